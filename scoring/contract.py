@@ -1,0 +1,167 @@
+"""Seats, sides, doubling and the contract (level, strain, doubling)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from typing import Final
+
+from scoring.codes import ScoringCode, Strain, strain_name, strains_for
+from scoring.errors import ScoringError, show_value
+
+
+class Side(StrEnum):
+    """A partnership: North-South or East-West."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+
+class Seat(StrEnum):
+    """A compass seat, listed clockwise from North."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self is Seat.N or self is Seat.S else Side.EW
+
+    def rotated(self, quarters: int = 1) -> Seat:
+        """The seat a quarter turn clockwise on (N -> E -> S -> W -> N), ``quarters`` times."""
+        return _SEATS[(_SEATS.index(self) + quarters) % 4]
+
+    @property
+    def partner(self) -> Seat:
+        return self.rotated(2)
+
+
+_SEATS: Final = (Seat.N, Seat.E, Seat.S, Seat.W)
+
+
+class Doubling(IntEnum):
+    """How often the final declaration was doubled; the value is the number of X's written."""
+
+    NONE = 0
+    DOUBLED = 1
+    REDOUBLED = 2
+
+    @property
+    def multiplier(self) -> int:
+        """Law 53: doubling and redoubling double and quadruple the value of each trick over six."""
+        return 1 << self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A final declaration: to win ``level`` odd tricks (6 + level in all) in ``strain``."""
+
+    level: int
+    strain: Strain
+    doubling: Doubling = Doubling.NONE
+
+    def __post_init__(self) -> None:
+        if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level <= 7:
+            raise ScoringError("contract", f"level must be a whole number from 1 to 7, got {self.level!r}")
+        if not isinstance(self.strain, Strain):
+            raise ScoringError("contract", f"strain must be a Strain, got {self.strain!r}")
+        if not isinstance(self.doubling, Doubling):
+            raise ScoringError("contract", f"doubling must be a Doubling, got {self.doubling!r}")
+
+    @property
+    def tricks_needed(self) -> int:
+        """Tricks the declarer must win to make good his declaration: six plus the level."""
+        return 6 + self.level
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain.value}{'X' * self.doubling.value}"
+
+    @classmethod
+    def parse(cls, text: str, code: ScoringCode | None = None) -> Contract:
+        """Read "4HX", "3NT", "2RS", "1SXX" (case-insensitive, spaces ignored; "3N" means 3NT).
+
+        With ``code``, the strain must be one the code allows (royal spades only in auction-1913).
+        """
+        return _parse_contract(text, code, pass_allowed=False)
+
+
+_CONTRACT_RE: Final = re.compile(r"([1-7])(NT|RS|N|C|D|H|S)(X{0,2})")
+_PASS_WORDS: Final = frozenset({"PASS", "P", "PASSED"})
+_INTERNED: dict[tuple[int, Strain, Doubling], Contract] = {}
+
+
+def _interned(level: int, strain: Strain, doubling: Doubling) -> Contract:
+    """One shared Contract per value, so that parsed contracts hash and compare quickly."""
+    key = (level, strain, doubling)
+    contract = _INTERNED.get(key)
+    if contract is None:
+        contract = _INTERNED[key] = Contract(level, strain, doubling)
+    return contract
+
+
+def _strain_list(code: ScoringCode | None) -> str:
+    strains = strains_for(code) if code is not None else tuple(Strain)
+    return ", ".join(s.value for s in strains)
+
+
+def parse_contract_or_pass(text: str, code: ScoringCode | None = None) -> Contract | None:
+    """A contract, or None for a passed-out deal ("PASS", "P" or "passed", any case)."""
+    if isinstance(text, str) and "".join(text.split()).upper() in _PASS_WORDS:
+        return None
+    return _parse_contract(text, code, pass_allowed=True)
+
+
+def _parse_contract(text: object, code: ScoringCode | None, *, pass_allowed: bool) -> Contract:
+    or_pass = ", or PASS" if pass_allowed else ""
+    if not isinstance(text, str):
+        raise ScoringError("contract", f"must be text such as 4HX{or_pass}, got {show_value(text)}")
+    if code is not None and not strains_for(code):
+        raise ScoringError("contract", f"{code.value} has no contracts; leave contract out")
+    match = _CONTRACT_RE.fullmatch("".join(text.split()).upper())
+    if match is None:
+        raise ScoringError(
+            "contract",
+            f"must be a level 1-7, a strain ({_strain_list(code)}) and X for doubled or XX for "
+            f"redoubled, such as 4HX or 3NT{or_pass}; got {show_value(text)}",
+        )
+    level_text, strain_text, xs = match.groups()
+    strain = Strain.NT if strain_text == "N" else Strain(strain_text)
+    if code is not None and strain not in strains_for(code):
+        raise ScoringError(
+            "contract",
+            f"{strain_name(strain)} ({strain.value}) is not a strain of {code.value}; "
+            f"allowed: {_strain_list(code)}; got {show_value(text)}",
+        )
+    return _interned(int(level_text), strain, Doubling(len(xs)))
+
+
+def parse_seat(value: object, field: str = "declarer") -> Seat:
+    """A Seat from "N", "E", "S" or "W" (any case), or ScoringError naming ``field``."""
+    if isinstance(value, Seat):
+        return value
+    if isinstance(value, str):
+        try:
+            return Seat(value.strip().upper())
+        except ValueError:
+            pass
+    raise ScoringError(field, f"must be one of N, E, S, W, got {show_value(value)}")
+
+
+def parse_side(value: object, field: str = "side") -> Side:
+    """A Side from "NS" or "EW" (any case; "N-S" and "E-W" too), or ScoringError naming ``field``."""
+    if isinstance(value, Side):
+        return value
+    if isinstance(value, str):
+        text = value.strip().upper().replace("-", "").replace("/", "")
+        if text in ("NS", "SN"):
+            return Side.NS
+        if text in ("EW", "WE"):
+            return Side.EW
+    raise ScoringError(field, f"must be one of NS, EW, got {show_value(value)}")

@@ -1,0 +1,622 @@
+"""Scoring one deal: both sides' trick and honour scores, itemised with the law behind each item.
+
+The rules, by law (1915 Whist Club code numbering unless said otherwise; the 1913 code's making and
+failing laws are 47 and 47a, its one-spade law 48):
+
+* law 3 (1913: 47): a contract made scores each trick over six at the strain's value, in the trick column;
+* law 53: doubling and redoubling double and quadruple that value;
+* law 56: doubled and made, 50 and 50 a trick over; redoubled, 100 and 100 (honour column);
+* law 48a (1913: 47a): a contract failed scores nothing toward tricks; the adversaries score 50 an
+  undertrick, 100 doubled, 200 redoubled (honour column);
+* 1913 law 48: the loss on the dealer's original one spade is limited to 100 unless redoubled;
+* laws 7, 8: slam (13 tricks) and little slam (12) to the side that takes them, bid or not;
+* laws 5, 6, 9: honours to their holders whatever happens to the contract; never doubled;
+* laws 84, 89: revokes;
+* duplicate law A: a side whose trick score on the deal is 30 or more adds a premium of 125;
+* duplicate law F, laws 41a (1915 only), 54, 81, 90: penalty points in the adverse honour score.
+
+The readings chosen where the laws are ambiguous are set out in docs/laws.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final, Literal
+
+from scoring.codes import (
+    AUCTION_CODES,
+    ScoringCode,
+    Strain,
+    honour_value,
+    parse_code,
+    slam_values,
+    strain_name,
+    trick_value,
+)
+from scoring.contract import Contract, Doubling, Seat, Side
+from scoring.deal import Deal
+from scoring.errors import ScoringError, show_value
+from scoring.honours import Honours
+
+__all__ = [
+    "Column",
+    "DealScore",
+    "Election",
+    "Honours",
+    "Item",
+    "ItemKind",
+    "PENALTY_LAWS",
+    "Penalty",
+    "Revokes",
+    "SideScore",
+    "score_deal",
+]
+
+Column = Literal["trick", "honour"]
+NS, EW = Side.NS, Side.EW
+MAX_REVOKES: Final = 13
+
+
+class Election(StrEnum):
+    """Law 84(b): what the declarer takes when an adversary revokes."""
+
+    POINTS = "points"  # 100 points in his honour column
+    TRICKS = "tricks"  # three tricks from his opponents, added to his own
+
+
+class ItemKind(StrEnum):
+    TRICKS = "tricks"
+    PREMIUM = "premium"
+    HONOURS = "honours"
+    UNDERTRICKS = "undertricks"
+    DOUBLE_BONUS = "double_bonus"
+    SLAM = "slam"
+    REVOKE_PENALTY = "revoke_penalty"
+    OTHER_PENALTY = "other_penalty"
+
+
+def _count(value: object, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ScoringError(field, f"must be a whole number from {low} to {high}, got {show_value(value)}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Revokes:
+    """Established revokes (law 83) on one deal, by each side, and the declarer's election (law 84b).
+
+    ``election`` is required when the defenders revoked and the declarer's side did not, and must be
+    None otherwise (with no revoke, or when both sides revoked, law 89, there is nothing to elect).
+    """
+
+    declarer_side: int = 0
+    defenders: int = 0
+    election: Election | None = None
+
+    def __post_init__(self) -> None:
+        _count(self.declarer_side, "revokes.declarer_side", 0, MAX_REVOKES)
+        _count(self.defenders, "revokes.defenders", 0, MAX_REVOKES)
+        needs_election = self.defenders > 0 and self.declarer_side == 0
+        if needs_election and not isinstance(self.election, Election):
+            raise ScoringError(
+                "revokes.election",
+                f"the defenders revoked, so the declarer must elect (law 84b): one of points, tricks; "
+                f"got {show_value(self.election)}",
+            )
+        if not needs_election and self.election is not None:
+            why = "both sides revoked (law 89)" if self.defenders else "the defenders did not revoke"
+            raise ScoringError(
+                "revokes.election",
+                f"only when the defenders revoked and the declarer's side did not; here {why}, "
+                f"so leave it out (got {show_value(str(self.election))})",
+            )
+
+    @property
+    def any(self) -> bool:
+        return self.declarer_side > 0 or self.defenders > 0
+
+
+def _multiples_of_25() -> tuple[int, ...]:
+    return tuple(range(25, 25 * 13 + 1, 25))
+
+
+# law -> (points allowed, codes it belongs to, what it is for)
+PENALTY_LAWS: Final[dict[str, tuple[tuple[int, ...], tuple[ScoringCode, ...], str]]] = {
+    "F": ((50,), AUCTION_CODES, "a declaration out of turn (duplicate law F): 50"),
+    "54": (
+        (100, 50),
+        AUCTION_CODES,
+        "redoubling more than once 100; doubling partner or redoubling his double 50",
+    ),
+    "81": ((50,), AUCTION_CODES, "omitting to play to a trick (law 81, duplicate law F): 50"),
+    "90": ((25,), AUCTION_CODES, "looking at a trick turned and quitted (law 90): 25"),
+    "41a": (
+        _multiples_of_25(),
+        (ScoringCode.AUCTION_1915,),
+        "looking at cards before the deal is complete (1915 law 41a): 25 a card",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """Penalty points awarded to ``side`` (the offenders' adversaries) under ``law``."""
+
+    side: Side
+    points: int
+    law: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.side, Side):
+            raise ScoringError("penalties.side", f"must be one of NS, EW, got {show_value(self.side)}")
+        entry = PENALTY_LAWS.get(self.law) if isinstance(self.law, str) else None
+        if entry is None:
+            raise ScoringError(
+                "penalties.law", f"must be one of {', '.join(PENALTY_LAWS)}, got {show_value(self.law)}"
+            )
+        allowed, _codes, what = entry
+        if isinstance(self.points, bool) or not isinstance(self.points, int) or self.points not in allowed:
+            shown = "a multiple of 25 from 25 to 325" if len(allowed) > 2 else " or ".join(map(str, allowed))
+            raise ScoringError(
+                "penalties.points",
+                f"law {self.law} penalty must be {shown} ({what}), got {show_value(self.points)}",
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One entry on the score sheet: ``points`` to ``side`` in its trick or honour ``column``."""
+
+    kind: ItemKind
+    side: Side
+    points: int
+    law: str
+    column: Column
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "side": self.side.value,
+            "points": self.points,
+            "law": self.law,
+            "column": self.column,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    trick: int
+    honour: int
+    total: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {"trick": self.trick, "honour": self.honour, "total": self.total}
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """Both sides' scores on one deal; ``net_ns`` is N-S's total less E-W's."""
+
+    ns: SideScore
+    ew: SideScore
+    items: tuple[Item, ...]
+    net_ns: int
+
+    def side(self, side: Side) -> SideScore:
+        return self.ns if side is NS else self.ew
+
+    def net(self, side: Side) -> int:
+        """The side's total less its adversaries'."""
+        return self.net_ns if side is NS else -self.net_ns
+
+    def to_dict(self) -> dict[str, Any]:
+        """The command line's output shape."""
+        return {
+            "ns": self.ns.to_dict(),
+            "ew": self.ew.to_dict(),
+            "net_ns": self.net_ns,
+            "items": [item.to_dict() for item in self.items],
+        }
+
+
+# ---------------------------------------------------------------------------------------------------
+# Law numbers that differ between the codes.
+
+_TRICKS_LAW: Final = {ScoringCode.AUCTION_1913: "47", ScoringCode.AUCTION_1915: "3"}
+_UNDERTRICKS_LAW: Final = {ScoringCode.AUCTION_1913: "47a", ScoringCode.AUCTION_1915: "48a"}
+_UNDERTRICK_VALUE: Final = (50, 100, 200)  # law 48a (1913: 47a), by Doubling
+_DOUBLE_BONUS: Final = (0, 50, 100)  # law 56, by Doubling
+PREMIUM: Final = 125  # duplicate law A
+PREMIUM_THRESHOLD: Final = 30  # duplicate law A
+REVOKE_POINTS: Final = 100  # laws 84, 89
+REVOKE_TRICKS: Final = 3  # law 84b
+ONE_SPADE_LIMIT: Final = 100  # 1913 law 48
+
+# ---------------------------------------------------------------------------------------------------
+# Small shared immutable values. The engine's inputs and outputs are frozen, so equal values can be
+# shared: the caches below hold only things fully determined by their keys.
+
+_ITEMS: dict[tuple[ItemKind, Side, int, str, str], Item] = {}
+_SIDE_SCORES: dict[tuple[int, int], SideScore] = {}
+_CACHE_LIMIT: Final = 1 << 16
+
+
+def _item(kind: ItemKind, side: Side, points: int, law: str, column: Column = "honour") -> Item:
+    key = (kind, side, points, law, column)
+    item = _ITEMS.get(key)
+    if item is None:
+        if len(_ITEMS) >= _CACHE_LIMIT:
+            _ITEMS.clear()
+        item = _ITEMS[key] = Item(kind, side, points, law, column)
+    return item
+
+
+def _side_score(trick: int, honour: int) -> SideScore:
+    key = (trick, honour)
+    score = _SIDE_SCORES.get(key)
+    if score is None:
+        if len(_SIDE_SCORES) >= _CACHE_LIMIT:
+            _SIDE_SCORES.clear()
+        score = _SIDE_SCORES[key] = SideScore(trick, honour, trick + honour)
+    return score
+
+
+# ---------------------------------------------------------------------------------------------------
+# One small function per law. Each returns the items it awards; ``d`` is the declarer's side.
+
+
+def trick_score(code: ScoringCode, contract: Contract, d: Side, counted: int, transfer: int) -> list[Item]:
+    """Law 3 (1913: 47), law 53: a made contract's tricks over six at the strain's value, x1/x2/x4.
+
+    ``counted`` includes any tricks taken from revoking adversaries (law 84b), whose value "doubled or
+    redoubled, as the case may be, is counted in the trick score" (footnote to law 84).
+    """
+    points = (counted - 6) * trick_value(code, contract.strain) * contract.doubling.multiplier
+    law = _TRICKS_LAW[code]
+    if contract.doubling:
+        law += ", 53"
+    if transfer:
+        law += ", 84b"
+    return [_item(ItemKind.TRICKS, d, points, law, "trick")]
+
+
+def premium(side: Side, trick_points: int) -> list[Item]:
+    """Duplicate law A: "whenever a pair makes 30 or more for tricks as the score of one deal, it adds as
+    a premium 125 points in its honour column"."""
+    if trick_points >= PREMIUM_THRESHOLD:
+        return [_item(ItemKind.PREMIUM, side, PREMIUM, "A")]
+    return []
+
+
+def double_bonus(contract: Contract, d: Side, won_in_play: int) -> list[Item]:
+    """Law 56: doubled and made, 50 and a further 50 a trick over; redoubled, 100 and 100 a trick.
+
+    Only tricks won in play count: tricks taken for a revoke "shall not entitle him to score any bonus
+    in the honor column in case the declaration has been doubled or redoubled" (law 84b).
+    """
+    over = won_in_play - contract.tricks_needed
+    if not contract.doubling or over < 0:
+        return []
+    return [_item(ItemKind.DOUBLE_BONUS, d, _DOUBLE_BONUS[contract.doubling] * (1 + over), "56")]
+
+
+def undertricks(
+    code: ScoringCode, contract: Contract, d: Side, counted: int, one_spade_limit: bool
+) -> list[Item]:
+    """Law 48a (1913: 47a): 50 to the adversaries for each trick short, 100 doubled, 200 redoubled.
+
+    1913 law 48: "The loss on the dealer's original declaration of 'one spade' is limited to 100
+    points, whether doubled or not, unless redoubled."
+    """
+    short = contract.tricks_needed - counted
+    points = short * _UNDERTRICK_VALUE[contract.doubling]
+    law = _UNDERTRICKS_LAW[code]
+    if one_spade_limit and contract.doubling is not Doubling.REDOUBLED and points > ONE_SPADE_LIMIT:
+        points = ONE_SPADE_LIMIT
+        law += ", 48"
+    return [_item(ItemKind.UNDERTRICKS, d.other, points, law)]
+
+
+def slams(
+    code: ScoringCode, d: Side, won_in_play: int, declarer_side_may: bool, defenders_may: bool
+) -> list[Item]:
+    """Laws 7, 8: slam (13 tricks) and little slam (12) to the partners who take them, bid or not,
+    "although his declaration fails" when a 7 bid takes twelve. Law 84 (footnote to laws 7, 8): a
+    revoking side scores no slam, and tricks taken for a revoke give no slam "not otherwise obtained"."""
+    little, grand = slam_values(code)
+    for side, took, may in ((d, won_in_play, declarer_side_may), (d.other, 13 - won_in_play, defenders_may)):
+        if may and took == 13:
+            return [_item(ItemKind.SLAM, side, grand, "7")]
+        if may and took == 12:
+            return [_item(ItemKind.SLAM, side, little, "8")]
+    return []
+
+
+def revoke_penalties(d: Side, revokes: Revokes) -> list[Item]:
+    """Laws 84 and 89: 100 points to the adversaries of a revoking side, and so on.
+
+    84(a) declarer's side revokes: adversaries +100. 84(b) adversaries revoke: the declarer elects +100
+    or three tricks (the tricks are handled by the caller). 84(c) each revoke after the first by the
+    same side: 100. 89 both sides revoke: only honours, and 100 for each extra revoke to the other side.
+    """
+    rd, ro = revokes.declarer_side, revokes.defenders
+    items: list[Item] = []
+    if rd and ro:
+        if rd > 1:
+            items.append(_item(ItemKind.REVOKE_PENALTY, d.other, REVOKE_POINTS * (rd - 1), "89"))
+        if ro > 1:
+            items.append(_item(ItemKind.REVOKE_PENALTY, d, REVOKE_POINTS * (ro - 1), "89"))
+        return items
+    if rd:
+        items.append(_item(ItemKind.REVOKE_PENALTY, d.other, REVOKE_POINTS, "84a"))
+        if rd > 1:
+            items.append(_item(ItemKind.REVOKE_PENALTY, d.other, REVOKE_POINTS * (rd - 1), "84c"))
+    if ro:
+        if revokes.election is Election.POINTS:
+            items.append(_item(ItemKind.REVOKE_PENALTY, d, REVOKE_POINTS, "84b"))
+        if ro > 1:
+            items.append(_item(ItemKind.REVOKE_PENALTY, d, REVOKE_POINTS * (ro - 1), "84c"))
+    return items
+
+
+def honours_item(code: ScoringCode, strain: Strain, honours: Honours | None) -> Item | None:
+    """Laws 5, 6, 9: honours to their original holders, at the undoubled value, whatever the contract."""
+    if honours is None:
+        return None
+    key = (code, strain, honours.side, honours.count, honours.in_one_hand)
+    item = _HONOUR_ITEMS.get(key)
+    if item is None:
+        points = honour_value(code, strain, honours.count, honours.in_one_hand)
+        item = _item(ItemKind.HONOURS, honours.side, points, "6") if points else None
+        _HONOUR_ITEMS[key] = item
+    return item
+
+
+_HONOUR_ITEMS: dict[tuple[ScoringCode, Strain, Side, int, int], Item | None] = {}
+
+
+def contract_items(
+    code: ScoringCode,
+    contract: Contract,
+    d: Side,
+    won_in_play: int,
+    revokes: Revokes | None,
+    one_spade_limit: bool,
+) -> tuple[Item, ...]:
+    """Every item of a played contract except honours and penalty points, in score-sheet order."""
+    rd = revokes.declarer_side if revokes is not None else 0
+    ro = revokes.defenders if revokes is not None else 0
+    items: list[Item] = []
+    if revokes is not None and rd and ro:
+        # Law 89: "Should both sides revoke, the only score permitted is for honors."
+        return tuple(revoke_penalties(d, revokes))
+    transfer = 0
+    if ro and revokes is not None and revokes.election is Election.TRICKS:
+        transfer = min(REVOKE_TRICKS, 13 - won_in_play)  # law 84b: "take three tricks from his opponents"
+    counted = won_in_play + transfer
+    if counted >= contract.tricks_needed:
+        if not rd:  # law 84a: a revoking declarer "cannot score for tricks"
+            tricks = trick_score(code, contract, d, counted, transfer)
+            items += tricks
+            items += premium(d, tricks[0].points)
+            items += double_bonus(contract, d, won_in_play)
+    elif not ro:  # law 84: "The value of their honors is the only score that can be made by a revoking side."
+        items += undertricks(code, contract, d, counted, one_spade_limit)
+    items += slams(code, d, won_in_play, not rd, not ro)
+    if revokes is not None and revokes.any:
+        items += revoke_penalties(d, revokes)
+    return tuple(items)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Totals. The part of a deal's score fixed by (code, contract, declarer's side, tricks, revokes, limit)
+# is memoised with its column totals: that space is small (a few thousand keys in practice) and the
+# value is immutable, so a cached result is exactly what computing it again would give.
+
+_Totals = tuple[tuple[Item, ...], int, int, int, int]
+_BASE: dict[tuple[ScoringCode, Contract, Side, int, Revokes | None, bool], _Totals] = {}
+
+
+def _totals(items: tuple[Item, ...]) -> _Totals:
+    ns_trick = ns_honour = ew_trick = ew_honour = 0
+    for item in items:
+        if item.side is NS:
+            if item.column == "trick":
+                ns_trick += item.points
+            else:
+                ns_honour += item.points
+        elif item.column == "trick":
+            ew_trick += item.points
+        else:
+            ew_honour += item.points
+    return items, ns_trick, ns_honour, ew_trick, ew_honour
+
+
+def _base(
+    code: ScoringCode, contract: Contract, d: Side, tricks: int, revokes: Revokes | None, limit: bool
+) -> _Totals:
+    key = (code, contract, d, tricks, revokes, limit)
+    base = _BASE.get(key)
+    if base is None:
+        if len(_BASE) >= _CACHE_LIMIT:
+            _BASE.clear()
+        base = _BASE[key] = _totals(contract_items(code, contract, d, tricks, revokes, limit))
+    return base
+
+
+def clear_caches() -> None:
+    """Empty the memo tables (the bench starts from cold; tests check cached == fresh)."""
+    _BASE.clear()
+    _ITEMS.clear()
+    _SIDE_SCORES.clear()
+    _HONOUR_ITEMS.clear()
+    _WHIST.clear()
+
+
+def _finish(base: _Totals, extra: Sequence[Item]) -> DealScore:
+    items, ns_trick, ns_honour, ew_trick, ew_honour = base
+    if extra:
+        for item in extra:
+            if item.side is NS:
+                ns_honour += item.points  # honours and penalty points are all honour-column items
+            else:
+                ew_honour += item.points
+        items = items + tuple(extra)
+    ns = _side_score(ns_trick, ns_honour)
+    ew = _side_score(ew_trick, ew_honour)
+    return DealScore(ns, ew, items, ns.total - ew.total)
+
+
+_NOTHING: Final[_Totals] = ((), 0, 0, 0, 0)
+_WHIST: dict[int, DealScore] = {}
+
+
+def _whist(tricks_ns: int) -> DealScore:
+    """Duplicate whist: each side scores one point for every trick it wins (laws README)."""
+    score = _WHIST.get(tricks_ns)
+    if score is None:
+        items = tuple(
+            _item(ItemKind.TRICKS, side, n, "whist", "trick")
+            for side, n in ((NS, tricks_ns), (EW, 13 - tricks_ns))
+            if n
+        )
+        score = _WHIST[tricks_ns] = _finish(_totals(items), ())
+    return score
+
+
+# ---------------------------------------------------------------------------------------------------
+
+
+def _absent_in_whist(**fields: object) -> None:
+    for name, value in fields.items():
+        if value is not None and value is not False and value != ():
+            raise ScoringError(
+                name,
+                "is not used in whist, which scores one point a trick from tricks_ns "
+                "(enter tricks_ns after any revoke penalty)",
+            )
+
+
+def _check_penalties(code: ScoringCode, penalties: Sequence[Penalty]) -> None:
+    for penalty in penalties:
+        if not isinstance(penalty, Penalty):
+            raise ScoringError("penalties", f"must be a list of Penalty, got {show_value(penalty)}")
+        if code not in PENALTY_LAWS[penalty.law][1]:
+            raise ScoringError("penalties.law", f"law {penalty.law} has no penalty points in {code.value}")
+
+
+def _penalty_items(penalties: Sequence[Penalty]) -> list[Item]:
+    return [_item(ItemKind.OTHER_PENALTY, p.side, p.points, p.law) for p in penalties]
+
+
+def score_deal(
+    *,
+    code: ScoringCode,
+    contract: Contract | None = None,
+    declarer: Seat | None = None,
+    tricks: int | None = None,
+    tricks_ns: int | None = None,
+    honours: Honours | None = None,
+    deal: Deal | None = None,
+    revokes: Revokes | None = None,
+    penalties: Sequence[Penalty] = (),
+    one_spade_limit: bool = False,
+) -> DealScore:
+    """Score one deal under ``code``; ScoringError (naming the field) for anything that cannot be scored.
+
+    Auction codes: ``contract`` (None for a passed-out deal, which scores nothing but any penalty
+    points), ``declarer`` and ``tricks`` (won by the declarer's side in play, before any revoke
+    transfer). Honours are given (``honours``; None when nobody held three or more) or derived from
+    ``deal``; when both are given they must agree. ``one_spade_limit``: auction-1913 law 48, for a
+    final 1S that was the dealer's original declaration.
+
+    Whist: ``tricks_ns`` only (``deal`` may be given and is not used).
+    """
+    if code.__class__ is not ScoringCode:
+        code = parse_code(code)
+    if code is ScoringCode.WHIST:
+        _absent_in_whist(
+            contract=contract,
+            declarer=declarer,
+            tricks=tricks,
+            honours=honours,
+            revokes=revokes,
+            penalties=tuple(penalties),
+            one_spade_limit=one_spade_limit,
+        )
+        if deal is not None and not isinstance(deal, Deal):
+            raise ScoringError("deal", f"must be a Deal, got {show_value(deal)}")
+        return _whist(_count(tricks_ns, "tricks_ns", 0, 13))
+
+    if tricks_ns is not None:
+        raise ScoringError("tricks_ns", f"is for whist; {code.value} takes declarer and tricks")
+    if one_spade_limit is not False and one_spade_limit is not True:
+        raise ScoringError("one_spade_limit", f"must be true or false, got {show_value(one_spade_limit)}")
+    if deal is not None and not isinstance(deal, Deal):
+        raise ScoringError("deal", f"must be a Deal, got {show_value(deal)}")
+    if penalties:
+        _check_penalties(code, penalties)
+
+    if contract is None:
+        # Law 44 (1915): when all four pass, nothing is played and nothing is scored.
+        for name, value in (
+            ("declarer", declarer),
+            ("tricks", tricks),
+            ("honours", honours),
+            ("revokes", revokes),
+        ):
+            if value is not None:
+                raise ScoringError(name, "must be left out for a passed-out deal, which scores nothing")
+        if one_spade_limit:
+            raise ScoringError("one_spade_limit", "applies only to a final contract of one spade (1S)")
+        return _finish(_NOTHING, _penalty_items(penalties))
+
+    if contract.__class__ is not Contract:
+        raise ScoringError("contract", f"must be a Contract or None, got {show_value(contract)}")
+    trick_value(code, contract.strain)  # ScoringError if the code has no such strain
+    if not isinstance(declarer, Seat):
+        raise ScoringError("declarer", f"must be one of N, E, S, W, got {show_value(declarer)}")
+    if not isinstance(tricks, int) or tricks.__class__ is bool or not 0 <= tricks <= 13:
+        raise ScoringError("tricks", f"must be a whole number from 0 to 13, got {show_value(tricks)}")
+    if one_spade_limit and (
+        code is not ScoringCode.AUCTION_1913 or contract.level != 1 or contract.strain is not Strain.S
+    ):
+        raise ScoringError(
+            "one_spade_limit",
+            f"applies only in auction-1913 to a final contract of one spade (1S, 1SX, 1SXX), "
+            f"not {contract} in {code.value} (law 48)",
+        )
+    if revokes is not None and revokes.__class__ is not Revokes:
+        raise ScoringError("revokes", f"must be a Revokes, got {show_value(revokes)}")
+
+    if honours is not None:
+        if honours.__class__ is not Honours:
+            raise ScoringError("honours", f"must be an Honours or None, got {show_value(honours)}")
+        if contract.strain is Strain.NT and honours.count > 4:
+            raise ScoringError(
+                "honours.count",
+                f"at no trump the honours are the four aces (law 5), so 3 or 4; got {honours.count}",
+            )
+    if deal is not None:
+        held = deal.honours(contract.strain)
+        if honours is not None and honours != held:
+            shown = held.describe() if held is not None else "nobody three or more"
+            raise ScoringError(
+                "honours",
+                f"{honours.describe()} disagrees with the deal, which gives {shown} "
+                f"at {strain_name(contract.strain)}",
+            )
+        honours = held
+
+    base = _base(code, contract, declarer.side, tricks, revokes, one_spade_limit)
+    honour_item = honours_item(code, contract.strain, honours) if honours is not None else None
+    if penalties:
+        extra = _penalty_items(penalties)
+        if honour_item is not None:
+            extra.insert(0, honour_item)
+        return _finish(base, extra)
+    if honour_item is not None:
+        return _finish(base, (honour_item,))
+    return _finish(base, ())

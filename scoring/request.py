@@ -1,0 +1,231 @@
+"""One scoring request as JSON (the command line's input shape) turned into typed values.
+
+The Django importer and entry forms reuse this, so it is strict: unknown keys are rejected, booleans
+are not numbers, floats are not whole numbers, and every error names its field. ``null`` for an
+optional key means the same as leaving it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from scoring.codes import ScoringCode, parse_code
+from scoring.contract import Contract, Seat, parse_contract_or_pass, parse_seat, parse_side
+from scoring.deal import Deal
+from scoring.deal_score import MAX_REVOKES, DealScore, Election, Honours, Penalty, Revokes, score_deal
+from scoring.errors import ScoringError, show_value
+
+FIELDS: Final = (
+    "code",
+    "contract",
+    "declarer",
+    "tricks",
+    "tricks_ns",
+    "honours",
+    "deal",
+    "revokes",
+    "penalties",
+    "one_spade_limit",
+)
+_HONOURS_FIELDS: Final = ("side", "count", "in_one_hand")
+_REVOKES_FIELDS: Final = ("declarer_side", "defenders", "election")
+_PENALTY_FIELDS: Final = ("side", "points", "law")
+
+
+@dataclass(frozen=True, slots=True)
+class DealRequest:
+    """A validated request: the keyword arguments of ``score_deal``.
+
+    ``parse_request`` has already scored it once to check the fields against each other, so
+    ``score()`` cannot fail and returns that result.
+    """
+
+    code: ScoringCode
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    tricks_ns: int | None = None
+    honours: Honours | None = None
+    deal: Deal | None = None
+    revokes: Revokes | None = None
+    penalties: tuple[Penalty, ...] = ()
+    one_spade_limit: bool = False
+    _score: DealScore | None = field(default=None, compare=False, repr=False)
+
+    def score(self) -> DealScore:
+        if self._score is not None:
+            return self._score
+        return score_deal(
+            code=self.code,
+            contract=self.contract,
+            declarer=self.declarer,
+            tricks=self.tricks,
+            tricks_ns=self.tricks_ns,
+            honours=self.honours,
+            deal=self.deal,
+            revokes=self.revokes,
+            penalties=self.penalties,
+            one_spade_limit=self.one_spade_limit,
+        )
+
+
+def _object(value: object, name: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ScoringError(name, f"must be an object with keys {', '.join(allowed)}, got {show_value(value)}")
+    for key in value:
+        if key not in allowed:
+            raise ScoringError(f"{name}.{key}", f"unknown field; allowed in {name}: {', '.join(allowed)}")
+    return value
+
+
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ScoringError(name, f"must be a whole number from {low} to {high}, got {show_value(value)}")
+    return value
+
+
+def _text(value: object, name: str, example: str) -> str:
+    if not isinstance(value, str):
+        raise ScoringError(name, f"must be text such as {example}, got {show_value(value)}")
+    return value
+
+
+def _renamed(error: ScoringError, prefix: str, name: str) -> ScoringError:
+    """The same error under the request's name for the field (``penalties[1].points``)."""
+    message = str(error).removeprefix(f"{error.field}: ")
+    return ScoringError(name + error.field.removeprefix(prefix), message)
+
+
+def _honours(value: object) -> Honours:
+    obj = _object(value, "honours", _HONOURS_FIELDS)
+    for key in _HONOURS_FIELDS:
+        if key not in obj:
+            raise ScoringError(f"honours.{key}", "required (side NS or EW, count 3-5, in_one_hand)")
+    side = parse_side(obj["side"], "honours.side")
+    return Honours(side, obj["count"], obj["in_one_hand"])
+
+
+def _revokes(value: object) -> Revokes:
+    obj = _object(value, "revokes", _REVOKES_FIELDS)
+    declarer_side = _whole(obj.get("declarer_side", 0), "revokes.declarer_side", 0, MAX_REVOKES)
+    defenders = _whole(obj.get("defenders", 0), "revokes.defenders", 0, MAX_REVOKES)
+    raw = obj.get("election")
+    election: Election | None = None
+    if raw is not None:
+        try:
+            election = Election(raw.strip().lower()) if isinstance(raw, str) else None
+        except ValueError:
+            election = None
+        if election is None:
+            raise ScoringError("revokes.election", f"must be one of points, tricks, got {show_value(raw)}")
+    return Revokes(declarer_side, defenders, election)
+
+
+def _penalties(value: object) -> tuple[Penalty, ...]:
+    if not isinstance(value, list):
+        raise ScoringError(
+            "penalties", f"must be a list of objects with side, points, law; got {show_value(value)}"
+        )
+    result = []
+    for index, entry in enumerate(value):
+        name = f"penalties[{index}]"
+        obj = _object(entry, name, _PENALTY_FIELDS)
+        for key in _PENALTY_FIELDS:
+            if key not in obj:
+                raise ScoringError(f"{name}.{key}", "required (side that scores, points, law)")
+        side = parse_side(obj["side"], f"{name}.side")
+        law = obj["law"]
+        if isinstance(law, int) and not isinstance(law, bool):
+            law = str(law)
+        if isinstance(law, str):
+            law = law.strip()
+            law = law.upper() if law.isalpha() else law.lower()
+        try:
+            result.append(Penalty(side, obj["points"], law))
+        except ScoringError as error:
+            raise _renamed(error, "penalties", name) from None
+    return tuple(result)
+
+
+def _bool(value: object, name: str) -> bool:
+    if value is not True and value is not False:
+        raise ScoringError(name, f"must be true or false, got {show_value(value)}")
+    return value
+
+
+def parse_request(obj: Mapping[str, Any]) -> DealRequest:
+    """Turn one JSON object into a DealRequest, or raise ScoringError naming the first bad field.
+
+    Fields: code (required), contract ("4HX", or "PASS"), declarer, tricks (auction codes);
+    tricks_ns (whist); honours, deal, revokes, penalties, one_spade_limit (optional).
+    """
+    if not isinstance(obj, Mapping):
+        raise ScoringError("request", f"must be a JSON object, got {show_value(obj)}")
+    for key in obj:
+        if key not in FIELDS:
+            raise ScoringError(str(key), f"unknown field; allowed: {', '.join(FIELDS)}")
+    if obj.get("code") is None:
+        raise ScoringError("code", "required: one of " + ", ".join(c.value for c in ScoringCode))
+    code = parse_code(obj["code"])
+    get = obj.get
+
+    if code is ScoringCode.WHIST:
+        for key in ("contract", "declarer", "tricks", "honours", "revokes", "penalties", "one_spade_limit"):
+            if get(key) is not None:
+                raise ScoringError(key, "is not used in whist, which scores one point a trick from tricks_ns")
+        if get("tricks_ns") is None:
+            raise ScoringError("tricks_ns", "required for whist: the tricks North-South won, 0 to 13")
+        tricks_ns = _whole(obj["tricks_ns"], "tricks_ns", 0, 13)
+        deal = Deal.parse_pbn(obj["deal"]) if get("deal") is not None else None
+        request = DealRequest(code, tricks_ns=tricks_ns, deal=deal)
+        return _checked(request)
+
+    if get("tricks_ns") is not None:
+        raise ScoringError("tricks_ns", f"is for whist; {code.value} takes contract, declarer and tricks")
+    if get("contract") is None:
+        raise ScoringError("contract", "required: a contract such as 4HX or 3NT, or PASS")
+    contract = parse_contract_or_pass(_text(obj["contract"], "contract", "4HX or PASS"), code)
+    declarer = tricks = None
+    if contract is not None:
+        if get("declarer") is None:
+            raise ScoringError("declarer", "required: one of N, E, S, W")
+        declarer = parse_seat(obj["declarer"], "declarer")
+        if get("tricks") is None:
+            raise ScoringError("tricks", "required: the tricks the declarer's side won in play, 0 to 13")
+        tricks = _whole(obj["tricks"], "tricks", 0, 13)
+    else:
+        for key in ("declarer", "tricks", "honours", "revokes"):
+            if get(key) is not None:
+                raise ScoringError(key, "must be left out for a passed-out deal, which scores nothing")
+    honours = _honours(obj["honours"]) if get("honours") is not None else None
+    deal = (
+        Deal.parse_pbn(_text(obj["deal"], "deal", '"N:AKQJ.T98.765.432 ..."'))
+        if get("deal") is not None
+        else None
+    )
+    revokes = _revokes(obj["revokes"]) if get("revokes") is not None else None
+    penalties = _penalties(obj["penalties"]) if get("penalties") is not None else ()
+    one_spade_limit = (
+        _bool(obj["one_spade_limit"], "one_spade_limit") if get("one_spade_limit") is not None else False
+    )
+    request = DealRequest(
+        code,
+        contract=contract,
+        declarer=declarer,
+        tricks=tricks,
+        honours=honours,
+        deal=deal,
+        revokes=revokes,
+        penalties=penalties,
+        one_spade_limit=one_spade_limit,
+    )
+    return _checked(request)
+
+
+def _checked(request: DealRequest) -> DealRequest:
+    """Score once, so that a DealRequest is always scorable; keep the result."""
+    score = request.score()
+    object.__setattr__(request, "_score", score)
+    return request
