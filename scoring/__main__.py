@@ -43,7 +43,7 @@ def score_line(line: str) -> tuple[dict[str, Any], bool]:
     from scoring.request import parse_request
 
     try:
-        obj = json.loads(line, object_pairs_hook=_pairs)
+        obj = json.loads(line.strip(), object_pairs_hook=_pairs)
     except json.JSONDecodeError as error:
         return {"error": f"line is not valid JSON: {error.msg} at column {error.colno}"}, False
     except ValueError as error:  # a key given twice

@@ -143,7 +143,7 @@ class Deal:
             first = parse_seat(head, "deal")
         except ScoringError:
             raise ScoringError(
-                "deal", f"the seat before the colon must be N, E, S or W, got {head!r}"
+                "deal", f"the seat before the colon must be N, E, S or W, got {show_value(head)}"
             ) from None
         parts = rest.split()
         if len(parts) != 4:
@@ -172,7 +172,7 @@ def _parse_hand(text: str, seat: Seat) -> int:
     if len(suits) != 4:
         raise ScoringError(
             "deal",
-            f"{seat.value}'s hand {text!r} must have 4 suits (spades.hearts.diamonds.clubs), "
+            f"{seat.value}'s hand {show_value(text)} must have 4 suits (spades.hearts.diamonds.clubs), "
             f"found {len(suits)}",
         )
     mask = 0
@@ -182,7 +182,9 @@ def _parse_hand(text: str, seat: Seat) -> int:
             rank = RANKS.find(rank_char)
             if rank < 0:
                 raise ScoringError(
-                    "deal", f"{seat.value}'s hand {text!r}: {rank_char!r} is not a rank (AKQJT98765432)"
+                    "deal",
+                    f"{seat.value}'s hand {show_value(text)}: {show_value(rank_char)} is not a rank "
+                    "(AKQJT98765432)",
                 )
             bit = _bit(suit_index, rank)
             if mask & bit:
@@ -192,7 +194,9 @@ def _parse_hand(text: str, seat: Seat) -> int:
             mask |= bit
     count = mask.bit_count()
     if count != 13:
-        raise ScoringError("deal", f"{seat.value}'s hand {text!r} has {count} cards; each hand must have 13")
+        raise ScoringError(
+            "deal", f"{seat.value}'s hand {show_value(text)} has {count} cards; each hand must have 13"
+        )
     return mask
 
 

@@ -122,21 +122,17 @@ def _multiples_of_25() -> tuple[int, ...]:
     return tuple(range(25, 25 * 13 + 1, 25))
 
 
-# law -> (points allowed, codes it belongs to, what it is for)
+# law -> (points allowed, codes it belongs to, the offence)
 PENALTY_LAWS: Final[dict[str, tuple[tuple[int, ...], tuple[ScoringCode, ...], str]]] = {
-    "F": ((50,), AUCTION_CODES, "a declaration out of turn (duplicate law F): 50"),
+    "F": ((50,), AUCTION_CODES, "a declaration out of turn"),
     "54": (
         (100, 50),
         AUCTION_CODES,
-        "redoubling more than once 100; doubling partner or redoubling his double 50",
+        "redoubling more than once 100; doubling partner, or redoubling his double, 50",
     ),
-    "81": ((50,), AUCTION_CODES, "omitting to play to a trick (law 81, duplicate law F): 50"),
-    "90": ((25,), AUCTION_CODES, "looking at a trick turned and quitted (law 90): 25"),
-    "41a": (
-        _multiples_of_25(),
-        (ScoringCode.AUCTION_1915,),
-        "looking at cards before the deal is complete (1915 law 41a): 25 a card",
-    ),
+    "81": ((50,), AUCTION_CODES, "omitting to play to a trick (with duplicate law F)"),
+    "90": ((25,), AUCTION_CODES, "looking at a trick turned and quitted"),
+    "41a": (_multiples_of_25(), (ScoringCode.AUCTION_1915,), "looking at cards during the deal, 25 a card"),
 }
 
 
@@ -161,7 +157,7 @@ class Penalty:
             shown = "a multiple of 25 from 25 to 325" if len(allowed) > 2 else " or ".join(map(str, allowed))
             raise ScoringError(
                 "penalties.points",
-                f"law {self.law} penalty must be {shown} ({what}), got {show_value(self.points)}",
+                f"law {self.law} ({what}) costs {shown} points, got {show_value(self.points)}",
             )
 
 
@@ -605,7 +601,7 @@ def score_deal(
             shown = held.describe() if held is not None else "nobody three or more"
             raise ScoringError(
                 "honours",
-                f"{honours.describe()} disagrees with the deal, which gives {shown} "
+                f"given as {honours.describe()}, but the deal gives {shown} "
                 f"at {strain_name(contract.strain)}",
             )
         honours = held

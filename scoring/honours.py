@@ -44,7 +44,7 @@ class Honours:
         return Honours(self.side.other, self.count, self.in_one_hand)
 
     def describe(self) -> str:
-        return f"{self.side.value} {self.count} honours, {self.in_one_hand} in one hand"
+        return f"{self.side.value} {self.count} honours ({self.in_one_hand} in one hand)"
 
 
 _INTERNED: dict[tuple[Side, int, int], Honours] = {}

@@ -14,7 +14,16 @@ from typing import Any, Final
 from scoring.codes import ScoringCode, parse_code
 from scoring.contract import Contract, Seat, parse_contract_or_pass, parse_seat, parse_side
 from scoring.deal import Deal
-from scoring.deal_score import MAX_REVOKES, DealScore, Election, Honours, Penalty, Revokes, score_deal
+from scoring.deal_score import (
+    MAX_REVOKES,
+    PENALTY_LAWS,
+    DealScore,
+    Election,
+    Honours,
+    Penalty,
+    Revokes,
+    score_deal,
+)
 from scoring.errors import ScoringError, show_value
 
 FIELDS: Final = (
@@ -123,7 +132,7 @@ def _revokes(value: object) -> Revokes:
     return Revokes(declarer_side, defenders, election)
 
 
-def _penalties(value: object) -> tuple[Penalty, ...]:
+def _penalties(value: object, code: ScoringCode) -> tuple[Penalty, ...]:
     if not isinstance(value, list):
         raise ScoringError(
             "penalties", f"must be a list of objects with side, points, law; got {show_value(value)}"
@@ -143,9 +152,12 @@ def _penalties(value: object) -> tuple[Penalty, ...]:
             law = law.strip()
             law = law.upper() if law.isalpha() else law.lower()
         try:
-            result.append(Penalty(side, obj["points"], law))
+            penalty = Penalty(side, obj["points"], law)
         except ScoringError as error:
             raise _renamed(error, "penalties", name) from None
+        if code not in PENALTY_LAWS[penalty.law][1]:
+            raise ScoringError(f"{name}.law", f"law {penalty.law} has no penalty points in {code.value}")
+        result.append(penalty)
     return tuple(result)
 
 
@@ -206,7 +218,7 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
         else None
     )
     revokes = _revokes(obj["revokes"]) if get("revokes") is not None else None
-    penalties = _penalties(obj["penalties"]) if get("penalties") is not None else ()
+    penalties = _penalties(obj["penalties"], code) if get("penalties") is not None else ()
     one_spade_limit = (
         _bool(obj["one_spade_limit"], "one_spade_limit") if get("one_spade_limit") is not None else False
     )
