@@ -535,6 +535,21 @@ def test_team_match_with_an_odd_pair_adds_the_average_of_the_opposite_direction(
     assert not match.provisional
 
 
+def test_team_totals_with_the_odd_pair_average_are_the_pairs_plus_minus() -> None:
+    # The law G adjustment turns raw totals into the law H comparison.  Reds' pairs, compared deal by deal
+    # with the pairs who held the same cards:
+    #   deal 1 (N-S average 90): R1 +30, R2 -30, R3 (E-W, -90 against an average of -90) 0
+    #   deal 2 (N-S average -118/3): R1 -50 + 118/3 = -32/3, R2 -100 + 118/3 = -182/3,
+    #                                R3 -32 - 118/3 = -214/3
+    # Sum: -428/3, Reds' law G total.
+    contest = pair_contest(ODD_MATCH, single_ranking=True)
+    plus_minus = {row.pair: row.plus_minus for row in contest.rows}
+    match = team_match(ODD_MATCH, teams=ODD_TEAMS)
+    for team in match.teams:
+        assert team.total == sum((plus_minus[p] for p in ODD_TEAMS[team.name]), F(0))
+    assert sum((plus_minus[p] for p in ODD_TEAMS["Reds"]), F(0)) == F(-428, 3)
+
+
 def test_team_match_odd_pair_adjustment_balances_a_flat_deal() -> None:
     # Every table scores +100 for N-S: nobody did better than anybody else, so the match must be tied.
     # Raw: Reds 100 + 100 - 100 = 100, Blues -100; the adjustment adds -100 to Reds and +100 to Blues.
@@ -808,6 +823,10 @@ def test_team_totals_are_exact_and_the_winner_has_the_higher_total(
     assert match.by_fraction == (first.total != second.total and first.total_rounded == second.total_rounded)
     # Zero-sum auction: what one team gains the other loses.
     assert first.total == -second.total
+    # And each total is its pairs' law H plus/minus.
+    plus_minus = {row.pair: row.plus_minus for row in pair_contest(rows, single_ranking=True).rows}
+    for team in match.teams:
+        assert team.total == sum((plus_minus[p] for p in ODD_TEAMS[team.name]), F(0))
 
 
 def test_result_types() -> None:
