@@ -42,9 +42,11 @@ Kinds
     shared rounds possible) and the other rounds use distinct sets.  Directions: within the rotating pairs
     the pair "behind" on the circle sits N-S; the stationary pair sits N-S in odd-numbered rounds and E-W
     in even-numbered rounds, so every pair sits N-S ``T-1`` or ``T`` times.  With ``pairs = 2T-1`` the
-    stationary pair is left out: table ``T`` stands empty and its would-be opponent sits out (listed in
-    ``MovementRound.sit_out``); every other pair meets every other pair exactly once, sitting N-S and E-W
-    ``T-1`` times each.  Supported for 3 to 10 tables.
+    stationary pair is left out: its table ``T`` is not set up, the movement has ``T-1`` tables in play
+    (``Movement.tables == T-1``, numbered ``1..T-1``: a "``T-1``-and-a-half table" Howell), and the pair
+    that would have met the stationary pair sits out (listed in ``MovementRound.sit_out``); every pair
+    still meets every other pair exactly once, sitting N-S and E-W ``T-1`` times each.  Supported for 3
+    to 10 tables.
 
 ``teams`` (duplicate law G)
     Two teams of ``n >= 2`` pairs: team A is pairs ``1..n``, team B pairs ``n+1..2n``, at ``n`` tables.
@@ -68,13 +70,14 @@ law that matters (duplicate law H: a pair is compared with the pairs who played 
 as long as no pair meets a board twice.
 
 Kind rules: ``mitchell`` -- every table plays every round, N-S pairs never move and no pair changes
-direction.  ``howell`` -- every table plays every round except one left empty when a pair sits out, and
-the movement is complete: every pair meets every other pair exactly once.  ``teams`` (law G) -- exactly
-two teams of equal size, at least two pairs each, that between them are all the pairs; the movement has
-as many tables as a team has pairs; each table seats one pair of each team; every deal is played exactly
-once at every table; each pair keeps its direction, and each team seats half its pairs N-S and half E-W
-(as near as possible).  In a team match "pairs meet at most once" is read as: *a pair faces one opponent
-pair for the whole match* (it meets that pair in every round, and no other pair).
+direction.  ``howell`` -- every table plays every round, every pair plays or is listed as sitting out in
+every round, and the movement is complete: every pair meets every other pair exactly once.
+``teams`` (law G) -- exactly two teams of equal size, at least two pairs each, that between them are all
+the pairs; the movement has as many tables as a team has pairs; each table seats one pair of each team;
+every deal is played exactly once at every table; each pair keeps its direction, and each team seats
+half its pairs N-S and half E-W (as near as possible). In a team match "pairs meet at most once" is read
+as: *a pair faces one opponent pair for the whole match* (it meets that pair in every round, and no
+other pair).
 
 Upload formats
 ==============
@@ -432,10 +435,22 @@ class Movement:
         kind: str = "custom",
         tables: int | None = None,
         boards_per_round: int | None = None,
+        teams: Mapping[str, Sequence[PairId]] | None = None,
         check: bool = True,
     ) -> Movement:
-        """Build from the CSV upload format (see the module docstring); ``check`` runs :func:`validate`."""
+        """Build from the CSV upload format (see the module docstring); ``check`` runs :func:`validate`.
+
+        ``tables`` and ``boards_per_round`` default to what the lines show; ``teams`` (for kind "teams",
+        which the CSV cannot express) is ``{"A": pairs, "B": pairs}``."""
         movement = _movement_from_csv(text, kind=kind, tables=tables, boards_per_round=boards_per_round)
+        if teams is not None:
+            movement = Movement(
+                movement.kind,
+                movement.tables,
+                movement.boards_per_round,
+                movement.rounds,
+                {name: tuple(members) for name, members in teams.items()},
+            )
         if check:
             validate(movement)
         return movement
@@ -668,8 +683,7 @@ def _movement_from_csv(text: str, *, kind: str, tables: int | None, boards_per_r
         tables = max(play.table for rnd in rounds for play in rnd.tables)
     if boards_per_round is None:
         boards_per_round = len(next(rnd.tables[0].boards for rnd in rounds if rnd.tables))
-    teams = None
-    return Movement(kind, tables, boards_per_round, rounds, teams)
+    return Movement(kind, tables, boards_per_round, rounds)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -804,13 +818,13 @@ def _validate_mitchell(movement: Movement) -> None:
 
 
 def _validate_howell(movement: Movement, met: Mapping[frozenset[PairId], tuple[int, int]]) -> None:
+    _require_full_rounds(movement)
+    pairs = movement.pairs
     for rnd in movement.rounds:
-        expected = movement.tables - (1 if rnd.sit_out else 0)
-        if len(rnd.tables) != expected:
-            _fail(
-                f"howell: round {rnd.number} has {len(rnd.tables)} tables in play, expected {expected} "
-                f"(every table plays, one stands empty only when a pair sits out)"
-            )
+        present = set(rnd.pairs)
+        for pair in pairs:
+            if pair not in present:
+                _fail(f"howell: round {rnd.number}: pair {pair} neither plays nor is listed as sitting out")
     pairs = movement.pairs
     for i, first in enumerate(pairs):
         for second in pairs[i + 1 :]:
@@ -1034,7 +1048,9 @@ def _howell_sets(order: int) -> tuple[tuple[int, ...], ...]:
 
 
 def howell(tables: int, boards_per_round: int, *, pairs: int | None = None) -> Movement:
-    """A complete Howell for 3..10 tables: ``pairs`` is ``2*tables`` (default) or ``2*tables - 1``."""
+    """A complete Howell for 3..10 tables: ``pairs`` is ``2*tables`` (default) or ``2*tables - 1``.
+
+    With ``2*tables - 1`` pairs one pair sits out each round and ``tables - 1`` tables are in play."""
     t_count = _check_count("howell", "tables", tables, HOWELL_MIN_TABLES, HOWELL_MAX_TABLES)
     bpr = _check_boards_per_round("howell", boards_per_round)
     pair_count = 2 * t_count if pairs is None else pairs
@@ -1059,7 +1075,7 @@ def howell(tables: int, boards_per_round: int, *, pairs: int | None = None) -> M
         else:
             sit_out = (r + 1,)
         rounds.append(MovementRound(r + 1, tuple(plays), sit_out))
-    movement = Movement("howell", t_count, bpr, tuple(rounds))
+    movement = Movement("howell", t_count if present else t_count - 1, bpr, tuple(rounds))
     validate(movement)
     return movement
 
