@@ -91,17 +91,17 @@ def as_json(kw: dict[str, Any]) -> dict[str, Any]:
         return obj
     obj["declarer"] = kw["declarer"].value
     obj["tricks"] = kw["tricks"]
-    if "deal" in kw:
+    if kw.get("deal") is not None:
         obj["deal"] = kw["deal"].to_pbn()
-    if "honours" in kw:
+    if kw.get("honours") is not None:
         h = kw["honours"]
         obj["honours"] = {"side": h.side.value, "count": h.count, "in_one_hand": h.in_one_hand}
-    if "revokes" in kw:
+    if kw.get("revokes") is not None:
         r = kw["revokes"]
         obj["revokes"] = {"declarer_side": r.declarer_side, "defenders": r.defenders}
         if r.election is not None:
             obj["revokes"]["election"] = r.election.value
-    if "penalties" in kw:
+    if kw.get("penalties"):
         obj["penalties"] = [{"side": p.side.value, "points": p.points, "law": p.law} for p in kw["penalties"]]
     if kw.get("one_spade_limit"):
         obj["one_spade_limit"] = True

@@ -1,0 +1,74 @@
+from django.contrib import admin
+
+from duplicate import models
+
+
+@admin.register(models.Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "code", "kind", "status"]
+    list_filter = ["code", "kind", "status"]
+    search_fields = ["name"]
+
+
+@admin.register(models.Section)
+class SectionAdmin(admin.ModelAdmin):
+    list_display = ["event", "letter", "movement_kind", "tables", "boards_per_round"]
+    list_select_related = ["event"]
+
+
+@admin.register(models.Board)
+class BoardAdmin(admin.ModelAdmin):
+    list_display = ["event", "number", "dealer", "deal"]
+    list_select_related = ["event"]
+    list_filter = ["event"]
+
+
+@admin.register(models.Player)
+class PlayerAdmin(admin.ModelAdmin):
+    search_fields = ["name"]
+
+
+@admin.register(models.Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["event", "name"]
+    list_select_related = ["event"]
+
+
+@admin.register(models.Pair)
+class PairAdmin(admin.ModelAdmin):
+    list_display = ["event", "section", "number", "player1", "player2", "team"]
+    list_select_related = ["event", "section", "player1", "player2", "team"]
+    list_filter = ["event"]
+    raw_id_fields = ["player1", "player2"]
+
+
+@admin.register(models.Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["section", "number", "agreed_at", "agreed_by"]
+    list_select_related = ["section__event", "agreed_by"]
+
+
+@admin.register(models.Seating)
+class SeatingAdmin(admin.ModelAdmin):
+    list_display = ["round", "table", "ns", "ew"]
+    list_select_related = ["round", "ns", "ew"]
+
+
+@admin.register(models.Play)
+class PlayAdmin(admin.ModelAdmin):
+    list_display = ["event", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "net_ns"]
+    list_select_related = ["event", "board", "ns_pair", "ew_pair"]
+    list_filter = ["event"]
+    raw_id_fields = ["seating", "board", "ns_pair", "ew_pair"]
+
+
+@admin.register(models.PlayChange)
+class PlayChangeAdmin(admin.ModelAdmin):
+    list_display = ["play", "who", "at", "reason"]
+    raw_id_fields = ["play"]
+
+
+@admin.register(models.TableToken)
+class TableTokenAdmin(admin.ModelAdmin):
+    list_display = ["section", "table", "revoked", "created_at"]
+    list_select_related = ["section__event"]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class DuplicateConfig(AppConfig):
+    name = "duplicate"
+    verbose_name = "Duplicate events"

@@ -1,0 +1,142 @@
+"""The demo event loaded by `make run`: a 7-table auction-1915 Mitchell, 3 boards a round, named players,
+hands for every board, and results in for all but the last round. Built as an event file and imported, so it
+goes through exactly the path a real import takes. Deterministic (a seeded shuffle), so every laptop shows the
+same evening."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+from duplicate.movements import generate
+from scoring.deal import Deal
+
+DEMO_NAME = "Kalamazoo Whist Club: Tuesday Duplicate Auction"
+
+FIRST = [
+    "Ada",
+    "Basil",
+    "Clara",
+    "Desmond",
+    "Edith",
+    "Felix",
+    "Grace",
+    "Horace",
+    "Ivy",
+    "Jasper",
+    "Kitty",
+    "Lionel",
+    "Maud",
+    "Neville",
+    "Olive",
+    "Percy",
+    "Queenie",
+    "Rupert",
+    "Sybil",
+    "Thaddeus",
+    "Una",
+    "Victor",
+    "Winifred",
+    "Xavier",
+    "Yvonne",
+    "Zachary",
+    "Agatha",
+    "Bertram",
+]
+LAST = [
+    "Ashby",
+    "Brampton",
+    "Cholmondeley",
+    "Dalrymple",
+    "Elphinstone",
+    "Fairweather",
+    "Gosling",
+    "Hartley",
+    "Ingram",
+    "Jessop",
+    "Kettering",
+    "Lockwood",
+    "Merriweather",
+    "Nightingale",
+    "Ormsby",
+    "Pemberton",
+    "Quiller",
+    "Rutherford",
+    "Stanhope",
+    "Thistlewood",
+    "Upton",
+    "Vance",
+    "Whitcombe",
+    "Yardley",
+]
+POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+SEATS = "NESW"
+
+
+def _hcp(holding: str) -> int:
+    return sum(POINTS.get(card, 0) for card in holding)
+
+
+def _bid_and_play(deal: Deal, rng: random.Random) -> dict[str, Any]:
+    """A plausible result: the stronger side declares its longest fit (or no trump), tricks near the level."""
+    hands = {seat: deal.hands[i] for i, seat in enumerate(SEATS)}
+    ns = sum(_hcp(hands[s].suit(x)) for s in "NS" for x in "SHDC")
+    side = "NS" if ns >= 20 else "EW"
+    strength = ns if side == "NS" else 40 - ns
+    a, b = side
+    fits = {x: len(hands[a].suit(x)) + len(hands[b].suit(x)) for x in "SHDC"}
+    suit, length = max(fits.items(), key=lambda kv: (kv[1], "CDHS".index(kv[0])))
+    strain = suit if length >= 8 else "NT"
+    declarer = max(
+        (a, b),
+        key=lambda s: (
+            len(hands[s].suit(suit)) if strain != "NT" else _hcp("".join(hands[s].suit(x) for x in "SHDC"))
+        ),
+    )
+    level = max(1, min(7, (strength - 16) // 3 + (1 if length >= 9 else 0)))
+    tricks = max(0, min(13, level + 6 + rng.choice([-2, -1, 0, 0, 0, 1, 1, 2])))
+    doubled = "X" if rng.random() < 0.08 else ""
+    return {"contract": f"{level}{strain}{doubled}", "declarer": declarer, "tricks": tricks}
+
+
+def demo_event_file(*, seed: int = 1916) -> dict[str, Any]:
+    rng = random.Random(seed)
+    movement = generate("mitchell", tables=7, boards_per_round=3)
+    names = [
+        f"{first} {last}" for first, last in zip(rng.sample(FIRST, 28), rng.sample(LAST * 2, 28), strict=True)
+    ]
+    pairs = [
+        {"number": pid, "players": [names[2 * i], names[2 * i + 1]]} for i, pid in enumerate(movement.pairs)
+    ]
+    deals = {n: Deal.random(rng) for n in movement.boards}
+    boards = [{"number": n, "dealer": SEATS[(n - 1) % 4], "deal": deals[n].to_pbn()} for n in movement.boards]
+    results = []
+    last_round = movement.rounds[-1].number
+    for mround in movement.rounds:
+        if mround.number == last_round:
+            continue  # the last round is still being played
+        for tp in mround.tables:
+            for board in tp.boards:
+                result = _bid_and_play(deals[board], rng)
+                results.append(
+                    {
+                        "round": mround.number,
+                        "table": tp.table,
+                        "board": board,
+                        "ns": tp.ns,
+                        "ew": tp.ew,
+                        **result,
+                    }
+                )
+    return {
+        "name": DEMO_NAME,
+        "date": dt.date.today().isoformat(),
+        "code": "auction-1915",
+        "kind": "pairs",
+        "status": "running",
+        "pairs": pairs,
+        "boards": boards,
+        "movement": movement.to_dict(),
+        "results": results,
+    }

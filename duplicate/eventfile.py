@@ -1,0 +1,340 @@
+"""The event file (JSON): import into the database, export out of it. import(export(event)) == event.
+
+Format (see README): name, date, code, kind, optional teams, pairs, boards, results, and optionally the
+movement (the ``movement`` command's JSON shape). Without a movement the seatings are read from the results.
+Every problem is reported with its position, e.g. ``results[3].tricks: must be ...``; nothing is written
+unless the whole file is good.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from duplicate import selectors
+from duplicate.models import Event, EventKind, Play
+from duplicate.movements import Movement, MovementError, MovementRound, TablePlay, validate
+from duplicate.results import ResultError, play_result_data, result_fields
+from duplicate.services import PairSpec, ServiceError, event_create
+
+TOP_KEYS = {
+    "name",
+    "date",
+    "code",
+    "kind",
+    "teams",
+    "pairs",
+    "boards",
+    "results",
+    "movement",
+    "status",
+    "paper_size",
+    "format",
+}
+PLACE_KEYS = {"round", "table", "board", "ns", "ew"}
+
+
+def _require(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in obj:
+        raise ServiceError(f"{where}{key}: missing")
+    value = obj[key]
+    if isinstance(value, bool) or not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise ServiceError(f"{where}{key}: must be {_article(names)}, got {json.dumps(value)[:40]}")
+    return value
+
+
+def _article(names: str) -> str:
+    return {
+        "str": "text",
+        "int": "a whole number",
+        "list": "a list",
+        "dict": "an object",
+        "int or str": "a number or text",
+    }.get(names, names)
+
+
+def _pair_id(value: Any, where: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, int | str) or str(value).strip() == "":
+        raise ServiceError(f"{where}: a pair is a number or text, got {json.dumps(value)[:40]}")
+    return str(value).strip()
+
+
+def parse_json(text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ServiceError(
+            f"event file: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    if not isinstance(data, dict):
+        raise ServiceError("event file: must be a JSON object")
+    return data
+
+
+@transaction.atomic
+def event_import(*, data: Mapping[str, Any]) -> Event:
+    """Load a whole event in one transaction: all or nothing."""
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise ServiceError(f"{sorted(unknown)[0]}: not a field of an event file")
+    name = _require(data, "name", str, "")
+    date_text = _require(data, "date", str, "")
+    try:
+        date = dt.date.fromisoformat(date_text)
+    except ValueError:
+        raise ServiceError(f"date: must be a date like 1916-03-04, got {date_text!r}") from None
+    code = _require(data, "code", str, "")
+    kind = data.get("kind", "pairs")
+    if kind not in EventKind.values:
+        raise ServiceError(f"kind: must be pairs or teams, got {json.dumps(kind)[:40]}")
+
+    teams = []
+    for i, team in enumerate(data.get("teams") or []):
+        if not isinstance(team, dict):
+            raise ServiceError(f"teams[{i}]: must be an object with a name")
+        teams.append(_require(team, "name", str, f"teams[{i}]."))
+    if len(set(teams)) != len(teams):
+        raise ServiceError("teams: two teams have the same name")
+
+    pairs: list[PairSpec] = []
+    for i, pair in enumerate(_require(data, "pairs", list, "")):
+        where = f"pairs[{i}]"
+        if not isinstance(pair, dict):
+            raise ServiceError(f"{where}: must be an object")
+        number = _pair_id(pair.get("number"), f"{where}.number")
+        players = pair.get("players", ["", ""])
+        if not isinstance(players, list) or len(players) > 2 or not all(isinstance(p, str) for p in players):
+            raise ServiceError(f"{where}.players: must be a list of up to two names")
+        players = [*players, "", ""][:2]
+        team = pair.get("team")
+        if team is not None and team not in teams:
+            raise ServiceError(f"{where}.team: {team!r} is not one of the teams")
+        pairs.append(PairSpec(number=number, players=(players[0], players[1]), team=team))
+    numbers = [p.number for p in pairs]
+    if len(set(numbers)) != len(numbers):
+        dup = next(n for n in numbers if numbers.count(n) > 1)
+        raise ServiceError(f"pairs: pair {dup} is listed twice")
+
+    deals: dict[int, str] = {}
+    dealers: dict[int, str] = {}
+    board_numbers: list[int] = []
+    for i, board in enumerate(_require(data, "boards", list, "")):
+        where = f"boards[{i}]."
+        if not isinstance(board, dict):
+            raise ServiceError(f"boards[{i}]: must be an object")
+        number = _require(board, "number", int, where)
+        if number < 1:
+            raise ServiceError(f"{where}number: must be 1 or more, got {number}")
+        if number in board_numbers:
+            raise ServiceError(f"{where}number: board {number} is listed twice")
+        board_numbers.append(number)
+        dealer = board.get("dealer")
+        if dealer is not None:
+            if dealer not in ("N", "E", "S", "W"):
+                raise ServiceError(f"{where}dealer: must be N, E, S or W, got {json.dumps(dealer)[:20]}")
+            dealers[number] = dealer
+        deal = board.get("deal") or ""
+        if not isinstance(deal, str):
+            raise ServiceError(f"{where}deal: must be a PBN deal as text")
+        if deal:
+            deals[number] = deal
+
+    results = data.get("results") or []
+    if not isinstance(results, list):
+        raise ServiceError("results: must be a list")
+    for i, row in enumerate(results):
+        if not isinstance(row, dict):
+            raise ServiceError(f"results[{i}]: must be an object")
+        for key in ("round", "table", "board"):
+            value = _require(row, key, int, f"results[{i}].")
+            if value < 1:
+                raise ServiceError(f"results[{i}].{key}: must be 1 or more, got {value}")
+        for key in ("ns", "ew"):
+            if key not in row:
+                raise ServiceError(f"results[{i}].{key}: missing")
+            _pair_id(row[key], f"results[{i}].{key}")
+        if row["board"] not in board_numbers:
+            raise ServiceError(f"results[{i}].board: board {row['board']} is not in the boards list")
+
+    if data.get("movement") is not None:
+        if not isinstance(data["movement"], dict):
+            raise ServiceError("movement: must be an object")
+        try:
+            movement = Movement.from_dict(data["movement"])
+        except MovementError as exc:
+            raise ServiceError(f"movement: {exc}") from None
+    else:
+        movement = _movement_from_results(results, pairs)
+    if kind == EventKind.TEAMS and teams and movement.teams is None:
+        movement = _with_teams(movement, pairs, teams)
+    if pairs:
+        for pid in movement.pairs:
+            if str(pid) not in numbers:
+                raise ServiceError(f"movement: pair {pid} sits in the movement but is not in the pairs list")
+    missing_boards = set(movement.boards) - set(board_numbers)
+    if missing_boards:
+        raise ServiceError(f"boards: board {min(missing_boards)} is played in the movement but not listed")
+
+    event = event_create(
+        name=name,
+        date=date,
+        code=code,
+        kind=kind,
+        movement=movement,
+        pairs=pairs,
+        teams=teams,
+        deals=deals,
+        dealers=dealers,
+        paper_size=data.get("paper_size") or "A4",
+    )
+    _import_results(event, results)
+    status = data.get("status")
+    if status in ("setup", "running", "complete"):
+        Event.objects.filter(pk=event.pk).update(status=status)
+    event.refresh_from_db()
+    return event
+
+
+def _movement_from_results(results: list[dict[str, Any]], pairs: list[PairSpec]) -> Movement:
+    """Without a movement, the seatings are those the results name (round, table, N-S, E-W, boards)."""
+    if not results:
+        raise ServiceError("movement: give a movement or at least one result to seat the pairs")
+    seats: dict[tuple[int, int], tuple[str, str, list[int]]] = {}
+    for i, row in enumerate(results):
+        key = (row["round"], row["table"])
+        ns, ew = str(row["ns"]).strip(), str(row["ew"]).strip()
+        if key in seats:
+            if seats[key][:2] != (ns, ew):
+                raise ServiceError(
+                    f"results[{i}]: round {key[0]} table {key[1]} already seats {seats[key][0]} v {seats[key][1]}"
+                )
+            if row["board"] in seats[key][2]:
+                raise ServiceError(
+                    f"results[{i}]: board {row['board']} is already scored at that table and round"
+                )
+            seats[key][2].append(row["board"])
+        else:
+            seats[key] = (ns, ew, [row["board"]])
+    rounds = []
+    round_numbers = sorted({r for r, _ in seats})
+
+    def pid(x: str) -> int | str:
+        return int(x) if x.isdigit() else x
+
+    for number in round_numbers:
+        tables = tuple(
+            TablePlay(table=t, ns=pid(v[0]), ew=pid(v[1]), boards=tuple(sorted(v[2])))
+            for (r, t), v in sorted(seats.items())
+            if r == number
+        )
+        rounds.append(MovementRound(number=number, tables=tables))
+    per_round = max(len(tp.boards) for r in rounds for tp in r.tables)
+    movement = Movement(
+        kind="custom", tables=max(t for _, t in seats), boards_per_round=per_round, rounds=tuple(rounds)
+    )
+    try:
+        validate(movement)
+    except MovementError as exc:
+        raise ServiceError(f"results: the seatings they describe are unlawful: {exc}") from None
+    return movement
+
+
+def _with_teams(movement: Movement, pairs: list[PairSpec], teams: list[str]) -> Movement:
+    from dataclasses import replace
+
+    grouping: dict[str, tuple[int | str, ...]] = {}
+    for team in teams:
+        grouping[team] = tuple(
+            p for p in movement.pairs if any(s.number == str(p) and s.team == team for s in pairs)
+        )
+    return replace(movement, teams=grouping)
+
+
+def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
+    if not results:
+        return
+    plays = {
+        (p.seating.round.number, p.seating.table, p.board.number): p
+        for p in Play.objects.filter(event=event).select_related(
+            "seating__round", "board", "ns_pair", "ew_pair"
+        )
+    }
+    changed = []
+    for i, row in enumerate(results):
+        key = (row["round"], row["table"], row["board"])
+        play = plays.get(key)
+        if play is None:
+            raise ServiceError(
+                f"results[{i}]: board {row['board']} is not played at table {row['table']} in round {row['round']}"
+            )
+        if (play.ns_pair.number, play.ew_pair.number) != (str(row["ns"]).strip(), str(row["ew"]).strip()):
+            raise ServiceError(
+                f"results[{i}]: table {row['table']} in round {row['round']} seats "
+                f"{play.ns_pair.number} v {play.ew_pair.number}, not {row['ns']} v {row['ew']}"
+            )
+        if play.entered:
+            raise ServiceError(f"results[{i}]: a second result for the same board, table and round")
+        data = {k: v for k, v in row.items() if k not in PLACE_KEYS}
+        try:
+            fields = result_fields(code=event.code, deal=play.board.deal, data=data)
+        except ResultError as exc:
+            raise ServiceError(
+                f"results[{i}].{exc}" if not str(exc).startswith(" ") else f"results[{i}]{exc}"
+            ) from None
+        for name, value in fields.items():
+            setattr(play, name, value)
+        changed.append(play)
+    try:
+        Play.objects.bulk_update(changed, list(fields), batch_size=2000)
+    except IntegrityError as exc:  # pragma: no cover - the checks above come first
+        raise ServiceError(f"results: {exc}") from None
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+
+
+def event_export(event: Event) -> dict[str, Any]:
+    """The event file of an event (plain JSON-ready values)."""
+    snapshot = selectors.event_snapshot(event)
+    section = snapshot.sections[0] if snapshot.sections else None
+    out: dict[str, Any] = {
+        "format": "kalamazoo-event/1",
+        "name": event.name,
+        "date": event.date.isoformat(),
+        "code": event.code,
+        "kind": event.kind,
+        "status": event.status,
+        "paper_size": event.paper_size,
+    }
+    if snapshot.teams:
+        out["teams"] = [{"name": t.name} for t in snapshot.teams]
+    out["pairs"] = [
+        {"number": p.label, "players": p.player_names, **({"team": p.team.name} if p.team else {})}
+        for p in snapshot.pairs
+    ]
+    out["boards"] = [
+        {"number": b.number, "dealer": b.dealer, **({"deal": b.deal} if b.deal else {})}
+        for b in snapshot.boards
+    ]
+    if section is not None:
+        out["movement"] = snapshot.movement_dict
+    out["results"] = []
+    for play in snapshot.plays:
+        result = play_result_data(play)
+        if result is None:
+            continue
+        out["results"].append(
+            {
+                "round": play.seating.round.number,
+                "table": play.seating.table,
+                "board": play.board.number,
+                "ns": play.ns_pair.label,
+                "ew": play.ew_pair.label,
+                **result,
+            }
+        )
+    return out

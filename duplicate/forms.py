@@ -1,0 +1,111 @@
+"""Forms: they check the shape of what was typed; services check the laws and write."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django import forms
+
+from duplicate.models import EventKind, MovementKind, PaperSize, ScoringCodeChoice
+
+MAX_UPLOAD = 5 * 1024 * 1024
+
+
+def read_upload(upload: object, *, field: str) -> str:
+    """The text of an uploaded file, or a ValidationError that names the field."""
+    size = getattr(upload, "size", 0) or 0
+    if size > MAX_UPLOAD:
+        raise forms.ValidationError(f"{field}: the file is larger than 5 MB")
+    data = upload.read()  # type: ignore[attr-defined]
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise forms.ValidationError(f"{field}: the file is not UTF-8 text") from None
+
+
+class EventCreateForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    date = forms.DateField(initial=dt.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    code = forms.ChoiceField(
+        label="Scoring code", choices=ScoringCodeChoice.choices, initial=ScoringCodeChoice.AUCTION_1915
+    )
+    kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.PAIRS)
+    movement = forms.ChoiceField(choices=MovementKind.choices, initial=MovementKind.MITCHELL)
+    tables = forms.IntegerField(
+        min_value=1,
+        max_value=500,
+        initial=7,
+        help_text="For a team match: the number of pairs in each team (one table each).",
+    )
+    boards_per_round = forms.IntegerField(min_value=1, max_value=36, initial=3)
+    even_tables = forms.ChoiceField(
+        label="Even-table Mitchell",
+        choices=[("relay", "Relay and bye stand"), ("skip", "Skip after half the rounds")],
+        initial="relay",
+        required=False,
+    )
+    movement_file = forms.FileField(
+        required=False, help_text="Custom movement only: CSV (round,table,ns,ew,boards) or JSON."
+    )
+    paper_size = forms.ChoiceField(choices=PaperSize.choices, initial=PaperSize.A4)
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        if data.get("kind") == EventKind.TEAMS and data.get("movement") not in (
+            MovementKind.TEAMS,
+            MovementKind.CUSTOM,
+        ):
+            self.add_error("movement", "A team match (law G) needs the team match movement.")
+        upload = data.get("movement_file")
+        if data.get("movement") == MovementKind.CUSTOM:
+            if not upload:
+                self.add_error("movement_file", "Upload the movement file for a custom movement.")
+            else:
+                try:
+                    data["movement_text"] = read_upload(upload, field="movement file")
+                except forms.ValidationError as exc:
+                    self.add_error("movement_file", exc)
+        return data
+
+
+class EventImportForm(forms.Form):
+    file = forms.FileField(label="Event file (JSON)")
+
+    def clean_file(self) -> str:
+        return read_upload(self.cleaned_data["file"], field="event file")
+
+
+class PairNamesForm(forms.Form):
+    player1 = forms.CharField(max_length=100, required=False, label="First player")
+    player2 = forms.CharField(max_length=100, required=False, label="Second player")
+
+
+class DealsForm(forms.Form):
+    pbn_text = forms.CharField(
+        required=False,
+        label="Paste hands",
+        widget=forms.Textarea(attrs={"rows": 6, "placeholder": "1 N:AKQJ.T98.765.432 ... ... ...\n2 E:..."}),
+        help_text="One board a line: the board number, then its deal in PBN (N:spades.hearts.diamonds.clubs ...).",
+    )
+    pbn_file = forms.FileField(
+        required=False, label="…or a .pbn file", help_text="Its [Board] and [Deal] tags are read."
+    )
+    random = forms.BooleanField(
+        required=False, label="…or deal every board without hands at random (secure shuffle)"
+    )
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        chosen = [
+            bool(data.get("pbn_text", "").strip()),
+            bool(data.get("pbn_file")),
+            bool(data.get("random")),
+        ]
+        if sum(chosen) != 1:
+            raise forms.ValidationError("Choose one: paste hands, upload a .pbn file, or deal at random.")
+        if data.get("pbn_file"):
+            try:
+                data["pbn_file_text"] = read_upload(data["pbn_file"], field="pbn file")
+            except forms.ValidationError as exc:
+                self.add_error("pbn_file", exc)
+        return data

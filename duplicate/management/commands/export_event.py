@@ -1,0 +1,38 @@
+"""Write an event file: python manage.py export_event ID -o FILE.json."""
+
+from __future__ import annotations
+
+import json
+from argparse import ArgumentParser
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import CommandError
+
+from duplicate.eventfile import event_export
+from duplicate.management.commands._base import KalamazooCommand
+from duplicate.models import Event
+
+
+class Command(KalamazooCommand):
+    help = "Export an event (set-up and results) to a JSON event file that import_event reads back."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("event_id", type=int)
+        parser.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        event = Event.objects.filter(pk=options["event_id"]).first()
+        if event is None:
+            raise CommandError(f"event {options['event_id']}: no such event", returncode=2)
+        text = json.dumps(event_export(event), indent=2, ensure_ascii=False) + "\n"
+        if options["output"]:
+            try:
+                options["output"].write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise CommandError(
+                    f"{options['output']}: cannot write it ({exc.strerror})", returncode=2
+                ) from None
+            self.stdout.write(f"Wrote event {event.pk} to {options['output']}")
+        else:
+            self.stdout.write(text, ending="")

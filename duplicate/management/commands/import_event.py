@@ -1,0 +1,37 @@
+"""Load an event file: python manage.py import_event FILE.json (prints the new event's id last)."""
+
+from __future__ import annotations
+
+from argparse import ArgumentParser
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import CommandError
+
+from duplicate.eventfile import event_import, parse_json
+from duplicate.management.commands._base import KalamazooCommand
+from duplicate.services import ServiceError
+
+
+class Command(KalamazooCommand):
+    help = "Import a whole event from a JSON event file, in one transaction (all or nothing)."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("file", type=Path)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path: Path = options["file"]
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except FileNotFoundError:
+            raise CommandError(f"{path}: no such file", returncode=2) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CommandError(f"{path}: cannot read it ({exc})", returncode=2) from None
+        try:
+            event = event_import(data=parse_json(text))
+        except ServiceError as exc:
+            raise CommandError(f"{path}: {exc}", returncode=2) from None
+        results = event.plays.filter(entered=True).count()
+        self.stdout.write(
+            f"Imported {event.name!r}: {event.pairs.count()} pairs, {results} results. Event {event.pk}"
+        )

@@ -1,0 +1,54 @@
+"""Print a movement: python manage.py movement mitchell --tables 7 --boards-per-round 3 --format json."""
+
+from __future__ import annotations
+
+import json
+from argparse import ArgumentParser
+from typing import Any
+
+from django.core.management.base import CommandError
+
+from duplicate.management.commands._base import KalamazooCommand
+from duplicate.movements import MovementError, generate
+
+
+class Command(KalamazooCommand):
+    help = "Generate, validate and print a movement (mitchell, howell or teams)."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("kind", choices=["mitchell", "howell", "teams"])
+        parser.add_argument(
+            "--tables", type=int, required=True, help="tables (for teams: pairs in each team)"
+        )
+        parser.add_argument("--boards-per-round", type=int, required=True)
+        even = parser.add_mutually_exclusive_group()
+        even.add_argument(
+            "--relay",
+            dest="even",
+            action="store_const",
+            const="relay",
+            help="even-table Mitchell: relay and bye stand (the default)",
+        )
+        even.add_argument(
+            "--skip",
+            dest="even",
+            action="store_const",
+            const="skip",
+            help="even-table Mitchell: skip after half the rounds",
+        )
+        parser.add_argument("--format", choices=["json", "text"], default="text")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            movement = generate(
+                options["kind"],
+                tables=options["tables"],
+                boards_per_round=options["boards_per_round"],
+                even=options["even"] or "relay",
+            )
+        except MovementError as exc:
+            raise CommandError(str(exc), returncode=2) from None
+        if options["format"] == "json":
+            self.stdout.write(json.dumps(movement.to_dict()))
+        else:
+            self.stdout.write(movement.to_text())

@@ -1,0 +1,335 @@
+"""The data model of a duplicate event.
+
+One direction of flow: a movement (pure, ``duplicate.movements``) is turned into Section, Round, Seating and
+Play rows by ``duplicate.services``; a result entered for a Play is scored by the pure ``scoring`` engine and the
+computed scores are stored on the Play row, so standings read plain values and never re-score.
+
+Invariants live in the database as well as in the services: unique board numbers per event, unique pair
+numbers per event, a pair sits once per round in each seat column, one Play per board per seating, a pair never
+holds a board twice (unique (board, ns_pair) and (board, ew_pair)), 0 <= tricks <= 13, and so on.
+
+Team lives here rather than in ``teams/``: Pair points at Team and Team at Event, and keeping both in one app
+keeps the migrations free of a cross-app cycle. ``teams/`` holds the law G pages and services.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class ScoringCodeChoice(models.TextChoices):
+    AUCTION_1913 = "auction-1913", "Auction 1913 (royal spades)"
+    AUCTION_1915 = "auction-1915", "Auction 1915 (Whist Club code)"
+    WHIST = "whist", "Duplicate whist"
+
+
+class EventKind(models.TextChoices):
+    PAIRS = "pairs", "Pair contest (law H)"
+    TEAMS = "teams", "Team match (law G)"
+
+
+class EventStatus(models.TextChoices):
+    SETUP = "setup", "Setting up"
+    RUNNING = "running", "Running"
+    COMPLETE = "complete", "Complete"
+
+
+class PaperSize(models.TextChoices):
+    A4 = "A4", "A4"
+    LETTER = "letter", "US Letter"
+
+
+class SeatChoice(models.TextChoices):
+    N = "N", "North"
+    E = "E", "East"
+    S = "S", "South"
+    W = "W", "West"
+
+
+class SideChoice(models.TextChoices):
+    NS = "NS", "North-South"
+    EW = "EW", "East-West"
+
+
+class MovementKind(models.TextChoices):
+    MITCHELL = "mitchell", "Mitchell"
+    HOWELL = "howell", "Howell"
+    TEAMS = "teams", "Team match (law G)"
+    CUSTOM = "custom", "Custom"
+
+
+class Ruling(models.TextChoices):
+    NONE = "", "None"
+    AVERAGE = "average", "Average (law B(3))"
+    LOW_HIGH = "low-high", "Lowest and highest (law B(3))"
+
+
+class RevokeElection(models.TextChoices):
+    NONE = "", "—"
+    POINTS = "points", "100 points in honours"
+    TRICKS = "tricks", "Three tricks"
+
+
+class Event(models.Model):
+    name = models.CharField(max_length=200)
+    date = models.DateField()
+    code = models.CharField("scoring code", max_length=16, choices=ScoringCodeChoice.choices)
+    kind = models.CharField(max_length=8, choices=EventKind.choices, default=EventKind.PAIRS)
+    status = models.CharField(max_length=10, choices=EventStatus.choices, default=EventStatus.SETUP)
+    paper_size = models.CharField(max_length=8, choices=PaperSize.choices, default=PaperSize.A4)
+    # Bumped on every write to a result; standings are cached per (event, results_version).
+    results_version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(code__in=ScoringCodeChoice.values), name="event_code_valid"),
+            models.CheckConstraint(condition=Q(kind__in=EventKind.values), name="event_kind_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+
+class Section(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
+    letter = models.CharField(max_length=4, default="A")
+    movement_kind = models.CharField(max_length=10, choices=MovementKind.choices)
+    tables = models.PositiveSmallIntegerField()
+    boards_per_round = models.PositiveSmallIntegerField()
+    # The even-table Mitchell option ("relay" or "skip"); blank otherwise.
+    movement_option = models.CharField(max_length=8, blank=True, default="")
+
+    class Meta:
+        ordering = ["event_id", "letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "letter"], name="section_letter_unique"),
+            models.CheckConstraint(condition=Q(tables__gte=1), name="section_tables_positive"),
+            models.CheckConstraint(
+                condition=Q(boards_per_round__gte=1), name="section_boards_per_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Section {self.letter}"
+
+    @property
+    def single_ranking(self) -> bool:
+        """A Mitchell ranks N-S and E-W separately; a Howell (or custom) gives one ranking (law H)."""
+        return self.movement_kind != MovementKind.MITCHELL
+
+
+class Board(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=SeatChoice.choices)
+    deal = models.CharField("hands (PBN)", max_length=80, blank=True, default="")
+
+    class Meta:
+        ordering = ["event_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="board_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+            models.CheckConstraint(condition=Q(dealer__in=SeatChoice.values), name="board_dealer_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=100)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=100)
+
+    class Meta:
+        ordering = ["event_id", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "name"], name="team_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Pair(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairs")
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
+    # Pair identifiers are integers or strings, unique within the event; `position` keeps the movement's order.
+    number = models.CharField(max_length=16)
+    position = models.PositiveIntegerField(default=0)
+    player1 = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    player2 = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="pairs")
+
+    class Meta:
+        ordering = ["event_id", "position", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="pair_number_unique"),
+            models.CheckConstraint(condition=~Q(number=""), name="pair_number_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Pair {self.number}"
+
+    @property
+    def label(self) -> int | str:
+        """The identifier as the event file writes it: an integer when it is one."""
+        return int(self.number) if self.number.isdigit() else self.number
+
+    @property
+    def player_names(self) -> list[str]:
+        return [p.name if p else "" for p in (self.player1, self.player2)]
+
+
+class Round(models.Model):
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    # Duplicate law E: once the scores are made up and agreed, only a director may correct them.
+    agreed_at = models.DateTimeField(null=True, blank=True)
+    agreed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["section_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+    @property
+    def agreed(self) -> bool:
+        return self.agreed_at is not None
+
+
+class Seating(models.Model):
+    """One table in one round: who sits N-S and E-W there."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seatings")
+    table = models.PositiveSmallIntegerField()
+    ns = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["round_id", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="seating_table_unique"),
+            models.UniqueConstraint(fields=["round", "ns"], name="seating_ns_once_per_round"),
+            models.UniqueConstraint(fields=["round", "ew"], name="seating_ew_once_per_round"),
+            models.CheckConstraint(condition=~Q(ns=models.F("ew")), name="seating_ns_not_ew"),
+            models.CheckConstraint(condition=Q(table__gte=1), name="seating_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.table}"
+
+
+class Play(models.Model):
+    """One board played at one table in one round, with its result and the computed scores.
+
+    The pairs and the event are copied from the seating so that the database itself can refuse a pair holding
+    the same cards twice, and so that standings read one table without joins.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="plays")
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="plays")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="plays")
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+
+    # The result as entered ("" contract and no ruling: not played yet). Contract "PASS" is a passed-out deal.
+    entered = models.BooleanField(default=False)
+    contract = models.CharField(max_length=8, blank=True, default="")
+    declarer = models.CharField(max_length=1, blank=True, default="", choices=SeatChoice.choices)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    tricks_ns = models.PositiveSmallIntegerField(null=True, blank=True)
+    honours = models.JSONField(null=True, blank=True)
+    revokes = models.JSONField(null=True, blank=True)
+    penalties = models.JSONField(default=list, blank=True)
+    one_spade_limit = models.BooleanField(default=False)
+    ruling = models.CharField(max_length=10, blank=True, default="", choices=Ruling.choices)
+    offending = models.CharField(max_length=2, blank=True, default="", choices=SideChoice.choices)
+
+    # Computed once when the result is saved (scoring.score_deal); standings read only these.
+    ns_trick = models.IntegerField(default=0)
+    ns_honour = models.IntegerField(default=0)
+    ns_total = models.IntegerField(default=0)
+    ew_trick = models.IntegerField(default=0)
+    ew_honour = models.IntegerField(default=0)
+    ew_total = models.IntegerField(default=0)
+    net_ns = models.IntegerField(default=0)
+    items = models.JSONField(default=list, blank=True)
+
+    version = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["board_id", "seating_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["seating", "board"], name="play_board_once_per_seating"),
+            models.UniqueConstraint(fields=["board", "ns_pair"], name="play_ns_pair_holds_board_once"),
+            models.UniqueConstraint(fields=["board", "ew_pair"], name="play_ew_pair_holds_board_once"),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__gte=0, tricks__lte=13), name="play_tricks_0_13"
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks_ns__isnull=True) | Q(tricks_ns__gte=0, tricks_ns__lte=13),
+                name="play_tricks_ns_0_13",
+            ),
+            models.CheckConstraint(condition=~Q(ns_pair=models.F("ew_pair")), name="play_ns_not_ew"),
+            models.CheckConstraint(
+                condition=Q(ruling__in=["", "average", "low-high"]), name="play_ruling_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(ruling="low-high") | Q(offending__in=["NS", "EW"]),
+                name="play_low_high_names_offender",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "board"], name="play_event_board")]
+
+    def __str__(self) -> str:
+        return f"Board {self.board_id} at seating {self.seating_id}"
+
+
+class PlayChange(models.Model):
+    """The law E audit trail: every change to a result, who made it, when, and why."""
+
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="changes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    who = models.CharField(max_length=150)
+    at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["play_id", "at", "id"]
+
+
+class TableToken(models.Model):
+    """A secret carried by the link (and QR code) for one table's players; it opens that table only."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="tokens")
+    table = models.PositiveSmallIntegerField()
+    secret = models.CharField(max_length=64, unique=True)
+    revoked = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["section_id", "table"]

@@ -1,0 +1,112 @@
+"""Reads: querysets with their joins already applied, and plain values for the pure scoring core.
+
+Every selector runs a fixed number of queries whatever the size of the event.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, QuerySet
+
+from duplicate.models import Board, Event, Pair, Play, Round, Seating, Section, Team
+
+
+def event_list() -> QuerySet[Event]:
+    """Every event, newest first, with its pair count (one query)."""
+    return Event.objects.annotate(pair_count=Count("pairs", distinct=True)).order_by("-date", "-id")
+
+
+def pairs_for(event: Event) -> QuerySet[Pair]:
+    return Pair.objects.filter(event=event).select_related("player1", "player2", "team", "section")
+
+
+def plays_for(event: Event) -> QuerySet[Play]:
+    return (
+        Play.objects.filter(event=event)
+        .select_related("seating__round", "board", "ns_pair", "ew_pair")
+        .order_by("seating__round__number", "seating__table", "board__number")
+    )
+
+
+@dataclass
+class EventSnapshot:
+    """An event's set-up in memory: sections, teams, pairs, boards, rounds and plays (six queries)."""
+
+    event: Event
+    sections: list[Section]
+    teams: list[Team]
+    pairs: list[Pair]
+    boards: list[Board]
+    rounds: list[Round]
+    plays: list[Play]
+    seatings: list[Seating] = field(default_factory=list)
+
+    @property
+    def movement_dict(self) -> dict[str, Any]:
+        """The first section's movement in the ``movement`` command's JSON shape."""
+        section = self.sections[0]
+        by_seating: dict[int, list[int]] = defaultdict(list)
+        for play in self.plays:
+            by_seating[play.seating_id].append(play.board.number)
+        rounds: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for seating in self.seatings:
+            rounds[seating.round.number].append(
+                {
+                    "table": seating.table,
+                    "ns": seating.ns.label,
+                    "ew": seating.ew.label,
+                    "boards": sorted(by_seating.get(seating.pk, [])),
+                }
+            )
+        out: dict[str, Any] = {
+            "kind": section.movement_kind,
+            "tables": section.tables,
+            "boards_per_round": section.boards_per_round,
+            "rounds": [{"round": n, "tables": rounds[n]} for n in sorted(rounds)],
+        }
+        if self.teams:
+            out["teams"] = {t.name: [p.label for p in self.pairs if p.team_id == t.pk] for t in self.teams}
+        return out
+
+    def rounds_table(self) -> list[dict[str, Any]]:
+        """Per round, each table's pairs and boards (for the movement page)."""
+        by_seating: dict[int, list[int]] = defaultdict(list)
+        for play in self.plays:
+            by_seating[play.seating_id].append(play.board.number)
+        grouped: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for seating in self.seatings:
+            boards = sorted(by_seating.get(seating.pk, []))
+            grouped[seating.round.number].append(
+                {"table": seating.table, "ns": seating.ns, "ew": seating.ew, "boards": board_range(boards)}
+            )
+        return [{"round": n, "tables": grouped[n]} for n in sorted(grouped)]
+
+
+def board_range(numbers: list[int]) -> str:
+    """[1, 2, 3] -> "1-3"; [1, 3] -> "1, 3"."""
+    if not numbers:
+        return ""
+    if numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 1:
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(str(n) for n in numbers)
+
+
+def event_snapshot(event: Event) -> EventSnapshot:
+    seatings = list(
+        Seating.objects.filter(round__section__event=event)
+        .select_related("round", "ns", "ew")
+        .order_by("round__section__letter", "round__number", "table")
+    )
+    return EventSnapshot(
+        event=event,
+        sections=list(Section.objects.filter(event=event)),
+        teams=list(Team.objects.filter(event=event)),
+        pairs=list(pairs_for(event)),
+        boards=list(Board.objects.filter(event=event)),
+        rounds=list(Round.objects.filter(section__event=event).select_related("agreed_by")),
+        plays=list(plays_for(event)),
+        seatings=seatings,
+    )

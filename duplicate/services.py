@@ -1,0 +1,429 @@
+"""Writes. Each service is one transaction, takes keyword-only typed arguments and is named <thing>_<verb>.
+
+Nothing here reads a request; views call these with plain values. Bad input raises ``ServiceError`` (a
+``ValueError``) with a message that names the field or the row, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import models, transaction
+from django.db.models import F
+
+from duplicate.models import (
+    Board,
+    Event,
+    EventKind,
+    EventStatus,
+    MovementKind,
+    Pair,
+    Play,
+    PlayChange,
+    Player,
+    Round,
+    Seating,
+    Section,
+    TableToken,
+    Team,
+)
+from duplicate.movements import Movement, MovementError, generate
+from scoring import ScoringError
+from scoring.codes import ScoringCode
+from scoring.deal import Deal
+
+SEATS = "NESW"
+
+
+class ServiceError(ValueError):
+    """A write refused, with one clear message; nothing was stored."""
+
+
+def dealer_for(board_number: int) -> str:
+    """The customary dealer rotation: board 1 North, 2 East, 3 South, 4 West, 5 North again."""
+    return SEATS[(board_number - 1) % 4]
+
+
+@dataclass(frozen=True, slots=True)
+class PairSpec:
+    number: int | str
+    players: tuple[str, str] = ("", "")
+    team: str | None = None
+
+
+@transaction.atomic
+def event_create(
+    *,
+    name: str,
+    date: dt.date,
+    code: str,
+    kind: str,
+    movement: Movement,
+    paper_size: str = "A4",
+    pairs: Sequence[PairSpec] = (),
+    teams: Sequence[str] = (),
+    deals: Mapping[int, str] | None = None,
+    dealers: Mapping[int, str] | None = None,
+    movement_option: str = "",
+) -> Event:
+    """Create an event with one section laid out by ``movement``: boards, pairs, rounds, seatings and the
+    empty Play rows (one board at one table in one round) that results will fill."""
+    name = name.strip()
+    if not name:
+        raise ServiceError("name: give the event a name")
+    try:
+        ScoringCode(code)
+    except ValueError:
+        raise ServiceError(
+            f"code: must be one of {', '.join(c.value for c in ScoringCode)}, got {code!r}"
+        ) from None
+    if kind not in EventKind.values:
+        raise ServiceError(f"kind: must be one of {', '.join(EventKind.values)}, got {kind!r}")
+    if kind == EventKind.TEAMS and movement.kind not in (MovementKind.TEAMS, MovementKind.CUSTOM):
+        raise ServiceError("movement: a team match (law G) needs the teams movement")
+    event = Event.objects.create(name=name, date=date, code=code, kind=kind, paper_size=paper_size)
+    section_populate(
+        event=event,
+        letter="A",
+        movement=movement,
+        pairs=pairs,
+        teams=teams,
+        deals=deals or {},
+        dealers=dealers or {},
+        movement_option=movement_option,
+    )
+    return event
+
+
+def _team_names_for(movement: Movement, teams: Sequence[str]) -> dict[str, str]:
+    """Map the movement's team keys ("A", "B") to the event's team names."""
+    keys = list((movement.teams or {}).keys())
+    if teams and len(teams) != len(keys):
+        raise ServiceError(f"teams: the movement has {len(keys)} teams, the event names {len(teams)}")
+    return {key: (teams[i] if teams else f"Team {key}") for i, key in enumerate(keys)}
+
+
+def section_populate(
+    *,
+    event: Event,
+    letter: str,
+    movement: Movement,
+    pairs: Sequence[PairSpec] = (),
+    teams: Sequence[str] = (),
+    deals: Mapping[int, str],
+    dealers: Mapping[int, str],
+    movement_option: str = "",
+) -> Section:
+    """Lay out one section from a movement. Bulk inserts: a fixed number of queries per model."""
+    section = Section.objects.create(
+        event=event,
+        letter=letter,
+        movement_kind=movement.kind,
+        tables=movement.tables,
+        boards_per_round=movement.boards_per_round,
+        movement_option=movement_option,
+    )
+    # Boards (shared by the event's sections; created once).
+    existing = set(event.boards.values_list("number", flat=True))
+    new_boards = []
+    for number in movement.boards:
+        if number in existing:
+            continue
+        deal_text = deals.get(number, "")
+        if deal_text:
+            try:
+                deal_text = Deal.parse_pbn(deal_text).to_pbn()
+            except ScoringError as exc:
+                raise ServiceError(f"board {number}: deal: {exc}") from None
+        new_boards.append(
+            Board(
+                event=event, number=number, dealer=dealers.get(number) or dealer_for(number), deal=deal_text
+            )
+        )
+    Board.objects.bulk_create(new_boards)
+    boards = {b.number: b for b in event.boards.all()}
+
+    # Teams and pairs.
+    team_rows: dict[str, Team] = {}
+    pair_team_key: dict[Any, str] = {}
+    if movement.teams:
+        for key, team_name in _team_names_for(movement, teams).items():
+            team_rows[key] = Team.objects.create(event=event, name=team_name)
+            for pid in movement.teams[key]:
+                pair_team_key[pid] = key
+    spec_by_number = {str(p.number): p for p in pairs}
+    unknown = set(spec_by_number) - {str(pid) for pid in movement.pairs}
+    if unknown:
+        raise ServiceError(f"pairs: pair {sorted(unknown)[0]} does not sit in the movement")
+    teams_by_name = {t.name: t for t in team_rows.values()}
+    players: list[Player] = []
+    pair_rows: list[Pair] = []
+    for position, pid in enumerate(movement.pairs, start=1):
+        spec = spec_by_number.get(str(pid))
+        names = spec.players if spec else ("", "")
+        p1 = Player(name=names[0].strip()) if names[0].strip() else None
+        p2 = Player(name=names[1].strip()) if names[1].strip() else None
+        players.extend(p for p in (p1, p2) if p is not None)
+        team = None
+        if spec and spec.team:
+            team = teams_by_name.get(spec.team)
+            if team is None:
+                raise ServiceError(f"pair {pid}: team {spec.team!r} is not one of the event's teams")
+        elif pid in pair_team_key:
+            team = team_rows[pair_team_key[pid]]
+        pair = Pair(event=event, section=section, number=str(pid), position=position, team=team)
+        pair._players = (p1, p2)  # type: ignore[attr-defined]
+        pair_rows.append(pair)
+    Player.objects.bulk_create(players)
+    for pair in pair_rows:
+        pair.player1, pair.player2 = pair._players  # type: ignore[attr-defined]
+    if Pair.objects.filter(event=event, number__in=[p.number for p in pair_rows]).exists():
+        raise ServiceError("pairs: a pair number is already used in this event")
+    Pair.objects.bulk_create(pair_rows)
+    pair_by_id = {p.number: p for p in pair_rows}
+
+    # Rounds, seatings and the empty plays.
+    rounds = Round.objects.bulk_create(Round(section=section, number=r.number) for r in movement.rounds)
+    seatings: list[Seating] = []
+    seating_boards: list[tuple[Seating, tuple[int, ...]]] = []
+    for round_row, mround in zip(rounds, movement.rounds, strict=True):
+        for tp in mround.tables:
+            seating = Seating(
+                round=round_row, table=tp.table, ns=pair_by_id[str(tp.ns)], ew=pair_by_id[str(tp.ew)]
+            )
+            seatings.append(seating)
+            seating_boards.append((seating, tp.boards))
+    Seating.objects.bulk_create(seatings)
+    Play.objects.bulk_create(
+        Play(event=event, seating=s, board=boards[n], ns_pair=s.ns, ew_pair=s.ew)
+        for s, numbers in seating_boards
+        for n in numbers
+    )
+    return section
+
+
+def movement_build(
+    *, kind: str, tables: int, boards_per_round: int, option: str = "relay", custom: str | None = None
+) -> Movement:
+    """Generate (or parse, for a custom upload) and validate a movement; ServiceError on failure."""
+    try:
+        if kind == MovementKind.CUSTOM:
+            if not custom or not custom.strip():
+                raise ServiceError("movement file: upload a CSV or JSON movement for a custom movement")
+            text = custom.strip()
+            movement = Movement.from_json(text) if text.startswith("{") else Movement.from_csv(text)
+        else:
+            movement = generate(kind, tables=tables, boards_per_round=boards_per_round, even=option)
+    except MovementError as exc:
+        raise ServiceError(f"movement: {exc}") from None
+    return movement
+
+
+@transaction.atomic
+def pair_names_update(*, pair: Pair, player1: str, player2: str) -> Pair:
+    """Rename the two players of a pair (new Player rows when a seat was empty)."""
+    for attr, name in (("player1", player1.strip()), ("player2", player2.strip())):
+        current: Player | None = getattr(pair, attr)
+        if not name:
+            setattr(pair, attr, None)
+        elif current is None:
+            setattr(pair, attr, Player.objects.create(name=name))
+        elif current.name != name:
+            current.name = name
+            current.save(update_fields=["name"])
+    pair.save(update_fields=["player1", "player2"])
+    return pair
+
+
+@transaction.atomic
+def board_deals_set(*, event: Event, deals: Mapping[int, str]) -> int:
+    """Attach hands (PBN) to boards; every deal is checked before any is stored. Returns boards changed."""
+    boards = {b.number: b for b in event.boards.all()}
+    parsed: dict[int, str] = {}
+    for number, text in deals.items():
+        if number not in boards:
+            raise ServiceError(f"board {number}: the event has no such board")
+        try:
+            parsed[number] = Deal.parse_pbn(text).to_pbn()
+        except ScoringError as exc:
+            raise ServiceError(f"board {number}: {exc}") from None
+    changed = [boards[n] for n in parsed if boards[n].deal != parsed[n]]
+    for board in changed:
+        board.deal = parsed[board.number]
+    Board.objects.bulk_update(changed, ["deal"])
+    if changed and Play.objects.filter(board__in=changed, entered=True).exists():
+        # Honours come from the deal: results already entered on these boards are scored again.
+        from duplicate.results import plays_rescore
+
+        plays_rescore(plays=Play.objects.filter(board__in=changed, entered=True).select_related("board"))
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    return len(changed)
+
+
+def deals_from_pbn_file(text: str) -> dict[int, str]:
+    """The [Board "n"] and [Deal "..."] tags of a .pbn file, as {board number: deal}."""
+    import re
+
+    deals: dict[int, str] = {}
+    board: int | None = None
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        match = re.match(r'\s*\[(\w+)\s+"([^"]*)"\]', line)
+        if not match:
+            continue
+        tag, value = match.group(1).lower(), match.group(2).strip()
+        if tag == "board":
+            if not value.isdigit():
+                raise ServiceError(f"line {lineno}: Board tag must be a number, got {value!r}")
+            board = int(value)
+        elif tag == "deal":
+            if board is None:
+                raise ServiceError(f"line {lineno}: a Deal tag comes before any Board tag")
+            deals[board] = value
+    if not deals:
+        raise ServiceError("PBN file: no [Board] and [Deal] tags found")
+    return deals
+
+
+def deals_random(*, event: Event) -> dict[int, str]:
+    """A fresh deal for every board without hands, shuffled with the operating system's secure generator."""
+    import secrets
+
+    rng = secrets.SystemRandom()
+    return {b.number: Deal.random(rng).to_pbn() for b in event.boards.filter(deal="")}
+
+
+# --- Result entry, corrections (duplicate law E), table tokens -------------------------------------------
+
+
+class ConflictError(ServiceError):
+    """The result changed since the form was loaded; nothing was overwritten."""
+
+    def __init__(self, message: str, *, current: Play) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+class PermissionDenied(ServiceError):
+    """The writer may not make this change (law E: after agreement only a director corrects)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Writer:
+    """Who is writing: a director (staff user) or the players of one table holding its token."""
+
+    name: str
+    is_director: bool
+    user_id: int | None = None
+
+
+def _entered_snapshot(play: Play) -> dict[str, Any] | None:
+    from duplicate.results import play_result_data
+
+    return play_result_data(play)
+
+
+@transaction.atomic
+def play_result_save(
+    *,
+    play: Play,
+    data: Mapping[str, Any] | None,
+    writer: Writer,
+    expected_version: int,
+    reason: str = "",
+) -> Play:
+    """Enter, correct or clear (data=None) the result of one Play.
+
+    Law E: "score errors may be corrected until the scores for the deals played before changing opponents are
+    made up and agreed"; after the round is agreed only a director corrects, and must give a reason. Rulings
+    (law B(3)) and penalties (law F, 54, 81, 90) are the director's. Optimistic concurrency: the write
+    succeeds only if the stored version is still ``expected_version``.
+    """
+    from duplicate.results import ResultError, blank_fields, result_fields
+
+    play = (
+        Play.objects.select_related("event", "board", "seating__round", "ns_pair", "ew_pair")
+        .select_for_update(of=("self",))
+        .get(pk=play.pk)
+    )
+    if play.version != expected_version:
+        raise ConflictError(
+            "This result was changed on another device while you were entering it; the stored result is "
+            "shown below. Check it and save again if yours is right.",
+            current=play,
+        )
+    agreed = play.seating.round.agreed_at is not None
+    reason = reason.strip()
+    if agreed and not writer.is_director:
+        raise PermissionDenied(
+            f"Round {play.seating.round.number}'s scores are agreed (law E): only the director can correct them."
+        )
+    if agreed and play.entered and not reason:
+        raise ServiceError("reason: a correction after the scores are agreed (law E) needs a reason")
+    if data is not None and not writer.is_director and (data.get("ruling") or data.get("penalties")):
+        raise PermissionDenied("Only the director gives rulings and penalty points.")
+    try:
+        fields = (
+            blank_fields()
+            if data is None
+            else result_fields(code=play.event.code, deal=play.board.deal, data=data)
+        )
+    except ResultError as exc:
+        raise ServiceError(str(exc)) from None
+    before = _entered_snapshot(play)
+    for name, value in fields.items():
+        setattr(play, name, value)
+    after = _entered_snapshot(play)
+    if before == after:
+        return play
+    updated = Play.objects.filter(pk=play.pk, version=expected_version).update(
+        version=expected_version + 1, **fields
+    )
+    if updated != 1:  # pragma: no cover - guarded by the row lock above; kept for databases without one
+        raise ConflictError(
+            "This result was changed on another device.", current=Play.objects.get(pk=play.pk)
+        )
+    play.version = expected_version + 1
+    PlayChange.objects.create(
+        play=play, user_id=writer.user_id, who=writer.name, before=before, after=after, reason=reason
+    )
+    Event.objects.filter(pk=play.event_id).update(
+        results_version=F("results_version") + 1,
+        status=models.Case(
+            models.When(status=EventStatus.SETUP, then=models.Value(EventStatus.RUNNING)),
+            default=F("status"),
+        ),
+    )
+    return play
+
+
+@transaction.atomic
+def round_agree(*, round: Round, user_id: int | None, agreed: bool = True) -> Round:
+    """Mark a round's scores made up and agreed (law E), or open them again (a director's decision)."""
+    from django.utils import timezone
+
+    round.agreed_at = timezone.now() if agreed else None
+    round.agreed_by_id = user_id if agreed else None
+    round.save(update_fields=["agreed_at", "agreed_by"])
+    Event.objects.filter(pk=round.section.event_id).update(results_version=F("results_version") + 1)
+    return round
+
+
+@transaction.atomic
+def table_token_create(*, section: Section, table: int) -> TableToken:
+    """A fresh secret for one table (the old one, if any, is revoked)."""
+    import secrets
+
+    if not 1 <= table <= section.tables:
+        raise ServiceError(f"table: must be from 1 to {section.tables}, got {table}")
+    TableToken.objects.filter(section=section, table=table, revoked=False).update(revoked=True)
+    return TableToken.objects.create(section=section, table=table, secret=secrets.token_urlsafe(24))
+
+
+@transaction.atomic
+def table_token_revoke(*, token: TableToken) -> TableToken:
+    token.revoked = True
+    token.save(update_fields=["revoked"])
+    return token

@@ -1,0 +1,192 @@
+"""Thin views: read through selectors, write through services, render templates that only format."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from duplicate import eventfile, selectors, services
+from duplicate.forms import DealsForm, EventCreateForm, EventImportForm, PairNamesForm
+from duplicate.models import Event, Pair
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    events = list(selectors.event_list())
+    return render(request, "duplicate/home.html", {"events": events})
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventCreateForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            movement = services.movement_build(
+                kind=data["movement"],
+                tables=data["tables"],
+                boards_per_round=data["boards_per_round"],
+                option=data.get("even_tables") or "relay",
+                custom=data.get("movement_text"),
+            )
+            event = services.event_create(
+                name=data["name"],
+                date=data["date"],
+                code=data["code"],
+                kind=data["kind"],
+                movement=movement,
+                paper_size=data["paper_size"],
+                movement_option=(data.get("even_tables") or "")
+                if data["movement"] == "mitchell" and data["tables"] % 2 == 0
+                else "",
+            )
+        except services.ServiceError as exc:
+            field, _, message = str(exc).partition(": ")
+            target = {"movement": "movement", "movement file": "movement_file", "name": "name"}.get(field)
+            form.add_error(target if target in form.fields else None, str(exc) if not target else message)
+        else:
+            messages.success(
+                request, f"Created {event.name}: name the pairs, then add hands or start scoring."
+            )
+            return redirect("event_detail", pk=event.pk)
+    return render(request, "duplicate/event_form.html", {"form": form})
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def event_import(request: HttpRequest) -> HttpResponse:
+    form = EventImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = eventfile.event_import(data=eventfile.parse_json(form.cleaned_data["file"]))
+        except services.ServiceError as exc:
+            form.add_error("file", str(exc))
+        else:
+            messages.success(request, f"Imported {event.name}.")
+            return redirect("event_detail", pk=event.pk)
+    return render(request, "duplicate/event_import.html", {"form": form})
+
+
+def event_export(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    body = json.dumps(eventfile.event_export(event), indent=2, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}.json"'
+    return response
+
+
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    snapshot = selectors.event_snapshot(event)
+    entered = sum(1 for p in snapshot.plays if p.entered)
+    return render(
+        request,
+        "duplicate/event_detail.html",
+        {
+            "event": event,
+            "snapshot": snapshot,
+            "entered": entered,
+            "total": len(snapshot.plays),
+            "rounds": snapshot.rounds_table(),
+        },
+    )
+
+
+def event_movement(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    snapshot = selectors.event_snapshot(event)
+    rounds = snapshot.rounds_table()
+    tables = sorted({t["table"] for r in rounds for t in r["tables"]})
+    grid = [
+        {
+            "round": r["round"],
+            "cells": [next((t for t in r["tables"] if t["table"] == n), None) for n in tables],
+        }
+        for r in rounds
+    ]
+    return render(
+        request,
+        "duplicate/event_movement.html",
+        {
+            "event": event,
+            "snapshot": snapshot,
+            "rounds": rounds,
+            "tables": tables,
+            "grid": grid,
+        },
+    )
+
+
+def event_pairs(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    return render(
+        request, "duplicate/event_pairs.html", {"event": event, "pairs": list(selectors.pairs_for(event))}
+    )
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def pair_edit(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
+    pair = get_object_or_404(
+        Pair.objects.select_related("player1", "player2", "event"), pk=pair_pk, event_id=pk
+    )
+    initial = {
+        "player1": pair.player1.name if pair.player1 else "",
+        "player2": pair.player2.name if pair.player2 else "",
+    }
+    form = PairNamesForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        services.pair_names_update(pair=pair, **form.cleaned_data)
+        messages.success(request, f"Saved the names of pair {pair.number}.")
+        return redirect("event_pairs", pk=pk)
+    return render(request, "duplicate/pair_edit.html", {"event": pair.event, "pair": pair, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def event_boards(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    form = DealsForm(request.POST or None, request.FILES or None) if request.user.is_staff else None
+    if request.method == "POST":
+        if form is None:
+            return redirect(f"/login/?next={request.path}")
+        if form.is_valid():
+            try:
+                deals = _deals_from_form(event, form.cleaned_data)
+                changed = services.board_deals_set(event=event, deals=deals)
+            except services.ServiceError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, f"Hands attached to {changed} board{'s' if changed != 1 else ''}.")
+                return redirect("event_boards", pk=pk)
+    boards = list(event.boards.all())
+    return render(
+        request,
+        "duplicate/event_boards.html",
+        {
+            "event": event,
+            "boards": boards,
+            "form": form,
+            "with_hands": sum(1 for b in boards if b.deal),
+        },
+    )
+
+
+def _deals_from_form(event: Event, data: dict[str, object]) -> dict[int, str]:
+    if data.get("random"):
+        return services.deals_random(event=event)
+    if data.get("pbn_file_text"):
+        return services.deals_from_pbn_file(str(data["pbn_file_text"]))
+    deals: dict[int, str] = {}
+    for lineno, line in enumerate(str(data.get("pbn_text", "")).splitlines(), start=1):
+        if not line.strip():
+            continue
+        number, _, deal = line.strip().partition(" ")
+        if not number.isdigit() or not deal.strip():
+            raise services.ServiceError(f"line {lineno}: write the board number, a space, then the deal")
+        deals[int(number)] = deal.strip()
+    return deals

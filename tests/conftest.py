@@ -1,0 +1,46 @@
+"""Shared fixtures: a director login and small events built through the real services."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from duplicate import services
+from duplicate.models import Event
+
+
+@pytest.fixture
+def director(db):
+    return get_user_model().objects.create_user(
+        username="td", password="correct horse battery staple", is_staff=True, is_superuser=True
+    )
+
+
+@pytest.fixture
+def director_client(director) -> Client:
+    client = Client()
+    client.force_login(director)
+    return client
+
+
+def make_event(
+    *,
+    kind: str = "mitchell",
+    tables: int = 3,
+    boards_per_round: int = 2,
+    code: str = "auction-1915",
+    event_kind: str = "pairs",
+    name: str = "Club night",
+) -> Event:
+    movement = services.movement_build(kind=kind, tables=tables, boards_per_round=boards_per_round)
+    return services.event_create(
+        name=name, date=dt.date(1916, 3, 4), code=code, kind=event_kind, movement=movement
+    )
+
+
+@pytest.fixture
+def mitchell_event(db) -> Event:
+    return make_event()

@@ -1,0 +1,109 @@
+"""The skeleton: settings from the environment, the home page, the admin, check --deploy."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    own = {
+        "DEBUG",
+        "SECRET_KEY",
+        "ALLOWED_HOSTS",
+        "SECURE_SSL_REDIRECT",
+        "SESSION_COOKIE_SECURE",
+        "CSRF_COOKIE_SECURE",
+    }
+    base = {k: v for k, v in os.environ.items() if k not in own}
+    base.pop("DJANGO_SETTINGS_MODULE", None)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        env={
+            "DEBUG": "0",
+            "SECRET_KEY": "x" * 20 + "a-real-production-secret-key-1234567890",
+            "ALLOWED_HOSTS": "scores.example.org",
+        },
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_refuses_to_start_without_secret_key_when_debug_is_off():
+    result = run_manage("check", env={"DEBUG": "0"})
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_debug_uses_a_development_key():
+    result = run_manage("check", env={"DEBUG": "1"})
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.django_db
+def test_home_page_empty_state_tells_the_director_what_to_do(client):
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "No events yet" in body
+    assert "sign in" in body
+
+
+@pytest.mark.django_db
+def test_home_page_empty_state_for_a_director_offers_create_and_import(director_client):
+    body = director_client.get(reverse("home")).content.decode()
+    assert reverse("event_create") in body and reverse("event_import") in body
+
+
+@pytest.mark.django_db
+def test_home_lists_events_in_a_fixed_number_of_queries(client, django_assert_num_queries):
+    from tests.conftest import make_event
+
+    make_event(name="First")
+    with django_assert_num_queries(1):  # one query: the events with their pair counts
+        first = client.get(reverse("home"))
+    for i in range(4):
+        make_event(name=f"Event {i}")
+    with django_assert_num_queries(1):
+        more = client.get(reverse("home"))
+    assert "First" in first.content.decode()
+    assert all(f"Event {i}" in more.content.decode() for i in range(4))
+
+
+@pytest.mark.django_db
+def test_admin_covers_every_model(director_client):
+    from django.apps import apps
+    from django.contrib import admin
+
+    for model in apps.get_app_config("duplicate").get_models():
+        assert admin.site.is_registered(model), model
+        opts = model._meta
+        url = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
+        assert director_client.get(url).status_code == 200
+
+
+def test_templates_load_nothing_from_other_hosts():
+    for path in (ROOT / "templates").rglob("*.html"):
+        text = path.read_text()
+        assert 'src="http' not in text and 'href="http' not in text and '="//' not in text, path
