@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from duplicate import views
 
@@ -14,6 +14,9 @@ urlpatterns = [
     path("events/<int:pk>/pairs/", views.event_pairs, name="event_pairs"),
     path("events/<int:pk>/pairs/<int:pair_pk>/edit/", views.pair_edit, name="pair_edit"),
     path("events/<int:pk>/boards/", views.event_boards, name="event_boards"),
+    path("", include("duplicate.urls_entry")),
+    path("", include("duplicate.urls_standings")),
+    path("", include("teams.urls")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
