@@ -188,10 +188,9 @@ def test_random_deals_are_valid_and_round_trip(rng: random.Random) -> None:
     assert deal.rotated(4) == deal and deal.rotated().rotated(3) == deal
     for strain in Strain:
         held = deal.honours(strain)
-        honour_cards = [s + r for s in ("SHDC" if strain is Strain.NT else "SHDCS"[:0] or "") for r in "A"]
-        if strain is Strain.NT:
-            per_seat = {seat: sum(c in deal.hand(seat) for c in honour_cards) for seat in Seat}
-        else:
+        if strain is Strain.NT:  # law 5: at no trump the aces are the honours
+            per_seat = {seat: sum(c in deal.hand(seat) for c in ("SA", "HA", "DA", "CA")) for seat in Seat}
+        else:  # law 5: A K Q J 10 of the trump suit (royal spades are spades)
             suit = {"S": "S", "RS": "S", "H": "H", "D": "D", "C": "C"}[strain.value]
             per_seat = {seat: sum(suit + r in deal.hand(seat) for r in "AKQJT") for seat in Seat}
         ns = per_seat[Seat.N] + per_seat[Seat.S]

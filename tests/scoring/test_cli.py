@@ -1,0 +1,159 @@
+"""The command line end to end (``python -m scoring``), and the engine's freedom from Django."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import scoring.__main__ as cli
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = {
+    "code": "auction-1915",
+    "contract": "4HX",
+    "declarer": "N",
+    "tricks": 10,
+    "honours": {"side": "NS", "count": 4, "in_one_hand": 4},
+}
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    return subprocess.run(
+        [sys.executable, "-m", "scoring", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
+
+
+def lines(*objs: Any) -> str:
+    return "".join((o if isinstance(o, str) else json.dumps(o)) + "\n" for o in objs)
+
+
+def test_issue_example_end_to_end() -> None:
+    done = run(stdin=lines(EXAMPLE))
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    # trick 4 x 8 x 2 = 64; honour 64 (8 x 8) + 50 (law 56) + 125 (law A) = 239; total 303
+    assert out["ns"] == {"trick": 64, "honour": 239, "total": 303}
+    assert out["ew"] == {"trick": 0, "honour": 0, "total": 0}
+    assert out["net_ns"] == 303
+    assert {(i["kind"], i["side"], i["points"], i["law"], i["column"]) for i in out["items"]} == {
+        ("tricks", "NS", 64, "3, 53", "trick"),
+        ("premium", "NS", 125, "A", "honour"),
+        ("double_bonus", "NS", 50, "56", "honour"),
+        ("honours", "NS", 64, "6", "honour"),
+    }
+
+
+def test_mixed_lines_errors_carry_on_and_exit_non_zero() -> None:
+    stdin = lines(
+        {"code": "whist", "tricks_ns": 8},
+        {"code": "auction-1915", "contract": "4H", "declarer": "N", "tricks": 14},
+        "",  # blank lines are skipped
+        '{"code": "auction-1915", "contract": ',  # not JSON
+        {"code": "auction-1913", "contract": "PASS"},
+        {"code": "auction-1915", "code2": 1},
+        '{"code": "whist", "code": "whist", "tricks_ns": 1}',
+        # 1915 3NT by E, 7 tricks, the declarer's side revoked once, and a law 90 penalty to NS
+        {
+            "code": "auction-1915",
+            "contract": "3NT",
+            "declarer": "E",
+            "tricks": 7,
+            "revokes": {"declarer_side": 1, "defenders": 0},
+            "penalties": [{"side": "NS", "points": 25, "law": "90"}],
+        },
+        "[]",
+    )
+    done = run(stdin=stdin)
+    assert done.returncode == 1
+    assert done.stderr == ""
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(out) == 8
+    # whist: NS 8, EW 5
+    assert (out[0]["ns"]["total"], out[0]["ew"]["total"], out[0]["net_ns"]) == (8, 5, 3)
+    assert out[1] == {"error": "tricks: must be a whole number from 0 to 13, got 14"}
+    assert out[2]["error"].startswith("line is not valid JSON")
+    assert out[3] == {"ns": {"trick": 0, "honour": 0, "total": 0}, "ew": {"trick": 0, "honour": 0, "total": 0},
+                      "net_ns": 0, "items": []}  # fmt: skip
+    assert out[4]["error"].startswith("code2: unknown field")
+    assert out[5] == {"error": "code: given twice"}
+    # 3NT by E, 7 tricks (2 short), EW (declarer's side) revoked: NS 100 (84a) + 100 undertricks + 25 (law 90)
+    assert out[6]["ns"] == {"trick": 0, "honour": 225, "total": 225}
+    assert out[6]["ew"]["total"] == 0
+    assert out[7]["error"].startswith("request: must be a JSON object")
+
+
+def test_all_good_lines_exit_zero() -> None:
+    done = run(stdin=lines({"code": "whist", "tricks_ns": 0}, EXAMPLE))
+    assert done.returncode == 0
+    assert [json.loads(x)["net_ns"] for x in done.stdout.splitlines()] == [-13, 303]
+
+
+def test_empty_input() -> None:
+    done = run(stdin="")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
+def test_help_and_unknown_arguments() -> None:
+    done = run("--help")
+    assert done.returncode == 0 and "usage: python -m scoring" in done.stdout and "bench" in done.stdout
+    bad = run("--frobnicate")
+    assert bad.returncode == 2 and "unknown argument" in bad.stderr
+    assert run("bench", "--deals", "x").returncode == 2
+
+
+def test_bench_prints_its_figures() -> None:
+    done = run("bench", "--deals", "3000")
+    assert done.returncode == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert re.fullmatch(
+        r"scored 3000 deals in \d+\.\d\d s: [\d,]+ deals/s; floor \(bare dict lookup\) [\d,]+/s; ratio \d+x",
+        first,
+    ), first
+    assert "from JSON" in done.stdout
+
+
+def test_an_unexpected_failure_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    import scoring.request
+
+    def boom(obj: Any) -> Any:
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(scoring.request, "parse_request", boom)
+    out = io.StringIO()
+    status = cli.score_lines([json.dumps(EXAMPLE)], out)
+    assert status == 1
+    assert json.loads(out.getvalue()) == {"error": "internal error: RuntimeError: kaboom"}
+
+
+def test_scoring_is_pure_python_without_django() -> None:
+    # Import every module of the package in a fresh interpreter and check Django never got loaded.
+    code = (
+        "import importlib, pkgutil, sys, scoring\n"
+        "for m in pkgutil.iter_modules(scoring.__path__):\n"
+        "    importlib.import_module('scoring.' + m.name)\n"
+        "bad = sorted(n for n in sys.modules if n == 'django' or n.startswith('django.'))\n"
+        "print(len(list(pkgutil.iter_modules(scoring.__path__))), bad)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    count, bad = done.stdout.split(" ", 1)
+    assert int(count) >= 9
+    assert bad.strip() == "[]"
