@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Final
 
@@ -46,6 +46,10 @@ class Seat(StrEnum):
 _SEATS: Final = (Seat.N, Seat.E, Seat.S, Seat.W)
 
 
+_STRAIN_INDEX: Final = {strain: number for number, strain in enumerate(Strain)}
+SIDE_OF: Final = {Seat.N: Side.NS, Seat.E: Side.EW, Seat.S: Side.NS, Seat.W: Side.EW}
+
+
 class Doubling(IntEnum):
     """How often the final declaration was doubled; the value is the number of X's written."""
 
@@ -66,6 +70,9 @@ class Contract:
     level: int
     strain: Strain
     doubling: Doubling = Doubling.NONE
+    # A small whole number unique to (level, strain, doubling), for the engine's table lookups: an int
+    # hashes and compares in C, a dataclass in Python.
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level <= 7:
@@ -74,6 +81,8 @@ class Contract:
             raise ScoringError("contract", f"strain must be a Strain, got {self.strain!r}")
         if not isinstance(self.doubling, Doubling):
             raise ScoringError("contract", f"doubling must be a Doubling, got {self.doubling!r}")
+        index = (self.level * 8 + _STRAIN_INDEX[self.strain]) * 4 + self.doubling.value
+        object.__setattr__(self, "index", index)
 
     @property
     def tricks_needed(self) -> int:

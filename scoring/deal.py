@@ -116,7 +116,8 @@ class Deal:
         credited with them; at no trump two aces each way score nothing.
         """
         mask = _HONOUR_MASKS[strain]
-        n, e, s, w = (hand.mask & mask for hand in self.hands)
+        north, east, south, west = self.hands
+        n, e, s, w = north.mask & mask, east.mask & mask, south.mask & mask, west.mask & mask
         ns = (n | s).bit_count()
         ew = (e | w).bit_count()
         if ns >= 3:

@@ -20,7 +20,7 @@ The readings chosen where the laws are ambiguous are set out in docs/laws.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, Literal
@@ -33,9 +33,10 @@ from scoring.codes import (
     parse_code,
     slam_values,
     strain_name,
+    strains_for,
     trick_value,
 )
-from scoring.contract import Contract, Doubling, Seat, Side
+from scoring.contract import SIDE_OF, Contract, Doubling, Seat, Side
 from scoring.deal import Deal
 from scoring.errors import ScoringError, show_value
 from scoring.honours import Honours
@@ -357,20 +358,10 @@ def revoke_penalties(d: Side, revokes: Revokes) -> list[Item]:
     return items
 
 
-def honours_item(code: ScoringCode, strain: Strain, honours: Honours | None) -> Item | None:
+def honours_item(code: ScoringCode, strain: Strain, honours: Honours) -> Item | None:
     """Laws 5, 6, 9: honours to their original holders, at the undoubled value, whatever the contract."""
-    if honours is None:
-        return None
-    key = (code, strain, honours.side, honours.count, honours.in_one_hand)
-    item = _HONOUR_ITEMS.get(key)
-    if item is None:
-        points = honour_value(code, strain, honours.count, honours.in_one_hand)
-        item = _item(ItemKind.HONOURS, honours.side, points, "6") if points else None
-        _HONOUR_ITEMS[key] = item
-    return item
-
-
-_HONOUR_ITEMS: dict[tuple[ScoringCode, Strain, Side, int, int], Item | None] = {}
+    points = honour_value(code, strain, honours.count, honours.in_one_hand)
+    return _item(ItemKind.HONOURS, honours.side, points, "6") if points else None
 
 
 def contract_items(
@@ -408,11 +399,14 @@ def contract_items(
 
 # ---------------------------------------------------------------------------------------------------
 # Totals. The part of a deal's score fixed by (code, contract, declarer's side, tricks, revokes, limit)
-# is memoised with its column totals: that space is small (a few thousand keys in practice) and the
-# value is immutable, so a cached result is exactly what computing it again would give.
+# is memoised with its column totals, and so is the honours item for (code, strain, holding): those
+# spaces are small (a few thousand keys in practice) and the values immutable, so a cached result is
+# exactly what computing it again would give. The memo tables start empty and fill as deals are scored.
 
 _Totals = tuple[tuple[Item, ...], int, int, int, int]
-_BASE: dict[tuple[ScoringCode, Contract, Side, int, Revokes | None, bool], _Totals] = {}
+_BASE: dict[tuple[ScoringCode, int, Side, int, Revokes | None, bool], _Totals] = {}
+_HONOURS: dict[tuple[ScoringCode, Strain, int], Item | None] = {}
+_WHIST: dict[int, DealScore] = {}
 
 
 def _totals(items: tuple[Item, ...]) -> _Totals:
@@ -430,43 +424,31 @@ def _totals(items: tuple[Item, ...]) -> _Totals:
     return items, ns_trick, ns_honour, ew_trick, ew_honour
 
 
-def _base(
-    code: ScoringCode, contract: Contract, d: Side, tricks: int, revokes: Revokes | None, limit: bool
-) -> _Totals:
-    key = (code, contract, d, tricks, revokes, limit)
-    base = _BASE.get(key)
-    if base is None:
-        if len(_BASE) >= _CACHE_LIMIT:
-            _BASE.clear()
-        base = _BASE[key] = _totals(contract_items(code, contract, d, tricks, revokes, limit))
-    return base
-
-
 def clear_caches() -> None:
     """Empty the memo tables (the bench starts from cold; tests check cached == fresh)."""
     _BASE.clear()
     _ITEMS.clear()
     _SIDE_SCORES.clear()
-    _HONOUR_ITEMS.clear()
+    _HONOURS.clear()
     _WHIST.clear()
 
 
 def _finish(base: _Totals, extra: Sequence[Item]) -> DealScore:
+    """The DealScore of ``base`` plus honour-column items ``extra`` (honours, penalty points)."""
     items, ns_trick, ns_honour, ew_trick, ew_honour = base
     if extra:
         for item in extra:
             if item.side is NS:
-                ns_honour += item.points  # honours and penalty points are all honour-column items
+                ns_honour += item.points
             else:
                 ew_honour += item.points
         items = items + tuple(extra)
-    ns = _side_score(ns_trick, ns_honour)
-    ew = _side_score(ew_trick, ew_honour)
+    ns = _SIDE_SCORES.get((ns_trick, ns_honour)) or _side_score(ns_trick, ns_honour)
+    ew = _SIDE_SCORES.get((ew_trick, ew_honour)) or _side_score(ew_trick, ew_honour)
     return DealScore(ns, ew, items, ns.total - ew.total)
 
 
 _NOTHING: Final[_Totals] = ((), 0, 0, 0, 0)
-_WHIST: dict[int, DealScore] = {}
 
 
 def _whist(tricks_ns: int) -> DealScore:
@@ -496,6 +478,8 @@ def _absent_in_whist(**fields: object) -> None:
 
 
 def _check_penalties(code: ScoringCode, penalties: Sequence[Penalty]) -> None:
+    if not isinstance(penalties, (list, tuple)):
+        raise ScoringError("penalties", f"must be a list of Penalty, got {show_value(penalties)}")
     for penalty in penalties:
         if not isinstance(penalty, Penalty):
             raise ScoringError("penalties", f"must be a list of Penalty, got {show_value(penalty)}")
@@ -505,6 +489,58 @@ def _check_penalties(code: ScoringCode, penalties: Sequence[Penalty]) -> None:
 
 def _penalty_items(penalties: Sequence[Penalty]) -> list[Item]:
     return [_item(ItemKind.OTHER_PENALTY, p.side, p.points, p.law) for p in penalties]
+
+
+def _score_whist(tricks_ns: int | None, deal: Deal | None, absent: Mapping[str, object]) -> DealScore:
+    _absent_in_whist(**absent)
+    if deal is not None and not isinstance(deal, Deal):
+        raise ScoringError("deal", f"must be a Deal, got {show_value(deal)}")
+    return _whist(_count(tricks_ns, "tricks_ns", 0, 13))
+
+
+def _score_passed(
+    code: ScoringCode, penalties: Sequence[Penalty], one_spade_limit: bool, given: Mapping[str, object]
+) -> DealScore:
+    # Law 44 (1915): when all four pass, nothing is played and nothing is scored.
+    for name, value in given.items():
+        if value is not None:
+            raise ScoringError(name, "must be left out for a passed-out deal, which scores nothing")
+    if one_spade_limit:
+        raise ScoringError("one_spade_limit", "applies only to a final contract of one spade (1S)")
+    return _finish(_NOTHING, _penalty_items(penalties))
+
+
+def _strain_allowed(code: ScoringCode, contract: object) -> None:
+    if not isinstance(contract, Contract) or contract.__class__ is not Contract:
+        raise ScoringError("contract", f"must be a Contract or None, got {show_value(contract)}")
+    trick_value(code, contract.strain)  # raises ScoringError naming the allowed strains
+
+
+def _honours_checked(contract: Contract, honours: object, deal: object) -> Honours | None:
+    """The honours to credit: as given, or derived from the deal (and then equal to any given)."""
+    if honours is not None:
+        if not isinstance(honours, Honours) or honours.__class__ is not Honours:
+            raise ScoringError("honours", f"must be an Honours or None, got {show_value(honours)}")
+        if contract.strain is Strain.NT and honours.count > 4:
+            raise ScoringError(
+                "honours.count",
+                f"at no trump the honours are the four aces (law 5), so 3 or 4; got {honours.count}",
+            )
+    if deal is None:
+        return honours
+    if not isinstance(deal, Deal):
+        raise ScoringError("deal", f"must be a Deal, got {show_value(deal)}")
+    held = deal.honours(contract.strain)
+    if honours is not None and honours != held:
+        shown = held.describe() if held is not None else "nobody three or more"
+        raise ScoringError(
+            "honours",
+            f"given as {honours.describe()}, but the deal gives {shown} at {strain_name(contract.strain)}",
+        )
+    return held
+
+
+_ALLOWED: Final = {code: frozenset(strains_for(code)) for code in AUCTION_CODES}
 
 
 def score_deal(
@@ -530,51 +566,38 @@ def score_deal(
 
     Whist: ``tricks_ns`` only (``deal`` may be given and is not used).
     """
+    # The checks are ordered and written for speed: this is the engine's hot path.
     if code.__class__ is not ScoringCode:
         code = parse_code(code)
-    if code is ScoringCode.WHIST:
-        _absent_in_whist(
-            contract=contract,
-            declarer=declarer,
-            tricks=tricks,
-            honours=honours,
-            revokes=revokes,
-            penalties=tuple(penalties),
-            one_spade_limit=one_spade_limit,
-        )
-        if deal is not None and not isinstance(deal, Deal):
-            raise ScoringError("deal", f"must be a Deal, got {show_value(deal)}")
-        return _whist(_count(tricks_ns, "tricks_ns", 0, 13))
-
+    allowed = _ALLOWED.get(code)
+    if allowed is None:
+        if code is ScoringCode.WHIST:
+            absent = {
+                "contract": contract,
+                "declarer": declarer,
+                "tricks": tricks,
+                "honours": honours,
+                "revokes": revokes,
+                "penalties": tuple(penalties),
+                "one_spade_limit": one_spade_limit,
+            }
+            return _score_whist(tricks_ns, deal, absent)
+        raise ScoringError("code", f"unknown code {show_value(code)}")  # pragma: no cover
     if tricks_ns is not None:
         raise ScoringError("tricks_ns", f"is for whist; {code.value} takes declarer and tricks")
     if one_spade_limit is not False and one_spade_limit is not True:
         raise ScoringError("one_spade_limit", f"must be true or false, got {show_value(one_spade_limit)}")
-    if deal is not None and not isinstance(deal, Deal):
-        raise ScoringError("deal", f"must be a Deal, got {show_value(deal)}")
     if penalties:
         _check_penalties(code, penalties)
-
     if contract is None:
-        # Law 44 (1915): when all four pass, nothing is played and nothing is scored.
-        for name, value in (
-            ("declarer", declarer),
-            ("tricks", tricks),
-            ("honours", honours),
-            ("revokes", revokes),
-        ):
-            if value is not None:
-                raise ScoringError(name, "must be left out for a passed-out deal, which scores nothing")
-        if one_spade_limit:
-            raise ScoringError("one_spade_limit", "applies only to a final contract of one spade (1S)")
-        return _finish(_NOTHING, _penalty_items(penalties))
-
-    if contract.__class__ is not Contract:
-        raise ScoringError("contract", f"must be a Contract or None, got {show_value(contract)}")
-    trick_value(code, contract.strain)  # ScoringError if the code has no such strain
-    if not isinstance(declarer, Seat):
+        given = {"declarer": declarer, "tricks": tricks, "honours": honours, "revokes": revokes}
+        return _score_passed(code, penalties, one_spade_limit, given)
+    if contract.__class__ is not Contract or contract.strain not in allowed:
+        _strain_allowed(code, contract)
+    side = SIDE_OF.get(declarer) if declarer.__class__ is Seat else None
+    if side is None:
         raise ScoringError("declarer", f"must be one of N, E, S, W, got {show_value(declarer)}")
-    if not isinstance(tricks, int) or tricks.__class__ is bool or not 0 <= tricks <= 13:
+    if tricks.__class__ is not int or not 0 <= tricks <= 13:
         raise ScoringError("tricks", f"must be a whole number from 0 to 13, got {show_value(tricks)}")
     if one_spade_limit and (
         code is not ScoringCode.AUCTION_1913 or contract.level != 1 or contract.strain is not Strain.S
@@ -586,33 +609,24 @@ def score_deal(
         )
     if revokes is not None and revokes.__class__ is not Revokes:
         raise ScoringError("revokes", f"must be a Revokes, got {show_value(revokes)}")
+    if honours is not None or deal is not None:
+        honours = _honours_checked(contract, honours, deal)
 
+    key = (code, contract.index, side, tricks, revokes, one_spade_limit)
+    base = _BASE.get(key)
+    if base is None:
+        if len(_BASE) >= _CACHE_LIMIT:
+            _BASE.clear()
+        base = _BASE[key] = _totals(contract_items(code, contract, side, tricks, revokes, one_spade_limit))
+    extra: list[Item] = []
     if honours is not None:
-        if honours.__class__ is not Honours:
-            raise ScoringError("honours", f"must be an Honours or None, got {show_value(honours)}")
-        if contract.strain is Strain.NT and honours.count > 4:
-            raise ScoringError(
-                "honours.count",
-                f"at no trump the honours are the four aces (law 5), so 3 or 4; got {honours.count}",
-            )
-    if deal is not None:
-        held = deal.honours(contract.strain)
-        if honours is not None and honours != held:
-            shown = held.describe() if held is not None else "nobody three or more"
-            raise ScoringError(
-                "honours",
-                f"given as {honours.describe()}, but the deal gives {shown} "
-                f"at {strain_name(contract.strain)}",
-            )
-        honours = held
-
-    base = _base(code, contract, declarer.side, tricks, revokes, one_spade_limit)
-    honour_item = honours_item(code, contract.strain, honours) if honours is not None else None
+        hkey = (code, contract.strain, honours.index)
+        if hkey in _HONOURS:
+            item = _HONOURS[hkey]
+        else:
+            item = _HONOURS[hkey] = honours_item(code, contract.strain, honours)
+        if item is not None:
+            extra.append(item)
     if penalties:
-        extra = _penalty_items(penalties)
-        if honour_item is not None:
-            extra.insert(0, honour_item)
-        return _finish(base, extra)
-    if honour_item is not None:
-        return _finish(base, (honour_item,))
-    return _finish(base, ())
+        extra += _penalty_items(penalties)
+    return _finish(base, extra)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scoring.contract import Side
 from scoring.errors import ScoringError, show_value
@@ -20,6 +20,8 @@ class Honours:
     side: Side
     count: int
     in_one_hand: int
+    # A small whole number unique to the holding, for fast table lookups (see Contract.index).
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.side, Side):
@@ -38,6 +40,7 @@ class Honours:
                 f"with {count} honours between two hands one hand holds from {low} to {count}, "
                 f"got {show_value(in_one)}",
             )
+        object.__setattr__(self, "index", (0 if self.side is Side.NS else 64) + count * 8 + in_one)
 
     def rotated(self) -> Honours:
         """The same holding after the table is turned a quarter: the other side holds it."""

@@ -87,8 +87,8 @@ def test_mixed_lines_errors_carry_on_and_exit_non_zero() -> None:
     assert (out[0]["ns"]["total"], out[0]["ew"]["total"], out[0]["net_ns"]) == (8, 5, 3)
     assert out[1] == {"error": "tricks: must be a whole number from 0 to 13, got 14"}
     assert out[2]["error"].startswith("line is not valid JSON")
-    assert out[3] == {"ns": {"trick": 0, "honour": 0, "total": 0}, "ew": {"trick": 0, "honour": 0, "total": 0},
-                      "net_ns": 0, "items": []}  # fmt: skip
+    zero = {"trick": 0, "honour": 0, "total": 0}
+    assert out[3] == {"ns": zero, "ew": zero, "net_ns": 0, "items": []}  # passed out: nothing
     assert out[4]["error"].startswith("code2: unknown field")
     assert out[5] == {"error": "code: given twice"}
     # 3NT by E, 7 tricks (2 short), EW (declarer's side) revoked: NS 100 (84a) + 100 undertricks + 25 (law 90)
