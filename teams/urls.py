@@ -1,3 +1,9 @@
-"""URL patterns (filled in by the feature that owns this module)."""
+"""Team match pages (law G)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from teams import views
+
+urlpatterns = [
+    path("events/<int:pk>/match/", views.team_match, name="team_match"),
+]

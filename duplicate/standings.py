@@ -1,0 +1,1055 @@
+"""Standings: the event's plays as plain values -> ``scoring.contests`` (law H / law G) -> plain rows.
+
+One direction of flow, no ``request`` anywhere: pages, the ``standings`` command and the exports
+(``duplicate/exports/``) all read the dataclasses built here.
+
+Queries (fixed, whatever the size of the event):
+
+* :func:`pair_infos` - the pairs with their players' and team's names (one query, never cached: names may
+  be edited without a results write).
+* :func:`event_results` - every Play of the event as a ``values_list`` (one query), turned into a
+  :class:`~scoring.contests.PairContest` or :class:`~scoring.contests.TeamMatch` in one pass.  Cached per
+  event and ``Event.results_version`` (bumped by every result write and every round agreement), so a cache
+  hit costs no query at all.
+* :func:`score_card` and :func:`traveller` add one query each for the details of the few plays they show.
+
+Public entry points: :func:`standings` (pairs or teams, by the event's kind), :func:`pair_standings`,
+:func:`team_standings`, :func:`score_card`, :func:`traveller`, and the renderers :func:`standings_json`,
+:func:`standings_text`, :func:`standings_csv`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Q
+
+from duplicate.models import Board, Event, EventKind, MovementKind, Pair, Play
+from scoring.contests import (
+    BoardDetail,
+    BoardResult,
+    ContestError,
+    PairContest,
+    TeamMatch,
+    display_values,
+    fraction_str,
+    mixed_str,
+    pair_contest,
+    round_half_away,
+    scores_from_net,
+    scores_from_whist,
+    team_match,
+)
+
+WHIST = "whist"
+DIRECTION_NAMES = {"NS": "North-South", "EW": "East-West", None: "All pairs"}
+ITEM_NAMES = {
+    "tricks": "tricks",
+    "premium": "premium",
+    "honours": "honours",
+    "undertricks": "undertricks",
+    "double_bonus": "double bonus",
+    "slam": "slam",
+    "revoke_penalty": "revoke",
+    "other_penalty": "penalty",
+}
+
+# The one query standings read: plain values, no model instances.
+_PLAY_FIELDS = (
+    "board__number",
+    "ns_pair_id",
+    "ew_pair_id",
+    "entered",
+    "ruling",
+    "offending",
+    "net_ns",
+    "tricks_ns",
+    "seating__table",
+    "seating__round_id",
+    "seating__round__agreed_at",
+)
+
+
+# ----------------------------------------------------------------------------------------------- pairs
+
+
+@dataclass(frozen=True, slots=True)
+class PairInfo:
+    """A pair as the standings show it: ``label`` is the event file's identifier (an int when it is one)."""
+
+    pk: int
+    label: int | str
+    position: int
+    players: tuple[str, str]
+    team: str | None
+    team_id: int | None
+    movement_kind: str
+
+    @property
+    def names(self) -> str:
+        named = [p for p in self.players if p]
+        return " & ".join(named)
+
+    @property
+    def sort_key(self) -> tuple[int, int, str]:
+        return (0, self.label, "") if isinstance(self.label, int) else (1, 0, self.label)
+
+
+def pair_infos(event: Event) -> dict[int, PairInfo]:
+    """Every pair of the event by primary key, with names (one query)."""
+    rows = (
+        Pair.objects.filter(event=event)
+        .order_by("position", "id")
+        .values_list(
+            "pk",
+            "number",
+            "position",
+            "player1__name",
+            "player2__name",
+            "team__name",
+            "team_id",
+            "section__movement_kind",
+        )
+    )
+    out: dict[int, PairInfo] = {}
+    for pk, number, position, p1, p2, team, team_id, movement_kind in rows:
+        out[pk] = PairInfo(
+            pk=pk,
+            label=int(number) if number.isdigit() else number,
+            position=position,
+            players=(p1 or "", p2 or ""),
+            team=team,
+            team_id=team_id,
+            movement_kind=movement_kind,
+        )
+    return out
+
+
+# ------------------------------------------------------------------------------- contest (cached part)
+
+
+@dataclass(frozen=True)
+class EventResults:
+    """The contest worked out from the event's plays (pair ids are Pair primary keys).  Cached."""
+
+    kind: str
+    single_ranking: bool
+    contest: PairContest | TeamMatch | None
+    error: str | None
+    entered: int
+    total: int
+    unagreed_rounds: int
+    seats: Mapping[int, str]  # pair pk -> "NS", "EW" or "both" (from the movement, entered or not)
+    tables: tuple[tuple[int, int, int], ...]  # distinct (table, ns pair pk, ew pair pk)
+    last_board: int = 0
+
+    @property
+    def provisional(self) -> bool:
+        """Until every result is in and agreed (law E), and every ruling has a score to draw on."""
+        return (
+            self.entered < self.total
+            or self.unagreed_rounds > 0
+            or self.error is not None
+            or (self.contest is not None and self.contest.provisional)
+        )
+
+    @property
+    def boards(self) -> tuple[BoardDetail, ...]:
+        return self.contest.boards if self.contest is not None else ()
+
+
+def cache_key(event: Event) -> str:
+    # created_at guards against a primary key used again (a test database rolled back, a restored backup).
+    stamp = int(event.created_at.timestamp() * 1_000_000) if event.created_at else 0
+    return f"standings:{event.pk}:{event.results_version}:{stamp}"
+
+
+def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> EventResults:
+    """The event's contest, from the cache or from one query of plain values.
+
+    ``pairs`` (from :func:`pair_infos`) is needed only for a team match (who is on which team); it is
+    queried when not given.
+    """
+    key = cache_key(event)
+    cached = cache.get(key)
+    if cached is not None:
+        return cached
+    if event.kind == EventKind.TEAMS and pairs is None:
+        pairs = pair_infos(event)
+    rows = Play.objects.filter(event=event).order_by().values_list(*_PLAY_FIELDS)
+    result = build_results(event.code, event.kind, rows, pairs or {})
+    cache.set(key, result, timeout=None)
+    return result
+
+
+def build_results(
+    code: str, kind: str, rows: Iterable[tuple[Any, ...]], pairs: Mapping[int, PairInfo]
+) -> EventResults:
+    """The pure part of :func:`event_results`: plays as ``_PLAY_FIELDS`` tuples -> the contest."""
+    whist = code == WHIST
+    results: list[BoardResult] = []
+    append = results.append
+    entered = total = 0
+    unagreed: set[int] = set()
+    seats: dict[int, str] = {}
+    tables: set[tuple[int, int, int]] = set()
+    last_board = 0
+    for board, ns, ew, is_entered, ruling, offending, net_ns, tricks_ns, table, round_id, agreed_at in rows:
+        total += 1
+        if board > last_board:
+            last_board = board
+        if agreed_at is None:
+            unagreed.add(round_id)
+        tables.add((table, ns, ew))
+        seats[ns] = "NS" if seats.get(ns, "NS") == "NS" else "both"
+        seats[ew] = "EW" if seats.get(ew, "EW") == "EW" else "both"
+        if not is_entered:
+            continue
+        entered += 1
+        if ruling:
+            append(BoardResult(board, ns, ew, None, None, ruling, offending or None))
+        elif whist:
+            append(BoardResult(board, ns, ew, *scores_from_whist(tricks_ns or 0)))
+        else:
+            append(BoardResult(board, ns, ew, *scores_from_net(net_ns)))
+    kinds = {p.movement_kind for p in pairs.values()}
+    single = bool(kinds) and kinds != {MovementKind.MITCHELL}
+    contest: PairContest | TeamMatch | None = None
+    error: str | None = None
+    try:
+        if kind == EventKind.TEAMS:
+            single = True
+            teams: dict[str, list[int]] = {}
+            for info in sorted(pairs.values(), key=lambda p: (p.team_id or 0, p.position, p.pk)):
+                if info.team is not None:
+                    teams.setdefault(info.team, []).append(info.pk)
+            known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
+            contest = team_match(results, teams=teams, seats=known)
+        else:
+            if not pairs:
+                single = False
+            contest = pair_contest(results, single_ranking=single)
+    except ContestError as exc:
+        error = str(exc)
+    return EventResults(
+        kind=kind,
+        single_ranking=single,
+        contest=contest,
+        error=error,
+        entered=entered,
+        total=total,
+        unagreed_rounds=len(unagreed),
+        seats=seats,
+        tables=tuple(sorted(tables)),
+        last_board=last_board,
+    )
+
+
+# --------------------------------------------------------------------------------------- pair contest
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    pair: PairInfo
+    direction: str | None
+    boards: int
+    net: Fraction
+    plus_minus: Fraction
+    by_fraction: bool
+    net_display: str
+    plus_minus_display: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "pair": self.pair.label,
+            "direction": self.direction,
+            "players": list(self.pair.players),
+            "boards": self.boards,
+            "net": fraction_str(self.net),
+            "plus_minus": round_half_away(self.plus_minus),
+            "exact": fraction_str(self.plus_minus),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    direction: str | None
+    rows: tuple[StandingRow, ...]
+
+    @property
+    def title(self) -> str:
+        return DIRECTION_NAMES[self.direction]
+
+    @property
+    def by_fraction(self) -> bool:
+        return any(r.by_fraction for r in self.rows)
+
+
+@dataclass(frozen=True)
+class Progress:
+    entered: int
+    total: int
+    unagreed_rounds: int
+    unresolved_rulings: int
+    error: str | None
+    provisional: bool
+
+
+def _progress(results: EventResults) -> Progress:
+    unresolved = len(results.contest.unresolved) if results.contest is not None else 0
+    return Progress(
+        entered=results.entered,
+        total=results.total,
+        unagreed_rounds=results.unagreed_rounds,
+        unresolved_rulings=unresolved,
+        error=results.error,
+        provisional=results.provisional,
+    )
+
+
+@dataclass(frozen=True)
+class PairStandings:
+    """A pair contest's rankings (law H): one ranking, or N-S then E-W in a Mitchell."""
+
+    event_id: int
+    event_name: str
+    code: str
+    single_ranking: bool
+    rankings: tuple[Ranking, ...]
+    progress: Progress
+    kind: str = "pairs"
+
+    @property
+    def provisional(self) -> bool:
+        return self.progress.provisional
+
+    @property
+    def rows(self) -> tuple[StandingRow, ...]:
+        return tuple(row for ranking in self.rankings for row in ranking.rows)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "pairs",
+            "provisional": self.provisional,
+            "rows": [row.to_json() for row in self.rows],
+        }
+
+
+def _unknown_pair(pk: int) -> PairInfo:
+    return PairInfo(pk, f"#{pk}", 0, ("", ""), None, None, "")
+
+
+def pair_standings(
+    event: Event, *, pairs: Mapping[int, PairInfo] | None = None, results: EventResults | None = None
+) -> PairStandings:
+    pairs = pair_infos(event) if pairs is None else pairs
+    results = event_results(event, pairs) if results is None else results
+    rankings: list[Ranking] = []
+    contest = results.contest
+    if isinstance(contest, PairContest):
+        directions: tuple[str | None, ...] = (None,) if contest.single_ranking else ("NS", "EW")
+        for direction in directions:
+            raw = contest.ranking(direction)
+            # Among equals, list by pair number (the contest ids are primary keys).
+            raw = tuple(
+                sorted(raw, key=lambda r: (r.rank, pairs.get(r.pair, _unknown_pair(r.pair)).sort_key))
+            )
+            nets = display_values([r.net for r in raw])
+            pms = display_values([r.plus_minus for r in raw], signed=True)
+            rows = tuple(
+                StandingRow(
+                    rank=r.rank,
+                    pair=pairs.get(r.pair) or _unknown_pair(r.pair),
+                    direction=r.direction,
+                    boards=r.boards,
+                    net=r.net,
+                    plus_minus=r.plus_minus,
+                    by_fraction=r.by_fraction,
+                    net_display=net,
+                    plus_minus_display=pm,
+                )
+                for r, net, pm in zip(raw, nets, pms, strict=True)
+            )
+            rankings.append(Ranking(direction, rows))
+    return PairStandings(
+        event_id=event.pk,
+        event_name=event.name,
+        code=event.code,
+        single_ranking=results.single_ranking,
+        rankings=tuple(rankings),
+        progress=_progress(results),
+    )
+
+
+# ---------------------------------------------------------------------------------------- team match
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPairLine:
+    pair: PairInfo
+    direction: str
+    boards: int
+    net: Fraction
+    net_display: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pair": self.pair.label,
+            "direction": self.direction,
+            "players": list(self.pair.players),
+            "boards": self.boards,
+            "net": fraction_str(self.net),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLine:
+    name: str
+    rank: int
+    pairs: tuple[TeamPairLine, ...]
+    net: Fraction
+    odd_direction: str | None
+    extra_pairs: int
+    odd_pair_average: Fraction | None
+    total: Fraction
+    total_display: str
+    odd_pair_average_display: str | None
+
+    @property
+    def odd_pair_added(self) -> Fraction | None:
+        if self.odd_pair_average is None:
+            return None
+        return self.extra_pairs * self.odd_pair_average
+
+    @property
+    def opposite_direction(self) -> str | None:
+        if self.odd_direction is None:
+            return None
+        return "EW" if self.odd_direction == "NS" else "NS"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "total": round_half_away(self.total),
+            "exact": fraction_str(self.total),
+            "pairs": [p.to_json() for p in self.pairs],
+            "odd_pair_average": (
+                fraction_str(self.odd_pair_average) if self.odd_pair_average is not None else None
+            ),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """One table of a team match: its pairs (and teams) and each pair's score there."""
+
+    table: int
+    ns: PairInfo
+    ew: PairInfo
+    ns_net: Fraction
+    ew_net: Fraction
+
+    @property
+    def ns_display(self) -> str:
+        return mixed_str(self.ns_net)
+
+    @property
+    def ew_display(self) -> str:
+        return mixed_str(self.ew_net)
+
+
+@dataclass(frozen=True)
+class TeamStandings:
+    """A team match (law G)."""
+
+    event_id: int
+    event_name: str
+    code: str
+    teams: tuple[TeamLine, ...]
+    winner: str | None
+    by_fraction: bool
+    direction_averages: Mapping[str, Fraction | None]
+    tables: tuple[TableLine, ...]
+    progress: Progress
+    kind: str = "teams"
+
+    @property
+    def provisional(self) -> bool:
+        return self.progress.provisional
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "teams",
+            "provisional": self.provisional,
+            "teams": [t.to_json() for t in self.teams],
+            "winner": self.winner,
+            "by_fraction": self.by_fraction,
+        }
+
+
+def team_standings(
+    event: Event, *, pairs: Mapping[int, PairInfo] | None = None, results: EventResults | None = None
+) -> TeamStandings:
+    pairs = pair_infos(event) if pairs is None else pairs
+    results = event_results(event, pairs) if results is None else results
+    match = results.contest
+    teams: list[TeamLine] = []
+    tables: list[TableLine] = []
+    winner: str | None = None
+    by_fraction = False
+    direction_averages: dict[str, Fraction | None] = {"NS": None, "EW": None}
+    if isinstance(match, TeamMatch):
+        totals = display_values([t.total for t in match.teams])
+        pair_net: dict[int, Fraction] = {}
+        for t, total_display in zip(match.teams, totals, strict=True):
+            nets = display_values([p.net for p in t.pairs])
+            lines = tuple(
+                TeamPairLine(pairs.get(p.pair) or _unknown_pair(p.pair), p.direction, p.boards, p.net, n)
+                for p, n in zip(t.pairs, nets, strict=True)
+            )
+            for p in t.pairs:
+                pair_net[p.pair] = p.net
+            avg = t.odd_pair_average
+            teams.append(
+                TeamLine(
+                    name=t.name,
+                    rank=t.rank,
+                    pairs=lines,
+                    net=t.net,
+                    odd_direction=t.odd_direction,
+                    extra_pairs=t.extra_pairs,
+                    odd_pair_average=avg,
+                    total=t.total,
+                    total_display=total_display,
+                    odd_pair_average_display=mixed_str(avg) if avg is not None else None,
+                )
+            )
+        winner, by_fraction = match.winner, match.by_fraction
+        direction_averages = dict(match.direction_averages)
+        # A pair's score at its table: in a law G match each pair keeps its table (its net is its score).
+        for table, ns, ew in results.tables:
+            tables.append(
+                TableLine(
+                    table,
+                    pairs.get(ns) or _unknown_pair(ns),
+                    pairs.get(ew) or _unknown_pair(ew),
+                    pair_net.get(ns, Fraction(0)),
+                    pair_net.get(ew, Fraction(0)),
+                )
+            )
+    return TeamStandings(
+        event_id=event.pk,
+        event_name=event.name,
+        code=event.code,
+        teams=tuple(teams),
+        winner=winner,
+        by_fraction=by_fraction,
+        direction_averages=direction_averages,
+        tables=tuple(tables),
+        progress=_progress(results),
+    )
+
+
+def standings(event: Event) -> PairStandings | TeamStandings:
+    """The event's standings, by its kind (two queries on a cache miss, one on a hit)."""
+    if event.kind == EventKind.TEAMS:
+        return team_standings(event)
+    return pair_standings(event)
+
+
+# ------------------------------------------------------------------------------------------ details
+
+
+def _score_text(value: Fraction | int | None) -> str:
+    return "" if value is None else mixed_str(value)
+
+
+def _signed_text(value: Fraction | None) -> str:
+    return "" if value is None else mixed_str(value, signed=True)
+
+
+def result_text(contract: str, declarer: str, tricks: int | None, tricks_ns: int | None, code: str) -> str:
+    if code == WHIST:
+        return f"N-S {tricks_ns} tricks" if tricks_ns is not None else ""
+    if contract == "PASS":
+        return "passed out"
+    if not contract:
+        return ""
+    return f"{contract} by {declarer}, {tricks} tricks"
+
+
+def items_text(items: Iterable[Mapping[str, Any]] | None, side: str) -> str:
+    """A side's score items, compactly with the law: "tricks 64 (law 3), premium 125 (law A)"."""
+    parts = []
+    for item in items or ():
+        if item.get("side") != side:
+            continue
+        name = ITEM_NAMES.get(item.get("kind", ""), str(item.get("kind", "")))
+        parts.append(f"{name} {item.get('points')} (law {item.get('law')})")
+    return ", ".join(parts)
+
+
+def ruling_text(ruling: str, offending: str) -> str:
+    if ruling == "average":
+        return "average (law B(3))"
+    if ruling == "low-high":
+        side = "N-S" if offending == "NS" else "E-W"
+        return f"lowest and highest (law B(3)), {side} offending"
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreCardLine:
+    board: int
+    round: int
+    table: int
+    side: str
+    opponents: PairInfo
+    entered: bool
+    result: str
+    ruling: str
+    score: Fraction | int | None
+    average: Fraction | None
+    plus_minus: Fraction | None
+    running: Fraction | None
+
+    @property
+    def score_display(self) -> str:
+        return _score_text(self.score)
+
+    @property
+    def average_display(self) -> str:
+        return _score_text(self.average)
+
+    @property
+    def plus_minus_display(self) -> str:
+        return _signed_text(self.plus_minus)
+
+    @property
+    def running_display(self) -> str:
+        return _signed_text(self.running) if self.running else ("0" if self.running == 0 else "")
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    pair: PairInfo
+    lines: tuple[ScoreCardLine, ...]
+    standing: StandingRow | None
+    team: TeamLine | None
+    progress: Progress
+
+    @property
+    def total(self) -> Fraction:
+        return sum((line.plus_minus or Fraction(0) for line in self.lines), Fraction(0))
+
+
+def score_card(event: Event, pair_pk: int) -> ScoreCard | None:
+    """A pair's boards in the order played, with its score, the average, its plus/minus and the running
+    total.  Three queries on a cache miss (pairs, plays, the pair's plays), two on a hit."""
+    pairs = pair_infos(event)
+    info = pairs.get(pair_pk)
+    if info is None:
+        return None
+    results = event_results(event, pairs)
+    details: dict[tuple[int, int, int], BoardDetail] = {
+        (d.board, d.ns, d.ew): d for d in results.boards if d.ns == pair_pk or d.ew == pair_pk
+    }
+    rows = (
+        Play.objects.filter(Q(ns_pair_id=pair_pk) | Q(ew_pair_id=pair_pk), event=event)
+        .order_by("seating__round__number", "seating__table", "board__number")
+        .values_list(
+            "board__number",
+            "seating__round__number",
+            "seating__table",
+            "ns_pair_id",
+            "ew_pair_id",
+            "entered",
+            "contract",
+            "declarer",
+            "tricks",
+            "tricks_ns",
+            "ruling",
+            "offending",
+        )
+    )
+    lines: list[ScoreCardLine] = []
+    running: Fraction | None = Fraction(0)
+    for board, rnd, table, ns, ew, entered, contract, declarer, tricks, tricks_ns, ruling, offending in rows:
+        side = "NS" if ns == pair_pk else "EW"
+        opponent = ew if side == "NS" else ns
+        detail = details.get((board, ns, ew))
+        score = average = pm = None
+        if detail is not None:
+            score = detail.score(side)
+            average = detail.ns_average if side == "NS" else detail.ew_average
+            pm = detail.plus_minus(side)
+        if pm is not None:
+            running = (running or Fraction(0)) + pm
+        lines.append(
+            ScoreCardLine(
+                board=board,
+                round=rnd,
+                table=table,
+                side=side,
+                opponents=pairs.get(opponent) or _unknown_pair(opponent),
+                entered=entered,
+                result=result_text(contract, declarer, tricks, tricks_ns, event.code) if entered else "",
+                ruling=ruling_text(ruling, offending) if entered else "",
+                score=score,
+                average=average,
+                plus_minus=pm,
+                running=running if pm is not None else None,
+            )
+        )
+    standing = None
+    team = None
+    if event.kind == EventKind.TEAMS:
+        ts = team_standings(event, pairs=pairs, results=results)
+        team = next((t for t in ts.teams if any(p.pair.pk == pair_pk for p in t.pairs)), None)
+    else:
+        ps = pair_standings(event, pairs=pairs, results=results)
+        standing = next((r for r in ps.rows if r.pair.pk == pair_pk), None)
+    return ScoreCard(pair=info, lines=tuple(lines), standing=standing, team=team, progress=_progress(results))
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerLine:
+    round: int
+    table: int
+    ns: PairInfo
+    ew: PairInfo
+    entered: bool
+    result: str
+    ruling: str
+    ns_total: int
+    ew_total: int
+    ns_items: str
+    ew_items: str
+    ns_score: Fraction | int | None
+    ew_score: Fraction | int | None
+    ns_plus_minus: Fraction | None
+    ew_plus_minus: Fraction | None
+
+    @property
+    def ns_score_display(self) -> str:
+        return _score_text(self.ns_score)
+
+    @property
+    def ew_score_display(self) -> str:
+        return _score_text(self.ew_score)
+
+    @property
+    def ns_plus_minus_display(self) -> str:
+        return _signed_text(self.ns_plus_minus)
+
+    @property
+    def ew_plus_minus_display(self) -> str:
+        return _signed_text(self.ew_plus_minus)
+
+
+@dataclass(frozen=True)
+class HandDiagram:
+    """Each seat's holding per suit, for the page's diagram: {"N": [("S", "AKQ"), ...], ...}."""
+
+    hands: Mapping[str, tuple[tuple[str, str], ...]]
+
+    @property
+    def north(self) -> tuple[tuple[str, str], ...]:
+        return self.hands["N"]
+
+    @property
+    def east(self) -> tuple[tuple[str, str], ...]:
+        return self.hands["E"]
+
+    @property
+    def south(self) -> tuple[tuple[str, str], ...]:
+        return self.hands["S"]
+
+    @property
+    def west(self) -> tuple[tuple[str, str], ...]:
+        return self.hands["W"]
+
+
+def hand_diagram(pbn: str) -> HandDiagram | None:
+    if not pbn:
+        return None
+    from scoring.contract import Seat
+    from scoring.deal import Deal
+    from scoring.errors import ScoringError
+
+    try:
+        deal = Deal.parse_pbn(pbn)
+    except ScoringError:
+        return None
+    return HandDiagram(
+        {
+            seat.value: tuple((suit, deal.hand(seat).suit(suit) or "—") for suit in "SHDC")
+            for seat in (Seat.N, Seat.E, Seat.S, Seat.W)
+        }
+    )
+
+
+@dataclass(frozen=True)
+class Traveller:
+    board: Board
+    lines: tuple[TravellerLine, ...]
+    ns_average: Fraction | None
+    ew_average: Fraction | None
+    diagram: HandDiagram | None
+    progress: Progress
+    whist: bool
+    last_board: int = 0
+
+    @property
+    def ns_average_display(self) -> str:
+        return _score_text(self.ns_average)
+
+    @property
+    def ew_average_display(self) -> str:
+        return _score_text(self.ew_average)
+
+
+def traveller(event: Event, board: Board) -> Traveller:
+    """Every table's result on one board, the score items, the averages and each pair's plus/minus.
+    Three queries on a cache miss (pairs, plays, the board's plays), two on a hit."""
+    pairs = pair_infos(event)
+    results = event_results(event, pairs)
+    details = {(d.ns, d.ew): d for d in results.boards if d.board == board.number}
+    rows = (
+        Play.objects.filter(event=event, board=board)
+        .order_by("seating__round__number", "seating__table")
+        .values_list(
+            "seating__round__number",
+            "seating__table",
+            "ns_pair_id",
+            "ew_pair_id",
+            "entered",
+            "contract",
+            "declarer",
+            "tricks",
+            "tricks_ns",
+            "ruling",
+            "offending",
+            "ns_total",
+            "ew_total",
+            "items",
+        )
+    )
+    lines = []
+    for (
+        rnd,
+        table,
+        ns,
+        ew,
+        entered,
+        contract,
+        declarer,
+        tricks,
+        tricks_ns,
+        ruling,
+        offending,
+        nt,
+        et,
+        items,
+    ) in rows:
+        d = details.get((ns, ew))
+        lines.append(
+            TravellerLine(
+                round=rnd,
+                table=table,
+                ns=pairs.get(ns) or _unknown_pair(ns),
+                ew=pairs.get(ew) or _unknown_pair(ew),
+                entered=entered,
+                result=result_text(contract, declarer, tricks, tricks_ns, event.code) if entered else "",
+                ruling=ruling_text(ruling, offending) if entered else "",
+                ns_total=nt,
+                ew_total=et,
+                ns_items=items_text(items, "NS"),
+                ew_items=items_text(items, "EW"),
+                ns_score=d.ns_score if d else None,
+                ew_score=d.ew_score if d else None,
+                ns_plus_minus=d.ns_plus_minus if d else None,
+                ew_plus_minus=d.ew_plus_minus if d else None,
+            )
+        )
+    averages = results.contest.averages if results.contest is not None else {}
+    return Traveller(
+        board=board,
+        lines=tuple(lines),
+        ns_average=averages.get((board.number, "NS")),
+        ew_average=averages.get((board.number, "EW")),
+        diagram=hand_diagram(board.deal),
+        progress=_progress(results),
+        whist=event.code == WHIST,
+        last_board=results.last_board,
+    )
+
+
+# ---------------------------------------------------------------------------------------- renderers
+
+
+def standings_json(st: PairStandings | TeamStandings) -> dict[str, Any]:
+    """The ``standings --format json`` shape (see the README)."""
+    return st.to_json()
+
+
+def _provisional_line(st: PairStandings | TeamStandings) -> str:
+    p = st.progress
+    if not p.provisional:
+        return "Final."
+    parts = [f"{p.entered} of {p.total} results in"]
+    if p.unagreed_rounds:
+        parts.append(f"{p.unagreed_rounds} round{'s' if p.unagreed_rounds != 1 else ''} not yet agreed")
+    if p.unresolved_rulings:
+        parts.append(f"{p.unresolved_rulings} ruling(s) waiting for a result to draw on")
+    if p.error:
+        parts.append(f"cannot be scored: {p.error}")
+    return "PROVISIONAL: " + "; ".join(parts) + "."
+
+
+def standings_text(st: PairStandings | TeamStandings) -> str:
+    """A plain-text report (the ``standings --format text`` output)."""
+    out = [st.event_name, _provisional_line(st), ""]
+    if isinstance(st, PairStandings):
+        for ranking in st.rankings:
+            out.append(ranking.title)
+            out.append(f"{'Rank':>4}  {'Pair':>5}  {'Players':<40} {'Boards':>6} {'Net':>9} {'+/-':>9}")
+            for row in ranking.rows:
+                note = "  (by the fraction of a point)" if row.by_fraction else ""
+                out.append(
+                    f"{row.rank:>4}  {row.pair.label!s:>5}  {row.pair.names[:40]:<40} {row.boards:>6} "
+                    f"{row.net_display:>9} {row.plus_minus_display:>9}{note}"
+                )
+            out.append("")
+        if not st.rankings:
+            out.append("No results yet.")
+    else:
+        for team in st.teams:
+            out.append(f"{team.name}")
+            for p in team.pairs:
+                out.append(
+                    f"  Pair {p.pair.label!s:>4} {p.direction}  {p.pair.names[:40]:<40} {p.net_display:>9}"
+                )
+            if team.odd_pair_average is not None:
+                side = "E-W" if team.odd_direction == "NS" else "N-S"
+                times = f" x {team.extra_pairs}" if team.extra_pairs > 1 else ""
+                out.append(
+                    f"  Odd pair: average of the {side} pairs{times}{'':>{max(0, 24 - len(times))}}"
+                    f"{team.odd_pair_average_display:>9}"
+                )
+            out.append(f"  Total{'':>51}{team.total_display:>9}")
+            out.append("")
+        if st.winner is None:
+            out.append("The match is tied." if st.teams else "No results yet.")
+        else:
+            how = " by the fraction of a point" if st.by_fraction else ""
+            out.append(f"{st.winner} won{how}.")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def standings_csv(st: PairStandings | TeamStandings) -> str:
+    """CSV (the ``standings --format csv`` output): exact values as "p/q" beside the rounded ones."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    if isinstance(st, PairStandings):
+        w.writerow(
+            ["rank", "pair", "direction", "player1", "player2", "boards", "net", "plus_minus", "exact"]
+        )
+        for row in st.rows:
+            w.writerow(
+                [
+                    row.rank,
+                    row.pair.label,
+                    row.direction or "",
+                    *row.pair.players,
+                    row.boards,
+                    fraction_str(row.net),
+                    round_half_away(row.plus_minus),
+                    fraction_str(row.plus_minus),
+                ]
+            )
+    else:
+        w.writerow(["team", "line", "pair", "direction", "player1", "player2", "boards", "score", "exact"])
+        for team in st.teams:
+            for p in team.pairs:
+                w.writerow(
+                    [
+                        team.name,
+                        "pair",
+                        p.pair.label,
+                        p.direction,
+                        *p.pair.players,
+                        p.boards,
+                        round_half_away(p.net),
+                        fraction_str(p.net),
+                    ]
+                )
+            if team.odd_pair_average is not None:
+                w.writerow(
+                    [
+                        team.name,
+                        "odd pair average",
+                        "",
+                        team.opposite_direction,
+                        "",
+                        "",
+                        "",
+                        round_half_away(team.odd_pair_average),
+                        fraction_str(team.odd_pair_average),
+                    ]
+                )
+            w.writerow(
+                [
+                    team.name,
+                    "total",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    round_half_away(team.total),
+                    fraction_str(team.total),
+                ]
+            )
+    return buf.getvalue()
+
+
+__all__ = [
+    "EventResults",
+    "HandDiagram",
+    "PairInfo",
+    "PairStandings",
+    "Progress",
+    "Ranking",
+    "ScoreCard",
+    "ScoreCardLine",
+    "StandingRow",
+    "TableLine",
+    "TeamLine",
+    "TeamPairLine",
+    "TeamStandings",
+    "Traveller",
+    "TravellerLine",
+    "build_results",
+    "cache_key",
+    "event_results",
+    "hand_diagram",
+    "items_text",
+    "pair_infos",
+    "pair_standings",
+    "score_card",
+    "standings",
+    "standings_csv",
+    "standings_json",
+    "standings_text",
+    "team_standings",
+    "traveller",
+]
