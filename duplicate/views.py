@@ -15,6 +15,13 @@ from duplicate.forms import DealsForm, EventCreateForm, EventImportForm, PairNam
 from duplicate.models import Event, Pair
 
 
+def _bound(request: HttpRequest) -> tuple[object, object]:
+    """Form data for a POST (even an empty one), None for a GET."""
+    if request.method == "POST":
+        return request.POST, request.FILES
+    return None, None
+
+
 def home(request: HttpRequest) -> HttpResponse:
     events = list(selectors.event_list())
     return render(request, "duplicate/home.html", {"events": events})
@@ -23,7 +30,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @staff_member_required
 @require_http_methods(["GET", "POST"])
 def event_create(request: HttpRequest) -> HttpResponse:
-    form = EventCreateForm(request.POST or None, request.FILES or None)
+    form = EventCreateForm(*_bound(request))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -60,7 +67,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 @staff_member_required
 @require_http_methods(["GET", "POST"])
 def event_import(request: HttpRequest) -> HttpResponse:
-    form = EventImportForm(request.POST or None, request.FILES or None)
+    form = EventImportForm(*_bound(request))
     if request.method == "POST" and form.is_valid():
         try:
             event = eventfile.event_import(data=eventfile.parse_json(form.cleaned_data["file"]))
@@ -139,7 +146,7 @@ def pair_edit(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
         "player1": pair.player1.name if pair.player1 else "",
         "player2": pair.player2.name if pair.player2 else "",
     }
-    form = PairNamesForm(request.POST or None, initial=initial)
+    form = PairNamesForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         services.pair_names_update(pair=pair, **form.cleaned_data)
         messages.success(request, f"Saved the names of pair {pair.number}.")
@@ -150,7 +157,7 @@ def pair_edit(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def event_boards(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    form = DealsForm(request.POST or None, request.FILES or None) if request.user.is_staff else None
+    form = DealsForm(*_bound(request)) if request.user.is_staff else None
     if request.method == "POST":
         if form is None:
             return redirect(f"/login/?next={request.path}")

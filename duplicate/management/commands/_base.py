@@ -19,6 +19,17 @@ class KalamazooCommand(BaseCommand):
         except (ValueError, LookupError, OSError) as exc:
             raise CommandError(str(exc), returncode=2) from None
 
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> Any:
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+
+        def error(message: str) -> None:
+            # One clear line instead of argparse's usage block.
+            sys.stderr.write(f"{subcommand}: {message} (see --help)\n")
+            sys.exit(2)
+
+        parser.error = error  # type: ignore[method-assign]
+        return parser
+
     def run_from_argv(self, argv: list[str]) -> None:
         try:
             super().run_from_argv(argv)

@@ -1,0 +1,110 @@
+"""The management commands end to end, as a director runs them: output, files and exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from duplicate.models import Event
+from tests.duplicate.test_eventfile import small_file
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def manage(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings"}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_movement_json_matches_the_documented_shape():
+    result = manage("movement", "mitchell", "--tables", "7", "--boards-per-round", "2", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["kind"] == "mitchell" and data["tables"] == 7
+    assert data["rounds"][0]["round"] == 1
+    assert data["rounds"][0]["tables"][0] == {"table": 1, "ns": 1, "ew": 8, "boards": [1, 2]}
+    assert len(data["rounds"]) == 7
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["howell", "--tables", "12", "--boards-per-round", "2"], "tables"),
+        (["mitchell", "--tables", "2", "--boards-per-round", "2"], "tables"),
+        (["mitchell", "--tables", "x", "--boards-per-round", "2"], "invalid int value"),
+        (["bridge", "--tables", "3", "--boards-per-round", "2"], "invalid choice"),
+        (["teams", "--tables", "1", "--boards-per-round", "2"], "pairs per team"),
+    ],
+)
+def test_movement_bad_arguments_one_line_nonzero(args, message):
+    result = manage("movement", *args)
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_movement_text_format_lists_rounds():
+    result = manage("movement", "howell", "--tables", "3", "--boards-per-round", "2")
+    assert result.returncode == 0
+    assert "Round 1" in result.stdout or "round 1" in result.stdout.lower()
+
+
+@pytest.mark.django_db
+def test_import_then_export_commands(tmp_path, capsys):
+    source = tmp_path / "event.json"
+    source.write_text(json.dumps(small_file()))
+    call_command("import_event", str(source))
+    out = capsys.readouterr().out.strip().splitlines()[-1]
+    event_id = int(out.split()[-1])
+    assert Event.objects.get(pk=event_id).name == "Spring pairs"
+    target = tmp_path / "out.json"
+    call_command("export_event", str(event_id), "-o", str(target))
+    exported = json.loads(target.read_text())
+    assert exported["name"] == "Spring pairs" and len(exported["results"]) == 3
+
+
+@pytest.mark.django_db
+def test_import_command_errors_are_one_clear_line(tmp_path):
+    with pytest.raises(CommandError, match="no such file"):
+        call_command("import_event", str(tmp_path / "missing.json"))
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(small_file(date="yesterday")))
+    with pytest.raises(CommandError, match="date: must be a date"):
+        call_command("import_event", str(bad))
+    assert Event.objects.count() == 0
+
+
+def test_import_command_exits_nonzero_without_traceback(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = manage("import_event", str(bad))
+    assert result.returncode != 0
+    assert "not valid JSON" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.django_db
+def test_export_unknown_event():
+    with pytest.raises(CommandError, match="event 999: no such event"):
+        call_command("export_event", "999")
+
+
+@pytest.mark.django_db
+def test_demo_command_loads_once(capsys):
+    call_command("demo")
+    call_command("demo")
+    assert Event.objects.count() == 1
+    event = Event.objects.get()
+    assert event.code == "auction-1915" and event.sections.get().tables == 7
+    assert event.boards.exclude(deal="").count() == event.boards.count() == 21
+    entered = event.plays.filter(entered=True).count()
+    assert 0 < entered < event.plays.count()
