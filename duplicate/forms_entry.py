@@ -1,0 +1,361 @@
+"""The entry form: one form per board at a table, with the quick-entry field first.
+
+The form checks only the shape of what was typed and turns it into a result dict (the event file's and the
+scoring engine's shape). The laws are checked by the scoring engine (through ``duplicate.results`` and
+``services.play_result_save``), whose messages name the field; ``add_result_error`` puts each message on the
+form field it names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from duplicate.models import Play
+from duplicate.quick import QuickError, parse_quick
+from scoring import PENALTY_LAWS, ScoringError
+from scoring.codes import ScoringCode, Strain, strain_name, strains_for
+from scoring.contract import parse_contract_or_pass
+
+SEAT_CHOICES = [("", "—"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+SIDE_CHOICES = [("", "—"), ("NS", "N-S"), ("EW", "E-W")]
+LEVEL_CHOICES = [("", "—"), ("PASS", "passed out")] + [(str(n), str(n)) for n in range(1, 8)]
+DOUBLING_CHOICES = [("", "—"), ("X", "doubled"), ("XX", "redoubled")]
+ELECTION_CHOICES = [("", "—"), ("points", "100 points in honours"), ("tricks", "three tricks")]
+RULING_CHOICES = [("", "— (played)"), ("average", "average, law B(3)"), ("low-high", "low-high, law B(3)")]
+PENALTY_ROWS = 2
+
+
+def _honours_choices() -> list[tuple[str, str]]:
+    out = [("", "none claimed")]
+    for side, label in (("NS", "N-S"), ("EW", "E-W")):
+        for count in (3, 4, 5):
+            for in_one in range((count + 1) // 2, count + 1):
+                out.append((f"{side}-{count}-{in_one}", f"{label} {count} honours, {in_one} in one hand"))
+    return out
+
+
+HONOURS_CHOICES = _honours_choices()
+
+
+def _whole_or_text(value: str) -> int | str:
+    """A typed number as an int; anything else as typed, so the engine's message shows what was typed."""
+    text = value.strip()
+    return int(text) if text.isdigit() else text
+
+
+def error_field(message: str) -> str:
+    """The field a ``"field: message"`` error names (``penalties[1].points`` -> ``penalties[1].points``)."""
+    head, sep, _rest = message.partition(": ")
+    return head if sep and " " not in head else ""
+
+
+class PlayResultForm(forms.Form):
+    """One board's result at one table. Prefix ``b<play pk>`` so that a page holds one form per board."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    quick = forms.CharField(
+        label="Quick entry",
+        required=False,
+        max_length=40,
+        widget=forms.TextInput(
+            attrs={
+                "placeholder": "4HX N 10",
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "class": "quick",
+            }
+        ),
+    )
+    ns = forms.CharField(
+        label="N-S pair", max_length=16, widget=forms.TextInput(attrs={"class": "pairno", "size": 3})
+    )
+    ew = forms.CharField(
+        label="E-W pair", max_length=16, widget=forms.TextInput(attrs={"class": "pairno", "size": 3})
+    )
+    level = forms.ChoiceField(label="Level", choices=LEVEL_CHOICES, required=False)
+    strain = forms.ChoiceField(label="Strain", required=False)
+    doubling = forms.ChoiceField(label="Doubled", choices=DOUBLING_CHOICES, required=False)
+    declarer = forms.ChoiceField(label="Declarer", choices=SEAT_CHOICES, required=False)
+    tricks = forms.CharField(
+        label="Tricks won",
+        required=False,
+        max_length=4,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3, "class": "tricks"}),
+        help_text="by the declarer's side, 0 to 13",
+    )
+    tricks_ns = forms.CharField(
+        label="Tricks won by N-S",
+        required=False,
+        max_length=4,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3, "class": "tricks"}),
+    )
+    honours = forms.ChoiceField(label="Honours", choices=HONOURS_CHOICES, required=False)
+    one_spade_limit = forms.BooleanField(
+        label="Dealer's original one spade (law 48: loss limited to 100)", required=False
+    )
+    revokes_declarer_side = forms.CharField(
+        label="Revokes by declarer's side",
+        required=False,
+        max_length=3,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 2}),
+    )
+    revokes_defenders = forms.CharField(
+        label="Revokes by adversaries",
+        required=False,
+        max_length=3,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 2}),
+    )
+    revokes_election = forms.ChoiceField(
+        label="Declarer's election (law 84b)", choices=ELECTION_CHOICES, required=False
+    )
+    ruling = forms.ChoiceField(label="Ruling", choices=RULING_CHOICES, required=False)
+    offending = forms.ChoiceField(label="Offending side", choices=SIDE_CHOICES, required=False)
+    reason = forms.CharField(
+        label="Reason for the correction",
+        required=False,
+        max_length=500,
+        widget=forms.TextInput(attrs={"class": "reason"}),
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        play: Play,
+        code: str,
+        director: bool,
+        agreed: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("prefix", f"b{play.pk}")
+        if not args or args[0] is None:
+            kwargs.setdefault("initial", initial_for(play))
+        super().__init__(*args, **kwargs)
+        self.play_row = play
+        self.code = code
+        self.director = director
+        self.agreed = agreed
+        self.whist = code == ScoringCode.WHIST
+        self.has_deal = bool(play.board.deal)
+        self.from_quick: set[str] = set()
+        all_strains = [(s.value, s.value) for s in Strain]
+        strain_field = self.fields["strain"]
+        strain_field.choices = [("", "—"), *all_strains]  # the engine names the code's strains on a bad one
+        strain_field.widget.choices = [("", "—")] + [
+            (s.value, f"{s.value} ({strain_name(s)})") for s in strains_for(ScoringCode(code))
+        ]
+        law_choices = [("", "—")] + [
+            (law, f"law {law}: {what}")
+            for law, (_pts, codes, what) in PENALTY_LAWS.items()
+            if self.whist or ScoringCode(code) in codes
+        ]
+        for i in range(1, PENALTY_ROWS + 1):
+            self.fields[f"pen{i}_side"] = forms.ChoiceField(
+                label=f"Penalty {i}: to side", choices=SIDE_CHOICES, required=False
+            )
+            self.fields[f"pen{i}_law"] = forms.ChoiceField(label="law", choices=law_choices, required=False)
+            self.fields[f"pen{i}_points"] = forms.CharField(
+                label="points",
+                required=False,
+                max_length=4,
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
+            )
+        if self.whist:
+            for name in ("level", "strain", "doubling", "declarer", "tricks", "honours", "one_spade_limit"):
+                del self.fields[name]
+            for name in ("revokes_declarer_side", "revokes_defenders", "revokes_election"):
+                del self.fields[name]
+            for i in range(1, PENALTY_ROWS + 1):
+                for part in ("side", "law", "points"):
+                    del self.fields[f"pen{i}_{part}"]
+            self.fields["quick"].widget.attrs["placeholder"] = "tricks N-S, e.g. 7"
+        else:
+            del self.fields["tricks_ns"]
+            if self.has_deal:
+                del self.fields["honours"]  # derived from the hands
+            if code != ScoringCode.AUCTION_1913:
+                del self.fields["one_spade_limit"]
+        if not director:
+            for name in list(self.fields):
+                if name in ("ruling", "offending") or name.startswith("pen"):
+                    del self.fields[name]
+
+    # -- reading -------------------------------------------------------------------------------------
+
+    @property
+    def clearing(self) -> bool:
+        return self.is_bound and self.data.get("action") == "clear"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        play = self.play_row
+        seating = play.seating
+        where = f"table {seating.table} in round {seating.round.number}"
+        for name, pair, seat in (("ns", play.ns_pair, "N-S"), ("ew", play.ew_pair, "E-W")):
+            typed = (data.get(name) or "").strip()
+            if typed and typed != pair.number:
+                other = play.ew_pair if name == "ns" else play.ns_pair
+                hint = " (the pairs are the other way round)" if typed == other.number else ""
+                self.add_error(
+                    name,
+                    f"{name}: pair {typed} does not sit {seat} at {where}; the movement seats pair "
+                    f"{pair.number} there{hint}",
+                )
+        return data
+
+    def result_data(self) -> dict[str, Any] | None:
+        """The result dict for the services (None: clear the result). Call after ``is_valid()``.
+
+        Adds a form error (and returns None) when the quick-entry text cannot be read; check ``errors``.
+        """
+        if self.clearing:
+            return None
+        cd = self.cleaned_data
+        if cd.get("ruling"):
+            out: dict[str, Any] = {"ruling": cd["ruling"]}
+            if cd.get("offending"):
+                out["offending"] = cd["offending"]
+            return out
+        data: dict[str, Any] = {}
+        if cd.get("offending"):
+            data["offending"] = cd["offending"]
+        if self.whist:
+            if (cd.get("tricks_ns") or "").strip():
+                data["tricks_ns"] = _whole_or_text(cd["tricks_ns"])
+        else:
+            level = cd.get("level") or ""
+            if level == "PASS":
+                data["contract"] = "PASS"
+            elif level and cd.get("strain"):
+                data["contract"] = f"{level}{cd['strain']}{cd.get('doubling') or ''}"
+            elif level:
+                self.add_error("strain", f"strain: choose the strain of the {level}-level contract")
+            elif cd.get("strain") or cd.get("doubling"):
+                self.add_error("level", "level: choose the level of the contract, 1 to 7 (or passed out)")
+            if cd.get("declarer"):
+                data["declarer"] = cd["declarer"]
+            if (cd.get("tricks") or "").strip():
+                data["tricks"] = _whole_or_text(cd["tricks"])
+            if cd.get("honours"):
+                side, count, in_one = cd["honours"].split("-")
+                data["honours"] = {"side": side, "count": int(count), "in_one_hand": int(in_one)}
+            revokes: dict[str, Any] = {}
+            for part in ("declarer_side", "defenders"):
+                value = (cd.get(f"revokes_{part}") or "").strip()
+                if value and value != "0":
+                    revokes[part] = _whole_or_text(value)
+            if cd.get("revokes_election"):
+                revokes["election"] = cd["revokes_election"]
+            if revokes:
+                data["revokes"] = revokes
+            if cd.get("one_spade_limit"):
+                data["one_spade_limit"] = True
+            penalties = []
+            for i in range(1, PENALTY_ROWS + 1):
+                side, law = cd.get(f"pen{i}_side") or "", cd.get(f"pen{i}_law") or ""
+                points = (cd.get(f"pen{i}_points") or "").strip()
+                if side or law or points:
+                    if not points and law in PENALTY_LAWS and len(PENALTY_LAWS[law][0]) == 1:
+                        points = str(PENALTY_LAWS[law][0][0])  # the law's only figure
+                    penalties.append({"side": side, "law": law, "points": _whole_or_text(points)})
+            if penalties:
+                data["penalties"] = penalties
+        quick = (cd.get("quick") or "").strip()
+        if quick:
+            current = {"contract": data.get("contract", ""), "declarer": data.get("declarer", "")}
+            if not current["contract"] and self.play_row.contract:
+                current = {"contract": self.play_row.contract, "declarer": self.play_row.declarer}
+            try:
+                parsed = parse_quick(quick, code=self.code, current=current)
+            except QuickError as exc:
+                self.add_error("quick", str(exc))
+                return None
+            for key in ("contract", "declarer", "tricks", "tricks_ns"):
+                data.pop(key, None)
+            if parsed.get("contract") == "PASS":
+                for key in ("honours", "revokes"):
+                    data.pop(key, None)
+            data.update(parsed)
+            self.from_quick = set(parsed)
+            # The quick line replaces what the selects said: drop their shape errors.
+            for name in ("level", "strain"):
+                self._errors.pop(name, None)
+        return data
+
+    # -- errors from the engine and the services -----------------------------------------------------
+
+    def add_result_error(self, message: str) -> None:
+        """Put a ``"field: message"`` error from the engine or a service on the form field it names."""
+        field = error_field(message)
+        root = field.split(".")[0].split("[")[0]
+        target: str | None
+        if root in self.from_quick or (root == "contract" and "contract" in self.from_quick):
+            target = "quick"
+        elif root == "contract":
+            target = "strain" if "is not a strain" in message else "level"
+        elif root == "penalties":
+            index = field.split("[")[1].split("]")[0] if "[" in field else "0"
+            part = field.rsplit(".", 1)[1] if "." in field else "side"
+            target = f"pen{int(index) + 1}_{part}"
+        elif root == "revokes":
+            part = field.split(".", 1)[1] if "." in field else "defenders"
+            target = f"revokes_{part}"
+        else:
+            target = root
+        if target not in self.fields:
+            target = None
+        self.add_error(target, message)
+
+
+def initial_for(play: Play) -> dict[str, Any]:
+    """The form's initial values from a stored result."""
+    initial: dict[str, Any] = {
+        "version": play.version,
+        "ns": play.ns_pair.number,
+        "ew": play.ew_pair.number,
+    }
+    if not play.entered:
+        return initial
+    if play.ruling:
+        initial.update(ruling=play.ruling, offending=play.offending)
+        return initial
+    if play.tricks_ns is not None and not play.contract:
+        initial["tricks_ns"] = play.tricks_ns
+        return initial
+    if play.contract == "PASS":
+        initial["level"] = "PASS"
+    elif play.contract:
+        try:
+            contract = parse_contract_or_pass(play.contract)
+        except ScoringError:  # pragma: no cover - stored contracts were parsed before
+            contract = None
+        if contract is not None:
+            initial.update(
+                level=str(contract.level),
+                strain=contract.strain.value,
+                doubling="X" * contract.doubling.value,
+            )
+    initial.update(declarer=play.declarer, tricks="" if play.tricks is None else play.tricks)
+    if play.honours:
+        h = play.honours
+        initial["honours"] = f"{h['side']}-{h['count']}-{h['in_one_hand']}"
+    if play.revokes:
+        initial.update(
+            revokes_declarer_side=play.revokes.get("declarer_side") or "",
+            revokes_defenders=play.revokes.get("defenders") or "",
+            revokes_election=play.revokes.get("election") or "",
+        )
+    initial["one_spade_limit"] = play.one_spade_limit
+    for i, penalty in enumerate(play.penalties or [], start=1):
+        if i > PENALTY_ROWS:
+            break
+        initial.update(
+            {
+                f"pen{i}_side": penalty["side"],
+                f"pen{i}_law": penalty["law"],
+                f"pen{i}_points": penalty["points"],
+            }
+        )
+    return initial

@@ -1,0 +1,214 @@
+"""Reads for result entry: the rounds x tables grid, one table's boards in one round, a table token's current
+round, and the plain-text shapes the entry pages show (a result, its items, its history).
+
+Every function runs a fixed number of queries whatever the size of the event.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q
+
+from duplicate.models import Event, Play, PlayChange, Round, Seating, Section, TableToken
+
+ITEM_LABELS = {
+    "tricks": "tricks",
+    "premium": "premium",
+    "honours": "honours",
+    "undertricks": "undertricks",
+    "double_bonus": "bonus for making a doubled contract",
+    "slam": "slam",
+    "revoke_penalty": "revoke penalty",
+    "other_penalty": "penalty",
+}
+SIDE_LABELS = {"NS": "N-S", "EW": "E-W"}
+
+
+# --- The grid of rounds x tables --------------------------------------------------------------------------
+
+
+@dataclass
+class GridCell:
+    seating: Seating
+    entered: int
+    total: int
+
+    @property
+    def complete(self) -> bool:
+        return self.total > 0 and self.entered == self.total
+
+
+@dataclass
+class GridRow:
+    round: Round
+    cells: list[GridCell | None]
+
+    @property
+    def entered(self) -> int:
+        return sum(c.entered for c in self.cells if c)
+
+    @property
+    def total(self) -> int:
+        return sum(c.total for c in self.cells if c)
+
+
+@dataclass
+class SectionGrid:
+    section: Section
+    tables: list[int]
+    rows: list[GridRow] = field(default_factory=list)
+
+
+def entry_grid(event: Event) -> list[SectionGrid]:
+    """Per section, one row per round with each table's count of results in (three queries)."""
+    sections = list(Section.objects.filter(event=event).order_by("letter"))
+    rounds = list(Round.objects.filter(section__event=event).select_related("agreed_by").order_by("number"))
+    seatings = list(
+        Seating.objects.filter(round__section__event=event)
+        .select_related("ns", "ew")
+        .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=Q(plays__entered=True)))
+        .order_by("table")
+    )
+    by_round: dict[int, dict[int, Seating]] = defaultdict(dict)
+    for seating in seatings:
+        by_round[seating.round_id][seating.table] = seating
+    grids = []
+    for section in sections:
+        tables = list(range(1, section.tables + 1))
+        extra = sorted(
+            {t for r in rounds if r.section_id == section.pk for t in by_round[r.pk] if t not in tables}
+        )
+        tables += extra
+        grid = SectionGrid(section=section, tables=tables)
+        for round_row in (r for r in rounds if r.section_id == section.pk):
+            cells: list[GridCell | None] = []
+            for table in tables:
+                seating = by_round[round_row.pk].get(table)
+                cells.append(
+                    GridCell(seating=seating, entered=seating.n_entered, total=seating.n_total)  # type: ignore[attr-defined]
+                    if seating
+                    else None
+                )
+            grid.rows.append(GridRow(round=round_row, cells=cells))
+        grids.append(grid)
+    return grids
+
+
+# --- One table in one round -------------------------------------------------------------------------------
+
+
+def table_seating(section: Section, round_number: int, table: int) -> Seating | None:
+    return (
+        Seating.objects.filter(round__section=section, round__number=round_number, table=table)
+        .select_related("round__agreed_by", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
+        .first()
+    )
+
+
+def seating_plays(seating: Seating) -> list[Play]:
+    """The boards played at a seating, with their history (two queries)."""
+    plays = list(
+        Play.objects.filter(seating=seating)
+        .select_related("board")
+        .prefetch_related(Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id")))
+        .order_by("board__number")
+    )
+    for play in plays:  # the form and the services read these; they are the seating's own rows
+        play.seating = seating
+        play.ns_pair = seating.ns
+        play.ew_pair = seating.ew
+    return plays
+
+
+def round_count(section: Section) -> int:
+    return Round.objects.filter(section=section).count()
+
+
+def current_round_number(section: Section, table: int) -> int | None:
+    """The round a table's link opens: the lowest round not agreed whose boards at the table are not all in;
+    otherwise the last round not agreed; None when every round is agreed (one query)."""
+    rows = list(
+        Seating.objects.filter(round__section=section, table=table, round__agreed_at__isnull=True)
+        .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=Q(plays__entered=True)))
+        .order_by("round__number")
+        .values_list("round__number", "n_total", "n_entered")
+    )
+    for number, total, entered in rows:
+        if entered < total:
+            return number
+    return rows[-1][0] if rows else None
+
+
+def active_token(secret: str) -> TableToken | None:
+    return TableToken.objects.filter(secret=secret, revoked=False).select_related("section__event").first()
+
+
+def event_tokens(event: Event) -> dict[tuple[int, int], TableToken]:
+    """The live token of each (section, table) (one query)."""
+    tokens = TableToken.objects.filter(section__event=event, revoked=False).order_by("created_at", "id")
+    return {(t.section_id, t.table): t for t in tokens}
+
+
+# --- Shapes shown on the page -----------------------------------------------------------------------------
+
+
+def result_summary(data: dict[str, Any] | None) -> str:
+    """A result (the event file's shape) in one line: "4HX by N, 10 tricks; revokes: ..."."""
+    if not data:
+        return "no result"
+    if data.get("ruling"):
+        if data["ruling"] == "average":
+            return "ruling: average (law B(3))"
+        side = SIDE_LABELS.get(data.get("offending", ""), data.get("offending", ""))
+        return f"ruling: low-high, {side} offending (law B(3))"
+    if "tricks_ns" in data:
+        return f"N-S won {data['tricks_ns']} tricks"
+    if data.get("contract") == "PASS":
+        parts = ["passed out"]
+    else:
+        parts = [f"{data.get('contract')} by {data.get('declarer')}, {data.get('tricks')} tricks"]
+    if data.get("honours"):
+        h = data["honours"]
+        parts.append(
+            f"honours {SIDE_LABELS.get(h['side'], h['side'])} {h['count']} ({h['in_one_hand']} in one hand)"
+        )
+    if data.get("revokes"):
+        r = data["revokes"]
+        text = f"revokes: declarer's side {r.get('declarer_side', 0)}, adversaries {r.get('defenders', 0)}"
+        if r.get("election"):
+            text += f", declarer elects {r['election']}"
+        parts.append(text)
+    for p in data.get("penalties") or []:
+        parts.append(f"penalty {p['points']} to {SIDE_LABELS.get(p['side'], p['side'])} (law {p['law']})")
+    if data.get("one_spade_limit"):
+        parts.append("one spade limit (law 48)")
+    return "; ".join(parts)
+
+
+def item_rows(play: Play) -> list[dict[str, Any]]:
+    """The score's items for display: side, what, points, column, law. Rulings are an item of their own."""
+    if play.ruling:
+        if play.ruling == "average":
+            what = "average score for the deal (worked out with the standings)"
+        else:
+            offender = SIDE_LABELS.get(play.offending, play.offending)
+            what = f"low-high: {offender} (offending) the lowest score made, the other side the highest"
+        return [{"side": "both", "what": f"ruling: {what}", "points": None, "column": "", "law": "B(3)"}]
+    return [
+        {
+            "side": SIDE_LABELS.get(item["side"], item["side"]),
+            "what": ITEM_LABELS.get(item["kind"], item["kind"]),
+            "points": item["points"],
+            "column": item.get("column", ""),
+            "law": item.get("law", ""),
+        }
+        for item in play.items or []
+    ]
+
+
+def derived_honours(play: Play) -> list[dict[str, Any]]:
+    """The honours items the hands gave (for a board with a deal)."""
+    return [row for row in item_rows(play) if row["what"] == "honours"]

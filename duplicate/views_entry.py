@@ -1,0 +1,476 @@
+"""Result entry (issue 5): by table and round for directors, from the players' phones through a table link,
+corrections under duplicate law E, rulings and penalties, and the printable table links.
+
+Thin views: reads through ``selectors_entry``, writes through ``services.play_result_save``, ``round_agree``
+and the table-token services. Who may write: a director (a staff user) anywhere; a table token only its own
+table's current round; everyone else reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_POST
+
+from duplicate import selectors_entry as sel
+from duplicate import services
+from duplicate.forms_entry import PlayResultForm
+from duplicate.models import Event, Play, Round, Seating, Section, TableToken
+from duplicate.results import ResultError, blank_fields, play_result_data, result_fields
+
+MORE_FIELDS = (
+    "revokes_declarer_side",
+    "revokes_defenders",
+    "revokes_election",
+    "one_spade_limit",
+    "pen1_side",
+    "pen1_law",
+    "pen1_points",
+    "pen2_side",
+    "pen2_law",
+    "pen2_points",
+    "ruling",
+    "offending",
+)
+FORBIDDEN = "Only the director, or the players of this table with their table link, can enter results here."
+
+
+# --- Helpers ----------------------------------------------------------------------------------------------
+
+
+def _director(request: HttpRequest) -> services.Writer | None:
+    user = request.user
+    if user.is_authenticated and user.is_staff:
+        return services.Writer(name=user.get_username(), is_director=True, user_id=user.pk)
+    return None
+
+
+def _is_fetch(request: HttpRequest) -> bool:
+    return request.headers.get("X-Requested-With") == "fetch"
+
+
+def _forbidden(request: HttpRequest, message: str = FORBIDDEN) -> HttpResponse:
+    return render(request, "duplicate/entry_forbidden.html", {"message": message}, status=403)
+
+
+class TableView:
+    """Everything one table page (or one of its rows) needs: who writes, where the forms post."""
+
+    def __init__(
+        self,
+        *,
+        event: Event,
+        section: Section,
+        seating: Seating,
+        writer: services.Writer | None,
+        action: str,
+        preview: str,
+        token: TableToken | None = None,
+    ) -> None:
+        self.event = event
+        self.section = section
+        self.seating = seating
+        self.writer = writer
+        self.action = action
+        self.preview = preview
+        self.token = token
+        self.agreed = seating.round.agreed_at is not None
+        # A table link writes only while the round is open; a director corrects after agreement (law E).
+        self.can_write = writer is not None and (writer.is_director or not self.agreed)
+
+    def form(self, play: Play, data: Any = None) -> PlayResultForm:
+        return PlayResultForm(
+            data,
+            play=play,
+            code=self.event.code,
+            director=bool(self.writer and self.writer.is_director),
+            agreed=self.agreed,
+        )
+
+    def row(self, play: Play, *, form: PlayResultForm | None = None, **extra: Any) -> dict[str, Any]:
+        history = [
+            {
+                "who": change.who,
+                "at": change.at,
+                "before": sel.result_summary(change.before),
+                "after": sel.result_summary(change.after),
+                "reason": change.reason,
+            }
+            for change in play.changes.all()
+        ]
+        if form is None and self.can_write:
+            form = self.form(play)
+        more = [form[name] for name in MORE_FIELDS if form is not None and name in form.fields]
+        more_open = any((bf.value() not in (None, "", False, "0", 0)) or bf.errors for bf in more)
+        return {
+            "play": play,
+            "form": form,
+            "more": more,
+            "more_open": more_open,
+            "summary": sel.result_summary(play_result_data(play)),
+            "items": sel.item_rows(play),
+            "honours_from_hands": sel.derived_honours(play) if play.board.deal else [],
+            "history": history,
+            "notice": "",
+            "status": "",
+            **extra,
+        }
+
+    def context(self, request: HttpRequest, rows: list[dict[str, Any]]) -> dict[str, Any]:
+        autofocus = next((r for r in rows if r["form"] is not None and not r["play"].entered), None)
+        if autofocus is not None:
+            autofocus["form"].fields["quick"].widget.attrs["autofocus"] = True
+        return {
+            "event": self.event,
+            "section": self.section,
+            "seating": self.seating,
+            "round": self.seating.round,
+            "rows": rows,
+            "view": self,
+            "whist": self.event.code == "whist",
+            "is_director": bool(self.writer and self.writer.is_director),
+            "token": self.token,
+        }
+
+
+def _render_table(
+    request: HttpRequest,
+    view: TableView,
+    plays: list[Play],
+    *,
+    status: int = 200,
+    replaced: dict[int, dict[str, Any]] | None = None,
+) -> HttpResponse:
+    replaced = replaced or {}
+    rows = [replaced.get(p.pk) or view.row(p) for p in plays]
+    template = "duplicate/entry_token.html" if view.token else "duplicate/entry_table.html"
+    ctx = view.context(request, rows)
+    if not view.token:
+        total_rounds = sel.round_count(view.section)
+        number, table = view.seating.round.number, view.seating.table
+        ctx["nav"] = {
+            "prev_round": number - 1 if number > 1 else None,
+            "next_round": number + 1 if number < total_rounds else None,
+            "prev_table": table - 1 if table > 1 else None,
+            "next_table": table + 1 if table < view.section.tables else None,
+        }
+    response = render(request, template, ctx, status=status)
+    if view.token:
+        response["Referrer-Policy"] = "no-referrer"
+        response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _render_row(request: HttpRequest, view: TableView, row: dict[str, Any], status: int) -> HttpResponse:
+    return render(request, "duplicate/entry_row.html", {"row": row, "view": view}, status=status)
+
+
+def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to: str) -> HttpResponse:
+    """Save one board from the POSTed form; on failure re-render its row with the messages on the fields."""
+    if view.writer is None:
+        return _forbidden(request)
+    by_pk = {p.pk: p for p in plays}
+    try:
+        play = by_pk[int(request.POST.get("play", ""))]
+    except (KeyError, ValueError):
+        where = f"table {view.seating.table} in round {view.seating.round.number}"
+        if view.token is not None:
+            return _forbidden(request, f"This table link opens only the boards of {where}.")
+        return render(
+            request,
+            "duplicate/entry_forbidden.html",
+            {"message": f"board: that board is not played at {where}; one result per board per table."},
+            status=400,
+        )
+    if not view.can_write:
+        return _forbidden(
+            request,
+            f"Round {view.seating.round.number}'s scores are agreed (law E): only the director can correct them.",
+        )
+    form = view.form(play, request.POST)
+    status = 200
+    row: dict[str, Any] | None = None
+    data: dict[str, Any] | None = None
+    if form.is_valid():
+        data = form.result_data()
+    if not form.errors:
+        try:
+            saved = services.play_result_save(
+                play=play,
+                data=data,
+                writer=view.writer,
+                expected_version=form.cleaned_data["version"],
+                reason=form.cleaned_data.get("reason") or "",
+            )
+        except services.ConflictError as exc:
+            current = _reloaded(exc.current, view)
+            yours = sel.result_summary(data) if not form.clearing else "no result (cleared)"
+            row = view.row(
+                current,
+                notice=f"{exc} Your entry was: {yours}.",
+                status="conflict",
+            )
+            if current.entered and form.cleaned_data["version"] == 0:
+                row["notice"] = (
+                    f"board: board {play.board.number} already has a result at table {view.seating.table} "
+                    f"in round {view.seating.round.number}, entered on another device (one result per "
+                    f"board per table). The stored result is shown below; your entry was: {yours}."
+                )
+            status = 409
+        except services.PermissionDenied as exc:
+            form.add_error(None, str(exc))
+            status = 403
+        except services.ServiceError as exc:
+            form.add_result_error(str(exc))
+            status = 422
+        else:
+            saved = _reloaded(saved, view)
+            message = f"Board {saved.board.number}: {sel.result_summary(play_result_data(saved))}."
+            if _is_fetch(request):
+                return _render_row(
+                    request, view, view.row(saved, status="saved", notice=f"Saved. {message}"), 200
+                )
+            messages.success(request, f"Saved. {message}")
+            return redirect(f"{redirect_to}#board-{saved.board.number}")
+    else:
+        status = 422
+    if row is None:
+        row = view.row(play, form=form, status="error")
+    if _is_fetch(request):
+        return _render_row(request, view, row, status)
+    return _render_table(request, view, plays, status=status, replaced={play.pk: row})
+
+
+def _reloaded(play: Play, view: TableView) -> Play:
+    """A play fresh from the database with its history, on this page's seating."""
+    fresh = sel.seating_plays(view.seating)
+    return next(p for p in fresh if p.pk == play.pk)
+
+
+def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpResponse:
+    """The score a row would get, server-rendered, without saving anything."""
+    if view.writer is None:
+        return _forbidden(request)
+    by_pk = {p.pk: p for p in plays}
+    try:
+        play = by_pk[int(request.POST.get("play", ""))]
+    except (KeyError, ValueError):
+        return _forbidden(request, "That board is not at this table in this round.")
+    form = view.form(play, request.POST)
+    errors: list[str] = []
+    items: list[dict[str, Any]] = []
+    totals = None
+    if form.is_valid():
+        data = form.result_data()
+        if not form.errors and data is not None:
+            try:
+                fields = result_fields(code=view.event.code, deal=play.board.deal, data=data)
+            except ResultError as exc:
+                errors.append(str(exc))
+            else:
+                scratch = Play(**{**blank_fields(), **fields})
+                items = sel.item_rows(scratch)
+                totals = scratch
+    for field_errors in form.errors.values():
+        errors.extend(field_errors)
+    return render(
+        request,
+        "duplicate/entry_score.html",
+        {
+            "items": items,
+            "totals": totals,
+            "errors": errors,
+            "preview": True,
+            "whist": view.event.code == "whist",
+        },
+    )
+
+
+# --- Director pages ---------------------------------------------------------------------------------------
+
+
+def entry_index(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    return render(
+        request,
+        "duplicate/entry_index.html",
+        {"event": event, "grids": sel.entry_grid(event), "is_director": _director(request) is not None},
+    )
+
+
+def _table_view(
+    request: HttpRequest, pk: int, letter: str, round: int, table: int
+) -> tuple[TableView, list[Play]]:
+    event = get_object_or_404(Event, pk=pk)
+    section = get_object_or_404(Section, event=event, letter=letter)
+    seating = sel.table_seating(section, round, table)
+    if seating is None:
+        from django.http import Http404
+
+        raise Http404(f"Section {letter} has no table {table} in round {round}.")
+    url = reverse("entry_table", args=[event.pk, letter, round, table])
+    view = TableView(
+        event=event,
+        section=section,
+        seating=seating,
+        writer=_director(request),
+        action=url,
+        preview=reverse("entry_preview", args=[event.pk, letter, round, table]),
+    )
+    return view, sel.seating_plays(seating)
+
+
+@require_http_methods(["GET", "POST"])
+def entry_table(request: HttpRequest, pk: int, letter: str, round: int, table: int) -> HttpResponse:
+    if request.method == "POST" and _director(request) is None:
+        return _forbidden(request)
+    view, plays = _table_view(request, pk, letter, round, table)
+    if request.method == "POST":
+        return _save(request, view, plays, view.action)
+    return _render_table(request, view, plays)
+
+
+@require_POST
+def entry_preview(request: HttpRequest, pk: int, letter: str, round: int, table: int) -> HttpResponse:
+    if _director(request) is None:
+        return _forbidden(request)
+    view, plays = _table_view(request, pk, letter, round, table)
+    return _preview(request, view, plays)
+
+
+def _safe_next(request: HttpRequest, fallback: str) -> str:
+    target = request.POST.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return target
+    return fallback
+
+
+@staff_member_required
+@require_POST
+def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) -> HttpResponse:
+    """Law E: mark a round's scores made up and agreed, or open them again."""
+    round_row = get_object_or_404(
+        Round.objects.select_related("section"), section__event_id=pk, section__letter=letter, number=round
+    )
+    agreed = request.POST.get("agreed") == "1"
+    services.round_agree(round=round_row, user_id=request.user.pk, agreed=agreed)
+    if agreed:
+        messages.success(
+            request,
+            f"Round {round} agreed (law E): from now on only a director corrects its scores, with a reason.",
+        )
+    else:
+        messages.success(request, f"Round {round} reopened: the tables can correct its scores again.")
+    return redirect(_safe_next(request, reverse("entry_index", args=[pk])))
+
+
+# --- Table links (tokens) ---------------------------------------------------------------------------------
+
+
+def _qr_svg(text: str) -> str:
+    import qrcode
+    from qrcode.image.svg import SvgPathImage
+
+    image = qrcode.make(text, image_factory=SvgPathImage, box_size=8, border=2)
+    svg = image.to_string(encoding="unicode")
+    return svg[svg.index("<svg") :] if "<svg" in svg else svg
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def entry_tokens(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    sections = list(Section.objects.filter(event=event).order_by("letter"))
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        if action == "revoke":
+            token = get_object_or_404(TableToken, pk=request.POST.get("token") or 0, section__event=event)
+            services.table_token_revoke(token=token)
+            messages.success(request, f"Revoked the link of table {token.table}: it opens nothing now.")
+        elif action in ("create", "create_all"):
+            live = sel.event_tokens(event)
+            targets: list[tuple[Section, int]] = []
+            if action == "create":
+                section = get_object_or_404(Section, event=event, pk=request.POST.get("section") or 0)
+                try:
+                    targets.append((section, int(request.POST.get("table", ""))))
+                except ValueError:
+                    messages.error(request, "table: give a table number")
+            else:
+                targets = [(s, t) for s in sections for t in range(1, s.tables + 1) if (s.pk, t) not in live]
+            made = 0
+            for section, table in targets:
+                try:
+                    services.table_token_create(section=section, table=table)
+                    made += 1
+                except services.ServiceError as exc:
+                    messages.error(request, str(exc))
+            if made:
+                messages.success(request, f"Made {made} new table link{'s' if made != 1 else ''}.")
+        return redirect("entry_tokens", pk=event.pk)
+    live = sel.event_tokens(event)
+    cards = []
+    for section in sections:
+        for table in range(1, section.tables + 1):
+            token = live.get((section.pk, table))
+            url = request.build_absolute_uri(reverse("entry_token", args=[token.secret])) if token else ""
+            cards.append(
+                {
+                    "section": section,
+                    "table": table,
+                    "token": token,
+                    "url": url,
+                    "qr": mark_safe(_qr_svg(url)) if token else "",
+                }  # noqa: S308 - our own SVG
+            )
+    return render(request, "duplicate/entry_tokens.html", {"event": event, "cards": cards})
+
+
+def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:
+    token = sel.active_token(secret)
+    if token is None:
+        return render(request, "duplicate/token_invalid.html", status=404)
+    section = token.section
+    number = sel.current_round_number(section, token.table)
+    if number is None:
+        return render(request, "duplicate/token_done.html", {"token": token, "event": section.event})
+    seating = sel.table_seating(section, number, token.table)
+    if seating is None:  # pragma: no cover - current_round_number found a seating
+        return render(request, "duplicate/token_invalid.html", status=404)
+    writer = _director(request) or services.Writer(name=f"table {token.table} (token)", is_director=False)
+    return TableView(
+        event=section.event,
+        section=section,
+        seating=seating,
+        writer=writer,
+        action=reverse("entry_token", args=[secret]),
+        preview=reverse("entry_token_preview", args=[secret]),
+        token=token,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def entry_token(request: HttpRequest, secret: str) -> HttpResponse:
+    """A table's own link: that table's current round only, and nothing else."""
+    view = _token_view(request, secret)
+    if isinstance(view, HttpResponse):
+        return view
+    plays = sel.seating_plays(view.seating)
+    if request.method == "POST":
+        return _save(request, view, plays, view.action)
+    return _render_table(request, view, plays)
+
+
+@require_POST
+def entry_token_preview(request: HttpRequest, secret: str) -> HttpResponse:
+    view = _token_view(request, secret)
+    if isinstance(view, HttpResponse):
+        return view
+    return _preview(request, view, sel.seating_plays(view.seating))

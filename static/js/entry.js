@@ -1,0 +1,116 @@
+/* Result entry: save a board without leaving the page, and show its score as soon as the row is complete.
+   Vanilla, no CDN. Without this script the forms post and the page reloads: everything still works. */
+(function () {
+  "use strict";
+
+  function complete(form) {
+    var get = function (suffix) {
+      var el = form.querySelector('[name$="-' + suffix + '"]');
+      if (!el) return null;
+      if (el.type === "checkbox") return el.checked ? "on" : "";
+      return (el.value || "").trim();
+    };
+    if (get("quick")) return true;
+    if (get("ruling")) return true;
+    var tns = get("tricks_ns");
+    if (tns !== null) return tns !== "";
+    if (get("level") === "PASS") return true;
+    return !!(get("level") && get("strain") && get("declarer") && get("tricks"));
+  }
+
+  var timers = new WeakMap();
+  var pending = new WeakMap();
+
+  function preview(form) {
+    var row = form.closest(".entry-row");
+    var out = row && row.querySelector(".score");
+    if (!out || !form.dataset.preview) return;
+    if (!complete(form)) return;
+    var body = new FormData(form);
+    body.delete("action");
+    var ticket = {};
+    pending.set(form, ticket);
+    fetch(form.dataset.preview, {
+      method: "POST",
+      body: body,
+      headers: { "X-Requested-With": "fetch" },
+      credentials: "same-origin",
+    })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        if (pending.get(form) !== ticket) return; // a newer preview is on its way
+        out.innerHTML = html;
+        out.classList.add("previewing");
+      })
+      .catch(function () { /* offline: the save still works */ });
+  }
+
+  function schedule(form) {
+    clearTimeout(timers.get(form));
+    timers.set(form, setTimeout(function () { preview(form); }, 250));
+  }
+
+  function focusNext(afterRow) {
+    var rows = Array.prototype.slice.call(document.querySelectorAll(".entry-row"));
+    var start = rows.indexOf(afterRow);
+    for (var i = start + 1; i < rows.length; i++) {
+      if (!rows[i].classList.contains("entered")) {
+        var q = rows[i].querySelector("input.quick");
+        if (q) { q.focus(); return; }
+      }
+    }
+  }
+
+  function save(form, submitter) {
+    var row = form.closest(".entry-row");
+    var body = new FormData(form);
+    body.set("action", submitter && submitter.value ? submitter.value : "save");
+    var buttons = form.querySelectorAll("button");
+    buttons.forEach(function (b) { b.disabled = true; });
+    fetch(form.getAttribute("action"), {
+      method: "POST",
+      body: body,
+      headers: { "X-Requested-With": "fetch" },
+      credentials: "same-origin",
+    })
+      .then(function (r) {
+        return r.text().then(function (html) { return { status: r.status, html: html, type: r.headers.get("Content-Type") || "" }; });
+      })
+      .then(function (res) {
+        var holder = document.createElement("div");
+        holder.innerHTML = res.html;
+        var fresh = holder.querySelector(".entry-row");
+        if (!fresh) {
+          // A whole page (forbidden, expired link): show it.
+          document.open(); document.write(res.html); document.close();
+          return;
+        }
+        row.replaceWith(fresh);
+        bind(fresh);
+        if (res.status === 200) {
+          focusNext(fresh);
+        } else {
+          var bad = fresh.querySelector(".has-error input, .has-error select") || fresh.querySelector("input.quick");
+          if (bad) bad.focus();
+        }
+      })
+      .catch(function () {
+        buttons.forEach(function (b) { b.disabled = false; });
+        form.submit();
+      });
+  }
+
+  function bind(root) {
+    root.querySelectorAll("form.entry-form").forEach(function (form) {
+      form.addEventListener("input", function () { schedule(form); });
+      form.addEventListener("change", function () { schedule(form); });
+      form.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        save(form, ev.submitter);
+      });
+    });
+  }
+
+  document.documentElement.classList.add("js");
+  bind(document);
+})();
