@@ -445,7 +445,26 @@ def _finish(base: _Totals, extra: Sequence[Item]) -> DealScore:
         items = items + tuple(extra)
     ns = _SIDE_SCORES.get((ns_trick, ns_honour)) or _side_score(ns_trick, ns_honour)
     ew = _SIDE_SCORES.get((ew_trick, ew_honour)) or _side_score(ew_trick, ew_honour)
-    return DealScore(ns, ew, items, ns.total - ew.total)
+    return _deal_score(ns, ew, items, ns.total - ew.total)
+
+
+# DealScore(...) runs the frozen dataclass __init__, which sets each field through
+# object.__setattr__; setting the slots through their descriptors builds the same object in half
+# the time. Only values already checked above go in.
+_SET_NS = DealScore.__dict__["ns"].__set__
+_SET_EW = DealScore.__dict__["ew"].__set__
+_SET_ITEMS = DealScore.__dict__["items"].__set__
+_SET_NET = DealScore.__dict__["net_ns"].__set__
+_new = object.__new__
+
+
+def _deal_score(ns: SideScore, ew: SideScore, items: tuple[Item, ...], net_ns: int) -> DealScore:
+    score: DealScore = _new(DealScore)
+    _SET_NS(score, ns)
+    _SET_EW(score, ew)
+    _SET_ITEMS(score, items)
+    _SET_NET(score, net_ns)
+    return score
 
 
 _NOTHING: Final[_Totals] = ((), 0, 0, 0, 0)
@@ -540,6 +559,7 @@ def _honours_checked(contract: Contract, honours: object, deal: object) -> Honou
     return held
 
 
+_MISSING: Final = Item(ItemKind.HONOURS, NS, 0, "", "honour")  # a sentinel for _HONOURS.get
 _ALLOWED: Final = {code: frozenset(strains_for(code)) for code in AUCTION_CODES}
 
 
@@ -572,6 +592,20 @@ def score_deal(
     allowed = _ALLOWED.get(code)
     if allowed is None:
         if code is ScoringCode.WHIST:
+            if (
+                contract is None
+                and declarer is None
+                and tricks is None
+                and honours is None
+                and revokes is None
+                and not penalties
+                and one_spade_limit is False
+                and deal is None
+                and tricks_ns.__class__ is int
+            ):
+                score = _WHIST.get(tricks_ns)
+                if score is not None:
+                    return score
             absent = {
                 "contract": contract,
                 "declarer": declarer,
@@ -618,15 +652,15 @@ def score_deal(
         if len(_BASE) >= _CACHE_LIMIT:
             _BASE.clear()
         base = _BASE[key] = _totals(contract_items(code, contract, side, tricks, revokes, one_spade_limit))
-    extra: list[Item] = []
+    item: Item | None = None
     if honours is not None:
         hkey = (code, contract.strain, honours.index)
-        if hkey in _HONOURS:
-            item = _HONOURS[hkey]
-        else:
+        item = _HONOURS.get(hkey, _MISSING)
+        if item is _MISSING:
             item = _HONOURS[hkey] = honours_item(code, contract.strain, honours)
-        if item is not None:
-            extra.append(item)
     if penalties:
-        extra += _penalty_items(penalties)
-    return _finish(base, extra)
+        extra = _penalty_items(penalties)
+        if item is not None:
+            extra.insert(0, item)
+        return _finish(base, extra)
+    return _finish(base, (item,) if item is not None else ())
