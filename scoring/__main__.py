@@ -28,26 +28,35 @@ any revoke transfer. Blank lines are skipped. Exit status 1 if any line failed.
 """
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj: dict[str, Any] = {}
     for key, value in pairs:
         if key in obj:
-            raise ValueError(f"{key}: given twice")
+            raise _DuplicateKey(f"{key}: given twice")
         obj[key] = value
     return obj
 
 
-def score_line(line: str) -> tuple[dict[str, Any], bool]:
-    """The output object for one input line, and whether it scored."""
+def score_line(line: str | bytes) -> tuple[dict[str, Any], bool]:
+    """The output object for one input line, and whether it scored. Never raises."""
     from scoring.errors import ScoringError
     from scoring.request import parse_request
 
     try:
-        obj = json.loads(line.strip(), object_pairs_hook=_pairs)
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+        obj = json.loads(text.strip(), object_pairs_hook=_pairs)
+    except UnicodeDecodeError:
+        return {"error": "line is not valid UTF-8"}, False
+    except _DuplicateKey as error:
+        return {"error": str(error)}, False
     except json.JSONDecodeError as error:
         return {"error": f"line is not valid JSON: {error.msg} at column {error.colno}"}, False
-    except ValueError as error:  # a key given twice
-        return {"error": str(error)}, False
+    except (ValueError, RecursionError) as error:  # numbers too long, nesting too deep
+        return {"error": f"line is not valid JSON: {error}"}, False
     try:
         return parse_request(obj).score().to_dict(), True
     except ScoringError as error:
@@ -56,7 +65,7 @@ def score_line(line: str) -> tuple[dict[str, Any], bool]:
         return {"error": f"internal error: {type(error).__name__}: {error}"}, False
 
 
-def score_lines(lines: Iterable[str], out: IO[str]) -> int:
+def score_lines(lines: Iterable[str | bytes], out: IO[str]) -> int:
     """Score each non-blank line to ``out``; the exit status (1 if any line failed)."""
     status = 0
     for line in lines:
@@ -80,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"unknown argument {args[0]!r}\n\n{USAGE}")
         return 2
     try:
-        return score_lines(sys.stdin, sys.stdout)
+        return score_lines(sys.stdin.buffer, sys.stdout)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

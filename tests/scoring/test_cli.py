@@ -157,3 +157,16 @@ def test_scoring_is_pure_python_without_django() -> None:
     count, bad = done.stdout.split(" ", 1)
     assert int(count) >= 9
     assert bad.strip() == "[]"
+
+
+def test_hostile_lines_give_errors_not_tracebacks() -> None:
+    stdin = b"\xff\xfe\n" + b"[" * 100_000 + b"\n" + b'{"tricks": ' + b"9" * 5000 + b"}\r\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "scoring"], input=stdin, capture_output=True, cwd=ROOT, timeout=120
+    )
+    assert done.returncode == 1
+    assert done.stderr == b""
+    out = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert out[0] == {"error": "line is not valid UTF-8"}
+    assert out[1]["error"].startswith("line is not valid JSON")
+    assert out[2]["error"].startswith("line is not valid JSON")
