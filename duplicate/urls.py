@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("duplicate.urls_standings")),
     path("", include("teams.urls")),
     path("", include("duplicate.urls_exports")),
+    path("", include("duplicate.urls_audit")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
