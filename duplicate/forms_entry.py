@@ -177,6 +177,18 @@ class PlayResultForm(forms.Form):
                 del self.fields["honours"]  # derived from the hands
             if code != ScoringCode.AUCTION_1913:
                 del self.fields["one_spade_limit"]
+        for name, form_field in self.fields.items():
+            if isinstance(form_field, forms.ChoiceField):
+                form_field.error_messages["invalid_choice"] = f"{name}: %(value)s is not one of the choices"
+            if isinstance(form_field, forms.CharField) and form_field.max_length:
+                form_field.error_messages["max_length"] = (
+                    f"{name}: at most %(limit_value)d characters (it has %(show_value)d)"
+                )
+        self.fields["version"].error_messages["required"] = (
+            "version: missing; reload the page and enter again"
+        )
+        self.fields["ns"].error_messages["required"] = "ns: give the N-S pair's number"
+        self.fields["ew"].error_messages["required"] = "ew: give the E-W pair's number"
         if not director:
             for name in list(self.fields):
                 if name in ("ruling", "offending") or name.startswith("pen"):

@@ -21,7 +21,7 @@ _CONTRACT = re.compile(r"[1-7](NT|RS|N|C|D|H|S)X{0,2}", re.IGNORECASE)
 _SEAT = re.compile(r"[NESW]", re.IGNORECASE)
 _RELATIVE = re.compile(r"(=|[+-]\d{1,2})")
 _NUMBER = re.compile(r"\d{1,2}")
-_PASS = frozenset({"PASS", "P", "PASSED", "PASSOUT", "PASSED-OUT"})
+_PASS = frozenset({"PASS", "P", "PASSED", "PASSOUT", "PASSEDOUT", "PASSED-OUT"})
 FIELD = "quick"
 
 
@@ -36,18 +36,19 @@ def _tokens(text: str) -> list[str]:
     """Split "4HXN10" style runs too: contract, seat and tricks may be written without spaces."""
     out: list[str] = []
     for word in text.replace(",", " ").split():
-        rest = word
+        rest, parts = word, []
         while rest:
             for pattern in (_CONTRACT, _RELATIVE, _NUMBER, _SEAT):
                 match = pattern.match(rest)
                 if match:
                     token = match.group(0)
-                    out.append(token)
+                    parts.append(token)
                     rest = rest[len(token) :]
                     break
             else:
-                out.append(rest)
+                parts = [word]  # unreadable: report the word as typed
                 break
+        out.extend(parts)
     return out
 
 

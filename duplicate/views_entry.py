@@ -220,8 +220,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
             if current.entered and form.cleaned_data["version"] == 0:
                 row["notice"] = (
                     f"board: board {play.board.number} already has a result at table {view.seating.table} "
-                    f"in round {view.seating.round.number}, entered on another device (one result per "
-                    f"board per table). The stored result is shown below; your entry was: {yours}."
+                    f"in round {view.seating.round.number} (one result per board per table). {row['notice']}"
                 )
             status = 409
         except services.PermissionDenied as exc:

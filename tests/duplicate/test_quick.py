@@ -1,0 +1,93 @@
+"""The quick-entry parser (pure): every accepted form and every message."""
+
+from __future__ import annotations
+
+import pytest
+
+from duplicate.quick import QuickError, parse_quick
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("4HX N 10", {"contract": "4HX", "declarer": "N", "tricks": 10}),
+        ("3NT S =", {"contract": "3NT", "declarer": "S", "tricks": 9}),
+        ("3N E +1", {"contract": "3NT", "declarer": "E", "tricks": 10}),
+        ("2SXX W -2", {"contract": "2SXX", "declarer": "W", "tricks": 6}),
+        ("4hxn10", {"contract": "4HX", "declarer": "N", "tricks": 10}),
+        ("  1c   s  7 ", {"contract": "1C", "declarer": "S", "tricks": 7}),
+        ("N 4H 10", {"contract": "4H", "declarer": "N", "tricks": 10}),
+        ("7NT N =", {"contract": "7NT", "declarer": "N", "tricks": 13}),
+        ("1D E -7", {"contract": "1D", "declarer": "E", "tricks": 0}),
+        ("pass", {"contract": "PASS"}),
+        ("P", {"contract": "PASS"}),
+        ("Passed out", {"contract": "PASS"}),
+    ],
+)
+def test_reads_the_usual_forms(text, expected):
+    assert parse_quick(text, code="auction-1915") == expected
+
+
+def test_royal_spades_in_the_1913_code():
+    assert parse_quick("2RS N =", code="auction-1913") == {"contract": "2RS", "declarer": "N", "tricks": 8}
+
+
+@pytest.mark.parametrize(
+    ("text", "current", "expected"),
+    [
+        ("+1", {"contract": "4H", "declarer": "N"}, {"contract": "4H", "declarer": "N", "tricks": 11}),
+        ("-2", {"contract": "3NTX", "declarer": "W"}, {"contract": "3NTX", "declarer": "W", "tricks": 7}),
+        ("=", {"contract": "1S", "declarer": "E"}, {"contract": "1S", "declarer": "E", "tricks": 7}),
+        ("9", {"contract": "1S", "declarer": "E"}, {"contract": "1S", "declarer": "E", "tricks": 9}),
+        ("S +1", {"contract": "1S", "declarer": "E"}, {"contract": "1S", "declarer": "S", "tricks": 8}),
+    ],
+)
+def test_tricks_alone_apply_to_the_rows_contract(text, current, expected):
+    assert parse_quick(text, code="auction-1915", current=current) == expected
+
+
+def test_whist_takes_the_tricks_north_south_won():
+    assert parse_quick("7", code="whist") == {"tricks_ns": 7}
+    with pytest.raises(QuickError, match=r"^quick: type the tricks North-South won, 0 to 13, got '14'$"):
+        parse_quick("14", code="whist")
+
+
+@pytest.mark.parametrize(
+    ("text", "current", "message"),
+    [
+        ("", None, "quick: type a result such as 4HX N 10, 3NT S =, +1, -2 or PASS"),
+        (
+            "4RS N 10",
+            None,
+            'quick: contract: royal spades (RS) is not a strain of auction-1915; allowed: C, D, H, S, NT; got "4RS"',
+        ),
+        ("4H N 14", None, "quick: tricks must be a whole number from 0 to 13, got 14"),
+        ("7NT N +1", None, "quick: 7NT needs 13 tricks, so +1 makes 14: tricks must be 0 to 13"),
+        ("1C N -8", None, "quick: 1C needs 7 tricks, so -8 makes -1: tricks must be 0 to 13"),
+        ("4H 10", None, "quick: give the declarer (N, E, S or W), such as 4H N ="),
+        ("4H N", None, "quick: give the tricks won (a number 0-13, =, +1 or -2), such as 4H N ="),
+        ("+1", None, "quick: give the contract first, such as 4HX N 10 (or PASS)"),
+        (
+            "+1",
+            {"contract": "PASS", "declarer": ""},
+            "quick: give the contract first, such as 4HX N 10 (or PASS)",
+        ),
+        ("4H 3S N 10", None, "quick: two contracts (4H and 3S); give one"),
+        ("4H N S 10", None, "quick: two declarers (N and S); give one of N, E, S, W"),
+        ("4H N 10 11", None, "quick: two trick counts (10 and 11); give one"),
+        (
+            "4H N ten",
+            None,
+            "quick: cannot read 'ten': write the contract (4HX, 3NT), the declarer (N, E, S, W) and the tricks (10, =, +1, -2), such as 4HX N 10",
+        ),
+        (
+            "8H N 10",
+            None,
+            "quick: cannot read '8H': write the contract (4HX, 3NT), the declarer (N, E, S, W) and the tricks (10, =, +1, -2), such as 4HX N 10",
+        ),
+    ],
+)
+def test_every_message_names_the_field(text, current, message):
+    with pytest.raises(QuickError) as info:
+        parse_quick(text, code="auction-1915", current=current)
+    assert str(info.value) == message
