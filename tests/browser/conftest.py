@@ -1,0 +1,88 @@
+"""Real headless Chromium (Debian's /usr/bin/chromium) driven by Playwright's sync API.
+
+Playwright runs an event loop in the test thread, so Django would refuse ORM calls from the test body
+(SynchronousOnlyOperation); the tests only use the ORM between browser steps, never concurrently.
+On a failure the page is saved as a screenshot under tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        message = f"{CHROMIUM} is missing: apt-get install chromium (.ci/run installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.stash.setdefault(_FAILED, False)
+        if report.failed:
+            item.stash[_FAILED] = True
+
+
+_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.fixture
+def new_page(request, browser):
+    """Open pages (any viewport); each is screenshotted into tests/artifacts/ if the test fails."""
+    contexts = []
+
+    def make(*, width: int = 1280, height: int = 900, mobile: bool = False):
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, is_mobile=mobile, has_touch=mobile
+        )
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        contexts.append((context, page))
+        return page
+
+    yield make
+    failed = request.node.stash.get(_FAILED, False)
+    for index, (context, page) in enumerate(contexts):
+        if failed:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)
+            try:
+                page.screenshot(path=str(ARTIFACTS / f"{name}-{index}.png"), full_page=True)
+            except Exception:  # pragma: no cover - best effort
+                pass
+        context.close()
