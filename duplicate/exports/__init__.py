@@ -1,0 +1,136 @@
+"""Printouts and spreadsheets (issue 7): an event -> plain rows (``rows``) -> a writer (``pdf``, ``xlsx``,
+``csv``) -> bytes.  The views, the commands and anything else call the ``*_file`` functions here; none of them
+touches a request, and each runs a fixed number of queries whatever the size of the event.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+STANDINGS_FORMATS = ("csv", "xlsx", "pdf")
+PRINTOUTS = ("scorecards", "guide-cards", "hand-records")
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "pdf": "application/pdf",
+    "text": "text/plain; charset=utf-8",
+}
+
+
+def standings_file(event: Any, fmt: str) -> bytes:
+    """The event's standings as ``csv``, ``xlsx`` or ``pdf`` (two queries on a cache miss, one on a hit)."""
+    from duplicate.exports.rows import standings_rows
+
+    if fmt not in STANDINGS_FORMATS:
+        raise ValueError(f"format: must be one of {', '.join(STANDINGS_FORMATS)}, got {fmt!r}")
+    rows = standings_rows(event)
+    if fmt == "csv":
+        from duplicate.exports.csv import standings_csv
+
+        return standings_csv(rows)
+    if fmt == "xlsx":
+        from duplicate.exports.xlsx import standings_xlsx
+
+        return standings_xlsx(rows)
+    from duplicate.exports.pdf import standings_pdf
+
+    return standings_pdf(rows)
+
+
+def travellers_file(event: Any, fmt: str = "pdf") -> bytes:
+    """Every board's traveller as ``pdf`` or plain ``text``."""
+    from duplicate.exports.rows import event_rows
+
+    if fmt not in ("pdf", "text"):
+        raise ValueError(f"format: must be one of pdf, text, got {fmt!r}")
+    rows = event_rows(event)
+    if fmt == "text":
+        return travellers_text(rows).encode("utf-8")
+    from duplicate.exports.pdf import travellers_pdf
+
+    return travellers_pdf(rows)
+
+
+def printout_file(event: Any, kind: str) -> bytes:
+    """``scorecards`` (one page per pair), ``guide-cards`` (one per table) or ``hand-records`` as PDF."""
+    from duplicate.exports.pdf import printout_pdf
+    from duplicate.exports.rows import event_rows
+
+    if kind not in PRINTOUTS:
+        raise ValueError(f"kind: must be one of {', '.join(PRINTOUTS)}, got {kind!r}")
+    return printout_pdf(event_rows(event), kind)
+
+
+def results_file(event: Any) -> bytes:
+    """Every result as CSV, one row each."""
+    from duplicate.exports.csv import results_csv
+    from duplicate.exports.rows import event_rows
+
+    return results_csv(event_rows(event))
+
+
+def workbook_file(event: Any) -> bytes:
+    """The event workbook (Standings, Travellers, Score cards, Boards, Movement)."""
+    from duplicate.exports.rows import event_rows
+    from duplicate.exports.xlsx import workbook_xlsx
+
+    return workbook_xlsx(event_rows(event))
+
+
+def file_name(event: Any, what: str, ext: str) -> str:
+    """A safe download name: "spring-pairs-1916-03-04-standings.pdf"."""
+    text = unicodedata.normalize("NFKD", str(event.name)).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60] or f"event-{event.pk}"
+    date = f"-{event.date:%Y-%m-%d}" if getattr(event, "date", None) else ""
+    return f"{slug}{date}-{what}.{ext}"
+
+
+def travellers_text(rows: Any) -> str:
+    """A plain-text traveller per board (the ``travellers --format text`` output)."""
+    out = [rows.info.name, f"{rows.info.subtitle}"]
+    if rows.provisional_text:
+        out.append(f"PROVISIONAL: {rows.provisional_text}.")
+    out.append("")
+    for board in rows.boards:
+        out.append(f"Board {board.number}  dealer {board.dealer_name}")
+        if board.diagram is not None:
+            from duplicate.exports.rows import hand_text
+
+            for seat, name in (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")):
+                out.append(f"  {name:<6} {hand_text(board.diagram.hands[seat])}")
+        out.append(
+            f"  {'Rd':>3} {'Tbl':>3} {'N-S':>4} {'E-W':>4}  {'Result':<34} {'N-S':>9} {'E-W':>9} "
+            f"{'N-S +/-':>10} {'E-W +/-':>10}"
+        )
+        for line in board.lines:
+            out.append(
+                f"  {line.round:>3} {line.table:>3} {line.ns.label!s:>4} {line.ew.label!s:>4}  "
+                f"{line.status[:34]:<34} {line.ns_score_display:>9} {line.ew_score_display:>9} "
+                f"{line.ns_plus_minus_display:>10} {line.ew_plus_minus_display:>10}"
+            )
+            if line.played and (line.ns_items or line.ew_items):
+                if line.ns_items:
+                    out.append(f"{'':>20}N-S {line.ns_total}: {line.ns_items}")
+                if line.ew_items:
+                    out.append(f"{'':>20}E-W {line.ew_total}: {line.ew_items}")
+            if line.marks and not line.ruling:
+                out.append(f"{'':>20}Marked: {line.penalty_text}")
+        out.append(f"  Average: N-S {board.ns_average_display or '-'}  E-W {board.ew_average_display or '-'}")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+__all__ = [
+    "CONTENT_TYPES",
+    "PRINTOUTS",
+    "STANDINGS_FORMATS",
+    "file_name",
+    "printout_file",
+    "results_file",
+    "standings_file",
+    "travellers_file",
+    "travellers_text",
+    "workbook_file",
+]

@@ -1,0 +1,52 @@
+"""Write every board's traveller: python manage.py travellers ID --format pdf|text [-o FILE].
+
+Text goes to standard output without -o; PDF needs -o FILE.
+"""
+
+from __future__ import annotations
+
+from argparse import ArgumentParser
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import CommandError
+
+from duplicate.exports import travellers_file
+from duplicate.management.commands._base import KalamazooCommand
+from duplicate.models import Event
+
+
+def write_output(output: Path, body: bytes) -> None:
+    try:
+        output.write_bytes(body)
+    except OSError as exc:
+        raise CommandError(f"{output}: cannot write it ({exc.strerror})", returncode=2) from None
+
+
+def event_or_error(event_id: int) -> Event:
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        raise CommandError(f"event {event_id}: no such event", returncode=2)
+    return event
+
+
+class Command(KalamazooCommand):
+    help = "Write every board's traveller (each table's result, the scores, averages and plus/minus) as PDF or text."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("event_id", type=int)
+        parser.add_argument("--format", choices=["pdf", "text"], default="pdf")
+        parser.add_argument("-o", "--output", type=Path, help="file to write (text: default standard output)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        fmt = options["format"]
+        output: Path | None = options["output"]
+        if fmt == "pdf" and output is None:
+            raise CommandError("travellers: the pdf format needs -o FILE", returncode=2)
+        event = event_or_error(options["event_id"])
+        body = travellers_file(event, fmt)
+        if output is None:
+            self.stdout.write(body.decode("utf-8"), ending="")
+            return
+        write_output(output, body)
+        self.stdout.write(f"Wrote the travellers of event {event.pk} to {output}")
