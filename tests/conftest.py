@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 
-from duplicate import services
-from duplicate.models import Event
+if TYPE_CHECKING:  # Django is imported lazily: tests/scoring runs without it (pytest -p no:django)
+    from django.test import Client
+
+    from duplicate.models import Event
 
 
 @pytest.fixture
 def director(db):
+    from django.contrib.auth import get_user_model
+
     return get_user_model().objects.create_user(
         username="td", password="correct horse battery staple", is_staff=True, is_superuser=True
     )
@@ -21,6 +24,8 @@ def director(db):
 
 @pytest.fixture
 def director_client(director) -> Client:
+    from django.test import Client
+
     client = Client()
     client.force_login(director)
     return client
@@ -35,6 +40,8 @@ def make_event(
     event_kind: str = "pairs",
     name: str = "Club night",
 ) -> Event:
+    from duplicate import services
+
     movement = services.movement_build(kind=kind, tables=tables, boards_per_round=boards_per_round)
     return services.event_create(
         name=name, date=dt.date(1916, 3, 4), code=code, kind=event_kind, movement=movement
