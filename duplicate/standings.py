@@ -529,7 +529,14 @@ def team_standings(
                     odd_pair_average=avg,
                     total=t.total,
                     total_display=total_display,
-                    odd_pair_average_display=mixed_str(avg) if avg is not None else None,
+                    # Law G: averages to the nearest whole number, unless the fraction decides the match.
+                    odd_pair_average_display=(
+                        None
+                        if avg is None
+                        else mixed_str(avg)
+                        if match.by_fraction
+                        else str(round_half_away(avg))
+                    ),
                 )
             )
         winner, by_fraction = match.winner, match.by_fraction

@@ -7,7 +7,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 TABLE_ATTRS = {"class": "data"}
@@ -145,12 +145,10 @@ class TravellerTable(tables.Table):
         return format_html('<a href="{}">{}</a>', record["ew_url"], value)
 
     def render_items(self, value: Any, record: dict[str, Any]) -> str:
-        parts = []
-        if record["ns_items"]:
-            parts.append(format_html("<div>N-S: {}</div>", record["ns_items"]))
-        if record["ew_items"]:
-            parts.append(format_html("<div>E-W: {}</div>", record["ew_items"]))
-        return format_html('<span class="items">{}</span>', format_html("".join(str(p) for p in parts)))
+        parts = [
+            (side, record[key]) for side, key in (("N-S", "ns_items"), ("E-W", "ew_items")) if record[key]
+        ]
+        return format_html('<span class="items">{}</span>', format_html_join("", "<div>{}: {}</div>", parts))
 
 
 def traveller_records(event_pk: int, trav: Any) -> list[dict[str, Any]]:

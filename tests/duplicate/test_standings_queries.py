@@ -1,0 +1,90 @@
+"""Every standings page runs a fixed number of queries whatever the size of the event."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from duplicate.models import Play
+from duplicate.results import result_fields
+from tests.conftest import make_event
+
+RESULTS = [
+    {"contract": "4H", "declarer": "N", "tricks": 10},
+    {"contract": "1NT", "declarer": "E", "tricks": 6},
+    {"contract": "2S", "declarer": "S", "tricks": 8},
+    {"ruling": "average"},
+]
+
+
+def fill(event) -> None:
+    """Every play gets one of a few results (one UPDATE per distinct result: quick at any size)."""
+    pks = list(Play.objects.filter(event=event).order_by("pk").values_list("pk", flat=True))
+    choices = [{"tricks_ns": n} for n in range(14)] if event.code == "whist" else RESULTS
+    for i, data in enumerate(choices):
+        fields = result_fields(code=event.code, deal="", data=data)
+        Play.objects.filter(pk__in=pks[i :: len(choices)]).update(**fields)
+
+
+def events(kind: str, event_kind: str = "pairs"):
+    small = make_event(
+        kind=kind, tables=3 if kind != "howell" else 3, boards_per_round=2, event_kind=event_kind
+    )
+    large = make_event(
+        kind=kind, tables=9 if kind != "teams" else 5, boards_per_round=3, event_kind=event_kind
+    )
+    for event in (small, large):
+        fill(event)
+    return small, large
+
+
+# miss: the event, its pairs with names, the plays (values_list); hit: the plays come from the cache.
+PAGES = {
+    "event_standings": (3, 2),
+    "pair_scorecard": (4, 3),  # + the pair's own plays
+    "board_traveller": (5, 4),  # + the board, + its plays
+}
+
+
+@pytest.mark.parametrize("kind", ["mitchell", "howell"])
+@pytest.mark.parametrize("page", list(PAGES))
+def test_pages_run_a_fixed_number_of_queries(db, client, django_assert_num_queries, kind, page):
+    miss, hit = PAGES[page]
+    for event in events(kind):
+        if page == "event_standings":
+            url = reverse(page, args=[event.pk])
+        elif page == "pair_scorecard":
+            url = reverse(page, args=[event.pk, event.pairs.order_by("-pk").first().pk])
+        else:
+            url = reverse(page, args=[event.pk, 2])
+        cache.clear()
+        with django_assert_num_queries(miss):
+            assert client.get(url).status_code == 200
+        with django_assert_num_queries(hit):
+            assert client.get(url).status_code == 200
+
+
+def test_team_match_page_runs_a_fixed_number_of_queries(db, client, django_assert_num_queries):
+    for event in events("teams", "teams"):
+        url = reverse("team_match", args=[event.pk])
+        cache.clear()
+        with django_assert_num_queries(3):
+            page = client.get(url)
+        assert page.status_code == 200
+        with django_assert_num_queries(2):
+            assert client.get(url).status_code == 200
+
+
+def test_standings_of_a_larger_event_stay_quick(db):
+    import time
+
+    from duplicate.standings import standings
+
+    event = make_event(kind="mitchell", tables=13, boards_per_round=2)
+    fill(event)
+    cache.clear()
+    start = time.perf_counter()
+    st = standings(event)
+    assert time.perf_counter() - start < 2.0
+    assert len(st.rows) == 26
