@@ -223,8 +223,12 @@ def movement_build(
 
 
 @transaction.atomic
-def pair_names_update(*, pair: Pair, player1: str, player2: str) -> Pair:
-    """Rename the two players of a pair (new Player rows when a seat was empty)."""
+def pair_names_update(*, pair: Pair, player1: str, player2: str, user_id: int | None = None) -> Pair:
+    """Rename the two players of a pair (new Player rows when a seat was empty).
+
+    With ``user_id`` (the director), a change is recorded in the history: an admin ``LogEntry`` on the pair
+    whose change message carries the names before and after (read by the event history page)."""
+    before = [p.name if p else "" for p in (pair.player1, pair.player2)]
     for attr, name in (("player1", player1.strip()), ("player2", player2.strip())):
         current: Player | None = getattr(pair, attr)
         if not name:
@@ -250,9 +254,33 @@ def board_deals_set(*, event: Event, deals: Mapping[int, str]) -> int:
             parsed[number] = Deal.parse_pbn(text).to_pbn()
         except ScoringError as exc:
             raise ServiceError(f"board {number}: {exc}") from None
+    after = [p.name if p else "" for p in (pair.player1, pair.player2)]
+    if user_id is not None and before != after:
+        _pair_change_log(pair=pair, user_id=user_id, before=before, after=after)
     changed = [boards[n] for n in parsed if boards[n].deal != parsed[n]]
     for board in changed:
         board.deal = parsed[board.number]
+def _pair_change_log(*, pair: Pair, user_id: int, before: list[str], after: list[str]) -> None:
+    import json
+
+    from django.contrib.admin.models import CHANGE, LogEntry
+    from django.contrib.contenttypes.models import ContentType
+
+    changed = [
+        label for label, b, a in zip(("First player", "Second player"), before, after, strict=True) if b != a
+    ]
+    LogEntry.objects.create(
+        user_id=user_id,
+        content_type=ContentType.objects.get_for_model(Pair),
+        object_id=str(pair.pk),
+        object_repr=str(pair)[:200],
+        action_flag=CHANGE,
+        change_message=json.dumps(
+            [{"changed": {"fields": changed}, "names": {"before": before, "after": after}}]
+        ),
+    )
+
+
     Board.objects.bulk_update(changed, ["deal"])
     if changed and Play.objects.filter(board__in=changed, entered=True).exists():
         # Honours come from the deal: results already entered on these boards are scored again.

@@ -142,6 +142,18 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+# Content-Security-Policy and Permissions-Policy on every response (duplicate.security).
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "duplicate.security.SecurityHeadersMiddleware",
+)
+# Director login throttling (duplicate.security): failed sign-ins per username / per client address in a window.
+LOGIN_THROTTLE_ATTEMPTS = int(os.environ.get("LOGIN_THROTTLE_ATTEMPTS", "5"))
+LOGIN_THROTTLE_ADDRESS_ATTEMPTS = int(os.environ.get("LOGIN_THROTTLE_ADDRESS_ATTEMPTS", "20"))
+LOGIN_THROTTLE_WINDOW = int(os.environ.get("LOGIN_THROTTLE_WINDOW", str(15 * 60)))
+LOGIN_THROTTLE_CLIENT_HEADER = os.environ.get("LOGIN_THROTTLE_CLIENT_HEADER", "")  # e.g. HTTP_X_REAL_IP
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from duplicate import views
+from duplicate.security import ThrottledLoginView
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,7 +20,7 @@ urlpatterns = [
     path("", include("teams.urls")),
     path("", include("duplicate.urls_exports")),
     path("", include("duplicate.urls_audit")),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", ThrottledLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]

@@ -148,7 +148,7 @@ def pair_edit(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     }
     form = PairNamesForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        services.pair_names_update(pair=pair, **form.cleaned_data)
+        services.pair_names_update(pair=pair, user_id=request.user.pk, **form.cleaned_data)
         messages.success(request, f"Saved the names of pair {pair.number}.")
         return redirect("event_pairs", pk=pk)
     return render(request, "duplicate/pair_edit.html", {"event": pair.event, "pair": pair, "form": form})

@@ -1,0 +1,210 @@
+"""The event history (issue 9): every change to a result or ruling (law E's ``PlayChange`` rows), every change to
+a pair's names and every admin edit of the event's rows (Django's admin ``LogEntry``), with who and when; and
+the director's undo of a mistaken correction.
+
+Directors only: the history names the people who entered each result. Thin views: the undo writes through
+``services.play_result_save`` (so it is itself recorded, with the reason "undo of change N") or
+``services.pair_names_update``. The history page runs a fixed number of queries whatever the event's size.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.admin.models import LogEntry
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import CharField, Q
+from django.db.models.functions import Cast
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from duplicate import services
+from duplicate.models import Board, Event, Pair, Play, PlayChange
+from duplicate.results import play_result_data
+from duplicate.selectors_entry import result_summary
+
+ADMIN_ACTIONS = {1: "added", 2: "changed", 3: "deleted"}
+
+
+@dataclass
+class HistoryRow:
+    kind: str  # "result", "names" or "admin"
+    pk: int
+    at: datetime
+    who: str
+    what: str
+    before: str
+    after: str
+    reason: str
+
+
+def _pair_names(data: Any) -> str:
+    if not isinstance(data, list):
+        return ""
+    names = [str(n) for n in data if n]
+    return " & ".join(names) if names else "not named"
+
+
+def _log_names(entry: LogEntry) -> dict[str, list[str]] | None:
+    """The names before and after of a pair-name change recorded by ``services.pair_names_update``."""
+    try:
+        message = json.loads(entry.change_message or "")
+    except ValueError:
+        return None
+    if isinstance(message, list):
+        for part in message:
+            if isinstance(part, dict) and isinstance(part.get("names"), dict):
+                return part["names"]
+    return None
+
+
+def event_history_rows(event: Event) -> list[HistoryRow]:
+    """Every recorded change of an event, newest first (three queries)."""
+    changes = list(
+        PlayChange.objects.filter(play__event=event)
+        .select_related("play__board", "play__seating__round__section", "play__ns_pair", "play__ew_pair")
+        .order_by("-at", "-id")
+    )
+    types = ContentType.objects.get_for_models(Pair, Play, Board, Event)
+    as_text = CharField(max_length=40)
+    ids = {
+        Pair: Pair.objects.filter(event=event).annotate(t=Cast("pk", as_text)).values("t"),
+        Play: Play.objects.filter(event=event).annotate(t=Cast("pk", as_text)).values("t"),
+        Board: Board.objects.filter(event=event).annotate(t=Cast("pk", as_text)).values("t"),
+    }
+    where = Q(content_type=types[Event], object_id=str(event.pk))
+    for model, subquery in ids.items():
+        where |= Q(content_type=types[model], object_id__in=subquery)
+    entries = list(
+        LogEntry.objects.filter(where).select_related("user", "content_type").order_by("-action_time")
+    )
+
+    rows: list[HistoryRow] = []
+    for change in changes:
+        play = change.play
+        seating = play.seating
+        section = seating.round.section
+        where_text = (
+            f"board {play.board.number}, table {seating.table}"
+            + (f"{section.letter}" if section.letter != "A" else "")
+            + f", round {seating.round.number} ({play.ns_pair.number} v {play.ew_pair.number})"
+        )
+        rows.append(
+            HistoryRow(
+                kind="result",
+                pk=change.pk,
+                at=change.at,
+                who=change.who,
+                what=where_text,
+                before=result_summary(change.before),
+                after=result_summary(change.after),
+                reason=change.reason,
+            )
+        )
+    for entry in entries:
+        names = _log_names(entry)
+        model_name = entry.content_type.name if entry.content_type_id else "row"
+        who = entry.user.get_username() if entry.user_id else "?"
+        if names is not None:
+            rows.append(
+                HistoryRow(
+                    kind="names",
+                    pk=entry.pk,
+                    at=entry.action_time,
+                    who=who,
+                    what=f"{entry.object_repr}: names",
+                    before=_pair_names(names.get("before")),
+                    after=_pair_names(names.get("after")),
+                    reason="",
+                )
+            )
+        else:
+            rows.append(
+                HistoryRow(
+                    kind="admin",
+                    pk=entry.pk,
+                    at=entry.action_time,
+                    who=who,
+                    what=f"{model_name} {entry.object_repr} ({ADMIN_ACTIONS.get(entry.action_flag, '?')} "
+                    "in the admin)",
+                    before="",
+                    after=entry.get_change_message(),
+                    reason="",
+                )
+            )
+    rows.sort(key=lambda r: (r.at, r.pk), reverse=True)
+    return rows
+
+
+@staff_member_required
+@require_GET
+def event_history(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    rows = event_history_rows(event)
+    return render(request, "duplicate/audit_history.html", {"event": event, "rows": rows})
+
+
+@staff_member_required
+@require_POST
+def change_undo(request: HttpRequest, pk: int, change_pk: int) -> HttpResponse:
+    """Put back the result a correction replaced; the undo is itself a recorded change."""
+    change = get_object_or_404(
+        PlayChange.objects.select_related("play__board"), pk=change_pk, play__event_id=pk
+    )
+    play = change.play
+    if play_result_data(play) != change.after:
+        messages.error(
+            request,
+            f"Change {change.pk} cannot be undone: board {play.board.number}'s result has been changed since. "
+            "Undo the later changes first (newest first).",
+        )
+        return redirect("event_history", pk=pk)
+    writer = services.Writer(name=request.user.get_username(), is_director=True, user_id=request.user.pk)
+    try:
+        services.play_result_save(
+            play=play,
+            data=dict(change.before) if change.before is not None else None,
+            writer=writer,
+            expected_version=play.version,
+            reason=f"undo of change {change.pk}",
+        )
+    except services.ServiceError as exc:
+        messages.error(request, f"Change {change.pk} was not undone: {exc}")
+    else:
+        messages.success(
+            request,
+            f"Undid change {change.pk}: board {play.board.number} is back to {result_summary(change.before)}.",
+        )
+    return redirect("event_history", pk=pk)
+
+
+@staff_member_required
+@require_POST
+def names_undo(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    """Put back a pair's names as they were before a recorded change (itself recorded)."""
+    pair_type = ContentType.objects.get_for_model(Pair)
+    entry = get_object_or_404(LogEntry, pk=entry_pk, content_type=pair_type)
+    pair = get_object_or_404(
+        Pair.objects.select_related("player1", "player2"), pk=entry.object_id, event_id=pk
+    )
+    names = _log_names(entry)
+    current = [p.name if p else "" for p in (pair.player1, pair.player2)]
+    if names is None or not isinstance(names.get("before"), list) or len(names["before"]) != 2:
+        messages.error(request, "That history entry is not a change of names; nothing was undone.")
+    elif current != names.get("after"):
+        messages.error(
+            request,
+            f"That change cannot be undone: pair {pair.number}'s names have been changed since. "
+            "Undo the later changes first (newest first).",
+        )
+    else:
+        before = [str(n) for n in names["before"]]
+        services.pair_names_update(pair=pair, player1=before[0], player2=before[1], user_id=request.user.pk)
+        messages.success(request, f"Pair {pair.number}'s names are back to {_pair_names(before)}.")
+    return redirect("event_history", pk=pk)

@@ -1,0 +1,41 @@
+"""Fixtures for the reliability and security tests, and the tally of hostile inputs tried (printed at the end
+of ``pytest tests/reliability``: ``hostile inputs tried: N``, summed over xdist workers)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+
+HOSTILE: Counter[str] = Counter()
+
+
+def tried(kind: str, n: int = 1) -> None:
+    """Count hostile inputs sent (by kind: "form", "event file", ...)."""
+    HOSTILE[kind] += n
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache() -> Any:
+    cache.clear()  # login throttle counters must not leak between tests
+    yield
+    cache.clear()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: hand the tally to the controller
+        workeroutput["kalamazoo_hostile"] = dict(HOSTILE)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    HOSTILE.update(getattr(node, "workeroutput", {}).get("kalamazoo_hostile", {}))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if HOSTILE:
+        parts = ", ".join(f"{kind} {n}" for kind, n in sorted(HOSTILE.items()))
+        terminalreporter.write_line(f"hostile inputs tried: {sum(HOSTILE.values())} ({parts})")

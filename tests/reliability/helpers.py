@@ -1,0 +1,52 @@
+"""Helpers for the reliability tests: a snapshot of the whole database (row counts of every model and the event
+file of every event) to show that a refused write changed nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.apps import apps
+from django.contrib.admin.models import LogEntry
+
+from duplicate import eventfile
+from duplicate.models import Event, Play, TableToken
+
+
+def db_snapshot() -> dict[str, Any]:
+    counts = {
+        model._meta.label: model.objects.count()
+        for model in apps.get_models()
+        if model._meta.app_label in ("duplicate", "teams", "auth", "admin")
+    }
+    return {
+        "counts": counts,
+        "exports": {e.pk: json.dumps(eventfile.event_export(e), sort_keys=True) for e in Event.objects.all()},
+        "versions": sorted(Play.objects.values_list("pk", "version")),
+        "events": sorted(Event.objects.values_list("pk", "results_version", "status", "name")),
+        "tokens": sorted(TableToken.objects.values_list("pk", "revoked")),
+        "log": LogEntry.objects.count(),
+    }
+
+
+def plays_at(event: Event, rnd: int, table: int) -> list[Play]:
+    """The plays at one table in one round, in board order."""
+    return list(
+        Play.objects.filter(event=event, seating__round__number=rnd, seating__table=table)
+        .select_related("board", "ns_pair", "ew_pair", "seating__round")
+        .order_by("board__number")
+    )
+
+
+def board_data(play: Play, *, version: int | None = None, **fields: Any) -> dict[str, Any]:
+    """The POST data of one board's entry form (prefix ``b<play pk>``)."""
+    data: dict[str, Any] = {
+        "play": play.pk,
+        "action": "save",
+        f"b{play.pk}-version": play.version if version is None else version,
+        f"b{play.pk}-ns": play.ns_pair.number,
+        f"b{play.pk}-ew": play.ew_pair.number,
+    }
+    for name, value in fields.items():
+        data[f"b{play.pk}-{name}"] = value
+    return data

@@ -1,0 +1,433 @@
+"""Security (issue 9): login throttling, table tokens, CSRF on every write, no leaks between events or to the
+public, security headers and ``check --deploy``."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client, override_settings
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from duplicate import services
+from duplicate.models import Pair, Play, PlayChange, TableToken
+from tests.conftest import make_event
+
+from .helpers import board_data, db_snapshot, plays_at
+
+PASSWORD = "correct horse battery staple"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def login(client: Client, username: str = "td", password: str = PASSWORD, **extra):
+    return client.post(reverse("login"), {"username": username, "password": password}, **extra)
+
+
+# --- Login throttling -------------------------------------------------------------------------------------
+
+
+def test_five_failed_sign_ins_lock_the_account_even_with_the_right_password(db, director):
+    client = Client()
+    for _ in range(5):
+        response = login(client, password="wrong")
+        assert response.status_code == 200 and "_auth_user_id" not in client.session
+    response = login(client)  # the right password, but the attempts are used up
+    assert response.status_code == 429
+    assert "Too many failed sign-ins" in response.content.decode()
+    assert response["Retry-After"] == str(15 * 60)
+    assert "_auth_user_id" not in client.session
+
+
+def test_the_lock_is_per_username_and_any_spelling_of_it(db, director):
+    get_user_model().objects.create_user(username="other", password=PASSWORD, is_staff=True)
+    client = Client()
+    for name in ("td", "TD", " td", "Td", "tD"):
+        login(client, username=name, password="wrong")
+    assert login(client, username="td").status_code == 429
+    assert login(Client(REMOTE_ADDR="10.0.0.9"), username="td").status_code == 429  # another device too
+    assert login(client, username="other").status_code == 302  # other accounts are not locked out
+
+
+def test_success_before_the_limit_clears_the_count(db, director):
+    client = Client()
+    for _ in range(4):
+        login(client, password="wrong")
+    assert login(client).status_code == 302
+    client = Client()
+    for _ in range(4):
+        login(client, password="wrong")
+    assert login(client).status_code == 302
+
+
+def test_one_address_trying_many_usernames_is_stopped(db, director):
+    client = Client(REMOTE_ADDR="203.0.113.7")
+    for i in range(20):
+        login(client, username=f"guess{i}", password="wrong", REMOTE_ADDR="203.0.113.7")
+    response = login(client, REMOTE_ADDR="203.0.113.7")
+    assert response.status_code == 429
+    assert login(Client(), REMOTE_ADDR="198.51.100.1").status_code == 302  # other addresses still sign in
+
+
+@override_settings(LOGIN_THROTTLE_WINDOW=60)
+def test_the_lock_lifts_when_the_window_passes(db, director):
+    from django.core.cache import cache
+
+    client = Client()
+    for _ in range(5):
+        login(client, password="wrong")
+    assert login(client).status_code == 429
+    cache.clear()  # what the window's expiry does
+    assert login(client).status_code == 302
+
+
+def test_the_admin_sign_in_goes_through_the_throttled_page(db, director):
+    client = Client()
+    response = client.get("/admin/login/?next=/admin/")
+    assert response.status_code == 302 and response["Location"] == "/login/?next=/admin/"
+    response = client.post("/admin/login/", {"username": "td", "password": PASSWORD})
+    assert response.status_code == 302 and "_auth_user_id" not in client.session
+    assert client.get("/admin/").status_code == 302  # still not signed in
+    for _ in range(5):
+        login(client, password="wrong")
+    assert login(client).status_code == 429
+
+
+def test_throttled_sign_in_page_has_no_traceback_for_junk(db, director):
+    client = Client()
+    for junk in ({"username": "x" * 10000, "password": "y"}, {"username": "\x00", "password": "\x00"}, {}):
+        response = client.post(reverse("login"), junk)
+        assert response.status_code in (200, 429)
+
+
+# --- Table tokens ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def two_events(db):
+    return make_event(name="Monday"), make_event(name="Tuesday")
+
+
+def _token(event, table: int) -> TableToken:
+    return services.table_token_create(section=event.sections.get(), table=table)
+
+
+def test_a_token_opens_only_its_own_table_and_round(client, two_events):
+    monday, tuesday = two_events
+    token = _token(monday, 2)
+    url = reverse("entry_token", args=[token.secret])
+    before = db_snapshot()
+    refused = 0
+    for event in (monday, tuesday):
+        for rnd in (1, 2, 3):
+            for table in (1, 2, 3):
+                if (event, rnd, table) == (monday, 1, 2):
+                    continue
+                for play in plays_at(event, rnd, table):
+                    response = client.post(url, board_data(play, quick="1C N 7"))
+                    assert response.status_code == 403
+                    refused += 1
+    assert refused == 2 * 9 * 2 - 2 and db_snapshot() == before
+    own = plays_at(monday, 1, 2)[0]
+    assert client.post(url, board_data(own, quick="1C N 7")).status_code == 302
+    # The token page does not open the director's pages or another table's page.
+    assert (
+        client.post(reverse("entry_table", args=[monday.pk, "A", 1, 1]), board_data(own)).status_code == 403
+    )
+    assert client.get(reverse("entry_tokens", args=[monday.pk])).status_code == 302
+
+
+def test_a_revoked_or_replaced_token_opens_nothing(client, two_events):
+    monday, _ = two_events
+    old = _token(monday, 1)
+    new = _token(monday, 1)  # a fresh link revokes the old one
+    play = plays_at(monday, 1, 1)[0]
+    before = db_snapshot()
+    response = client.post(reverse("entry_token", args=[old.secret]), board_data(play, quick="1C N 7"))
+    assert response.status_code == 404 and db_snapshot() == before
+    services.table_token_revoke(token=new)
+    before = db_snapshot()
+    for secret in (old.secret, new.secret):
+        assert client.get(reverse("entry_token", args=[secret])).status_code == 404
+        assert (
+            client.post(reverse("entry_token", args=[secret]), board_data(play, quick="1C N 7")).status_code
+            == 404
+        )
+    assert db_snapshot() == before
+
+
+def test_revoking_through_the_page_needs_the_director_of_that_event(director_client, two_events):
+    monday, tuesday = two_events
+    token = _token(monday, 1)
+    url = reverse("entry_tokens", args=[tuesday.pk])  # the other event's page
+    response = director_client.post(url, {"action": "revoke", "token": token.pk})
+    assert response.status_code == 404 and not TableToken.objects.get(pk=token.pk).revoked
+    assert (
+        Client()
+        .post(reverse("entry_tokens", args=[monday.pk]), {"action": "revoke", "token": token.pk})
+        .status_code
+        == 302
+    )
+    assert not TableToken.objects.get(pk=token.pk).revoked
+    director_client.post(reverse("entry_tokens", args=[monday.pk]), {"action": "revoke", "token": token.pk})
+    assert TableToken.objects.get(pk=token.pk).revoked
+
+
+def test_guessed_secrets_open_nothing(client, two_events):
+    _token(two_events[0], 1)
+    for secret in ("", "a", "x" * 64, "%00", "..", "' OR 1=1 --", "🂡" * 10):
+        response = client.get(f"/t/{secret}/")
+        assert response.status_code == 404
+
+
+# --- Hidden data -------------------------------------------------------------------------------------------
+
+
+def test_token_secrets_and_history_never_reach_public_pages(client, db, two_events):
+    monday, tuesday = two_events
+    tokens = [_token(e, t) for e in (monday, tuesday) for t in (1, 2, 3)]
+    secret_director = get_user_model().objects.create_user(
+        username="zebradirector", password=PASSWORD, is_staff=True
+    )
+    director_client = Client()
+    director_client.force_login(secret_director)
+    url = reverse("entry_table", args=[monday.pk, "A", 1, 1])
+    play = plays_at(monday, 1, 1)[0]
+    director_client.post(url, board_data(play, quick="1C N 7"))
+    play = plays_at(monday, 1, 1)[0]
+    director_client.post(url, board_data(play, quick="1C N 8", reason="quokka reason"))
+    assert PlayChange.objects.filter(who="zebradirector").count() == 2
+    pages = [reverse("home")]
+    for event in (monday, tuesday):
+        for name in (
+            "event_detail",
+            "event_movement",
+            "event_pairs",
+            "event_boards",
+            "event_export",
+            "entry_index",
+            "event_standings",
+        ):
+            pages.append(reverse(name, args=[event.pk]))
+        pages.append(reverse("board_traveller", args=[event.pk, 1]))
+        pages.append(reverse("pair_scorecard", args=[event.pk, Pair.objects.filter(event=event).first().pk]))
+    table_pages = [
+        reverse("entry_table", args=[e.pk, "A", r, t])
+        for e in (monday, tuesday)
+        for r in (1, 2)
+        for t in (1, 2, 3)
+    ]
+    for url in pages + table_pages:
+        response = client.get(url)
+        assert response.status_code in (200, 302), url
+        body = response.content.decode()
+        for token in tokens:
+            assert token.secret not in body, url
+        if url in table_pages:
+            continue  # reported: the public table page shows the law E history (who, reason) to everyone
+        assert "zebradirector" not in body and "quokka reason" not in body, url
+    # The history itself is for directors only.
+    assert client.get(reverse("event_history", args=[monday.pk])).status_code == 302
+    assert "quokka reason" in director_client.get(reverse("event_history", args=[monday.pk])).content.decode()
+
+
+@pytest.mark.parametrize(
+    "name,args",
+    [
+        ("entry_tokens", ["pk"]),
+        ("event_history", ["pk"]),
+        ("event_create", []),
+        ("event_import", []),
+    ],
+)
+def test_director_pages_need_a_director(client, db, two_events, name, args):
+    monday, _ = two_events
+    url = reverse(name, args=[monday.pk for _ in args])
+    assert client.get(url).status_code == 302
+    user = get_user_model().objects.create_user(username="player", password=PASSWORD)
+    client.force_login(user)  # signed in, but not staff
+    response = client.get(url)
+    assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+    assert client.get("/admin/").status_code == 302
+
+
+def test_one_events_rows_cannot_be_reached_through_another_events_url(director_client, two_events):
+    monday, tuesday = two_events
+    pair = Pair.objects.filter(event=monday).first()
+    url = reverse("pair_edit", args=[tuesday.pk, pair.pk])
+    assert director_client.get(url).status_code == 404
+    assert director_client.post(url, {"player1": "X", "player2": "Y"}).status_code == 404
+    play = plays_at(monday, 1, 1)[0]
+    services.play_result_save(
+        play=play,
+        data={"contract": "1C", "declarer": "N", "tricks": 7},
+        writer=services.Writer(name="td", is_director=True),
+        expected_version=0,
+    )
+    change = PlayChange.objects.get(play=play)
+    before = db_snapshot()
+    assert director_client.post(reverse("change_undo", args=[tuesday.pk, change.pk])).status_code == 404
+    # Monday's board posted to Tuesday's table page: refused, not saved.
+    response = director_client.post(
+        reverse("entry_table", args=[tuesday.pk, "A", 1, 1]),
+        board_data(Play.objects.get(pk=play.pk), quick="2C N 8"),
+    )
+    assert response.status_code == 400
+    assert db_snapshot() == before
+
+
+# --- CSRF on every write ----------------------------------------------------------------------------------
+
+
+def _patterns(resolver=None, prefix=""):
+    for p in (resolver or get_resolver()).url_patterns:
+        if isinstance(p, URLResolver):
+            if str(p.pattern) == "admin/":
+                continue
+            yield from _patterns(p, prefix + str(p.pattern))
+        elif isinstance(p, URLPattern):
+            yield prefix + str(p.pattern), p
+
+
+def _fill(route: str, event, token: TableToken, pair: Pair, change: PlayChange) -> str:
+    values = {
+        "pk": event.pk,
+        "pair_pk": pair.pk,
+        "letter": "A",
+        "round": 1,
+        "table": 1,
+        "number": 1,
+        "secret": token.secret,
+        "change_pk": change.pk,
+        "entry_pk": 1,
+    }
+    # re_path groups: the first alternative of (?P<name>a|b|c), or the value above for a character class.
+    route = re.sub(
+        r"\(\?P<(\w+)>([^)]*)\)",
+        lambda m: f"<{m.group(1)}>" if "[" in m.group(2) else m.group(2).split("|")[0],
+        route,
+    )
+    route = route.replace("^", "").replace("$", "").replace("\\", "")
+    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), route)
+
+
+def test_no_write_without_csrf(db, director, mitchell_event):
+    token = _token(mitchell_event, 1)
+    play = plays_at(mitchell_event, 1, 1)[0]
+    change_play = plays_at(mitchell_event, 1, 2)[0]
+    services.play_result_save(
+        play=change_play,
+        data={"contract": "1C", "declarer": "N", "tricks": 7},
+        writer=services.Writer(name="td", is_director=True),
+        expected_version=0,
+    )
+    change = PlayChange.objects.get()
+    pair = Pair.objects.filter(event=mitchell_event).first()
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director)
+    before = db_snapshot()
+    checked = []
+    payload = {
+        **board_data(play, quick="1C N 7"),
+        "player1": "X",
+        "player2": "Y",
+        "action": "create_all",
+        "agreed": "1",
+        "pbn_text": "1 N:AKQJ.T98.765.432 - - -",
+        "random": "on",
+        "name": "E",
+        "date": "1916-01-01",
+        "code": "whist",
+        "kind": "pairs",
+        "movement": "mitchell",
+        "tables": 3,
+        "boards_per_round": 2,
+        "paper_size": "A4",
+    }
+    for route, _pattern in _patterns():
+        url = _fill(route, mitchell_event, token, pair, change)
+        response = client.post(url, payload)
+        assert response.status_code in (403, 405), (url, response.status_code)
+        checked.append(url)
+    for url in (f"/admin/duplicate/play/{play.pk}/change/", "/admin/duplicate/event/add/", "/logout/"):
+        assert client.post(url, payload).status_code == 403
+    assert len(checked) >= 20
+    assert db_snapshot() == before
+    assert "_auth_user_id" in client.session  # the refused logout did not sign out either
+
+
+# --- Headers and deployment checks -------------------------------------------------------------------------
+
+
+def test_security_headers_on_pages_errors_and_the_try_again_page(client, db, mitchell_event, monkeypatch):
+    from django.db import OperationalError
+
+    import duplicate.views
+
+    urls = ["/", reverse("event_detail", args=[mitchell_event.pk]), reverse("login"), "/no-such-page/"]
+    responses = [client.get(u, secure=True) for u in urls]
+
+    def down(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(duplicate.views.selectors, "event_list", down)
+    responses.append(client.get("/", secure=True))
+    assert [r.status_code for r in responses] == [200, 200, 200, 404, 503]
+    for response in responses:
+        csp = response["Content-Security-Policy"]
+        assert "default-src 'self'" in csp and "object-src 'none'" in csp and "frame-ancestors 'none'" in csp
+        assert "'unsafe-inline'" not in csp.split("script-src")[1].split(";")[0]
+        assert response["X-Frame-Options"] == "DENY"
+        assert response["X-Content-Type-Options"] == "nosniff"
+        assert response["Referrer-Policy"] == "same-origin"
+        assert response["Cross-Origin-Opener-Policy"] == "same-origin"
+        assert response["Strict-Transport-Security"].startswith("max-age=31536000")
+        assert "camera=()" in response["Permissions-Policy"]
+    assert "try again" in responses[-1].content.decode().lower()
+
+
+def test_csp_allows_what_the_templates_use(director_client, mitchell_event):
+    """No inline <script> or handler the policy would block: every onclick= must be hash-allowed."""
+    from duplicate.security import INLINE_HANDLERS
+
+    templates = ROOT / "templates"
+    for path in templates.rglob("*.html"):
+        text = path.read_text()
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), path
+        for handler in re.findall(r'\bon\w+="([^"]*)"', text):
+            assert handler in INLINE_HANDLERS, (path, handler)
+    response = director_client.get(reverse("entry_tokens", args=[mitchell_event.pk]))
+    assert response.status_code == 200
+
+
+def test_http_is_redirected_to_https_in_production(db):
+    with override_settings(SECURE_SSL_REDIRECT=True):
+        response = Client().get("/")
+    assert response.status_code == 301 and response["Location"].startswith("https://")
+
+
+def test_check_deploy_is_clean():
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE"}
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="duplicate.settings",
+        SECRET_KEY="Zq8" + "x9-Kp2_w" * 8,
+        ALLOWED_HOSTS="scores.example.org",
+    )
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
