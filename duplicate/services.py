@@ -239,27 +239,12 @@ def pair_names_update(*, pair: Pair, player1: str, player2: str, user_id: int | 
             current.name = name
             current.save(update_fields=["name"])
     pair.save(update_fields=["player1", "player2"])
-    return pair
-
-
-@transaction.atomic
-def board_deals_set(*, event: Event, deals: Mapping[int, str]) -> int:
-    """Attach hands (PBN) to boards; every deal is checked before any is stored. Returns boards changed."""
-    boards = {b.number: b for b in event.boards.all()}
-    parsed: dict[int, str] = {}
-    for number, text in deals.items():
-        if number not in boards:
-            raise ServiceError(f"board {number}: the event has no such board")
-        try:
-            parsed[number] = Deal.parse_pbn(text).to_pbn()
-        except ScoringError as exc:
-            raise ServiceError(f"board {number}: {exc}") from None
     after = [p.name if p else "" for p in (pair.player1, pair.player2)]
     if user_id is not None and before != after:
         _pair_change_log(pair=pair, user_id=user_id, before=before, after=after)
-    changed = [boards[n] for n in parsed if boards[n].deal != parsed[n]]
-    for board in changed:
-        board.deal = parsed[board.number]
+    return pair
+
+
 def _pair_change_log(*, pair: Pair, user_id: int, before: list[str], after: list[str]) -> None:
     import json
 
@@ -281,6 +266,21 @@ def _pair_change_log(*, pair: Pair, user_id: int, before: list[str], after: list
     )
 
 
+@transaction.atomic
+def board_deals_set(*, event: Event, deals: Mapping[int, str]) -> int:
+    """Attach hands (PBN) to boards; every deal is checked before any is stored. Returns boards changed."""
+    boards = {b.number: b for b in event.boards.all()}
+    parsed: dict[int, str] = {}
+    for number, text in deals.items():
+        if number not in boards:
+            raise ServiceError(f"board {number}: the event has no such board")
+        try:
+            parsed[number] = Deal.parse_pbn(text).to_pbn()
+        except ScoringError as exc:
+            raise ServiceError(f"board {number}: {exc}") from None
+    changed = [boards[n] for n in parsed if boards[n].deal != parsed[n]]
+    for board in changed:
+        board.deal = parsed[board.number]
     Board.objects.bulk_update(changed, ["deal"])
     if changed and Play.objects.filter(board__in=changed, entered=True).exists():
         # Honours come from the deal: results already entered on these boards are scored again.
