@@ -38,6 +38,13 @@ class EventCreateForm(forms.Form):
         help_text="For a team match: the number of pairs in each team (one table each).",
     )
     boards_per_round = forms.IntegerField(min_value=1, max_value=36, initial=3)
+    howell_pairs = forms.IntegerField(
+        label="Pairs (Howell)",
+        required=False,
+        min_value=5,
+        max_value=20,
+        help_text="Howell only: leave blank for two pairs a table; an odd number gives a sit-out each round.",
+    )
     even_tables = forms.ChoiceField(
         label="Even-table Mitchell",
         choices=[("relay", "Relay and bye stand"), ("skip", "Skip after half the rounds")],

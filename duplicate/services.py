@@ -206,9 +206,18 @@ def section_populate(
 
 
 def movement_build(
-    *, kind: str, tables: int, boards_per_round: int, option: str = "relay", custom: str | None = None
+    *,
+    kind: str,
+    tables: int,
+    boards_per_round: int,
+    option: str = "relay",
+    custom: str | None = None,
+    pairs: int | None = None,
 ) -> Movement:
-    """Generate (or parse, for a custom upload) and validate a movement; ServiceError on failure."""
+    """Generate (or parse, for a custom upload) and validate a movement; ServiceError on failure.
+
+    ``pairs`` is for a Howell only: with an odd number one pair sits out each round, and the tables
+    follow from the pairs."""
     try:
         if kind == MovementKind.CUSTOM:
             if not custom or not custom.strip():
@@ -216,7 +225,13 @@ def movement_build(
             text = custom.strip()
             movement = Movement.from_json(text) if text.startswith("{") else Movement.from_csv(text)
         else:
-            movement = generate(kind, tables=tables, boards_per_round=boards_per_round, even=option)
+            if pairs is not None and kind == MovementKind.HOWELL:
+                tables = (pairs + 1) // 2
+            elif pairs is not None:
+                raise ServiceError("pairs: give the number of pairs for a Howell only")
+            movement = generate(
+                kind, tables=tables, boards_per_round=boards_per_round, even=option, pairs=pairs
+            )
     except MovementError as exc:
         raise ServiceError(f"movement: {exc}") from None
     return movement

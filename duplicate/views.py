@@ -39,6 +39,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 tables=data["tables"],
                 boards_per_round=data["boards_per_round"],
                 option=data.get("even_tables") or "relay",
+                pairs=data.get("howell_pairs"),
                 custom=data.get("movement_text"),
             )
             event = services.event_create(

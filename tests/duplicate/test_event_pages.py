@@ -209,3 +209,16 @@ def test_movement_page_shows_every_round(client):
     body = client.get(reverse("event_movement", args=[event.pk])).content.decode()
     assert all(f"Round {n}" in body for n in range(1, 6))
     assert "1 v 6" in body  # table 1, round 1: N-S 1 v E-W 6
+
+
+@pytest.mark.django_db
+def test_create_a_howell_with_a_sit_out(director_client):
+    response = director_client.post(
+        reverse("event_create"), create_form(movement="howell", tables="5", howell_pairs="9")
+    )
+    assert response.status_code == 302
+    event = Event.objects.get()
+    assert event.pairs.count() == 9
+    # 9 pairs: 4 tables in play each round, one pair sitting out, 9 rounds; every pair meets every other once
+    meetings = {frozenset((s.ns_id, s.ew_id)) for s in Seating.objects.filter(round__section__event=event)}
+    assert len(meetings) == 9 * 8 // 2

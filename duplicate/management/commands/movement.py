@@ -36,6 +36,9 @@ class Command(KalamazooCommand):
             const="skip",
             help="even-table Mitchell: skip after half the rounds",
         )
+        parser.add_argument(
+            "--pairs", type=int, help="howell only: 2 x tables, or one fewer for a sit-out each round"
+        )
         parser.add_argument("--format", choices=["json", "text"], default="text")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -45,6 +48,7 @@ class Command(KalamazooCommand):
                 tables=options["tables"],
                 boards_per_round=options["boards_per_round"],
                 even=options["even"] or "relay",
+                pairs=options["pairs"],
             )
         except MovementError as exc:
             raise CommandError(str(exc), returncode=2) from None
