@@ -654,9 +654,9 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
                 _style("kz-sum2", 10, spaceAfter=6),
             )
         )
-    fixed = [34, 32, 30, 0, 0, 48, 52, 52, 52]
+    fixed = [32, 32, 26, 0, 0, 44, 48, 52, 50]
     rest = width - sum(fixed)
-    fixed[3], fixed[4] = rest * 0.56, rest * 0.44
+    fixed[3], fixed[4] = rest - 90, 90
     data: list[list[Any]] = [
         ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
     ]

@@ -1,0 +1,490 @@
+"""Printouts and spreadsheets (issue 7): every output read back (pypdf, openpyxl, csv) holds the pages' figures;
+fixed query counts; the download views and the commands."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from duplicate import exports
+from duplicate import standings as st
+from duplicate.demo import demo_event_file
+from duplicate.eventfile import event_import
+from duplicate.exports.rows import event_rows, score_card_status, standings_rows
+from duplicate.models import Board, Event
+from tests.duplicate.exports_events import pairs_file, team_file
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.django_db
+
+
+def pdf_text(data: bytes) -> list[str]:
+    assert data.startswith(b"%PDF-")
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture
+def event() -> Event:
+    return event_import(data=pairs_file(3, 2))
+
+
+@pytest.fixture
+def demo() -> Event:
+    return event_import(data=demo_event_file())
+
+
+@pytest.fixture
+def match() -> Event:
+    return event_import(data=team_file())
+
+
+# --------------------------------------------------------------------------------- rows = the pages' rows
+
+
+def test_rows_match_the_traveller_and_score_card_pages(event):
+    rows = event_rows(event)
+    boards = {b.number: b for b in Board.objects.filter(event=event)}
+    assert [b.number for b in rows.boards] == sorted(boards)
+    for board in rows.boards:
+        page = st.traveller(event, boards[board.number])
+        assert board.ns_average_display == page.ns_average_display
+        assert board.ew_average_display == page.ew_average_display
+        assert [
+            (x.round, x.table, x.ns.pk, x.ew.pk, x.result, x.ruling_text, x.ns_total, x.ew_total)
+            + (x.ns_items, x.ew_items, x.ns_score_display, x.ew_score_display)
+            + (x.ns_plus_minus_display, x.ew_plus_minus_display)
+            for x in board.lines
+        ] == [
+            (x.round, x.table, x.ns.pk, x.ew.pk, x.result, x.ruling, x.ns_total, x.ew_total)
+            + (x.ns_items, x.ew_items, x.ns_score_display, x.ew_score_display)
+            + (x.ns_plus_minus_display, x.ew_plus_minus_display)
+            for x in page.lines
+        ]
+    assert len(rows.cards) == event.pairs.count()
+    for card in rows.cards:
+        page = st.score_card(event, card.pair.pk)
+        assert card.lines == page.lines
+        assert card.standing == page.standing and card.team == page.team
+
+
+def test_rows_of_a_team_match_match_its_page(match):
+    rows = event_rows(match)
+    for card in rows.cards:
+        page = st.score_card(match, card.pair.pk)
+        assert card.lines == page.lines and card.team == page.team
+
+
+def test_rulings_penalties_and_missing_results_are_marked(event):
+    rows = event_rows(event)
+    board1 = rows.boards[0]
+    assert [line.ruling for line in board1.lines[:3]] == ["", "average", "low-high"]
+    assert board1.lines[1].marks == "average (law B(3))"
+    assert board1.lines[2].marks == "lowest and highest (law B(3)), E-W offending"
+    assert board1.lines[0].penalty_text == board1.lines[0].marks == "N-S: penalty 50 (law F)"
+    assert rows.boards[1].lines[0].result == "passed out"
+    assert [line.status for line in rows.results if not line.entered] == ["not played yet"]
+
+
+def test_guide_cards_say_where_the_pairs_and_boards_go(event):
+    rows = event_rows(event)
+    assert [c.title for c in rows.guide_cards] == ["Table 1", "Table 2", "Table 3"]
+    first = rows.guide_cards[0].lines[0]
+    # Mitchell: N-S stays, E-W moves up a table, the boards go down a table.
+    assert (first.round, first.ns.label, first.ew.label, first.boards) == (1, 1, 4, "1-2")
+    assert (first.ns_next, first.ew_next, first.boards_next) == ("stays", "table 2 E-W", "table 3")
+    assert rows.guide_cards[0].lines[-1].ew_next == "end"
+    assert [(m.round, m.table, m.boards_display) for m in rows.movement][:3] == [
+        (1, 1, "1-2"),
+        (1, 2, "3-4"),
+        (1, 3, "5-6"),
+    ]
+
+
+# ------------------------------------------------------------------------------------------------- PDF
+
+
+def test_standings_pdf_holds_every_figure(demo):
+    sr = standings_rows(demo)
+    text = squash(" ".join(pdf_text(exports.standings_file(demo, "pdf"))))
+    assert "Standings" in text and demo.name in text and "PROVISIONAL" in text
+    assert "North-South" in text and "East-West" in text
+    for row in sr.standings.rows:
+        line = f"{row.rank} {row.pair.label} {row.pair.names} {row.boards} {row.net_display} {row.plus_minus_display}"
+        assert line in text
+
+
+def test_team_match_pdf_has_the_tables_the_odd_pair_and_the_winner(match):
+    sr = standings_rows(match)
+    text = squash(" ".join(pdf_text(exports.standings_file(match, "pdf"))))
+    assert "Team match" in text and "Tables" in text
+    assert f"{sr.standings.winner} {'lead' if sr.provisional else 'won'}" in text
+    for team in sr.standings.teams:
+        assert team.name in text and f"Total {team.total_display}" in text
+        for line in team.pairs:
+            assert f"{line.pair.label} {line.pair.names} {'N-S' if line.direction == 'NS' else 'E-W'}" in text
+    for table in sr.standings.tables:
+        assert table.ns_display in text and table.ew_display in text
+
+
+def test_team_match_with_an_odd_pair_prints_its_average():
+    data = team_file(tables=3)
+    event = event_import(data=data)
+    sr = standings_rows(event)
+    text = squash(" ".join(pdf_text(exports.standings_file(event, "pdf"))))
+    for team in sr.standings.teams:
+        if team.odd_pair_average is not None:
+            assert "Odd pair" in text and team.odd_pair_average_display in text
+
+
+def test_travellers_pdf_holds_every_result(event):
+    rows = event_rows(event)
+    pages = pdf_text(exports.travellers_file(event, "pdf"))
+    text = squash(" ".join(pages))
+    for board in rows.boards:
+        assert f"Board {board.number}" in text and f"Dealer {board.dealer_name}" in text
+        assert f"Average: N-S {board.ns_average_display} · E-W {board.ew_average_display}" in text
+        for line in board.lines:
+            cells = [str(line.round), str(line.table), str(line.ns.label), str(line.ew.label)]
+            if line.played and line.contract not in ("", "PASS"):
+                cells += [line.contract, line.declarer, str(line.tricks)]
+                cells += [str(v) for v in (line.ns_trick, line.ns_honour, line.ew_trick, line.ew_honour)]
+            elif line.ruling:
+                cells.append(line.ruling_text)
+            elif line.contract == "PASS":
+                cells += ["passed out", "0", "0", "0", "0"]
+            cells += [line.ns_score_display, line.ew_score_display]
+            cells += [line.ns_plus_minus_display, line.ew_plus_minus_display]
+            assert " ".join(c for c in cells if c) in text, cells
+    assert "average (law B(3))" in text and "lowest and highest (law B(3)), E-W offending" in text
+    assert "Marked: N-S: penalty 50 (law F)" in text and "not played yet" in text
+    assert len(pages) < len(rows.boards)  # several travellers to a page
+
+
+def test_travellers_print_the_hands(demo):
+    rows = event_rows(demo)
+    text = squash(pdf_text(exports.travellers_file(demo, "pdf"))[0])
+    north = rows.boards[0].diagram.north
+    assert "North" in text and all(cards in text for _suit, cards in north)
+
+
+def test_whist_travellers():
+    event = event_import(data=pairs_file(3, 1, code="whist", name="Whist drive"))
+    rows = event_rows(event)
+    text = squash(" ".join(pdf_text(exports.travellers_file(event, "pdf"))))
+    line = rows.boards[0].lines[0]
+    assert f"N-S {line.tricks_ns} tricks" in text
+    assert f"{line.ns_score_display} {line.ew_score_display} {line.ns_plus_minus_display}" in text
+
+
+def test_score_cards_one_page_per_pair(demo):
+    rows = event_rows(demo)
+    pages = pdf_text(exports.printout_file(demo, "scorecards"))
+    assert len(pages) == len(rows.cards) == demo.pairs.count()
+    for page, card in zip(pages, rows.cards, strict=True):
+        text = squash(page)
+        assert f"Score card: pair {card.pair.label}" in text and card.pair.names in text
+        assert f"plus/minus {card.standing.plus_minus_display}" in text
+        for line in card.lines:
+            assert f"{line.round} {line.board} {'N-S' if line.side == 'NS' else 'E-W'}" in text
+            assert score_card_status(line) in text
+            figures = [
+                line.score_display,
+                line.average_display,
+                line.plus_minus_display,
+                line.running_display,
+            ]
+            assert " ".join(f for f in figures if f) in text
+
+
+def test_guide_cards_and_hand_records(demo):
+    rows = event_rows(demo)
+    text = squash(" ".join(pdf_text(exports.printout_file(demo, "guide-cards"))))
+    for card in rows.guide_cards:
+        assert card.title in text
+        for line in card.lines:
+            assert f"{line.round} {line.ns.label} {line.ew.label} {line.boards} {line.ns_next}" in text
+    pages = pdf_text(exports.printout_file(demo, "hand-records"))
+    assert len(pages) == -(-len(rows.boards) // 6)  # six boards a page
+    text = squash(" ".join(pages))
+    for board in rows.boards:
+        assert f"Board {board.number}" in text
+        for seat in "NESW":
+            assert all(cards in text for _suit, cards in board.diagram.hands[seat])
+
+
+@pytest.mark.parametrize(("paper", "size"), [("A4", (595, 842)), ("letter", (612, 792))])
+def test_paper_size_per_event(event, paper, size):
+    Event.objects.filter(pk=event.pk).update(paper_size=paper)
+    event.refresh_from_db()
+    for data in (
+        exports.standings_file(event, "pdf"),
+        exports.travellers_file(event, "pdf"),
+        *(exports.printout_file(event, kind) for kind in exports.PRINTOUTS),
+    ):
+        box = PdfReader(io.BytesIO(data)).pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == size
+
+
+def test_an_event_without_results_or_hands_still_prints():
+    event = event_import(data=pairs_file(3, 1, hands=False, specials=False, missing=10**6))
+    text = squash(" ".join(pdf_text(exports.standings_file(event, "pdf"))))
+    assert f"PROVISIONAL (0 of {event.plays.count()} results in" in text
+    text = squash(" ".join(pdf_text(exports.printout_file(event, "hand-records"))))
+    assert "hands not recorded" in text
+    assert "not played yet" in squash(" ".join(pdf_text(exports.travellers_file(event, "pdf"))))
+
+
+# ------------------------------------------------------------------------------------------ spreadsheets
+
+
+def test_workbook_sheets_hold_the_figures(event):
+    rows = event_rows(event)
+    wb = load_workbook(io.BytesIO(exports.workbook_file(event)))
+    assert wb.sheetnames == ["Standings", "Travellers", "Score cards", "Boards", "Movement"]
+    for ws in wb.worksheets:
+        assert ws.freeze_panes == "A2"
+        assert all(cell.font.bold for cell in ws[1] if cell.value)
+        assert ws.column_dimensions["A"].width >= 6
+    standings_ws = wb["Standings"]
+    header = [c.value for c in standings_ws[1]]
+    got = {r[header.index("Pair")]: r for r in standings_ws.iter_rows(min_row=2, values_only=True)}
+    for row in rows.standings.rows:
+        line = got[row.pair.label]
+        assert line[header.index("Rank")] == row.rank
+        assert line[header.index("Boards")] == row.boards
+        assert str(line[header.index("Net")]) == row.net_display
+        assert f"{line[header.index('Plus/minus')]:+d}".replace("+0", "0") == row.plus_minus_display
+        assert line[header.index("Exact plus/minus")] == st.mixed_str(row.plus_minus, signed=True)
+    pm_cell = standings_ws.cell(row=2, column=header.index("Plus/minus") + 1)
+    assert pm_cell.number_format == "+0;-0;0"
+
+    travellers = wb["Travellers"]
+    header = [c.value for c in travellers[1]]
+    lines = list(travellers.iter_rows(min_row=2, values_only=True))
+    assert len(lines) == len(rows.results) == event.plays.count()
+    for line, result in zip(lines, rows.results, strict=True):
+        cell = dict(zip(header, line, strict=True))
+        assert (cell["Board"], cell["Round"], cell["Table"]) == (result.board, result.round, result.table)
+        assert (cell["N-S pair"], cell["E-W pair"]) == (result.ns.label, result.ew.label)
+        if result.played:
+            assert cell["Contract"] == result.contract
+            assert (cell["N-S trick score"], cell["N-S honour score"]) == (result.ns_trick, result.ns_honour)
+            assert (cell["E-W trick score"], cell["E-W honour score"]) == (result.ew_trick, result.ew_honour)
+            assert cell["Net N-S"] == result.net_ns
+            for kind, name in st.ITEM_NAMES.items():
+                assert cell[f"N-S {name}"] == result.item_points("NS", kind)
+        if result.ns_plus_minus is not None:
+            assert cell["N-S plus/minus"] == pytest.approx(float(result.ns_plus_minus))
+            assert cell["N-S score"] == pytest.approx(float(result.ns_score))
+        assert (cell["Rulings and penalties"] or "") == result.marks
+    column = header.index("N-S plus/minus") + 1
+    formats = {travellers.cell(row=r, column=column).number_format for r in range(2, len(lines) + 2)}
+    assert "+# ??/??;-# ??/??;0" in formats  # a fraction reads as the page's "+123 1/3"
+
+    cards = list(wb["Score cards"].iter_rows(min_row=2, values_only=True))
+    assert len(cards) == sum(len(c.lines) for c in rows.cards)
+    boards = list(wb["Boards"].iter_rows(min_row=2, values_only=True))
+    assert [b[0] for b in boards] == [b.number for b in rows.boards]
+    assert boards[0][6] == rows.boards[0].deal and boards[0][2].startswith("S ")
+    movement = list(wb["Movement"].iter_rows(min_row=2, values_only=True))
+    assert movement[0] == ("A", 1, 1, 1, 4, "1-2")
+
+
+def test_fractions_read_as_on_the_page():
+    from fractions import Fraction
+
+    from duplicate.exports.xlsx import number
+
+    cell = number(Fraction(536, 3), shown="178 2/3")
+    assert cell.value == pytest.approx(536 / 3) and cell.fmt == "# ??/??"
+    assert number(Fraction(536, 3), shown="179").value == 179
+    assert number(Fraction(7, 2), signed=True).fmt == "+# ??/??;-# ??/??;0"
+    assert number(Fraction(1, 997)).fmt == "0.000"
+    assert number(None) is None
+
+
+def test_standings_xlsx_of_a_team_match(match):
+    sr = standings_rows(match)
+    wb = load_workbook(io.BytesIO(exports.standings_file(match, "xlsx")))
+    assert wb.sheetnames == ["Standings", "Tables"]
+    values = list(wb["Standings"].iter_rows(min_row=2, values_only=True))
+    totals = {r[0]: r for r in values if r[2] == "total"}
+    for team in sr.standings.teams:
+        assert str(totals[team.name][8]) == team.total_display
+    assert values[-1][0] == f"{sr.standings.winner} {'leads' if sr.provisional else 'won'}."
+
+
+def test_csv_of_standings_and_results(event):
+    sr = standings_rows(event)
+    assert exports.standings_file(event, "csv").decode() == st.standings_csv(sr.standings)
+    rows = event_rows(event)
+    table = list(csv.DictReader(io.StringIO(exports.results_file(event).decode())))
+    assert len(table) == len(rows.results)
+    for line, result in zip(table, rows.results, strict=True):
+        assert int(line["Board"]) == result.board and line["Result"] == result.status
+        if result.ns_plus_minus is not None:
+            assert line["N-S plus/minus"] == st.fraction_str(result.ns_plus_minus)
+
+
+# -------------------------------------------------------------------------------------------- queries
+
+
+EXPORTS = {
+    "standings.csv": lambda e: exports.standings_file(e, "csv"),
+    "standings.xlsx": lambda e: exports.standings_file(e, "xlsx"),
+    "standings.pdf": lambda e: exports.standings_file(e, "pdf"),
+    "travellers.pdf": lambda e: exports.travellers_file(e, "pdf"),
+    "travellers.text": lambda e: exports.travellers_file(e, "text"),
+    "results.csv": exports.results_file,
+    "workbook.xlsx": exports.workbook_file,
+    "scorecards.pdf": lambda e: exports.printout_file(e, "scorecards"),
+    "guide-cards.pdf": lambda e: exports.printout_file(e, "guide-cards"),
+    "hand-records.pdf": lambda e: exports.printout_file(e, "hand-records"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPORTS))
+def test_fixed_number_of_queries(name, django_assert_num_queries):
+    small = event_import(data=pairs_file(3, 1, name="Small"))
+    large = event_import(data=pairs_file(8, 3, name="Large"))
+    expected = 2 if name.startswith("standings") else 4  # pairs, contest (+ boards, plays)
+    for event in (small, large):
+        cache.clear()
+        with django_assert_num_queries(expected):
+            EXPORTS[name](event)
+        with django_assert_num_queries(expected - 1):  # the contest comes from the cache
+            EXPORTS[name](event)
+
+
+# ----------------------------------------------------------------------------------------------- views
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "content_type", "ext"),
+    [
+        ("download_standings", ["csv"], "text/csv; charset=utf-8", "standings.csv"),
+        ("download_standings", ["xlsx"], exports.CONTENT_TYPES["xlsx"], "standings.xlsx"),
+        ("download_standings", ["pdf"], "application/pdf", "standings.pdf"),
+        ("download_travellers", [], "application/pdf", "travellers.pdf"),
+        ("download_results_csv", [], "text/csv; charset=utf-8", "results.csv"),
+        ("download_workbook", [], exports.CONTENT_TYPES["xlsx"], "results.xlsx"),
+        ("download_printout", ["scorecards"], "application/pdf", "scorecards.pdf"),
+        ("download_printout", ["guide-cards"], "application/pdf", "guide-cards.pdf"),
+        ("download_printout", ["hand-records"], "application/pdf", "hand-records.pdf"),
+    ],
+)
+def test_downloads_are_public(client, event, name, args, content_type, ext):
+    url = reverse(name, args=[event.pk, *args])
+    assert url.startswith(f"/events/{event.pk}/download/")
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"] == content_type
+    assert f'filename="export-pairs-1916-03-04-{ext}"' in response["Content-Disposition"]
+    assert len(response.content) > 200
+    assert client.post(url).status_code == 405
+
+
+def test_download_urls_and_unknown_event(client, event):
+    assert (
+        reverse("download_standings", args=[event.pk, "pdf"]) == f"/events/{event.pk}/download/standings.pdf"
+    )
+    assert reverse("download_printout", args=[event.pk, "guide-cards"]).endswith("/download/guide-cards.pdf")
+    assert client.get(f"/events/{event.pk}/download/standings.doc").status_code == 404
+    assert client.get(f"/events/{event.pk}/download/menus.pdf").status_code == 404
+    assert client.get("/events/999999/download/standings.pdf").status_code == 404
+    assert client.get("/events/999999/download/travellers.pdf").status_code == 404
+
+
+def test_download_buttons_include_renders(event):
+    from django.template.loader import render_to_string
+
+    html = render_to_string("duplicate/_downloads.html", {"event": event})
+    for url in (
+        reverse("download_standings", args=[event.pk, "pdf"]),
+        reverse("download_travellers", args=[event.pk]),
+        reverse("download_printout", args=[event.pk, "hand-records"]),
+        reverse("download_workbook", args=[event.pk]),
+    ):
+        assert url in html
+    html = render_to_string("duplicate/_downloads.html", {"event": event, "downloads": "movement"})
+    assert "guide-cards.pdf" in html and "standings.pdf" not in html
+
+
+# -------------------------------------------------------------------------------------------- commands
+
+
+def manage(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings"}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_standings_command_writes_xlsx_pdf_csv(event, tmp_path):
+    sr = standings_rows(event)
+    for fmt in ("xlsx", "pdf", "csv"):
+        out = tmp_path / f"standings.{fmt}"
+        call_command("standings", str(event.pk), "--format", fmt, "-o", str(out))
+        assert out.stat().st_size > 100
+    assert (
+        load_workbook(tmp_path / "standings.xlsx")["Standings"]["A2"].value == sr.standings.rankings[0].title
+    )
+    text = squash(" ".join(pdf_text((tmp_path / "standings.pdf").read_bytes())))
+    assert all(row.plus_minus_display in text for row in sr.standings.rows)
+
+
+def test_travellers_and_printout_commands(event, tmp_path, capsys):
+    call_command("travellers", str(event.pk), "--format", "pdf", "-o", str(tmp_path / "t.pdf"))
+    assert (tmp_path / "t.pdf").read_bytes().startswith(b"%PDF-")
+    call_command("travellers", str(event.pk), "--format", "text")
+    out = capsys.readouterr().out
+    rows = event_rows(event)
+    assert "Board 1  dealer North" in out and "average (law B(3))" in out
+    assert f"Average: N-S {rows.boards[0].ns_average_display}" in out
+    for kind in exports.PRINTOUTS:
+        target = tmp_path / f"{kind}.pdf"
+        call_command("printout", str(event.pk), "--kind", kind, "-o", str(target))
+        assert target.read_bytes().startswith(b"%PDF-")
+
+
+def test_command_errors_are_one_line(event, tmp_path):
+    with pytest.raises(CommandError, match="^event 999999: no such event$") as info:
+        call_command("travellers", "999999", "--format", "text")
+    assert info.value.returncode == 2
+    with pytest.raises(CommandError, match="^travellers: the pdf format needs -o FILE$"):
+        call_command("travellers", str(event.pk), "--format", "pdf")
+    with pytest.raises(CommandError, match="^event 999999: no such event$"):
+        call_command("printout", "999999", "--kind", "scorecards", "-o", str(tmp_path / "x.pdf"))
+    with pytest.raises(CommandError, match="cannot write it"):
+        call_command("printout", str(event.pk), "--kind", "scorecards", "-o", str(tmp_path / "no" / "x.pdf"))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("travellers", "1", "--format", "docx"),
+        ("printout", "1", "--kind", "menus", "-o", "x.pdf"),
+        ("printout", "1", "--kind", "scorecards"),
+        ("standings", "1", "--format", "odt"),
+    ],
+)
+def test_bad_arguments_exit_nonzero_with_one_line(args):
+    result = manage(*args)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
