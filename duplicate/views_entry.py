@@ -232,6 +232,13 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
         else:
             saved = _reloaded(saved, view)
             message = f"Board {saved.board.number}: {sel.result_summary(play_result_data(saved))}."
+            if view.token is not None:
+                number = sel.current_round_number(view.section, view.seating.table)
+                if number is not None and number != view.seating.round.number:
+                    message += (
+                        f" Every board of round {view.seating.round.number} is in: this link now opens "
+                        f"round {number}; reload it when you move."
+                    )
             if _is_fetch(request):
                 return _render_row(
                     request, view, view.row(saved, status="saved", notice=f"Saved. {message}"), 200

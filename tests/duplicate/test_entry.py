@@ -508,6 +508,18 @@ def test_token_saves_as_the_table(client, mitchell_event, token):
     assert play.contract == "3NT" and PlayChange.objects.get(play=play).who == "table 2 (token)"
 
 
+def test_token_says_when_the_round_is_complete(client, mitchell_event, token):
+    first, last = plays_at(mitchell_event, 1, 2)
+    html = client.post(
+        token_url(token), board_data(first, quick="PASS"), HTTP_X_REQUESTED_WITH="fetch"
+    ).content
+    assert b"Every board of round 1 is in" not in html
+    html = client.post(
+        token_url(token), board_data(last, quick="PASS"), HTTP_X_REQUESTED_WITH="fetch"
+    ).content
+    assert b"Every board of round 1 is in: this link now opens round 2; reload it when you move." in html
+
+
 def test_token_cannot_touch_another_table_or_round(client, mitchell_event, token):
     other_table = plays_at(mitchell_event, 1, 3)[0]
     other_round = plays_at(mitchell_event, 2, 2)[0]
