@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 
 from duplicate import selectors
@@ -257,15 +257,28 @@ def _with_teams(movement: Movement, pairs: list[PairSpec], teams: list[str]) -> 
 
 
 def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
+    """Score every result (the pure engine) and store them all with one ``executemany`` (see
+    :func:`plays_store`). The plays are read as plain values: model instances with four related rows
+    each cost more than the scoring."""
     if not results:
         return
     plays = {
-        (p.seating.round.number, p.seating.table, p.board.number): p
-        for p in Play.objects.filter(event=event).select_related(
-            "seating__round", "board", "ns_pair", "ew_pair"
+        (rnd, table, board): (pk, deal, ns, ew, entered)
+        for pk, rnd, table, board, deal, ns, ew, entered in Play.objects.filter(event=event)
+        .order_by()
+        .values_list(
+            "pk",
+            "seating__round__number",
+            "seating__table",
+            "board__number",
+            "board__deal",
+            "ns_pair__number",
+            "ew_pair__number",
+            "entered",
         )
     }
-    changed = []
+    changed: list[tuple[int, dict[str, Any]]] = []
+    seen: set[int] = set()
     for i, row in enumerate(results):
         key = (row["round"], row["table"], row["board"])
         play = plays.get(key)
@@ -273,28 +286,55 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
             raise ServiceError(
                 f"results[{i}]: board {row['board']} is not played at table {row['table']} in round {row['round']}"
             )
-        if (play.ns_pair.number, play.ew_pair.number) != (str(row["ns"]).strip(), str(row["ew"]).strip()):
+        pk, deal, ns, ew, entered = play
+        if (ns, ew) != (str(row["ns"]).strip(), str(row["ew"]).strip()):
             raise ServiceError(
                 f"results[{i}]: table {row['table']} in round {row['round']} seats "
-                f"{play.ns_pair.number} v {play.ew_pair.number}, not {row['ns']} v {row['ew']}"
+                f"{ns} v {ew}, not {row['ns']} v {row['ew']}"
             )
-        if play.entered:
+        if entered or pk in seen:
             raise ServiceError(f"results[{i}]: a second result for the same board, table and round")
+        seen.add(pk)
         data = {k: v for k, v in row.items() if k not in PLACE_KEYS}
         try:
-            fields = result_fields(code=event.code, deal=play.board.deal, data=data)
+            fields = result_fields(code=event.code, deal=deal, data=data)
         except ResultError as exc:
             raise ServiceError(
                 f"results[{i}].{exc}" if not str(exc).startswith(" ") else f"results[{i}]{exc}"
             ) from None
-        for name, value in fields.items():
-            setattr(play, name, value)
-        changed.append(play)
+        changed.append((pk, fields))
     try:
-        Play.objects.bulk_update(changed, list(fields), batch_size=2000)
+        plays_store(changed)
     except IntegrityError as exc:  # pragma: no cover - the checks above come first
         raise ServiceError(f"results: {exc}") from None
     Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+
+
+def plays_store(changes: list[tuple[int, dict[str, Any]]]) -> None:
+    """Write new field values to many plays, given as (play pk, {field name: value}) with the same field
+    names throughout: one parameterised ``UPDATE ... WHERE id = %s`` run with ``executemany``.
+
+    ``bulk_update`` builds a ``CASE WHEN id = ... THEN ...`` expression per field per row and resolves each
+    through the ORM: ~100-170 rows a second for the 19 result fields (13,520 results took 137 s); this path
+    writes thousands a second on SQLite and PostgreSQL alike. No signals, no ``auto_now`` (as bulk_update)."""
+    if not changes:
+        return
+    meta = Play._meta
+    names = list(changes[0][1])
+    fields = [meta.get_field(name) for name in names]
+    quote = connection.ops.quote_name
+    sql = (
+        f"UPDATE {quote(meta.db_table)} SET "
+        + ", ".join(f"{quote(f.column)} = %s" for f in fields)  # type: ignore[union-attr]
+        + f" WHERE {quote(meta.pk.column)} = %s"  # type: ignore[union-attr]
+    )
+    rows = [
+        [f.get_db_prep_save(values[name], connection) for f, name in zip(fields, names, strict=True)] + [pk]  # type: ignore[union-attr]
+        for pk, values in changes
+    ]
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 5000):
+            cursor.executemany(sql, rows[start : start + 5000])
 
 
 def event_export(event: Event) -> dict[str, Any]:

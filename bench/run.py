@@ -1,0 +1,483 @@
+"""The benchmark harness (issue 8): ``make bench`` -> ``python manage.py bench`` -> ``python -m bench.run``.
+
+Builds synthetic events in a throwaway database (a temporary SQLite file; a scratch PostgreSQL database for
+the HTTP load test), measures, prints a table (metric, value, target, pass/miss) and writes
+``bench/results.json``. Never touches the developer's database: DATABASE_URL is set here, before Django
+starts, and the settings module is ``bench.settings``.
+
+    python -m bench.run [--quick] [--output FILE] [--load-db postgres|sqlite|none] [--pg-url URL]
+
+``--quick`` runs small sizes (one and three sections, a short load) for a look or the smoke test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUTPUT = ROOT / "bench" / "results.json"
+PG_URL = "postgres://postgres@127.0.0.1:5432/"
+PG_DB = "kalamazoo_bench"
+
+
+@dataclass
+class Row:
+    group: str
+    metric: str
+    value: float | int | str | None
+    unit: str = ""
+    target: str = ""
+    ok: bool | None = None  # None: no target (a figure for the record) or not available
+    note: str = ""
+
+    @property
+    def verdict(self) -> str:
+        if self.value is None or self.value == "not available":
+            return "n/a"
+        return "" if self.ok is None else ("pass" if self.ok else "MISS")
+
+
+@dataclass
+class Report:
+    rows: list[Row] = field(default_factory=list)
+    info: dict[str, Any] = field(default_factory=dict)
+
+    def add(self, *args: Any, **kwargs: Any) -> Row:
+        row = Row(*args, **kwargs)
+        self.rows.append(row)
+        print(f"  {row.group}: {row.metric}: {_fmt(row.value)} {row.unit} {row.verdict}".rstrip(), flush=True)
+        return row
+
+    def table(self) -> str:
+        head = ("metric", "value", "target", "")
+        lines = [
+            (f"{r.group}: {r.metric}", f"{_fmt(r.value)} {r.unit}".strip(), r.target, r.verdict)
+            for r in self.rows
+        ]
+        widths = [max(len(x[i]) for x in [head, *lines]) for i in range(4)]
+        out = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
+        out.append("  ".join("-" * w for w in widths))
+        for line in lines:
+            out.append("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip())
+        return "\n".join(out)
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "not available"
+    if isinstance(value, float):
+        if value >= 1000:
+            return f"{value:,.0f}"
+        if value >= 10:
+            return f"{value:.1f}"
+        return f"{value:.3g}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def timed(fn: Callable[[], Any], repeats: int = 1) -> tuple[float, Any]:
+    """Best wall time of ``repeats`` calls (seconds) and the last result."""
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        gc.collect()
+        start = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+# ------------------------------------------------------------------------------------------ sections
+
+
+def bench_engine(report: Report, quick: bool) -> None:
+    from scoring import bench as engine
+
+    result = engine.run(n=10_000 if quick else engine.DEALS, repeats=1 if quick else 3)
+    report.add(
+        "engine",
+        "mixed workload",
+        result.per_second,
+        "deals/s",
+        ">= 200,000",
+        result.per_second >= 200_000,
+        f"{result.deals} deals, best of runs",
+    )
+    report.add("engine", "bare-lookup floor", result.floor_per_second, "lookups/s")
+    report.add("engine", "ratio floor / engine", result.ratio, "x")
+    report.add("engine", "JSON path (parse_request + score)", result.json_per_second, "deals/s")
+
+
+@dataclass
+class Built:
+    label: str
+    event: Any
+    results: int
+
+
+def bench_import(report: Report, sizes: list[int]) -> dict[int, Built]:
+    """For each size (sections of 13 tables): the event built through the services, its results written the
+    import's way (result_fields + one bulk write); and ``event_import`` of the same event as one event file."""
+    from bench import synth
+    from duplicate.eventfile import event_import
+
+    built: dict[int, Built] = {}
+    for sections in sizes:
+        tables = sections * synth.TABLES
+        label = f"{tables} tables"
+        seconds, event = timed(lambda s=sections: synth.event_build(sections=s, name=f"Bench {s}"))
+        report.add("import", f"{label}: set-up ({sections} sections, services)", seconds, "s")
+        seconds, count = timed(lambda e=event: synth.results_write(e))
+        report.add(
+            "import",
+            f"{label}: {count:,} results written (result_fields + store)",
+            count / seconds,
+            "results/s",
+            note=f"{seconds:.2f} s",
+        )
+        data = synth.event_file(sections=sections)
+        n = len(data["results"])
+        seconds, imported = timed(lambda d=data: event_import(data=d))
+        report.add(
+            "import",
+            f"{label}: event_import of the event file ({n:,} results, set-up included)",
+            n / seconds,
+            "results/s",
+            note=f"{seconds:.2f} s; one section (custom movement): the event file holds one section",
+        )
+        imported.delete()
+        event.refresh_from_db()
+        built[sections] = Built(label, event, count)
+    return built
+
+
+def _floor_fetch(event: Any) -> Callable[[], int]:
+    """The bare cursor fetch of the standings' own query (same SQL, same rows, no Python work)."""
+    from django.db import connection
+
+    from duplicate.models import Play
+    from duplicate.standings import _PLAY_FIELDS
+
+    qs = Play.objects.filter(event=event).order_by().values_list(*_PLAY_FIELDS)
+    sql, params = qs.query.sql_with_params()
+
+    def fetch() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return len(cursor.fetchall())
+
+    return fetch
+
+
+def bench_standings(report: Report, built: dict[int, Built], quick: bool) -> None:
+    from django.core.cache import cache
+
+    from bench import synth
+    from duplicate import services, standings
+    from duplicate.models import Play
+
+    repeats = 3
+    for sections, b in built.items():
+        event = b.event
+        floor_s, rows = timed(_floor_fetch(event), repeats)
+
+        def full(e: Any = event) -> Any:
+            cache.clear()
+            return standings.event_results(e)
+
+        full_s, _ = timed(full, repeats)
+
+        def page_data(e: Any = event) -> Any:
+            cache.clear()
+            return standings.pair_standings(e)
+
+        page_s, _ = timed(page_data, repeats)
+        cached_s, _ = timed(lambda e=event: standings.pair_standings(e), repeats)
+        big = sections == max(built)
+        report.add(
+            "standings",
+            f"{b.label} ({rows:,} results): full recompute (event_results)",
+            full_s * 1000,
+            "ms",
+            "<= 1000 ms" if big else "",
+            (full_s <= 1.0) if big else None,
+        )
+        report.add("standings", f"{b.label}: floor (bare cursor fetch)", floor_s * 1000, "ms")
+        ratio = full_s / floor_s
+        report.add(
+            "standings",
+            f"{b.label}: ratio recompute / floor",
+            ratio,
+            "x",
+            "<= 2x" if big else "",
+            (ratio <= 2) if big else None,
+        )
+        report.add("standings", f"{b.label}: pair_standings, cold cache", page_s * 1000, "ms")
+        report.add("standings", f"{b.label}: pair_standings, warm cache", cached_s * 1000, "ms")
+
+        # Incremental: one new result through the real write service, then the standings again.
+        standings.pair_standings(event)  # warm
+        play = Play.objects.filter(event=event, entered=False).order_by("pk").first()
+        if play is None:
+            play = Play.objects.filter(event=event).order_by("pk").first()
+        import random
+
+        data = synth.result_data(random.Random(7))
+        while "ruling" in data:
+            data = synth.result_data(random.Random())
+        writer = services.Writer(name="bench", is_director=True)
+        start = time.perf_counter()
+        services.play_result_save(play=play, data=data, writer=writer, expected_version=play.version)
+        write_s = time.perf_counter() - start
+        event.refresh_from_db()
+        start = time.perf_counter()
+        standings.pair_standings(event)
+        incr_s = time.perf_counter() - start
+        report.add("standings", f"{b.label}: one result write (play_result_save)", write_s * 1000, "ms")
+        report.add(
+            "standings",
+            f"{b.label}: incremental update after one new result",
+            incr_s * 1000,
+            "ms",
+            "<= 20 ms",
+            incr_s <= 0.020,
+            "pair_standings after the write (cache key moved on)",
+        )
+
+
+def bench_pages(report: Report, built: dict[int, Built]) -> None:
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from duplicate.models import Pair
+
+    client = Client()
+    counts: dict[str, dict[int, int]] = {}
+    for sections, b in built.items():
+        event = b.event
+        pair = Pair.objects.filter(event=event).order_by("pk").first()
+        pages = {
+            "standings page": f"/events/{event.pk}/standings/",
+            "traveller page": f"/events/{event.pk}/boards/1/",
+            "score card page": f"/events/{event.pk}/pairs/{pair.pk}/card/",
+        }
+        for name, url in pages.items():
+            for state in ("cold", "warm"):
+                if state == "cold":
+                    cache.clear()
+                else:
+                    client.get(url)
+                with CaptureQueriesContext(connection) as ctx:
+                    start = time.perf_counter()
+                    response = client.get(url)
+                    seconds = time.perf_counter() - start
+                if response.status_code != 200:
+                    report.add("pages", f"{b.label}: {name}", f"HTTP {response.status_code}", ok=False)
+                    break
+                counts.setdefault(f"{name} {state}", {})[sections] = len(ctx.captured_queries)
+                target = ""
+                ok = None
+                if name == "standings page" and sections == max(built):
+                    target, ok = "<= 150 ms", seconds <= 0.150
+                report.add(
+                    "pages",
+                    f"{b.label}: {name} ({state} cache)",
+                    seconds * 1000,
+                    "ms",
+                    target,
+                    ok,
+                    f"{len(ctx.captured_queries)} queries, {len(response.content) // 1024} KiB",
+                )
+    for key, by_size in counts.items():
+        if len(by_size) > 1:
+            same = len(set(by_size.values())) == 1
+            report.add(
+                "pages",
+                f"{key}: queries by size " + ", ".join(f"{built[s].label}={n}" for s, n in by_size.items()),
+                "same" if same else "differs",
+                "",
+                "independent of size" if key.startswith("standings") else "",
+                same if key.startswith("standings") else None,
+            )
+
+
+def _export(name: str) -> Callable[..., Any] | None:
+    """``duplicate.exports.<name>`` if the outputs issue has built it (None: the row says not available)."""
+    import importlib
+
+    try:
+        module = importlib.import_module("duplicate.exports")
+    except ImportError:
+        return None
+    fn = getattr(module, name, None)
+    return fn if callable(fn) else None
+
+
+def bench_outputs(report: Report, built: dict[int, Built]) -> None:
+    """Travellers PDF of a one-section (13-table) event; the xlsx workbook of the biggest event, both through
+    ``duplicate.exports`` (``travellers_file``, ``workbook_file``), cold standings cache as after a write."""
+    from django.core.cache import cache
+
+    small = built[min(built)]
+    big = built[max(built)]
+    cases = [
+        (
+            "travellers_file",
+            f"travellers PDF, {small.label} ({small.results:,} results)",
+            small,
+            ("pdf",),
+            1.0,
+        ),
+        ("workbook_file", f"xlsx workbook, {big.label} ({big.results:,} results)", big, (), 10.0),
+    ]
+    for name, label, b, extra, limit in cases:
+        fn = _export(name)
+        target = f"<= {limit:g} s"
+        if fn is None:
+            report.add("outputs", label, None, "", target, note=f"duplicate.exports.{name} not built yet")
+            continue
+
+        def make(fn: Callable[..., Any] = fn, b: Built = b, extra: tuple[str, ...] = extra) -> bytes:
+            cache.clear()
+            return bytes(fn(b.event, *extra))
+
+        try:
+            seconds, out = timed(make)
+        except Exception as exc:  # noqa: BLE001 - a piece still being built: report it and keep going
+            report.add("outputs", label, None, "", target, note=f"error: {exc!r}"[:160])
+            continue
+        report.add("outputs", label, seconds, "s", target, seconds <= limit, f"{len(out) // 1024} KiB")
+
+
+# ---------------------------------------------------------------------------------------------- main
+
+
+def _configure(db_path: Path) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("LOG_LEVEL", "ERROR")
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes: a quick look, and the smoke test")
+    parser.add_argument(
+        "--output", "-o", default=str(DEFAULT_OUTPUT), help="results JSON (default bench/results.json)"
+    )
+    parser.add_argument(
+        "--load-db",
+        choices=("postgres", "sqlite", "none"),
+        default=None,
+        help="database of the HTTP load test (default: postgres; sqlite with --quick)",
+    )
+    parser.add_argument(
+        "--pg-url", default=os.environ.get("BENCH_PG_URL", PG_URL), help="PostgreSQL server URL"
+    )
+    parser.add_argument(
+        "--requests", type=int, default=None, help="load test: requests in all (default 3000)"
+    )
+    parser.add_argument("--seconds", type=float, default=None, help="load test: time bound (default 60)")
+    parser.add_argument(
+        "--clients", type=int, default=None, help="load test: concurrent clients (default 50)"
+    )
+    parser.add_argument(
+        "--skip",
+        default="",
+        help="comma-separated sections to skip: engine,import,standings,pages,outputs,load",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    skip = {s.strip() for s in args.skip.split(",") if s.strip()}
+    sizes = [1, 3] if args.quick else [1, 40, 154]
+    report = Report()
+    report.info = {
+        "quick": args.quick,
+        "python": platform.python_version(),
+        "machine": platform.platform(),
+        "cpus": os.cpu_count(),
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
+        "sizes": {f"{s * 13} tables": {"sections": s, "results": s * 13 * 26} for s in sizes},
+    }
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="kalamazoo-bench-") as tmp:
+        print(f"bench: throwaway SQLite database in {tmp}", flush=True)
+        _configure(Path(tmp) / "bench.sqlite3")
+        if "engine" not in skip:
+            print("engine ...", flush=True)
+            bench_engine(report, args.quick)
+        built: dict[int, Built] = {}
+        if not skip >= {"import", "standings", "pages", "outputs"}:
+            print("import ...", flush=True)
+            built = bench_import(report, sizes)
+        if built and "standings" not in skip:
+            print("standings ...", flush=True)
+            bench_standings(report, built, args.quick)
+        if built and "pages" not in skip:
+            print("pages ...", flush=True)
+            bench_pages(report, {s: b for s, b in built.items()})
+        if built and "outputs" not in skip:
+            print("outputs ...", flush=True)
+            bench_outputs(report, built)
+    load_db = args.load_db or ("sqlite" if args.quick else "postgres")
+    if "load" not in skip and load_db != "none":
+        print(f"HTTP load ({load_db}) ...", flush=True)
+        from bench import load
+
+        load.bench_load(
+            report,
+            db=load_db,
+            pg_url=args.pg_url,
+            sections=1 if args.quick else 40,
+            requests=args.requests or (200 if args.quick else 3000),
+            seconds=args.seconds or (20.0 if args.quick else 60.0),
+            clients=args.clients or (10 if args.quick else 50),
+        )
+    report.info["seconds"] = round(time.perf_counter() - started, 1)
+    report.info["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    print()
+    print(report.table())
+    print(
+        f"\n(total {report.info['seconds']} s; load average at start {report.info['load_average_at_start']}, "
+        f"at end {report.info['load_average_at_end']} on {os.cpu_count()} CPUs)"
+    )
+    out = Path(args.output)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(
+        json.dumps(
+            {"info": report.info, "rows": [{**asdict(r), "verdict": r.verdict} for r in report.rows]},
+            indent=2,
+        )
+        + "\n"
+    )
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+"""Settings for the benchmark's throwaway database: production settings (DEBUG off) with plain static
+storage (no collectstatic manifest needed). The database comes from DATABASE_URL, which ``bench.run`` points
+at a temporary SQLite file or a scratch PostgreSQL database; never the developer's db.sqlite3."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-not-for-production-0123456789abcdef")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+os.environ.setdefault("SESSION_COOKIE_SECURE", "0")
+os.environ.setdefault("CSRF_COOKIE_SECURE", "0")
+os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,testserver")
+if not os.environ.get("DATABASE_URL"):
+    raise RuntimeError("bench.settings: DATABASE_URL must point at the throwaway bench database")
+
+from duplicate.settings import *  # noqa: E402,F403
+from duplicate.settings import STORAGES  # noqa: E402
+
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
