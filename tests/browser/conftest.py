@@ -1,7 +1,10 @@
 """Real headless Chromium (Debian's /usr/bin/chromium) driven by Playwright's sync API.
 
-Playwright runs an event loop in the test thread, so Django would refuse ORM calls from the test body
-(SynchronousOnlyOperation); the tests only use the ORM between browser steps, never concurrently.
+Playwright runs an event loop in the test thread while the browser is open, so Django would refuse ORM calls
+from the test body (SynchronousOnlyOperation); the tests only use the ORM between browser steps, never
+concurrently, so DJANGO_ALLOW_ASYNC_UNSAFE is set, but only while the browser is open (package scope): set for
+the whole process it would leak into the suite's `manage.py check --deploy` subprocesses (async.E001), and a
+session-long browser would leave its loop running under the other packages' tests.
 On a failure the page is saved as a screenshot under tests/artifacts/.
 """
 
@@ -12,8 +15,6 @@ import re
 from pathlib import Path
 
 import pytest
-
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -33,8 +34,15 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
-def browser():
+@pytest.fixture(scope="package")
+def _async_unsafe_allowed():
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
+@pytest.fixture(scope="package")
+def browser(_async_unsafe_allowed):
     if not os.path.exists(CHROMIUM):
         message = f"{CHROMIUM} is missing: apt-get install chromium (.ci/run installs it)"
         if os.environ.get("CI"):
