@@ -4,13 +4,32 @@ file of every event) to show that a refused write changed nothing."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.apps import apps
 from django.contrib.admin.models import LogEntry
+from django.db import transaction
 
 from duplicate import eventfile
 from duplicate.models import Event, Play, TableToken
+
+
+@contextmanager
+def rolled_back() -> Iterator[None]:
+    """Run one hypothesis example in a savepoint that is rolled back, so examples start from the same rows."""
+    with transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
+def db_counts() -> dict[str, int]:
+    return {
+        model._meta.label: model.objects.count()
+        for model in apps.get_models()
+        if model._meta.app_label in ("duplicate", "teams", "auth", "admin")
+    }
 
 
 def db_snapshot() -> dict[str, Any]:
