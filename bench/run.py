@@ -266,6 +266,7 @@ def bench_pages(report: Report, built: dict[int, Built]) -> None:
 
     client = Client()
     counts: dict[str, dict[int, int]] = {}
+    page_size = 40 if 40 in built else max(built)  # the target is for the 520-table event
     for sections, b in built.items():
         event = b.event
         pair = Pair.objects.filter(event=event).order_by("pk").first()
@@ -290,7 +291,7 @@ def bench_pages(report: Report, built: dict[int, Built]) -> None:
                 counts.setdefault(f"{name} {state}", {})[sections] = len(ctx.captured_queries)
                 target = ""
                 ok = None
-                if name == "standings page" and sections == max(built):
+                if name == "standings page" and sections == page_size:
                     target, ok = "<= 150 ms", seconds <= 0.150
                 report.add(
                     "pages",

@@ -3,6 +3,7 @@ storage (no collectstatic manifest needed). The database comes from DATABASE_URL
 at a temporary SQLite file or a scratch PostgreSQL database; never the developer's db.sqlite3."""
 
 import os
+import warnings
 
 os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-not-for-production-0123456789abcdef")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
@@ -16,3 +17,6 @@ from duplicate.settings import *  # noqa: E402,F403
 from duplicate.settings import STORAGES  # noqa: E402
 
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+
+# No collectstatic in a throwaway run: whitenoise's "No directory at .../staticfiles/" is expected.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise")
