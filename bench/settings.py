@@ -19,4 +19,4 @@ from duplicate.settings import STORAGES  # noqa: E402
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 
 # No collectstatic in a throwaway run: whitenoise's "No directory at .../staticfiles/" is expected.
-warnings.filterwarnings("ignore", message="No directory at", module="whitenoise")
+warnings.filterwarnings("ignore", message="No directory at")
