@@ -23,7 +23,7 @@ from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 
 DEFAULT_ATTEMPTS = 5
 DEFAULT_ADDRESS_ATTEMPTS = 20  # one club's directors may share an address (or a proxy): looser per address
@@ -158,3 +158,20 @@ class SecurityHeadersMiddleware:
             "Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"
         )
         return response
+
+
+class RejectNullCharactersMiddleware:
+    """A NUL character in the address (``/t/%00/``) is refused with 400 before any view runs: PostgreSQL text
+    cannot hold one, so a lookup with it would fail with a database error (a 500) rather than "not found".
+    (Form fields already refuse it: Django's CharField has ProhibitNullCharactersValidator.)"""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "\x00" in request.path or any("\x00" in v for vs in request.GET.lists() for v in [vs[0], *vs[1]]):
+            return HttpResponseBadRequest(
+                "Bad request: the address contains a null character.",
+                content_type="text/plain; charset=utf-8",
+            )
+        return self.get_response(request)

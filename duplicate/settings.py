@@ -149,6 +149,10 @@ MIDDLEWARE.insert(
     MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
     "duplicate.security.SecurityHeadersMiddleware",
 )
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("duplicate.security.SecurityHeadersMiddleware") + 1,
+    "duplicate.security.RejectNullCharactersMiddleware",
+)
 # Director login throttling (duplicate.security): failed sign-ins per username / per client address in a window.
 LOGIN_THROTTLE_ATTEMPTS = int(os.environ.get("LOGIN_THROTTLE_ATTEMPTS", "5"))
 LOGIN_THROTTLE_ADDRESS_ATTEMPTS = int(os.environ.get("LOGIN_THROTTLE_ADDRESS_ATTEMPTS", "20"))
