@@ -476,8 +476,9 @@ def _parse_boards_text(text: str) -> tuple[int, ...]:
             raise ValueError(token)
         first = int(match.group(1))
         last = int(match.group(2)) if match.group(2) else first
+        # A range longer than a round's boards is never lawful (and "1-999999999" must not fill memory).
         if first < 1 or last < first or last - first >= MAX_BOARDS_PER_ROUND:
-            raise ValueError(token)  # (a longer range is never lawful, and "1-999999999" must not fill memory)
+            raise ValueError(token)
         boards.extend(range(first, last + 1))
     return tuple(boards)
 
