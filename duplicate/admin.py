@@ -54,8 +54,22 @@ class SeatingAdmin(admin.ModelAdmin):
     list_select_related = ["round", "ns", "ew"]
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Results are written only through the result service (scored, versioned, recorded under law E);
+    the admin shows them and their history but cannot change them."""
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
 @admin.register(models.Play)
-class PlayAdmin(admin.ModelAdmin):
+class PlayAdmin(ReadOnlyAdmin):
     list_display = ["event", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "net_ns"]
     list_select_related = ["event", "board", "ns_pair", "ew_pair"]
     list_filter = ["event"]
@@ -63,7 +77,7 @@ class PlayAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.PlayChange)
-class PlayChangeAdmin(admin.ModelAdmin):
+class PlayChangeAdmin(ReadOnlyAdmin):
     list_display = ["play", "who", "at", "reason"]
     raw_id_fields = ["play"]
 

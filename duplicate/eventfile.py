@@ -225,7 +225,7 @@ def _movement_from_results(results: list[dict[str, Any]], pairs: list[PairSpec])
     round_numbers = sorted({r for r, _ in seats})
 
     def pid(x: str) -> int | str:
-        return int(x) if x.isdigit() else x
+        return int(x) if x.isdecimal() else x
 
     for number in round_numbers:
         tables = tuple(

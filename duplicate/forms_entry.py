@@ -42,7 +42,7 @@ HONOURS_CHOICES = _honours_choices()
 def _whole_or_text(value: str) -> int | str:
     """A typed number as an int; anything else as typed, so the engine's message shows what was typed."""
     text = value.strip()
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isdecimal() else text
 
 
 def error_field(message: str) -> str:

@@ -185,7 +185,7 @@ class Pair(models.Model):
     @property
     def label(self) -> int | str:
         """The identifier as the event file writes it: an integer when it is one."""
-        return int(self.number) if self.number.isdigit() else self.number
+        return int(self.number) if self.number.isdecimal() else self.number
 
     @property
     def player_names(self) -> list[str]:

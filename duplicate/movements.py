@@ -495,7 +495,7 @@ def _parse_pair(value: Any, where: str, column: str) -> PairId:
         text = value.strip()
         if not text:
             raise MovementError(f"{where}: {column} pair is missing")
-        if text.isdigit():
+        if text.isdecimal():
             number = int(text)
             if number < 1:
                 raise MovementError(f"{where}: {column} pair must be a positive number or a name, got {text}")
@@ -507,7 +507,7 @@ def _parse_pair(value: Any, where: str, column: str) -> PairId:
 def _parse_positive(value: Any, where: str, what: str) -> int:
     if _is_int(value) and value >= 1:
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit() and int(value.strip()) >= 1:
+    if isinstance(value, str) and value.strip().isdecimal() and int(value.strip()) >= 1:
         return int(value.strip())
     shown = repr(value) if not isinstance(value, str) else f"'{value}'"
     raise MovementError(f"{where}: {what} must be a whole number from 1 up, got {shown}")
@@ -526,7 +526,7 @@ def _parse_boards_value(value: Any, where: str) -> tuple[int, ...]:
         for item in value:
             if _is_int(item) and item >= 1:
                 boards.append(int(item))
-            elif isinstance(item, str) and item.strip().isdigit() and int(item) >= 1:
+            elif isinstance(item, str) and item.strip().isdecimal() and int(item) >= 1:
                 boards.append(int(item))
             else:
                 raise MovementError(

@@ -318,7 +318,7 @@ def deals_from_pbn_file(text: str) -> dict[int, str]:
             continue
         tag, value = match.group(1).lower(), match.group(2).strip()
         if tag == "board":
-            if not value.isdigit():
+            if not value.isdecimal():
                 raise ServiceError(f"line {lineno}: Board tag must be a number, got {value!r}")
             board = int(value)
         elif tag == "deal":

@@ -194,7 +194,7 @@ def _deals_from_form(event: Event, data: dict[str, object]) -> dict[int, str]:
         if not line.strip():
             continue
         number, _, deal = line.strip().partition(" ")
-        if not number.isdigit() or not deal.strip():
+        if not number.isdecimal() or not deal.strip():
             raise services.ServiceError(f"line {lineno}: write the board number, a space, then the deal")
         deals[int(number)] = deal.strip()
     return deals

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -95,16 +95,21 @@ class TableView:
         )
 
     def row(self, play: Play, *, form: PlayResultForm | None = None, **extra: Any) -> dict[str, Any]:
-        history = [
-            {
-                "who": change.who,
-                "at": change.at,
-                "before": sel.result_summary(change.before),
-                "after": sel.result_summary(change.after),
-                "reason": change.reason,
-            }
-            for change in play.changes.all()
-        ]
+        # The law E history names directors and their reasons: directors only.
+        history = (
+            [
+                {
+                    "who": change.who,
+                    "at": change.at,
+                    "before": sel.result_summary(change.before),
+                    "after": sel.result_summary(change.after),
+                    "reason": change.reason,
+                }
+                for change in play.changes.all()
+            ]
+            if self.writer is not None and self.writer.is_director
+            else []
+        )
         if form is None and self.can_write:
             form = self.form(play)
         more = [form[name] for name in MORE_FIELDS if form is not None and name in form.fields]
@@ -353,7 +358,9 @@ def entry_preview(request: HttpRequest, pk: int, letter: str, round: int, table:
 
 def _safe_next(request: HttpRequest, fallback: str) -> str:
     target = request.POST.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, {request.get_host()}, request.is_secure()
+    ):
         return target
     return fallback
 
@@ -374,7 +381,7 @@ def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) ->
         )
     else:
         messages.success(request, f"Round {round} reopened: the tables can correct its scores again.")
-    return redirect(_safe_next(request, reverse("entry_index", args=[pk])))
+    return HttpResponseRedirect(_safe_next(request, reverse("entry_index", args=[pk])))
 
 
 # --- Table links (tokens) ---------------------------------------------------------------------------------

@@ -101,7 +101,7 @@ def _bench(args: list[str]) -> int:
 
     deals = bench.DEALS
     if args:
-        if len(args) != 2 or args[0] != "--deals" or not args[1].isdigit() or int(args[1]) < 1:
+        if len(args) != 2 or args[0] != "--deals" or not args[1].isdecimal() or int(args[1]) < 1:
             sys.stderr.write(f"bench takes only --deals N (a positive whole number)\n\n{USAGE}")
             return 2
         deals = int(args[1])

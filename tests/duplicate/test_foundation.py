@@ -107,3 +107,17 @@ def test_templates_load_nothing_from_other_hosts():
     for path in (ROOT / "templates").rglob("*.html"):
         text = path.read_text()
         assert 'src="http' not in text and 'href="http' not in text and '="//' not in text, path
+
+
+@pytest.mark.django_db
+def test_admin_cannot_change_results_behind_the_result_service(director_client):
+    from duplicate.models import Play
+    from tests.conftest import make_event
+
+    play = Play.objects.filter(event=make_event()).first()
+    url = reverse("admin:duplicate_play_change", args=[play.pk])
+    response = director_client.post(url, {"contract": "7NTXX", "tricks": 13})
+    assert response.status_code == 403
+    play.refresh_from_db()
+    assert play.contract == "" and not play.entered
+    assert director_client.get(url).status_code == 200  # still viewable
