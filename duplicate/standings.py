@@ -11,10 +11,14 @@ Queries (fixed, whatever the size of the event):
   :class:`~scoring.contests.PairContest` or :class:`~scoring.contests.TeamMatch` in one pass.  Cached per
   event and ``Event.results_version`` (bumped by every result write and every round agreement), so a cache
   hit costs no query at all.
-* :func:`score_card` and :func:`traveller` add one query each for the details of the few plays they show.
+* :func:`play_lines` - the plays of one board, of one pair or of the whole event (one query, one field tuple
+  ``LINE_FIELDS``) as :class:`PlayLine` rows: the traveller's lines, from which :func:`score_card_lines` makes
+  a pair's score card.  :func:`score_card` and :func:`traveller` add this one query for the few plays they
+  show; the exports (``duplicate/exports/rows.py``) call it once for the whole event.
 
 Public entry points: :func:`standings` (pairs or teams, by the event's kind), :func:`pair_standings`,
-:func:`team_standings`, :func:`score_card`, :func:`traveller`, and the renderers :func:`standings_json`,
+:func:`team_standings`, :func:`score_card`, :func:`traveller`, :func:`play_lines`, :func:`score_cards`, the
+display helpers :func:`score_text` and :func:`signed_text`, and the renderers :func:`standings_json`,
 :func:`standings_text`, :func:`standings_csv`.
 """
 
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,6 +36,7 @@ from django.core.cache import cache
 from django.db.models import Q
 
 from duplicate.models import Board, Event, EventKind, MovementKind, Pair, Play
+from duplicate.results import ENTERED_FIELDS, SCORE_FIELDS
 from scoring.contests import (
     BoardDetail,
     BoardResult,
@@ -59,6 +65,8 @@ ITEM_NAMES = {
     "revoke_penalty": "revoke",
     "other_penalty": "penalty",
 }
+SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
+PENALTY_KINDS = ("revoke_penalty", "other_penalty")
 
 # The one query standings read: plain values, no model instances.
 _PLAY_FIELDS = (
@@ -74,6 +82,36 @@ _PLAY_FIELDS = (
     "seating__round_id",
     "seating__round__agreed_at",
 )
+
+
+# ------------------------------------------------------------------------------------------- display
+
+
+def score_text(value: Fraction | int | None) -> str:
+    """A score or average as the pages show it (exact, as a mixed number); "" for none."""
+    return "" if value is None else mixed_str(value)
+
+
+def signed_text(value: Fraction | int | None) -> str:
+    """A plus/minus as the pages show it (exact, signed); "" for none."""
+    return "" if value is None else mixed_str(value, signed=True)
+
+
+class Shown:
+    """A ``*_display`` attribute: another attribute as the pages show it (:func:`score_text`, or
+    :func:`signed_text` for a plus/minus).  ``ns_score_display = Shown("ns_score")``."""
+
+    __slots__ = ("field", "signed")
+
+    def __init__(self, field: str, *, signed: bool = False) -> None:
+        self.field = field
+        self.signed = signed
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = getattr(obj, self.field)
+        return signed_text(value) if self.signed else score_text(value)
 
 
 # ----------------------------------------------------------------------------------------------- pairs
@@ -343,7 +381,7 @@ class PairStandings:
         }
 
 
-def _unknown_pair(pk: int) -> PairInfo:
+def unknown_pair(pk: int) -> PairInfo:
     return PairInfo(pk, f"#{pk}", 0, ("", ""), None, None, "")
 
 
@@ -359,15 +397,13 @@ def pair_standings(
         for direction in directions:
             raw = contest.ranking(direction)
             # Among equals, list by pair number (the contest ids are primary keys).
-            raw = tuple(
-                sorted(raw, key=lambda r: (r.rank, pairs.get(r.pair, _unknown_pair(r.pair)).sort_key))
-            )
+            raw = tuple(sorted(raw, key=lambda r: (r.rank, pairs.get(r.pair, unknown_pair(r.pair)).sort_key)))
             nets = display_values([r.net for r in raw])
             pms = display_values([r.plus_minus for r in raw], signed=True)
             rows = tuple(
                 StandingRow(
                     rank=r.rank,
-                    pair=pairs.get(r.pair) or _unknown_pair(r.pair),
+                    pair=pairs.get(r.pair) or unknown_pair(r.pair),
                     direction=r.direction,
                     boards=r.boards,
                     net=r.net,
@@ -457,13 +493,8 @@ class TableLine:
     ns_net: Fraction
     ew_net: Fraction
 
-    @property
-    def ns_display(self) -> str:
-        return mixed_str(self.ns_net)
-
-    @property
-    def ew_display(self) -> str:
-        return mixed_str(self.ew_net)
+    ns_display = Shown("ns_net")
+    ew_display = Shown("ew_net")
 
 
 @dataclass(frozen=True)
@@ -512,7 +543,7 @@ def team_standings(
         for t, total_display in zip(match.teams, totals, strict=True):
             nets = display_values([p.net for p in t.pairs])
             lines = tuple(
-                TeamPairLine(pairs.get(p.pair) or _unknown_pair(p.pair), p.direction, p.boards, p.net, n)
+                TeamPairLine(pairs.get(p.pair) or unknown_pair(p.pair), p.direction, p.boards, p.net, n)
                 for p, n in zip(t.pairs, nets, strict=True)
             )
             for p in t.pairs:
@@ -546,8 +577,8 @@ def team_standings(
             tables.append(
                 TableLine(
                     table,
-                    pairs.get(ns) or _unknown_pair(ns),
-                    pairs.get(ew) or _unknown_pair(ew),
+                    pairs.get(ns) or unknown_pair(ns),
+                    pairs.get(ew) or unknown_pair(ew),
                     pair_net.get(ns, Fraction(0)),
                     pair_net.get(ew, Fraction(0)),
                 )
@@ -565,22 +596,16 @@ def team_standings(
     )
 
 
-def standings(event: Event) -> PairStandings | TeamStandings:
-    """The event's standings, by its kind (two queries on a cache miss, one on a hit)."""
+def standings(
+    event: Event, *, pairs: Mapping[int, PairInfo] | None = None, results: EventResults | None = None
+) -> PairStandings | TeamStandings:
+    """The event's standings, by its kind (two queries on a cache miss, one on a hit; none for what is given)."""
     if event.kind == EventKind.TEAMS:
-        return team_standings(event)
-    return pair_standings(event)
+        return team_standings(event, pairs=pairs, results=results)
+    return pair_standings(event, pairs=pairs, results=results)
 
 
 # ------------------------------------------------------------------------------------------ details
-
-
-def _score_text(value: Fraction | int | None) -> str:
-    return "" if value is None else mixed_str(value)
-
-
-def _signed_text(value: Fraction | None) -> str:
-    return "" if value is None else mixed_str(value, signed=True)
 
 
 def result_text(contract: str, declarer: str, tricks: int | None, tricks_ns: int | None, code: str) -> str:
@@ -613,6 +638,206 @@ def ruling_text(ruling: str, offending: str) -> str:
     return ""
 
 
+def status_text(ruling: str, entered: bool, result: str) -> str:
+    """What a result column shows: the ruling (as text), the result, or "not played yet"."""
+    if ruling:
+        return ruling
+    if entered:
+        return result
+    return "not played yet"
+
+
+# The plays' plain values for traveller and score-card lines (pages and exports alike): one field tuple.
+LINE_FIELDS = (
+    "seating__round__section__letter",
+    "seating__round__number",
+    "seating__table",
+    "board__number",
+    "ns_pair_id",
+    "ew_pair_id",
+    "entered",
+    *ENTERED_FIELDS,
+    *SCORE_FIELDS,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLine:
+    """One board at one table in one round: the result as entered, both sides' scores, the board's averages
+    and each pair's plus/minus (a traveller's line; a row of the Travellers sheet and results CSV)."""
+
+    section: str
+    board: int
+    round: int
+    table: int
+    ns: PairInfo
+    ew: PairInfo
+    entered: bool
+    contract: str
+    declarer: str
+    tricks: int | None
+    tricks_ns: int | None
+    honours: Any
+    revokes: Any
+    penalties: tuple[Mapping[str, Any], ...]
+    one_spade_limit: bool
+    ruling: str
+    offending: str
+    ns_trick: int
+    ns_honour: int
+    ns_total: int
+    ew_trick: int
+    ew_honour: int
+    ew_total: int
+    net_ns: int
+    items: tuple[Mapping[str, Any], ...]
+    result: str
+    ruling_text: str
+    ns_items: str
+    ew_items: str
+    ns_score: Fraction | int | None
+    ew_score: Fraction | int | None
+    ns_average: Fraction | None
+    ew_average: Fraction | None
+    ns_plus_minus: Fraction | None
+    ew_plus_minus: Fraction | None
+    scored: bool = False  # the contest has this line (entered, and the event can be scored)
+
+    @property
+    def played(self) -> bool:
+        return self.entered and not self.ruling
+
+    @property
+    def status(self) -> str:
+        """What the pages print in the result column: the ruling, the result, or "not played yet"."""
+        return status_text(self.ruling_text, self.entered, self.result)
+
+    @property
+    def penalty_text(self) -> str:
+        """Penalty points and revoke penalties, each with its law: "N-S: penalty 50 (law F)"."""
+        parts = []
+        for side in ("NS", "EW"):
+            own = [i for i in self.items if i.get("side") == side and i.get("kind") in PENALTY_KINDS]
+            for item in own:
+                name = ITEM_NAMES.get(item.get("kind", ""), item.get("kind", ""))
+                parts.append(f"{SIDE_NAMES[side]}: {name} {item.get('points')} (law {item.get('law')})")
+        return "; ".join(parts)
+
+    @property
+    def marks(self) -> str:
+        """Rulings and penalties, marked with their law (the traveller's note column)."""
+        return "; ".join(p for p in (self.ruling_text, self.penalty_text) if p)
+
+    def item_points(self, side: str, kind: str) -> int | None:
+        points = [
+            int(i.get("points", 0)) for i in self.items if i.get("side") == side and i.get("kind") == kind
+        ]
+        return sum(points) if points else None
+
+    ns_score_display = Shown("ns_score")
+    ew_score_display = Shown("ew_score")
+    ns_average_display = Shown("ns_average")
+    ew_average_display = Shown("ew_average")
+    ns_plus_minus_display = Shown("ns_plus_minus", signed=True)
+    ew_plus_minus_display = Shown("ew_plus_minus", signed=True)
+
+
+def play_lines(
+    event: Event,
+    pairs: Mapping[int, PairInfo],
+    results: EventResults,
+    *where: Q,
+    order_by: Iterable[str],
+    **filters: Any,
+) -> list[PlayLine]:
+    """The event's plays matching ``where``/``filters`` (one board, one pair, or all of them) as lines, in
+    ``order_by`` order: one query, whatever the number of plays."""
+    rows = Play.objects.filter(*where, event=event, **filters).order_by(*order_by).values_list(*LINE_FIELDS)
+    return build_play_lines(rows, pairs, results, event.code)
+
+
+def build_play_lines(
+    rows: Iterable[tuple[Any, ...]], pairs: Mapping[int, PairInfo], results: EventResults, code: str
+) -> list[PlayLine]:
+    """The pure part of :func:`play_lines`: ``LINE_FIELDS`` tuples plus the contest -> lines (no query)."""
+    details: dict[tuple[int, int, int], BoardDetail] = {(d.board, d.ns, d.ew): d for d in results.boards}
+    averages = results.contest.averages if results.contest is not None else {}
+
+    def pair(pk: int) -> PairInfo:
+        return pairs.get(pk) or unknown_pair(pk)
+
+    lines: list[PlayLine] = []
+    for (
+        section,
+        rnd,
+        table,
+        board,
+        ns,
+        ew,
+        entered,
+        contract,
+        declarer,
+        tricks,
+        tricks_ns,
+        honours,
+        revokes,
+        penalties,
+        one_spade_limit,
+        ruling,
+        offending,
+        ns_trick,
+        ns_honour,
+        ns_total,
+        ew_trick,
+        ew_honour,
+        ew_total,
+        net_ns,
+        items,
+    ) in rows:
+        d = details.get((board, ns, ew)) if entered else None
+        lines.append(
+            PlayLine(
+                section=section,
+                board=board,
+                round=rnd,
+                table=table,
+                ns=pair(ns),
+                ew=pair(ew),
+                entered=entered,
+                contract=contract,
+                declarer=declarer,
+                tricks=tricks,
+                tricks_ns=tricks_ns,
+                honours=honours,
+                revokes=revokes,
+                penalties=tuple(penalties or ()),
+                one_spade_limit=one_spade_limit,
+                ruling=ruling,
+                offending=offending,
+                ns_trick=ns_trick,
+                ns_honour=ns_honour,
+                ns_total=ns_total,
+                ew_trick=ew_trick,
+                ew_honour=ew_honour,
+                ew_total=ew_total,
+                net_ns=net_ns,
+                items=tuple(items or ()),
+                result=result_text(contract, declarer, tricks, tricks_ns, code) if entered else "",
+                ruling_text=ruling_text(ruling, offending) if entered else "",
+                ns_items=items_text(items, "NS"),
+                ew_items=items_text(items, "EW"),
+                ns_score=d.ns_score if d else None,
+                ew_score=d.ew_score if d else None,
+                ns_average=d.ns_average if d else averages.get((board, "NS")),
+                ew_average=d.ew_average if d else averages.get((board, "EW")),
+                ns_plus_minus=d.ns_plus_minus if d else None,
+                ew_plus_minus=d.ew_plus_minus if d else None,
+                scored=d is not None,
+            )
+        )
+    return lines
+
+
 @dataclass(frozen=True, slots=True)
 class ScoreCardLine:
     board: int
@@ -629,20 +854,16 @@ class ScoreCardLine:
     running: Fraction | None
 
     @property
-    def score_display(self) -> str:
-        return _score_text(self.score)
+    def status(self) -> str:
+        return status_text(self.ruling, self.entered, self.result)
 
-    @property
-    def average_display(self) -> str:
-        return _score_text(self.average)
-
-    @property
-    def plus_minus_display(self) -> str:
-        return _signed_text(self.plus_minus)
+    score_display = Shown("score")
+    average_display = Shown("average")
+    plus_minus_display = Shown("plus_minus", signed=True)
 
     @property
     def running_display(self) -> str:
-        return _signed_text(self.running) if self.running else ("0" if self.running == 0 else "")
+        return signed_text(self.running) if self.running else ("0" if self.running == 0 else "")
 
 
 @dataclass(frozen=True)
@@ -658,6 +879,63 @@ class ScoreCard:
         return sum((line.plus_minus or Fraction(0) for line in self.lines), Fraction(0))
 
 
+def score_card_lines(pair_pk: int, lines: Iterable[PlayLine]) -> tuple[ScoreCardLine, ...]:
+    """A pair's lines (in the order played) from its side: score, average, plus/minus, running total."""
+    out: list[ScoreCardLine] = []
+    running = Fraction(0)
+    for line in lines:
+        ns = line.ns.pk == pair_pk
+        pm = line.ns_plus_minus if ns else line.ew_plus_minus
+        if pm is not None:
+            running += pm
+        out.append(
+            ScoreCardLine(
+                board=line.board,
+                round=line.round,
+                table=line.table,
+                side="NS" if ns else "EW",
+                opponents=line.ew if ns else line.ns,
+                entered=line.entered,
+                result=line.result,
+                ruling=line.ruling_text,
+                score=line.ns_score if ns else line.ew_score,
+                average=(line.ns_average if ns else line.ew_average) if line.scored else None,
+                plus_minus=pm,
+                running=running if pm is not None else None,
+            )
+        )
+    return tuple(out)
+
+
+def score_cards(
+    infos: Iterable[PairInfo], lines: Iterable[PlayLine], st: PairStandings | TeamStandings
+) -> tuple[ScoreCard, ...]:
+    """Each pair's score card, from the lines (in the order played) and the standings (no query)."""
+    by_pair: dict[int, list[PlayLine]] = defaultdict(list)
+    for line in lines:
+        by_pair[line.ns.pk].append(line)
+        by_pair[line.ew.pk].append(line)
+    standing_of: dict[int, StandingRow] = {}
+    team_of: dict[int, TeamLine] = {}
+    if isinstance(st, PairStandings):
+        for row in st.rows:
+            standing_of.setdefault(row.pair.pk, row)
+    else:
+        for team in st.teams:
+            for p in team.pairs:
+                team_of.setdefault(p.pair.pk, team)
+    return tuple(
+        ScoreCard(
+            pair=info,
+            lines=score_card_lines(info.pk, by_pair.get(info.pk, ())),
+            standing=standing_of.get(info.pk),
+            team=team_of.get(info.pk),
+            progress=st.progress,
+        )
+        for info in infos
+    )
+
+
 def score_card(event: Event, pair_pk: int) -> ScoreCard | None:
     """A pair's boards in the order played, with its score, the average, its plus/minus and the running
     total.  Three queries on a cache miss (pairs, plays, the pair's plays), two on a hit."""
@@ -666,100 +944,14 @@ def score_card(event: Event, pair_pk: int) -> ScoreCard | None:
     if info is None:
         return None
     results = event_results(event, pairs)
-    details: dict[tuple[int, int, int], BoardDetail] = {
-        (d.board, d.ns, d.ew): d for d in results.boards if d.ns == pair_pk or d.ew == pair_pk
-    }
-    rows = (
-        Play.objects.filter(Q(ns_pair_id=pair_pk) | Q(ew_pair_id=pair_pk), event=event)
-        .order_by("seating__round__number", "seating__table", "board__number")
-        .values_list(
-            "board__number",
-            "seating__round__number",
-            "seating__table",
-            "ns_pair_id",
-            "ew_pair_id",
-            "entered",
-            "contract",
-            "declarer",
-            "tricks",
-            "tricks_ns",
-            "ruling",
-            "offending",
-        )
+    lines = play_lines(
+        event,
+        pairs,
+        results,
+        Q(ns_pair_id=pair_pk) | Q(ew_pair_id=pair_pk),
+        order_by=("seating__round__number", "seating__table", "board__number"),
     )
-    lines: list[ScoreCardLine] = []
-    running: Fraction | None = Fraction(0)
-    for board, rnd, table, ns, ew, entered, contract, declarer, tricks, tricks_ns, ruling, offending in rows:
-        side = "NS" if ns == pair_pk else "EW"
-        opponent = ew if side == "NS" else ns
-        detail = details.get((board, ns, ew))
-        score = average = pm = None
-        if detail is not None:
-            score = detail.score(side)
-            average = detail.ns_average if side == "NS" else detail.ew_average
-            pm = detail.plus_minus(side)
-        if pm is not None:
-            running = (running or Fraction(0)) + pm
-        lines.append(
-            ScoreCardLine(
-                board=board,
-                round=rnd,
-                table=table,
-                side=side,
-                opponents=pairs.get(opponent) or _unknown_pair(opponent),
-                entered=entered,
-                result=result_text(contract, declarer, tricks, tricks_ns, event.code) if entered else "",
-                ruling=ruling_text(ruling, offending) if entered else "",
-                score=score,
-                average=average,
-                plus_minus=pm,
-                running=running if pm is not None else None,
-            )
-        )
-    standing = None
-    team = None
-    if event.kind == EventKind.TEAMS:
-        ts = team_standings(event, pairs=pairs, results=results)
-        team = next((t for t in ts.teams if any(p.pair.pk == pair_pk for p in t.pairs)), None)
-    else:
-        ps = pair_standings(event, pairs=pairs, results=results)
-        standing = next((r for r in ps.rows if r.pair.pk == pair_pk), None)
-    return ScoreCard(pair=info, lines=tuple(lines), standing=standing, team=team, progress=_progress(results))
-
-
-@dataclass(frozen=True, slots=True)
-class TravellerLine:
-    round: int
-    table: int
-    ns: PairInfo
-    ew: PairInfo
-    entered: bool
-    result: str
-    ruling: str
-    ns_total: int
-    ew_total: int
-    ns_items: str
-    ew_items: str
-    ns_score: Fraction | int | None
-    ew_score: Fraction | int | None
-    ns_plus_minus: Fraction | None
-    ew_plus_minus: Fraction | None
-
-    @property
-    def ns_score_display(self) -> str:
-        return _score_text(self.ns_score)
-
-    @property
-    def ew_score_display(self) -> str:
-        return _score_text(self.ew_score)
-
-    @property
-    def ns_plus_minus_display(self) -> str:
-        return _signed_text(self.ns_plus_minus)
-
-    @property
-    def ew_plus_minus_display(self) -> str:
-        return _signed_text(self.ew_plus_minus)
+    return score_cards([info], lines, standings(event, pairs=pairs, results=results))[0]
 
 
 @dataclass(frozen=True)
@@ -807,7 +999,7 @@ def hand_diagram(pbn: str) -> HandDiagram | None:
 @dataclass(frozen=True)
 class Traveller:
     board: Board
-    lines: tuple[TravellerLine, ...]
+    lines: tuple[PlayLine, ...]
     ns_average: Fraction | None
     ew_average: Fraction | None
     diagram: HandDiagram | None
@@ -815,13 +1007,8 @@ class Traveller:
     whist: bool
     last_board: int = 0
 
-    @property
-    def ns_average_display(self) -> str:
-        return _score_text(self.ns_average)
-
-    @property
-    def ew_average_display(self) -> str:
-        return _score_text(self.ew_average)
+    ns_average_display = Shown("ns_average")
+    ew_average_display = Shown("ew_average")
 
 
 def traveller(event: Event, board: Board) -> Traveller:
@@ -829,64 +1016,9 @@ def traveller(event: Event, board: Board) -> Traveller:
     Three queries on a cache miss (pairs, plays, the board's plays), two on a hit."""
     pairs = pair_infos(event)
     results = event_results(event, pairs)
-    details = {(d.ns, d.ew): d for d in results.boards if d.board == board.number}
-    rows = (
-        Play.objects.filter(event=event, board=board)
-        .order_by("seating__round__number", "seating__table")
-        .values_list(
-            "seating__round__number",
-            "seating__table",
-            "ns_pair_id",
-            "ew_pair_id",
-            "entered",
-            "contract",
-            "declarer",
-            "tricks",
-            "tricks_ns",
-            "ruling",
-            "offending",
-            "ns_total",
-            "ew_total",
-            "items",
-        )
+    lines = play_lines(
+        event, pairs, results, board=board, order_by=("seating__round__number", "seating__table")
     )
-    lines = []
-    for (
-        rnd,
-        table,
-        ns,
-        ew,
-        entered,
-        contract,
-        declarer,
-        tricks,
-        tricks_ns,
-        ruling,
-        offending,
-        nt,
-        et,
-        items,
-    ) in rows:
-        d = details.get((ns, ew))
-        lines.append(
-            TravellerLine(
-                round=rnd,
-                table=table,
-                ns=pairs.get(ns) or _unknown_pair(ns),
-                ew=pairs.get(ew) or _unknown_pair(ew),
-                entered=entered,
-                result=result_text(contract, declarer, tricks, tricks_ns, event.code) if entered else "",
-                ruling=ruling_text(ruling, offending) if entered else "",
-                ns_total=nt,
-                ew_total=et,
-                ns_items=items_text(items, "NS"),
-                ew_items=items_text(items, "EW"),
-                ns_score=d.ns_score if d else None,
-                ew_score=d.ew_score if d else None,
-                ns_plus_minus=d.ns_plus_minus if d else None,
-                ew_plus_minus=d.ew_plus_minus if d else None,
-            )
-        )
     averages = results.contest.averages if results.contest is not None else {}
     return Traveller(
         board=board,
@@ -908,18 +1040,24 @@ def standings_json(st: PairStandings | TeamStandings) -> dict[str, Any]:
     return st.to_json()
 
 
+def provisional_text(progress: Progress) -> str:
+    """Why the figures are provisional ("" when final): "3 of 24 results in; 1 round not yet agreed"."""
+    if not progress.provisional:
+        return ""
+    parts = [f"{progress.entered} of {progress.total} results in"]
+    if progress.unagreed_rounds:
+        n = progress.unagreed_rounds
+        parts.append(f"{n} round{'s' if n != 1 else ''} not yet agreed")
+    if progress.unresolved_rulings:
+        parts.append(f"{progress.unresolved_rulings} ruling(s) waiting for a result to draw on")
+    if progress.error:
+        parts.append(f"cannot be scored: {progress.error}")
+    return "; ".join(parts)
+
+
 def _provisional_line(st: PairStandings | TeamStandings) -> str:
-    p = st.progress
-    if not p.provisional:
-        return "Final."
-    parts = [f"{p.entered} of {p.total} results in"]
-    if p.unagreed_rounds:
-        parts.append(f"{p.unagreed_rounds} round{'s' if p.unagreed_rounds != 1 else ''} not yet agreed")
-    if p.unresolved_rulings:
-        parts.append(f"{p.unresolved_rulings} ruling(s) waiting for a result to draw on")
-    if p.error:
-        parts.append(f"cannot be scored: {p.error}")
-    return "PROVISIONAL: " + "; ".join(parts) + "."
+    why = provisional_text(st.progress)
+    return f"PROVISIONAL: {why}." if why else "Final."
 
 
 def standings_text(st: PairStandings | TeamStandings) -> str:
@@ -1030,21 +1168,24 @@ def standings_csv(st: PairStandings | TeamStandings) -> str:
 
 
 __all__ = [
+    "LINE_FIELDS",
     "EventResults",
     "HandDiagram",
     "PairInfo",
     "PairStandings",
+    "PlayLine",
     "Progress",
     "Ranking",
     "ScoreCard",
     "ScoreCardLine",
+    "Shown",
     "StandingRow",
     "TableLine",
     "TeamLine",
     "TeamPairLine",
     "TeamStandings",
     "Traveller",
-    "TravellerLine",
+    "build_play_lines",
     "build_results",
     "cache_key",
     "event_results",
@@ -1052,11 +1193,21 @@ __all__ = [
     "items_text",
     "pair_infos",
     "pair_standings",
+    "play_lines",
+    "provisional_text",
+    "result_text",
+    "ruling_text",
     "score_card",
+    "score_card_lines",
+    "score_cards",
+    "score_text",
+    "signed_text",
     "standings",
     "standings_csv",
     "standings_json",
     "standings_text",
+    "status_text",
     "team_standings",
     "traveller",
+    "unknown_pair",
 ]

@@ -13,20 +13,21 @@ NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 TABLE_ATTRS = {"class": "data"}
 
 
-class _PairLinkColumn(tables.Column):
-    """The pair number, linking to its score card."""
+class _LinkColumn(tables.Column):
+    """A number (a pair's, a board's) linking to its page: the record's ``url`` key holds the address."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, url: str, **kwargs: Any) -> None:
         kwargs.setdefault("attrs", NUM)
         super().__init__(*args, **kwargs)
+        self.url_key = url
 
     def render(self, value: Any, record: dict[str, Any]) -> str:
-        return format_html('<a href="{}">{}</a>', record["card_url"], value)
+        return format_html('<a href="{}">{}</a>', record[self.url_key], value)
 
 
 class StandingsTable(tables.Table):
     rank = tables.Column("Rank", attrs=NUM, order_by=("rank_key",))
-    pair = _PairLinkColumn("Pair", order_by=("pair_key",))
+    pair = _LinkColumn("Pair", url="card_url", order_by=("pair_key",))
     players = tables.Column("Players", orderable=True)
     boards = tables.Column("Boards", attrs=NUM)
     net = tables.Column("Net", attrs=NUM, order_by=("net_key",))
@@ -63,7 +64,7 @@ def standings_records(event_pk: int, ranking: Any) -> list[dict[str, Any]]:
 
 class ScoreCardTable(tables.Table):
     round = tables.Column("Round", attrs=NUM)
-    board = tables.Column("Board", attrs=NUM)
+    board = _LinkColumn("Board", url="board_url")
     side = tables.Column("Held", orderable=False)
     opponents = tables.Column("Opponents")
     result = tables.Column("Result", orderable=False, empty_values=())
@@ -75,9 +76,6 @@ class ScoreCardTable(tables.Table):
     class Meta:
         attrs = TABLE_ATTRS
         orderable = True
-
-    def render_board(self, value: Any, record: dict[str, Any]) -> str:
-        return format_html('<a href="{}">{}</a>', record["board_url"], value)
 
     def render_opponents(self, value: Any, record: dict[str, Any]) -> str:
         return format_html(
@@ -92,41 +90,33 @@ def _key(value: Any) -> Any:
 
 
 def score_card_records(event_pk: int, card: Any) -> list[dict[str, Any]]:
-    out = []
-    for line in card.lines:
-        if line.ruling:
-            result = line.ruling
-        elif line.entered:
-            result = line.result
-        else:
-            result = "not played yet"
-        out.append(
-            {
-                "round": line.round,
-                "board": line.board,
-                "board_url": reverse("board_traveller", args=[event_pk, line.board]),
-                "side": "N-S" if line.side == "NS" else "E-W",
-                "opponents": line.opponents.label,
-                "opp_url": reverse("pair_scorecard", args=[event_pk, line.opponents.pk]),
-                "opp_names": line.opponents.names,
-                "result": result,
-                "score": line.score_display,
-                "score_key": _key(line.score),
-                "average": line.average_display,
-                "average_key": _key(line.average),
-                "plus_minus": line.plus_minus_display,
-                "pm_key": _key(line.plus_minus),
-                "running": line.running_display,
-            }
-        )
-    return out
+    return [
+        {
+            "round": line.round,
+            "board": line.board,
+            "board_url": reverse("board_traveller", args=[event_pk, line.board]),
+            "side": "N-S" if line.side == "NS" else "E-W",
+            "opponents": line.opponents.label,
+            "opp_url": reverse("pair_scorecard", args=[event_pk, line.opponents.pk]),
+            "opp_names": line.opponents.names,
+            "result": line.status,
+            "score": line.score_display,
+            "score_key": _key(line.score),
+            "average": line.average_display,
+            "average_key": _key(line.average),
+            "plus_minus": line.plus_minus_display,
+            "pm_key": _key(line.plus_minus),
+            "running": line.running_display,
+        }
+        for line in card.lines
+    ]
 
 
 class TravellerTable(tables.Table):
     round = tables.Column("Round", attrs=NUM)
     table = tables.Column("Table", attrs=NUM)
-    ns = tables.Column("N-S", attrs=NUM)
-    ew = tables.Column("E-W", attrs=NUM)
+    ns = _LinkColumn("N-S", url="ns_url")
+    ew = _LinkColumn("E-W", url="ew_url")
     result = tables.Column("Result", orderable=False, empty_values=())
     ns_score = tables.Column("N-S score", attrs=NUM, order_by=("ns_key",), empty_values=())
     ew_score = tables.Column("E-W score", attrs=NUM, order_by=("ew_key",), empty_values=())
@@ -138,12 +128,6 @@ class TravellerTable(tables.Table):
         attrs = TABLE_ATTRS
         orderable = True
 
-    def render_ns(self, value: Any, record: dict[str, Any]) -> str:
-        return format_html('<a href="{}">{}</a>', record["ns_url"], value)
-
-    def render_ew(self, value: Any, record: dict[str, Any]) -> str:
-        return format_html('<a href="{}">{}</a>', record["ew_url"], value)
-
     def render_items(self, value: Any, record: dict[str, Any]) -> str:
         parts = [
             (side, record[key]) for side, key in (("N-S", "ns_items"), ("E-W", "ew_items")) if record[key]
@@ -152,34 +136,26 @@ class TravellerTable(tables.Table):
 
 
 def traveller_records(event_pk: int, trav: Any) -> list[dict[str, Any]]:
-    out = []
-    for line in trav.lines:
-        if line.ruling:
-            result = line.ruling
-        elif line.entered:
-            result = line.result
-        else:
-            result = "not played yet"
-        out.append(
-            {
-                "round": line.round,
-                "table": line.table,
-                "ns": line.ns.label,
-                "ns_url": reverse("pair_scorecard", args=[event_pk, line.ns.pk]),
-                "ew": line.ew.label,
-                "ew_url": reverse("pair_scorecard", args=[event_pk, line.ew.pk]),
-                "result": result,
-                "ns_score": line.ns_score_display,
-                "ew_score": line.ew_score_display,
-                "ns_key": _key(line.ns_score),
-                "ew_key": _key(line.ew_score),
-                "ns_items": f"{line.ns_total}: {line.ns_items}" if line.ns_items else "",
-                "ew_items": f"{line.ew_total}: {line.ew_items}" if line.ew_items else "",
-                "items": "",
-                "ns_pm": line.ns_plus_minus_display,
-                "ew_pm": line.ew_plus_minus_display,
-                "ns_pm_key": _key(line.ns_plus_minus),
-                "ew_pm_key": _key(line.ew_plus_minus),
-            }
-        )
-    return out
+    return [
+        {
+            "round": line.round,
+            "table": line.table,
+            "ns": line.ns.label,
+            "ns_url": reverse("pair_scorecard", args=[event_pk, line.ns.pk]),
+            "ew": line.ew.label,
+            "ew_url": reverse("pair_scorecard", args=[event_pk, line.ew.pk]),
+            "result": line.status,
+            "ns_score": line.ns_score_display,
+            "ew_score": line.ew_score_display,
+            "ns_key": _key(line.ns_score),
+            "ew_key": _key(line.ew_score),
+            "ns_items": f"{line.ns_total}: {line.ns_items}" if line.ns_items else "",
+            "ew_items": f"{line.ew_total}: {line.ew_items}" if line.ew_items else "",
+            "items": "",
+            "ns_pm": line.ns_plus_minus_display,
+            "ew_pm": line.ew_plus_minus_display,
+            "ns_pm_key": _key(line.ns_plus_minus),
+            "ew_pm_key": _key(line.ew_plus_minus),
+        }
+        for line in trav.lines
+    ]

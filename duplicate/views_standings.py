@@ -5,9 +5,11 @@ Each page runs a fixed number of queries whatever the size of the event (see ``d
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django_tables2 import RequestConfig
+from django_tables2 import RequestConfig, Table
 
 from duplicate import standings as st
 from duplicate.models import Board, Event, EventKind
@@ -40,17 +42,20 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _table_page(request: HttpRequest, template: str, table: Table, **context: Any) -> HttpResponse:
+    """A page around one sortable table (a score card, a traveller)."""
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, template, {**context, "table": table})
+
+
 def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     card = st.score_card(event, pair_pk)
     if card is None:
         raise Http404("No such pair in this event.")
     table = ScoreCardTable(score_card_records(event.pk, card))
-    RequestConfig(request, paginate=False).configure(table)
-    return render(
-        request,
-        "duplicate/scorecard.html",
-        {"event": event, "card": card, "progress": card.progress, "table": table},
+    return _table_page(
+        request, "duplicate/scorecard.html", table, event=event, card=card, progress=card.progress
     )
 
 
@@ -59,9 +64,6 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     board = get_object_or_404(Board, event=event, number=number)
     trav = st.traveller(event, board)
     table = TravellerTable(traveller_records(event.pk, trav))
-    RequestConfig(request, paginate=False).configure(table)
-    return render(
-        request,
-        "duplicate/traveller.html",
-        {"event": event, "trav": trav, "progress": trav.progress, "table": table},
+    return _table_page(
+        request, "duplicate/traveller.html", table, event=event, trav=trav, progress=trav.progress
     )

@@ -38,11 +38,9 @@ from duplicate.exports.rows import (
     EventInfo,
     EventRows,
     GuideCard,
-    ResultRow,
     StandingsRows,
-    score_card_status,
 )
-from duplicate.standings import HandDiagram, PairStandings, ScoreCard, TeamStandings
+from duplicate.standings import HandDiagram, PairStandings, PlayLine, ScoreCard, TeamStandings
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SUIT_FONT = "KalamazooSuits"
@@ -572,7 +570,7 @@ def _traveller_table(info: EventInfo, board: BoardRows) -> Table:
 
 
 def _marks_row(
-    data: list[list[Any]], extra: list[tuple[Any, ...]], line: ResultRow, cols: int, ruling: bool = True
+    data: list[list[Any]], extra: list[tuple[Any, ...]], line: PlayLine, cols: int, ruling: bool = True
 ) -> None:
     """Under a result with penalties (or, at whist, a ruling), a spanning line naming them with their law."""
     text = line.marks if ruling else line.penalty_text
@@ -667,7 +665,7 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
                 str(line.board),
                 _side(line.side),
                 fit(f"{line.opponents.label}  {line.opponents.names}", fixed[3], 7.5),
-                fit(score_card_status(line), fixed[4], 8.5),
+                fit(line.status, fixed[4], 8.5),
                 line.score_display,
                 line.average_display,
                 line.plus_minus_display,

@@ -16,7 +16,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from duplicate.exports.rows import EventRows, StandingsRows, hand_text, score_card_status
+from duplicate.exports.rows import EventRows, StandingsRows, hand_text
 from duplicate.standings import ITEM_NAMES, PairStandings, TeamStandings
 from scoring.contests import mixed_str
 
@@ -413,7 +413,7 @@ def _cards_sheet(ws: Worksheet, rows: EventRows) -> None:
                     line.table,
                     "N-S" if line.side == "NS" else "E-W",
                     line.opponents.label,
-                    score_card_status(line),
+                    line.status,
                     number(line.score),
                     number(line.average),
                     number(line.plus_minus, signed=True),

@@ -22,7 +22,7 @@ from duplicate import exports
 from duplicate import standings as st
 from duplicate.demo import demo_event_file
 from duplicate.eventfile import event_import
-from duplicate.exports.rows import event_rows, score_card_status, standings_rows
+from duplicate.exports.rows import event_rows, standings_rows
 from duplicate.models import Board, Event
 from tests.duplicate.exports_events import pairs_file, team_file
 
@@ -71,7 +71,7 @@ def test_rows_match_the_traveller_and_score_card_pages(event):
             + (x.ns_plus_minus_display, x.ew_plus_minus_display)
             for x in board.lines
         ] == [
-            (x.round, x.table, x.ns.pk, x.ew.pk, x.result, x.ruling, x.ns_total, x.ew_total)
+            (x.round, x.table, x.ns.pk, x.ew.pk, x.result, x.ruling_text, x.ns_total, x.ew_total)
             + (x.ns_items, x.ew_items, x.ns_score_display, x.ew_score_display)
             + (x.ns_plus_minus_display, x.ew_plus_minus_display)
             for x in page.lines
@@ -202,7 +202,7 @@ def test_score_cards_one_page_per_pair(demo):
         assert f"plus/minus {card.standing.plus_minus_display}" in text
         for line in card.lines:
             assert f"{line.round} {line.board} {'N-S' if line.side == 'NS' else 'E-W'}" in text
-            assert score_card_status(line) in text
+            assert line.status in text
             figures = [
                 line.score_display,
                 line.average_display,
