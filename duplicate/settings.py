@@ -98,8 +98,10 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # A club laptop with several devices saving at once: wait for the write lock rather than fail.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # A club laptop with several devices saving at once: wait for the write lock rather than fail, and take
+    # it at the start of each transaction (a deferred transaction cannot upgrade to a write lock while another
+    # connection writes: "database is locked" at once, whatever the timeout).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -159,7 +159,7 @@ def pair_infos(event: Event) -> dict[int, PairInfo]:
     for pk, number, position, p1, p2, team, team_id, movement_kind in rows:
         out[pk] = PairInfo(
             pk=pk,
-            label=int(number) if number.isdigit() else number,
+            label=int(number) if number.isdecimal() else number,
             position=position,
             players=(p1 or "", p2 or ""),
             team=team,

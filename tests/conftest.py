@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# CI must be repeatable: the same examples on every run (a failure found by exploring locally is kept as a
+# regression test). Locally hypothesis explores freely.
+hypothesis_settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 if TYPE_CHECKING:  # Django is imported lazily: tests/scoring runs without it (pytest -p no:django)
     from django.test import Client
