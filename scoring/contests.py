@@ -4,9 +4,13 @@ Pure Python, no Django.  Every quantity is exact: scores are ``int``, averages a
 them are :class:`fractions.Fraction`; no float is ever produced or accepted.  Rounding happens only for
 display (:func:`round_half_away`, :func:`display_values`).
 
-The readings of the laws taken here are written down, with the text quoted, in ``docs/laws-contests.md``.
+The readings of the laws taken here are written down, with the text quoted, in ``docs/laws.md`` (section
+"Contests").
 
-Input is a sequence of :class:`BoardResult`, one per table per deal.  A pair's *score on a deal* is what the
+Input is a sequence of :class:`BoardResult`, one per table per deal, each checked when built
+(:func:`pair_contest`, :func:`team_match`); or, for rows read from the database, plain tuples
+(:data:`RawResult`) given to :func:`pair_contest_rows`/:func:`team_match_rows`, which give the same results
+several times faster and build the per-row details only when asked for.  A pair's *score on a deal* is what the
 caller computed for its side (auction: its side's total minus the other side's, see :func:`scores_from_net`;
 whist: the tricks its side won, see :func:`scores_from_whist`).  Sides are the plain strings ``"NS"`` and
 ``"EW"``.
@@ -14,11 +18,15 @@ whist: the tricks its side won, see :func:`scores_from_whist`).  Sides are the p
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
+from itertools import chain, compress, repeat
 from math import lcm
-from typing import Final, Literal, NamedTuple, TypeAlias, TypeVar
+from operator import eq, not_
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, TypeVar
 
 from scoring.errors import ScoringError, show_value
 
@@ -32,6 +40,7 @@ __all__ = [
     "PairContest",
     "PairId",
     "PairRow",
+    "RawResult",
     "Side",
     "TeamMatch",
     "TeamPairRow",
@@ -41,16 +50,21 @@ __all__ = [
     "fraction_str",
     "mixed_str",
     "pair_contest",
+    "pair_contest_rows",
     "round_half_away",
     "scores_from_net",
     "scores_from_whist",
     "team_match",
+    "team_match_rows",
 ]
 
 PairId: TypeAlias = int | str
 Side: TypeAlias = Literal["NS", "EW"]
 Exact: TypeAlias = int | Fraction
 _P = TypeVar("_P", bound=PairId)
+#: A trusted row for the fast path (:func:`pair_contest_rows`, :func:`team_match_rows`): the fields of
+#: :class:`BoardResult` as a plain tuple, ``(board, ns, ew, ns_score, ew_score, ruling, offending)``.
+RawResult: TypeAlias = tuple[int, PairId, PairId, int | None, int | None, str | None, str | None]
 
 NS: Final = "NS"
 EW: Final = "EW"
@@ -280,9 +294,70 @@ class PairRow:
         return round_half_away(self.plus_minus)
 
 
+# One board of the fast path, kept compact until the details are asked for: (board, ns pairs, ew pairs,
+# ns scores used, ew scores used, rulings, offending), the last five as columns in input order; the two last
+# are ``None`` when the board has no ruling.
+_Entry: TypeAlias = tuple[
+    int,
+    tuple[PairId, ...],
+    tuple[PairId, ...],
+    tuple[Exact | None, ...],
+    tuple[Exact | None, ...],
+    tuple[str | None, ...] | None,
+    tuple[str | None, ...] | None,
+]
+_L = TypeVar("_L", bound="_LazyBoards")
+# BoardDetail from a 9-tuple, all in C (the named tuple's own __new__ is a Python function).
+_new_detail: Callable[[tuple[Any, ...]], BoardDetail] = partial(tuple.__new__, BoardDetail)
+
+
+def _entry_details(entry: _Entry, averages: Mapping[tuple[int, Side], Fraction]) -> Iterator[BoardDetail]:
+    b, nss, ews, ss, es, rulings, offending = entry
+    avg_ns = averages.get((b, NS))
+    avg_ew = averages.get((b, EW))
+    columns = (repeat(None), repeat(None)) if rulings is None or offending is None else (rulings, offending)
+    return map(_new_detail, zip(repeat(b), nss, ews, ss, es, repeat(avg_ns), repeat(avg_ew), *columns))
+
+
+class _LazyBoards:
+    """``boards`` built on first use.  The fast path (:func:`pair_contest_rows`, :func:`team_match_rows`)
+    keeps each board's rows as a few column tuples (``_entries``) and makes the 52,000 :class:`BoardDetail`
+    of a big event only when ``boards`` is read; ``traveller``/``score_card`` make only the boards they
+    show.  Checked results are built with ``boards`` given, as before.  Picklable either way (the compact
+    form is also much cheaper to pickle)."""
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name):
+            if name == "boards":
+                state = self.__dict__
+                entries = state.get("_entries")
+                if entries is not None:
+                    averages = state["averages"]
+                    boards = tuple(chain.from_iterable(_entry_details(e, averages) for e in entries))
+                    object.__setattr__(self, "boards", boards)
+                    state.pop("_entries", None)
+                    return boards
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _pending_entries(self) -> tuple[_Entry, ...] | None:
+        """The compact boards while ``boards`` has not been built, else ``None``."""
+        state = self.__dict__
+        entries: tuple[_Entry, ...] | None = None if "boards" in state else state.get("_entries")
+        return entries
+
+    @classmethod
+    def _lazy(cls: type[_L], entries: tuple[_Entry, ...], **fields: Any) -> _L:
+        obj = object.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(obj, name, value)
+        object.__setattr__(obj, "_entries", entries)
+        return obj
+
+
 @dataclass(frozen=True)
-class PairContest:
-    """Result of :func:`pair_contest`.
+class PairContest(_LazyBoards):
+    """Result of :func:`pair_contest` (and of :func:`pair_contest_rows`, equal field by field).
 
     ``rows`` is ordered by ranking: in a Mitchell the N-S ranking then the E-W ranking, each by rank.
     ``boards`` holds one :class:`BoardDetail` per input row, by board number then input order.
@@ -306,12 +381,26 @@ class PairContest:
         return tuple(row for row in self.rows if row.direction == direction)
 
     def traveller(self, board: int) -> tuple[BoardDetail, ...]:
+        entries = self._pending_entries()
+        if entries is not None:
+            for entry in entries:
+                if entry[0] == board:
+                    return tuple(_entry_details(entry, self.averages))
+            return ()
         return tuple(d for d in self.boards if d.board == board)
 
     def score_card(self, pair: PairId, direction: str | None = None) -> tuple[tuple[Side, BoardDetail], ...]:
         """The deals a pair played, each with the side it held.  In a Mitchell give its direction."""
+        entries = self._pending_entries()
+        details: Iterable[BoardDetail] = (
+            self.boards
+            if entries is None
+            else chain.from_iterable(
+                _entry_details(e, self.averages) for e in entries if pair in e[1] or pair in e[2]
+            )
+        )
         card: list[tuple[Side, BoardDetail]] = []
-        for d in self.boards:
+        for d in details:
             if d.ns == pair and direction in (None, NS):
                 card.append((NS, d))
             elif d.ew == pair and direction in (None, EW):
@@ -352,8 +441,8 @@ class TeamRow:
 
 
 @dataclass(frozen=True)
-class TeamMatch:
-    """Result of :func:`team_match`: teams by rank (input order among equals), the winner (``None`` on an
+class TeamMatch(_LazyBoards):
+    """Result of :func:`team_match` (and of :func:`team_match_rows`, equal field by field): teams by rank (input order among equals), the winner (``None`` on an
     exact tie for first), and ``by_fraction`` when the winner's rounded total equals the runner-up's."""
 
     teams: tuple[TeamRow, ...]
@@ -571,6 +660,240 @@ def _competition_ranks(values: Sequence[Fraction], keys: Sequence[int]) -> list[
     return out
 
 
+# ------------------------------------------------------------------------------ engine: trusted rows
+
+_INT: Final = frozenset({int})
+
+
+class _Side:
+    """Fast-path sums for the pairs of one side (both sides in a single ranking), all integers.
+
+    ``net``: each pair's sum of whole-number scores (made, or a low-high ruling); ``avg[n][pair]``: the sum
+    of the board totals of those same deals on boards with ``n`` real results, so that the sum of the
+    averages is ``sum(avg[n][pair] / n)``; ``frac[n][pair]``: the same for its average rulings (score =
+    average, plus/minus 0); ``count``: the deals scored.  Every pair seen is a key of ``net``.
+    """
+
+    __slots__ = ("net", "avg", "frac", "count")
+
+    def __init__(self) -> None:
+        self.net: dict[PairId, int] = {}
+        self.avg: dict[int, dict[PairId, int]] = {}
+        self.frac: dict[int, dict[PairId, int]] = {}
+        self.count: Counter[PairId] = Counter()
+
+
+class _FastTally:
+    __slots__ = ("entries", "averages", "unresolved", "ns", "ew", "ns_ids", "ew_ids")
+
+    def __init__(self, key_by_side: bool) -> None:
+        self.entries: tuple[_Entry, ...] = ()
+        self.averages: dict[tuple[int, Side], Fraction] = {}
+        self.unresolved: list[BoardDetail] = []
+        self.ns = _Side()
+        self.ew = _Side() if key_by_side else self.ns
+        self.ns_ids: set[PairId] = set()
+        self.ew_ids: set[PairId] = set()
+
+
+def _twice(board: int, nss: Sequence[PairId], ews: Sequence[PairId], key_by_side: bool) -> ContestError:
+    """The checked path's error for the first row (in input order) whose pair has played the board."""
+    seen_ns: set[PairId] = set()
+    seen_ew = set() if key_by_side else seen_ns
+    for ns, ew in zip(nss, ews, strict=True):
+        if ns in seen_ns or ew in seen_ew or (ns == ew and not key_by_side):
+            return ContestError("results", f"board {board}: a pair would play it twice ({ns!r} v {ew!r})")
+        seen_ns.add(ns)
+        seen_ew.add(ew)
+    raise AssertionError("no pair plays the board twice")  # pragma: no cover
+
+
+def _bad_score(board: int, ns: PairId, ew: PairId, ns_score: object, ew_score: object) -> ContestError | None:
+    """:class:`BoardResult`'s check of an unruled row's scores."""
+    for name, score in (("ns_score", ns_score), ("ew_score", ew_score)):
+        if score is None:
+            return ContestError(name, f"board {board}, {ns!r} v {ew!r}: missing (and no ruling)")
+        if type(score) is not int:
+            return ContestError(
+                name, f"board {board}, {ns!r} v {ew!r}: must be a whole number, got {score!r}"
+            )
+    return None
+
+
+def _add_scores(side: _Side, n: int, total: int, pairs: Sequence[PairId], scores: Sequence[int]) -> None:
+    """A board without rulings: every pair scored, against the average ``total / n``."""
+    side.count.update(pairs)
+    net = side.net
+    net_get = net.get
+    avg = side.avg.get(n)
+    if avg is None:
+        avg = side.avg[n] = {}
+    avg_get = avg.get
+    for pair, score in zip(pairs, scores, strict=True):
+        net[pair] = net_get(pair, 0) + score
+        avg[pair] = avg_get(pair, 0) + total
+
+
+def _board(
+    t: _FastTally,
+    b: int,
+    nss: tuple[PairId, ...],
+    ews: tuple[PairId, ...],
+    ss: tuple[int | None, ...],
+    es: tuple[int | None, ...],
+    raw_rulings: tuple[str | None, ...],
+    raw_offending: tuple[str | None, ...],
+) -> _Entry:
+    """One board, given as columns in input order.  The rows played (all of them, as a rule) go through
+    C-level sums and checks and two integer dict updates per pair; ruled rows (rare), one by one."""
+    ruled: list[int] = []
+    if any(raw_rulings):
+        ruled = list(compress(range(len(nss)), raw_rulings))
+        played = list(compress(range(len(nss)), map(not_, raw_rulings)))
+        p_ns, p_ew = tuple(map(nss.__getitem__, played)), tuple(map(ews.__getitem__, played))
+        p_s, p_e = tuple(map(ss.__getitem__, played)), tuple(map(es.__getitem__, played))
+    else:
+        p_ns, p_ew, p_s, p_e = nss, ews, ss, es
+    if not (_INT.issuperset(map(type, p_s)) and _INT.issuperset(map(type, p_e))):
+        for ns, ew, s0, e0 in zip(p_ns, p_ew, p_s, p_e, strict=True):
+            bad = _bad_score(b, ns, ew, s0, e0)
+            if bad is not None:
+                raise bad
+    scores_ns: tuple[int, ...] = p_s  # type: ignore[assignment]  # whole numbers: checked just above
+    scores_ew: tuple[int, ...] = p_e  # type: ignore[assignment]
+    n = len(p_ns)
+    tot_ns = tot_ew = 0
+    avg_ns: Fraction | None = None
+    avg_ew: Fraction | None = None
+    if n:
+        tot_ns = sum(scores_ns)
+        tot_ew = sum(scores_ew)
+        avg_ns = t.averages[(b, NS)] = Fraction(tot_ns, n)
+        avg_ew = t.averages[(b, EW)] = Fraction(tot_ew, n)
+        _add_scores(t.ns, n, tot_ns, p_ns, scores_ns)
+        _add_scores(t.ew, n, tot_ew, p_ew, scores_ew)
+    if not ruled:
+        return (b, nss, ews, ss, es, None, None)
+
+    # Rulings (law B(3)), as the checked path: empty strings read as none.
+    rulings: list[str | None] = [None] * len(nss)
+    offending: list[str | None] = [None] * len(nss)
+    for i in ruled:
+        ruling = rulings[i] = raw_rulings[i]
+        off = offending[i] = raw_offending[i] or None
+        if ruling == LOW_HIGH:
+            if off not in _SIDES:
+                raise ContestError(
+                    "offending", f"board {b}: a low-high ruling needs 'NS' or 'EW', got {off!r}"
+                )
+        elif ruling == AVERAGE:
+            if off is not None:
+                raise ContestError("offending", f"board {b}: an average ruling has no offending pair")
+        else:
+            raise ContestError("ruling", f"board {b}: must be 'average' or 'low-high', got {ruling!r}")
+    low_high = n > 0 and any(rulings[i] == LOW_HIGH for i in ruled)
+    ns_min = min(scores_ns) if low_high else 0
+    ns_max = max(scores_ns) if low_high else 0
+    ew_min = min(scores_ew) if low_high else 0
+    ew_max = max(scores_ew) if low_high else 0
+    used_ns: list[Exact | None] = list(ss)
+    used_ew: list[Exact | None] = list(es)
+    for i in ruled:
+        ns, ew, ruling, off = nss[i], ews[i], rulings[i], offending[i]
+        s: Exact | None
+        e: Exact | None
+        if not n:
+            s = e = None  # nothing made on this board yet: the ruling waits (docs)
+            t.unresolved.append(BoardDetail(b, ns, ew, None, None, None, None, ruling, off))
+        elif ruling == AVERAGE:
+            s, e = avg_ns, avg_ew
+        elif off == NS:  # low-high: the offending pair the lowest, its opponents the highest
+            s, e = ns_min, ew_max
+        else:
+            s, e = ns_max, ew_min
+        used_ns[i] = s
+        used_ew[i] = e
+        for side, pair, score, total in ((t.ns, ns, s, tot_ns), (t.ew, ew, e, tot_ew)):
+            side.net.setdefault(pair, 0)
+            if score is None:
+                continue
+            side.count[pair] += 1
+            if ruling == AVERAGE:  # score = average: plus/minus 0, net + total/n
+                sums = side.frac.setdefault(n, {})
+            else:
+                assert type(score) is int
+                side.net[pair] += score
+                sums = side.avg.setdefault(n, {})
+            sums[pair] = sums.get(pair, 0) + total
+    return (b, nss, ews, tuple(used_ns), tuple(used_ew), tuple(rulings), tuple(offending))
+
+
+def _fast_tally(rows: Iterable[RawResult], *, key_by_side: bool, sides: bool = False) -> _FastTally:
+    """Group the rows by board (one pass), then each board as columns (:func:`_board`): C-level sums and
+    checks, one Fraction per direction for the average.  ``sides``: also collect the ids seen N-S and
+    E-W (for a team match)."""
+    by_board: dict[int, list[RawResult]] = {}
+    get = by_board.get
+    for row in rows:
+        group = get(row[0])
+        if group is None:
+            by_board[row[0]] = [row]
+        else:
+            group.append(row)
+    t = _FastTally(key_by_side)
+    entries: list[_Entry] = []
+    for b in sorted(by_board):
+        try:
+            _, nss, ews, ss, es, rulings, offending = zip(*by_board[b], strict=True)
+        except ValueError:
+            raise ContestError(
+                "results", f"board {b}: expected (board, ns, ew, ns_score, ew_score, ruling, offending) rows"
+            ) from None
+        k = len(nss)
+        if (len(set(nss)) != k or len(set(ews)) != k) if key_by_side else len(set(nss + ews)) != 2 * k:
+            raise _twice(b, nss, ews, key_by_side)
+        if sides:
+            t.ns_ids.update(nss)
+            t.ew_ids.update(ews)
+        entries.append(_board(t, b, nss, ews, ss, es, rulings, offending))
+    t.entries = tuple(entries)
+    return t
+
+
+def _fast_nets(side: _Side) -> dict[PairId, Fraction]:
+    """Each pair's net: its whole-number scores plus its average rulings (one Fraction per denominator)."""
+    extra: dict[PairId, Fraction] = {}
+    for n, sums in side.frac.items():
+        for pair, total in sums.items():
+            extra[pair] = extra.get(pair, _ZERO) + Fraction(total, n)
+    if not extra:
+        return {pair: Fraction(net) for pair, net in side.net.items()}
+    return {pair: Fraction(net) + extra.get(pair, _ZERO) for pair, net in side.net.items()}
+
+
+def _fast_rows(side: _Side, direction: Side | None) -> list[PairRow]:
+    """One ranking.  Plus/minus = sum of scores - sum of averages, all over one common denominator (the
+    lcm of the boards' table counts): exact integer sort keys, one Fraction per pair."""
+    common = lcm(*side.avg) if side.avg else 1
+    nums = {pair: net * common for pair, net in side.net.items()}
+    for n, sums in side.avg.items():
+        scale = common // n
+        for pair, total in sums.items():
+            nums[pair] -= total * scale
+    pairs = list(nums)
+    keys = list(nums.values())
+    order = sorted(range(len(pairs)), key=lambda i: (-keys[i], _pair_sort_key(pairs[i])))
+    sorted_keys = [keys[i] for i in order]
+    plus_minus = [Fraction(key, common) for key in sorted_keys]
+    ranks = _competition_ranks(plus_minus, sorted_keys)
+    nets = _fast_nets(side)
+    count = side.count
+    return [
+        PairRow(pairs[i], direction, count[pairs[i]], nets[pairs[i]], pm, rank, by_fraction)
+        for i, pm, (rank, by_fraction) in zip(order, plus_minus, ranks, strict=True)
+    ]
+
+
 # ----------------------------------------------------------------------------------------------- API
 
 
@@ -616,26 +939,37 @@ def pair_contest(results: Iterable[BoardResult], *, single_ranking: bool) -> Pai
     )
 
 
-def team_match(
-    results: Iterable[BoardResult],
-    *,
-    teams: Mapping[str, Sequence[_P]],
-    seats: Mapping[_P, str] | None = None,
-) -> TeamMatch:
-    """Team match under duplicate law G.
+def pair_contest_rows(rows: Iterable[RawResult], *, single_ranking: bool) -> PairContest:
+    """:func:`pair_contest` on trusted raw rows: the same :class:`PairContest`, field by field, several
+    times faster on a big event.
 
-    A team's score is the sum of its pairs' scores on the deals they played.  A team seating more pairs in
-    one direction than in the other adds, once for each extra pair, the average of the per-pair totals of
-    all pairs (both teams) seated in the opposite direction.  The higher exact total wins; ``winner`` is
-    ``None`` on an exact tie, and ``by_fraction`` is set when the rounded totals tie but the exact do not.
-
-    Each pair's direction is read from the results (it must be fixed for the match); ``seats`` may give it
-    for pairs that have no result yet.  Checks: at least two teams, equal sizes of at least two pairs, no
-    pair in two teams, every pair in the results on a team, and no pair facing its own team-mates.
+    ``rows`` are plain tuples ``(board, ns, ew, ns_score, ew_score, ruling, offending)`` as read from the
+    database (see :data:`RawResult`), with scores from :func:`scores_from_net`/:func:`scores_from_whist`
+    and ``None`` for a ruled row.  ``ruling``/``offending`` may be ``None`` or ``""`` for "none".  No
+    :class:`BoardResult` is built: the board numbers and pair ids are trusted; still checked (cheaply, per
+    board) are what the arithmetic depends on: scores of unruled rows are whole numbers, rulings and
+    offending sides are valid, no pair plays a board twice.  Errors are the checked path's
+    :class:`ContestError`.  The per-row ``boards`` details are built only when asked for (``.boards``,
+    ``.traveller(board)``, ``.score_card(pair)``).
     """
+    t = _fast_tally(rows, key_by_side=not single_ranking)
+    if single_ranking:
+        pair_rows = _fast_rows(t.ns, None)
+    else:
+        pair_rows = _fast_rows(t.ns, NS) + _fast_rows(t.ew, EW)
+    return PairContest._lazy(
+        t.entries,
+        single_ranking=single_ranking,
+        rows=tuple(pair_rows),
+        averages=t.averages,
+        unresolved=tuple(t.unresolved),
+    )
+
+
+def _team_of(teams: Mapping[str, Sequence[_P]]) -> dict[PairId, str]:
+    """Law G's checks on the teams; each pair's team."""
     if len(teams) < 2:
         raise ContestError("teams", "a team match needs at least two teams")
-    pair: PairId
     team_of: dict[PairId, str] = {}
     sizes = set()
     for name, members in teams.items():
@@ -650,16 +984,33 @@ def team_match(
             team_of[pair] = name
     if len(sizes) != 1:
         raise ContestError("teams", "law G: the contesting teams must be of equal size")
+    return team_of
 
-    results = list(results)
-    for r in results:
-        for pair in (r.ns, r.ew):
+
+def _check_tables(tables: Iterable[tuple[int, PairId, PairId]], team_of: Mapping[PairId, str]) -> None:
+    """Every pair at a table (board, ns, ew) is on a team, and not facing a team-mate."""
+    for board, ns, ew in tables:
+        for pair in (ns, ew):
             if pair not in team_of:
-                raise ContestError("results", f"board {r.board}: pair {pair!r} is not on any team")
-        if team_of[r.ns] == team_of[r.ew]:
-            raise ContestError("results", f"board {r.board}: pairs {r.ns!r} and {r.ew!r} are team-mates")
-    t = _tally(results, key_by_side=False)
+                raise ContestError("results", f"board {board}: pair {pair!r} is not on any team")
+        if team_of[ns] == team_of[ew]:
+            raise ContestError("results", f"board {board}: pairs {ns!r} and {ew!r} are team-mates")
 
+
+# What the team result needs of each pair: (pair, sides bitmask (1 sat N-S, 2 sat E-W), boards, net).
+_PairStats: TypeAlias = tuple[PairId, int, int, Fraction]
+# teams by rank, winner, by_fraction, direction averages
+_TeamOutcome: TypeAlias = tuple[tuple[TeamRow, ...], str | None, bool, dict[Side, Fraction | None]]
+
+
+def _team_result(
+    teams: Mapping[str, Sequence[_P]],
+    team_of: Mapping[PairId, str],
+    seats: Mapping[_P, str] | None,
+    stats: Iterable[_PairStats],
+) -> _TeamOutcome:
+    """Law G from each pair's boards and net (shared by :func:`team_match` and :func:`team_match_rows`)."""
+    pair: PairId
     direction_of: dict[PairId, Side] = {}
     for pair, seat in (seats or {}).items():
         if pair not in team_of:
@@ -668,16 +1019,15 @@ def team_match(
             raise ContestError("seats", f"pair {pair!r}: must be 'NS' or 'EW', got {seat!r}")
         direction_of[pair] = NS if seat == NS else EW
     pair_net: dict[PairId, tuple[int, Fraction]] = {}
-    for acc in t.all_pairs():
-        pair = acc.pair
-        if acc.sides == 3:
+    for pair, sides, boards, net in stats:
+        if sides == 3:
             raise ContestError(
                 "results", f"pair {pair!r} sat both N-S and E-W; law G seats each pair one way"
             )
-        played: Side = NS if acc.sides == 1 else EW
+        played: Side = NS if sides == 1 else EW
         if direction_of.setdefault(pair, played) != played:
             raise ContestError("seats", f"pair {pair!r} is seated {direction_of[pair]} but played {played}")
-        pair_net[pair] = (acc.boards, acc.net())
+        pair_net[pair] = (boards, net)
     for pair in team_of:
         if pair not in direction_of:
             raise ContestError("seats", f"pair {pair!r} has no result and no seat: its direction is unknown")
@@ -729,12 +1079,73 @@ def team_match(
     if first.total != second.total:
         winner = first.name
         by_fraction = first.total_rounded == second.total_rounded
+    return team_rows, winner, by_fraction, direction_averages
+
+
+def team_match(
+    results: Iterable[BoardResult],
+    *,
+    teams: Mapping[str, Sequence[_P]],
+    seats: Mapping[_P, str] | None = None,
+) -> TeamMatch:
+    """Team match under duplicate law G.
+
+    A team's score is the sum of its pairs' scores on the deals they played.  A team seating more pairs in
+    one direction than in the other adds, once for each extra pair, the average of the per-pair totals of
+    all pairs (both teams) seated in the opposite direction.  The higher exact total wins; ``winner`` is
+    ``None`` on an exact tie, and ``by_fraction`` is set when the rounded totals tie but the exact do not.
+
+    Each pair's direction is read from the results (it must be fixed for the match); ``seats`` may give it
+    for pairs that have no result yet.  Checks: at least two teams, equal sizes of at least two pairs, no
+    pair in two teams, every pair in the results on a team, and no pair facing its own team-mates.
+    """
+    team_of = _team_of(teams)
+    results = list(results)
+    _check_tables(((r.board, r.ns, r.ew) for r in results), team_of)
+    t = _tally(results, key_by_side=False)
+    stats = ((acc.pair, acc.sides, acc.boards, acc.net()) for acc in t.all_pairs())
+    team_rows, winner, by_fraction, direction_averages = _team_result(teams, team_of, seats, stats)
     return TeamMatch(
         teams=team_rows,
         winner=winner,
         by_fraction=by_fraction,
         direction_averages=direction_averages,
         boards=tuple(t.details),
+        averages=t.averages,
+        unresolved=tuple(t.unresolved),
+    )
+
+
+def team_match_rows(
+    rows: Iterable[RawResult],
+    *,
+    teams: Mapping[str, Sequence[_P]],
+    seats: Mapping[_P, str] | None = None,
+) -> TeamMatch:
+    """:func:`team_match` on trusted raw rows (see :func:`pair_contest_rows`); the same result."""
+    team_of = _team_of(teams)
+    rows = list(rows)
+    nss = [r[1] for r in rows]
+    ews = [r[2] for r in rows]
+    known = team_of.keys()
+    if not (known >= set(nss) and known >= set(ews)) or any(
+        map(eq, map(team_of.__getitem__, nss), map(team_of.__getitem__, ews))
+    ):
+        _check_tables(((r[0], r[1], r[2]) for r in rows), team_of)  # raises, naming the first bad row
+    t = _fast_tally(rows, key_by_side=False, sides=True)
+    side = t.ns
+    nets = _fast_nets(side)
+    ns_ids, ew_ids = t.ns_ids, t.ew_ids
+    stats = (
+        (pair, (pair in ns_ids) | (pair in ew_ids) << 1, side.count[pair], nets[pair]) for pair in side.net
+    )
+    team_rows, winner, by_fraction, direction_averages = _team_result(teams, team_of, seats, stats)
+    return TeamMatch._lazy(
+        t.entries,
+        teams=team_rows,
+        winner=winner,
+        by_fraction=by_fraction,
+        direction_averages=direction_averages,
         averages=t.averages,
         unresolved=tuple(t.unresolved),
     )
