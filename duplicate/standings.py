@@ -26,31 +26,33 @@ from __future__ import annotations
 
 import csv
 import io
-from collections import defaultdict
+import threading
+import uuid
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import Q, Subquery
 
-from duplicate.models import Board, Event, EventKind, MovementKind, Pair, Play
+from duplicate.models import Board, Event, EventKind, MovementKind, Pair, Play, PlayChange
 from duplicate.results import ENTERED_FIELDS, SCORE_FIELDS
 from scoring.contests import (
     BoardDetail,
-    BoardResult,
     ContestError,
+    IncrementalPairContest,
     PairContest,
+    RawResult,
     TeamMatch,
     display_values,
     fraction_str,
     mixed_str,
-    pair_contest,
     round_half_away,
     scores_from_net,
     scores_from_whist,
-    team_match,
+    team_match_rows,
 )
 
 WHIST = "whist"
@@ -70,6 +72,7 @@ PENALTY_KINDS = ("revoke_penalty", "other_penalty")
 
 # The one query standings read: plain values, no model instances.
 _PLAY_FIELDS = (
+    "pk",
     "board__number",
     "ns_pair_id",
     "ew_pair_id",
@@ -202,43 +205,192 @@ class EventResults:
         return self.contest.boards if self.contest is not None else ()
 
 
-def cache_key(event: Event) -> str:
+def _stamp(event: Event) -> int:
     # created_at guards against a primary key used again (a test database rolled back, a restored backup).
-    stamp = int(event.created_at.timestamp() * 1_000_000) if event.created_at else 0
-    return f"standings:{event.pk}:{event.results_version}:{stamp}"
+    return int(event.created_at.timestamp() * 1_000_000) if event.created_at else 0
+
+
+def cache_key(event: Event) -> str:
+    return f"standings:{event.pk}:{event.results_version}:{_stamp(event)}"
+
+
+# ------------------------------------------------------------------ per-process store, incremental update
+#
+# The worked-out contest of an event is kept in this process (no pickling: a hit is a dict lookup), per
+# (event pk, created_at), with the results_version it is worth.  The database's results_version is the
+# source of truth: every process compares the event's version with its own.  When it has moved on, the plays
+# changed since are read from ``PlayChange`` (every ``play_result_save`` writes one row and bumps the version
+# by one, in one transaction), in one query that also gives the event's version in the same snapshot; when
+# their number accounts for every bump, only the boards they are on are scored again
+# (:class:`scoring.contests.IncrementalPairContest`).  Any other bump (a round agreed, hands attached, an
+# import) leaves a difference and the contest is worked out again in full.  A token in Django's cache (a
+# short string) ties the store to the cache: ``cache.clear()`` empties it as before.
+
+_STORE_SIZE = 16
+_store: OrderedDict[tuple[int, int], _State] = OrderedDict()
+_lock = threading.RLock()
+
+
+@dataclass(eq=False)
+class _State:
+    token: str
+    version: int
+    cursor: int | None  # the newest PlayChange id when the plays were read (None: no incremental update)
+    results: EventResults
+    engine: IncrementalPairContest | None
+    code: str
+    rows: list[tuple[Any, ...]]  # the plays as read (``_PLAY_FIELDS``), for the boards not yet in ``boards``
+    boards: dict[int, dict[int, tuple[Any, ...]]]  # board number -> {play pk: row}, as changed since
+
+
+def _token_key(event: Event) -> str:
+    return f"standings-token:{event.pk}:{_stamp(event)}"
+
+
+def _raw(row: tuple[Any, ...], whist: bool) -> RawResult | None:
+    """A ``_PLAY_FIELDS`` row as the contest reads it (``None`` when not entered)."""
+    _pk, board, ns, ew, is_entered, ruling, offending, net_ns, tricks_ns = row[:9]
+    if not is_entered:
+        return None
+    if ruling:
+        return (board, ns, ew, None, None, ruling, offending or None)
+    if whist:
+        return (board, ns, ew, *scores_from_whist(tricks_ns or 0), None, None)
+    return (board, ns, ew, *scores_from_net(net_ns), None, None)
 
 
 def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> EventResults:
-    """The event's contest, from the cache or from one query of plain values.
+    """The event's contest: from this process's store (no query), patched for the results written since
+    (one query), or from one query of plain values.
 
     ``pairs`` (from :func:`pair_infos`) is needed only for a team match (who is on which team); it is
     queried when not given.
     """
-    key = cache_key(event)
-    cached = cache.get(key)
-    if cached is not None:
-        return cached
+    key = (event.pk, _stamp(event))
+    token = cache.get(_token_key(event))
+    state = _store.get(key)
+    if state is not None and state.token == token:
+        if state.version >= event.results_version:
+            return state.results
+        with _lock:
+            state = _store.get(key) or state
+            if state.version >= event.results_version:
+                return state.results
+            if _patch(state, event):
+                return state.results
+    with _lock:
+        return _compute(event, key, token, pairs)
+
+
+def _compute(
+    event: Event, key: tuple[int, int], token: str | None, pairs: Mapping[int, PairInfo] | None
+) -> EventResults:
     if event.kind == EventKind.TEAMS and pairs is None:
         pairs = pair_infos(event)
-    rows = Play.objects.filter(event=event).order_by().values_list(*_PLAY_FIELDS)
-    result = build_results(event.code, event.kind, rows, pairs or {})
-    cache.set(key, result, timeout=None)
+    newest_change = PlayChange.objects.order_by("-pk").values("pk")[:1]
+    version_now = Event.objects.filter(pk=event.pk).values("results_version")[:1]
+    # The version and the newest change come with the plays, in the same snapshot.
+    rows = list(
+        Play.objects.filter(event=event)
+        .order_by()
+        .annotate(_version=Subquery(version_now), _cursor=Subquery(newest_change))
+        .values_list(*_PLAY_FIELDS, "_version", "_cursor")
+    )
+    version, cursor = (rows[0][-2], rows[0][-1]) if rows else (event.results_version, None)
+    engine: list[IncrementalPairContest] = []
+    result = build_results(event.code, event.kind, rows, pairs or {}, engine=engine)
+    if token is None:
+        token = uuid.uuid4().hex
+        cache.add(_token_key(event), token, timeout=None)
+        token = cache.get(_token_key(event)) or token
+    _store[key] = _State(
+        token=token,
+        version=version,
+        cursor=cursor,
+        results=result,
+        engine=engine[0] if engine else None,
+        code=event.code,
+        rows=rows,
+        boards={},
+    )
+    _store.move_to_end(key)
+    while len(_store) > _STORE_SIZE:
+        _store.popitem(last=False)
     return result
 
 
+def _patch(state: _State, event: Event) -> bool:
+    """Bring ``state`` up to the database's version from the plays changed since, board by board; False
+    when that cannot be done (the caller then works the contest out again in full)."""
+    engine = state.engine
+    if engine is None or state.cursor is None:
+        return False
+    changes = list(
+        PlayChange.objects.filter(play__event_id=event.pk, pk__gt=state.cursor)
+        .order_by("pk")
+        .values_list("pk", "play__event__results_version", *(f"play__{f}" for f in _PLAY_FIELDS[:9]))
+    )
+    if not changes:
+        return False  # a bump without a result written: a round agreed, hands attached, an import
+    version = changes[0][1]
+    if len(changes) != version - state.version:
+        return False  # a bump not (yet) accounted for by a change row
+    whist = state.code == WHIST
+    originals: dict[int, dict[int, tuple[Any, ...]]] = {}
+    changed: dict[int, dict[int, tuple[Any, ...]]] = {}
+    for change in changes:
+        row = change[2:]
+        pk, board = row[0], row[1]
+        plays = changed.get(board)
+        if plays is None:
+            original = state.boards.get(board)
+            if original is None:
+                original = {r[0]: r for r in state.rows if r[1] == board}
+            originals[board] = original
+            plays = changed[board] = dict(original)
+        old = plays.get(pk)
+        if old is None or old[2:4] != row[2:4]:
+            return False  # not a play of this event as read: start again
+        plays[pk] = (*row, *old[9:])
+    entered = state.results.entered
+    try:
+        for board, plays in changed.items():
+            entered += sum(1 for r in plays.values() if r[4]) - sum(
+                1 for r in originals[board].values() if r[4]
+            )
+            engine.replace_board(board, [raw for r in plays.values() if (raw := _raw(r, whist)) is not None])
+            state.boards[board] = plays
+    except ContestError:
+        state.engine = None  # partly patched: never used again
+        return False
+    state.results = replace(state.results, contest=engine.contest(), entered=entered)
+    state.cursor = max(state.cursor, changes[-1][0])
+    state.version = version
+    return True
+
+
 def build_results(
-    code: str, kind: str, rows: Iterable[tuple[Any, ...]], pairs: Mapping[int, PairInfo]
+    code: str,
+    kind: str,
+    rows: Iterable[tuple[Any, ...]],
+    pairs: Mapping[int, PairInfo],
+    *,
+    engine: list[IncrementalPairContest] | None = None,
 ) -> EventResults:
-    """The pure part of :func:`event_results`: plays as ``_PLAY_FIELDS`` tuples -> the contest."""
+    """The pure part of :func:`event_results`: plays as ``_PLAY_FIELDS`` tuples -> the contest.  ``engine``:
+    a list to which the pair contest's :class:`IncrementalPairContest` is appended (for later patches)."""
     whist = code == WHIST
-    results: list[BoardResult] = []
+    results: list[RawResult] = []
     append = results.append
     entered = total = 0
     unagreed: set[int] = set()
     seats: dict[int, str] = {}
     tables: set[tuple[int, int, int]] = set()
     last_board = 0
-    for board, ns, ew, is_entered, ruling, offending, net_ns, tricks_ns, table, round_id, agreed_at in rows:
+    for row in rows:
+        _pk, board, ns, ew, is_entered, ruling, offending, net_ns, tricks_ns, table, round_id, agreed_at = (
+            row[:12]
+        )
         total += 1
         if board > last_board:
             last_board = board
@@ -251,11 +403,11 @@ def build_results(
             continue
         entered += 1
         if ruling:
-            append(BoardResult(board, ns, ew, None, None, ruling, offending or None))
+            append((board, ns, ew, None, None, ruling, offending or None))
         elif whist:
-            append(BoardResult(board, ns, ew, *scores_from_whist(tricks_ns or 0)))
+            append((board, ns, ew, *scores_from_whist(tricks_ns or 0), None, None))
         else:
-            append(BoardResult(board, ns, ew, *scores_from_net(net_ns)))
+            append((board, ns, ew, *scores_from_net(net_ns), None, None))
     kinds = {p.movement_kind for p in pairs.values()}
     single = bool(kinds) and kinds != {MovementKind.MITCHELL}
     contest: PairContest | TeamMatch | None = None
@@ -268,11 +420,14 @@ def build_results(
                 if info.team is not None:
                     teams.setdefault(info.team, []).append(info.pk)
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
-            contest = team_match(results, teams=teams, seats=known)
+            contest = team_match_rows(results, teams=teams, seats=known)
         else:
             if not pairs:
                 single = False
-            contest = pair_contest(results, single_ranking=single)
+            inc = IncrementalPairContest(results, single_ranking=single)
+            contest = inc.contest()
+            if engine is not None:
+                engine.append(inc)
     except ContestError as exc:
         error = str(exc)
     return EventResults(

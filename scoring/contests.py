@@ -37,6 +37,7 @@ __all__ = [
     "BoardDetail",
     "BoardResult",
     "ContestError",
+    "IncrementalPairContest",
     "PairContest",
     "PairId",
     "PairRow",
@@ -828,10 +829,8 @@ def _board(
     return (b, nss, ews, tuple(used_ns), tuple(used_ew), tuple(rulings), tuple(offending))
 
 
-def _fast_tally(rows: Iterable[RawResult], *, key_by_side: bool, sides: bool = False) -> _FastTally:
-    """Group the rows by board (one pass), then each board as columns (:func:`_board`): C-level sums and
-    checks, one Fraction per direction for the average.  ``sides``: also collect the ids seen N-S and
-    E-W (for a team match)."""
+def _group_by_board(rows: Iterable[RawResult]) -> dict[int, list[RawResult]]:
+    """The rows by board number, each board's in input order (one pass)."""
     by_board: dict[int, list[RawResult]] = {}
     get = by_board.get
     for row in rows:
@@ -840,23 +839,40 @@ def _fast_tally(rows: Iterable[RawResult], *, key_by_side: bool, sides: bool = F
             by_board[row[0]] = [row]
         else:
             group.append(row)
+    return by_board
+
+
+def _board_rows(t: _FastTally, b: int, rows: Sequence[RawResult], key_by_side: bool, sides: bool) -> _Entry:
+    """One board's rows (checked as columns) added to ``t`` (:func:`_board`)."""
+    try:
+        _, nss, ews, ss, es, rulings, offending = zip(*rows, strict=True)
+    except ValueError:
+        raise ContestError(
+            "results", f"board {b}: expected (board, ns, ew, ns_score, ew_score, ruling, offending) rows"
+        ) from None
+    k = len(nss)
+    if (len(set(nss)) != k or len(set(ews)) != k) if key_by_side else len(set(nss + ews)) != 2 * k:
+        raise _twice(b, nss, ews, key_by_side)
+    if sides:
+        t.ns_ids.update(nss)
+        t.ew_ids.update(ews)
+    return _board(t, b, nss, ews, ss, es, rulings, offending)
+
+
+def _fast_tally(
+    rows: Iterable[RawResult],
+    *,
+    key_by_side: bool,
+    sides: bool = False,
+    by_board: dict[int, list[RawResult]] | None = None,
+) -> _FastTally:
+    """Group the rows by board (one pass; or take them grouped, ``by_board``), then each board as columns
+    (:func:`_board`): C-level sums and checks, one Fraction per direction for the average.  ``sides``: also
+    collect the ids seen N-S and E-W (for a team match)."""
+    if by_board is None:
+        by_board = _group_by_board(rows)
     t = _FastTally(key_by_side)
-    entries: list[_Entry] = []
-    for b in sorted(by_board):
-        try:
-            _, nss, ews, ss, es, rulings, offending = zip(*by_board[b], strict=True)
-        except ValueError:
-            raise ContestError(
-                "results", f"board {b}: expected (board, ns, ew, ns_score, ew_score, ruling, offending) rows"
-            ) from None
-        k = len(nss)
-        if (len(set(nss)) != k or len(set(ews)) != k) if key_by_side else len(set(nss + ews)) != 2 * k:
-            raise _twice(b, nss, ews, key_by_side)
-        if sides:
-            t.ns_ids.update(nss)
-            t.ew_ids.update(ews)
-        entries.append(_board(t, b, nss, ews, ss, es, rulings, offending))
-    t.entries = tuple(entries)
+    t.entries = tuple(_board_rows(t, b, by_board[b], key_by_side, sides) for b in sorted(by_board))
     return t
 
 
@@ -964,6 +980,138 @@ def pair_contest_rows(rows: Iterable[RawResult], *, single_ranking: bool) -> Pai
         averages=t.averages,
         unresolved=tuple(t.unresolved),
     )
+
+
+def _merge_sums(
+    dst: dict[int, dict[PairId, int]], src: Mapping[int, Mapping[PairId, int]], sign: int
+) -> None:
+    for n, sums in src.items():
+        into = dst.get(n)
+        if into is None:
+            into = dst[n] = {}
+        get = into.get
+        for pair, total in sums.items():
+            value = get(pair, 0) + sign * total
+            if value:
+                into[pair] = value
+            else:
+                into.pop(pair, None)  # a zero sum counts for nothing (the pair stays a key of ``net``)
+        if not into:
+            del dst[n]
+
+
+def _merge_side(dst: _Side, src: _Side, sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) one board's sums."""
+    net = dst.net
+    get = net.get
+    for pair, value in src.net.items():
+        net[pair] = get(pair, 0) + sign * value
+    _merge_sums(dst.avg, src.avg, sign)
+    _merge_sums(dst.frac, src.frac, sign)
+    if sign > 0:
+        dst.count.update(src.count)
+    else:
+        dst.count.subtract(src.count)
+
+
+class IncrementalPairContest:
+    """A pair contest on trusted raw rows (as :func:`pair_contest_rows`) kept as per-board pieces, so that a
+    changed board is scored again on its own: :meth:`replace_board` takes the board's old sums away from the
+    pairs' integer totals and adds the new ones; :meth:`contest` ranks again.  ``contest()`` equals
+    ``pair_contest_rows`` of the same rows (in the same order within each board), field by field.
+
+    Not thread-safe: the caller serialises :meth:`replace_board`.
+    """
+
+    def __init__(self, rows: Iterable[RawResult], *, single_ranking: bool) -> None:
+        self.single_ranking = single_ranking
+        self._key_by_side = not single_ranking
+        self._rows = _group_by_board(rows)
+        t = _fast_tally((), key_by_side=self._key_by_side, by_board=self._rows)
+        self._ns, self._ew = t.ns, t.ew
+        self._entries: dict[int, _Entry] = {e[0]: e for e in t.entries}
+        self._averages: dict[int, dict[tuple[int, Side], Fraction]] = {}
+        for (b, side), avg in t.averages.items():
+            self._averages.setdefault(b, {})[(b, side)] = avg
+        self._unresolved: dict[int, list[BoardDetail]] = {}
+        for detail in t.unresolved:
+            self._unresolved.setdefault(detail.board, []).append(detail)
+        # How many of its boards each pair is seen on (it leaves the ranking when that falls to 0).
+        self._seen_ns: Counter[PairId] = Counter()
+        self._seen_ew: Counter[PairId] = Counter() if self._key_by_side else self._seen_ns
+        for board_rows in self._rows.values():
+            self._seen_ns.update(r[1] for r in board_rows)
+            self._seen_ew.update(r[2] for r in board_rows)
+
+    def rows_of(self, board: int) -> tuple[RawResult, ...]:
+        return tuple(self._rows.get(board, ()))
+
+    def _part(self, b: int, rows: Sequence[RawResult]) -> _FastTally:
+        t = _FastTally(self._key_by_side)
+        if rows:
+            t.entries = (_board_rows(t, b, rows, self._key_by_side, False),)
+        return t
+
+    def replace_board(self, board: int, rows: Iterable[RawResult]) -> None:
+        """Board ``board``'s rows are now ``rows`` (all of them, in input order; none: the board has no
+        result).  Raises :class:`ContestError` as :func:`pair_contest_rows` would, and then changes nothing."""
+        new_rows = list(rows)
+        if any(r[0] != board for r in new_rows):
+            raise ContestError("results", f"board {board}: a row of another board")
+        new = self._part(board, new_rows)  # may raise: nothing changed yet
+        old = self._part(board, self._rows.get(board, ()))
+        key_by_side = self._key_by_side
+        _merge_side(self._ns, old.ns, -1)
+        if key_by_side:
+            _merge_side(self._ew, old.ew, -1)
+        _merge_side(self._ns, new.ns, 1)
+        if key_by_side:
+            _merge_side(self._ew, new.ew, 1)
+        old_rows = self._rows.get(board, [])
+        self._seen_ns.subtract(r[1] for r in old_rows)
+        self._seen_ew.subtract(r[2] for r in old_rows)
+        self._seen_ns.update(r[1] for r in new_rows)
+        self._seen_ew.update(r[2] for r in new_rows)
+        for side, seen, pairs in (
+            (self._ns, self._seen_ns, [r[1] for r in old_rows]),
+            (self._ew, self._seen_ew, [r[2] for r in old_rows]),
+        ):
+            for pair in pairs:
+                if seen[pair] <= 0 and pair in side.net:
+                    del seen[pair]
+                    del side.net[pair]
+                    side.count.pop(pair, None)
+                    for sums in (*side.avg.values(), *side.frac.values()):
+                        sums.pop(pair, None)
+        if new_rows:
+            self._rows[board] = new_rows
+            self._entries[board] = new.entries[0]
+        else:
+            self._rows.pop(board, None)
+            self._entries.pop(board, None)
+        self._averages.pop(board, None)
+        if new.averages:
+            self._averages[board] = new.averages
+        self._unresolved.pop(board, None)
+        if new.unresolved:
+            self._unresolved[board] = new.unresolved
+
+    def contest(self) -> PairContest:
+        if self.single_ranking:
+            pair_rows = _fast_rows(self._ns, None)
+        else:
+            pair_rows = _fast_rows(self._ns, NS) + _fast_rows(self._ew, EW)
+        boards = sorted(self._entries)
+        averages: dict[tuple[int, Side], Fraction] = {}
+        for b in boards:
+            averages.update(self._averages.get(b, ()))
+        return PairContest._lazy(
+            tuple(self._entries[b] for b in boards),
+            single_ranking=self.single_ranking,
+            rows=tuple(pair_rows),
+            averages=averages,
+            unresolved=tuple(chain.from_iterable(self._unresolved.get(b, ()) for b in boards)),
+        )
 
 
 def _team_of(teams: Mapping[str, Sequence[_P]]) -> dict[PairId, str]:

@@ -1,0 +1,131 @@
+"""The standings kept in the process and patched after each result written: always the same figures as a
+full recompute, also when another process wrote (the database's results_version is the source of truth)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.core.cache import cache
+
+from duplicate import services, standings
+from duplicate.models import Event, Play, Round
+from duplicate.standings import event_results, pair_standings, standings_json
+from tests.conftest import make_event
+from tests.duplicate.test_standings_queries import fill
+
+WRITER = services.Writer(name="td", is_director=True)
+DATA = [
+    {"contract": "4H", "declarer": "N", "tricks": 10},
+    {"contract": "1NT", "declarer": "E", "tricks": 6},
+    {"contract": "2S", "declarer": "S", "tricks": 8},
+    {"contract": "3C", "declarer": "W", "tricks": 10},
+    {"ruling": "average"},
+    {"ruling": "low-high", "offending": "NS"},
+    None,  # cleared
+]
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def full(event: Event) -> dict:
+    """The standings worked out afresh (the store dropped)."""
+    standings._store.clear()
+    cache.clear()
+    return standings_json(pair_standings(event))
+
+
+def write(play: Play, data: dict | None) -> None:
+    play.refresh_from_db()
+    services.play_result_save(
+        play=play, data=data, writer=WRITER, expected_version=play.version, reason="check"
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "code"), [("mitchell", "auction-1915"), ("howell", "auction-1915"), ("mitchell", "whist")]
+)
+def test_patched_standings_equal_a_full_recompute(db, django_assert_max_num_queries, kind, code):
+    event = make_event(kind=kind, tables=5, boards_per_round=2, code=code)
+    fill(event)
+    plays = list(Play.objects.filter(event=event).order_by("pk"))
+    rng = random.Random(5)
+    event.refresh_from_db()
+    pair_standings(event)
+    for _ in range(25):
+        for play in rng.sample(plays, rng.choice([1, 1, 2, 3])):
+            data = rng.choice(DATA)
+            if code == "whist" and data and "contract" in data:
+                data = {"tricks_ns": rng.randint(0, 13)}
+            write(play, data)
+        event.refresh_from_db()
+        token = standings._store[(event.pk, standings._stamp(event))].token
+        with django_assert_max_num_queries(2):  # pairs, the changed plays
+            patched = standings_json(pair_standings(event))
+        state = standings._store[(event.pk, standings._stamp(event))]
+        assert state.token == token and state.version == event.results_version  # patched, not recomputed
+        entered = event_results(event).entered
+        expected = full(event)
+        assert patched == expected
+        assert event_results(event).entered == entered
+        assert (
+            event_results(event).boards
+            == standings._store[(event.pk, standings._stamp(event))].results.boards
+        )
+
+
+def test_a_write_from_another_process_is_seen(db):
+    """Another process: the write does not go through this process's store at all; only the version moves."""
+    event = make_event(tables=3)
+    fill(event)
+    event.refresh_from_db()
+    before = standings_json(pair_standings(event))
+    play = Play.objects.filter(event=event).order_by("pk").first()
+    write(play, {"contract": "7NT", "declarer": "N", "tricks": 13})
+    stale = Event.objects.get(pk=event.pk)
+    stale.results_version -= 1  # a process that read the event just before the write: still the old figures
+    assert standings_json(pair_standings(stale)) == before
+    event.refresh_from_db()
+    after = standings_json(pair_standings(event))
+    assert after != before and after == full(event)
+
+
+def test_a_round_agreed_or_an_unexplained_bump_recomputes(db):
+    event = make_event(tables=3)
+    fill(event)
+    event.refresh_from_db()
+    pair_standings(event)
+    rnd = Round.objects.filter(section__event=event).first()
+    services.round_agree(round=rnd, user_id=None)
+    event.refresh_from_db()
+    assert (
+        event_results(event).unagreed_rounds
+        == Round.objects.filter(section__event=event, agreed_at__isnull=True).count()
+    )
+    # A write and an agreement between two reads: the change rows do not account for both bumps.
+    play = Play.objects.filter(event=event).order_by("pk").first()
+    pair_standings(event)
+    write(play, {"contract": "7NT", "declarer": "N", "tricks": 13})
+    services.round_agree(round=rnd, user_id=None, agreed=False)
+    event.refresh_from_db()
+    got = standings_json(pair_standings(event))
+    unagreed = event_results(event).unagreed_rounds
+    assert got == full(event)
+    assert unagreed == Round.objects.filter(section__event=event, agreed_at__isnull=True).count()
+
+
+def test_cache_clear_drops_the_store(db, django_assert_num_queries):
+    event = make_event(tables=3)
+    fill(event)
+    event.refresh_from_db()
+    event_results(event)
+    with django_assert_num_queries(0):
+        event_results(event)
+    cache.clear()
+    with django_assert_num_queries(1):
+        event_results(event)

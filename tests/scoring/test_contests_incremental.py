@@ -1,0 +1,65 @@
+"""``IncrementalPairContest``: after any sequence of boards replaced, the same contest as
+``pair_contest_rows`` (hence the checked ``pair_contest``) of the rows as they now stand, field by field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.contests import ContestError, IncrementalPairContest, RawResult, pair_contest_rows
+from tests.scoring.test_contests_rows import assert_same, events
+
+
+def by_board(rows: list[RawResult]) -> dict[int, list[RawResult]]:
+    out: dict[int, list[RawResult]] = {}
+    for row in rows:
+        out.setdefault(row[0], []).append(row)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(events(), events(), st.data())
+def test_replacing_boards_gives_the_contest_of_the_new_rows(
+    before: tuple[list[RawResult], bool], after: tuple[list[RawResult], bool], data: Any
+) -> None:
+    rows, single = before
+    try:
+        pair_contest_rows(rows, single_ranking=single)
+    except ContestError:
+        return
+    inc = IncrementalPairContest(rows, single_ranking=single)
+    assert_same(inc.contest(), pair_contest_rows(rows, single_ranking=single))
+    current = by_board(rows)
+    # Boards of the other event (same board numbers, other pairs and results), one at a time, some emptied.
+    for board, new in by_board(after[0]).items():
+        if data.draw(st.integers(0, 4)) == 0:
+            new = []
+        try:
+            pair_contest_rows(new, single_ranking=single)
+            expected = {**current, board: new}
+            flat = [r for b in sorted(expected) for r in expected[b]]
+            want = pair_contest_rows(flat, single_ranking=single)
+        except ContestError:
+            with pytest.raises(ContestError):
+                inc.replace_board(board, new)
+            continue
+        inc.replace_board(board, new)
+        current = {b: r for b, r in {**current, board: new}.items() if r}
+        got = inc.contest()
+        assert_same(got, want)
+        assert got.boards == want.boards
+
+
+def test_a_changed_result_moves_the_ranking() -> None:
+    rows = [(1, 1, 1, 100, -100, None, None), (1, 2, 2, -100, 100, None, None)]
+    inc = IncrementalPairContest(rows, single_ranking=False)
+    assert [r.pair for r in inc.contest().ranking("NS")] == [1, 2]
+    inc.replace_board(1, [(1, 1, 1, -200, 200, None, None), (1, 2, 2, -100, 100, None, None)])
+    assert [r.pair for r in inc.contest().ranking("NS")] == [2, 1]
+    inc.replace_board(1, [(1, 2, 2, -100, 100, None, None)])
+    assert [r.pair for r in inc.contest().ranking("NS")] == [2]
+    inc.replace_board(1, [])
+    assert inc.contest().rows == ()
