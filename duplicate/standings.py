@@ -29,10 +29,10 @@ import io
 import threading
 import uuid
 from collections import OrderedDict, defaultdict
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.db.models import Q, Subquery
@@ -241,6 +241,7 @@ class _State:
     code: str
     rows: list[tuple[Any, ...]]  # the plays as read (``_PLAY_FIELDS``), for the boards not yet in ``boards``
     boards: dict[int, dict[int, tuple[Any, ...]]]  # board number -> {play pk: row}, as changed since
+    memo: dict[Any, Any] = field(default_factory=dict)  # what pages work out from ``results`` (see memo())
 
 
 def _token_key(event: Event) -> str:
@@ -363,10 +364,53 @@ def _patch(state: _State, event: Event) -> bool:
     except ContestError:
         state.engine = None  # partly patched: never used again
         return False
+    state.memo = {}
     state.results = replace(state.results, contest=engine.contest(), entered=entered)
     state.cursor = max(state.cursor, changes[-1][0])
     state.version = version
     return True
+
+
+_MEMO_SIZE = 256
+T = TypeVar("T")
+
+
+class Names:
+    """The pairs' names and labels as a dictionary key (hashed once): what is shown besides the results."""
+
+    __slots__ = ("hash", "items")
+
+    def __init__(self, pairs: Mapping[int, PairInfo]) -> None:
+        self.items = tuple(pairs.values())
+        self.hash = hash(self.items)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Names) and (
+            self.items is other.items or (self.hash == other.hash and self.items == other.items)
+        )
+
+
+def memo(event: Event, results: EventResults, key: Hashable, build: Callable[[], T]) -> T:
+    """``build()``, kept with ``results`` in this process while they are the event's latest: standings rows,
+    a page's table.  ``key`` must hold everything else the value depends on (the pairs' :class:`Names`,
+    the board, the sorting asked for)."""
+    state = _store.get((event.pk, _stamp(event)))
+    if state is None or state.results is not results:
+        return build()
+    kept = state.memo
+    try:
+        return kept[key]  # type: ignore[no-any-return]
+    except KeyError:
+        pass
+    value = build()
+    if state.results is results:
+        if len(kept) >= _MEMO_SIZE:
+            kept.clear()
+        kept[key] = value
+    return value
 
 
 def build_results(
@@ -545,6 +589,15 @@ def pair_standings(
 ) -> PairStandings:
     pairs = pair_infos(event) if pairs is None else pairs
     results = event_results(event, pairs) if results is None else results
+    return memo(
+        event,
+        results,
+        ("pair_standings", event.name, event.code, Names(pairs)),
+        lambda: _pair_standings(event, pairs, results),
+    )
+
+
+def _pair_standings(event: Event, pairs: Mapping[int, PairInfo], results: EventResults) -> PairStandings:
     rankings: list[Ranking] = []
     contest = results.contest
     if isinstance(contest, PairContest):
@@ -552,7 +605,9 @@ def pair_standings(
         for direction in directions:
             raw = contest.ranking(direction)
             # Among equals, list by pair number (the contest ids are primary keys).
-            raw = tuple(sorted(raw, key=lambda r: (r.rank, pairs.get(r.pair, unknown_pair(r.pair)).sort_key)))
+            raw = tuple(
+                sorted(raw, key=lambda r: (r.rank, (pairs.get(r.pair) or unknown_pair(r.pair)).sort_key))
+            )
             nets = display_values([r.net for r in raw])
             pms = display_values([r.plus_minus for r in raw], signed=True)
             rows = tuple(
@@ -686,6 +741,15 @@ def team_standings(
 ) -> TeamStandings:
     pairs = pair_infos(event) if pairs is None else pairs
     results = event_results(event, pairs) if results is None else results
+    return memo(
+        event,
+        results,
+        ("team_standings", event.name, event.code, Names(pairs)),
+        lambda: _team_standings(event, pairs, results),
+    )
+
+
+def _team_standings(event: Event, pairs: Mapping[int, PairInfo], results: EventResults) -> TeamStandings:
     match = results.contest
     teams: list[TeamLine] = []
     tables: list[TableLine] = []
@@ -915,8 +979,8 @@ def build_play_lines(
     rows: Iterable[tuple[Any, ...]], pairs: Mapping[int, PairInfo], results: EventResults, code: str
 ) -> list[PlayLine]:
     """The pure part of :func:`play_lines`: ``LINE_FIELDS`` tuples plus the contest -> lines (no query)."""
-    details: dict[tuple[int, int, int], BoardDetail] = {(d.board, d.ns, d.ew): d for d in results.boards}
-    averages = results.contest.averages if results.contest is not None else {}
+    contest = results.contest
+    averages = contest.averages if contest is not None else {}
 
     def pair(pk: int) -> PairInfo:
         return pairs.get(pk) or unknown_pair(pk)
@@ -949,7 +1013,7 @@ def build_play_lines(
         net_ns,
         items,
     ) in rows:
-        d = details.get((board, ns, ew)) if entered else None
+        d = contest.detail(board, ns, ew) if entered and contest is not None else None
         lines.append(
             PlayLine(
                 section=section,
@@ -1091,22 +1155,32 @@ def score_cards(
     )
 
 
-def score_card(event: Event, pair_pk: int) -> ScoreCard | None:
+def score_card(
+    event: Event,
+    pair_pk: int,
+    *,
+    pairs: Mapping[int, PairInfo] | None = None,
+    results: EventResults | None = None,
+) -> ScoreCard | None:
     """A pair's boards in the order played, with its score, the average, its plus/minus and the running
-    total.  Three queries on a cache miss (pairs, plays, the pair's plays), two on a hit."""
-    pairs = pair_infos(event)
+    total.  Three queries on a cache miss (pairs, plays, the pair's plays), one on a hit (pairs)."""
+    pairs = pair_infos(event) if pairs is None else pairs
     info = pairs.get(pair_pk)
     if info is None:
         return None
-    results = event_results(event, pairs)
-    lines = play_lines(
-        event,
-        pairs,
-        results,
-        Q(ns_pair_id=pair_pk) | Q(ew_pair_id=pair_pk),
-        order_by=("seating__round__number", "seating__table", "board__number"),
-    )
-    return score_cards([info], lines, standings(event, pairs=pairs, results=results))[0]
+    results = event_results(event, pairs) if results is None else results
+
+    def build() -> ScoreCard:
+        lines = play_lines(
+            event,
+            pairs,
+            results,
+            Q(ns_pair_id=pair_pk) | Q(ew_pair_id=pair_pk),
+            order_by=("seating__round__number", "seating__table", "board__number"),
+        )
+        return score_cards([info], lines, standings(event, pairs=pairs, results=results))[0]
+
+    return memo(event, results, ("score_card", pair_pk, event.name, event.code, Names(pairs)), build)
 
 
 @dataclass(frozen=True)
@@ -1166,18 +1240,31 @@ class Traveller:
     ew_average_display = Shown("ew_average")
 
 
-def traveller(event: Event, board: Board) -> Traveller:
+def traveller(
+    event: Event,
+    board: Board,
+    *,
+    pairs: Mapping[int, PairInfo] | None = None,
+    results: EventResults | None = None,
+) -> Traveller:
     """Every table's result on one board, the score items, the averages and each pair's plus/minus.
-    Three queries on a cache miss (pairs, plays, the board's plays), two on a hit."""
-    pairs = pair_infos(event)
-    results = event_results(event, pairs)
-    lines = play_lines(
-        event, pairs, results, board=board, order_by=("seating__round__number", "seating__table")
+    Three queries on a cache miss (pairs, plays, the board's plays), one on a hit (pairs)."""
+    pairs = pair_infos(event) if pairs is None else pairs
+    results = event_results(event, pairs) if results is None else results
+    lines = memo(
+        event,
+        results,
+        ("traveller", board.pk, event.code, Names(pairs)),
+        lambda: tuple(
+            play_lines(
+                event, pairs, results, board=board, order_by=("seating__round__number", "seating__table")
+            )
+        ),
     )
     averages = results.contest.averages if results.contest is not None else {}
     return Traveller(
         board=board,
-        lines=tuple(lines),
+        lines=lines,
         ns_average=averages.get((board.number, "NS")),
         ew_average=averages.get((board.number, "EW")),
         diagram=hand_diagram(board.deal),
@@ -1325,6 +1412,7 @@ def standings_csv(st: PairStandings | TeamStandings) -> str:
 __all__ = [
     "LINE_FIELDS",
     "EventResults",
+    "Names",
     "HandDiagram",
     "PairInfo",
     "PairStandings",
@@ -1346,6 +1434,7 @@ __all__ = [
     "event_results",
     "hand_diagram",
     "items_text",
+    "memo",
     "pair_infos",
     "pair_standings",
     "play_lines",

@@ -25,11 +25,20 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
-    standings = st.pair_standings(event)
+    pairs = st.pair_infos(event)
+    results = st.event_results(event, pairs)
+    standings = st.pair_standings(event, pairs=pairs, results=results)
+    names = st.Names(pairs)
+    query = request.GET
     rankings = []
     for ranking in standings.rankings:
         prefix = f"{(ranking.direction or 'all').lower()}-"
-        table = standings_table(standings_records(event.pk, ranking), request.GET, prefix)
+        table = st.memo(
+            event,
+            results,
+            ("standings.html", names, event.name, event.code, prefix, query.urlencode()),
+            lambda r=ranking, p=prefix: standings_table(standings_records(event.pk, r), query, p),
+        )
         rankings.append({"ranking": ranking, "table": table})
     return render(
         request,
@@ -40,10 +49,19 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    card = st.score_card(event, pair_pk)
-    if card is None:
+    pairs = st.pair_infos(event)
+    if pair_pk not in pairs:
         raise Http404("No such pair in this event.")
-    table = score_card_table(score_card_records(event.pk, card), request.GET)
+    results = st.event_results(event, pairs)
+    card = st.score_card(event, pair_pk, pairs=pairs, results=results)
+    if card is None:  # pragma: no cover - checked above
+        raise Http404("No such pair in this event.")
+    table = st.memo(
+        event,
+        results,
+        ("scorecard.html", pair_pk, st.Names(pairs), event.name, event.code, request.GET.urlencode()),
+        lambda: score_card_table(score_card_records(event.pk, card), request.GET),
+    )
     return render(
         request,
         "duplicate/scorecard.html",
@@ -54,8 +72,15 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
 def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     board = get_object_or_404(Board, event=event, number=number)
-    trav = st.traveller(event, board)
-    table = traveller_table(traveller_records(event.pk, trav), request.GET)
+    pairs = st.pair_infos(event)
+    results = st.event_results(event, pairs)
+    trav = st.traveller(event, board, pairs=pairs, results=results)
+    table = st.memo(
+        event,
+        results,
+        ("traveller.html", board.pk, st.Names(pairs), event.code, request.GET.urlencode()),
+        lambda: traveller_table(traveller_records(event.pk, trav), request.GET),
+    )
     return render(
         request,
         "duplicate/traveller.html",

@@ -129,3 +129,28 @@ def test_cache_clear_drops_the_store(db, django_assert_num_queries):
     cache.clear()
     with django_assert_num_queries(1):
         event_results(event)
+
+
+def test_pages_kept_per_version_follow_writes_and_renamed_players(db, client):
+    from django.urls import reverse
+
+    event = make_event(tables=3)
+    fill(event)
+    pair = event.pairs.order_by("pk").first()
+    urls = [
+        reverse("event_standings", args=[event.pk]),
+        reverse("board_traveller", args=[event.pk, 1]),
+        reverse("pair_scorecard", args=[event.pk, pair.pk]),
+    ]
+    for url in urls:
+        assert client.get(url).status_code == 200
+    from duplicate.models import Player
+
+    pair.player1 = Player.objects.create(name="Zebedee Renamed")
+    pair.save()
+    play = Play.objects.filter(event=event, board__number=1, ns_pair=pair).first()
+    for url in (urls[0], urls[2]):  # the traveller shows pair numbers only
+        assert "Zebedee Renamed" in client.get(url).content.decode(), url  # no results write: still seen
+    write(play, {"contract": "7NT", "declarer": "N", "tricks": 13})
+    for url in urls[1:]:
+        assert "7NT by N, 13 tricks" in client.get(url).content.decode(), url

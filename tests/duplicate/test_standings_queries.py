@@ -39,11 +39,12 @@ def events(kind: str, event_kind: str = "pairs"):
     return small, large
 
 
-# miss: the event, its pairs with names, the plays (values_list); hit: the plays come from the cache.
+# miss: the event, its pairs with names, the plays (values_list); hit: the plays come from the cache, and so
+# do the lines of a score card or a traveller (kept with the results of that version).
 PAGES = {
     "event_standings": (3, 2),
-    "pair_scorecard": (4, 3),  # + the pair's own plays
-    "board_traveller": (5, 4),  # + the board, + its plays
+    "pair_scorecard": (4, 2),  # miss: + the pair's own plays
+    "board_traveller": (5, 3),  # + the board; miss: + its plays
 }
 
 
