@@ -224,17 +224,36 @@ def display_values(values: Sequence[Fraction | int], *, signed: bool = False) ->
     the list rounds to the same whole number but differs exactly: then the fraction is needed and the
     value is shown as a mixed number (:func:`mixed_str`, e.g. "178 2/3").
     """
-    rounded = [round_half_away(v) for v in values]
-    # Per rounded value: the one exact value (as numerator, denominator) rounding to it, or _MANY.
+    rounded: list[int] = []
+    push = rounded.append
+    # Per rounded value: the one exact value (as numerator, denominator) rounding to it, or None when two
+    # different exact values do.
     exact_by_rounded: dict[int, tuple[int, int] | None] = {}
     get = exact_by_rounded.get
-    for r, v in zip(rounded, values, strict=True):
-        key = (v, 1) if type(v) is int else (v.numerator, v.denominator)
+    for v in values:
+        if type(v) is int:
+            r = v
+            key = (v, 1)
+        elif type(v) is not Fraction:
+            r = round_half_away(v)  # an int or Fraction subclass; anything else raises
+            key = (v.numerator, v.denominator)
+        else:
+            num, den = v.numerator, v.denominator
+            key = (num, den)
+            if den == 1:
+                r = num
+            else:
+                r, rest = divmod(abs(num), den)
+                if 2 * rest >= den:
+                    r += 1
+                if num < 0:
+                    r = -r
+        push(r)
         seen = get(r, _UNSEEN)
         if seen is _UNSEEN:
             exact_by_rounded[r] = key
         elif seen is not None and seen != key:
-            exact_by_rounded[r] = None  # two different exact values: the fraction is needed
+            exact_by_rounded[r] = None  # the fraction is needed
     out: list[str] = []
     for r, v in zip(rounded, values, strict=True):
         if exact_by_rounded[r] is None:
@@ -936,14 +955,17 @@ def _fast_tally(
 
 
 def _fast_nets(side: _Side) -> dict[PairId, Fraction]:
-    """Each pair's net: its whole-number scores plus its average rulings (one Fraction per denominator)."""
-    extra: dict[PairId, Fraction] = {}
-    for n, sums in side.frac.items():
-        for pair, total in sums.items():
-            extra[pair] = extra.get(pair, _ZERO) + Fraction(total, n)
-    if not extra:
+    """Each pair's net: its whole-number scores plus its average rulings (sums of total / n), in integers
+    over one common denominator, then one Fraction per pair."""
+    if not side.frac:
         return {pair: _frac(net, 1) for pair, net in side.net.items()}
-    return {pair: _frac(net, 1) + extra.get(pair, _ZERO) for pair, net in side.net.items()}
+    common = lcm(*side.frac)
+    nums = {pair: net * common for pair, net in side.net.items()}
+    for n, sums in side.frac.items():
+        scale = common // n
+        for pair, total in sums.items():
+            nums[pair] += total * scale
+    return {pair: _frac(num, common) for pair, num in nums.items()}
 
 
 def _fast_rows(side: _Side, direction: Side | None) -> list[PairRow]:
