@@ -32,6 +32,7 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import chain
 from typing import Any, TypeVar
 
 from django.core.cache import cache
@@ -424,34 +425,44 @@ def build_results(
     """The pure part of :func:`event_results`: plays as ``_PLAY_FIELDS`` tuples -> the contest.  ``engine``:
     a list to which the pair contest's :class:`IncrementalPairContest` is appended (for later patches)."""
     whist = code == WHIST
+    rows = rows if isinstance(rows, list) else list(rows)
+    total = len(rows)
     results: list[RawResult] = []
-    append = results.append
-    entered = total = 0
+    entered = last_board = 0
     unagreed: set[int] = set()
     seats: dict[int, str] = {}
     tables: set[tuple[int, int, int]] = set()
-    last_board = 0
-    for row in rows:
-        _pk, board, ns, ew, is_entered, ruling, offending, net_ns, tricks_ns, table, round_id, agreed_at = (
-            row[:12]
+    if rows:
+        # Column by column (C-level zips and sets): a big event is tens of thousands of rows.
+        _pks, boards, nss, ews, entereds, rulings, offendings, nets, tricks, tables_col, rounds, agreed = (
+            list(zip(*rows, strict=True))[:12]
         )
-        total += 1
-        if board > last_board:
-            last_board = board
-        if agreed_at is None:
-            unagreed.add(round_id)
-        tables.add((table, ns, ew))
-        seats[ns] = "NS" if seats.get(ns, "NS") == "NS" else "both"
-        seats[ew] = "EW" if seats.get(ew, "EW") == "EW" else "both"
-        if not is_entered:
-            continue
-        entered += 1
-        if ruling:
-            append((board, ns, ew, None, None, ruling, offending or None))
-        elif whist:
-            append((board, ns, ew, *scores_from_whist(tricks_ns or 0), None, None))
+        last_board = max(boards)
+        unagreed = {r for r, a in zip(rounds, agreed, strict=True) if a is None}
+        tables = set(zip(tables_col, nss, ews, strict=True))
+        ns_set, ew_set = set(nss), set(ews)
+        for pair in dict.fromkeys(chain.from_iterable(zip(nss, ews, strict=True))):  # first seen first
+            seats[pair] = "both" if pair in ns_set and pair in ew_set else "NS" if pair in ns_set else "EW"
+        columns = zip(boards, nss, ews, entereds, rulings, offendings, nets, tricks, strict=True)
+        if whist:
+            results = [
+                (b, n, e, None, None, r, o or None)
+                if r
+                else (b, n, e, *scores_from_whist(t or 0), None, None)
+                for b, n, e, x, r, o, _v, t in columns
+                if x
+            ]
         else:
-            append((board, ns, ew, *scores_from_net(net_ns), None, None))
+            results = [
+                (b, n, e, None, None, r, o or None)
+                if r
+                else (b, n, e, v, -v, None, None)
+                if type(v) is int
+                else (b, n, e, *scores_from_net(v), None, None)  # raises, as before
+                for b, n, e, x, r, o, v, _t in columns
+                if x
+            ]
+        entered = len(results)
     kinds = {p.movement_kind for p in pairs.values()}
     single = bool(kinds) and kinds != {MovementKind.MITCHELL}
     contest: PairContest | TeamMatch | None = None

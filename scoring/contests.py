@@ -1117,12 +1117,20 @@ class IncrementalPairContest:
         self._unresolved: dict[int, list[BoardDetail]] = {}
         for detail in t.unresolved:
             self._unresolved.setdefault(detail.board, []).append(detail)
-        # How many of its boards each pair is seen on (it leaves the ranking when that falls to 0).
-        self._seen_ns: Counter[PairId] = Counter()
-        self._seen_ew: Counter[PairId] = Counter() if self._key_by_side else self._seen_ns
-        for board_rows in self._rows.values():
-            self._seen_ns.update(r[1] for r in board_rows)
-            self._seen_ew.update(r[2] for r in board_rows)
+        # How many of its boards each pair is seen on (it leaves the ranking when that falls to 0): counted
+        # on the first replace_board.
+        self._seen_ns: Counter[PairId] | None = None
+        self._seen_ew: Counter[PairId] | None = None
+
+    def _seen(self) -> tuple[Counter[PairId], Counter[PairId]]:
+        if self._seen_ns is None or self._seen_ew is None:
+            seen_ns: Counter[PairId] = Counter()
+            seen_ew: Counter[PairId] = Counter() if self._key_by_side else seen_ns
+            for board_rows in self._rows.values():
+                seen_ns.update(r[1] for r in board_rows)
+                seen_ew.update(r[2] for r in board_rows)
+            self._seen_ns, self._seen_ew = seen_ns, seen_ew
+        return self._seen_ns, self._seen_ew
 
     def rows_of(self, board: int) -> tuple[RawResult, ...]:
         return tuple(self._rows.get(board, ()))
@@ -1148,14 +1156,15 @@ class IncrementalPairContest:
         _merge_side(self._ns, new.ns, 1)
         if key_by_side:
             _merge_side(self._ew, new.ew, 1)
+        seen_ns, seen_ew = self._seen()
         old_rows = self._rows.get(board, [])
-        self._seen_ns.subtract(r[1] for r in old_rows)
-        self._seen_ew.subtract(r[2] for r in old_rows)
-        self._seen_ns.update(r[1] for r in new_rows)
-        self._seen_ew.update(r[2] for r in new_rows)
+        seen_ns.subtract(r[1] for r in old_rows)
+        seen_ew.subtract(r[2] for r in old_rows)
+        seen_ns.update(r[1] for r in new_rows)
+        seen_ew.update(r[2] for r in new_rows)
         for side, seen, pairs in (
-            (self._ns, self._seen_ns, [r[1] for r in old_rows]),
-            (self._ew, self._seen_ew, [r[2] for r in old_rows]),
+            (self._ns, seen_ns, [r[1] for r in old_rows]),
+            (self._ew, seen_ew, [r[2] for r in old_rows]),
         ):
             for pair in pairs:
                 if seen[pair] <= 0 and pair in side.net:
