@@ -243,6 +243,8 @@ class _State:
     rows: list[tuple[Any, ...]]  # the plays as read (``_PLAY_FIELDS``), for the boards not yet in ``boards``
     boards: dict[int, dict[int, tuple[Any, ...]]]  # board number -> {play pk: row}, as changed since
     memo: dict[Any, Any] = field(default_factory=dict)  # what pages work out from ``results`` (see memo())
+    # What pages work out from one board's results (see board_memo()): kept until that board changes.
+    board_memo: dict[tuple[int, Hashable], Any] = field(default_factory=dict)
 
 
 def _token_key(event: Event) -> str:
@@ -366,6 +368,7 @@ def _patch(state: _State, event: Event) -> bool:
         state.engine = None  # partly patched: never used again
         return False
     state.memo = {}
+    state.board_memo = {k: v for k, v in state.board_memo.items() if k[0] not in changed}
     state.results = replace(state.results, contest=engine.contest(), entered=entered)
     state.cursor = max(state.cursor, changes[-1][0])
     state.version = version
@@ -411,6 +414,27 @@ def memo(event: Event, results: EventResults, key: Hashable, build: Callable[[],
         if len(kept) >= _MEMO_SIZE:
             kept.clear()
         kept[key] = value
+    return value
+
+
+def board_memo(event: Event, results: EventResults, board: int, key: Hashable, build: Callable[[], T]) -> T:
+    """As :func:`memo` for what depends only on one board's plays (a traveller), kept across the versions
+    that leave that board alone (a result written on another board)."""
+    state = _store.get((event.pk, _stamp(event)))
+    if state is None or state.results is not results:
+        return build()
+    full_key = (board, key)
+    kept = state.board_memo
+    try:
+        return kept[full_key]  # type: ignore[no-any-return]
+    except KeyError:
+        pass
+    value = build()
+    with _lock:  # _patch drops a changed board's entries under the lock: never store a stale one after it
+        if state.results is results:
+            if len(kept) >= _MEMO_SIZE:
+                kept.clear()
+            kept[full_key] = value
     return value
 
 
@@ -1262,9 +1286,10 @@ def traveller(
     Three queries on a cache miss (pairs, plays, the board's plays), one on a hit (pairs)."""
     pairs = pair_infos(event) if pairs is None else pairs
     results = event_results(event, pairs) if results is None else results
-    lines = memo(
+    lines = board_memo(
         event,
         results,
+        board.number,
         ("traveller", board.pk, event.code, Names(pairs)),
         lambda: tuple(
             play_lines(
@@ -1440,6 +1465,7 @@ __all__ = [
     "TeamStandings",
     "Traveller",
     "build_play_lines",
+    "board_memo",
     "build_results",
     "cache_key",
     "event_results",

@@ -75,9 +75,10 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     pairs = st.pair_infos(event)
     results = st.event_results(event, pairs)
     trav = st.traveller(event, board, pairs=pairs, results=results)
-    table = st.memo(
+    table = st.board_memo(
         event,
         results,
+        board.number,
         ("traveller.html", board.pk, st.Names(pairs), event.code, request.GET.urlencode()),
         lambda: traveller_table(traveller_records(event.pk, trav), request.GET),
     )

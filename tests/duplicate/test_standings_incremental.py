@@ -154,3 +154,20 @@ def test_pages_kept_per_version_follow_writes_and_renamed_players(db, client):
     write(play, {"contract": "7NT", "declarer": "N", "tricks": 13})
     for url in urls[1:]:
         assert "7NT by N, 13 tricks" in client.get(url).content.decode(), url
+
+
+def test_a_traveller_kept_across_writes_on_other_boards_equals_a_fresh_one(db, client):
+    from django.urls import reverse
+
+    event = make_event(tables=3)
+    fill(event)
+    urls = {n: reverse("board_traveller", args=[event.pk, n]) for n in (1, 2)}
+    before = {n: client.get(url).content for n, url in urls.items()}
+    play = Play.objects.filter(event=event, board__number=1).order_by("pk").first()
+    write(play, {"contract": "7NT", "declarer": "N", "tricks": 13})
+    kept = {n: client.get(url).content for n, url in urls.items()}
+    standings._store.clear()
+    cache.clear()
+    fresh = {n: client.get(url).content for n, url in urls.items()}
+    assert kept == fresh
+    assert kept[1] != before[1]
