@@ -8,6 +8,7 @@ import io
 import os
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -488,3 +489,41 @@ def test_bad_arguments_exit_nonzero_with_one_line(args):
     result = manage(*args)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_sheet_xml_cells_read_back_as_written():
+    """The data rows are written as sheet XML: text is escaped, bold rows are bold in every column."""
+    from duplicate.exports.xlsx import Book, number, write_sheet
+
+    book = Book()
+    ws = book.sheet("S")
+    rows = [
+        [" a <b> & c\r", 3, number(7, signed=True), "", None, True],
+        ["total", None, number(Fraction(1, 3)), 2.5, "x\x01y", False],
+    ]
+    write_sheet(book, ws, ["A", "B", "C", "D", "E", "F", "G"], rows, bold=lambda row: row[0] == "total")
+    got = load_workbook(io.BytesIO(book.save()))["S"]
+    assert [c.value for c in got[2]] == [" a <b> & c\r", 3, 7, None, None, True, None]
+    assert got["C2"].number_format == "+0;-0;0" and not got["A2"].font.bold
+    assert [c.value for c in got[3]][:6] == ["total", None, pytest.approx(1 / 3), 2.5, "xy", False]
+    assert all(c.font.bold for c in got[3]) and got["C3"].number_format == "# ??/??"
+    assert got.freeze_panes == "A2" and got.auto_filter.ref == "A1:G3"
+    assert got.column_dimensions["A"].width == len(" a <b> & c\r") + 2
+
+
+def test_number_columns_are_written_as_number_writes_them():
+    """``write_sheet(numbers=...)`` writes exact values without a Cell each: the same value and format."""
+    from duplicate.exports.xlsx import Book, number, write_sheet
+
+    values = [7, -3, Fraction(4, 2), Fraction(7, 2), Fraction(-536, 3), Fraction(1, 997), None]
+    book = Book()
+    ws = book.sheet("S")
+    write_sheet(book, ws, ["plain", "signed"], [[v, v] for v in values], numbers={1: False, 2: True})
+    got = load_workbook(io.BytesIO(book.save()))["S"]
+    for r, v in enumerate(values, start=2):
+        for column, signed in ((1, False), (2, True)):
+            cell, want = got.cell(row=r, column=column), number(v, signed=signed)
+            if want is None:
+                assert cell.value is None
+            else:
+                assert (cell.value, cell.number_format) == (pytest.approx(want.value), want.fmt)
