@@ -74,9 +74,10 @@ def results_file(event: Any) -> bytes:
 def workbook_file(event: Any) -> bytes:
     """The event workbook (Standings, Travellers, Score cards, Boards, Movement)."""
     from duplicate.exports.rows import event_rows
-    from duplicate.exports.xlsx import workbook_xlsx
+    from duplicate.exports.xlsx import _no_gc, workbook_xlsx
 
-    return workbook_xlsx(event_rows(event))
+    with _no_gc():  # building the rows makes no cycles either: the collector only walks them again and again
+        return workbook_xlsx(event_rows(event))
 
 
 def file_name(event: Any, what: str, ext: str) -> str:

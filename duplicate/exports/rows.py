@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice
 from duplicate.selectors import board_range
@@ -183,7 +184,11 @@ class EventRows:
     results: tuple[PlayLine, ...]
     cards: tuple[ScoreCard, ...]
     movement: tuple[MovementRow, ...]
-    guide_cards: tuple[GuideCard, ...] = field(default=())
+
+    @cached_property
+    def guide_cards(self) -> tuple[GuideCard, ...]:
+        """Built when a guide-card printout asks for them (the workbook does not)."""
+        return _guide_cards(list(self.results))
 
     @property
     def standings_rows(self) -> StandingsRows:
@@ -256,7 +261,6 @@ def build_event_rows(
         results=tuple(rows),
         cards=score_cards(sorted(pairs.values(), key=lambda p: (p.position, p.sort_key)), rows, st),
         movement=_movement(rows),
-        guide_cards=_guide_cards(rows),
     )
 
 
