@@ -143,7 +143,7 @@ def _client(port: int, stats: Stats, event_id: int, boards: list[int], seed: int
                 f"{prefix}-ns": target["ns"],
                 f"{prefix}-ew": target["ew"],
                 f"{prefix}-level": str(level),
-                f"{prefix}-strain": rng.choice("CDHSN"),
+                f"{prefix}-strain": rng.choice(("C", "D", "H", "S", "NT")),
                 f"{prefix}-declarer": rng.choice("NESW"),
                 f"{prefix}-tricks": str(6 + level + rng.choice((-1, 0, 0, 1))),
             }
