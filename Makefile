@@ -6,6 +6,7 @@ PIP := $(PY) -m pip --disable-pip-version-check -q
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+BENCH_ARGS ?=
 
 .PHONY: run test test-sqlite test-postgres lint format bench clean
 
@@ -49,8 +50,9 @@ format: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
+# Benchmarks in throwaway databases (never part of `make test`); BENCH_ARGS=--quick for a quick look.
 bench: $(VENV)/.installed-dev
-	$(PY) manage.py bench
+	$(PY) -m bench.run $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .mypy_cache .ruff_cache
