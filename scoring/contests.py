@@ -366,7 +366,9 @@ class _LazyBoards:
     show.  Checked results are built with ``boards`` given, as before.  Picklable either way (the compact
     form is also much cheaper to pickle)."""
 
-    if not TYPE_CHECKING:
+    if TYPE_CHECKING:
+        boards: tuple[BoardDetail, ...]  # a field of the dataclasses that use this mixin
+    else:
 
         def __getattr__(self, name):
             if name == "boards":
