@@ -1,6 +1,7 @@
 from django.contrib import admin
+from django.db.models import Q
 
-from duplicate import models
+from duplicate import models, services
 
 
 @admin.register(models.Event)
@@ -23,19 +24,35 @@ class BoardAdmin(admin.ModelAdmin):
     list_filter = ["event"]
 
 
+class TouchesStandings:
+    """Names shown on the standings changed through the admin: bump the events' results version."""
+
+    def event_ids(self, obj):  # type: ignore[no-untyped-def]
+        return [obj.event_id]
+
+    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+        super().save_model(request, obj, form, change)  # type: ignore[misc]
+        services.event_results_touch(event_ids=self.event_ids(obj))
+
+
 @admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(TouchesStandings, admin.ModelAdmin):
     search_fields = ["name"]
+
+    def event_ids(self, obj):  # type: ignore[no-untyped-def]
+        return list(
+            models.Pair.objects.filter(Q(player1=obj) | Q(player2=obj)).values_list("event_id", flat=True)
+        )
 
 
 @admin.register(models.Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(TouchesStandings, admin.ModelAdmin):
     list_display = ["event", "name"]
     list_select_related = ["event"]
 
 
 @admin.register(models.Pair)
-class PairAdmin(admin.ModelAdmin):
+class PairAdmin(TouchesStandings, admin.ModelAdmin):
     list_display = ["event", "section", "number", "player1", "player2", "team"]
     list_select_related = ["event", "section", "player1", "player2", "team"]
     list_filter = ["event"]

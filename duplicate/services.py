@@ -255,6 +255,8 @@ def pair_names_update(*, pair: Pair, player1: str, player2: str, user_id: int | 
             current.save(update_fields=["name"])
     pair.save(update_fields=["player1", "player2"])
     after = [p.name if p else "" for p in (pair.player1, pair.player2)]
+    if before != after:
+        event_results_touch(event_ids=[pair.event_id])
     if user_id is not None and before != after:
         _pair_change_log(pair=pair, user_id=user_id, before=before, after=after)
     return pair
@@ -279,6 +281,12 @@ def _pair_change_log(*, pair: Pair, user_id: int, before: list[str], after: list
             [{"changed": {"fields": changed}, "names": {"before": before, "after": after}}]
         ),
     )
+
+
+def event_results_touch(*, event_ids: Sequence[int]) -> None:
+    """Bump the events' results_version: what the standings show besides the results changed (a name).
+    Every process's standings cache is keyed by it, so the next read sees the change."""
+    Event.objects.filter(pk__in=list(event_ids)).update(results_version=F("results_version") + 1)
 
 
 @transaction.atomic

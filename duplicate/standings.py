@@ -145,7 +145,24 @@ class PairInfo:
 
 
 def pair_infos(event: Event) -> dict[int, PairInfo]:
-    """Every pair of the event by primary key, with names (one query)."""
+    """Every pair of the event by primary key, with names (one query; none while the event's
+    results_version is the one they were read at: a name change bumps it, see
+    ``services.event_results_touch``). Shared between callers: never mutate the returned mapping."""
+    key = (event.pk, _stamp(event))
+    token = _token(event)
+    kept = _pairs_store.get(key)
+    if kept is not None and kept[:2] == (event.results_version, token):
+        return kept[2]
+    pairs = _read_pair_infos(event)
+    with _lock:
+        _pairs_store[key] = (event.results_version, token, pairs)
+        _pairs_store.move_to_end(key)
+        while len(_pairs_store) > _STORE_SIZE:
+            _pairs_store.popitem(last=False)
+    return pairs
+
+
+def _read_pair_infos(event: Event) -> dict[int, PairInfo]:
     rows = (
         Pair.objects.filter(event=event)
         .order_by("position", "id")
@@ -230,6 +247,7 @@ def cache_key(event: Event) -> str:
 
 _STORE_SIZE = 16
 _store: OrderedDict[tuple[int, int], _State] = OrderedDict()
+_pairs_store: OrderedDict[tuple[int, int], tuple[int, str, dict[int, PairInfo]]] = OrderedDict()
 _lock = threading.RLock()
 
 
@@ -250,6 +268,15 @@ class _State:
 
 def _token_key(event: Event) -> str:
     return f"standings-token:{event.pk}:{_stamp(event)}"
+
+
+def _token(event: Event) -> str:
+    """The event's token in Django's cache, made if missing (``cache.clear()`` drops what was kept)."""
+    token: str | None = cache.get(_token_key(event))
+    if token is None:
+        cache.add(_token_key(event), uuid.uuid4().hex, timeout=None)
+        token = cache.get(_token_key(event)) or ""
+    return token
 
 
 def _raw(row: tuple[Any, ...], whist: bool) -> RawResult | None:
@@ -315,9 +342,7 @@ def _compute(
     engine: list[IncrementalPairContest] = []
     result = build_results(event.code, event.kind, rows, pairs or {}, engine=engine)
     if token is None:
-        token = uuid.uuid4().hex
-        cache.add(_token_key(event), token, timeout=None)
-        token = cache.get(_token_key(event)) or token
+        token = _token(event)
     _store[key] = _State(
         token=token,
         version=version,
@@ -390,14 +415,26 @@ _MEMO_SIZE = 256
 T = TypeVar("T")
 
 
+_names_kept: dict[int, tuple[Mapping[int, PairInfo], tuple[PairInfo, ...], int]] = {}
+
+
 class Names:
     """The pairs' names and labels as a dictionary key (hashed once): what is shown besides the results."""
 
     __slots__ = ("hash", "items")
 
     def __init__(self, pairs: Mapping[int, PairInfo]) -> None:
+        # The same pairs mapping (kept per version by pair_infos) gives the same items: equality by identity.
+        kept = _names_kept.get(id(pairs))
+        if kept is not None and kept[0] is pairs:
+            self.items, self.hash = kept[1], kept[2]
+            return
         self.items = tuple(pairs.values())
         self.hash = hash(self.items)
+        with _lock:
+            if len(_names_kept) >= _STORE_SIZE:
+                _names_kept.clear()
+            _names_kept[id(pairs)] = (pairs, self.items, self.hash)  # holding pairs keeps its id unique
 
     def __hash__(self) -> int:
         return self.hash

@@ -121,3 +121,28 @@ def test_admin_cannot_change_results_behind_the_result_service(director_client):
     play.refresh_from_db()
     assert play.contract == "" and not play.entered
     assert director_client.get(url).status_code == 200  # still viewable
+
+
+@pytest.mark.django_db
+def test_renaming_through_the_admin_reaches_the_standings(director_client, client):
+    from duplicate.eventfile import event_import
+    from duplicate.models import Event, Player
+    from tests.duplicate.test_eventfile import small_file
+
+    event = event_import(data=small_file())  # results in: the standings list the pairs
+    pair = event.pairs.get(number="1")
+    player = Player.objects.create(name="Before Name")
+    pair.player1 = player
+    pair.save()
+    from duplicate.services import event_results_touch
+
+    event_results_touch(event_ids=[event.pk])
+    assert "Before Name" in client.get(reverse("event_standings", args=[event.pk])).content.decode()
+    version = Event.objects.get(pk=event.pk).results_version
+    response = director_client.post(
+        reverse("admin:duplicate_player_change", args=[player.pk]), {"name": "After Name"}
+    )
+    assert response.status_code == 302
+    assert Event.objects.get(pk=event.pk).results_version == version + 1
+    body = client.get(reverse("event_standings", args=[event.pk])).content.decode()
+    assert "After Name" in body and "Before Name" not in body
