@@ -174,12 +174,19 @@ def section_populate(
                 raise ServiceError(f"pair {pid}: team {spec.team!r} is not one of the event's teams")
         elif pid in pair_team_key:
             team = team_rows[pair_team_key[pid]]
-        pair = Pair(event=event, section=section, number=str(pid), position=position, team=team)
-        pair._players = (p1, p2)  # type: ignore[attr-defined]
-        pair_rows.append(pair)
+        # The players are saved below, before the pairs: bulk_create takes their new keys from them.
+        pair_rows.append(
+            Pair(
+                event=event,
+                section=section,
+                number=str(pid),
+                position=position,
+                team=team,
+                player1=p1,
+                player2=p2,
+            )
+        )
     Player.objects.bulk_create(players)
-    for pair in pair_rows:
-        pair.player1, pair.player2 = pair._players  # type: ignore[attr-defined]
     if Pair.objects.filter(event=event, number__in=[p.number for p in pair_rows]).exists():
         raise ServiceError("pairs: a pair number is already used in this event")
     Pair.objects.bulk_create(pair_rows)
