@@ -39,4 +39,3 @@ class Command(KalamazooCommand):
                     f"Demo director login: user {DEMO_USER!r}, password {DEMO_PASSWORD!r} (DEBUG only)."
                 )
             )
-        self.stdout.write("Serving on http://127.0.0.1:8000/ (Ctrl-C to stop).")
