@@ -59,3 +59,13 @@ def make_event(
 @pytest.fixture
 def mitchell_event(db) -> Event:
     return make_event()
+
+
+@pytest.fixture
+def fresh_cache():
+    """Standings are cached per results version: start and end a test with an empty cache."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

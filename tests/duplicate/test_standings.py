@@ -23,7 +23,6 @@ import json
 from fractions import Fraction
 
 import pytest
-from django.core.cache import cache
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
@@ -41,21 +40,9 @@ from duplicate.standings import (
     standings_text,
     traveller,
 )
+from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_MADE
 
-C4H_MADE = {"contract": "4H", "declarer": "N", "tricks": 10}  # +157
-C4H_DOWN = {"contract": "4H", "declarer": "N", "tricks": 9}  # -50
-C4H_E_DOWN = {"contract": "4H", "declarer": "E", "tricks": 9}  # +50
-C1NT = {"contract": "1NT", "declarer": "N", "tricks": 7}  # +10
-C2S = {"contract": "2S", "declarer": "N", "tricks": 8}  # +18
-C1C_E = {"contract": "1C", "declarer": "E", "tricks": 8}  # -12
-C2D = {"contract": "2D", "declarer": "S", "tricks": 8}  # +14
-
-
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("fresh_cache")
 
 
 def pairs_named(numbers):

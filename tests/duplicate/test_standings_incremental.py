@@ -26,11 +26,7 @@ DATA = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("fresh_cache")
 
 
 def full(event: Event) -> dict:

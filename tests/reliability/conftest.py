@@ -7,7 +7,6 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 
 HOSTILE: Counter[str] = Counter()
 
@@ -18,10 +17,8 @@ def tried(kind: str, n: int = 1) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _clear_cache() -> Any:
-    cache.clear()  # login throttle counters must not leak between tests
-    yield
-    cache.clear()
+def _clear_cache(fresh_cache: None) -> None:
+    """Login throttle counters must not leak between tests."""
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -15,31 +15,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import reverse
 
 from duplicate.eventfile import event_import
 from duplicate.movements import generate
 from duplicate.standings import standings_json, team_standings
-
-C4H_MADE = {"contract": "4H", "declarer": "N", "tricks": 10}  # +157
-C4H_DOWN = {"contract": "4H", "declarer": "N", "tricks": 9}  # -50
-C4H_E_DOWN = {"contract": "4H", "declarer": "E", "tricks": 9}  # +50
-C1NT = {"contract": "1NT", "declarer": "N", "tricks": 7}  # +10
-C2S = {"contract": "2S", "declarer": "N", "tricks": 8}  # +18
-C1C_E = {"contract": "1C", "declarer": "E", "tricks": 8}  # -12
-C2D = {"contract": "2D", "declarer": "S", "tricks": 8}  # +14
+from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_MADE
 
 TABLES = {1: (1, 4), 2: (2, 5), 3: (6, 3)}
 BOARDS = {1: (1, 2, 3), 2: (2, 3, 1), 3: (3, 1, 2)}  # table -> board in rounds 1, 2, 3
 
 
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("fresh_cache")
 
 
 def match_event(by_table_board: dict[tuple[int, int], dict]) -> object:
