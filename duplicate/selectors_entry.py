@@ -108,14 +108,13 @@ def table_seating(section: Section, round_number: int, table: int) -> Seating | 
     )
 
 
-def seating_plays(seating: Seating) -> list[Play]:
-    """The boards played at a seating, with their history (two queries)."""
-    plays = list(
-        Play.objects.filter(seating=seating)
-        .select_related("board")
-        .prefetch_related(Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id")))
-        .order_by("board__number")
-    )
+def seating_plays(seating: Seating, *, history: bool = True) -> list[Play]:
+    """The boards played at a seating, with their history (two queries; one without ``history``: the law E
+    history is shown to directors only)."""
+    qs = Play.objects.filter(seating=seating).select_related("board").order_by("board__number")
+    if history:
+        qs = qs.prefetch_related(Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id")))
+    plays = list(qs)
     for play in plays:  # the form and the services read these; they are the seating's own rows
         play.seating = seating
         play.ns_pair = seating.ns

@@ -103,6 +103,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # connection writes: "database is locked" at once, whatever the timeout).
     DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Parameters bound by the server, and a statement run five times on a connection prepared: the entry and
+    # standings queries are planned once per connection, not on every request (issue 8). Behind a pooler in
+    # transaction mode (pgbouncer), set DB_PREPARED_STATEMENTS=0.
+    if os.environ.get("DB_PREPARED_STATEMENTS", "1") == "1":
+        DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

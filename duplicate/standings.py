@@ -146,13 +146,21 @@ class PairInfo:
 
 def pair_infos(event: Event) -> dict[int, PairInfo]:
     """Every pair of the event by primary key, with names (one query; none while the event's
-    results_version is the one they were read at: a name change bumps it, see
-    ``services.event_results_touch``). Shared between callers: never mutate the returned mapping."""
+    results_version is the one they were read at, or only results were written since: a name change bumps
+    it without a result, see ``services.event_results_touch`` and ``_patch``). Shared between callers: never
+    mutate the returned mapping."""
     key = (event.pk, _stamp(event))
     token = _token(event)
     kept = _pairs_store.get(key)
-    if kept is not None and kept[:2] == (event.results_version, token):
-        return kept[2]
+    if kept is not None and kept[1] == token:
+        if kept[0] >= event.results_version:
+            return kept[2]
+        if event.kind != EventKind.TEAMS:
+            # Only results written since? Then the contest is patched and the pairs carried forward (_patch).
+            _patched_state(event, key, cache.get(_token_key(event)))
+            kept = _pairs_store.get(key)
+            if kept is not None and kept[1] == token and kept[0] >= event.results_version:
+                return kept[2]
     pairs = _read_pair_infos(event)
     with _lock:
         _pairs_store[key] = (event.results_version, token, pairs)
@@ -300,18 +308,26 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
     """
     key = (event.pk, _stamp(event))
     token = cache.get(_token_key(event))
-    state = _store.get(key)
-    if state is not None and state.token == token:
-        if state.version >= event.results_version:
-            return state.results
-        with _lock:
-            state = _store.get(key) or state
-            if state.version >= event.results_version:
-                return state.results
-            if _patch(state, event):
-                return state.results
+    state = _patched_state(event, key, token)
+    if state is not None:
+        return state.results
     with _lock:
         return _compute(event, key, token, pairs)
+
+
+def _patched_state(event: Event, key: tuple[int, int], token: str | None) -> _State | None:
+    """This process's state of the event, brought up to the event's results_version by :func:`_patch` if
+    need be; ``None`` when there is none or it cannot be patched (never a full recompute)."""
+    state = _store.get(key)
+    if state is None or state.token != token:
+        return None
+    if state.version >= event.results_version:
+        return state
+    with _lock:
+        state = _store.get(key) or state
+        if state.version >= event.results_version or _patch(state, event):
+            return state
+    return None
 
 
 # Read as the database gives them (no per-row converter: 52,000 rows went through Django's converters at
@@ -323,7 +339,7 @@ _UNCONVERTED = {"entered": "_entered", "seating__round__agreed_at": "_agreed"}
 def _compute(
     event: Event, key: tuple[int, int], token: str | None, pairs: Mapping[int, PairInfo] | None
 ) -> EventResults:
-    if event.kind == EventKind.TEAMS and pairs is None:
+    if pairs is None:  # who is on which team, and a Howell's single ranking, come from the pairs
         pairs = pair_infos(event)
     newest_change = PlayChange.objects.order_by("-pk").values("pk")[:1]
     version_now = Event.objects.filter(pk=event.pk).values("results_version")[:1]
@@ -407,6 +423,10 @@ def _patch(state: _State, event: Event) -> bool:
     state.board_memo = {k: v for k, v in state.board_memo.items() if k[0] not in changed}
     state.results = replace(state.results, contest=engine.contest(), entered=entered)
     state.cursor = max(state.cursor, changes[-1][0])
+    key = (event.pk, _stamp(event))
+    kept = _pairs_store.get(key)
+    if kept is not None and kept[0] == state.version and kept[1] == state.token:
+        _pairs_store[key] = (version, kept[1], kept[2])  # only results changed: the pairs still hold
     state.version = version
     return True
 

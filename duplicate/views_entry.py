@@ -84,6 +84,8 @@ class TableView:
         self.agreed = seating.round.agreed_at is not None
         # A table link writes only while the round is open; a director corrects after agreement (law E).
         self.can_write = writer is not None and (writer.is_director or not self.agreed)
+        # The law E history names directors and their reasons: directors only.
+        self.shows_history = writer is not None and writer.is_director
 
     def form(self, play: Play, data: Any = None) -> PlayResultForm:
         return PlayResultForm(
@@ -95,7 +97,6 @@ class TableView:
         )
 
     def row(self, play: Play, *, form: PlayResultForm | None = None, **extra: Any) -> dict[str, Any]:
-        # The law E history names directors and their reasons: directors only.
         history = (
             [
                 {
@@ -107,7 +108,7 @@ class TableView:
                 }
                 for change in play.changes.all()
             ]
-            if self.writer is not None and self.writer.is_director
+            if self.shows_history
             else []
         )
         if form is None and self.can_write:
@@ -235,9 +236,9 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
             form.add_result_error(str(exc))
             status = 422
         else:
-            saved = _reloaded(saved, view)
             message = f"Board {saved.board.number}: {sel.result_summary(play_result_data(saved))}."
-            if view.token is not None:
+            round_in = saved.entered and all(p.entered for p in plays if p.pk != saved.pk)
+            if view.token is not None and round_in:  # the link moves on only once the round is in
                 number = sel.current_round_number(view.section, view.seating.table)
                 if number is not None and number != view.seating.round.number:
                     message += (
@@ -245,9 +246,8 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
                         f"round {number}; reload it when you move."
                     )
             if _is_fetch(request):
-                return _render_row(
-                    request, view, view.row(saved, status="saved", notice=f"Saved. {message}"), 200
-                )
+                row = view.row(_reloaded(saved, view), status="saved", notice=f"Saved. {message}")
+                return _render_row(request, view, row, 200)
             messages.success(request, f"Saved. {message}")
             return redirect(f"{redirect_to}#board-{saved.board.number}")
     else:
@@ -261,7 +261,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
 
 def _reloaded(play: Play, view: TableView) -> Play:
     """A play fresh from the database with its history, on this page's seating."""
-    fresh = sel.seating_plays(view.seating)
+    fresh = sel.seating_plays(view.seating, history=view.shows_history)
     return next(p for p in fresh if p.pk == play.pk)
 
 
@@ -475,7 +475,7 @@ def entry_token(request: HttpRequest, secret: str) -> HttpResponse:
     view = _token_view(request, secret)
     if isinstance(view, HttpResponse):
         return view
-    plays = sel.seating_plays(view.seating)
+    plays = sel.seating_plays(view.seating, history=view.shows_history)
     if request.method == "POST":
         return _save(request, view, plays, view.action)
     return _render_table(request, view, plays)
@@ -486,4 +486,4 @@ def entry_token_preview(request: HttpRequest, secret: str) -> HttpResponse:
     view = _token_view(request, secret)
     if isinstance(view, HttpResponse):
         return view
-    return _preview(request, view, sel.seating_plays(view.seating))
+    return _preview(request, view, sel.seating_plays(view.seating, history=False))

@@ -488,9 +488,9 @@ def test_command_unknown_event(db):
         call_command("standings", "999999")
 
 
-def test_event_results_reads_one_query_then_the_cache(db, django_assert_num_queries):
+def test_event_results_reads_the_plays_then_the_cache(db, django_assert_num_queries):
     event = mitchell_event(MITCHELL_RESULTS)
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):  # the pairs (whether one ranking or two), the plays
         event_results(event)
     with django_assert_num_queries(0):
         event_results(event)
