@@ -32,8 +32,9 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import partial
 from itertools import chain
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
 from django.db import models
@@ -46,6 +47,7 @@ from scoring.contests import (
     ContestError,
     IncrementalPairContest,
     PairContest,
+    PairRow,
     RawResult,
     TeamMatch,
     display_values,
@@ -594,8 +596,9 @@ def build_results(
 # --------------------------------------------------------------------------------------- pair contest
 
 
-@dataclass(frozen=True, slots=True)
-class StandingRow:
+class StandingRow(NamedTuple):
+    """A pair's line in the standings (a named tuple: a big event's thousands are built in C)."""
+
     rank: int
     pair: PairInfo
     direction: str | None
@@ -617,6 +620,9 @@ class StandingRow:
             "plus_minus": round_half_away(self.plus_minus),
             "exact": fraction_str(self.plus_minus),
         }
+
+
+_new_standing_row: Callable[[tuple[Any, ...]], StandingRow] = partial(tuple.__new__, StandingRow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -705,27 +711,28 @@ def _pair_standings(event: Event, pairs: Mapping[int, PairInfo], results: EventR
     contest = results.contest
     if isinstance(contest, PairContest):
         directions: tuple[str | None, ...] = (None,) if contest.single_ranking else ("NS", "EW")
+        by_direction: dict[str | None, list[PairRow]] = {d: [] for d in directions}
+        for r in contest.rows:
+            by_direction[r.direction].append(r)
         for direction in directions:
-            raw = contest.ranking(direction)
-            # Among equals, list by pair number (the contest ids are primary keys).
-            raw = tuple(
-                sorted(raw, key=lambda r: (r.rank, (pairs.get(r.pair) or unknown_pair(r.pair)).sort_key))
-            )
+            raw = by_direction[direction]
+            infos = [pairs.get(r.pair) or unknown_pair(r.pair) for r in raw]
+            ranks = [r.rank for r in raw]
+            if len(set(ranks)) != len(ranks):
+                # Among equals, list by pair number (the contest orders them by id, a primary key).
+                order = sorted(range(len(raw)), key=lambda i: (ranks[i], infos[i].sort_key))
+                raw = [raw[i] for i in order]
+                infos = [infos[i] for i in order]
             nets = display_values([r.net for r in raw])
             pms = display_values([r.plus_minus for r in raw], signed=True)
             rows = tuple(
-                StandingRow(
-                    rank=r.rank,
-                    pair=pairs.get(r.pair) or unknown_pair(r.pair),
-                    direction=r.direction,
-                    boards=r.boards,
-                    net=r.net,
-                    plus_minus=r.plus_minus,
-                    by_fraction=r.by_fraction,
-                    net_display=net,
-                    plus_minus_display=pm,
+                map(
+                    _new_standing_row,
+                    (
+                        (r.rank, info, r.direction, r.boards, r.net, r.plus_minus, r.by_fraction, n, pm)
+                        for r, info, n, pm in zip(raw, infos, nets, pms, strict=True)
+                    ),
                 )
-                for r, net, pm in zip(raw, nets, pms, strict=True)
             )
             rankings.append(Ranking(direction, rows))
     return PairStandings(

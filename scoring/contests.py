@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import partial
 from itertools import chain, compress, repeat
 from math import gcd, lcm
-from operator import eq, not_
+from operator import eq, neg, not_
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, TypeVar
 
 from scoring.errors import ScoringError, show_value
@@ -309,9 +309,8 @@ class BoardDetail(NamedTuple):
         return self.ns_plus_minus if side == NS else self.ew_plus_minus
 
 
-@dataclass(frozen=True, slots=True)
-class PairRow:
-    """A pair's line in a pair-contest ranking.
+class PairRow(NamedTuple):
+    """A pair's line in a pair-contest ranking (a named tuple: the fast path builds thousands in C).
 
     ``direction`` is the pair's fixed direction in a Mitchell (separate rankings) and ``None`` in a single
     ranking.  ``boards`` counts the deals scored for it (a ruling still waiting for a real result is not
@@ -956,11 +955,27 @@ def _fast_tally(
     return t
 
 
+_new_pair_row: Callable[[tuple[Any, ...]], PairRow] = partial(tuple.__new__, PairRow)
+# Whole-number Fractions shared between calls (immutable): a pair's net rarely changes from one update to
+# the next, so most are found here rather than made again.
+_WHOLE: dict[int, Fraction] = {}
+
+
+def _whole(value: int) -> Fraction:
+    f = _WHOLE.get(value)
+    if f is None:
+        if len(_WHOLE) >= 200_000:
+            _WHOLE.clear()
+        f = _WHOLE[value] = _frac(value, 1)
+    return f
+
+
 def _fast_nets(side: _Side) -> dict[PairId, Fraction]:
     """Each pair's net: its whole-number scores plus its average rulings (sums of total / n), in integers
     over one common denominator, then one Fraction per pair."""
     if not side.frac:
-        return {pair: _frac(net, 1) for pair, net in side.net.items()}
+        get = _WHOLE.get
+        return {pair: get(net) or _whole(net) for pair, net in side.net.items()}
     common = lcm(*side.frac)
     nums = {pair: net * common for pair, net in side.net.items()}
     for n, sums in side.frac.items():
@@ -970,27 +985,88 @@ def _fast_nets(side: _Side) -> dict[PairId, Fraction]:
     return {pair: _frac(num, common) for pair, num in nums.items()}
 
 
-def _fast_rows(side: _Side, direction: Side | None) -> list[PairRow]:
-    """One ranking.  Plus/minus = sum of scores - sum of averages, all over one common denominator (the
-    lcm of the boards' table counts): exact integer sort keys, one Fraction per pair."""
+class _Keys:
+    """Each pair's plus/minus times ``common`` (a multiple of every board's table count), as integers."""
+
+    __slots__ = ("common", "keys")
+
+    def __init__(self, common: int, keys: dict[PairId, int]) -> None:
+        self.common = common
+        self.keys = keys
+
+
+def _side_keys(side: _Side) -> _Keys:
+    """Plus/minus = sum of scores - sum of averages, all over one common denominator (the lcm of the boards'
+    table counts): exact integers, in one pass over the sums."""
     common = lcm(*side.avg) if side.avg else 1
     nums = {pair: net * common for pair, net in side.net.items()}
     for n, sums in side.avg.items():
         scale = common // n
         for pair, total in sums.items():
             nums[pair] -= total * scale
-    pairs = list(nums)
-    keys = list(nums.values())
-    order = sorted(range(len(pairs)), key=lambda i: (-keys[i], _pair_sort_key(pairs[i])))
-    sorted_keys = [keys[i] for i in order]
-    plus_minus = [_frac(key, common) for key in sorted_keys]
+    return _Keys(common, nums)
+
+
+def _keys_add(keyed: _Keys, part: _Side, sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) one board's part of the keys (its pairs only)."""
+    for n in part.avg:
+        if keyed.common % n:  # a new table count: every key over the new common denominator
+            scale = lcm(keyed.common, n) // keyed.common
+            keyed.common *= scale
+            keys = keyed.keys
+            for pair in keys:
+                keys[pair] *= scale
+    common = keyed.common
+    keys = keyed.keys
+    get = keys.get
+    for pair, net in part.net.items():
+        keys[pair] = get(pair, 0) + sign * net * common
+    for n, sums in part.avg.items():
+        scale = sign * (common // n)
+        for pair, total in sums.items():
+            keys[pair] -= total * scale
+
+
+def _fast_rows(side: _Side, direction: Side | None, keyed: _Keys | None = None) -> list[PairRow]:
+    """One ranking: exact integer sort keys (:func:`_side_keys`, or kept up to date: ``keyed``), one
+    Fraction per pair."""
+    if keyed is None:
+        keyed = _side_keys(side)
+    common, nums = keyed.common, keyed.keys
+    if not nums:
+        return []
+    if _INT.issuperset(map(type, nums)):
+        # Whole-number ids (primary keys): sort (-key, id) pairs in C; ids are distinct, so no tie goes further.
+        sorted_neg, sorted_pairs = zip(*sorted(zip(map(neg, nums.values()), nums)), strict=True)
+        sorted_keys = list(map(neg, sorted_neg))
+    else:
+        pairs = list(nums)
+        keys = list(nums.values())
+        order = sorted(range(len(pairs)), key=lambda i: (-keys[i], _pair_sort_key(pairs[i])))
+        sorted_keys = [keys[i] for i in order]
+        sorted_pairs = tuple(pairs[i] for i in order)
+    if common == 1:
+        get = _WHOLE.get
+        plus_minus = [get(key) or _whole(key) for key in sorted_keys]
+    else:
+        plus_minus = [_frac(key, common) for key in sorted_keys]
     ranks = _competition_ranks(plus_minus, sorted_keys, common)
     nets = _fast_nets(side)
     count = side.count
-    return [
-        PairRow(pairs[i], direction, count[pairs[i]], nets[pairs[i]], pm, rank, by_fraction)
-        for i, pm, (rank, by_fraction) in zip(order, plus_minus, ranks, strict=True)
-    ]
+    return list(
+        map(
+            _new_pair_row,
+            zip(
+                sorted_pairs,
+                repeat(direction, len(sorted_pairs)),
+                map(count.__getitem__, sorted_pairs),
+                map(nets.__getitem__, sorted_pairs),
+                plus_minus,
+                *zip(*ranks, strict=True),
+                strict=True,
+            ),
+        )
+    )
 
 
 # ----------------------------------------------------------------------------------------------- API
@@ -1119,6 +1195,11 @@ class IncrementalPairContest:
         self._unresolved: dict[int, list[BoardDetail]] = {}
         for detail in t.unresolved:
             self._unresolved.setdefault(detail.board, []).append(detail)
+        # Each board's own sums, kept from its last replace_board (taken away on the next one).
+        self._parts: dict[int, _FastTally] = {}
+        # The sort keys of each ranking, kept up to date by replace_board once contest() has made them.
+        self._keys_ns: _Keys | None = None
+        self._keys_ew: _Keys | None = None
         # How many of its boards each pair is seen on (it leaves the ranking when that falls to 0): counted
         # on the first replace_board.
         self._seen_ns: Counter[PairId] | None = None
@@ -1150,7 +1231,7 @@ class IncrementalPairContest:
         if any(r[0] != board for r in new_rows):
             raise ContestError("results", f"board {board}: a row of another board")
         new = self._part(board, new_rows)  # may raise: nothing changed yet
-        old = self._part(board, self._rows.get(board, ()))
+        old = self._parts.get(board) or self._part(board, self._rows.get(board, ()))
         key_by_side = self._key_by_side
         _merge_side(self._ns, old.ns, -1)
         if key_by_side:
@@ -1158,29 +1239,44 @@ class IncrementalPairContest:
         _merge_side(self._ns, new.ns, 1)
         if key_by_side:
             _merge_side(self._ew, new.ew, 1)
+        for keyed, old_side, new_side in (
+            ((self._keys_ns, old.ns, new.ns), (self._keys_ew, old.ew, new.ew))
+            if key_by_side
+            else ((self._keys_ns, old.ns, new.ns),)
+        ):
+            if keyed is not None:
+                _keys_add(keyed, old_side, -1)
+                _keys_add(keyed, new_side, 1)
         seen_ns, seen_ew = self._seen()
         old_rows = self._rows.get(board, [])
-        seen_ns.subtract(r[1] for r in old_rows)
-        seen_ew.subtract(r[2] for r in old_rows)
-        seen_ns.update(r[1] for r in new_rows)
-        seen_ew.update(r[2] for r in new_rows)
-        for side, seen, pairs in (
-            (self._ns, seen_ns, [r[1] for r in old_rows]),
-            (self._ew, seen_ew, [r[2] for r in old_rows]),
+        # A pair plays a board at most once (checked): only the pairs that came or went change their count.
+        gone: list[tuple[_Side, Counter[PairId], set[PairId]]] = []
+        for side, seen, before, after in (
+            (self._ns, seen_ns, {r[1] for r in old_rows}, {r[1] for r in new_rows}),
+            (self._ew, seen_ew, {r[2] for r in old_rows}, {r[2] for r in new_rows}),
         ):
-            for pair in pairs:
+            left = before - after
+            seen.subtract(left)
+            seen.update(after - before)
+            gone.append((side, seen, left))
+        for (side, seen, left), keyed in zip(gone, (self._keys_ns, self._keys_ew), strict=True):
+            for pair in left:
                 if seen[pair] <= 0 and pair in side.net:
                     del seen[pair]
                     del side.net[pair]
+                    if keyed is not None:
+                        keyed.keys.pop(pair, None)
                     side.count.pop(pair, None)
                     for sums in (*side.avg.values(), *side.frac.values()):
                         sums.pop(pair, None)
         if new_rows:
             self._rows[board] = new_rows
             self._entries[board] = new.entries[0]
+            self._parts[board] = new
         else:
             self._rows.pop(board, None)
             self._entries.pop(board, None)
+            self._parts.pop(board, None)
         self._averages.pop(board, None)
         if new.averages:
             self._averages[board] = new.averages
@@ -1188,11 +1284,23 @@ class IncrementalPairContest:
         if new.unresolved:
             self._unresolved[board] = new.unresolved
 
+    def _keys(self) -> tuple[_Keys, _Keys]:
+        """The rankings' sort keys, made from the sums when missing, or when their common denominator has
+        grown past 2,048 bits (many table counts come and gone): then the lcm of those now in use."""
+        if self._keys_ns is None or self._keys_ns.common.bit_length() > 2048:
+            self._keys_ns = _side_keys(self._ns)
+        if not self._key_by_side:
+            self._keys_ew = self._keys_ns
+        elif self._keys_ew is None or self._keys_ew.common.bit_length() > 2048:
+            self._keys_ew = _side_keys(self._ew)
+        return self._keys_ns, self._keys_ew
+
     def contest(self) -> PairContest:
+        keys_ns, keys_ew = self._keys()
         if self.single_ranking:
-            pair_rows = _fast_rows(self._ns, None)
+            pair_rows = _fast_rows(self._ns, None, keys_ns)
         else:
-            pair_rows = _fast_rows(self._ns, NS) + _fast_rows(self._ew, EW)
+            pair_rows = _fast_rows(self._ns, NS, keys_ns) + _fast_rows(self._ew, EW, keys_ew)
         boards = sorted(self._entries)
         averages: dict[tuple[int, Side], Fraction] = {}
         for b in boards:
