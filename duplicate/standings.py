@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import threading
 import uuid
 from collections import OrderedDict, defaultdict
@@ -274,6 +275,9 @@ class _State:
     memo: dict[Any, Any] = field(default_factory=dict)  # what pages work out from ``results`` (see memo())
     # What pages work out from one board's results (see board_memo()): kept until that board changes.
     board_memo: dict[tuple[int, Hashable], Any] = field(default_factory=dict)
+    # Per pairs' names: each play's own line fields (see line_store()) and pages' row HTML (see html_store()),
+    # kept across versions: a line is keyed by its play's version, a row by everything it shows.
+    kept: dict[str, tuple[Names, dict[Any, Any]]] = field(default_factory=dict)
 
 
 def _token_key(event: Event) -> str:
@@ -357,6 +361,8 @@ def _compute(
         .values_list(*(_UNCONVERTED.get(f, f) for f in _PLAY_FIELDS), "_version", "_cursor")
     )
     version, cursor = (rows[0][-2], rows[0][-1]) if rows else (event.results_version, None)
+    if rows and cursor is None:
+        cursor = 0  # no change row yet anywhere: every one to come is newer (the count check in _patch holds)
     engine: list[IncrementalPairContest] = []
     result = build_results(event.code, event.kind, rows, pairs or {}, engine=engine)
     if token is None:
@@ -485,6 +491,36 @@ def memo(event: Event, results: EventResults, key: Hashable, build: Callable[[],
             kept.clear()
         kept[key] = value
     return value
+
+
+_KEPT_SIZE = 200_000
+
+
+def _kept(event: Event, results: EventResults, pairs: Mapping[int, PairInfo], name: str) -> dict[Any, Any]:
+    """A dictionary kept with the event's state while the pairs' names stay the same (a fresh one when there
+    is no state for ``results``: nothing is kept)."""
+    state = _store.get((event.pk, _stamp(event)))
+    if state is None or state.results is not results:
+        return {}
+    names = Names(pairs)
+    kept = state.kept.get(name)
+    if kept is None or kept[0] != names or len(kept[1]) > _KEPT_SIZE:
+        with _lock:
+            kept = state.kept[name] = (names, {})
+    return kept[1]
+
+
+def line_store(event: Event, results: EventResults, pairs: Mapping[int, PairInfo]) -> dict[int, tuple[Any, ...]]:
+    """Each play's own line fields (play pk -> fields ending with its version) for :func:`build_play_lines`:
+    kept across result writes, since a write bumps its play's version (anything else that changes a play
+    works the state out afresh, and this store with it)."""
+    return _kept(event, results, pairs, "lines")
+
+
+def html_store(event: Event, results: EventResults, pairs: Mapping[int, PairInfo]) -> dict[Any, str]:
+    """Pages' row HTML keyed by everything a row shows (see ``duplicate.tables``): most rows of a standings
+    page or a traveller read the same after a result is written elsewhere."""
+    return _kept(event, results, pairs, "html")
 
 
 def board_memo(event: Event, results: EventResults, board: int, key: Hashable, build: Callable[[], T]) -> T:
@@ -978,6 +1014,8 @@ def status_text(ruling: str, entered: bool, result: str) -> str:
 
 # The plays' plain values for traveller and score-card lines (pages and exports alike): one field tuple.
 LINE_FIELDS = (
+    "pk",
+    "version",
     "seating__round__section__letter",
     "seating__round__number",
     "seating__table",
@@ -990,10 +1028,12 @@ LINE_FIELDS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class PlayLine:
+class PlayLine(NamedTuple):
     """One board at one table in one round: the result as entered, both sides' scores, the board's averages
-    and each pair's plus/minus (a traveller's line; a row of the Travellers sheet and results CSV)."""
+    and each pair's plus/minus (a traveller's line; a row of the Travellers sheet and results CSV).
+
+    A named tuple: the first 29 fields are the play's own (kept per play and version, see
+    :func:`build_play_lines`), the next 7 depend on the other tables' results too."""
 
     section: str
     board: int
@@ -1031,6 +1071,8 @@ class PlayLine:
     ns_plus_minus: Fraction | None
     ew_plus_minus: Fraction | None
     scored: bool = False  # the contest has this line (entered, and the event can be scored)
+    pk: int = 0  # the Play's primary key and version (what the line's own fields were read at)
+    version: int = 0
 
     @property
     def played(self) -> bool:
@@ -1081,89 +1123,141 @@ def play_lines(
 ) -> list[PlayLine]:
     """The event's plays matching ``where``/``filters`` (one board, one pair, or all of them) as lines, in
     ``order_by`` order: one query, whatever the number of plays."""
-    rows = Play.objects.filter(*where, event=event, **filters).order_by(*order_by).values_list(*LINE_FIELDS)
-    return build_play_lines(rows, pairs, results, event.code)
+    rows = (
+        Play.objects.filter(*where, event=event, **filters)
+        .order_by(*order_by)
+        .annotate(**{alias: ExpressionWrapper(F(name), output_field=_RAW) for name, alias in _RAW_JSON.items()})
+        .values_list(*(_RAW_JSON.get(f, f) for f in LINE_FIELDS))
+    )
+    return build_play_lines(rows, pairs, results, event.code, kept=line_store(event, results, pairs))
+
+
+# The JSON fields are read as the database gives them and decoded only for the lines not already kept.
+_JSON_FIELDS = ("honours", "revokes", "penalties", "items")
+_RAW_JSON = {name: f"_{name}" for name in _JSON_FIELDS}
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+_new_line: Callable[[tuple[Any, ...]], PlayLine] = partial(tuple.__new__, PlayLine)
+_UNSCORED = (None, None, None, None, None, None, False)
 
 
 def build_play_lines(
-    rows: Iterable[tuple[Any, ...]], pairs: Mapping[int, PairInfo], results: EventResults, code: str
+    rows: Iterable[tuple[Any, ...]],
+    pairs: Mapping[int, PairInfo],
+    results: EventResults,
+    code: str,
+    *,
+    kept: dict[int, tuple[Any, ...]] | None = None,
 ) -> list[PlayLine]:
-    """The pure part of :func:`play_lines`: ``LINE_FIELDS`` tuples plus the contest -> lines (no query)."""
+    """The pure part of :func:`play_lines`: ``LINE_FIELDS`` tuples plus the contest -> lines (no query).
+
+    ``kept`` (play pk -> the line's own fields, see :func:`line_store`) is read and filled: a play whose
+    version has not moved is not worked out again; only the fields that depend on the other tables are."""
     contest = results.contest
     averages = contest.averages if contest is not None else {}
+    if kept is None:
+        kept = {}
+    # Plus/minus per (board, side) and score: most tables of a board share a handful of scores.
+    pm_of: dict[tuple[int, str], dict[Any, Fraction | None]] = {}
 
     def pair(pk: int) -> PairInfo:
         return pairs.get(pk) or unknown_pair(pk)
 
+    def plus_minus(board: int, side: str, score: Fraction | int | None, average: Fraction | None) -> Any:
+        if score is None or average is None:
+            return None
+        known = pm_of.get((board, side))
+        if known is None:
+            known = pm_of[(board, side)] = {}
+        pm = known.get(score)
+        if pm is None:
+            pm = known[score] = score - average
+        return pm
+
     lines: list[PlayLine] = []
-    for (
-        section,
-        rnd,
-        table,
-        board,
-        ns,
-        ew,
-        entered,
-        contract,
-        declarer,
-        tricks,
-        tricks_ns,
-        honours,
-        revokes,
-        penalties,
-        one_spade_limit,
-        ruling,
-        offending,
-        ns_trick,
-        ns_honour,
-        ns_total,
-        ew_trick,
-        ew_honour,
-        ew_total,
-        net_ns,
-        items,
-    ) in rows:
-        d = contest.detail(board, ns, ew) if entered and contest is not None else None
-        lines.append(
-            PlayLine(
-                section=section,
-                board=board,
-                round=rnd,
-                table=table,
-                ns=pair(ns),
-                ew=pair(ew),
-                entered=entered,
-                contract=contract,
-                declarer=declarer,
-                tricks=tricks,
-                tricks_ns=tricks_ns,
-                honours=honours,
-                revokes=revokes,
-                penalties=tuple(penalties or ()),
-                one_spade_limit=one_spade_limit,
-                ruling=ruling,
-                offending=offending,
-                ns_trick=ns_trick,
-                ns_honour=ns_honour,
-                ns_total=ns_total,
-                ew_trick=ew_trick,
-                ew_honour=ew_honour,
-                ew_total=ew_total,
-                net_ns=net_ns,
-                items=tuple(items or ()),
-                result=result_text(contract, declarer, tricks, tricks_ns, code) if entered else "",
-                ruling_text=ruling_text(ruling, offending) if entered else "",
-                ns_items=items_text(items, "NS"),
-                ew_items=items_text(items, "EW"),
-                ns_score=d.ns_score if d else None,
-                ew_score=d.ew_score if d else None,
-                ns_average=d.ns_average if d else averages.get((board, "NS")),
-                ew_average=d.ew_average if d else averages.get((board, "EW")),
-                ns_plus_minus=d.ns_plus_minus if d else None,
-                ew_plus_minus=d.ew_plus_minus if d else None,
-                scored=d is not None,
+    for row in rows:
+        pk, version, section, rnd, table, board, ns, ew, entered = row[:9]
+        own = kept.get(pk)
+        if own is None or own[-1] != version:
+            (
+                contract,
+                declarer,
+                tricks,
+                tricks_ns,
+                honours,
+                revokes,
+                penalties,
+                one_spade_limit,
+                ruling,
+                offending,
+                ns_trick,
+                ns_honour,
+                ns_total,
+                ew_trick,
+                ew_honour,
+                ew_total,
+                net_ns,
+                items,
+            ) = row[9:]
+            items = _json(items)
+            own = kept[pk] = (
+                section,
+                board,
+                rnd,
+                table,
+                pair(ns),
+                pair(ew),
+                bool(entered),
+                contract,
+                declarer,
+                tricks,
+                tricks_ns,
+                _json(honours),
+                _json(revokes),
+                tuple(_json(penalties) or ()),
+                bool(one_spade_limit),
+                ruling,
+                offending,
+                ns_trick,
+                ns_honour,
+                ns_total,
+                ew_trick,
+                ew_honour,
+                ew_total,
+                net_ns,
+                tuple(items or ()),
+                result_text(contract, declarer, tricks, tricks_ns, code) if entered else "",
+                ruling_text(ruling, offending) if entered else "",
+                items_text(items, "NS"),
+                items_text(items, "EW"),
+                version,
             )
-        )
+        d = contest.detail(board, ns, ew) if entered and contest is not None else None
+        if d is None:
+            scored = (
+                None,
+                None,
+                averages.get((board, "NS")),
+                averages.get((board, "EW")),
+                None,
+                None,
+                False,
+            )
+        else:
+            scored = (
+                d.ns_score,
+                d.ew_score,
+                d.ns_average,
+                d.ew_average,
+                plus_minus(board, "NS", d.ns_score, d.ns_average),
+                plus_minus(board, "EW", d.ew_score, d.ew_average),
+                True,
+            )
+        lines.append(_new_line((*own[:-1], *scored, pk, version)))
     return lines
 
 

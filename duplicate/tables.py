@@ -9,7 +9,7 @@ thousand rows django-tables2 cost ~0.8 ms a row, this a few microseconds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from html import escape as _escape
 from operator import itemgetter
@@ -18,6 +18,8 @@ from typing import Any, NamedTuple
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+
+from duplicate.standings import score_text, signed_text
 
 Record = dict[str, Any]
 
@@ -65,16 +67,7 @@ def sort_records(columns: Sequence[Column], records: list[Record], order: Sequen
     return rows
 
 
-def render_table(
-    columns: Sequence[Column],
-    records: list[Record],
-    cells: Callable[[Record], Sequence[str]],
-    query: QueryDict,
-    prefix: str = "",
-) -> SafeString:
-    """The table's HTML: header links that sort by each column (toggling), rows sorted as asked.  ``cells``
-    gives a record's cells as HTML (escaped by the caller)."""
-    order = ordering(columns, query, prefix)
+def _head(columns: Sequence[Column], order: Sequence[str], query: QueryDict, prefix: str) -> str:
     current = {alias.lstrip("-"): alias.startswith("-") for alias in order}
     param = f"{prefix}sort"
     head = []
@@ -94,19 +87,44 @@ def render_table(
             q[param] = f"-{column.name}" if ascending else column.name
             label = f'<a href="?{escape(q.urlencode())}">{label}</a>'
         head.append(f"<th{attr}>{label}</th>")
-    opens = ['<td class="num">' if c.num else "<td>" for c in columns]
-    body = []
-    parity = ("even", "odd")
-    for i, record in enumerate(sort_records(columns, records, order) if order else records):
-        tds = "".join(f"{o}{c}</td>" for o, c in zip(opens, cells(record), strict=True))
-        body.append(f'<tr class="{parity[i & 1]}">{tds}</tr>\n')
+    return "".join(head)
+
+
+def _table(head: str, body: Iterable[str]) -> SafeString:
     return mark_safe(  # noqa: S308 - every cell is escaped by its builder
         '<div class="table-container">\n<table class="data">\n<thead><tr>'
-        + "".join(head)
+        + head
         + "</tr></thead>\n<tbody>\n"
         + "".join(body)
         + "</tbody>\n</table>\n</div>"
     )
+
+
+def _tds(columns: Sequence[Column], cells: Sequence[str]) -> str:
+    return "".join(
+        ('<td class="num">' if c.num else "<td>") + f"{cell}</td>"
+        for c, cell in zip(columns, cells, strict=True)
+    )
+
+
+_PARITY = ("even", "odd")
+
+
+def render_table(
+    columns: Sequence[Column],
+    records: list[Record],
+    cells: Callable[[Record], Sequence[str]],
+    query: QueryDict,
+    prefix: str = "",
+) -> SafeString:
+    """The table's HTML: header links that sort by each column (toggling), rows sorted as asked.  ``cells``
+    gives a record's cells as HTML (escaped by the caller)."""
+    order = ordering(columns, query, prefix)
+    rows = sort_records(columns, records, order) if order else records
+    body = (
+        f'<tr class="{_PARITY[i & 1]}">{_tds(columns, cells(record))}</tr>\n' for i, record in enumerate(rows)
+    )
+    return _table(_head(columns, order, query, prefix), body)
 
 
 def _link(url: str, text: Any) -> str:
@@ -132,23 +150,24 @@ STANDINGS_COLUMNS = (
 
 def standings_records(event_pk: int, ranking: Any) -> list[Record]:
     card_url = _url_pattern("pair_scorecard", event_pk)
-    return [
-        {
-            "rank": row.rank,
-            "rank_key": (row.rank, row.pair.sort_key),
-            "pair": row.pair.label,
-            "pair_key": row.pair.sort_key,
-            "card_url": card_url(row.pair.pk),
-            "players": row.pair.names or "—",
-            "boards": row.boards,
-            "net": row.net_display,
-            "net_key": row.net,
-            "plus_minus": row.plus_minus_display,
-            "pm_key": row.plus_minus,
-            "note": "by the fraction of a point" if row.by_fraction else "",
-        }
-        for row in ranking.rows
-    ]
+    return [_standings_record(row, card_url) for row in ranking.rows]
+
+
+def _standings_record(row: Any, card_url: Callable[[Any], str]) -> Record:
+    return {
+        "rank": row.rank,
+        "rank_key": (row.rank, row.pair.sort_key),
+        "pair": row.pair.label,
+        "pair_key": row.pair.sort_key,
+        "card_url": card_url(row.pair.pk),
+        "players": row.pair.names or "—",
+        "boards": row.boards,
+        "net": row.net_display,
+        "net_key": row.net,
+        "plus_minus": row.plus_minus_display,
+        "pm_key": row.plus_minus,
+        "note": "by the fraction of a point" if row.by_fraction else "",
+    }
 
 
 def _standings_cells(r: Record) -> tuple[str, ...]:
@@ -166,6 +185,36 @@ def _standings_cells(r: Record) -> tuple[str, ...]:
 
 def standings_table(records: list[Record], query: QueryDict, prefix: str = "") -> SafeString:
     return render_table(STANDINGS_COLUMNS, records, _standings_cells, query, prefix)
+
+
+def standings_table_kept(
+    event_pk: int, ranking: Any, query: QueryDict, prefix: str, kept: dict[Any, str]
+) -> SafeString:
+    """:func:`standings_table` of ``standings_records(event_pk, ranking)``, the same HTML; in the ranking's
+    own order each row's cells are taken from ``kept`` (``standings.html_store``: keyed by all they show),
+    so after a result written elsewhere only the rows that read differently are written again."""
+    order = ordering(STANDINGS_COLUMNS, query, prefix)
+    if order:
+        return standings_table(standings_records(event_pk, ranking), query, prefix)
+    card_url = _url_pattern("pair_scorecard", event_pk)
+    get = kept.get
+    body = []
+    for i, row in enumerate(ranking.rows):
+        key = (
+            "standings",
+            event_pk,
+            row.pair.pk,
+            row.rank,
+            row.boards,
+            row.net_display,
+            row.plus_minus_display,
+            row.by_fraction,
+        )
+        tds = get(key)
+        if tds is None:
+            tds = kept[key] = _tds(STANDINGS_COLUMNS, _standings_cells(_standings_record(row, card_url)))
+        body.append(f'<tr class="{_PARITY[i & 1]}">{tds}</tr>\n')
+    return _table(_head(STANDINGS_COLUMNS, order, query, prefix), body)
 
 
 # -------------------------------------------------------------------------------------------- score card
@@ -245,30 +294,31 @@ TRAVELLER_COLUMNS = (
 
 def traveller_records(event_pk: int, trav: Any) -> list[Record]:
     card_url = _url_pattern("pair_scorecard", event_pk)
-    return [
-        {
-            "round": line.round,
-            "table": line.table,
-            "ns": line.ns.label,
-            "ns_sort": line.ns.sort_key,
-            "ns_url": card_url(line.ns.pk),
-            "ew": line.ew.label,
-            "ew_sort": line.ew.sort_key,
-            "ew_url": card_url(line.ew.pk),
-            "result": line.status,
-            "ns_score": line.ns_score_display,
-            "ew_score": line.ew_score_display,
-            "ns_key": _key(line.ns_score),
-            "ew_key": _key(line.ew_score),
-            "ns_items": f"{line.ns_total}: {line.ns_items}" if line.ns_items else "",
-            "ew_items": f"{line.ew_total}: {line.ew_items}" if line.ew_items else "",
-            "ns_pm": line.ns_plus_minus_display,
-            "ew_pm": line.ew_plus_minus_display,
-            "ns_pm_key": _key(line.ns_plus_minus),
-            "ew_pm_key": _key(line.ew_plus_minus),
-        }
-        for line in trav.lines
-    ]
+    return [_traveller_record(line, card_url) for line in trav.lines]
+
+
+def _traveller_record(line: Any, card_url: Callable[[Any], str]) -> Record:
+    return {
+        "round": line.round,
+        "table": line.table,
+        "ns": line.ns.label,
+        "ns_sort": line.ns.sort_key,
+        "ns_url": card_url(line.ns.pk),
+        "ew": line.ew.label,
+        "ew_sort": line.ew.sort_key,
+        "ew_url": card_url(line.ew.pk),
+        "result": line.status,
+        "ns_score": line.ns_score_display,
+        "ew_score": line.ew_score_display,
+        "ns_key": _key(line.ns_score),
+        "ew_key": _key(line.ew_score),
+        "ns_items": f"{line.ns_total}: {line.ns_items}" if line.ns_items else "",
+        "ew_items": f"{line.ew_total}: {line.ew_items}" if line.ew_items else "",
+        "ns_pm": line.ns_plus_minus_display,
+        "ew_pm": line.ew_plus_minus_display,
+        "ns_pm_key": _key(line.ns_plus_minus),
+        "ew_pm_key": _key(line.ew_plus_minus),
+    }
 
 
 def _traveller_cells(r: Record) -> tuple[str, ...]:
@@ -293,6 +343,41 @@ def _traveller_cells(r: Record) -> tuple[str, ...]:
 
 def traveller_table(records: list[Record], query: QueryDict) -> SafeString:
     return render_table(TRAVELLER_COLUMNS, records, _traveller_cells, query)
+
+
+def traveller_table_kept(event_pk: int, trav: Any, query: QueryDict, kept: dict[Any, str]) -> SafeString:
+    """:func:`traveller_table` of ``traveller_records(event_pk, trav)``, the same HTML; in the traveller's own
+    order each line's own cells (round to result, and its score items) are taken from ``kept`` per play and
+    version, and the scores and plus/minus (which move with the other tables' results) written per value."""
+    order = ordering(TRAVELLER_COLUMNS, query)
+    if order:
+        return traveller_table(traveller_records(event_pk, trav), query)
+    card_url = _url_pattern("pair_scorecard", event_pk)
+    get = kept.get
+    cols = TRAVELLER_COLUMNS
+    shown: dict[Any, str] = {}  # (signed, value) -> its cell text: few distinct scores on a board
+
+    def text(value: Any, signed: bool) -> str:
+        key = (signed, value)
+        out = shown.get(key)
+        if out is None:
+            out = shown[key] = escape(signed_text(value) if signed else score_text(value))
+        return out
+
+    body = []
+    for i, line in enumerate(trav.lines):
+        key = ("traveller", event_pk, line.pk, line.version)
+        own = get(key)
+        if own is None:
+            cells = _traveller_cells(_traveller_record(line, card_url))
+            own = kept[key] = (_tds(cols[:5], cells[:5]), _tds(cols[7:8], cells[7:8]))
+        body.append(
+            f'<tr class="{_PARITY[i & 1]}">{own[0]}<td class="num">{text(line.ns_score, False)}</td>'
+            f'<td class="num">{text(line.ew_score, False)}</td>{own[1]}'
+            f'<td class="num">{text(line.ns_plus_minus, True)}</td>'
+            f'<td class="num">{text(line.ew_plus_minus, True)}</td></tr>\n'
+        )
+    return _table(_head(cols, order, query, ""), body)
 
 
 __all__ = [

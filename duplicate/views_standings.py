@@ -14,10 +14,8 @@ from duplicate.models import Board, Event, EventKind
 from duplicate.tables import (
     score_card_records,
     score_card_table,
-    standings_records,
-    standings_table,
-    traveller_records,
-    traveller_table,
+    standings_table_kept,
+    traveller_table_kept,
 )
 
 
@@ -29,6 +27,7 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     results = st.event_results(event, pairs)
     standings = st.pair_standings(event, pairs=pairs, results=results)
     names = st.Names(pairs)
+    kept = st.html_store(event, results, pairs)
     query = request.GET
     rankings = []
     for ranking in standings.rankings:
@@ -37,7 +36,7 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
             event,
             results,
             ("standings.html", names, event.name, event.code, prefix, query.urlencode()),
-            lambda r=ranking, p=prefix: standings_table(standings_records(event.pk, r), query, p),
+            lambda r=ranking, p=prefix: standings_table_kept(event.pk, r, query, p, kept),
         )
         rankings.append({"ranking": ranking, "table": table})
     return render(
@@ -80,7 +79,7 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         results,
         board.number,
         ("traveller.html", board.pk, st.Names(pairs), event.code, request.GET.urlencode()),
-        lambda: traveller_table(traveller_records(event.pk, trav), request.GET),
+        lambda: traveller_table_kept(event.pk, trav, request.GET, st.html_store(event, results, pairs)),
     )
     return render(
         request,
