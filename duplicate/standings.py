@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import partial
-from itertools import chain
+from itertools import chain, groupby
 from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
@@ -55,6 +55,7 @@ from scoring.contests import (
     fraction_str,
     mixed_str,
     round_half_away,
+    rounded_str,
     scores_from_net,
     scores_from_whist,
     team_match_rows,
@@ -390,7 +391,11 @@ def _patch(state: _State, event: Event) -> bool:
     if engine is None or state.cursor is None:
         return False
     changes = list(
-        PlayChange.objects.filter(play__event_id=event.pk, pk__gt=state.cursor)
+        PlayChange.objects.filter(pk__gt=state.cursor)
+        # "+ 0": the event's condition is checked on the few new changes, never by walking the event's plays
+        # (SQLite's planner otherwise starts from the plays' event index: 52,000 rows for a few changes).
+        .alias(_event=ExpressionWrapper(F("play__event_id") + 0, output_field=models.IntegerField()))
+        .filter(_event=event.pk)
         .order_by("pk")
         .values_list("pk", "play__event__results_version", *(f"play__{f}" for f in _PLAY_FIELDS[:9]))
     )
@@ -755,12 +760,20 @@ def _pair_standings(event: Event, pairs: Mapping[int, PairInfo], results: EventR
             infos = [pairs.get(r.pair) or unknown_pair(r.pair) for r in raw]
             ranks = [r.rank for r in raw]
             if len(set(ranks)) != len(ranks):
-                # Among equals, list by pair number (the contest orders them by id, a primary key).
-                order = sorted(range(len(raw)), key=lambda i: (ranks[i], infos[i].sort_key))
+                # Among equals, list by pair number (the contest orders them by id, a primary key): only the
+                # runs of equal ranks are sorted again.
+                order: list[int] = []
+                for _rank, run in groupby(range(len(raw)), ranks.__getitem__):
+                    same = list(run)
+                    order.extend(same if len(same) == 1 else sorted(same, key=lambda i: infos[i].sort_key))
                 raw = [raw[i] for i in order]
                 infos = [infos[i] for i in order]
             nets = display_values([r.net for r in raw])
-            pms = display_values([r.plus_minus for r in raw], signed=True)
+            # A plus/minus needs its fraction exactly when its place is won by it (display_values' rule).
+            pms = [
+                mixed_str(r.plus_minus, signed=True) if r.by_fraction else rounded_str(r.plus_minus, signed=True)
+                for r in raw
+            ]
             rows = tuple(
                 map(
                     _new_standing_row,

@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import partial
 from itertools import chain, compress, repeat
 from math import gcd, lcm
-from operator import eq, neg, not_
+from operator import eq, itemgetter, neg, not_
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, TypeVar
 
 from scoring.errors import ScoringError, show_value
@@ -50,6 +50,7 @@ __all__ = [
     "display_values",
     "fraction_str",
     "mixed_str",
+    "rounded_str",
     "pair_contest",
     "pair_contest_rows",
     "round_half_away",
@@ -204,16 +205,27 @@ def mixed_str(x: Fraction | int, *, signed: bool = False) -> str:
 
     With ``signed`` a positive value gets a leading "+" (for plus/minus columns).
     """
-    x = Fraction(x)
-    sign = "-" if x < 0 else ("+" if signed and x > 0 else "")
-    whole, rest = divmod(abs(x.numerator), x.denominator)
+    if type(x) is int:
+        num, den = x, 1
+    else:
+        if type(x) is not Fraction:
+            x = Fraction(x)
+        num, den = x.numerator, x.denominator
+    sign = "-" if num < 0 else ("+" if signed and num > 0 else "")
+    whole, rest = divmod(abs(num), den)
     if rest == 0:
         body = str(whole)
     elif whole == 0:
-        body = f"{rest}/{x.denominator}"
+        body = f"{rest}/{den}"
     else:
-        body = f"{whole} {rest}/{x.denominator}"
+        body = f"{whole} {rest}/{den}"
     return sign + body
+
+
+def rounded_str(x: Fraction | int, *, signed: bool = False) -> str:
+    """:func:`round_half_away` of ``x`` as text ("+" before a positive value with ``signed``)."""
+    r = round_half_away(x)
+    return f"+{r}" if signed and r > 0 else str(r)
 
 
 def display_values(values: Sequence[Fraction | int], *, signed: bool = False) -> list[str]:
@@ -1037,7 +1049,7 @@ def _fast_rows(side: _Side, direction: Side | None, keyed: _Keys | None = None) 
         return []
     if _INT.issuperset(map(type, nums)):
         # Whole-number ids (primary keys): sort (-key, id) pairs in C; ids are distinct, so no tie goes further.
-        sorted_neg, sorted_pairs = zip(*sorted(zip(map(neg, nums.values()), nums)), strict=True)
+        sorted_neg, sorted_pairs = zip(*sorted(zip(map(neg, nums.values()), nums, strict=True)), strict=True)
         sorted_keys = list(map(neg, sorted_neg))
     else:
         pairs = list(nums)
@@ -1200,18 +1212,18 @@ class IncrementalPairContest:
         # The sort keys of each ranking, kept up to date by replace_board once contest() has made them.
         self._keys_ns: _Keys | None = None
         self._keys_ew: _Keys | None = None
-        # How many of its boards each pair is seen on (it leaves the ranking when that falls to 0): counted
-        # on the first replace_board.
+        # How many of its boards each pair is seen on (it leaves the ranking when that falls to 0).
         self._seen_ns: Counter[PairId] | None = None
         self._seen_ew: Counter[PairId] | None = None
+        self._seen()
 
     def _seen(self) -> tuple[Counter[PairId], Counter[PairId]]:
         if self._seen_ns is None or self._seen_ew is None:
             seen_ns: Counter[PairId] = Counter()
             seen_ew: Counter[PairId] = Counter() if self._key_by_side else seen_ns
-            for board_rows in self._rows.values():
-                seen_ns.update(r[1] for r in board_rows)
-                seen_ew.update(r[2] for r in board_rows)
+            flat = tuple(chain.from_iterable(self._rows.values()))
+            seen_ns.update(map(itemgetter(1), flat))  # C-level counting: a big event has 52,000 rows
+            seen_ew.update(map(itemgetter(2), flat))
             self._seen_ns, self._seen_ew = seen_ns, seen_ew
         return self._seen_ns, self._seen_ew
 
