@@ -60,6 +60,9 @@ from scoring.contests import (
     scores_from_whist,
     team_match_rows,
 )
+from scoring.contests import (
+    fraction as _fraction,
+)
 
 WHIST = "whist"
 DIRECTION_NAMES = {"NS": "North-South", "EW": "East-West", None: "All pairs"}
@@ -279,6 +282,10 @@ class _State:
     # Per pairs' names: each play's own line fields (see line_store()) and pages' row HTML (see html_store()),
     # kept across versions: a line is keyed by its play's version, a row by everything it shows.
     kept: dict[str, tuple[Names, dict[Any, Any]]] = field(default_factory=dict)
+    versions: dict[int, int] = field(default_factory=dict)  # play pk -> its version, for the plays patched in
+    board_plays: dict[int, tuple[int, ...]] = field(
+        default_factory=dict
+    )  # board -> its plays, in traveller order
 
 
 def _token_key(event: Event) -> str:
@@ -397,7 +404,9 @@ def _patch(state: _State, event: Event) -> bool:
         .alias(_event=ExpressionWrapper(F("play__event_id") + 0, output_field=models.IntegerField()))
         .filter(_event=event.pk)
         .order_by("pk")
-        .values_list("pk", "play__event__results_version", *(f"play__{f}" for f in _PLAY_FIELDS[:9]))
+        .values_list(
+            "pk", "play__event__results_version", "play__version", *(f"play__{f}" for f in _PLAY_FIELDS[:9])
+        )
     )
     if not changes:
         return False  # a bump without a result written: a round agreed, hands attached, an import
@@ -407,9 +416,11 @@ def _patch(state: _State, event: Event) -> bool:
     whist = state.code == WHIST
     originals: dict[int, dict[int, tuple[Any, ...]]] = {}
     changed: dict[int, dict[int, tuple[Any, ...]]] = {}
+    versions: dict[int, int] = {}
     for change in changes:
-        row = change[2:]
+        row = change[3:]
         pk, board = row[0], row[1]
+        versions[pk] = change[2]
         plays = changed.get(board)
         if plays is None:
             original = state.boards.get(board)
@@ -436,6 +447,7 @@ def _patch(state: _State, event: Event) -> bool:
     state.board_memo = {k: v for k, v in state.board_memo.items() if k[0] not in changed}
     state.results = replace(state.results, contest=engine.contest(), entered=entered)
     state.cursor = max(state.cursor, changes[-1][0])
+    state.versions.update(versions)
     key = (event.pk, _stamp(event))
     kept = _pairs_store.get(key)
     if kept is not None and kept[0] == state.version and kept[1] == state.token:
@@ -515,7 +527,9 @@ def _kept(event: Event, results: EventResults, pairs: Mapping[int, PairInfo], na
     return kept[1]
 
 
-def line_store(event: Event, results: EventResults, pairs: Mapping[int, PairInfo]) -> dict[int, tuple[Any, ...]]:
+def line_store(
+    event: Event, results: EventResults, pairs: Mapping[int, PairInfo]
+) -> dict[int, tuple[Any, ...]]:
     """Each play's own line fields (play pk -> fields ending with its version) for :func:`build_play_lines`:
     kept across result writes, since a write bumps its play's version (anything else that changes a play
     works the state out afresh, and this store with it)."""
@@ -771,7 +785,9 @@ def _pair_standings(event: Event, pairs: Mapping[int, PairInfo], results: EventR
             nets = display_values([r.net for r in raw])
             # A plus/minus needs its fraction exactly when its place is won by it (display_values' rule).
             pms = [
-                mixed_str(r.plus_minus, signed=True) if r.by_fraction else rounded_str(r.plus_minus, signed=True)
+                mixed_str(r.plus_minus, signed=True)
+                if r.by_fraction
+                else rounded_str(r.plus_minus, signed=True)
                 for r in raw
             ]
             rows = tuple(
@@ -1139,7 +1155,9 @@ def play_lines(
     rows = (
         Play.objects.filter(*where, event=event, **filters)
         .order_by(*order_by)
-        .annotate(**{alias: ExpressionWrapper(F(name), output_field=_RAW) for name, alias in _RAW_JSON.items()})
+        .annotate(
+            **{alias: ExpressionWrapper(F(name), output_field=_RAW) for name, alias in _RAW_JSON.items()}
+        )
         .values_list(*(_RAW_JSON.get(f, f) for f in LINE_FIELDS))
     )
     return build_play_lines(rows, pairs, results, event.code, kept=line_store(event, results, pairs))
@@ -1170,108 +1188,164 @@ def build_play_lines(
 
     ``kept`` (play pk -> the line's own fields, see :func:`line_store`) is read and filled: a play whose
     version has not moved is not worked out again; only the fields that depend on the other tables are."""
-    contest = results.contest
-    averages = contest.averages if contest is not None else {}
     if kept is None:
         kept = {}
-    # Plus/minus per (board, side) and score: most tables of a board share a handful of scores.
-    pm_of: dict[tuple[int, str], dict[Any, Fraction | None]] = {}
-
-    def pair(pk: int) -> PairInfo:
-        return pairs.get(pk) or unknown_pair(pk)
-
-    def plus_minus(board: int, side: str, score: Fraction | int | None, average: Fraction | None) -> Any:
-        if score is None or average is None:
-            return None
-        known = pm_of.get((board, side))
-        if known is None:
-            known = pm_of[(board, side)] = {}
-        pm = known.get(score)
-        if pm is None:
-            pm = known[score] = score - average
-        return pm
-
+    scored = _Scorer(results)
     lines: list[PlayLine] = []
     for row in rows:
-        pk, version, section, rnd, table, board, ns, ew, entered = row[:9]
+        pk, version = row[:2]
         own = kept.get(pk)
         if own is None or own[-1] != version:
-            (
-                contract,
-                declarer,
-                tricks,
-                tricks_ns,
-                honours,
-                revokes,
-                penalties,
-                one_spade_limit,
-                ruling,
-                offending,
-                ns_trick,
-                ns_honour,
-                ns_total,
-                ew_trick,
-                ew_honour,
-                ew_total,
-                net_ns,
-                items,
-            ) = row[9:]
-            items = _json(items)
-            own = kept[pk] = (
-                section,
-                board,
-                rnd,
-                table,
-                pair(ns),
-                pair(ew),
-                bool(entered),
-                contract,
-                declarer,
-                tricks,
-                tricks_ns,
-                _json(honours),
-                _json(revokes),
-                tuple(_json(penalties) or ()),
-                bool(one_spade_limit),
-                ruling,
-                offending,
-                ns_trick,
-                ns_honour,
-                ns_total,
-                ew_trick,
-                ew_honour,
-                ew_total,
-                net_ns,
-                tuple(items or ()),
-                result_text(contract, declarer, tricks, tricks_ns, code) if entered else "",
-                ruling_text(ruling, offending) if entered else "",
-                items_text(items, "NS"),
-                items_text(items, "EW"),
-                version,
-            )
-        d = contest.detail(board, ns, ew) if entered and contest is not None else None
+            own = kept[pk] = _own_line(row, pairs, code)
+        lines.append(scored(own, pk))
+    return lines
+
+
+def _own_line(row: tuple[Any, ...], pairs: Mapping[int, PairInfo], code: str) -> tuple[Any, ...]:
+    """A ``LINE_FIELDS`` row -> the line's own fields (what depends on this play alone: PlayLine's first 29),
+    then the play's version."""
+    (
+        _pk,
+        version,
+        section,
+        rnd,
+        table,
+        board,
+        ns,
+        ew,
+        entered,
+        contract,
+        declarer,
+        tricks,
+        tricks_ns,
+        honours,
+        revokes,
+        penalties,
+        one_spade_limit,
+        ruling,
+        offending,
+        ns_trick,
+        ns_honour,
+        ns_total,
+        ew_trick,
+        ew_honour,
+        ew_total,
+        net_ns,
+        items,
+    ) = row
+    items = _json(items)
+    return (
+        section,
+        board,
+        rnd,
+        table,
+        pairs.get(ns) or unknown_pair(ns),
+        pairs.get(ew) or unknown_pair(ew),
+        bool(entered),
+        contract,
+        declarer,
+        tricks,
+        tricks_ns,
+        _json(honours),
+        _json(revokes),
+        tuple(_json(penalties) or ()),
+        bool(one_spade_limit),
+        ruling,
+        offending,
+        ns_trick,
+        ns_honour,
+        ns_total,
+        ew_trick,
+        ew_honour,
+        ew_total,
+        net_ns,
+        tuple(items or ()),
+        result_text(contract, declarer, tricks, tricks_ns, code) if entered else "",
+        ruling_text(ruling, offending) if entered else "",
+        items_text(items, "NS"),
+        items_text(items, "EW"),
+        version,
+    )
+
+
+class _Scorer:
+    """A line from its own fields and the contest: the scores, the averages and the plus/minus (worked out
+    once per board, side and score: most tables of a board share a handful of scores)."""
+
+    def __init__(self, results: EventResults) -> None:
+        self.contest = results.contest
+        self.averages = self.contest.averages if self.contest is not None else {}
+        self.pm_of: dict[tuple[int, str], dict[Any, Fraction]] = {}
+
+    def plus_minus(
+        self, board: int, side: str, score: Fraction | int | None, average: Fraction | None
+    ) -> Any:
+        if score is None or average is None:
+            return None
+        known = self.pm_of.get((board, side))
+        if known is None:
+            known = self.pm_of[(board, side)] = {}
+        pm = known.get(score)
+        if pm is None:
+            if type(score) is int:  # the usual case, in integers: score - num/den
+                num, den = average.numerator, average.denominator
+                pm = known[score] = _fraction(score * den - num, den)
+            else:
+                pm = known[score] = score - average
+        return pm
+
+    def __call__(self, own: tuple[Any, ...], pk: int) -> PlayLine:
+        board, entered = own[1], own[6]
+        contest = self.contest
+        d = contest.detail(board, own[4].pk, own[5].pk) if entered and contest is not None else None
         if d is None:
-            scored = (
-                None,
-                None,
-                averages.get((board, "NS")),
-                averages.get((board, "EW")),
-                None,
-                None,
-                False,
-            )
-        else:
-            scored = (
+            scored = (None, None, self.averages.get((board, "NS")), self.averages.get((board, "EW")))
+            return _new_line((*own[:-1], *scored, None, None, False, pk, own[-1]))
+        return _new_line(
+            (
+                *own[:-1],
                 d.ns_score,
                 d.ew_score,
                 d.ns_average,
                 d.ew_average,
-                plus_minus(board, "NS", d.ns_score, d.ns_average),
-                plus_minus(board, "EW", d.ew_score, d.ew_average),
+                self.plus_minus(board, "NS", d.ns_score, d.ns_average),
+                self.plus_minus(board, "EW", d.ew_score, d.ew_average),
                 True,
+                pk,
+                own[-1],
             )
-        lines.append(_new_line((*own[:-1], *scored, pk, version)))
-    return lines
+        )
+
+
+def board_lines(
+    event: Event, board: Board, pairs: Mapping[int, PairInfo], results: EventResults
+) -> list[PlayLine]:
+    """A board's lines in traveller order (round, table), as :func:`play_lines` gives them.  The first time,
+    one query for all of them; afterwards the board's plays and their own fields are kept with the event's
+    state, and only the plays written since (their versions come with the patch, see :func:`_patch`) are read
+    again: one small query, or none."""
+    order_by = ("seating__round__number", "seating__table")
+    state = _store.get((event.pk, _stamp(event)))
+    if state is None or state.results is not results:
+        return play_lines(event, pairs, results, board=board, order_by=order_by)
+    plays = state.board_plays.get(board.number)
+    if plays is None:
+        lines = play_lines(event, pairs, results, board=board, order_by=order_by)
+        state.board_plays[board.number] = tuple(line.pk for line in lines)
+        return lines
+    kept = line_store(event, results, pairs)
+    versions = state.versions
+    stale = [pk for pk in plays if (own := kept.get(pk)) is None or versions.get(pk, own[-1]) != own[-1]]
+    if stale:
+        rows = (
+            Play.objects.filter(pk__in=stale)
+            .annotate(**{a: ExpressionWrapper(F(n), output_field=_RAW) for n, a in _RAW_JSON.items()})
+            .values_list(*(_RAW_JSON.get(f, f) for f in LINE_FIELDS))
+        )
+        for row in rows:
+            kept[row[0]] = _own_line(row, pairs, event.code)
+    scored = _Scorer(results)
+    return [scored(kept[pk], pk) for pk in plays]
 
 
 @dataclass(frozen=True, slots=True)
@@ -1473,11 +1547,7 @@ def traveller(
         results,
         board.number,
         ("traveller", board.pk, event.code, Names(pairs)),
-        lambda: tuple(
-            play_lines(
-                event, pairs, results, board=board, order_by=("seating__round__number", "seating__table")
-            )
-        ),
+        lambda: tuple(board_lines(event, board, pairs, results)),
     )
     averages = results.contest.averages if results.contest is not None else {}
     return Traveller(

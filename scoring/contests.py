@@ -49,6 +49,7 @@ __all__ = [
     "board_averages",
     "display_values",
     "fraction_str",
+    "fraction",
     "mixed_str",
     "rounded_str",
     "pair_contest",
@@ -76,6 +77,11 @@ RULINGS: Final = frozenset({AVERAGE, LOW_HIGH})
 _SIDES: Final = frozenset({NS, EW})
 _ZERO: Final = Fraction(0)
 _UNSEEN: Final = object()
+
+
+def fraction(num: int, den: int) -> Fraction:
+    """``Fraction(num, den)`` for ints with ``den > 0`` (reduced), without the constructor's type dispatch."""
+    return _frac(num, den)
 
 
 def _frac(num: int, den: int) -> Fraction:

@@ -1,0 +1,154 @@
+"""What the standings keep across result writes (issue 8) changes nothing that is shown.
+
+A result write patches the event's state in this process (see test_standings_incremental); the pages then
+re-use what did not change: each play's own line fields (per play and version), each row's HTML (keyed by
+everything the row shows), a board's plays in traveller order. These tests write results one after another
+and compare, every time, with what is worked out from nothing: the same lines, the same HTML.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.http import QueryDict
+from django.urls import reverse
+
+from duplicate import services, standings
+from duplicate.models import Board, Event, Play
+from duplicate.standings import (
+    LINE_FIELDS,
+    board_lines,
+    build_play_lines,
+    event_results,
+    html_store,
+    pair_infos,
+    pair_standings,
+    traveller,
+)
+from duplicate.tables import (
+    standings_records,
+    standings_table,
+    standings_table_kept,
+    traveller_records,
+    traveller_table,
+    traveller_table_kept,
+)
+from tests.conftest import make_event
+from tests.duplicate.test_standings_queries import fill
+
+WRITER = services.Writer(name="td", is_director=True)
+DATA = [
+    {"contract": "4H", "declarer": "N", "tricks": 10},
+    {"contract": "1NT", "declarer": "E", "tricks": 6},
+    {"contract": "2S", "declarer": "S", "tricks": 9},
+    {"contract": "3C", "declarer": "W", "tricks": 7},
+    {"contract": "PASS"},
+    {"ruling": "average"},
+    {"ruling": "low-high", "offending": "EW"},
+    None,  # cleared
+]
+
+pytestmark = pytest.mark.usefixtures("fresh_cache")
+
+
+def write(play: Play, data: dict | None) -> None:
+    play.refresh_from_db()
+    services.play_result_save(
+        play=play, data=data, writer=WRITER, expected_version=play.version, reason="check"
+    )
+
+
+def plain_lines(event: Event, board: Board, pairs, results) -> list:
+    """A board's lines worked out from nothing (no kept fields)."""
+    rows = (
+        Play.objects.filter(event=event, board=board)
+        .order_by("seating__round__number", "seating__table")
+        .values_list(*LINE_FIELDS)
+    )
+    return build_play_lines(rows, pairs, results, event.code)
+
+
+@pytest.mark.parametrize(("kind", "code"), [("mitchell", "auction-1915"), ("howell", "auction-1913")])
+def test_kept_lines_and_rows_equal_those_worked_out_afresh(db, kind, code):
+    event = make_event(kind=kind, tables=4, boards_per_round=2, code=code)
+    fill(event)
+    plays = list(Play.objects.filter(event=event).order_by("pk"))
+    boards = list(Board.objects.filter(event=event).order_by("number"))
+    rng = random.Random(11)
+    query = QueryDict()
+    kept_before = None
+    for step in range(12):
+        event.refresh_from_db()
+        pairs = pair_infos(event)
+        results = event_results(event, pairs)
+        kept = html_store(event, results, pairs)
+        if step > 0:
+            assert kept is kept_before  # the same store, carried across the write: the kept path is used
+        kept_before = kept
+        for ranking in pair_standings(event, pairs=pairs, results=results).rankings:
+            assert standings_table_kept(event.pk, ranking, query, "x-", kept) == standings_table(
+                standings_records(event.pk, ranking), query, "x-"
+            )
+        for board in boards:
+            fresh = plain_lines(event, board, pairs, results)
+            assert board_lines(event, board, pairs, results) == fresh
+            trav = traveller(event, board, pairs=pairs, results=results)
+            assert list(trav.lines) == fresh
+            assert traveller_table_kept(event.pk, trav, query, kept) == traveller_table(
+                traveller_records(event.pk, trav), query
+            )
+        for play in rng.sample(plays, 2):
+            write(play, rng.choice(DATA))
+
+
+def test_a_sorted_table_is_the_plain_one(db):
+    event = make_event(tables=3)
+    fill(event)
+    pairs = pair_infos(event)
+    results = event_results(event, pairs)
+    kept = html_store(event, results, pairs)
+    query = QueryDict("sort=-plus_minus")
+    ranking = pair_standings(event, pairs=pairs, results=results).rankings[0]
+    assert standings_table_kept(event.pk, ranking, query, "", kept) == standings_table(
+        standings_records(event.pk, ranking), query, ""
+    )
+    trav = traveller(event, Board.objects.get(event=event, number=1), pairs=pairs, results=results)
+    query = QueryDict("sort=ns_score")
+    assert traveller_table_kept(event.pk, trav, query, kept) == traveller_table(
+        traveller_records(event.pk, trav), query
+    )
+
+
+def test_a_renamed_pair_is_never_shown_from_a_kept_row(db, client):
+    event = make_event(tables=3)
+    fill(event)
+    pair = event.pairs.order_by("pk").first()
+    other = Play.objects.filter(event=event, ns_pair=pair).first().ew_pair  # its score card names pair
+    urls = [
+        reverse("event_standings", args=[event.pk]),
+        reverse("pair_scorecard", args=[event.pk, other.pk]),
+    ]
+    for url in urls:
+        assert client.get(url).status_code == 200
+    write(Play.objects.filter(event=event).order_by("pk").first(), DATA[0])
+    services.pair_names_update(pair=pair, player1="Ely Culbertson", player2="Josephine Murphy")
+    for url in urls:
+        assert "Ely Culbertson" in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize("tables", [3, 9])
+def test_a_traveller_after_a_write_on_its_board_reads_only_what_changed(
+    db, client, django_assert_num_queries, tables
+):
+    event = make_event(tables=tables, boards_per_round=3)
+    fill(event)
+    url = reverse("board_traveller", args=[event.pk, 1])
+    assert client.get(url).status_code == 200
+    write(Play.objects.filter(event=event, board__number=1).order_by("pk").first(), DATA[1])
+    # the event, the board, the plays changed since (the patch), the changed play's line: at any size
+    with django_assert_num_queries(4):
+        response = client.get(url)
+    assert response.status_code == 200
+    state = standings._store[(event.pk, standings._stamp(event))]
+    assert 1 in state.board_plays  # the board's plays are kept in traveller order
