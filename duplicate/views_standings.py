@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.html import escape
 
+from duplicate import pages
 from duplicate import standings as st
 from duplicate.models import Board, Event, EventKind
 from duplicate.tables import (
@@ -27,22 +30,29 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     results = st.event_results(event, pairs)
     standings = st.pair_standings(event, pairs=pairs, results=results)
     names = st.Names(pairs)
-    kept = st.html_store(event, results, pairs)
     query = request.GET
-    rankings = []
-    for ranking in standings.rankings:
-        prefix = f"{(ranking.direction or 'all').lower()}-"
-        table = st.memo(
-            event,
-            results,
-            ("standings.html", names, event.name, event.code, prefix, query.urlencode()),
-            lambda r=ranking, p=prefix: standings_table_kept(event.pk, r, query, p, kept),
-        )
-        rankings.append({"ranking": ranking, "table": table})
-    return render(
-        request,
-        "duplicate/standings.html",
-        {"event": event, "standings": standings, "progress": standings.progress, "rankings": rankings},
+    fields = (event.name, event.date, event.code, event.kind)
+
+    def rankings_html() -> str:
+        kept = st.html_store(event, results, pairs)
+        rankings = []
+        for ranking in standings.rankings:
+            prefix = f"{(ranking.direction or 'all').lower()}-"
+            table = standings_table_kept(event.pk, ranking, query, prefix, kept)
+            rankings.append({"ranking": ranking, "table": table})
+        return render_to_string("duplicate/_standings_rankings.html", {"rankings": rankings})
+
+    progress = standings.progress
+    parts = {
+        "status": pages.status_badge(progress.provisional, final=True),
+        "progress": st.memo(event, results, ("progress.html",), lambda: pages.progress_html(progress)),
+        "rankings": st.memo(
+            event, results, ("rankings.html", names, *fields, query.urlencode()), rankings_html
+        ),
+    }
+    context = {"event": event, "standings": standings, "progress": progress}
+    return pages.render_parts(
+        request, "duplicate/standings.html", context, parts, (event.pk, *fields, standings.single_ranking)
     )
 
 
@@ -81,8 +91,16 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         ("traveller.html", board.pk, st.Names(pairs), event.code, request.GET.urlencode()),
         lambda: traveller_table_kept(event.pk, trav, request.GET, st.html_store(event, results, pairs)),
     )
-    return render(
-        request,
-        "duplicate/traveller.html",
-        {"event": event, "trav": trav, "progress": trav.progress, "table": table},
+    averages = (
+        f"N-S <strong>{escape(trav.ns_average_display or '—')}</strong> · "
+        f"E-W <strong>{escape(trav.ew_average_display or '—')}</strong>"
     )
+    parts = {
+        "status": pages.status_badge(trav.progress.provisional),
+        "progress": st.memo(event, results, ("progress.html",), lambda: pages.progress_html(trav.progress)),
+        "table": table,
+        "averages": averages,
+    }
+    context = {"event": event, "trav": trav, "progress": trav.progress}
+    key = (event.pk, event.name, event.code, board.pk, board.dealer, board.deal, trav.last_board)
+    return pages.render_parts(request, "duplicate/traveller.html", context, parts, key)
