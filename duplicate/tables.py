@@ -188,11 +188,11 @@ def standings_table(records: list[Record], query: QueryDict, prefix: str = "") -
 
 
 def standings_table_kept(
-    event_pk: int, ranking: Any, query: QueryDict, prefix: str, kept: dict[Any, str]
+    event_pk: int, ranking: Any, query: QueryDict, prefix: str, kept: dict[Any, Any]
 ) -> SafeString:
     """:func:`standings_table` of ``standings_records(event_pk, ranking)``, the same HTML; in the ranking's
-    own order each row's cells are taken from ``kept`` (``standings.html_store``: keyed by all they show),
-    so after a result written elsewhere only the rows that read differently are written again."""
+    own order each row's cells are taken from ``kept`` (``standings.html_store``: per pair, with all they
+    show), so after a result written elsewhere only the rows that read differently are written again."""
     order = ordering(STANDINGS_COLUMNS, query, prefix)
     if order:
         return standings_table(standings_records(event_pk, ranking), query, prefix)
@@ -200,20 +200,17 @@ def standings_table_kept(
     get = kept.get
     body = []
     for i, row in enumerate(ranking.rows):
-        key = (
-            "standings",
-            event_pk,
-            row.pair.pk,
-            row.rank,
-            row.boards,
-            row.net_display,
-            row.plus_minus_display,
-            row.by_fraction,
-        )
-        tds = get(key)
-        if tds is None:
-            tds = kept[key] = _tds(STANDINGS_COLUMNS, _standings_cells(_standings_record(row, card_url)))
-        body.append(f'<tr class="{_PARITY[i & 1]}">{tds}</tr>\n')
+        # Per pair: what its row shows, and the row's cells; compared, not hashed (a rank or a plus/minus
+        # moves for many pairs at once, and a miss costs little).
+        key = ("standings", event_pk, row.pair.pk)
+        shown = (row.rank, row.boards, row.net_display, row.plus_minus_display, row.by_fraction, row.pair)
+        known = get(key)
+        if known is None or known[0] != shown:
+            known = kept[key] = (
+                shown,
+                _tds(STANDINGS_COLUMNS, _standings_cells(_standings_record(row, card_url))),
+            )
+        body.append(f'<tr class="{_PARITY[i & 1]}">{known[1]}</tr>\n')
     return _table(_head(STANDINGS_COLUMNS, order, query, prefix), body)
 
 
@@ -345,7 +342,7 @@ def traveller_table(records: list[Record], query: QueryDict) -> SafeString:
     return render_table(TRAVELLER_COLUMNS, records, _traveller_cells, query)
 
 
-def traveller_table_kept(event_pk: int, trav: Any, query: QueryDict, kept: dict[Any, str]) -> SafeString:
+def traveller_table_kept(event_pk: int, trav: Any, query: QueryDict, kept: dict[Any, Any]) -> SafeString:
     """:func:`traveller_table` of ``traveller_records(event_pk, trav)``, the same HTML; in the traveller's own
     order each line's own cells (round to result, and its score items) are taken from ``kept`` per play and
     version, and the scores and plus/minus (which move with the other tables' results) written per value."""

@@ -80,9 +80,12 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
 
 def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    board = get_object_or_404(Board, event=event, number=number)
     pairs = st.pair_infos(event)
     results = st.event_results(event, pairs)
+    # The board's row is kept with the board's results (hands attached work the state out afresh).
+    board = st.board_memo(
+        event, results, number, ("board row",), lambda: get_object_or_404(Board, event=event, number=number)
+    )
     trav = st.traveller(event, board, pairs=pairs, results=results)
     table = st.board_memo(
         event,

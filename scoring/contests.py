@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from itertools import chain, compress, repeat
+from itertools import chain, compress, groupby, repeat
 from math import gcd, lcm
 from operator import eq, itemgetter, neg, not_
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, TypeVar
@@ -758,6 +758,31 @@ def _competition_ranks(
     return out
 
 
+def _ranks_flags(keys: Sequence[int], common: int) -> tuple[list[int], list[bool]]:
+    """:func:`_competition_ranks` of integer images over ``common`` (> 0), sorted from best to worst, as
+    two columns: the ranks and the by-fraction flags (the fast path's thousands of pairs)."""
+    ranks: list[int] = []
+    push = ranks.append
+    rank = 0
+    prev: int | None = None
+    for i, k in enumerate(keys, 1):
+        if k != prev:
+            rank = i
+            prev = k
+        push(rank)
+    # round_half_away(k / common) in integers; rounding is monotone, so equal roundings are consecutive.
+    twice = 2 * common
+    rounded = [(2 * k + common) // twice if k >= 0 else -((common - 2 * k) // twice) for k in keys]
+    flags = [False] * len(keys)
+    if len(set(rounded)) != len(rounded):
+        for _r, run in groupby(range(len(keys)), rounded.__getitem__):
+            same = list(run)
+            if keys[same[0]] != keys[same[-1]]:
+                for i in same:
+                    flags[i] = True
+    return ranks, flags
+
+
 # ------------------------------------------------------------------------------ engine: trusted rows
 
 _INT: Final = frozenset({int})
@@ -1068,7 +1093,7 @@ def _fast_rows(side: _Side, direction: Side | None, keyed: _Keys | None = None) 
         plus_minus = [get(key) or _whole(key) for key in sorted_keys]
     else:
         plus_minus = [_frac(key, common) for key in sorted_keys]
-    ranks = _competition_ranks(plus_minus, sorted_keys, common)
+    ranks, flags = _ranks_flags(sorted_keys, common)
     nets = _fast_nets(side)
     count = side.count
     return list(
@@ -1080,7 +1105,8 @@ def _fast_rows(side: _Side, direction: Side | None, keyed: _Keys | None = None) 
                 map(count.__getitem__, sorted_pairs),
                 map(nets.__getitem__, sorted_pairs),
                 plus_minus,
-                *zip(*ranks, strict=True),
+                ranks,
+                flags,
                 strict=True,
             ),
         )

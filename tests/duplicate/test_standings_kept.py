@@ -146,7 +146,7 @@ def test_a_traveller_after_a_write_on_its_board_reads_only_what_changed(
     url = reverse("board_traveller", args=[event.pk, 1])
     assert client.get(url).status_code == 200
     write(Play.objects.filter(event=event, board__number=1).order_by("pk").first(), DATA[1])
-    # the event, the board, the plays changed since (the patch), the changed play's line: at any size
+    # the event, the plays changed since (the patch), the board's row, the changed play's line: at any size
     with django_assert_num_queries(4):
         response = client.get(url)
     assert response.status_code == 200

@@ -44,7 +44,7 @@ def events(kind: str, event_kind: str = "pairs"):
 PAGES = {
     "event_standings": (3, 1),
     "pair_scorecard": (4, 1),  # miss: + the pair's own plays
-    "board_traveller": (5, 2),  # + the board; miss: + its plays
+    "board_traveller": (5, 1),  # miss: + the board, its plays; hit: the board's row is kept with its results
 }
 
 
