@@ -100,10 +100,17 @@ def entry_grid(event: Event) -> list[SectionGrid]:
 # --- One table in one round -------------------------------------------------------------------------------
 
 
-def table_seating(section: Section, round_number: int, table: int) -> Seating | None:
+def table_seating(section: Section, round_number: int, table: int, *, names: bool = True) -> Seating | None:
+    """A table's seating in a round, with its round and pairs (and, with ``names``, the players' names and
+    who agreed the round: what the page shows; a result posted needs none of them)."""
+    related = (
+        ("round__agreed_by", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
+        if names
+        else ("round", "ns", "ew")
+    )
     return (
         Seating.objects.filter(round__section=section, round__number=round_number, table=table)
-        .select_related("round__agreed_by", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
+        .select_related(*related)
         .first()
     )
 

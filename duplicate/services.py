@@ -402,7 +402,7 @@ def play_result_save(
     from duplicate.results import ResultError, blank_fields, result_fields
 
     play = (
-        Play.objects.select_related("event", "board", "seating__round", "ns_pair", "ew_pair")
+        Play.objects.select_related("event", "board", "seating__round")
         .select_for_update(of=("self",))
         .get(pk=play.pk)
     )

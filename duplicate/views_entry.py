@@ -256,6 +256,10 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
         row = view.row(play, form=form, status="error")
     if _is_fetch(request):
         return _render_row(request, view, row, status)
+    if view.token is not None:  # the whole page again: the seating with the players' names
+        view.seating = (
+            sel.table_seating(view.section, view.seating.round.number, view.seating.table) or view.seating
+        )
     return _render_table(request, view, plays, status=status, replaced={play.pk: row})
 
 
@@ -454,7 +458,7 @@ def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:
     number = sel.current_round_number(section, token.table)
     if number is None:
         return render(request, "duplicate/token_done.html", {"token": token, "event": section.event})
-    seating = sel.table_seating(section, number, token.table)
+    seating = sel.table_seating(section, number, token.table, names=request.method != "POST")
     if seating is None:  # pragma: no cover - current_round_number found a seating
         return render(request, "duplicate/token_invalid.html", status=404)
     writer = _director(request) or services.Writer(name=f"table {token.table} (token)", is_director=False)
