@@ -148,6 +148,26 @@ def current_round_number(section: Section, table: int) -> int | None:
     return rows[-1][0] if rows else None
 
 
+def current_seating(section: Section, table: int, *, names: bool = True) -> Seating | None:
+    """The seating a table's link opens (the round of :func:`current_round_number`), read as
+    :func:`table_seating` reads it: one query for both."""
+    related = (
+        ("round__agreed_by", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
+        if names
+        else ("round", "ns", "ew")
+    )
+    seatings = list(
+        Seating.objects.filter(round__section=section, table=table, round__agreed_at__isnull=True)
+        .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=Q(plays__entered=True)))
+        .select_related(*related)
+        .order_by("round__number")
+    )
+    for seating in seatings:
+        if seating.n_entered < seating.n_total:
+            return seating
+    return seatings[-1] if seatings else None
+
+
 def active_token(secret: str) -> TableToken | None:
     return TableToken.objects.filter(secret=secret, revoked=False).select_related("section__event").first()
 

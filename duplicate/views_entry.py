@@ -455,12 +455,9 @@ def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:
     if token is None:
         return render(request, "duplicate/token_invalid.html", status=404)
     section = token.section
-    number = sel.current_round_number(section, token.table)
-    if number is None:
+    seating = sel.current_seating(section, token.table, names=request.method != "POST")
+    if seating is None:  # every round agreed
         return render(request, "duplicate/token_done.html", {"token": token, "event": section.event})
-    seating = sel.table_seating(section, number, token.table, names=request.method != "POST")
-    if seating is None:  # pragma: no cover - current_round_number found a seating
-        return render(request, "duplicate/token_invalid.html", status=404)
     writer = _director(request) or services.Writer(name=f"table {token.table} (token)", is_director=False)
     return TableView(
         event=section.event,

@@ -633,8 +633,8 @@ def test_table_query_count_does_not_grow(director_client, django_assert_num_quer
 def test_token_page_query_count_does_not_grow(client, django_assert_num_queries, tables):
     event = make_event(tables=tables)
     token = services.table_token_create(section=event.sections.get(), table=2)
-    # token, current round, seating, plays (not their law E history: that is for directors only)
-    with django_assert_num_queries(4):
+    # token, the current round's seating, plays (not their law E history: that is for directors only)
+    with django_assert_num_queries(3):
         assert client.get(token_url(token)).status_code == 200
 
 
