@@ -28,7 +28,7 @@ from django.utils.safestring import SafeString, mark_safe
 _TOKEN = secrets.token_hex(8)  # a marker the page's own text cannot hold by chance
 _MARKER = re.compile(rf"<!--kz-part:(\w+):{_TOKEN}-->")
 _SIZE = 512
-_skeletons: OrderedDict[Hashable, tuple[str, ...]] = OrderedDict()
+_skeletons: OrderedDict[Hashable, tuple[str | bytes, ...]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -43,28 +43,37 @@ def render_parts(
     request: HttpRequest,
     template: str,
     context: Mapping[str, object],
-    parts: Mapping[str, str],
+    parts: Mapping[str, str | bytes],
     key: Hashable,
 ) -> HttpResponse:
-    """``render(request, template, {**context, "parts": parts})``, the parts being trusted HTML.  ``key``
-    must hold everything the page shows besides the parts, the request's path and who asks (the event's
-    fields, the board, ...)."""
+    """``render(request, template, {**context, "parts": parts})``, the parts being trusted HTML (bytes are
+    UTF-8: a big table kept encoded is not encoded again for every request).  ``key`` must hold everything
+    the page shows besides the parts, the request's path and who asks (the event's fields, the board, ...)."""
     if not _plain(request):
-        return render(request, template, {**context, "parts": {k: mark_safe(v) for k, v in parts.items()}})  # noqa: S308
+        shown = {k: mark_safe(v.decode() if isinstance(v, bytes) else v) for k, v in parts.items()}  # noqa: S308
+        return render(request, template, {**context, "parts": shown})
     full_key = (template, request.path, key)
     pieces = _skeletons.get(full_key)
     if pieces is None:
         markers = {name: SafeString(f"<!--kz-part:{name}:{_TOKEN}-->") for name in parts}
         html = render_to_string(template, {**context, "parts": markers}, request)
-        split = tuple(_MARKER.split(html))
+        split = tuple(p if i % 2 else p.encode() for i, p in enumerate(_MARKER.split(html)))
         if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):  # the page holds a CSRF token: never kept
-            return HttpResponse("".join(parts[p] if i % 2 else p for i, p in enumerate(split)))
+            return HttpResponse(_join(split, parts))
         pieces = split
         with _lock:
             _skeletons[full_key] = pieces
             while len(_skeletons) > _SIZE:
                 _skeletons.popitem(last=False)
-    return HttpResponse("".join(parts[p] if i % 2 else p for i, p in enumerate(pieces)))
+    return HttpResponse(_join(pieces, parts))
+
+
+def _join(pieces: tuple[str | bytes, ...], parts: Mapping[str, str | bytes]) -> bytes:
+    out: list[bytes] = []
+    for i, piece in enumerate(pieces):
+        value = parts[piece] if i % 2 else piece  # type: ignore[index]
+        out.append(value if isinstance(value, bytes) else value.encode())
+    return b"".join(out)
 
 
 def status_badge(provisional: bool, *, final: bool = False) -> str:

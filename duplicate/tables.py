@@ -355,7 +355,8 @@ def traveller_table_kept(event_pk: int, trav: Any, query: QueryDict, kept: dict[
     shown: dict[Any, str] = {}  # (signed, value) -> its cell text: few distinct scores on a board
 
     def text(value: Any, signed: bool) -> str:
-        key = (signed, value)
+        # Keyed by integers: a Fraction's own hash is slow (a modular inverse each time).
+        key = (signed, value) if type(value) is not Fraction else (signed, value.numerator, value.denominator)
         out = shown.get(key)
         if out is None:
             out = shown[key] = escape(signed_text(value) if signed else score_text(value))

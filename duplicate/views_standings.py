@@ -47,7 +47,10 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
         "status": pages.status_badge(progress.provisional, final=True),
         "progress": st.memo(event, results, ("progress.html",), lambda: pages.progress_html(progress)),
         "rankings": st.memo(
-            event, results, ("rankings.html", names, *fields, query.urlencode()), rankings_html
+            event,
+            results,
+            ("rankings.html", names, *fields, query.urlencode()),
+            lambda: rankings_html().encode(),
         ),
     }
     context = {"event": event, "standings": standings, "progress": progress}
@@ -92,7 +95,9 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         results,
         board.number,
         ("traveller.html", board.pk, st.Names(pairs), event.code, request.GET.urlencode()),
-        lambda: traveller_table_kept(event.pk, trav, request.GET, st.html_store(event, results, pairs)),
+        lambda: traveller_table_kept(
+            event.pk, trav, request.GET, st.html_store(event, results, pairs)
+        ).encode(),
     )
     averages = (
         f"N-S <strong>{escape(trav.ns_average_display or '—')}</strong> · "
