@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
+from django.db import connection
 from django.db.models import Count, QuerySet
+from django.http import Http404
 
 from duplicate.models import Board, Event, Pair, Play, Round, Seating, Section, Team
 
@@ -110,3 +113,19 @@ def event_snapshot(event: Event) -> EventSnapshot:
         plays=list(plays_for(event)),
         seatings=seatings,
     )
+
+
+@cache
+def _event_sql() -> str:
+    q = connection.ops.quote_name
+    columns = ", ".join(q(f.column) for f in Event._meta.concrete_fields)
+    return f"SELECT {columns} FROM {q(Event._meta.db_table)} WHERE {q(Event._meta.pk.column)} = %s"
+
+
+def event_or_404(pk: int) -> Event:
+    """``get_object_or_404(Event, pk=pk)`` as a plain statement: every standings page and traveller reads
+    the event first (its results version), and the ORM took longer to build that query than the database to
+    answer it (issue 8)."""
+    for event in Event.objects.raw(_event_sql(), [pk]):
+        return event
+    raise Http404("No Event matches the given query.")

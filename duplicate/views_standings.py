@@ -13,7 +13,8 @@ from django.utils.html import escape
 
 from duplicate import pages
 from duplicate import standings as st
-from duplicate.models import Board, Event, EventKind
+from duplicate.models import Board, EventKind
+from duplicate.selectors import event_or_404
 from duplicate.tables import (
     score_card_records,
     score_card_table,
@@ -23,7 +24,7 @@ from duplicate.tables import (
 
 
 def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
+    event = event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
     pairs = st.pair_infos(event)
@@ -60,7 +61,7 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
+    event = event_or_404(pk)
     pairs = st.pair_infos(event)
     if pair_pk not in pairs:
         raise Http404("No such pair in this event.")
@@ -82,7 +83,7 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
 
 
 def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
+    event = event_or_404(pk)
     pairs = st.pair_infos(event)
     results = st.event_results(event, pairs)
     # The board's row is kept with the board's results (hands attached work the state out afresh).

@@ -91,3 +91,18 @@ def test_a_pending_message_is_shown_not_kept(db, client):
     page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
     assert "Saved." in page
     assert not pages._skeletons
+
+
+def test_event_or_404_reads_the_event_as_the_orm_does(db):
+    from django.http import Http404
+
+    from duplicate.models import Event
+    from duplicate.selectors import event_or_404
+
+    event = make_event(tables=3)
+    got, want = event_or_404(event.pk), Event.objects.get(pk=event.pk)
+    assert [getattr(got, f.attname) for f in Event._meta.concrete_fields] == [
+        getattr(want, f.attname) for f in Event._meta.concrete_fields
+    ]
+    with pytest.raises(Http404):
+        event_or_404(event.pk + 1000)
