@@ -276,7 +276,8 @@ class _State:
     engine: IncrementalPairContest | None
     code: str
     rows: list[tuple[Any, ...]]  # the plays as read (``_PLAY_FIELDS``), for the boards not yet in ``boards``
-    boards: dict[int, dict[int, tuple[Any, ...]]]  # board number -> {play pk: row}, as changed since
+    # board number -> {play pk: (row, its result as the contest reads it)}, for the boards changed since
+    boards: dict[int, dict[int, tuple[tuple[Any, ...], RawResult | None]]]
     memo: dict[Any, Any] = field(default_factory=dict)  # what pages work out from ``results`` (see memo())
     # What pages work out from one board's results (see board_memo()): kept until that board changes.
     board_memo: dict[tuple[int, Hashable], Any] = field(default_factory=dict)
@@ -407,32 +408,32 @@ def _patch(state: _State, event: Event) -> bool:
     if len(changes) != version - state.version:
         return False  # a bump not (yet) accounted for by a change row
     whist = state.code == WHIST
-    originals: dict[int, dict[int, tuple[Any, ...]]] = {}
-    changed: dict[int, dict[int, tuple[Any, ...]]] = {}
+    # Per changed board: its plays (pk -> the row and its result as the contest reads it), patched in place.
+    # Any failure from here on leaves the engine unusable (state.engine = None): the state is worked out
+    # afresh, never patched from a half-patched board.
+    changed: dict[int, dict[int, tuple[tuple[Any, ...], RawResult | None]]] = {}
     versions: dict[int, int] = {}
+    entered = state.results.entered
     for change in changes:
         row = change[3:]
         pk, board = row[0], row[1]
         versions[pk] = change[2]
         plays = changed.get(board)
         if plays is None:
-            original = state.boards.get(board)
-            if original is None:
-                original = {r[0]: r for r in state.rows if r[1] == board}
-            originals[board] = original
-            plays = changed[board] = dict(original)
+            plays = state.boards.get(board)
+            if plays is None:  # the board's first change: its plays as read
+                plays = state.boards[board] = {r[0]: (r, _raw(r, whist)) for r in state.rows if r[1] == board}
+            changed[board] = plays
         old = plays.get(pk)
-        if old is None or old[2:4] != row[2:4]:
+        if old is None or old[0][2:4] != row[2:4]:
+            state.engine = None
             return False  # not a play of this event as read: start again
-        plays[pk] = (*row, *old[9:])
-    entered = state.results.entered
+        new = (*row, *old[0][9:])
+        entered += bool(new[4]) - bool(old[0][4])
+        plays[pk] = (new, _raw(new, whist))
     try:
         for board, plays in changed.items():
-            entered += sum(1 for r in plays.values() if r[4]) - sum(
-                1 for r in originals[board].values() if r[4]
-            )
-            engine.replace_board(board, [raw for r in plays.values() if (raw := _raw(r, whist)) is not None])
-            state.boards[board] = plays
+            engine.replace_board(board, [raw for _row, raw in plays.values() if raw is not None])
     except ContestError:
         state.engine = None  # partly patched: never used again
         return False

@@ -1203,13 +1203,15 @@ def _merge_sums(
             del dst[n]
 
 
-def _merge_side(dst: _Side, src: _Side, sign: int) -> None:
-    """Add (``sign`` 1) or take away (-1) one board's sums."""
+def _merge_side(dst: _Side, src: _Side, sign: int, *, avg: bool = True) -> None:
+    """Add (``sign`` 1) or take away (-1) one board's sums (without ``avg``: all but the sums of the
+    averages, which only the sort keys are made from)."""
     net = dst.net
     get = net.get
     for pair, value in src.net.items():
         net[pair] = get(pair, 0) + sign * value
-    _merge_sums(dst.avg, src.avg, sign)
+    if avg:
+        _merge_sums(dst.avg, src.avg, sign)
     _merge_sums(dst.frac, src.frac, sign)
     if sign > 0:
         dst.count.update(src.count)
@@ -1244,6 +1246,7 @@ class IncrementalPairContest:
         # The sort keys of each ranking, kept up to date by replace_board once contest() has made them.
         self._keys_ns: _Keys | None = None
         self._keys_ew: _Keys | None = None
+        self._avg_stale = False  # the sides' sums of averages left behind (see replace_board)
         # How many of its boards each pair is seen on (it leaves the ranking when that falls to 0).
         self._seen_ns: Counter[PairId] | None = None
         self._seen_ew: Counter[PairId] | None = None
@@ -1277,12 +1280,17 @@ class IncrementalPairContest:
         new = self._part(board, new_rows)  # may raise: nothing changed yet
         old = self._parts.get(board) or self._part(board, self._rows.get(board, ()))
         key_by_side = self._key_by_side
-        _merge_side(self._ns, old.ns, -1)
+        # Once the sort keys are kept up to date, the sides' sums of averages are not (they would only be
+        # needed to make the keys afresh: then everything is tallied again, see _keys()).
+        avg = self._keys_ns is None or self._keys_ew is None
+        if not avg:
+            self._avg_stale = True
+        _merge_side(self._ns, old.ns, -1, avg=avg)
         if key_by_side:
-            _merge_side(self._ew, old.ew, -1)
-        _merge_side(self._ns, new.ns, 1)
+            _merge_side(self._ew, old.ew, -1, avg=avg)
+        _merge_side(self._ns, new.ns, 1, avg=avg)
         if key_by_side:
-            _merge_side(self._ew, new.ew, 1)
+            _merge_side(self._ew, new.ew, 1, avg=avg)
         for keyed, old_side, new_side in (
             ((self._keys_ns, old.ns, new.ns), (self._keys_ew, old.ew, new.ew))
             if key_by_side
@@ -1331,12 +1339,21 @@ class IncrementalPairContest:
     def _keys(self) -> tuple[_Keys, _Keys]:
         """The rankings' sort keys, made from the sums when missing, or when their common denominator has
         grown past 2,048 bits (many table counts come and gone): then the lcm of those now in use."""
-        if self._keys_ns is None or self._keys_ns.common.bit_length() > 2048:
+        remake_ns = self._keys_ns is None or self._keys_ns.common.bit_length() > 2048
+        remake_ew = self._key_by_side and (self._keys_ew is None or self._keys_ew.common.bit_length() > 2048)
+        if (remake_ns or remake_ew) and self._avg_stale:  # the sides' sums afresh from every board's rows
+            t = _fast_tally((), key_by_side=self._key_by_side, by_board=self._rows)
+            self._ns, self._ew = t.ns, t.ew
+            self._keys_ns = self._keys_ew = None
+            remake_ns = remake_ew = True
+            self._avg_stale = False
+        if remake_ns:
             self._keys_ns = _side_keys(self._ns)
         if not self._key_by_side:
             self._keys_ew = self._keys_ns
-        elif self._keys_ew is None or self._keys_ew.common.bit_length() > 2048:
+        elif remake_ew or self._keys_ew is None:
             self._keys_ew = _side_keys(self._ew)
+        assert self._keys_ns is not None and self._keys_ew is not None
         return self._keys_ns, self._keys_ew
 
     def contest(self) -> PairContest:

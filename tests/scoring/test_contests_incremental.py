@@ -63,3 +63,38 @@ def test_a_changed_result_moves_the_ranking() -> None:
     assert [r.pair for r in inc.contest().ranking("NS")] == [2]
     inc.replace_board(1, [])
     assert inc.contest().rows == ()
+
+
+@settings(max_examples=100, deadline=None)
+@given(events(), events())
+def test_keys_made_afresh_after_many_table_counts_give_the_same_contest(
+    before: tuple[list[RawResult], bool], after: tuple[list[RawResult], bool]
+) -> None:
+    """The kept sort keys share one denominator, the lcm of every table count seen; past 2,048 bits they are
+    made afresh from every board's rows (the sides' sums of averages are not kept once the keys are)."""
+    from scoring import contests
+
+    rows, single = before
+    try:
+        pair_contest_rows(rows, single_ranking=single)
+    except ContestError:
+        return
+    inc = IncrementalPairContest(rows, single_ranking=single)
+    inc.contest()
+    current = by_board(rows)
+    for board, new in by_board(after[0]).items():
+        try:
+            expected = {**current, board: new}
+            want = pair_contest_rows([r for b in sorted(expected) for r in expected[b]], single_ranking=single)
+        except ContestError:
+            continue
+        inc.replace_board(board, new)
+        current = expected
+        # As if a great many table counts had come and gone: the same keys over a 3,000-bit denominator.
+        for keyed in {id(k): k for k in (inc._keys_ns, inc._keys_ew) if k is not None}.values():
+            scale = 2**3000
+            keyed.common *= scale
+            keyed.keys = {pair: key * scale for pair, key in keyed.keys.items()}
+        got = inc.contest()
+        assert_same(got, want)
+        assert isinstance(inc._keys_ns, contests._Keys) and inc._keys_ns.common.bit_length() <= 2048
