@@ -263,7 +263,10 @@ def _drive(
         "120",
     ]
     log = tempfile.TemporaryFile()
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=_env(db_url), stdout=log, stderr=subprocess.STDOUT)
+    # As in production (duplicate/settings.py): the workers share the parts of the standings pages.
+    parts = tempfile.TemporaryDirectory(prefix="kalamazoo-bench-parts-")
+    env = {**_env(db_url), "SHARED_PARTS_DIR": parts.name}
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         _wait_ready(port, proc)
         targets = list(reversed(setup["targets"]))
@@ -288,6 +291,7 @@ def _drive(
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        parts.cleanup()
     log.seek(0)
     server_log = log.read().decode(errors="replace").strip()
     log.close()

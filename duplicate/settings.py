@@ -4,6 +4,10 @@ DATABASE_URL   database (default: SQLite file db.sqlite3 at the repository root)
 SECRET_KEY     required when DEBUG is off
 DEBUG          "1"/"true" to turn on development mode (default off)
 ALLOWED_HOSTS  comma-separated host names (default: localhost names in DEBUG)
+SHARED_PARTS_DIR  where a host's worker processes share the parts of standings pages (duplicate.shared);
+               empty turns it off (default: a directory per database under /dev/shm; off in DEBUG)
+DB_PREPARED_STATEMENTS  "0" behind a pooler in transaction mode (PostgreSQL; default on)
+PYTHON_GC_THRESHOLD  the garbage collector's thresholds in a server process (duplicate/wsgi.py)
 """
 
 from __future__ import annotations
@@ -143,6 +147,17 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+
+# Parts of the standings pages shared between this host's worker processes (issue 8, duplicate.shared):
+# after a result is written, one worker works out the new tables and the others read them.
+if "SHARED_PARTS_DIR" in os.environ:
+    SHARED_PARTS_DIR = os.environ["SHARED_PARTS_DIR"]
+elif DEBUG:
+    SHARED_PARTS_DIR = ""
+else:
+    from duplicate.shared import default_dir
+
+    SHARED_PARTS_DIR = default_dir(DATABASES["default"], SECRET_KEY)
 
 # Security (python manage.py check --deploy is clean with DEBUG off).
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -6,12 +6,14 @@ tables are written by ``duplicate.tables`` (sortable by ``?sort=``, as before).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.html import escape
 
-from duplicate import pages
+from duplicate import pages, shared
 from duplicate import standings as st
 from duplicate.models import Board, EventKind
 from duplicate.selectors import event_or_404
@@ -27,36 +29,46 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
-    pairs = st.pair_infos(event)
-    results = st.event_results(event, pairs)
-    standings = st.pair_standings(event, pairs=pairs, results=results)
-    names = st.Names(pairs)
     query = request.GET
     fields = (event.name, event.date, event.code, event.kind)
 
-    def rankings_html() -> str:
-        kept = st.html_store(event, results, pairs)
-        rankings = []
-        for ranking in standings.rankings:
-            prefix = f"{(ranking.direction or 'all').lower()}-"
-            table = standings_table_kept(event.pk, ranking, query, prefix, kept)
-            rankings.append({"ranking": ranking, "table": table})
-        return render_to_string("duplicate/_standings_rankings.html", {"rankings": rankings})
+    def build() -> dict[str, Any]:
+        pairs = st.pair_infos(event)
+        results = st.event_results(event, pairs)
+        standings = st.pair_standings(event, pairs=pairs, results=results)
+        names = st.Names(pairs)
 
-    progress = standings.progress
-    parts = {
-        "status": pages.status_badge(progress.provisional, final=True),
-        "progress": st.memo(event, results, ("progress.html",), lambda: pages.progress_html(progress)),
-        "rankings": st.memo(
-            event,
-            results,
-            ("rankings.html", names, *fields, query.urlencode()),
-            lambda: rankings_html().encode(),
-        ),
-    }
-    context = {"event": event, "standings": standings, "progress": progress}
+        def rankings_html() -> str:
+            kept = st.html_store(event, results, pairs)
+            rankings = []
+            for ranking in standings.rankings:
+                prefix = f"{(ranking.direction or 'all').lower()}-"
+                table = standings_table_kept(event.pk, ranking, query, prefix, kept)
+                rankings.append({"ranking": ranking, "table": table})
+            return render_to_string("duplicate/_standings_rankings.html", {"rankings": rankings})
+
+        progress = standings.progress
+        return {
+            "parts": {
+                "status": pages.status_badge(progress.provisional, final=True),
+                "progress": st.memo(
+                    event, results, ("progress.html",), lambda: pages.progress_html(progress)
+                ),
+                "rankings": st.memo(
+                    event,
+                    results,
+                    ("rankings.html", names, *fields, query.urlencode()),
+                    lambda: rankings_html().encode(),
+                ),
+            },
+            "single_ranking": standings.single_ranking,
+        }
+
+    made = shared.part(event, event.results_version, ("standings", *fields, query.urlencode()), build)
+    single = made["single_ranking"]
+    context = {"event": event, "single_ranking": single}
     return pages.render_parts(
-        request, "duplicate/standings.html", context, parts, (event.pk, *fields, standings.single_ranking)
+        request, "duplicate/standings.html", context, made["parts"], (event.pk, *fields, single)
     )
 
 
@@ -84,32 +96,51 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
 
 def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = event_or_404(pk)
-    pairs = st.pair_infos(event)
-    results = st.event_results(event, pairs)
-    # The board's row is kept with the board's results (hands attached work the state out afresh).
-    board = st.board_memo(
-        event, results, number, ("board row",), lambda: get_object_or_404(Board, event=event, number=number)
+    query = request.GET
+
+    def build() -> dict[str, Any]:
+        pairs = st.pair_infos(event)
+        results = st.event_results(event, pairs)
+        # The board's row is kept with the board's results (hands attached work the state out afresh).
+        board = st.board_memo(
+            event,
+            results,
+            number,
+            ("board row",),
+            lambda: get_object_or_404(Board, event=event, number=number),
+        )
+        trav = st.traveller(event, board, pairs=pairs, results=results)
+        table = st.board_memo(
+            event,
+            results,
+            board.number,
+            ("traveller.html", board.pk, st.Names(pairs), event.code, query.urlencode()),
+            lambda: traveller_table_kept(
+                event.pk, trav, query, st.html_store(event, results, pairs)
+            ).encode(),
+        )
+        averages = (
+            f"N-S <strong>{escape(trav.ns_average_display or '—')}</strong> · "
+            f"E-W <strong>{escape(trav.ew_average_display or '—')}</strong>"
+        )
+        return {
+            "parts": {
+                "status": pages.status_badge(trav.progress.provisional),
+                "progress": st.memo(
+                    event, results, ("progress.html",), lambda: pages.progress_html(trav.progress)
+                ),
+                "table": table,
+                "averages": averages,
+            },
+            "board": board,
+            "diagram": trav.diagram,
+            "last_board": trav.last_board,
+        }
+
+    made = shared.part(
+        event, event.results_version, ("traveller", number, event.name, event.code, query.urlencode()), build
     )
-    trav = st.traveller(event, board, pairs=pairs, results=results)
-    table = st.board_memo(
-        event,
-        results,
-        board.number,
-        ("traveller.html", board.pk, st.Names(pairs), event.code, request.GET.urlencode()),
-        lambda: traveller_table_kept(
-            event.pk, trav, request.GET, st.html_store(event, results, pairs)
-        ).encode(),
-    )
-    averages = (
-        f"N-S <strong>{escape(trav.ns_average_display or '—')}</strong> · "
-        f"E-W <strong>{escape(trav.ew_average_display or '—')}</strong>"
-    )
-    parts = {
-        "status": pages.status_badge(trav.progress.provisional),
-        "progress": st.memo(event, results, ("progress.html",), lambda: pages.progress_html(trav.progress)),
-        "table": table,
-        "averages": averages,
-    }
-    context = {"event": event, "trav": trav, "progress": trav.progress}
-    key = (event.pk, event.name, event.code, board.pk, board.dealer, board.deal, trav.last_board)
-    return pages.render_parts(request, "duplicate/traveller.html", context, parts, key)
+    board = made["board"]
+    context = {"event": event, "board": board, "diagram": made["diagram"], "last_board": made["last_board"]}
+    key = (event.pk, event.name, event.code, board.pk, board.dealer, board.deal, made["last_board"])
+    return pages.render_parts(request, "duplicate/traveller.html", context, made["parts"], key)

@@ -1,0 +1,132 @@
+"""Page parts shared between the worker processes of one host (issue 8).
+
+gunicorn runs several worker processes; each keeps the event's standings in memory and patches them after a
+result is written (``duplicate.standings``). Without sharing, every worker would work out the same new
+standings table and the same traveller after every write. Here the parts a page is made of (its tables,
+its progress line) are kept in files, one per (event, results version, page): the first worker that needs
+them works them out while holding the file's lock; the others wait for the lock (no CPU) and read the file.
+
+Keys hold the event (its primary key and creation time: a restored or recreated database never reads an old
+file), the results version (bumped by every result, ruling, round agreed, name changed...) and whatever else
+the page depends on (the event's own fields, the board, the sorting asked for). A value is never wrong for
+its key; the files of old versions are removed as new ones come.
+
+``SHARED_PARTS_DIR`` (setting, from the environment variable of that name) names the directory; empty turns
+sharing off (every process works its parts out itself, as in the tests and the development server). The
+default is a directory of its own per database under /dev/shm (memory) or the system's temporary directory.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import pickle
+import shutil
+import tempfile
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from django.conf import settings
+
+T = TypeVar("T")
+_KEEP_VERSIONS = (
+    4  # the versions kept per event besides the newest (readers a little behind still find theirs)
+)
+_LOCAL_SIZE = 64
+_local: OrderedDict[tuple[Hashable, ...], Any] = OrderedDict()  # the last values read, in this process
+_lock = threading.Lock()
+
+
+def default_dir(database: dict[str, Any], secret: str) -> str:
+    """A directory of its own for one deployment: per database (name, host, port) and secret key."""
+    ident = "|".join(str(database.get(k) or "") for k in ("ENGINE", "NAME", "HOST", "PORT")) + "|" + secret
+    digest = hashlib.sha256(ident.encode()).hexdigest()[:16]
+    base = (
+        "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else tempfile.gettempdir()
+    )
+    return os.path.join(base, f"kalamazoo-parts-{digest}")
+
+
+def _root() -> Path | None:
+    value = getattr(settings, "SHARED_PARTS_DIR", "")
+    return Path(value) if value else None
+
+
+def enabled() -> bool:
+    return _root() is not None
+
+
+def _event_dir(root: Path, event: Any) -> Path:
+    stamp = int(event.created_at.timestamp() * 1_000_000) if event.created_at else 0
+    return root / f"{event.pk}-{stamp}"
+
+
+def _prune(event_dir: Path, version: int) -> None:
+    """Remove the directories of this event's versions older than the last few."""
+    try:
+        names = os.listdir(event_dir)
+    except FileNotFoundError:
+        return
+    for name in names:
+        if name.startswith("v") and name[1:].isdecimal() and int(name[1:]) < version - _KEEP_VERSIONS:
+            shutil.rmtree(event_dir / name, ignore_errors=True)
+
+
+def _read(path: Path) -> Any | None:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    try:
+        return pickle.loads(data)  # noqa: S301 - our own files, written below, in a directory of our own
+    except Exception:  # noqa: BLE001 - a torn or foreign file: as if missing (it is written again)
+        return None
+
+
+def part(event: Any, version: int, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, shared between this host's processes under (event, ``version``, ``key``): the first
+    process to ask works it out (holding a lock on the key), the others read what it wrote."""
+    root = _root()
+    if root is None:
+        return make()
+    event_dir = _event_dir(root, event)
+    local_key = (str(event_dir), version, key)
+    with _lock:
+        value = _local.get(local_key)
+    if value is not None:
+        return value  # type: ignore[no-any-return]
+    version_dir = event_dir / f"v{version}"
+    path = version_dir / hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+    value = _read(path)
+    if value is None:
+        made: list[T] = []
+        try:
+            if not version_dir.is_dir():
+                version_dir.mkdir(parents=True, exist_ok=True)
+                _prune(event_dir, version)
+            with open(path.with_suffix(".lock"), "a+b") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed, or the process ends
+                value = _read(path)  # written by another process while this one waited
+                if value is None:
+                    made.append(make())
+                    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+                    tmp.write_bytes(pickle.dumps(made[0], protocol=pickle.HIGHEST_PROTOCOL))
+                    os.replace(tmp, path)
+                    value = made[0]
+        except OSError:  # the directory pruned meanwhile (a reader far behind), a full disk: not shared
+            value = made[0] if made else make()
+    with _lock:
+        _local[local_key] = value
+        while len(_local) > _LOCAL_SIZE:
+            _local.popitem(last=False)
+    return value  # type: ignore[no-any-return]
+
+
+def clear() -> None:
+    """Forget what this process read (tests; the files stay, under their keys)."""
+    with _lock:
+        _local.clear()

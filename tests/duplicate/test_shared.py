@@ -1,0 +1,110 @@
+"""Page parts shared between a host's worker processes (duplicate/shared.py).
+
+A second process is played by dropping everything this process keeps (its standings, its page skeletons,
+what it read from the shared directory): it must then serve the page from the shared files, without
+working anything out, and the same bytes; a new results version is worked out again.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.urls import reverse
+
+from duplicate import pages, services, shared, standings
+from duplicate.models import Event, Play
+from tests.conftest import make_event
+from tests.duplicate.test_standings_queries import fill
+
+pytestmark = pytest.mark.usefixtures("fresh_cache")
+WRITER = services.Writer(name="td", is_director=True)
+
+
+@pytest.fixture
+def sharing(settings, tmp_path):
+    settings.SHARED_PARTS_DIR = str(tmp_path / "parts")
+    shared.clear()
+    yield tmp_path / "parts"
+    shared.clear()
+
+
+def another_process() -> None:
+    standings._store.clear()
+    standings._pairs_store.clear()
+    pages.clear()
+    shared.clear()
+
+
+@pytest.mark.parametrize("page", ["standings", "traveller"])
+def test_another_process_serves_the_shared_parts(db, client, sharing, django_assert_num_queries, page):
+    event = make_event(tables=4)
+    fill(event)
+    url = (
+        reverse("event_standings", args=[event.pk])
+        if page == "standings"
+        else reverse("board_traveller", args=[event.pk, 2])
+    )
+    first = client.get(url)
+    assert first.status_code == 200
+    another_process()
+    with django_assert_num_queries(1):  # the event (its results version): the rest is read from the files
+        second = client.get(url)
+    assert second.content == first.content
+    # A result written: a new version, worked out again (and the page shows it).
+    play = Play.objects.filter(event=event, board__number=2).order_by("pk").first()
+    services.play_result_save(
+        play=play, data={"contract": "7NT", "declarer": "N", "tricks": 13}, writer=WRITER, expected_version=0
+    )
+    another_process()
+    third = client.get(url)
+    assert third.content != first.content
+    another_process()
+    with django_assert_num_queries(1):
+        assert client.get(url).content == third.content
+
+
+def test_one_process_works_a_part_out_the_others_wait_and_read_it(db, sharing):
+    event = make_event(tables=3)
+    made: list[int] = []
+    got: list[object] = []
+
+    def make() -> dict:
+        made.append(1)
+        time.sleep(0.2)  # long enough for the other threads to find the lock taken
+        return {"parts": "worked out once"}
+
+    def ask() -> None:
+        got.append(shared.part(event, 7, ("a page",), make))
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert made == [1]
+    assert got == [{"parts": "worked out once"}] * 4
+
+
+def test_old_versions_are_removed_and_keys_keep_apart(db, sharing):
+    event = make_event(tables=3)
+    for version in range(1, 12):
+        assert shared.part(event, version, ("page",), lambda v=version: v) == version
+    event_dir = next(sharing.iterdir())
+    kept = sorted(int(p.name[1:]) for p in event_dir.iterdir())
+    assert kept[0] >= 11 - 4 - 1 and kept[-1] == 11
+    # Another key, another event (same primary key, created again): never the same file.
+    assert shared.part(event, 11, ("other page",), lambda: "other") == "other"
+    Event.objects.filter(pk=event.pk).delete()
+    again = make_event(tables=3)
+    assert shared.part(again, 11, ("page",), lambda: "new event") == "new event"
+
+
+def test_sharing_off_works_every_part_out_here(db, settings):
+    settings.SHARED_PARTS_DIR = ""
+    event = make_event(tables=3)
+    calls: list[int] = []
+    for _ in range(2):
+        shared.part(event, 1, ("page",), lambda: calls.append(1))
+    assert calls == [1, 1]
