@@ -388,6 +388,13 @@ class _LazyBoards:
     else:
 
         def __getattr__(self, name):
+            if name == "rows":  # ranked on first use (IncrementalPairContest.contest: from a snapshot)
+                factory = self.__dict__.get("_rows_factory")
+                if factory is not None:
+                    rows = factory()
+                    object.__setattr__(self, "rows", rows)
+                    self.__dict__.pop("_rows_factory", None)
+                    return rows
             if name == "boards":
                 state = self.__dict__
                 entries = state.get("_entries")
@@ -398,6 +405,12 @@ class _LazyBoards:
                     state.pop("_entries", None)
                     return boards
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled with its rows ranked (a factory does not pickle)."""
+        if "_rows_factory" in self.__dict__:
+            getattr(self, "rows")  # noqa: B009 - ranks them: see __getattr__
+        return dict(self.__dict__)
 
     def _pending_entries(self) -> tuple[_Entry, ...] | None:
         """The compact boards while ``boards`` has not been built, else ``None``."""
@@ -1219,6 +1232,15 @@ def _merge_side(dst: _Side, src: _Side, sign: int, *, avg: bool = True) -> None:
         dst.count.subtract(src.count)
 
 
+def _snapshot(side: _Side) -> _Side:
+    """What :func:`_fast_rows` reads of a side (given its keys), copied: dictionaries copy in C."""
+    copy = _Side()
+    copy.net = dict(side.net)
+    copy.count = side.count.copy()
+    copy.frac = {n: dict(sums) for n, sums in side.frac.items()}
+    return copy
+
+
 class IncrementalPairContest:
     """A pair contest on trusted raw rows (as :func:`pair_contest_rows`) kept as per-board pieces, so that a
     changed board is scored again on its own: :meth:`replace_board` takes the board's old sums away from the
@@ -1357,11 +1379,22 @@ class IncrementalPairContest:
         return self._keys_ns, self._keys_ew
 
     def contest(self) -> PairContest:
+        """The contest as the rows now stand.  Its ``rows`` (the rankings, the costly part) are ranked when
+        first read, from a snapshot of the sums taken now (later replace_board calls do not reach it): a page
+        that shows no ranking (a traveller) never pays for one."""
         keys_ns, keys_ew = self._keys()
+        ns, k_ns = _snapshot(self._ns), _Keys(keys_ns.common, dict(keys_ns.keys))
         if self.single_ranking:
-            pair_rows = _fast_rows(self._ns, None, keys_ns)
+
+            def rank() -> tuple[PairRow, ...]:
+                return tuple(_fast_rows(ns, None, k_ns))
+
         else:
-            pair_rows = _fast_rows(self._ns, NS, keys_ns) + _fast_rows(self._ew, EW, keys_ew)
+            ew, k_ew = _snapshot(self._ew), _Keys(keys_ew.common, dict(keys_ew.keys))
+
+            def rank() -> tuple[PairRow, ...]:
+                return tuple(_fast_rows(ns, NS, k_ns) + _fast_rows(ew, EW, k_ew))
+
         boards = sorted(self._entries)
         averages: dict[tuple[int, Side], Fraction] = {}
         for b in boards:
@@ -1369,7 +1402,7 @@ class IncrementalPairContest:
         return PairContest._lazy(
             tuple(self._entries[b] for b in boards),
             single_ranking=self.single_ranking,
-            rows=tuple(pair_rows),
+            _rows_factory=rank,
             averages=averages,
             unresolved=tuple(chain.from_iterable(self._unresolved.get(b, ()) for b in boards)),
         )
