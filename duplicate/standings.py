@@ -1287,6 +1287,7 @@ class _Scorer:
         self.contest = results.contest
         self.averages = self.contest.averages if self.contest is not None else {}
         self.pm_of: dict[tuple[int, str], dict[Any, Fraction]] = {}
+        self.scored: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
     def plus_minus(
         self, board: int, side: str, score: Fraction | int | None, average: Fraction | None
@@ -1312,9 +1313,11 @@ class _Scorer:
         if d is None:
             scored = (None, None, self.averages.get((board, "NS")), self.averages.get((board, "EW")))
             return _new_line((*own[:-1], *scored, None, None, False, pk, own[-1]))
-        return _new_line(
-            (
-                *own[:-1],
+        # On one board the averages are the same for every line: the scores decide the rest.
+        key = (board, d.ns_score, d.ew_score)
+        part = self.scored.get(key)
+        if part is None:
+            part = self.scored[key] = (
                 d.ns_score,
                 d.ew_score,
                 d.ns_average,
@@ -1322,10 +1325,8 @@ class _Scorer:
                 self.plus_minus(board, "NS", d.ns_score, d.ns_average),
                 self.plus_minus(board, "EW", d.ew_score, d.ew_average),
                 True,
-                pk,
-                own[-1],
             )
-        )
+        return _new_line((*own[:-1], *part, pk, own[-1]))
 
 
 def board_lines(

@@ -352,14 +352,24 @@ def traveller_table_kept(event_pk: int, trav: Any, query: QueryDict, kept: dict[
     card_url = _url_pattern("pair_scorecard", event_pk)
     get = kept.get
     cols = TRAVELLER_COLUMNS
-    shown: dict[Any, str] = {}  # (signed, value) -> its cell text: few distinct scores on a board
+    # The scores and plus/minus cells of a line, per (N-S score, E-W score): on one board the averages are
+    # the same for every line, so these decide the plus/minus; a board has a handful of distinct scores.
+    scored: dict[Any, tuple[str, str]] = {}
 
-    def text(value: Any, signed: bool) -> str:
+    def cells_of(line: Any) -> tuple[str, str]:
+        ns, ew = line.ns_score, line.ew_score
         # Keyed by integers: a Fraction's own hash is slow (a modular inverse each time).
-        key = (signed, value) if type(value) is not Fraction else (signed, value.numerator, value.denominator)
-        out = shown.get(key)
+        key = (
+            ns if type(ns) is not Fraction else (ns.numerator, ns.denominator),
+            ew if type(ew) is not Fraction else (ew.numerator, ew.denominator),
+        )
+        out = scored.get(key)
         if out is None:
-            out = shown[key] = escape(signed_text(value) if signed else score_text(value))
+            out = scored[key] = (
+                f'<td class="num">{escape(score_text(ns))}</td><td class="num">{escape(score_text(ew))}</td>',
+                f'<td class="num">{escape(signed_text(line.ns_plus_minus))}</td>'
+                f'<td class="num">{escape(signed_text(line.ew_plus_minus))}</td>',
+            )
         return out
 
     body = []
@@ -369,12 +379,8 @@ def traveller_table_kept(event_pk: int, trav: Any, query: QueryDict, kept: dict[
         if own is None:
             cells = _traveller_cells(_traveller_record(line, card_url))
             own = kept[key] = (_tds(cols[:5], cells[:5]), _tds(cols[7:8], cells[7:8]))
-        body.append(
-            f'<tr class="{_PARITY[i & 1]}">{own[0]}<td class="num">{text(line.ns_score, False)}</td>'
-            f'<td class="num">{text(line.ew_score, False)}</td>{own[1]}'
-            f'<td class="num">{text(line.ns_plus_minus, True)}</td>'
-            f'<td class="num">{text(line.ew_plus_minus, True)}</td></tr>\n'
-        )
+        scores, pms = cells_of(line)
+        body.append(f'<tr class="{_PARITY[i & 1]}">{own[0]}{scores}{own[1]}{pms}</tr>\n')
     return _table(_head(cols, order, query, ""), body)
 
 
