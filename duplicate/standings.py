@@ -355,8 +355,13 @@ _UNCONVERTED = {"entered": "_entered", "seating__round__agreed_at": "_agreed"}
 def _compute(
     event: Event, key: tuple[int, int], token: str | None, pairs: Mapping[int, PairInfo] | None
 ) -> EventResults:
-    if pairs is None:  # who is on which team, and a Howell's single ranking, come from the pairs
+    kinds: set[str] | None = None
+    if event.kind == EventKind.TEAMS and pairs is None:  # who is on which team
         pairs = pair_infos(event)
+    elif pairs is None:  # one ranking or two: the kinds of the pairs' sections are enough
+        kinds = set(
+            Pair.objects.filter(event=event).values_list("section__movement_kind", flat=True).distinct()
+        )
     newest_change = PlayChange.objects.order_by("-pk").values("pk")[:1]
     version_now = Event.objects.filter(pk=event.pk).values("results_version")[:1]
     # The version and the newest change come with the plays, in the same snapshot.
@@ -374,7 +379,7 @@ def _compute(
     if rows and cursor is None:
         cursor = 0  # no change row yet anywhere: every one to come is newer (the count check in _patch holds)
     engine: list[IncrementalPairContest] = []
-    result = build_results(event.code, event.kind, rows, pairs or {}, engine=engine)
+    result = build_results(event.code, event.kind, rows, pairs or {}, engine=engine, kinds=kinds)
     if token is None:
         token = _token(event)
     _store[key] = _State(
@@ -581,9 +586,11 @@ def build_results(
     pairs: Mapping[int, PairInfo],
     *,
     engine: list[IncrementalPairContest] | None = None,
+    kinds: set[str] | None = None,
 ) -> EventResults:
     """The pure part of :func:`event_results`: plays as ``_PLAY_FIELDS`` tuples -> the contest.  ``engine``:
-    a list to which the pair contest's :class:`IncrementalPairContest` is appended (for later patches)."""
+    a list to which the pair contest's :class:`IncrementalPairContest` is appended (for later patches);
+    ``kinds``: the movement kinds of the pairs' sections (one ranking or two), when ``pairs`` are not given."""
     whist = code == WHIST
     rows = rows if isinstance(rows, list) else list(rows)
     total = len(rows)
@@ -623,7 +630,8 @@ def build_results(
                 if x
             ]
         entered = len(results)
-    kinds = {p.movement_kind for p in pairs.values()}
+    if kinds is None:
+        kinds = {p.movement_kind for p in pairs.values()}
     single = bool(kinds) and kinds != {MovementKind.MITCHELL}
     contest: PairContest | TeamMatch | None = None
     error: str | None = None
@@ -637,7 +645,7 @@ def build_results(
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
             contest = team_match_rows(results, teams=teams, seats=known)
         else:
-            if not pairs:
+            if not kinds:
                 single = False
             inc = IncrementalPairContest(results, single_ranking=single)
             contest = inc.contest()

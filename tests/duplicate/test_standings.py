@@ -490,7 +490,7 @@ def test_command_unknown_event(db):
 
 def test_event_results_reads_the_plays_then_the_cache(db, django_assert_num_queries):
     event = mitchell_event(MITCHELL_RESULTS)
-    with django_assert_num_queries(2):  # the pairs (whether one ranking or two), the plays
+    with django_assert_num_queries(2):  # the kinds of the pairs' sections (one ranking or two), the plays
         event_results(event)
     with django_assert_num_queries(0):
         event_results(event)

@@ -123,7 +123,7 @@ def test_cache_clear_drops_the_store(db, django_assert_num_queries):
     with django_assert_num_queries(0):
         event_results(event)
     cache.clear()
-    with django_assert_num_queries(2):  # the pairs (a Howell's single ranking comes from them), the plays
+    with django_assert_num_queries(2):  # the kinds of the pairs' sections (one ranking or two), the plays
         event_results(event)
 
 
