@@ -242,40 +242,44 @@ def display_values(values: Sequence[Fraction | int], *, signed: bool = False) ->
     the list rounds to the same whole number but differs exactly: then the fraction is needed and the
     value is shown as a mixed number (:func:`mixed_str`, e.g. "178 2/3").
     """
-    rounded: list[int] = []
-    push = rounded.append
-    # Per rounded value: the one exact value (as numerator, denominator) rounding to it, or None when two
-    # different exact values do.
-    exact_by_rounded: dict[int, tuple[int, int] | None] = {}
-    get = exact_by_rounded.get
+    # Whole values (most nets; every score) round to themselves; only a fractional value can round onto
+    # another value and differ from it. One pass finds, per rounded value, the fractional values on it.
+    whole: set[int] = set()
+    parts: list[tuple[int, int, int]] = []  # (numerator, denominator, rounded) of each value
+    push = parts.append
+    # Per rounded value of a fractional value: its one exact value, or None when two different ones round
+    # to it.
+    frac_by_rounded: dict[int, tuple[int, int] | None] = {}
+    get = frac_by_rounded.get
     for v in values:
         if type(v) is int:
-            r = v
-            key = (v, 1)
-        elif type(v) is not Fraction:
-            r = round_half_away(v)  # an int or Fraction subclass; anything else raises
-            key = (v.numerator, v.denominator)
-        else:
+            num, den = v, 1
+        elif type(v) is Fraction:
             num, den = v.numerator, v.denominator
-            key = (num, den)
-            if den == 1:
-                r = num
-            else:
-                r, rest = divmod(abs(num), den)
-                if 2 * rest >= den:
-                    r += 1
-                if num < 0:
-                    r = -r
-        push(r)
+        else:
+            round_half_away(v)  # an int or Fraction subclass; anything else raises
+            num, den = v.numerator, v.denominator
+        if den == 1:
+            whole.add(num)
+            push((num, 1, num))
+            continue
+        r, rest = divmod(abs(num), den)
+        if 2 * rest >= den:
+            r += 1
+        if num < 0:
+            r = -r
+        push((num, den, r))
         seen = get(r, _UNSEEN)
         if seen is _UNSEEN:
-            exact_by_rounded[r] = key
-        elif seen is not None and seen != key:
-            exact_by_rounded[r] = None  # the fraction is needed
+            frac_by_rounded[r] = (num, den)
+        elif seen is not None and seen != (num, den):
+            frac_by_rounded[r] = None  # two different fractional values round alike
     out: list[str] = []
-    for r, v in zip(rounded, values, strict=True):
-        if exact_by_rounded[r] is None:
-            out.append(mixed_str(v, signed=signed))
+    for num, den, r in parts:
+        # A whole value's mixed form is its rounded form; a fractional one needs it when another value
+        # (fractional, or the whole value itself) rounds alike.
+        if den != 1 and (frac_by_rounded[r] is None or r in whole):
+            out.append(mixed_str(_frac(num, den), signed=signed))
         else:
             out.append(f"+{r}" if signed and r > 0 else str(r))
     return out

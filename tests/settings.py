@@ -14,4 +14,6 @@ from duplicate.settings import STORAGES  # noqa: E402
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 WHITENOISE_AUTOREFRESH = True  # no collectstatic in tests: serve from the finders
-SHARED_PARTS_DIR = ""  # each test process works its parts out itself (tests/duplicate/test_shared.py turns it on)
+SHARED_PARTS_DIR = (
+    ""  # each test process works its parts out itself (tests/duplicate/test_shared.py turns it on)
+)

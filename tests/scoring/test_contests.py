@@ -832,3 +832,25 @@ def test_team_totals_are_exact_and_the_winner_has_the_higher_total(
 def test_result_types() -> None:
     assert isinstance(pair_contest(MITCHELL, single_ranking=False), PairContest)
     assert isinstance(team_match(ODD_MATCH, teams=ODD_TEAMS), TeamMatch)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.integers(-50, 50),
+            st.builds(F, st.integers(-200, 200), st.integers(1, 7)),
+        ),
+        max_size=30,
+    ),
+    st.booleans(),
+)
+def test_display_values_follow_the_rule(values: list, signed: bool) -> None:
+    """Law G's reading: a value is shown rounded, unless another rounds alike but differs exactly."""
+    shown = display_values(values, signed=signed)
+    for value, text in zip(values, shown, strict=True):
+        r = round_half_away(value)
+        needed = any(round_half_away(o) == r and F(o) != F(value) for o in values)
+        assert text == (
+            mixed_str(value, signed=signed) if needed else (f"+{r}" if signed and r > 0 else str(r))
+        )

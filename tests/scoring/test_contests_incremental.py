@@ -85,7 +85,9 @@ def test_keys_made_afresh_after_many_table_counts_give_the_same_contest(
     for board, new in by_board(after[0]).items():
         try:
             expected = {**current, board: new}
-            want = pair_contest_rows([r for b in sorted(expected) for r in expected[b]], single_ranking=single)
+            want = pair_contest_rows(
+                [r for b in sorted(expected) for r in expected[b]], single_ranking=single
+            )
         except ContestError:
             continue
         inc.replace_board(board, new)
