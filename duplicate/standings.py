@@ -56,7 +56,6 @@ from scoring.contests import (
     fraction_str,
     mixed_str,
     round_half_away,
-    rounded_str,
     scores_from_net,
     scores_from_whist,
     team_match_rows,
@@ -802,13 +801,24 @@ def _pair_standings(event: Event, pairs: Mapping[int, PairInfo], results: EventR
                 raw = [raw[i] for i in order]
                 infos = [infos[i] for i in order]
             nets = display_values([r.net for r in raw])
-            # A plus/minus needs its fraction exactly when its place is won by it (display_values' rule).
-            pms = [
-                mixed_str(r.plus_minus, signed=True)
-                if r.by_fraction
-                else rounded_str(r.plus_minus, signed=True)
-                for r in raw
-            ]
+            # A plus/minus needs its fraction exactly when its place is won by it (display_values' rule);
+            # otherwise it is shown rounded, halves away from zero (in integers: thousands of rows).
+            pms: list[str] = []
+            for r in raw:
+                pm = r.plus_minus
+                if r.by_fraction:
+                    pms.append(mixed_str(pm, signed=True))
+                    continue
+                num, den = pm.numerator, pm.denominator
+                if den == 1:
+                    whole = num
+                else:
+                    whole, rest = divmod(-num if num < 0 else num, den)
+                    if 2 * rest >= den:
+                        whole += 1
+                    if num < 0:
+                        whole = -whole
+                pms.append(f"+{whole}" if whole > 0 else str(whole))
             rows = tuple(
                 map(
                     _new_standing_row,

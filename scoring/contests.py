@@ -1019,6 +1019,7 @@ _new_pair_row: Callable[[tuple[Any, ...]], PairRow] = partial(tuple.__new__, Pai
 # Whole-number Fractions shared between calls (immutable): a pair's net rarely changes from one update to
 # the next, so most are found here rather than made again.
 _WHOLE: dict[int, Fraction] = {}
+_NETS: dict[int, dict[int, Fraction]] = {}  # common denominator -> numerator -> the net (see _fast_nets)
 
 
 def _whole(value: int) -> Fraction:
@@ -1042,7 +1043,22 @@ def _fast_nets(side: _Side) -> dict[PairId, Fraction]:
         scale = common // n
         for pair, total in sums.items():
             nums[pair] += total * scale
-    return {pair: _frac(num, common) for pair, num in nums.items()}
+    # A pair's net rarely changes from one update to the next: its Fraction is found, not made again.
+    known = _NETS.get(common)
+    if known is None:
+        if len(_NETS) > 64:
+            _NETS.clear()
+        known = _NETS[common] = {}
+    elif len(known) > 200_000:
+        known.clear()
+    get = known.get
+    out: dict[PairId, Fraction] = {}
+    for pair, num in nums.items():
+        f = get(num)
+        if f is None:
+            f = known[num] = _frac(num, common)
+        out[pair] = f
+    return out
 
 
 class _Keys:
