@@ -4,7 +4,8 @@ gunicorn runs several worker processes; each keeps the event's standings in memo
 result is written (``duplicate.standings``). Without sharing, every worker would work out the same new
 standings table and the same traveller after every write. Here the parts a page is made of (its tables,
 its progress line) are kept in files, one per (event, results version, page): the first worker that needs
-them works them out while holding the file's lock; the others wait for the lock (no CPU) and read the file.
+them works them out while holding the file's lock and writes the file; the others read it (one that asks
+while the file is being written works the parts out itself: waiting would leave its core idle).
 
 Keys hold the event (its primary key and creation time: a restored or recreated database never reads an old
 file), the results version (bumped by every result, ruling, round agreed, name changed...) and whatever else
@@ -89,7 +90,7 @@ def _read(path: Path) -> Any | None:
 
 def part(event: Any, version: int, key: Hashable, make: Callable[[], T]) -> T:
     """``make()``, shared between this host's processes under (event, ``version``, ``key``): the first
-    process to ask works it out (holding a lock on the key), the others read what it wrote."""
+    process to ask works it out (holding a lock on the key) and writes it, the others read what it wrote."""
     root = _root()
     if root is None:
         return make()
@@ -109,8 +110,13 @@ def part(event: Any, version: int, key: Hashable, make: Callable[[], T]) -> T:
                 version_dir.mkdir(parents=True, exist_ok=True)
                 _prune(event_dir, version)
             with open(path.with_suffix(".lock"), "a+b") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed, or the process ends
-                value = _read(path)  # written by another process while this one waited
+                # Another process working it out: this one does too rather than wait (a worker waiting is a
+                # core idle), and leaves the file to the other.
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released when the file is closed
+                except BlockingIOError:
+                    raise OSError("being written") from None
+                value = _read(path)  # written by another process since the first look
                 if value is None:
                     made.append(make())
                     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
