@@ -35,28 +35,13 @@ from duplicate.tables import (
     traveller_table_kept,
 )
 from tests.conftest import make_event
+from tests.duplicate.test_standings_incremental import DATA as INCREMENTAL_DATA
+from tests.duplicate.test_standings_incremental import write
 from tests.duplicate.test_standings_queries import fill
 
-WRITER = services.Writer(name="td", is_director=True)
-DATA = [
-    {"contract": "4H", "declarer": "N", "tricks": 10},
-    {"contract": "1NT", "declarer": "E", "tricks": 6},
-    {"contract": "2S", "declarer": "S", "tricks": 9},
-    {"contract": "3C", "declarer": "W", "tricks": 7},
-    {"contract": "PASS"},
-    {"ruling": "average"},
-    {"ruling": "low-high", "offending": "EW"},
-    None,  # cleared
-]
+DATA = [*INCREMENTAL_DATA, {"contract": "PASS"}]
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
-
-
-def write(play: Play, data: dict | None) -> None:
-    play.refresh_from_db()
-    services.play_result_save(
-        play=play, data=data, writer=WRITER, expected_version=play.version, reason="check"
-    )
 
 
 def plain_lines(event: Event, board: Board, pairs, results) -> list:
