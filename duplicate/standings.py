@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache as cache_function
 from functools import lru_cache, partial
-from itertools import chain, groupby
+from itertools import chain, compress, groupby
 from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
@@ -223,6 +223,8 @@ class EventResults:
     seats: Mapping[int, str]  # pair pk -> "NS", "EW" or "both" (from the movement, entered or not)
     tables: tuple[tuple[int, int, int], ...]  # distinct (table, ns pair pk, ew pair pk)
     last_board: int = 0
+    # Each play's board number, in the order the plays were read (finds a board's plays in C: see _patch).
+    board_column: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def provisional(self) -> bool:
@@ -425,8 +427,14 @@ def _patch(state: _State, event: Event) -> bool:
         plays = changed.get(board)
         if plays is None:
             plays = state.boards.get(board)
-            if plays is None:  # the board's first change: its plays as read
-                plays = state.boards[board] = {r[0]: (r, _raw(r, whist)) for r in state.rows if r[1] == board}
+            if plays is None:  # the board's first change: its plays as read (picked out in C)
+                column = state.results.board_column
+                picked = (
+                    compress(state.rows, map(board.__eq__, column))
+                    if len(column) == len(state.rows)
+                    else (r for r in state.rows if r[1] == board)
+                )
+                plays = state.boards[board] = {r[0]: (r, _raw(r, whist)) for r in picked}
             changed[board] = plays
         old = plays.get(pk)
         if old is None or old[0][2:4] != row[2:4]:
@@ -598,6 +606,7 @@ def build_results(
     unagreed: set[int] = set()
     seats: dict[int, str] = {}
     tables: set[tuple[int, int, int]] = set()
+    boards: tuple[int, ...] = ()
     if rows:
         # Column by column (C-level zips and sets): a big event is tens of thousands of rows.
         _pks, boards, nss, ews, entereds, rulings, offendings, nets, tricks, tables_col, rounds, agreed = (
@@ -663,6 +672,7 @@ def build_results(
         seats=seats,
         tables=tuple(sorted(tables)),
         last_board=last_board,
+        board_column=boards,
     )
 
 
