@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import logging
 import os
 import pickle
 import shutil
 import tempfile
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from pathlib import Path
@@ -34,6 +36,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
 _KEEP_VERSIONS = (
     4  # the versions kept per event besides the newest (readers a little behind still find theirs)
 )
@@ -52,9 +55,29 @@ def default_dir(database: dict[str, Any], secret: str) -> str:
     return os.path.join(base, f"kalamazoo-parts-{digest}")
 
 
+_checked: dict[str, bool] = {}
+
+
 def _root() -> Path | None:
+    """The shared directory, made private to this user (0700) on first use; ``None`` when sharing is off or
+    the directory is not this user's own and private (its files are unpickled: nobody else may write them)."""
     value = getattr(settings, "SHARED_PARTS_DIR", "")
-    return Path(value) if value else None
+    if not value:
+        return None
+    ok = _checked.get(value)
+    if ok is None:
+        try:
+            os.makedirs(value, mode=0o700, exist_ok=True)
+            info = os.stat(value)
+            ok = info.st_uid == os.getuid() and not info.st_mode & 0o077
+        except OSError:
+            ok = False
+        if not ok:
+            logger.warning(
+                "SHARED_PARTS_DIR %s is not a private directory of this user: parts not shared", value
+            )
+        _checked[value] = ok
+    return Path(value) if ok else None
 
 
 def enabled() -> bool:
@@ -67,7 +90,15 @@ def _event_dir(root: Path, event: Any) -> Path:
 
 
 def _prune(event_dir: Path, version: int) -> None:
-    """Remove the directories of this event's versions older than the last few."""
+    """Remove the directories of this event's versions older than the last few, and those of events left
+    alone for a day (an event over: its files would otherwise stay, in memory under /dev/shm)."""
+    now = time.time()
+    for other in os.scandir(event_dir.parent):
+        try:
+            if other.is_dir() and other.path != str(event_dir) and now - other.stat().st_mtime > 86_400:
+                shutil.rmtree(other.path, ignore_errors=True)
+        except OSError:
+            pass
     try:
         names = os.listdir(event_dir)
     except FileNotFoundError:

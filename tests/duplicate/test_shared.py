@@ -110,3 +110,28 @@ def test_sharing_off_works_every_part_out_here(db, settings):
     for _ in range(2):
         shared.part(event, 1, ("page",), lambda: calls.append(1))
     assert calls == [1, 1]
+
+
+def test_a_directory_others_may_write_is_never_read(db, settings, tmp_path):
+    """The files are unpickled: a directory open to other users turns sharing off (and says so)."""
+    open_dir = tmp_path / "open"
+    open_dir.mkdir(mode=0o777)
+    open_dir.chmod(0o777)
+    settings.SHARED_PARTS_DIR = str(open_dir)
+    event = make_event(tables=3)
+    calls: list[int] = []
+    for _ in range(2):
+        shared.part(event, 1, ("page",), lambda: calls.append(1))
+    assert calls == [1, 1] and not any(open_dir.iterdir())
+
+
+def test_the_files_of_an_event_left_alone_for_a_day_are_removed(db, sharing):
+    import os
+
+    event = make_event(tables=3)
+    shared.part(event, 1, ("page",), lambda: "first")
+    old = next(sharing.iterdir())
+    os.utime(old, (time.time() - 2 * 86_400,) * 2)
+    other = make_event(tables=3, name="Another night")
+    shared.part(other, 1, ("page",), lambda: "second")
+    assert not old.exists()
