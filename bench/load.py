@@ -126,38 +126,11 @@ def _request(
 
 
 def _client(port: int, stats: Stats, event_id: int, boards: list[int], seed: int) -> None:
+    """One client: a thread of ``http.client`` requests, each on a new connection."""
     rng = random.Random(seed)
     csrf = "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(32))
     while stats.take():
-        roll = rng.random()
-        target = stats.next_target() if roll < 0.10 else None
-        if target is not None:
-            kind = "write"
-            pk = target["pk"]
-            prefix = f"b{pk}"
-            level = rng.choice((1, 2, 3, 4))
-            form = {
-                "csrfmiddlewaretoken": csrf,
-                "play": str(pk),
-                f"{prefix}-version": "0",
-                f"{prefix}-ns": target["ns"],
-                f"{prefix}-ew": target["ew"],
-                f"{prefix}-level": str(level),
-                f"{prefix}-strain": rng.choice(("C", "D", "H", "S", "NT")),
-                f"{prefix}-declarer": rng.choice("NESW"),
-                f"{prefix}-tricks": str(6 + level + rng.choice((-1, 0, 0, 1))),
-            }
-            path = f"/t/{stats.tokens[target['token']]}/"
-            body = urllib.parse.urlencode(form).encode()
-            headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrf}"}
-            method = "POST"
-        else:
-            kind = "read"
-            if rng.random() < 0.5:
-                path = f"/events/{event_id}/standings/"
-            else:
-                path = f"/events/{event_id}/boards/{rng.choice(boards)}/"
-            body, headers, method = None, {}, "GET"
+        kind, target, method, path, body, headers = _plan(stats, rng, csrf, event_id, boards)
         start = time.perf_counter()
         try:
             status, _content = _request(port, method, path, body, headers)
@@ -169,9 +142,37 @@ def _client(port: int, stats: Stats, event_id: int, boards: list[int], seed: int
         with stats.lock:
             stats.latencies[kind].append(elapsed)
             if kind == "write" and status in (301, 302, 303, 200):
-                stats.acknowledged.append(target["pk"])  # type: ignore[index]
+                stats.acknowledged.append(target["pk"])
             elif not 200 <= status < 400:
                 stats.errors.append(f"{method} {path}: HTTP {status}")
+
+
+def _plan(stats: Stats, rng: random.Random, csrf: str, event_id: int, boards: list[int]) -> tuple[Any, ...]:
+    """The next request of a client: (kind, target, method, path, body, headers)."""
+    target = stats.next_target() if rng.random() < 0.10 else None
+    if target is not None:
+        pk = target["pk"]
+        prefix = f"b{pk}"
+        level = rng.choice((1, 2, 3, 4))
+        form = {
+            "csrfmiddlewaretoken": csrf,
+            "play": str(pk),
+            f"{prefix}-version": "0",
+            f"{prefix}-ns": target["ns"],
+            f"{prefix}-ew": target["ew"],
+            f"{prefix}-level": str(level),
+            f"{prefix}-strain": rng.choice(("C", "D", "H", "S", "NT")),
+            f"{prefix}-declarer": rng.choice("NESW"),
+            f"{prefix}-tricks": str(6 + level + rng.choice((-1, 0, 0, 1))),
+        }
+        body = urllib.parse.urlencode(form).encode()
+        headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrf}"}
+        return "write", target, "POST", f"/t/{stats.tokens[target['token']]}/", body, headers
+    if rng.random() < 0.5:
+        path = f"/events/{event_id}/standings/"
+    else:
+        path = f"/events/{event_id}/boards/{rng.choice(boards)}/"
+    return "read", None, "GET", path, None, {}
 
 
 def _percentile(values: list[float], p: float) -> float:
@@ -271,14 +272,14 @@ def _drive(
         _wait_ready(port, proc)
         targets = list(reversed(setup["targets"]))
         stats = Stats(requests, 0.0, targets, setup["tokens"])
+        start = time.perf_counter()
+        stats.deadline = start + seconds
         threads = [
             threading.Thread(
                 target=_client, args=(port, stats, setup["event"], setup["boards"], 1000 + i), daemon=True
             )
             for i in range(clients)
         ]
-        start = time.perf_counter()
-        stats.deadline = start + seconds
         for t in threads:
             t.start()
         for t in threads:
