@@ -5,16 +5,19 @@ One direction of flow, no ``request`` anywhere: pages, the ``standings`` command
 
 Queries (fixed, whatever the size of the event):
 
-* :func:`pair_infos` - the pairs with their players' and team's names (one query, never cached: names may
-  be edited without a results write).
+* :func:`pair_infos` - the pairs with their players' and team's names (one query; kept per results version,
+  carried across versions that only results moved: a name change bumps the version without a result).
 * :func:`event_results` - every Play of the event as a ``values_list`` (one query), turned into a
-  :class:`~scoring.contests.PairContest` or :class:`~scoring.contests.TeamMatch` in one pass.  Cached per
-  event and ``Event.results_version`` (bumped by every result write and every round agreement), so a cache
-  hit costs no query at all.
+  :class:`~scoring.contests.PairContest` or :class:`~scoring.contests.TeamMatch` in one pass.  Kept in this
+  process per event and ``Event.results_version`` (bumped by every result write, round agreement, name
+  change...): a hit costs no query; after result writes, only the plays changed since are read (one query
+  over ``PlayChange``) and their boards scored again (:func:`_patch`).  The rankings are made when first read.
 * :func:`play_lines` - the plays of one board, of one pair or of the whole event (one query, one field tuple
   ``LINE_FIELDS``) as :class:`PlayLine` rows: the traveller's lines, from which :func:`score_card_lines` makes
   a pair's score card.  :func:`score_card` and :func:`traveller` add this one query for the few plays they
-  show; the exports (``duplicate/exports/rows.py``) call it once for the whole event.
+  show (a traveller, once read, only the plays written since: :func:`board_lines`); the exports
+  (``duplicate/exports/rows.py``) call it once for the whole event.  Each play's own line fields are kept per
+  play and version (:func:`line_store`), pages' row HTML by what the row shows (:func:`html_store`).
 
 Public entry points: :func:`standings` (pairs or teams, by the event's kind), :func:`pair_standings`,
 :func:`team_standings`, :func:`score_card`, :func:`traveller`, :func:`play_lines`, :func:`score_cards`, the
