@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache as cache_function
 from functools import lru_cache, partial
-from itertools import chain, compress, groupby
+from itertools import chain, compress
 from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
@@ -806,13 +806,17 @@ def _pair_standings(event: Event, pairs: Mapping[int, PairInfo], results: EventR
             ranks = [r.rank for r in raw]
             if len(set(ranks)) != len(ranks):
                 # Among equals, list by pair number (the contest orders them by id, a primary key): only the
-                # runs of equal ranks are sorted again.
-                order: list[int] = []
-                for _rank, run in groupby(range(len(raw)), ranks.__getitem__):
-                    same = list(run)
-                    order.extend(same if len(same) == 1 else sorted(same, key=lambda i: infos[i].sort_key))
-                raw = [raw[i] for i in order]
-                infos = [infos[i] for i in order]
+                # runs of equal ranks are sorted again, in place.
+                i, n = 0, len(ranks)
+                while i < n:
+                    j = i + 1
+                    while j < n and ranks[j] == ranks[i]:
+                        j += 1
+                    if j - i > 1:
+                        run = sorted(range(i, j), key=lambda k: infos[k].sort_key)
+                        raw[i:j] = [raw[k] for k in run]
+                        infos[i:j] = [infos[k] for k in run]
+                    i = j
             nets = display_values([r.net for r in raw])
             # A plus/minus needs its fraction exactly when its place is won by it (display_values' rule);
             # otherwise it is shown rounded, halves away from zero (in integers: thousands of rows).
