@@ -1,9 +1,9 @@
 """Page parts shared between the worker processes of one host (issue 8).
 
 gunicorn runs several worker processes; each keeps the event's standings in memory and patches them after a
-result is written (``duplicate.standings``). Without sharing, every worker would work out the same new
-standings table and the same traveller after every write. Here the parts a page is made of (its tables,
-its progress line) are kept in files, one per (event, results version, page): the first worker that needs
+result is written (``duplicate.standings``). Without sharing, every worker would rank every pair again and
+write the same new standings table after every write. Here the parts the standings page is made of (its
+tables, its progress line) are kept in files, one per (event, results version, page): the first worker that needs
 them works them out while holding the file's lock and writes the file; the others read it (one that asks
 while the file is being written works the parts out itself: waiting would leave its core idle).
 

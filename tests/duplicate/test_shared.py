@@ -37,15 +37,10 @@ def another_process() -> None:
     shared.clear()
 
 
-@pytest.mark.parametrize("page", ["standings", "traveller"])
-def test_another_process_serves_the_shared_parts(db, client, sharing, django_assert_num_queries, page):
+def test_another_process_serves_the_shared_standings(db, client, sharing, django_assert_num_queries):
     event = make_event(tables=4)
     fill(event)
-    url = (
-        reverse("event_standings", args=[event.pk])
-        if page == "standings"
-        else reverse("board_traveller", args=[event.pk, 2])
-    )
+    url = reverse("event_standings", args=[event.pk])
     first = client.get(url)
     assert first.status_code == 200
     another_process()
