@@ -11,21 +11,10 @@ class EventAdmin(admin.ModelAdmin):
     search_fields = ["name"]
 
 
-@admin.register(models.Section)
-class SectionAdmin(admin.ModelAdmin):
-    list_display = ["event", "letter", "movement_kind", "tables", "boards_per_round"]
-    list_select_related = ["event"]
-
-
-@admin.register(models.Board)
-class BoardAdmin(admin.ModelAdmin):
-    list_display = ["event", "number", "dealer", "deal"]
-    list_select_related = ["event"]
-    list_filter = ["event"]
-
-
 class TouchesStandings:
-    """Names shown on the standings changed through the admin: bump the events' results version."""
+    """What the standings pages show changed through the admin (names, a board's dealer or hands, a section's
+    movement, a round agreed): bump the events' results version, on a save and on a delete, so that every
+    process works its pages out again (the version keys everything kept, see duplicate/standings.py)."""
 
     def event_ids(self, obj):  # type: ignore[no-untyped-def]
         return [obj.event_id]
@@ -33,6 +22,29 @@ class TouchesStandings:
     def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
         super().save_model(request, obj, form, change)  # type: ignore[misc]
         services.event_results_touch(event_ids=self.event_ids(obj))
+
+    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+        ids = self.event_ids(obj)
+        super().delete_model(request, obj)  # type: ignore[misc]
+        services.event_results_touch(event_ids=ids)
+
+    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
+        ids = sorted({pk for obj in queryset for pk in self.event_ids(obj)})
+        super().delete_queryset(request, queryset)  # type: ignore[misc]
+        services.event_results_touch(event_ids=ids)
+
+
+@admin.register(models.Section)
+class SectionAdmin(TouchesStandings, admin.ModelAdmin):
+    list_display = ["event", "letter", "movement_kind", "tables", "boards_per_round"]
+    list_select_related = ["event"]
+
+
+@admin.register(models.Board)
+class BoardAdmin(TouchesStandings, admin.ModelAdmin):
+    list_display = ["event", "number", "dealer", "deal"]
+    list_select_related = ["event"]
+    list_filter = ["event"]
 
 
 @admin.register(models.Player)
@@ -60,15 +72,21 @@ class PairAdmin(TouchesStandings, admin.ModelAdmin):
 
 
 @admin.register(models.Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(TouchesStandings, admin.ModelAdmin):
     list_display = ["section", "number", "agreed_at", "agreed_by"]
     list_select_related = ["section__event", "agreed_by"]
 
+    def event_ids(self, obj):  # type: ignore[no-untyped-def]
+        return [obj.section.event_id]
+
 
 @admin.register(models.Seating)
-class SeatingAdmin(admin.ModelAdmin):
+class SeatingAdmin(TouchesStandings, admin.ModelAdmin):
     list_display = ["round", "table", "ns", "ew"]
     list_select_related = ["round", "ns", "ew"]
+
+    def event_ids(self, obj):  # type: ignore[no-untyped-def]
+        return [obj.round.section.event_id]
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -126,6 +126,7 @@ def event_or_404(pk: int) -> Event:
     """``get_object_or_404(Event, pk=pk)`` as a plain statement: every standings page and traveller reads
     the event first (its results version), and the ORM took longer to build that query than the database to
     answer it (issue 8)."""
-    for event in Event.objects.raw(_event_sql(), [pk]):
-        return event
+    if 0 < pk < 2**63:  # a primary key the database can hold (SQLite raises on a bigger one)
+        for event in Event.objects.raw(_event_sql(), [pk]):
+            return event
     raise Http404("No Event matches the given query.")

@@ -55,29 +55,65 @@ def default_dir(database: dict[str, Any], secret: str) -> str:
     return os.path.join(base, f"kalamazoo-parts-{digest}")
 
 
-_checked: dict[str, bool] = {}
+_checked: dict[str, Path | None] = {}
+
+
+def generation() -> str:
+    """This server's own start: its parent process (gunicorn's master) with its start time, and the code's
+    version (the newest modification time of the app's files, for a reload that keeps the master). Files of
+    another start are never read: after a restart (a deploy, a database restored) every part is worked out
+    afresh."""
+    ppid = os.getppid()
+    try:
+        with open(f"/proc/{ppid}/stat") as stat:
+            started = stat.read().rsplit(")", 1)[1].split()[19]  # field 22: the process's start time
+    except (OSError, IndexError):
+        started = "0"
+    base = Path(__file__).resolve().parent.parent
+    newest = 0.0
+    for folder in (base / "duplicate", base / "scoring", base / "templates"):
+        for dirpath, _dirs, files in os.walk(folder):
+            for name in files:
+                if name.endswith((".py", ".html")):
+                    newest = max(newest, os.stat(os.path.join(dirpath, name)).st_mtime)
+    return f"g{ppid}-{started}-{int(newest)}"
+
+
+def _clean(root: Path, own: str) -> None:
+    """Remove the files of other starts whose server is gone."""
+    for entry in os.scandir(root):
+        name = entry.name
+        if name == own or not name.startswith("g") or not entry.is_dir():
+            continue
+        pid = name[1:].split("-", 1)[0]
+        if pid.isdecimal() and not os.path.exists(f"/proc/{pid}"):
+            shutil.rmtree(entry.path, ignore_errors=True)
 
 
 def _root() -> Path | None:
-    """The shared directory, made private to this user (0700) on first use; ``None`` when sharing is off or
-    the directory is not this user's own and private (its files are unpickled: nobody else may write them)."""
+    """This start's directory inside the shared one, both made private to this user (0700) on first use;
+    ``None`` when sharing is off or the directory is not this user's own and private (its files are
+    unpickled: nobody else may write them)."""
     value = getattr(settings, "SHARED_PARTS_DIR", "")
     if not value:
         return None
-    ok = _checked.get(value)
-    if ok is None:
-        try:
-            os.makedirs(value, mode=0o700, exist_ok=True)
-            info = os.stat(value)
-            ok = info.st_uid == os.getuid() and not info.st_mode & 0o077
-        except OSError:
-            ok = False
-        if not ok:
-            logger.warning(
-                "SHARED_PARTS_DIR %s is not a private directory of this user: parts not shared", value
-            )
-        _checked[value] = ok
-    return Path(value) if ok else None
+    if value in _checked:
+        return _checked[value]
+    root: Path | None = None
+    try:
+        os.makedirs(value, mode=0o700, exist_ok=True)
+        info = os.stat(value)
+        if info.st_uid == os.getuid() and not info.st_mode & 0o077:
+            own = generation()
+            root = Path(value) / own
+            root.mkdir(mode=0o700, exist_ok=True)
+            _clean(Path(value), own)
+    except OSError:
+        root = None
+    if root is None:
+        logger.warning("SHARED_PARTS_DIR %s is not a private directory of this user: parts not shared", value)
+    _checked[value] = root
+    return root
 
 
 def enabled() -> bool:

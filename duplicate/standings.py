@@ -529,10 +529,12 @@ def memo(event: Event, results: EventResults, key: Hashable, build: Callable[[],
     except KeyError:
         pass
     value = build()
-    if state.results is results:
-        if len(kept) >= _MEMO_SIZE:
-            kept.clear()
-        kept[key] = value
+    with _lock:  # _patch replaces the memo and the results under the lock: never store a stale value after it
+        if state.results is results:
+            kept = state.memo
+            if len(kept) >= _MEMO_SIZE:
+                kept.clear()
+            kept[key] = value
     return value
 
 

@@ -64,7 +64,12 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
             "single_ranking": standings.single_ranking,
         }
 
-    made = shared.part(event, event.results_version, ("standings", *fields, query.urlencode()), build)
+    # Shared under the sorting asked for; a query with anything else (the table's links carry it) is worked
+    # out here, never written: no visitor can fill the shared directory with pages of their own.
+    if all(name.endswith("sort") for name in query):
+        made = shared.part(event, event.results_version, ("standings", *fields, query.urlencode()), build)
+    else:
+        made = build()
     single = made["single_ranking"]
     context = {"event": event, "single_ranking": single}
     return pages.render_parts(
@@ -143,5 +148,14 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     made = build()
     board = made["board"]
     context = {"event": event, "board": board, "diagram": made["diagram"], "last_board": made["last_board"]}
-    key = (event.pk, event.name, event.code, board.pk, board.dealer, board.deal, made["last_board"])
+    key = (
+        event.pk,
+        event.name,
+        event.code,
+        event.kind,
+        board.pk,
+        board.dealer,
+        board.deal,
+        made["last_board"],
+    )
     return pages.render_parts(request, "duplicate/traveller.html", context, made["parts"], key)

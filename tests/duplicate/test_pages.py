@@ -106,3 +106,29 @@ def test_event_or_404_reads_the_event_as_the_orm_does(db):
     ]
     with pytest.raises(Http404):
         event_or_404(event.pk + 1000)
+
+
+def test_a_huge_primary_key_is_not_found(db, client):
+    """Not a 500 on SQLite, whose integers stop at 2**63 (found in review)."""
+    for url in ("/events/99999999999999999999/standings/", "/events/99999999999999999999/boards/1/"):
+        assert client.get(url).status_code == 404
+
+
+def test_the_traveller_follows_its_board_and_event_edited_in_the_admin(db, client, rf):
+    """A board's dealer edited in the admin, the event's kind changed: the kept traveller follows both (found
+    in review: the board's row was kept with its results, the event's kind missing from the page's key)."""
+    from django.contrib import admin
+
+    from duplicate.admin import BoardAdmin
+    from duplicate.models import Board, Event
+
+    event = make_event(tables=3)
+    fill(event)
+    url = reverse("board_traveller", args=[event.pk, 1])
+    assert "dealer North" in client.get(url).content.decode()
+    board = Board.objects.get(event=event, number=1)
+    board.dealer = "W"
+    BoardAdmin(Board, admin.site).save_model(rf.post("/admin/"), board, None, True)
+    assert "dealer West" in client.get(url).content.decode()
+    Event.objects.filter(pk=event.pk).update(kind="teams")
+    assert ">Team match</a>" in client.get(url).content.decode()

@@ -88,7 +88,7 @@ def test_old_versions_are_removed_and_keys_keep_apart(db, sharing):
     event = make_event(tables=3)
     for version in range(1, 12):
         assert shared.part(event, version, ("page",), lambda v=version: v) == version
-    event_dir = next(sharing.iterdir())
+    event_dir = next(shared._root().iterdir())  # this start's directory, then the event's
     kept = sorted(int(p.name[1:]) for p in event_dir.iterdir())
     assert kept[0] >= 11 - 4 - 1 and kept[-1] == 11
     # Another key, another event (same primary key, created again): never the same file.
@@ -125,8 +125,31 @@ def test_the_files_of_an_event_left_alone_for_a_day_are_removed(db, sharing):
 
     event = make_event(tables=3)
     shared.part(event, 1, ("page",), lambda: "first")
-    old = next(sharing.iterdir())
+    old = next(shared._root().iterdir())
     os.utime(old, (time.time() - 2 * 86_400,) * 2)
     other = make_event(tables=3, name="Another night")
     shared.part(other, 1, ("page",), lambda: "second")
     assert not old.exists()
+
+
+def test_a_restarted_server_never_reads_the_files_of_the_last_start(db, sharing, monkeypatch):
+    """A restore or a deploy comes with a restart: the files of the previous start are not this start's
+    (found in review: a restored database brought back versions that had files from the old timeline)."""
+    event = make_event(tables=3)
+    assert shared.part(event, 1, ("page",), lambda: "before the restore") == "before the restore"
+    monkeypatch.setattr(shared, "generation", lambda: "g1-0-restarted")
+    shared._checked.clear()
+    shared.clear()
+    assert shared.part(event, 1, ("page",), lambda: "after the restore") == "after the restore"
+
+
+def test_a_query_with_more_than_sorting_is_never_written(db, client, sharing):
+    """Anonymous visitors cannot fill the shared directory with pages of their own (found in review)."""
+    event = make_event(tables=3)
+    fill(event)
+    url = reverse("event_standings", args=[event.pk])
+    for n in range(5):
+        assert client.get(f"{url}?junk={n}").status_code == 200
+    assert not any(path.is_file() for path in sharing.rglob("*") if not path.name.endswith(".lock"))
+    assert client.get(f"{url}?ns-sort=-plus_minus").status_code == 200
+    assert any(path.is_file() for path in sharing.rglob("*") if not path.name.endswith(".lock"))

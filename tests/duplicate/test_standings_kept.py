@@ -137,3 +137,43 @@ def test_a_traveller_after_a_write_on_its_board_reads_only_what_changed(
     assert response.status_code == 200
     state = standings._store[(event.pk, standings._stamp(event))]
     assert 1 in state.board_plays  # the board's plays are kept in traveller order
+
+
+def test_a_page_of_the_previous_version_never_fills_the_patched_memo(db, monkeypatch):
+    """Threaded servers: a request still holding the previous results asks for a kept value while another
+    patches the state in; its value must not be kept for the new version (found in review)."""
+    import threading
+
+    from duplicate.standings import Names, standings_json
+    from scoring import contests
+
+    event = make_event(tables=3)
+    fill(event)
+    old_event = Event.objects.get(pk=event.pk)
+    pairs = pair_infos(old_event)
+    old_results = event_results(old_event, pairs)
+    Names(pairs)
+    write(
+        Play.objects.filter(event=event).order_by("pk").first(),
+        {"contract": "7NT", "declarer": "N", "tricks": 13},
+    )
+    new_event = Event.objects.get(pk=event.pk)
+    real = contests.IncrementalPairContest.contest
+    others: list[threading.Thread] = []
+
+    def contest_meanwhile(self):  # type: ignore[no-untyped-def]
+        other = threading.Thread(target=lambda: pair_standings(old_event, pairs=pairs, results=old_results))
+        other.start()
+        other.join(0.3)  # it waits for the lock the patch holds (or is done, storing nothing kept)
+        others.append(other)
+        return real(self)
+
+    monkeypatch.setattr(contests.IncrementalPairContest, "contest", contest_meanwhile)
+    new_results = event_results(new_event, pairs)
+    monkeypatch.setattr(contests.IncrementalPairContest, "contest", real)
+    for other in others:
+        other.join()
+    assert new_results is not old_results
+    shown = standings_json(pair_standings(new_event, pairs=pairs, results=new_results))
+    standings._store.clear()
+    assert shown == standings_json(pair_standings(new_event, pairs=pair_infos(new_event)))
