@@ -100,62 +100,38 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
 
 
 def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    event = event_or_404(pk)
-    query = request.GET
-
-    def build() -> dict[str, Any]:
-        pairs = st.pair_infos(event)
-        results = st.event_results(event, pairs)
-        # The board's row is kept with the board's results (hands attached work the state out afresh).
-        board = st.board_memo(
-            event,
-            results,
-            number,
-            ("board row",),
-            lambda: get_object_or_404(Board, event=event, number=number),
-        )
-        trav = st.traveller(event, board, pairs=pairs, results=results)
-        table = st.board_memo(
-            event,
-            results,
-            board.number,
-            ("traveller.html", board.pk, st.Names(pairs), event.code, query.urlencode()),
-            lambda: traveller_table_kept(
-                event.pk, trav, query, st.html_store(event, results, pairs)
-            ).encode(),
-        )
-        averages = (
-            f"N-S <strong>{escape(trav.ns_average_display or '—')}</strong> · "
-            f"E-W <strong>{escape(trav.ew_average_display or '—')}</strong>"
-        )
-        return {
-            "parts": {
-                "status": pages.status_badge(trav.progress.provisional),
-                "progress": st.memo(
-                    event, results, ("progress.html",), lambda: pages.progress_html(trav.progress)
-                ),
-                "table": table,
-                "averages": averages,
-            },
-            "board": board,
-            "diagram": trav.diagram,
-            "last_board": trav.last_board,
-        }
-
     # Not shared between processes (unlike the standings): a traveller changes only with its own board, and
     # each worker keeps its boards' tables across versions; writing every board's page per version to the
     # shared files cost more than it saved (measured: -3% requests/s under load).
-    made = build()
-    board = made["board"]
-    context = {"event": event, "board": board, "diagram": made["diagram"], "last_board": made["last_board"]}
-    key = (
-        event.pk,
-        event.name,
-        event.code,
-        event.kind,
-        board.pk,
-        board.dealer,
-        board.deal,
-        made["last_board"],
+    event = event_or_404(pk)
+    query = request.GET
+    pairs = st.pair_infos(event)
+    results = st.event_results(event, pairs)
+    # The board's row is kept with the board's results (hands attached work the state out afresh).
+    board = st.board_memo(
+        event,
+        results,
+        number,
+        ("board row",),
+        lambda: get_object_or_404(Board, event=event, number=number),
     )
-    return pages.render_parts(request, "duplicate/traveller.html", context, made["parts"], key)
+    trav = st.traveller(event, board, pairs=pairs, results=results)
+    table = st.board_memo(
+        event,
+        results,
+        board.number,
+        ("traveller.html", board.pk, st.Names(pairs), event.code, query.urlencode()),
+        lambda: traveller_table_kept(event.pk, trav, query, st.html_store(event, results, pairs)).encode(),
+    )
+    parts = {
+        "status": pages.status_badge(trav.progress.provisional),
+        "progress": st.memo(event, results, ("progress.html",), lambda: pages.progress_html(trav.progress)),
+        "table": table,
+        "averages": (
+            f"N-S <strong>{escape(trav.ns_average_display or '—')}</strong> · "
+            f"E-W <strong>{escape(trav.ew_average_display or '—')}</strong>"
+        ),
+    }
+    context = {"event": event, "board": board, "diagram": trav.diagram, "last_board": trav.last_board}
+    key = (event.pk, event.name, event.code, event.kind, board.pk, board.dealer, board.deal, trav.last_board)
+    return pages.render_parts(request, "duplicate/traveller.html", context, parts, key)

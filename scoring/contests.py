@@ -51,7 +51,6 @@ __all__ = [
     "fraction_str",
     "fraction",
     "mixed_str",
-    "rounded_str",
     "pair_contest",
     "pair_contest_rows",
     "round_half_away",
@@ -226,12 +225,6 @@ def mixed_str(x: Fraction | int, *, signed: bool = False) -> str:
     else:
         body = f"{whole} {rest}/{den}"
     return sign + body
-
-
-def rounded_str(x: Fraction | int, *, signed: bool = False) -> str:
-    """:func:`round_half_away` of ``x`` as text ("+" before a positive value with ``signed``)."""
-    r = round_half_away(x)
-    return f"+{r}" if signed and r > 0 else str(r)
 
 
 def display_values(values: Sequence[Fraction | int], *, signed: bool = False) -> list[str]:
@@ -739,20 +732,9 @@ def _pair_sort_key(pair: PairId) -> tuple[int, int, str]:
     return (0, pair, "") if isinstance(pair, int) else (1, 0, pair)
 
 
-def _round_key(key: int, common: int) -> int:
-    """:func:`round_half_away` of ``key / common`` (``common > 0``), in integers."""
-    whole, rest = divmod(abs(key), common)
-    if 2 * rest >= common:
-        whole += 1
-    return whole if key >= 0 else -whole
-
-
-def _competition_ranks(
-    values: Sequence[Fraction], keys: Sequence[int], common: int | None = None
-) -> list[tuple[int, bool]]:
+def _competition_ranks(values: Sequence[Fraction], keys: Sequence[int]) -> list[tuple[int, bool]]:
     """Ranks (1, 2, 2, 4) and by-fraction flags for values already sorted from best to worst (``keys``:
-    their exact integer images, see :func:`_int_keys`; ``common``: the denominator of those images, when
-    known, to round without Fractions)."""
+    their exact integer images, see :func:`_int_keys`).  The fast path's integer twin: :func:`_ranks_flags`."""
     out: list[tuple[int, bool]] = []
     rank = 0
     for i, k in enumerate(keys):
@@ -760,9 +742,7 @@ def _competition_ranks(
             rank = i + 1
         out.append((rank, False))
     # Rounding is monotone, so the values that round alike are consecutive.
-    rounded = (
-        [round_half_away(v) for v in values] if common is None else [_round_key(k, common) for k in keys]
-    )
+    rounded = [round_half_away(v) for v in values]
     i = 0
     while i < len(values):
         j = i

@@ -14,6 +14,7 @@ from django.db import transaction
 
 from duplicate import eventfile
 from duplicate.models import Event, Play, TableToken
+from tests.duplicate.test_entry_helpers import board_data, plays_at  # noqa: F401 - the entry tests' own
 
 
 @contextmanager
@@ -46,26 +47,3 @@ def db_snapshot() -> dict[str, Any]:
         "tokens": sorted(TableToken.objects.values_list("pk", "revoked")),
         "log": LogEntry.objects.count(),
     }
-
-
-def plays_at(event: Event, rnd: int, table: int) -> list[Play]:
-    """The plays at one table in one round, in board order."""
-    return list(
-        Play.objects.filter(event=event, seating__round__number=rnd, seating__table=table)
-        .select_related("board", "ns_pair", "ew_pair", "seating__round")
-        .order_by("board__number")
-    )
-
-
-def board_data(play: Play, *, version: int | None = None, **fields: Any) -> dict[str, Any]:
-    """The POST data of one board's entry form (prefix ``b<play pk>``)."""
-    data: dict[str, Any] = {
-        "play": play.pk,
-        "action": "save",
-        f"b{play.pk}-version": play.version if version is None else version,
-        f"b{play.pk}-ns": play.ns_pair.number,
-        f"b{play.pk}-ew": play.ew_pair.number,
-    }
-    for name, value in fields.items():
-        data[f"b{play.pk}-{name}"] = value
-    return data
