@@ -26,7 +26,7 @@ from functools import partial
 from itertools import chain, compress, groupby, repeat
 from math import gcd, lcm
 from operator import eq, itemgetter, neg, not_
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, TypeVar, cast
 
 from scoring.errors import ScoringError, show_value
 
@@ -1299,6 +1299,8 @@ class IncrementalPairContest:
         new_rows = list(rows)
         if any(r[0] != board for r in new_rows):
             raise ContestError("results", f"board {board}: a row of another board")
+        if self._replace_plain(board, new_rows):
+            return
         new = self._part(board, new_rows)  # may raise: nothing changed yet
         old = self._parts.get(board) or self._part(board, self._rows.get(board, ()))
         key_by_side = self._key_by_side
@@ -1357,6 +1359,151 @@ class IncrementalPairContest:
         self._unresolved.pop(board, None)
         if new.unresolved:
             self._unresolved[board] = new.unresolved
+
+    def _replace_plain(self, board: int, new_rows: list[RawResult]) -> bool:
+        """:meth:`replace_board` for the usual change, a result entered or corrected, once the sort keys are
+        kept: the board's pairs are not tallied again.  Law H: every pair whose score on the board stays
+        moves by the change of the board's average (one integer for all), a pair whose score changed by its
+        own change too; pairs that came or went add or take away their whole part; ruled rows (law B(3),
+        few) take their old part away and add their new one (their score hangs on the board's average, or
+        its lowest and highest scores).  ``False`` (nothing changed) when the board has or would have no
+        real result, or a row would raise: the general path then does the work, and raises as
+        :func:`pair_contest_rows` would."""
+        keys_ns, keys_ew = self._keys_ns, self._keys_ew
+        old = self._entries.get(board)
+        if keys_ns is None or keys_ew is None or old is None or not new_rows:
+            return False
+        try:
+            _, nss, ews, ss, es, raw_rulings, raw_offending = zip(*new_rows, strict=True)
+        except ValueError:
+            return False
+        k = len(nss)
+        if (len(set(nss)) != k or len(set(ews)) != k) if self._key_by_side else len(set(nss + ews)) != 2 * k:
+            return False
+        rulings: tuple[str | None, ...] | None = None
+        offending: tuple[str | None, ...] | None = None
+        if any(raw_rulings):
+            rulings = tuple(r or None for r in raw_rulings)
+            offending = tuple(o or None if r else None for r, o in zip(rulings, raw_offending, strict=True))
+            for r, o in zip(rulings, offending, strict=True):
+                if r is not None and not (r == AVERAGE and o is None or r == LOW_HIGH and o in _SIDES):
+                    return False
+            plain = tuple(map(not_, rulings))
+            p_ss, p_es = tuple(compress(ss, plain)), tuple(compress(es, plain))
+        else:
+            p_ss, p_es = ss, es
+        if not p_ss or not (_INT.issuperset(map(type, p_ss)) and _INT.issuperset(map(type, p_es))):
+            return False
+        _b, old_nss, old_ews, old_ss, old_es, old_rulings, _old_offending = old
+        if old_rulings is not None and all(old_rulings):
+            return False  # no real result on the board before: its ruled rows waited (unresolved)
+        seen_ns, seen_ew = self._seen()
+        used_ns, used_ew = list(ss), list(es)
+        left: list[tuple[_Side, Counter[PairId], _Keys, PairId]] = []
+        for name, side, seen, keyed, (pairs, scores, used), (o_pairs, o_scores) in (
+            (NS, self._ns, seen_ns, keys_ns, (nss, ss, used_ns), (old_nss, old_ss)),
+            (EW, self._ew, seen_ew, keys_ew, (ews, es, used_ew), (old_ews, old_es)),
+        ):
+            # Each side's real results (the average's) and its ruled rows, before and after.
+            o_ints = cast("tuple[int, ...]", o_scores)  # those of the real results are whole numbers
+            before: dict[PairId, int]
+            if old_rulings is None:
+                before = dict(zip(o_pairs, o_ints, strict=True))
+                old_ruled: list[tuple[PairId, Exact | None, str]] = []
+            else:
+                o_plain = list(map(not_, old_rulings))
+                before = dict(compress(zip(o_pairs, o_ints, strict=True), o_plain))
+                old_ruled = [
+                    (pair, score, ruling)
+                    for pair, score, ruling in zip(o_pairs, o_scores, old_rulings, strict=True)
+                    if ruling is not None
+                ]
+            n_old = len(before)
+            total_old = sum(before.values())
+            if rulings is None:
+                after: Iterable[tuple[PairId, int]] = zip(pairs, scores, strict=True)
+                n_new, total_new = k, sum(scores)
+            else:
+                plain_scores = tuple(compress(scores, plain))
+                after = zip(compress(pairs, plain), plain_scores, strict=True)
+                n_new, total_new = len(plain_scores), sum(plain_scores)
+            if keyed.common % n_new:  # a new table count: every key over the new common denominator
+                scale = lcm(keyed.common, n_new) // keyed.common
+                keyed.common *= scale
+                keyed.keys = {pair: key * scale for pair, key in keyed.keys.items()}
+            common = keyed.common
+            keys = keyed.keys
+            net = side.net
+            count = side.count
+            # Against the average total/n: each pair's key is score * common - total * (common / n).
+            avg_old, avg_new = total_old * (common // n_old), total_new * (common // n_new)
+            shift = avg_old - avg_new
+            get = before.pop
+            for pair, score in after:
+                was = get(pair, None)
+                if was is None:  # came to the board
+                    keys[pair] = keys.get(pair, 0) + score * common - avg_new
+                    net[pair] = net.get(pair, 0) + score
+                    count[pair] += 1
+                    seen[pair] += 1
+                elif was == score:
+                    if shift:
+                        keys[pair] += shift
+                else:
+                    keys[pair] += (score - was) * common + shift
+                    net[pair] += score - was
+            for pair, was in before.items():  # left the board (or is ruled now)
+                keys[pair] -= was * common - avg_old
+                net[pair] -= was
+                count[pair] -= 1
+                seen[pair] -= 1
+                left.append((side, seen, keyed, pair))
+            for pair, used_score, ruling in old_ruled:  # the old ruled rows' parts taken away
+                if ruling == AVERAGE:  # score = average: plus/minus 0, net + total/n
+                    _merge_sums(side.frac, {n_old: {pair: total_old}}, -1)
+                else:
+                    assert type(used_score) is int  # low-high: the lowest or highest score made
+                    keys[pair] -= used_score * common - avg_old
+                    net[pair] -= used_score
+                count[pair] -= 1
+                seen[pair] -= 1
+                left.append((side, seen, keyed, pair))
+            if rulings is not None and offending is not None:  # the new ruled rows' parts
+                low = min(plain_scores)  # low-high: the offending side the lowest, its opponents the highest
+                high = max(plain_scores)
+                for i in compress(range(k), rulings):
+                    pair = pairs[i]
+                    if rulings[i] == AVERAGE:
+                        used[i] = _frac(total_new, n_new)
+                        _merge_sums(side.frac, {n_new: {pair: total_new}}, 1)
+                        keys.setdefault(pair, 0)
+                    else:
+                        score = low if offending[i] == name else high
+                        used[i] = score
+                        keys[pair] = keys.get(pair, 0) + score * common - avg_new
+                        net[pair] = net.get(pair, 0) + score
+                    net.setdefault(pair, 0)
+                    count[pair] += 1
+                    seen[pair] += 1
+        for side, seen, keyed, pair in left:  # a pair on no board any more leaves the ranking
+            if seen[pair] <= 0 and pair in side.net:
+                del seen[pair]
+                del side.net[pair]
+                keyed.keys.pop(pair, None)
+                side.count.pop(pair, None)
+                for sums in (*side.avg.values(), *side.frac.values()):
+                    sums.pop(pair, None)
+        self._avg_stale = True  # the sides' sums of averages are not kept (see _keys)
+        self._rows[board] = new_rows
+        if rulings is None:
+            self._entries[board] = (board, nss, ews, ss, es, None, None)
+        else:
+            self._entries[board] = (board, nss, ews, tuple(used_ns), tuple(used_ew), rulings, offending)
+        self._parts.pop(board, None)  # made again from the rows when the general path next needs it
+        n = len(p_ss)
+        self._averages[board] = {(board, NS): _frac(sum(p_ss), n), (board, EW): _frac(sum(p_es), n)}
+        self._unresolved.pop(board, None)
+        return True
 
     def _keys(self) -> tuple[_Keys, _Keys]:
         """The rankings' sort keys, made from the sums when missing, or when their common denominator has
