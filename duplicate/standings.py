@@ -38,7 +38,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache as cache_function
 from functools import lru_cache, partial
-from itertools import chain, compress
+from itertools import chain, compress, repeat
+from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
@@ -48,6 +49,7 @@ from django.db.models import ExpressionWrapper, F, Q, Subquery
 from duplicate.models import Board, Event, EventKind, MovementKind, Pair, Play, PlayChange
 from duplicate.results import ENTERED_FIELDS, SCORE_FIELDS
 from scoring.contests import (
+    SIGNED_WHOLE,
     BoardDetail,
     ContestError,
     IncrementalPairContest,
@@ -319,6 +321,27 @@ def _raw(row: tuple[Any, ...], whist: bool) -> RawResult | None:
     return (board, ns, ew, *scores_from_net(net_ns), None, None)
 
 
+_PK = itemgetter(0)
+_OWN_RAW = itemgetter(1)  # of a (row, raw) of State.boards
+_RAW_FIELDS = itemgetter(*range(1, 9))
+
+
+def _raws(rows: Iterable[tuple[Any, ...]], whist: bool) -> list[RawResult | None]:
+    """:func:`_raw` of many rows (a board's thousands, when it is first patched), without a call per row."""
+    if whist:
+        return [_raw((None, *fields), True) for fields in map(_RAW_FIELDS, rows)]
+    return [
+        None
+        if not x
+        else (b, ns, ew, None, None, r, o or None)
+        if r
+        else (b, ns, ew, v, -v, None, None)
+        if type(v) is int
+        else (b, ns, ew, *scores_from_net(v), None, None)
+        for b, ns, ew, x, r, o, v, _t in map(_RAW_FIELDS, rows)
+    ]
+
+
 def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> EventResults:
     """The event's contest: from this process's store (no query), patched for the results written since
     (one query), or from one query of plain values.
@@ -433,11 +456,12 @@ def _patch(state: _State, event: Event) -> bool:
             if plays is None:  # the board's first change: its plays as read (picked out in C)
                 column = state.results.board_column
                 picked = (
-                    compress(state.rows, map(board.__eq__, column))
+                    list(compress(state.rows, map(board.__eq__, column)))
                     if len(column) == len(state.rows)
-                    else (r for r in state.rows if r[1] == board)
+                    else [r for r in state.rows if r[1] == board]
                 )
-                plays = state.boards[board] = {r[0]: (r, _raw(r, whist)) for r in picked}
+                own = zip(picked, _raws(picked, whist), strict=True)
+                plays = state.boards[board] = dict(zip(map(_PK, picked), own, strict=True))
             changed[board] = plays
         old = plays.get(pk)
         if old is None or old[0][2:4] != row[2:4]:
@@ -448,7 +472,7 @@ def _patch(state: _State, event: Event) -> bool:
         plays[pk] = (new, _raw(new, whist))
     try:
         for board, plays in changed.items():
-            engine.replace_board(board, [raw for _row, raw in plays.values() if raw is not None])
+            engine.replace_board(board, list(filter(None, map(_OWN_RAW, plays.values()))))  # entered only
     except ContestError:
         state.engine = None  # partly patched: never used again
         return False
@@ -781,6 +805,25 @@ def unknown_pair(pk: int) -> PairInfo:
     return PairInfo(pk, f"#{pk}", 0, ("", ""), None, None, "")
 
 
+_PAIR, _BOARDS, _NET, _PLUS_MINUS, _RANK, _BY_FRACTION, _ROUNDED = (
+    itemgetter(i) for i in (0, 2, 3, 4, 5, 6, 7)
+)
+_orders: dict[int, tuple[Mapping[int, PairInfo], dict[int, int]]] = {}
+
+
+def listing_order(pairs: Mapping[int, PairInfo]) -> dict[int, int]:
+    """Each pair's place when listed by number (``PairInfo.sort_key``), worked out once per pairs mapping."""
+    kept = _orders.get(id(pairs))
+    if kept is not None and kept[0] is pairs:
+        return kept[1]
+    order = {info.pk: i for i, info in enumerate(sorted(pairs.values(), key=lambda p: p.sort_key))}
+    with _lock:
+        if len(_orders) >= _STORE_SIZE:
+            _orders.clear()
+        _orders[id(pairs)] = (pairs, order)  # holding pairs keeps its id unique
+    return order
+
+
 def pair_standings(
     event: Event, *, pairs: Mapping[int, PairInfo] | None = None, results: EventResults | None = None
 ) -> PairStandings:
@@ -804,46 +847,39 @@ def _pair_standings(event: Event, pairs: Mapping[int, PairInfo], results: EventR
             by_direction[r.direction].append(r)
         for direction in directions:
             raw = by_direction[direction]
-            infos = [pairs.get(r.pair) or unknown_pair(r.pair) for r in raw]
-            ranks = [r.rank for r in raw]
+            ranks = list(map(_RANK, raw))
             if len(set(ranks)) != len(ranks):
-                # Among equals, list by pair number (the contest orders them by id, a primary key): only the
-                # runs of equal ranks are sorted again, in place.
-                i, n = 0, len(ranks)
-                while i < n:
-                    j = i + 1
-                    while j < n and ranks[j] == ranks[i]:
-                        j += 1
-                    if j - i > 1:
-                        run = sorted(range(i, j), key=lambda k: infos[k].sort_key)
-                        raw[i:j] = [raw[k] for k in run]
-                        infos[i:j] = [infos[k] for k in run]
-                    i = j
-            nets = display_values([r.net for r in raw])
-            # A plus/minus needs its fraction exactly when its place is won by it (display_values' rule);
-            # otherwise it is shown rounded, halves away from zero (in integers: thousands of rows).
-            pms: list[str] = []
-            for r in raw:
-                pm = r.plus_minus
-                if r.by_fraction:
-                    pms.append(mixed_str(pm, signed=True))
-                    continue
-                num, den = pm.numerator, pm.denominator
-                if den == 1:
-                    whole = num
-                else:
-                    whole, rest = divmod(-num if num < 0 else num, den)
-                    if 2 * rest >= den:
-                        whole += 1
-                    if num < 0:
-                        whole = -whole
-                pms.append(f"+{whole}" if whole > 0 else str(whole))
+                # Among equals, list by pair number (the contest orders them by id, a primary key).
+                places = listing_order(pairs)
+                after = len(places)
+                keys = list(zip(ranks, (places.get(pk, after) for pk in map(_PAIR, raw)), strict=True))
+                raw = list(map(raw.__getitem__, sorted(range(len(raw)), key=keys.__getitem__)))
+                ranks = list(map(_RANK, raw))
+            infos = list(map(pairs.get, map(_PAIR, raw)))
+            if not all(infos):  # (a truth test: ``None in`` would call PairInfo.__eq__ on each)
+                infos = [info or unknown_pair(r.pair) for info, r in zip(infos, raw, strict=True)]
+            nets = list(map(_NET, raw))
+            plus_minus = list(map(_PLUS_MINUS, raw))
+            flags = list(map(_BY_FRACTION, raw))
+            # A plus/minus is shown to the nearest whole number, with its fraction exactly when its place is
+            # won by it (display_values' rule, worked out with the ranking: ``by_fraction``).
+            shown = list(map(SIGNED_WHOLE.__getitem__, map(_ROUNDED, raw)))
+            for i in compress(range(len(raw)), flags):
+                shown[i] = mixed_str(plus_minus[i], signed=True)
             rows = tuple(
                 map(
                     _new_standing_row,
-                    (
-                        (r.rank, info, r.direction, r.boards, r.net, r.plus_minus, r.by_fraction, n, pm)
-                        for r, info, n, pm in zip(raw, infos, nets, pms, strict=True)
+                    zip(
+                        ranks,
+                        infos,
+                        repeat(direction, len(raw)),
+                        map(_BOARDS, raw),
+                        nets,
+                        plus_minus,
+                        flags,
+                        display_values(nets),
+                        shown,
+                        strict=True,
                     ),
                 )
             )

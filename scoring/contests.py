@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import partial
 from itertools import chain, compress, groupby, repeat
 from math import gcd, lcm
-from operator import eq, itemgetter, neg, not_
+from operator import add, attrgetter, eq, floordiv, itemgetter, ne, not_
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, TypeVar, cast
 
 from scoring.errors import ScoringError, show_value
@@ -34,6 +34,7 @@ __all__ = [
     "AVERAGE",
     "LOW_HIGH",
     "RULINGS",
+    "SIGNED_WHOLE",
     "BoardDetail",
     "BoardResult",
     "ContestError",
@@ -81,6 +82,14 @@ _UNSEEN: Final = object()
 def fraction(num: int, den: int) -> Fraction:
     """``Fraction(num, den)`` for ints with ``den > 0`` (reduced), without the constructor's type dispatch."""
     return _frac(num, den)
+
+
+def _reduced(num: int, den: int) -> Fraction:
+    """``Fraction(num, den)`` for ints already in lowest terms, ``den > 0``."""
+    f = object.__new__(Fraction)
+    f._numerator = num  # type: ignore[attr-defined]
+    f._denominator = den  # type: ignore[attr-defined]
+    return f
 
 
 def _frac(num: int, den: int) -> Fraction:
@@ -235,47 +244,65 @@ def display_values(values: Sequence[Fraction | int], *, signed: bool = False) ->
     the list rounds to the same whole number but differs exactly: then the fraction is needed and the
     value is shown as a mixed number (:func:`mixed_str`, e.g. "178 2/3").
     """
-    # Whole values (most nets; every score) round to themselves; only a fractional value can round onto
-    # another value and differ from it. One pass finds, per rounded value, the fractional values on it.
-    whole: set[int] = set()
-    parts: list[tuple[int, int, int]] = []  # (numerator, denominator, rounded) of each value
-    push = parts.append
+    values = list(values)
+    if _FRACTION.issuperset(map(type, values)):  # the usual case: read in C, the slots not the properties
+        nums = list(map(_NUM, values))
+        dens = list(map(_DEN, values))
+    else:
+        for v in values:
+            if type(v) is not int and type(v) is not Fraction:
+                round_half_away(v)  # an int or Fraction subclass passes; anything else raises
+        nums = [v.numerator for v in values]
+        dens = [v.denominator for v in values]
+    # Whole values (most nets; every score) round to themselves and are shown so; only a fractional value
+    # can round onto another value and differ from it.
+    out = list(map(SIGNED_WHOLE.__getitem__ if signed else str, nums))
+    fractional = list(compress(range(len(nums)), map(ne, dens, repeat(1))))
+    if not fractional:
+        return out
+    whole = set(compress(nums, map(eq, dens, repeat(1))))
     # Per rounded value of a fractional value: its one exact value, or None when two different ones round
     # to it.
     frac_by_rounded: dict[int, tuple[int, int] | None] = {}
     get = frac_by_rounded.get
-    for v in values:
-        if type(v) is int:
-            num, den = v, 1
-        elif type(v) is Fraction:
-            num, den = v.numerator, v.denominator
-        else:
-            round_half_away(v)  # an int or Fraction subclass; anything else raises
-            num, den = v.numerator, v.denominator
-        if den == 1:
-            whole.add(num)
-            push((num, 1, num))
-            continue
-        r, rest = divmod(abs(num), den)
+    rounded: list[int] = []
+    for i in fractional:
+        num, den = nums[i], dens[i]
+        r, rest = divmod(-num if num < 0 else num, den)
         if 2 * rest >= den:
             r += 1
         if num < 0:
             r = -r
-        push((num, den, r))
+        rounded.append(r)
         seen = get(r, _UNSEEN)
         if seen is _UNSEEN:
             frac_by_rounded[r] = (num, den)
         elif seen is not None and seen != (num, den):
             frac_by_rounded[r] = None  # two different fractional values round alike
-    out: list[str] = []
-    for num, den, r in parts:
-        # A whole value's mixed form is its rounded form; a fractional one needs it when another value
-        # (fractional, or the whole value itself) rounds alike.
-        if den != 1 and (frac_by_rounded[r] is None or r in whole):
-            out.append(mixed_str(_frac(num, den), signed=signed))
+    for i, r in zip(fractional, rounded, strict=True):
+        # A fractional value needs its mixed form when another value (fractional, or a whole one) rounds
+        # alike.
+        if frac_by_rounded[r] is None or r in whole:
+            out[i] = mixed_str(_frac(nums[i], dens[i]), signed=signed)
         else:
-            out.append(f"+{r}" if signed and r > 0 else str(r))
+            out[i] = f"+{r}" if signed and r > 0 else str(r)
     return out
+
+
+class _Signed(dict[int, str]):
+    """Whole numbers as shown in a signed column ("+3", "0", "-2"), made once each: ``SIGNED_WHOLE[n]``."""
+
+    def __missing__(self, value: int) -> str:
+        if len(self) >= 100_000:
+            self.clear()
+        text = self[value] = f"+{value}" if value > 0 else str(value)
+        return text
+
+
+SIGNED_WHOLE: Final = _Signed()
+_FRACTION: Final = frozenset({Fraction})
+_NUM: Final = attrgetter("_numerator")  # Fraction's own slots (its properties are Python functions)
+_DEN: Final = attrgetter("_denominator")
 
 
 # ------------------------------------------------------------------------------------------- results
@@ -332,7 +359,8 @@ class PairRow(NamedTuple):
     counted); ``net`` is the sum of its scores, ``plus_minus`` the sum of (score - average) over those deals.
     ``rank`` is standard competition ranking on the exact plus/minus (1, 2, 2, 4).  ``by_fraction`` is set
     when its rounded plus/minus equals that of another pair in the same ranking whose exact plus/minus is
-    different: its place is decided "by the fraction of a point".
+    different: its place is decided "by the fraction of a point".  ``plus_minus_rounded`` is the plus/minus
+    to the nearest whole number, halves away from zero (what is shown unless ``by_fraction``).
     """
 
     pair: PairId
@@ -342,10 +370,7 @@ class PairRow(NamedTuple):
     plus_minus: Fraction
     rank: int
     by_fraction: bool
-
-    @property
-    def plus_minus_rounded(self) -> int:
-        return round_half_away(self.plus_minus)
+    plus_minus_rounded: int
 
 
 # One board of the fast path, kept compact until the details are asked for: (board, ns pairs, ew pairs,
@@ -755,9 +780,11 @@ def _competition_ranks(values: Sequence[Fraction], keys: Sequence[int]) -> list[
     return out
 
 
-def _ranks_flags(keys: Sequence[int], common: int) -> tuple[list[int], list[bool]]:
+def _ranks_flags(keys: Sequence[int], common: int) -> tuple[list[int], list[bool], list[int]]:
     """:func:`_competition_ranks` of integer images over ``common`` (> 0), sorted from best to worst, as
-    two columns: the ranks and the by-fraction flags (the fast path's thousands of pairs)."""
+    three columns: the ranks, the by-fraction flags and the values rounded (the fast path's thousands of
+    pairs)."""
+    n = len(keys)
     ranks: list[int] = []
     push = ranks.append
     rank = 0
@@ -770,19 +797,21 @@ def _ranks_flags(keys: Sequence[int], common: int) -> tuple[list[int], list[bool
     # round_half_away(k / common) in integers; rounding is monotone, so equal roundings are consecutive.
     twice = 2 * common
     rounded = [(2 * k + common) // twice if k >= 0 else -((common - 2 * k) // twice) for k in keys]
-    flags = [False] * len(keys)
-    if len(set(rounded)) != len(rounded):
-        for _r, run in groupby(range(len(keys)), rounded.__getitem__):
+    flags = [False] * n
+    if len(set(rounded)) != n:
+        for _r, run in groupby(range(n), rounded.__getitem__):
             same = list(run)
             if keys[same[0]] != keys[same[-1]]:
                 for i in same:
                     flags[i] = True
-    return ranks, flags
+    return ranks, flags, rounded
 
 
 # ------------------------------------------------------------------------------ engine: trusted rows
 
 _INT: Final = frozenset({int})
+_BOARD: Final = itemgetter(0)
+_NO_RULING: Final[dict[str | None, str | None]] = {"": None}  # .get(r, r): a ruling read as given, "" as none
 
 
 class _Side:
@@ -1092,21 +1121,23 @@ def _fast_rows(side: _Side, direction: Side | None, keyed: _Keys | None = None) 
     if not nums:
         return []
     if _INT.issuperset(map(type, nums)):
-        # Whole-number ids (primary keys): sort (-key, id) pairs in C; ids are distinct, so no tie goes further.
-        sorted_neg, sorted_pairs = zip(*sorted(zip(map(neg, nums.values()), nums, strict=True)), strict=True)
-        sorted_keys = list(map(neg, sorted_neg))
+        # Whole-number ids (primary keys): by id, then by key from best to worst, both sorts of ints in C (a
+        # reversed sort keeps equals in their order: ties stay by id).
+        sorted_pairs = sorted(sorted(nums), key=nums.__getitem__, reverse=True)
+        sorted_keys = list(map(nums.__getitem__, sorted_pairs))
     else:
         pairs = list(nums)
         keys = list(nums.values())
         order = sorted(range(len(pairs)), key=lambda i: (-keys[i], _pair_sort_key(pairs[i])))
         sorted_keys = [keys[i] for i in order]
-        sorted_pairs = tuple(pairs[i] for i in order)
+        sorted_pairs = [pairs[i] for i in order]
     if common == 1:
         get = _WHOLE.get
         plus_minus = [get(key) or _whole(key) for key in sorted_keys]
-    else:
-        plus_minus = [_frac(key, common) for key in sorted_keys]
-    ranks, flags = _ranks_flags(sorted_keys, common)
+    else:  # reduced in C (gcd, two divisions), then one Fraction each
+        gs = list(map(gcd, sorted_keys, repeat(common)))
+        plus_minus = list(map(_reduced, map(floordiv, sorted_keys, gs), map(floordiv, repeat(common), gs)))
+    ranks, flags, rounded = _ranks_flags(sorted_keys, common)
     nets = _fast_nets(side)
     count = side.count
     return list(
@@ -1120,6 +1151,7 @@ def _fast_rows(side: _Side, direction: Side | None, keyed: _Keys | None = None) 
                 plus_minus,
                 ranks,
                 flags,
+                rounded,
                 strict=True,
             ),
         )
@@ -1161,7 +1193,7 @@ def pair_contest(results: Iterable[BoardResult], *, single_ranking: bool) -> Pai
         ranks = _competition_ranks([group[i][3] for i in order], [keys[i] for i in order])
         for i, (rank, by_fraction) in zip(order, ranks, strict=True):
             pair, boards, net, pm = group[i]
-            rows.append(PairRow(pair, direction, boards, net, pm, rank, by_fraction))
+            rows.append(PairRow(pair, direction, boards, net, pm, rank, by_fraction, round_half_away(pm)))
     return PairContest(
         single_ranking=single_ranking,
         rows=tuple(rows),
@@ -1297,7 +1329,7 @@ class IncrementalPairContest:
         """Board ``board``'s rows are now ``rows`` (all of them, in input order; none: the board has no
         result).  Raises :class:`ContestError` as :func:`pair_contest_rows` would, and then changes nothing."""
         new_rows = list(rows)
-        if any(r[0] != board for r in new_rows):
+        if any(map(board.__ne__, map(_BOARD, new_rows))):
             raise ContestError("results", f"board {board}: a row of another board")
         if self._replace_plain(board, new_rows):
             return
@@ -1363,11 +1395,11 @@ class IncrementalPairContest:
     def _replace_plain(self, board: int, new_rows: list[RawResult]) -> bool:
         """:meth:`replace_board` for the usual change, a result entered or corrected, once the sort keys are
         kept: the board's pairs are not tallied again.  Law H: every pair whose score on the board stays
-        moves by the change of the board's average (one integer for all), a pair whose score changed by its
-        own change too; pairs that came or went add or take away their whole part; ruled rows (law B(3),
-        few) take their old part away and add their new one (their score hangs on the board's average, or
-        its lowest and highest scores).  ``False`` (nothing changed) when the board has or would have no
-        real result, or a row would raise: the general path then does the work, and raises as
+        moves by the change of the board's average (one integer for all, added in C), a pair whose score
+        changed by its own change too; pairs that came or went add or take away their whole part; ruled rows
+        (law B(3), few) take their old part away and add their new one (their score hangs on the board's
+        average, or its lowest and highest scores).  ``False`` (nothing changed) when the board has or would
+        have no real result, or a row would raise: the general path then does the work, and raises as
         :func:`pair_contest_rows` would."""
         keys_ns, keys_ew = self._keys_ns, self._keys_ew
         old = self._entries.get(board)
@@ -1382,12 +1414,17 @@ class IncrementalPairContest:
             return False
         rulings: tuple[str | None, ...] | None = None
         offending: tuple[str | None, ...] | None = None
+        ruled: list[int] = []
         if any(raw_rulings):
-            rulings = tuple(r or None for r in raw_rulings)
-            offending = tuple(o or None if r else None for r, o in zip(rulings, raw_offending, strict=True))
-            for r, o in zip(rulings, offending, strict=True):
-                if r is not None and not (r == AVERAGE and o is None or r == LOW_HIGH and o in _SIDES):
+            rulings = tuple(map(_NO_RULING.get, raw_rulings, raw_rulings))  # "" reads as none
+            ruled = list(compress(range(k), rulings))
+            off: list[str | None] = [None] * k
+            for i in ruled:
+                ruling, o = rulings[i], raw_offending[i] or None
+                if not (ruling == AVERAGE and o is None or ruling == LOW_HIGH and o in _SIDES):
                     return False
+                off[i] = o
+            offending = tuple(off)
             plain = tuple(map(not_, rulings))
             p_ss, p_es = tuple(compress(ss, plain)), tuple(compress(es, plain))
         else:
@@ -1397,6 +1434,7 @@ class IncrementalPairContest:
         _b, old_nss, old_ews, old_ss, old_es, old_rulings, _old_offending = old
         if old_rulings is not None and all(old_rulings):
             return False  # no real result on the board before: its ruled rows waited (unresolved)
+        old_ruled = [] if old_rulings is None else list(compress(range(len(old_nss)), old_rulings))
         seen_ns, seen_ew = self._seen()
         used_ns, used_ew = list(ss), list(es)
         left: list[tuple[_Side, Counter[PairId], _Keys, PairId]] = []
@@ -1404,29 +1442,21 @@ class IncrementalPairContest:
             (NS, self._ns, seen_ns, keys_ns, (nss, ss, used_ns), (old_nss, old_ss)),
             (EW, self._ew, seen_ew, keys_ew, (ews, es, used_ew), (old_ews, old_es)),
         ):
-            # Each side's real results (the average's) and its ruled rows, before and after.
+            # Each side's real results (those the average is taken over), before and after.
             o_ints = cast("tuple[int, ...]", o_scores)  # those of the real results are whole numbers
             before: dict[PairId, int]
+            after: dict[PairId, int]
             if old_rulings is None:
                 before = dict(zip(o_pairs, o_ints, strict=True))
-                old_ruled: list[tuple[PairId, Exact | None, str]] = []
             else:
                 o_plain = list(map(not_, old_rulings))
                 before = dict(compress(zip(o_pairs, o_ints, strict=True), o_plain))
-                old_ruled = [
-                    (pair, score, ruling)
-                    for pair, score, ruling in zip(o_pairs, o_scores, old_rulings, strict=True)
-                    if ruling is not None
-                ]
-            n_old = len(before)
-            total_old = sum(before.values())
             if rulings is None:
-                after: Iterable[tuple[PairId, int]] = zip(pairs, scores, strict=True)
-                n_new, total_new = k, sum(scores)
+                after = dict(zip(pairs, scores, strict=True))
             else:
-                plain_scores = tuple(compress(scores, plain))
-                after = zip(compress(pairs, plain), plain_scores, strict=True)
-                n_new, total_new = len(plain_scores), sum(plain_scores)
+                after = dict(compress(zip(pairs, scores, strict=True), plain))
+            n_old, n_new = len(before), len(after)
+            total_old, total_new = sum(before.values()), sum(after.values())
             if keyed.common % n_new:  # a new table count: every key over the new common denominator
                 scale = lcm(keyed.common, n_new) // keyed.common
                 keyed.common *= scale
@@ -1438,28 +1468,29 @@ class IncrementalPairContest:
             # Against the average total/n: each pair's key is score * common - total * (common / n).
             avg_old, avg_new = total_old * (common // n_old), total_new * (common // n_new)
             shift = avg_old - avg_new
-            get = before.pop
-            for pair, score in after:
-                was = get(pair, None)
-                if was is None:  # came to the board
+            stayed = before.keys() & after.keys()
+            if shift:  # the average moved: every pair that stayed on the board moves with it (in C)
+                keys.update(zip(stayed, map(add, map(keys.__getitem__, stayed), repeat(shift)), strict=True))
+            for pair, score in after.items() - before.items():  # a score changed, or a pair came
+                was = before.get(pair)
+                if was is None:
                     keys[pair] = keys.get(pair, 0) + score * common - avg_new
                     net[pair] = net.get(pair, 0) + score
                     count[pair] += 1
                     seen[pair] += 1
-                elif was == score:
-                    if shift:
-                        keys[pair] += shift
                 else:
-                    keys[pair] += (score - was) * common + shift
+                    keys[pair] += (score - was) * common
                     net[pair] += score - was
-            for pair, was in before.items():  # left the board (or is ruled now)
+            for pair in before.keys() - stayed:  # left the board (or is ruled now)
+                was = before[pair]
                 keys[pair] -= was * common - avg_old
                 net[pair] -= was
                 count[pair] -= 1
                 seen[pair] -= 1
                 left.append((side, seen, keyed, pair))
-            for pair, used_score, ruling in old_ruled:  # the old ruled rows' parts taken away
-                if ruling == AVERAGE:  # score = average: plus/minus 0, net + total/n
+            for i in old_ruled:  # the old ruled rows' parts taken away
+                pair, used_score = o_pairs[i], o_scores[i]
+                if old_rulings is not None and old_rulings[i] == AVERAGE:  # plus/minus 0, net + total/n
                     _merge_sums(side.frac, {n_old: {pair: total_old}}, -1)
                 else:
                     assert type(used_score) is int  # low-high: the lowest or highest score made
@@ -1468,10 +1499,12 @@ class IncrementalPairContest:
                 count[pair] -= 1
                 seen[pair] -= 1
                 left.append((side, seen, keyed, pair))
-            if rulings is not None and offending is not None:  # the new ruled rows' parts
-                low = min(plain_scores)  # low-high: the offending side the lowest, its opponents the highest
-                high = max(plain_scores)
-                for i in compress(range(k), rulings):
+            if ruled and rulings is not None and offending is not None:  # the new ruled rows' parts
+                low = min(
+                    after.values()
+                )  # low-high: the offending side the lowest, its opponents the highest
+                high = max(after.values())
+                for i in ruled:
                     pair = pairs[i]
                     if rulings[i] == AVERAGE:
                         used[i] = _frac(total_new, n_new)
