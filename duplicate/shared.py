@@ -4,8 +4,9 @@ gunicorn runs several worker processes; each keeps the event's standings in memo
 result is written (``duplicate.standings``). Without sharing, every worker would rank every pair again and
 write the same new standings table after every write. Here the parts the standings page is made of (its
 tables, its progress line) are kept in files, one per (event, results version, page): the first worker that needs
-them works them out while holding the file's lock and writes the file; the others read it (one that asks
-while the file is being written works the parts out itself: waiting would leave its core idle).
+them works them out while holding the file's lock and writes the file; the others read it. One that asks
+while the file is being written works the parts out itself (waiting would leave its core idle), or, for a
+visitor's page (``previous_ok``), takes the parts of the version before: milliseconds old.
 
 Keys hold the event (its primary key and creation time: a restored or recreated database never reads an old
 file), the results version (bumped by every result, ruling, round agreed, name changed...) and whatever else
@@ -155,9 +156,31 @@ def _read(path: Path) -> Any | None:
         return None
 
 
-def part(event: Any, version: int, key: Hashable, make: Callable[[], T]) -> T:
+def _name(key: Hashable) -> str:
+    return hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+
+
+def _latest_before(event_dir: Path, version: int, key: Hashable) -> Any | None:
+    """The newest value of ``key`` at one of the few versions before ``version`` (this process's, or a file)."""
+    name = _name(key)
+    for older in range(version - 1, max(version - 1 - _KEEP_VERSIONS, -1), -1):
+        with _lock:
+            value = _local.get((str(event_dir), older, key))
+        if value is None:
+            value = _read(event_dir / f"v{older}" / name)
+        if value is not None:
+            return value
+    return None
+
+
+def part(event: Any, version: int, key: Hashable, make: Callable[[], T], *, previous_ok: bool = False) -> T:
     """``make()``, shared between this host's processes under (event, ``version``, ``key``): the first
-    process to ask works it out (holding a lock on the key) and writes it, the others read what it wrote."""
+    process to ask works it out (holding a lock on the key) and writes it, the others read what it wrote.
+
+    A process that finds it being written works it out too (waiting would leave its core idle), unless
+    ``previous_ok``: then it takes the value of the version just before, when there is one (a public page
+    asked for while another process writes the next version: it shows the results of a few milliseconds
+    ago, and the next request the new ones)."""
     root = _root()
     if root is None:
         return make()
@@ -168,7 +191,7 @@ def part(event: Any, version: int, key: Hashable, make: Callable[[], T]) -> T:
     if value is not None:
         return value  # type: ignore[no-any-return]
     version_dir = event_dir / f"v{version}"
-    path = version_dir / hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+    path = version_dir / _name(key)
     value = _read(path)
     if value is None:
         made: list[T] = []
@@ -177,11 +200,13 @@ def part(event: Any, version: int, key: Hashable, make: Callable[[], T]) -> T:
                 version_dir.mkdir(parents=True, exist_ok=True)
                 _prune(event_dir, version)
             with open(path.with_suffix(".lock"), "a+b") as lock:
-                # Another process working it out: this one does too rather than wait (a worker waiting is a
-                # core idle), and leaves the file to the other.
                 try:
                     fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released when the file is closed
                 except BlockingIOError:
+                    if previous_ok:
+                        before = _latest_before(event_dir, version, key)
+                        if before is not None:
+                            return before  # type: ignore[no-any-return]  # not kept under this version
                     raise OSError("being written") from None
                 value = _read(path)  # written by another process since the first look
                 if value is None:

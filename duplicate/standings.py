@@ -39,7 +39,7 @@ from fractions import Fraction
 from functools import cache as cache_function
 from functools import lru_cache, partial
 from itertools import chain, compress, repeat
-from operator import itemgetter
+from operator import add, itemgetter, mul
 from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
@@ -805,9 +805,8 @@ def unknown_pair(pk: int) -> PairInfo:
     return PairInfo(pk, f"#{pk}", 0, ("", ""), None, None, "")
 
 
-_PAIR, _BOARDS, _NET, _PLUS_MINUS, _RANK, _BY_FRACTION, _ROUNDED = (
-    itemgetter(i) for i in (0, 2, 3, 4, 5, 6, 7)
-)
+# PairRow's fields, read in C.
+_PAIR, _DIRECTION, _BOARDS, _NET, _PLUS_MINUS, _RANK, _BY_FRACTION, _ROUNDED = map(itemgetter, range(8))
 _orders: dict[int, tuple[Mapping[int, PairInfo], dict[int, int]]] = {}
 
 
@@ -842,18 +841,27 @@ def _pair_standings(event: Event, pairs: Mapping[int, PairInfo], results: EventR
     contest = results.contest
     if isinstance(contest, PairContest):
         directions: tuple[str | None, ...] = (None,) if contest.single_ranking else ("NS", "EW")
-        by_direction: dict[str | None, list[PairRow]] = {d: [] for d in directions}
-        for r in contest.rows:
-            by_direction[r.direction].append(r)
+        every = list(contest.rows)
+        by_direction: dict[str | None, list[PairRow]]
+        ns = list(map(_DIRECTION, every)).count("NS")
+        if contest.single_ranking:
+            by_direction = {None: every}
+        elif all(r.direction == "NS" for r in every[ns - 1 : ns]):  # N-S's ranking first (PairContest.rows)
+            by_direction = {"NS": every[:ns], "EW": every[ns:]}
+        else:  # pragma: no cover - rows not in the documented order
+            by_direction = {d: [r for r in every if r.direction == d] for d in directions}
         for direction in directions:
             raw = by_direction[direction]
             ranks = list(map(_RANK, raw))
-            if len(set(ranks)) != len(ranks):
-                # Among equals, list by pair number (the contest orders them by id, a primary key).
+            n = len(raw)
+            if len(set(ranks)) != n:
+                # Among equals, list by pair number (the contest orders them by id, a primary key): one sort
+                # of whole numbers, rank * (pairs + 1) + place when listed by number.
                 places = listing_order(pairs)
-                after = len(places)
-                keys = list(zip(ranks, (places.get(pk, after) for pk in map(_PAIR, raw)), strict=True))
-                raw = list(map(raw.__getitem__, sorted(range(len(raw)), key=keys.__getitem__)))
+                size = len(places) + 1
+                listed = map(places.get, map(_PAIR, raw), repeat(size - 1))
+                keys = list(map(add, map(mul, ranks, repeat(size)), listed))
+                raw = list(map(raw.__getitem__, sorted(range(n), key=keys.__getitem__)))
                 ranks = list(map(_RANK, raw))
             infos = list(map(pairs.get, map(_PAIR, raw)))
             if not all(infos):  # (a truth test: ``None in`` would call PairInfo.__eq__ on each)

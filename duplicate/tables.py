@@ -191,26 +191,34 @@ def standings_table_kept(
     event_pk: int, ranking: Any, query: QueryDict, prefix: str, kept: dict[Any, Any]
 ) -> SafeString:
     """:func:`standings_table` of ``standings_records(event_pk, ranking)``, the same HTML; in the ranking's
-    own order each row's cells are taken from ``kept`` (``standings.html_store``: per pair, with all they
-    show), so after a result written elsewhere only the rows that read differently are written again."""
+    own order.  A pair's own cells (its card's link, its players) are kept in ``kept``
+    (``standings.html_store``: per pair and names); the cells that move with every result (rank, boards,
+    net, plus/minus, the note) are written straight in, escaped (a result moves the ranks and plus/minus of
+    many pairs at once: comparing each row with the last was dearer than writing it)."""
     order = ordering(STANDINGS_COLUMNS, query, prefix)
     if order:
         return standings_table(standings_records(event_pk, ranking), query, prefix)
     card_url = _url_pattern("pair_scorecard", event_pk)
     get = kept.get
     body = []
+    push = body.append
+    note = f'<td><span class="by-fraction">{escape("by the fraction of a point")}</span></td>'
     for i, row in enumerate(ranking.rows):
-        # Per pair: what its row shows, and the row's cells; compared, not hashed (a rank or a plus/minus
-        # moves for many pairs at once, and a miss costs little).
-        key = ("standings", event_pk, row.pair.pk)
-        shown = (row.rank, row.boards, row.net_display, row.plus_minus_display, row.by_fraction, row.pair)
-        known = get(key)
-        if known is None or known[0] != shown:
-            known = kept[key] = (
-                shown,
-                _tds(STANDINGS_COLUMNS, _standings_cells(_standings_record(row, card_url))),
+        pair = row.pair
+        key = ("standings-pair", event_pk, pair.pk)
+        own = get(key)
+        if own is None or own[0] is not pair:
+            own = kept[key] = (
+                pair,
+                f'<td class="num">{_link(card_url(pair.pk), pair.label)}</td><td>{escape(pair.names or "—")}</td>',
             )
-        body.append(f'<tr class="{_PARITY[i & 1]}">{known[1]}</tr>\n')
+        push(
+            f'<tr class="{_PARITY[i & 1]}"><td class="num">{row.rank}</td>{own[1]}'
+            # (the numbers' texts are digits, signs, spaces and "/": nothing to escape)
+            f'<td class="num">{row.boards}</td><td class="num">{row.net_display}</td>'
+            f'<td class="num">{row.plus_minus_display}</td>{note if row.by_fraction else "<td></td>"}'
+            "</tr>\n"
+        )
     return _table(_head(STANDINGS_COLUMNS, order, query, prefix), body)
 
 

@@ -25,6 +25,11 @@ from duplicate.tables import (
 )
 
 
+def standings_part_key(event: Any, query: Any) -> tuple[Any, ...]:
+    """The standings page's parts' key among the event's shared parts (``shared.part``)."""
+    return ("standings", event.name, event.date, event.code, event.kind, query.urlencode())
+
+
 def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     if event.kind == EventKind.TEAMS:
@@ -66,8 +71,12 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
     # Shared under the sorting asked for; a query with anything else (the table's links carry it) is worked
     # out here, never written: no visitor can fill the shared directory with pages of their own.
+    # A visitor (not signed in) asking while another process writes this version's parts is shown the
+    # version just before (milliseconds old); a director always sees the latest, their own results in it.
     if all(name.endswith("sort") for name in query):
-        made = shared.part(event, event.results_version, ("standings", *fields, query.urlencode()), build)
+        key = standings_part_key(event, query)
+        visitor = not request.user.is_authenticated
+        made = shared.part(event, event.results_version, key, build, previous_ok=visitor)
     else:
         made = build()
     single = made["single_ranking"]

@@ -11,10 +11,13 @@ import threading
 import time
 
 import pytest
+from django.http import QueryDict
 from django.urls import reverse
 
 from duplicate import pages, services, shared, standings
 from duplicate.models import Event, Play
+from duplicate.selectors import event_or_404
+from duplicate.views_standings import standings_part_key
 from tests.conftest import make_event
 from tests.duplicate.test_standings_queries import fill
 
@@ -153,3 +156,36 @@ def test_a_query_with_more_than_sorting_is_never_written(db, client, sharing):
     assert not any(path.is_file() for path in sharing.rglob("*") if not path.name.endswith(".lock"))
     assert client.get(f"{url}?ns-sort=-plus_minus").status_code == 200
     assert any(path.is_file() for path in sharing.rglob("*") if not path.name.endswith(".lock"))
+
+
+def test_a_visitor_is_shown_the_version_before_while_another_process_writes_it(db, client, sharing, director):
+    """Law-free but a promise: a director always sees the latest standings (their own results in them); a
+    visitor asking while another worker writes the new version's parts gets those of the version before (a
+    few milliseconds old) instead of working them out again, and the new ones once written."""
+    import fcntl
+
+    event = make_event(tables=4)
+    fill(event)
+    url = reverse("event_standings", args=[event.pk])
+    before = client.get(url).content
+    play = Play.objects.filter(event=event, board__number=2).order_by("pk").first()
+    services.play_result_save(
+        play=play, data={"contract": "7NT", "declarer": "N", "tricks": 13}, writer=WRITER, expected_version=0
+    )
+    event.refresh_from_db()
+    another_process()
+    read = event_or_404(event.pk)  # as the view reads it
+    key = standings_part_key(read, QueryDict())
+    version_dir = shared._event_dir(shared._root(), read) / f"v{read.results_version}"
+    version_dir.mkdir(parents=True, exist_ok=True)
+    with open(version_dir / f"{shared._name(key)}.lock", "a+b") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker writing this version's parts
+        assert client.get(url).content == before
+        director_client = type(client)()
+        director_client.force_login(director)
+        signed_in = director_client.get(url).content.decode()
+    after = client.get(url).content
+    assert after != before
+    table = after.decode().split('<div class="table-container">', 1)[1]
+    assert table in signed_in  # the director was shown the new version's tables, not the old
+    assert before.decode().split('<div class="table-container">', 1)[1] not in signed_in
