@@ -165,7 +165,7 @@ def _latest_before(event_dir: Path, version: int, key: Hashable) -> Any | None:
     name = _name(key)
     for older in range(version - 1, max(version - 1 - _KEEP_VERSIONS, -1), -1):
         with _lock:
-            value = _local.get((str(event_dir), older, key))
+            value = _local.get((str(event_dir), f"v{older}", key))
         if value is None:
             value = _read(event_dir / f"v{older}" / name)
         if value is not None:
@@ -181,16 +181,39 @@ def part(event: Any, version: int, key: Hashable, make: Callable[[], T], *, prev
     ``previous_ok``: then it takes the value of the version just before, when there is one (a public page
     asked for while another process writes the next version: it shows the results of a few milliseconds
     ago, and the next request the new ones)."""
+    return _part(event, f"v{version}", version, key, make, previous_ok=previous_ok)
+
+
+def board_part(event: Any, board: int, changed: int, key: Hashable, make: Callable[[], T]) -> T:
+    """:func:`part` for what depends on one board's results only (a traveller): under ``changed``, the
+    results version of the board's last change (or any later one at which the process read the board), so
+    that it is shared across the versions that leave the board alone; the board's older ones are removed as
+    new ones come."""
+    return _part(event, f"b{board}-{changed}", None, key, make, previous_ok=False)
+
+
+def _prune_board(event_dir: Path, name: str) -> None:
+    """Remove this board's directories but the newest few (``name``: ``b<board>-<version>``)."""
+    prefix, version = name.rsplit("-", 1)
+    for other in os.listdir(event_dir):
+        head, _sep, tail = other.rpartition("-")
+        if head == prefix and tail.isdecimal() and int(tail) < int(version) - _KEEP_VERSIONS:
+            shutil.rmtree(event_dir / other, ignore_errors=True)
+
+
+def _part(
+    event: Any, dirname: str, version: int | None, key: Hashable, make: Callable[[], T], *, previous_ok: bool
+) -> T:
     root = _root()
     if root is None:
         return make()
     event_dir = _event_dir(root, event)
-    local_key = (str(event_dir), version, key)
+    local_key = (str(event_dir), dirname, key)
     with _lock:
         value = _local.get(local_key)
     if value is not None:
         return value  # type: ignore[no-any-return]
-    version_dir = event_dir / f"v{version}"
+    version_dir = event_dir / dirname
     path = version_dir / _name(key)
     value = _read(path)
     if value is None:
@@ -198,12 +221,15 @@ def part(event: Any, version: int, key: Hashable, make: Callable[[], T], *, prev
         try:
             if not version_dir.is_dir():
                 version_dir.mkdir(parents=True, exist_ok=True)
-                _prune(event_dir, version)
+                if version is None:
+                    _prune_board(event_dir, dirname)
+                else:
+                    _prune(event_dir, version)
             with open(path.with_suffix(".lock"), "a+b") as lock:
                 try:
                     fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released when the file is closed
                 except BlockingIOError:
-                    if previous_ok:
+                    if previous_ok and version is not None:
                         before = _latest_before(event_dir, version, key)
                         if before is not None:
                             return before  # type: ignore[no-any-return]  # not kept under this version

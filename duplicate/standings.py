@@ -228,8 +228,6 @@ class EventResults:
     seats: Mapping[int, str]  # pair pk -> "NS", "EW" or "both" (from the movement, entered or not)
     tables: tuple[tuple[int, int, int], ...]  # distinct (table, ns pair pk, ew pair pk)
     last_board: int = 0
-    # Each play's board number, in the order the plays were read (finds a board's plays in C: see _patch).
-    board_column: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def provisional(self) -> bool:
@@ -294,6 +292,11 @@ class _State:
     board_plays: dict[int, tuple[int, ...]] = field(
         default_factory=dict
     )  # board -> its plays, in traveller order
+    # board -> the results version of its last change patched in (the others: unchanged since ``version``
+    # when the state was worked out, ``base_version``): see board_changed().
+    board_versions: dict[int, int] = field(default_factory=dict)
+    base_version: int = 0
+    board_index: dict[int, list[int]] | None = None  # see _board_index()
 
 
 def _token_key(event: Event) -> str:
@@ -418,11 +421,29 @@ def _compute(
         code=event.code,
         rows=rows,
         boards={},
+        base_version=version,
     )
     _store.move_to_end(key)
     while len(_store) > _STORE_SIZE:
         _store.popitem(last=False)
     return result
+
+
+def _board_index(state: _State) -> dict[int, list[int]]:
+    """Board number -> the positions of its plays in ``state.rows``, made in one pass on first need (then a
+    board's first change picks its thousands of plays out directly, not by a look at all 52,000)."""
+    index = state.board_index
+    if index is None:
+        index = {}
+        get = index.get
+        for i, board in enumerate(map(itemgetter(1), state.rows)):
+            positions = get(board)
+            if positions is None:
+                index[board] = [i]
+            else:
+                positions.append(i)
+        state.board_index = index
+    return index
 
 
 def _patch(state: _State, event: Event) -> bool:
@@ -453,13 +474,8 @@ def _patch(state: _State, event: Event) -> bool:
         plays = changed.get(board)
         if plays is None:
             plays = state.boards.get(board)
-            if plays is None:  # the board's first change: its plays as read (picked out in C)
-                column = state.results.board_column
-                picked = (
-                    list(compress(state.rows, map(board.__eq__, column)))
-                    if len(column) == len(state.rows)
-                    else [r for r in state.rows if r[1] == board]
-                )
+            if plays is None:  # the board's first change: its plays as read
+                picked = list(map(state.rows.__getitem__, _board_index(state).get(board, ())))
                 own = zip(picked, _raws(picked, whist), strict=True)
                 plays = state.boards[board] = dict(zip(map(_PK, picked), own, strict=True))
             changed[board] = plays
@@ -481,6 +497,7 @@ def _patch(state: _State, event: Event) -> bool:
     state.results = replace(state.results, contest=engine.contest(), entered=entered)
     state.cursor = max(state.cursor, changes[-1][0])
     state.versions.update(versions)
+    state.board_versions.update(dict.fromkeys(changed, version))
     key = (event.pk, _stamp(event))
     kept = _pairs_store.get(key)
     if kept is not None and kept[0] == state.version and kept[1] == state.token:
@@ -594,6 +611,17 @@ def html_store(event: Event, results: EventResults, pairs: Mapping[int, PairInfo
     return _kept(event, results, pairs, "html")
 
 
+def board_changed(event: Event, results: EventResults, board: int) -> int | None:
+    """A results version at which ``board`` read as it reads now and after which it has not changed: that of
+    its last change patched in, else that at which this process worked the results out (``None``: not
+    known, ``results`` not this process's latest).  What depends on the board's results alone is the same
+    for every process at that version: a key to share it under (``shared.board_part``)."""
+    state = _store.get((event.pk, _stamp(event)))
+    if state is None or state.results is not results:
+        return None
+    return state.board_versions.get(board, state.base_version)
+
+
 def board_memo(event: Event, results: EventResults, board: int, key: Hashable, build: Callable[[], T]) -> T:
     """As :func:`memo` for what depends only on one board's plays (a traveller), kept across the versions
     that leave that board alone (a result written on another board)."""
@@ -701,7 +729,6 @@ def build_results(
         seats=seats,
         tables=tuple(sorted(tables)),
         last_board=last_board,
-        board_column=boards,
     )
 
 
@@ -1631,22 +1658,26 @@ def traveller(
     *,
     pairs: Mapping[int, PairInfo] | None = None,
     results: EventResults | None = None,
+    lines: bool = True,
 ) -> Traveller:
     """Every table's result on one board, the score items, the averages and each pair's plus/minus.
-    Three queries on a cache miss (pairs, plays, the board's plays), one on a hit (pairs)."""
+    Three queries on a cache miss (pairs, plays, the board's plays), one on a hit (pairs).  Without
+    ``lines``: all but the tables' lines (none), with no query for them."""
     pairs = pair_infos(event) if pairs is None else pairs
     results = event_results(event, pairs) if results is None else results
-    lines = board_memo(
-        event,
-        results,
-        board.number,
-        ("traveller", board.pk, event.code, Names(pairs)),
-        lambda: tuple(board_lines(event, board, pairs, results)),
-    )
+    board_lines_: tuple[PlayLine, ...] = ()
+    if lines:
+        board_lines_ = board_memo(
+            event,
+            results,
+            board.number,
+            ("traveller", board.pk, event.code, Names(pairs)),
+            lambda: tuple(board_lines(event, board, pairs, results)),
+        )
     averages = results.contest.averages if results.contest is not None else {}
     return Traveller(
         board=board,
-        lines=lines,
+        lines=board_lines_,
         ns_average=averages.get((board.number, "NS")),
         ew_average=averages.get((board.number, "EW")),
         diagram=hand_diagram(board.deal),

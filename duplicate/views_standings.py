@@ -109,9 +109,6 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
 
 
 def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    # Not shared between processes (unlike the standings): a traveller changes only with its own board, and
-    # each worker keeps its boards' tables across versions; writing every board's page per version to the
-    # shared files cost more than it saved (measured: -3% requests/s under load).
     event = event_or_404(pk)
     query = request.GET
     pairs = st.pair_infos(event)
@@ -124,23 +121,37 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         ("board row",),
         lambda: get_object_or_404(Board, event=event, number=number),
     )
-    trav = st.traveller(event, board, pairs=pairs, results=results)
-    table = st.board_memo(
-        event,
-        results,
-        board.number,
-        ("traveller.html", board.pk, st.Names(pairs), event.code, query.urlencode()),
-        lambda: traveller_table_kept(event.pk, trav, query, st.html_store(event, results, pairs)).encode(),
-    )
+    head = st.traveller(event, board, pairs=pairs, results=results, lines=False)
+
+    def table() -> bytes:
+        trav = st.traveller(event, board, pairs=pairs, results=results)
+        return traveller_table_kept(event.pk, trav, query, st.html_store(event, results, pairs)).encode()
+
+    # Kept in this process until the board changes; shared between processes under the version of the
+    # board's last change (a result on another board leaves it as it is). Only sorting is shared (see
+    # event_standings).
+    key = ("traveller.html", board.pk, st.Names(pairs), event.code, query.urlencode())
+    changed = st.board_changed(event, results, board.number)
+    if changed is not None and all(name.endswith("sort") for name in query):
+        shared_key = ("traveller", board.pk, event.name, event.code, query.urlencode())
+        table_html = st.board_memo(
+            event,
+            results,
+            board.number,
+            key,
+            lambda: shared.board_part(event, board.number, changed, shared_key, table),
+        )
+    else:
+        table_html = st.board_memo(event, results, board.number, key, table)
     parts = {
-        "status": pages.status_badge(trav.progress.provisional),
-        "progress": st.memo(event, results, ("progress.html",), lambda: pages.progress_html(trav.progress)),
-        "table": table,
+        "status": pages.status_badge(head.progress.provisional),
+        "progress": st.memo(event, results, ("progress.html",), lambda: pages.progress_html(head.progress)),
+        "table": table_html,
         "averages": (
-            f"N-S <strong>{escape(trav.ns_average_display or '—')}</strong> · "
-            f"E-W <strong>{escape(trav.ew_average_display or '—')}</strong>"
+            f"N-S <strong>{escape(head.ns_average_display or '—')}</strong> · "
+            f"E-W <strong>{escape(head.ew_average_display or '—')}</strong>"
         ),
     }
-    context = {"event": event, "board": board, "diagram": trav.diagram, "last_board": trav.last_board}
-    key = (event.pk, event.name, event.code, event.kind, board.pk, board.dealer, board.deal, trav.last_board)
+    context = {"event": event, "board": board, "diagram": head.diagram, "last_board": head.last_board}
+    key = (event.pk, event.name, event.code, event.kind, board.pk, board.dealer, board.deal, head.last_board)
     return pages.render_parts(request, "duplicate/traveller.html", context, parts, key)

@@ -189,3 +189,42 @@ def test_a_visitor_is_shown_the_version_before_while_another_process_writes_it(d
     table = after.decode().split('<div class="table-container">', 1)[1]
     assert table in signed_in  # the director was shown the new version's tables, not the old
     assert before.decode().split('<div class="table-container">', 1)[1] not in signed_in
+
+
+def test_a_traveller_is_shared_until_its_own_board_changes(db, client, sharing, django_assert_num_queries):
+    """Shared under the version of the board's last change: another process reads the table from the file
+    (no query of the board's plays); a result on another board leaves it; one on the board makes it again."""
+    event = make_event(tables=4)
+    fill(event)
+    url = reverse("board_traveller", args=[event.pk, 1])
+    seven = {"contract": "7NT", "declarer": "N", "tricks": 13}
+    play = Play.objects.filter(event=event, board__number=1).order_by("pk").first()
+    services.play_result_save(play=play, data=seven, writer=WRITER, expected_version=0)
+    first = client.get(url)
+    assert first.status_code == 200 and b"7NT" in first.content
+    another_process()
+    with django_assert_num_queries(4):  # event; pairs; plays (results); board row: not board 1's plays
+        second = client.get(url)
+    assert second.content == first.content
+    # A result on another board: the table still read as it was (this process patched, board 1 unchanged).
+    other = Play.objects.filter(event=event, board__number=2).order_by("pk").first()
+    services.play_result_save(play=other, data=seven, writer=WRITER, expected_version=0)
+    table = first.content.split(b'<div class="table-container">', 1)[1].split(b"</table>", 1)[0]
+    assert table in client.get(url).content
+    # A second result on board 1: its table made again, showing it.
+    play = Play.objects.filter(event=event, board__number=1).order_by("pk")[1]
+    services.play_result_save(play=play, data={**seven, "tricks": 12}, writer=WRITER, expected_version=0)
+    third = client.get(url)
+    assert table not in third.content and b"7NT" in third.content
+
+
+def test_a_boards_old_tables_are_removed(db, sharing):
+    event = make_event(tables=3)
+    for changed in range(1, 12):
+        assert shared.board_part(event, 5, changed, ("t",), lambda c=changed: c) == changed
+    assert shared.board_part(event, 6, 1, ("t",), lambda: "board 6") == "board 6"
+    event_dir = next(shared._root().iterdir())
+    names = sorted(p.name for p in event_dir.iterdir())
+    board5 = sorted(int(n.rsplit("-", 1)[1]) for n in names if n.startswith("b5-"))
+    assert board5[0] >= 11 - 4 - 1 and board5[-1] == 11
+    assert "b6-1" in names  # another board's are its own
