@@ -101,9 +101,12 @@ def test_event_or_404_reads_the_event_as_the_orm_does(db):
 
     event = make_event(tables=3)
     got, want = event_or_404(event.pk), Event.objects.get(pk=event.pk)
-    assert [getattr(got, f.attname) for f in Event._meta.concrete_fields] == [
-        getattr(want, f.attname) for f in Event._meta.concrete_fields
+    fields = Event._meta.concrete_fields
+    # Values and their types (a date read from SQLite is a string until converted), as the ORM gives them.
+    assert [(getattr(got, f.attname), type(getattr(got, f.attname))) for f in fields] == [
+        (getattr(want, f.attname), type(getattr(want, f.attname))) for f in fields
     ]
+    assert (got._state.adding, got._state.db) == (False, want._state.db)
     with pytest.raises(Http404):
         event_or_404(event.pk + 1000)
 
