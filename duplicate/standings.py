@@ -1440,32 +1440,51 @@ class _Scorer:
 def board_lines(
     event: Event, board: Board, pairs: Mapping[int, PairInfo], results: EventResults
 ) -> list[PlayLine]:
-    """A board's lines in traveller order (round, table), as :func:`play_lines` gives them.  The first time,
-    one query for all of them; afterwards the board's plays and their own fields are kept with the event's
-    state, and only the plays written since (their versions come with the patch, see :func:`_patch`) are read
-    again: one small query, or none."""
-    order_by = ("seating__round__number", "seating__table")
+    """A board's lines in traveller order (round, table), as :func:`play_lines` gives them: see
+    :func:`board_owns`."""
+    owns = board_owns(event, board, pairs, results)
+    if owns is None:
+        return play_lines(event, pairs, results, board=board, order_by=_TRAVELLER_ORDER)
+    scored = _Scorer(results)
+    return [scored(own, pk) for own, pk in owns]
+
+
+_TRAVELLER_ORDER = ("seating__round__number", "seating__table")
+
+
+def board_owns(
+    event: Event, board: Board, pairs: Mapping[int, PairInfo], results: EventResults
+) -> list[tuple[tuple[Any, ...], int]] | None:
+    """A board's plays' own line fields (see :func:`line_store`) with their pks, in traveller order.  The
+    first time, one query for all of them; afterwards the board's plays and their own fields are kept with
+    the event's state, and only the plays written since (their versions come with the patch, see
+    :func:`_patch`) are read again: one small query, or none.  ``None`` when ``results`` are not this
+    process's latest (nothing kept to build on)."""
     state = _store.get((event.pk, _stamp(event)))
     if state is None or state.results is not results:
-        return play_lines(event, pairs, results, board=board, order_by=order_by)
+        return None
+    kept = line_store(event, results, pairs)
     plays = state.board_plays.get(board.number)
     if plays is None:
-        lines = play_lines(event, pairs, results, board=board, order_by=order_by)
-        state.board_plays[board.number] = tuple(line.pk for line in lines)
-        return lines
-    kept = line_store(event, results, pairs)
-    versions = state.versions
-    stale = [pk for pk in plays if (own := kept.get(pk)) is None or versions.get(pk, own[-1]) != own[-1]]
-    if stale:
-        rows = (
-            Play.objects.filter(pk__in=stale)
-            .annotate(**{a: ExpressionWrapper(F(n), output_field=_RAW) for n, a in _RAW_JSON.items()})
-            .values_list(*(_RAW_JSON.get(f, f) for f in LINE_FIELDS))
-        )
-        for row in rows:
-            kept[row[0]] = _own_line(row, pairs, event.code)
-    scored = _Scorer(results)
-    return [scored(kept[pk], pk) for pk in plays]
+        lines = play_lines(event, pairs, results, board=board, order_by=_TRAVELLER_ORDER)  # fills ``kept``
+        plays = state.board_plays[board.number] = tuple(line.pk for line in lines)
+    else:
+        versions = state.versions
+        stale = [pk for pk in plays if (own := kept.get(pk)) is None or versions.get(pk, own[-1]) != own[-1]]
+        if stale:
+            rows = (
+                Play.objects.filter(pk__in=stale)
+                .annotate(**{a: ExpressionWrapper(F(n), output_field=_RAW) for n, a in _RAW_JSON.items()})
+                .values_list(*(_RAW_JSON.get(f, f) for f in LINE_FIELDS))
+            )
+            for row in rows:
+                kept[row[0]] = _own_line(row, pairs, event.code)
+    return [(kept[pk], pk) for pk in plays]
+
+
+def line_of(results: EventResults) -> Callable[[tuple[Any, ...], int], PlayLine]:
+    """A play's whole line from its own fields (see :func:`board_owns`) and the contest."""
+    return _Scorer(results)
 
 
 @dataclass(frozen=True, slots=True)

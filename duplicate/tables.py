@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from html import escape as _escape
+from math import gcd
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -390,6 +391,79 @@ def traveller_table_kept(event_pk: int, trav: Any, query: QueryDict, kept: dict[
         scores, pms = cells_of(line)
         body.append(f'<tr class="{_PARITY[i & 1]}">{own[0]}{scores}{own[1]}{pms}</tr>\n')
     return _table(_head(cols, order, query, ""), body)
+
+
+def _score_cell(score: Any) -> str:
+    return str(score) if type(score) is int else score_text(score)
+
+
+def _minus_cell(score: Any, average: Any) -> str:
+    """``signed_text(score - average)`` ("" when either is missing); for a whole score in integers, without
+    a Fraction made (a traveller has hundreds of distinct scores, all against a new average after a result)."""
+    if score is None or average is None:
+        return ""
+    if type(score) is not int or type(average) is not Fraction:
+        return signed_text(score - average)
+    den = average.denominator
+    num = score * den - average.numerator
+    g = gcd(num, den)
+    if g != 1:
+        num //= g
+        den //= g
+    whole, rest = divmod(-num if num < 0 else num, den)
+    body = str(whole) if not rest else f"{rest}/{den}" if not whole else f"{whole} {rest}/{den}"
+    return ("-" if num < 0 else "+" if num else "") + body
+
+
+def traveller_table_owned(
+    event_pk: int,
+    owns: Sequence[tuple[tuple[Any, ...], int]],
+    scores: Mapping[tuple[int, int], tuple[Any, Any]],
+    averages: tuple[Any, Any],
+    query: QueryDict,
+    kept: dict[Any, Any],
+    line_of: Callable[[tuple[Any, ...], int], Any],
+) -> SafeString | None:
+    """:func:`traveller_table_kept` without the lines: from each play's own fields (``standings.board_owns``)
+    and the board's scores (``contest.board_scores``) and averages.  After a result on the board every
+    line's plus/minus moves, but only the scores' and plus/minus' cells are written again, once per distinct
+    score; a line is made (``line_of``) only for a play whose own cells are not kept.  ``None`` when sorted
+    (the caller makes the lines)."""
+    if ordering(TRAVELLER_COLUMNS, query):
+        return None
+    card_url = _url_pattern("pair_scorecard", event_pk)
+    cols = TRAVELLER_COLUMNS
+    get = kept.get
+    ns_average, ew_average = averages
+    cells: dict[Any, str] = {}
+    blank = '<td class="num"></td><td class="num"></td>'
+    body = []
+    push = body.append
+    for i, (own, pk) in enumerate(owns):
+        key = ("traveller", event_pk, pk, own[-1])
+        mine = get(key)
+        if mine is None:
+            record_cells = _traveller_cells(_traveller_record(line_of(own, pk), card_url))
+            mine = kept[key] = (_tds(cols[:5], record_cells[:5]), _tds(cols[7:8], record_cells[7:8]))
+        pair_scores = scores.get((own[4].pk, own[5].pk)) if own[6] else None
+        if pair_scores is None:
+            push(f'<tr class="{_PARITY[i & 1]}">{mine[0]}{blank}{mine[1]}{blank}</tr>\n')
+            continue
+        # Keyed by integers: a Fraction's own hash is slow (a modular inverse each time).
+        ns, ew = pair_scores
+        score_key = (
+            ns if type(ns) is not Fraction else (ns.numerator, ns.denominator),
+            ew if type(ew) is not Fraction else (ew.numerator, ew.denominator),
+        )
+        written = cells.get(score_key)
+        if written is None:  # (the numbers' texts are digits, signs, spaces and "/": nothing to escape)
+            written = cells[score_key] = (
+                f'<td class="num">{_score_cell(ns)}</td><td class="num">{_score_cell(ew)}</td>',
+                f'<td class="num">{_minus_cell(ns, ns_average)}</td>'
+                f'<td class="num">{_minus_cell(ew, ew_average)}</td>',
+            )
+        push(f'<tr class="{_PARITY[i & 1]}">{mine[0]}{written[0]}{mine[1]}{written[1]}</tr>\n')
+    return _table(_head(cols, [], query, ""), body)
 
 
 __all__ = [

@@ -22,6 +22,7 @@ from duplicate.tables import (
     score_card_table,
     standings_table_kept,
     traveller_table_kept,
+    traveller_table_owned,
 )
 
 
@@ -124,8 +125,17 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     head = st.traveller(event, board, pairs=pairs, results=results, lines=False)
 
     def table() -> bytes:
+        kept = st.html_store(event, results, pairs)
+        owns = st.board_owns(event, board, pairs, results)
+        if owns is not None:  # the lines' own cells kept, the scores' cells written per distinct score
+            contest = results.contest
+            scores = contest.board_scores(board.number) if contest is not None else {}
+            averages = (head.ns_average, head.ew_average)
+            html = traveller_table_owned(event.pk, owns, scores, averages, query, kept, st.line_of(results))
+            if html is not None:
+                return html.encode()
         trav = st.traveller(event, board, pairs=pairs, results=results)
-        return traveller_table_kept(event.pk, trav, query, st.html_store(event, results, pairs)).encode()
+        return traveller_table_kept(event.pk, trav, query, kept).encode()
 
     # Kept in this process until the board changes; shared between processes under the version of the
     # board's last change (a result on another board leaves it as it is). Only sorting is shared (see

@@ -466,6 +466,19 @@ class _LazyBoards:
                 )
         return lines.get((ns, ew))
 
+    def board_scores(self, board: int) -> dict[tuple[PairId, PairId], tuple[Exact | None, Exact | None]]:
+        """The scores used on ``board``, per (ns, ew) table: what :meth:`detail` would give as ``ns_score``
+        and ``ew_score``, read from the compact columns without making the lines (a traveller written again
+        after each result on its board)."""
+        entries = self._pending_entries()
+        if entries is None:
+            return {(d.ns, d.ew): (d.ns_score, d.ew_score) for d in self.boards if d.board == board}
+        entry = next((e for e in entries if e[0] == board), None)
+        if entry is None:
+            return {}
+        _b, nss, ews, ss, es, _rulings, _offending = entry
+        return dict(zip(zip(nss, ews, strict=True), zip(ss, es, strict=True), strict=True))
+
     @classmethod
     def _lazy(cls: type[_L], entries: tuple[_Entry, ...], **fields: Any) -> _L:
         obj = object.__new__(cls)

@@ -19,9 +19,11 @@ from duplicate.models import Board, Event, Play
 from duplicate.standings import (
     LINE_FIELDS,
     board_lines,
+    board_owns,
     build_play_lines,
     event_results,
     html_store,
+    line_of,
     pair_infos,
     pair_standings,
     traveller,
@@ -33,6 +35,7 @@ from duplicate.tables import (
     traveller_records,
     traveller_table,
     traveller_table_kept,
+    traveller_table_owned,
 )
 from tests.conftest import make_event
 from tests.duplicate.test_standings_incremental import DATA as INCREMENTAL_DATA
@@ -83,6 +86,16 @@ def test_kept_lines_and_rows_equal_those_worked_out_afresh(db, kind, code):
             assert traveller_table_kept(event.pk, trav, query, kept) == traveller_table(
                 traveller_records(event.pk, trav), query
             )
+            # Without the lines: each play's own fields, the board's scores and averages.
+            owns = board_owns(event, board, pairs, results)
+            scores = results.contest.board_scores(board.number)
+            averages = (trav.ns_average, trav.ew_average)
+            plain = traveller_table(traveller_records(event.pk, trav), query)
+            for cells in (kept, {}):  # cells kept, or every line made afresh
+                owned = traveller_table_owned(
+                    event.pk, owns, scores, averages, query, cells, line_of(results)
+                )
+                assert owned == plain
         for play in rng.sample(plays, 2):
             write(play, rng.choice(DATA))
 
