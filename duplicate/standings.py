@@ -1684,9 +1684,9 @@ def traveller(
     ``lines``: all but the tables' lines (none), with no query for them."""
     pairs = pair_infos(event) if pairs is None else pairs
     results = event_results(event, pairs) if results is None else results
-    board_lines_: tuple[PlayLine, ...] = ()
+    kept_lines: tuple[PlayLine, ...] = ()
     if lines:
-        board_lines_ = board_memo(
+        kept_lines = board_memo(
             event,
             results,
             board.number,
@@ -1696,7 +1696,7 @@ def traveller(
     averages = results.contest.averages if results.contest is not None else {}
     return Traveller(
         board=board,
-        lines=board_lines_,
+        lines=kept_lines,
         ns_average=averages.get((board.number, "NS")),
         ew_average=averages.get((board.number, "EW")),
         diagram=hand_diagram(board.deal),
