@@ -297,6 +297,8 @@ class _State:
     board_versions: dict[int, int] = field(default_factory=dict)
     base_version: int = 0
     board_index: dict[int, list[int]] | None = None  # see _board_index()
+    # What depends on the event's rows but not on results (a board's row): kept until worked out afresh.
+    lasting: dict[Hashable, Any] = field(default_factory=dict)
 
 
 def _token_key(event: Event) -> str:
@@ -576,6 +578,26 @@ def memo(event: Event, results: EventResults, key: Hashable, build: Callable[[],
             if len(kept) >= _MEMO_SIZE:
                 kept.clear()
             kept[key] = value
+    return value
+
+
+def lasting_memo(event: Event, results: EventResults, key: Hashable, build: Callable[[], T]) -> T:
+    """As :func:`memo` for what results do not change (a board's row: its dealer and hands): kept across
+    the versions patched in, until the state is worked out afresh (anything but a result bumps the version
+    without a change row, and that is not patched)."""
+    state = _store.get((event.pk, _stamp(event)))
+    if state is None or state.results is not results:
+        return build()
+    kept = state.lasting
+    try:
+        return kept[key]  # type: ignore[no-any-return]
+    except KeyError:
+        pass
+    value = build()
+    with _lock:
+        if len(kept) >= _MEMO_SIZE:
+            kept.clear()
+        kept[key] = value
     return value
 
 
@@ -1271,14 +1293,7 @@ def play_lines(
 ) -> list[PlayLine]:
     """The event's plays matching ``where``/``filters`` (one board, one pair, or all of them) as lines, in
     ``order_by`` order: one query, whatever the number of plays."""
-    rows = (
-        Play.objects.filter(*where, event=event, **filters)
-        .order_by(*order_by)
-        .annotate(
-            **{alias: ExpressionWrapper(F(name), output_field=_RAW) for name, alias in _RAW_JSON.items()}
-        )
-        .values_list(*(_RAW_JSON.get(f, f) for f in LINE_FIELDS))
-    )
+    rows = _line_rows(Play.objects.filter(*where, event=event, **filters).order_by(*order_by))
     return build_play_lines(rows, pairs, results, event.code, kept=line_store(event, results, pairs))
 
 
@@ -1466,20 +1481,55 @@ def board_owns(
     kept = line_store(event, results, pairs)
     plays = state.board_plays.get(board.number)
     if plays is None:
-        lines = play_lines(event, pairs, results, board=board, order_by=_TRAVELLER_ORDER)  # fills ``kept``
-        plays = state.board_plays[board.number] = tuple(line.pk for line in lines)
+        rows = list(_line_rows(Play.objects.filter(event=event, board=board).order_by(*_TRAVELLER_ORDER)))
+        for row in rows:
+            own = kept.get(row[0])
+            if own is None or own[-1] != row[1]:
+                kept[row[0]] = _own_line(row, pairs, event.code)
+        plays = state.board_plays[board.number] = tuple(row[0] for row in rows)
     else:
         versions = state.versions
         stale = [pk for pk in plays if (own := kept.get(pk)) is None or versions.get(pk, own[-1]) != own[-1]]
-        if stale:
-            rows = (
-                Play.objects.filter(pk__in=stale)
-                .annotate(**{a: ExpressionWrapper(F(n), output_field=_RAW) for n, a in _RAW_JSON.items()})
-                .values_list(*(_RAW_JSON.get(f, f) for f in LINE_FIELDS))
-            )
-            for row in rows:
+        for pk in stale:  # (one or two plays: a result written since)
+            for row in _play_line_row(pk):
                 kept[row[0]] = _own_line(row, pairs, event.code)
     return [(kept[pk], pk) for pk in plays]
+
+
+def _line_rows(plays: Any) -> Any:
+    """``LINE_FIELDS`` rows of a queryset of plays, the JSON fields as the database gives them."""
+    return plays.annotate(
+        **{alias: ExpressionWrapper(F(name), output_field=_RAW) for name, alias in _RAW_JSON.items()}
+    ).values_list(*(_RAW_JSON.get(f, f) for f in LINE_FIELDS))
+
+
+_line_sql: dict[str, tuple[str, dict[int, tuple[list[Any], Any]]]] = {}
+
+
+def _play_line_row(pk: int) -> list[tuple[Any, ...]]:
+    """:func:`_line_rows` of one play, as a statement made once (per database) and run on a plain cursor
+    with the queryset's own converters: the ORM took longer to build the query than the database to run it,
+    once per traveller written again after a result."""
+    made = _line_sql.get(connection.vendor)
+    if made is None:
+        compiler = _line_rows(Play.objects.filter(pk=-1)).query.get_compiler(connection=connection)
+        sql, params = compiler.as_sql()
+        if list(params) != [-1]:  # pragma: no cover - the one parameter is the primary key
+            return list(_line_rows(Play.objects.filter(pk=pk)))
+        converters = compiler.get_converters([col for col, _sql, _alias in compiler.select])
+        made = _line_sql[connection.vendor] = (sql, converters)
+    sql, converters = made
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [pk])
+        rows = cursor.fetchall()
+    out = []
+    for row in rows:
+        values = list(row)
+        for i, (functions, expression) in converters.items():
+            for convert in functions:
+                values[i] = convert(values[i], expression, connection)
+        out.append(tuple(values))
+    return out
 
 
 def line_of(results: EventResults) -> Callable[[tuple[Any, ...], int], PlayLine]:

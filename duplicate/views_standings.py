@@ -114,13 +114,9 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     query = request.GET
     pairs = st.pair_infos(event)
     results = st.event_results(event, pairs)
-    # The board's row is kept with the board's results (hands attached work the state out afresh).
-    board = st.board_memo(
-        event,
-        results,
-        number,
-        ("board row",),
-        lambda: get_object_or_404(Board, event=event, number=number),
+    # The board's row is kept while only results are written (hands attached work the state out afresh).
+    board = st.lasting_memo(
+        event, results, ("board row", number), lambda: get_object_or_404(Board, event=event, number=number)
     )
     head = st.traveller(event, board, pairs=pairs, results=results, lines=False)
 
