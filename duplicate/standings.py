@@ -563,41 +563,32 @@ def memo(event: Event, results: EventResults, key: Hashable, build: Callable[[],
     """``build()``, kept with ``results`` in this process while they are the event's latest: standings rows,
     a page's table.  ``key`` must hold everything else the value depends on (the pairs' :class:`Names`,
     the board, the sorting asked for)."""
-    state = _store.get((event.pk, _stamp(event)))
-    if state is None or state.results is not results:
-        return build()
-    kept = state.memo
-    try:
-        return kept[key]  # type: ignore[no-any-return]
-    except KeyError:
-        pass
-    value = build()
-    with _lock:  # _patch replaces the memo and the results under the lock: never store a stale value after it
-        if state.results is results:
-            kept = state.memo
-            if len(kept) >= _MEMO_SIZE:
-                kept.clear()
-            kept[key] = value
-    return value
+    return _state_memo(event, results, "memo", key, build)
 
 
 def lasting_memo(event: Event, results: EventResults, key: Hashable, build: Callable[[], T]) -> T:
     """As :func:`memo` for what results do not change (a board's row: its dealer and hands): kept across
     the versions patched in, until the state is worked out afresh (anything but a result bumps the version
     without a change row, and that is not patched)."""
+    return _state_memo(event, results, "lasting", key, build)
+
+
+def _state_memo(event: Event, results: EventResults, store: str, key: Hashable, build: Callable[[], T]) -> T:
     state = _store.get((event.pk, _stamp(event)))
     if state is None or state.results is not results:
         return build()
-    kept = state.lasting
     try:
-        return kept[key]  # type: ignore[no-any-return]
+        return getattr(state, store)[key]  # type: ignore[no-any-return]
     except KeyError:
         pass
     value = build()
+    # _patch replaces the memos and the results under the lock: never store a stale value after it.
     with _lock:
-        if len(kept) >= _MEMO_SIZE:
-            kept.clear()
-        kept[key] = value
+        if state.results is results:
+            kept = getattr(state, store)
+            if len(kept) >= _MEMO_SIZE:
+                kept.clear()
+            kept[key] = value
     return value
 
 
@@ -647,22 +638,7 @@ def board_changed(event: Event, results: EventResults, board: int) -> int | None
 def board_memo(event: Event, results: EventResults, board: int, key: Hashable, build: Callable[[], T]) -> T:
     """As :func:`memo` for what depends only on one board's plays (a traveller), kept across the versions
     that leave that board alone (a result written on another board)."""
-    state = _store.get((event.pk, _stamp(event)))
-    if state is None or state.results is not results:
-        return build()
-    full_key = (board, key)
-    kept = state.board_memo
-    try:
-        return kept[full_key]  # type: ignore[no-any-return]
-    except KeyError:
-        pass
-    value = build()
-    with _lock:  # _patch drops a changed board's entries under the lock: never store a stale one after it
-        if state.results is results:
-            if len(kept) >= _MEMO_SIZE:
-                kept.clear()
-            kept[full_key] = value
-    return value
+    return _state_memo(event, results, "board_memo", (board, key), build)
 
 
 def build_results(

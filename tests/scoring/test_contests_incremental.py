@@ -39,20 +39,31 @@ def test_replacing_boards_gives_the_contest_of_the_new_rows(
     for board, new in by_board(after[0]).items():
         if data.draw(st.integers(0, 4)) == 0:
             new = []
-        try:
-            pair_contest_rows(new, single_ranking=single)
-            expected = {**current, board: new}
-            flat = [r for b in sorted(expected) for r in expected[b]]
-            want = pair_contest_rows(flat, single_ranking=single)
-        except ContestError:
-            with pytest.raises(ContestError):
-                inc.replace_board(board, new)
-            continue
-        inc.replace_board(board, new)
-        current = {b: r for b, r in {**current, board: new}.items() if r}
-        got = inc.contest()
-        assert_same(got, want)
-        assert got.boards == want.boards
+        current = replace_and_check(inc, current, board, new, single)
+
+
+def replace_and_check(
+    inc: IncrementalPairContest,
+    current: dict[int, list[RawResult]],
+    board: int,
+    new: list[RawResult],
+    single: bool,
+) -> dict[int, list[RawResult]]:
+    """One board replaced: the contest is then ``pair_contest_rows`` of the rows as they stand, field by
+    field, or the replacement raises as that would (and changes nothing).  The rows by board after it."""
+    expected = {**current, board: new}
+    try:
+        pair_contest_rows(new, single_ranking=single)
+        want = pair_contest_rows([r for b in sorted(expected) for r in expected[b]], single_ranking=single)
+    except ContestError:
+        with pytest.raises(ContestError):
+            inc.replace_board(board, new)
+        return current
+    inc.replace_board(board, new)
+    got = inc.contest()
+    assert_same(got, want)
+    assert got.boards == want.boards
+    return {b: r for b, r in expected.items() if r}
 
 
 def test_a_changed_result_moves_the_ranking() -> None:
@@ -175,8 +186,8 @@ def small_changes(draw: st.DrawFn, rows: list[RawResult]) -> list[tuple[int, lis
 def test_small_changes_with_the_keys_kept_give_the_contest_of_the_new_rows(
     event: tuple[list[RawResult], bool], data: Any
 ) -> None:
-    """The path that does not tally a board again (a result entered or corrected, no ruling on the board):
-    each change read back, so the sort keys are kept and patched, equals the contest made afresh."""
+    """The path that does not tally a board again (a result entered, corrected or cleared, a ruling given or
+    taken back), with the sort keys kept: each change read back equals the contest made afresh."""
     rows, single = event
     try:
         pair_contest_rows(rows, single_ranking=single)
@@ -186,20 +197,7 @@ def test_small_changes_with_the_keys_kept_give_the_contest_of_the_new_rows(
     inc.contest().rows  # noqa: B018 - the sort keys are made (and kept from now on)
     current = by_board(rows)
     for board, new in data.draw(small_changes(rows)):
-        expected = {**current, board: new}
-        try:
-            want = pair_contest_rows(
-                [r for b in sorted(expected) for r in expected[b]], single_ranking=single
-            )
-        except ContestError:
-            with pytest.raises(ContestError):
-                inc.replace_board(board, new)
-            continue
-        inc.replace_board(board, new)
-        current = {b: r for b, r in expected.items() if r}
-        got = inc.contest()
-        assert_same(got, want)
-        assert got.boards == want.boards
+        current = replace_and_check(inc, current, board, new, single)
 
 
 def test_a_corrected_score_is_patched_without_tallying_the_board_again() -> None:
