@@ -28,6 +28,7 @@ display helpers :func:`score_text` and :func:`signed_text`, and the renderers :f
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import threading
@@ -833,6 +834,23 @@ def unknown_pair(pk: int) -> PairInfo:
 # PairRow's fields, read in C.
 _PAIR, _DIRECTION, _BOARDS, _NET, _PLUS_MINUS, _RANK, _BY_FRACTION, _ROUNDED = map(itemgetter, range(8))
 _orders: dict[int, tuple[Mapping[int, PairInfo], dict[int, int]]] = {}
+
+
+def labels_digest(pairs: Mapping[int, PairInfo]) -> str:
+    """A digest of every pair's primary key and label, the same in every process (unlike ``hash``), worked
+    out once per pairs mapping: part of the key of what is shared between processes and shows the labels."""
+    kept = _digests.get(id(pairs))
+    if kept is not None and kept[0] is pairs:
+        return kept[1]
+    digest = hashlib.sha256(repr(sorted((p.pk, p.label) for p in pairs.values())).encode()).hexdigest()
+    with _lock:
+        if len(_digests) >= _STORE_SIZE:
+            _digests.clear()
+        _digests[id(pairs)] = (pairs, digest)  # holding pairs keeps its id unique
+    return digest
+
+
+_digests: dict[int, tuple[Mapping[int, PairInfo], str]] = {}
 
 
 def listing_order(pairs: Mapping[int, PairInfo]) -> dict[int, int]:

@@ -70,11 +70,11 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
             "single_ranking": standings.single_ranking,
         }
 
-    # Shared under the sorting asked for; a query with anything else (the table's links carry it) is worked
-    # out here, never written: no visitor can fill the shared directory with pages of their own.
-    # A visitor (not signed in) asking while another process writes this version's parts is shown the
-    # version just before (milliseconds old); a director always sees the latest, their own results in it.
-    if all(name.endswith("sort") for name in query):
+    # Shared only without a query: a sorted page (any query: the table's links carry it) is worked out here,
+    # never written, so that no visitor can fill the shared directory with pages of their own (found in
+    # review). A visitor (not signed in) asking while another process writes this version's parts is shown
+    # the version just before (milliseconds old); a director always sees the latest, their own results in it.
+    if not query:
         key = standings_part_key(event, query)
         visitor = not request.user.is_authenticated
         made = shared.part(event, event.results_version, key, build, previous_ok=visitor)
@@ -134,12 +134,13 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         return traveller_table_kept(event.pk, trav, query, kept).encode()
 
     # Kept in this process until the board changes; shared between processes under the version of the
-    # board's last change (a result on another board leaves it as it is). Only sorting is shared (see
-    # event_standings).
+    # board's last change (a result on another board leaves it as it is) and the pairs' labels it shows (read
+    # apart from the results: a pair renumbered in between must not be shown under the new version). Only
+    # without a query (see event_standings).
     key = ("traveller.html", board.pk, st.Names(pairs), event.code, query.urlencode())
     changed = st.board_changed(event, results, board.number)
-    if changed is not None and all(name.endswith("sort") for name in query):
-        shared_key = ("traveller", board.pk, event.name, event.code, query.urlencode())
+    if changed is not None and not query:
+        shared_key = ("traveller", board.pk, event.code, st.labels_digest(pairs))
         table_html = st.board_memo(
             event,
             results,

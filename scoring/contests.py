@@ -1470,8 +1470,10 @@ class IncrementalPairContest:
                 after = dict(compress(zip(pairs, scores, strict=True), plain))
             n_old, n_new = len(before), len(after)
             total_old, total_new = sum(before.values()), sum(after.values())
-            if keyed.common % n_new:  # a new table count: every key over the new common denominator
-                scale = lcm(keyed.common, n_new) // keyed.common
+            if keyed.common % n_new or keyed.common % n_old:
+                # A table count not in the common denominator (a new one; or an old one whose sums had
+                # cancelled out before the keys were made): every key over the new common denominator.
+                scale = lcm(keyed.common, n_new, n_old) // keyed.common
                 keyed.common *= scale
                 keyed.keys = {pair: key * scale for pair, key in keyed.keys.items()}
             common = keyed.common

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -233,3 +234,19 @@ def test_a_corrected_score_is_patched_without_tallying_the_board_again() -> None
         inc.contest(),
         pair_contest_rows([(1, 2, 2, None, None, "average", None), rows[3]], single_ranking=False),
     )
+
+
+def test_a_table_count_missing_from_the_kept_keys_is_put_back_in() -> None:
+    """Found in review: a board replaced before the keys were made can cancel its table count out of the
+    sums (its pairs' totals add up to 0), so the keys are made over a denominator without it; the plain path
+    must then bring that count back in when the board changes again."""
+    b1 = [(1, 1, 1, 5, -5, None, None), (1, 2, 2, 0, 0, None, None), (1, 3, 3, 0, 0, None, None)]
+    b2 = [(2, 1, 1, -5, 5, None, None), (2, 2, 2, 0, 0, None, None), (2, 3, 3, 0, 0, None, None)]
+    inc = IncrementalPairContest(b1 + b2, single_ranking=False)
+    b2b = [(2, 1, 1, 0, 0, None, None), (2, 2, 2, -5, 5, None, None), (2, 3, 3, 0, 0, None, None)]
+    inc.replace_board(2, b2b)
+    inc.contest().rows  # noqa: B018 - the keys made now
+    inc.replace_board(1, b1[:2])  # two tables now: N-S 1 scored 5 against an average of 5/2
+    got = inc.contest()
+    assert_same(got, pair_contest_rows(b1[:2] + b2b, single_ranking=False))
+    assert {r.pair: r.plus_minus for r in got.ranking("NS")}[1] == Fraction(5, 2) + Fraction(5, 3)
