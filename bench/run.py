@@ -427,6 +427,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _reference_ms() -> float:
+    """The machine's speed now: best of 5 of a fixed pure-Python loop (ms). A shared 2-core machine moves by
+    up to 2x within an hour; the figures of two runs compare only next to this."""
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        sum(i * i for i in range(1_000_000))
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
@@ -442,6 +453,7 @@ def main(argv: list[str] | None = None) -> int:
         "sizes": {f"{s * 13} tables": {"sections": s, "results": s * 13 * 26} for s in sizes},
     }
     started = time.perf_counter()
+    speed_at_start = _reference_ms()
     with tempfile.TemporaryDirectory(prefix="kalamazoo-bench-") as tmp:
         print(f"bench: throwaway SQLite database in {tmp}", flush=True)
         _configure(Path(tmp) / "bench.sqlite3")
@@ -477,11 +489,21 @@ def main(argv: list[str] | None = None) -> int:
         )
     report.info["seconds"] = round(time.perf_counter() - started, 1)
     report.info["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    speed_at_end = _reference_ms()
+    report.info["reference_loop_ms"] = [round(speed_at_start, 1), round(speed_at_end, 1)]
+    report.add(
+        "machine",
+        "reference loop (sum of 10**6 squares), at start / at end",
+        f"{speed_at_start:.0f} / {speed_at_end:.0f}",
+        "ms",
+        note="the machine's speed during the run: compare two runs' figures only next to it",
+    )
     print()
     print(report.table())
     print(
         f"\n(total {report.info['seconds']} s; load average at start {report.info['load_average_at_start']}, "
-        f"at end {report.info['load_average_at_end']} on {os.cpu_count()} CPUs)"
+        f"at end {report.info['load_average_at_end']} on {os.cpu_count()} CPUs; reference loop "
+        f"{speed_at_start:.0f} ms at start, {speed_at_end:.0f} ms at end)"
     )
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)
