@@ -8,10 +8,14 @@ them works them out while holding the file's lock and writes the file; the other
 while the file is being written works the parts out itself (waiting would leave its core idle), or, for a
 visitor's page (``previous_ok``), takes the parts of the version before: milliseconds old.
 
+A traveller's table (``board_part``) is kept under the version of its board's last change instead, so that
+results on other boards leave it; its key holds a digest of the pairs' labels it shows.
+
 Keys hold the event (its primary key and creation time: a restored or recreated database never reads an old
 file), the results version (bumped by every result, ruling, round agreed, name changed...) and whatever else
-the page depends on (the event's own fields, the board, the sorting asked for). A value is never wrong for
-its key; the files of old versions are removed as new ones come.
+the page depends on (the event's own fields, the board). Only pages asked for without a query are shared (a
+query's values are free text: visitors could otherwise fill the directory). A value is never wrong for its
+key; the files of old versions are removed as new ones come.
 
 ``SHARED_PARTS_DIR`` (setting, from the environment variable of that name) names the directory; empty turns
 sharing off (every process works its parts out itself, as in the tests and the development server). The
