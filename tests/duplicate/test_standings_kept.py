@@ -203,3 +203,28 @@ def test_a_plays_line_row_read_by_the_plain_statement_is_the_querysets(db):
         got = standings._play_line_row(play.pk)
         assert [[(v, type(v)) for v in row] for row in got] == [[(v, type(v)) for v in row] for row in want]
     assert standings._play_line_row(-5) == []
+
+
+@pytest.mark.parametrize(
+    ("kind", "event_kind", "code"),
+    [("teams", "teams", "auction-1915"), ("mitchell", "pairs", "whist"), ("howell", "pairs", "auction-1913")],
+)
+def test_a_traveller_written_without_its_lines_is_the_plain_one(db, kind, event_kind, code):
+    """The traveller written from each play's own fields and the board's scores (the page after a result on
+    its board): byte for byte the plain table, for a team match, duplicate whist and a Howell too."""
+    event = make_event(
+        kind=kind, tables=5 if kind == "teams" else 4, boards_per_round=2, event_kind=event_kind, code=code
+    )
+    fill(event)
+    event.refresh_from_db()
+    pairs = pair_infos(event)
+    results = event_results(event, pairs)
+    query = QueryDict()
+    for board in Board.objects.filter(event=event):
+        trav = traveller(event, board, pairs=pairs, results=results)
+        owns = board_owns(event, board, pairs, results)
+        assert owns is not None
+        scores = results.contest.board_scores(board.number)
+        averages = (trav.ns_average, trav.ew_average)
+        owned = traveller_table_owned(event.pk, owns, scores, averages, query, {}, line_of(results))
+        assert owned == traveller_table(traveller_records(event.pk, trav), query)
