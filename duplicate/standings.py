@@ -530,7 +530,21 @@ def _changes_sql() -> str:
     )
 
 
-_names_kept: dict[int, tuple[Mapping[int, PairInfo], tuple[PairInfo, ...], int]] = {}
+_per_pairs: dict[tuple[int, str], tuple[Mapping[int, PairInfo], Any]] = {}
+
+
+def per_pairs(pairs: Mapping[int, PairInfo], name: str, make: Callable[[], T]) -> T:
+    """``make()``, worked out once per pairs mapping (``pair_infos`` keeps one per version and carries it
+    across result writes): found by the mapping's identity."""
+    kept = _per_pairs.get((id(pairs), name))
+    if kept is not None and kept[0] is pairs:
+        return kept[1]  # type: ignore[no-any-return]
+    value = make()
+    with _lock:
+        if len(_per_pairs) >= 4 * _STORE_SIZE:
+            _per_pairs.clear()
+        _per_pairs[(id(pairs), name)] = (pairs, value)  # holding pairs keeps its id unique
+    return value
 
 
 class Names:
@@ -539,17 +553,12 @@ class Names:
     __slots__ = ("hash", "items")
 
     def __init__(self, pairs: Mapping[int, PairInfo]) -> None:
-        # The same pairs mapping (kept per version by pair_infos) gives the same items: equality by identity.
-        kept = _names_kept.get(id(pairs))
-        if kept is not None and kept[0] is pairs:
-            self.items, self.hash = kept[1], kept[2]
-            return
-        self.items = tuple(pairs.values())
-        self.hash = hash(self.items)
-        with _lock:
-            if len(_names_kept) >= _STORE_SIZE:
-                _names_kept.clear()
-            _names_kept[id(pairs)] = (pairs, self.items, self.hash)  # holding pairs keeps its id unique
+        # The same pairs mapping gives the same items: equality by identity.
+        def make() -> tuple[tuple[PairInfo, ...], int]:
+            items = tuple(pairs.values())
+            return items, hash(items)
+
+        self.items, self.hash = per_pairs(pairs, "names", make)
 
     def __hash__(self) -> int:
         return self.hash
@@ -833,37 +842,25 @@ def unknown_pair(pk: int) -> PairInfo:
 
 # PairRow's fields, read in C.
 _PAIR, _DIRECTION, _BOARDS, _NET, _PLUS_MINUS, _RANK, _BY_FRACTION, _ROUNDED = map(itemgetter, range(8))
-_orders: dict[int, tuple[Mapping[int, PairInfo], dict[int, int]]] = {}
 
 
 def labels_digest(pairs: Mapping[int, PairInfo]) -> str:
-    """A digest of every pair's primary key and label, the same in every process (unlike ``hash``), worked
-    out once per pairs mapping: part of the key of what is shared between processes and shows the labels."""
-    kept = _digests.get(id(pairs))
-    if kept is not None and kept[0] is pairs:
-        return kept[1]
-    digest = hashlib.sha256(repr(sorted((p.pk, p.label) for p in pairs.values())).encode()).hexdigest()
-    with _lock:
-        if len(_digests) >= _STORE_SIZE:
-            _digests.clear()
-        _digests[id(pairs)] = (pairs, digest)  # holding pairs keeps its id unique
-    return digest
-
-
-_digests: dict[int, tuple[Mapping[int, PairInfo], str]] = {}
+    """A digest of every pair's primary key and label, the same in every process (unlike ``hash``): part of
+    the key of what is shared between processes and shows the labels."""
+    return per_pairs(
+        pairs,
+        "labels digest",
+        lambda: hashlib.sha256(repr(sorted((p.pk, p.label) for p in pairs.values())).encode()).hexdigest(),
+    )
 
 
 def listing_order(pairs: Mapping[int, PairInfo]) -> dict[int, int]:
-    """Each pair's place when listed by number (``PairInfo.sort_key``), worked out once per pairs mapping."""
-    kept = _orders.get(id(pairs))
-    if kept is not None and kept[0] is pairs:
-        return kept[1]
-    order = {info.pk: i for i, info in enumerate(sorted(pairs.values(), key=lambda p: p.sort_key))}
-    with _lock:
-        if len(_orders) >= _STORE_SIZE:
-            _orders.clear()
-        _orders[id(pairs)] = (pairs, order)  # holding pairs keeps its id unique
-    return order
+    """Each pair's place when listed by number (``PairInfo.sort_key``)."""
+    return per_pairs(
+        pairs,
+        "listing order",
+        lambda: {info.pk: i for i, info in enumerate(sorted(pairs.values(), key=lambda p: p.sort_key))},
+    )
 
 
 def pair_standings(

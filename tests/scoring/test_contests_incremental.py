@@ -16,6 +16,15 @@ from scoring.contests import ContestError, IncrementalPairContest, PairContest, 
 from tests.scoring.test_contests_rows import assert_same, events
 
 
+def engine_for(rows: list[RawResult], single: bool) -> IncrementalPairContest | None:
+    """The engine on ``rows``, or ``None`` when they are not a valid contest (``pair_contest_rows`` raises)."""
+    try:
+        pair_contest_rows(rows, single_ranking=single)
+    except ContestError:
+        return None
+    return IncrementalPairContest(rows, single_ranking=single)
+
+
 def by_board(rows: list[RawResult]) -> dict[int, list[RawResult]]:
     out: dict[int, list[RawResult]] = {}
     for row in rows:
@@ -29,11 +38,9 @@ def test_replacing_boards_gives_the_contest_of_the_new_rows(
     before: tuple[list[RawResult], bool], after: tuple[list[RawResult], bool], data: Any
 ) -> None:
     rows, single = before
-    try:
-        pair_contest_rows(rows, single_ranking=single)
-    except ContestError:
+    inc = engine_for(rows, single)
+    if inc is None:
         return
-    inc = IncrementalPairContest(rows, single_ranking=single)
     assert_same(inc.contest(), pair_contest_rows(rows, single_ranking=single))
     current = by_board(rows)
     # Boards of the other event (same board numbers, other pairs and results), one at a time, some emptied.
@@ -85,11 +92,9 @@ def replaced(
     """The engine on ``before``'s rows (first yielded with ``None``), then after each board of ``after``
     that can replace its own (the rows that would raise are skipped), with the contest the rows now make."""
     rows, single = before
-    try:
-        pair_contest_rows(rows, single_ranking=single)
-    except ContestError:
+    inc = engine_for(rows, single)
+    if inc is None:
         return
-    inc = IncrementalPairContest(rows, single_ranking=single)
     yield inc, None
     current = by_board(rows)
     for board, new in by_board(after[0]).items():
@@ -190,11 +195,9 @@ def test_small_changes_with_the_keys_kept_give_the_contest_of_the_new_rows(
     """The path that does not tally a board again (a result entered, corrected or cleared, a ruling given or
     taken back), with the sort keys kept: each change read back equals the contest made afresh."""
     rows, single = event
-    try:
-        pair_contest_rows(rows, single_ranking=single)
-    except ContestError:
+    inc = engine_for(rows, single)
+    if inc is None:
         return
-    inc = IncrementalPairContest(rows, single_ranking=single)
     inc.contest().rows  # noqa: B018 - the sort keys are made (and kept from now on)
     current = by_board(rows)
     for board, new in data.draw(small_changes(rows)):
