@@ -34,13 +34,13 @@ import json
 import threading
 import uuid
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache as cache_function
 from functools import lru_cache, partial
 from itertools import chain, compress, repeat
-from operator import add, itemgetter, mul
+from operator import add, itemgetter, mul, ne
 from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
@@ -55,12 +55,12 @@ from scoring.contests import (
     ContestError,
     IncrementalPairContest,
     PairContest,
-    PairRow,
     RawResult,
     TeamMatch,
     display_values,
     fraction_str,
     mixed_str,
+    ratio_str,
     round_half_away,
     scores_from_net,
     scores_from_whist,
@@ -744,17 +744,39 @@ def build_results(
 
 
 class StandingRow(NamedTuple):
-    """A pair's line in the standings (a named tuple: a big event's thousands are built in C)."""
+    """A pair's line in the standings (a named tuple: a big event's thousands are built in C).  Its exact
+    plus/minus is ``pm_key / pm_common`` (:attr:`plus_minus`), made only when read: after a result every
+    pair's plus/minus moves, and a page shows it rounded (``plus_minus_display``)."""
 
     rank: int
     pair: PairInfo
     direction: str | None
     boards: int
     net: Fraction
-    plus_minus: Fraction
+    pm_key: int
+    pm_common: int
     by_fraction: bool
     net_display: str
     plus_minus_display: str
+
+    @property
+    def plus_minus(self) -> Fraction:
+        return _fraction(self.pm_key, self.pm_common)
+
+    # Equal rows are equal however their plus/minus is written (its key over another common denominator).
+    def _canonical(self) -> tuple[Any, ...]:
+        return (*self[:5], self.plus_minus, *self[7:])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, StandingRow):
+            return self._canonical() == other._canonical()
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._canonical())
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -840,10 +862,6 @@ def unknown_pair(pk: int) -> PairInfo:
     return PairInfo(pk, f"#{pk}", 0, ("", ""), None, None, "")
 
 
-# PairRow's fields, read in C.
-_PAIR, _DIRECTION, _BOARDS, _NET, _PLUS_MINUS, _RANK, _BY_FRACTION, _ROUNDED = map(itemgetter, range(8))
-
-
 def labels_digest(pairs: Mapping[int, PairInfo]) -> str:
     """A digest of every pair's primary key and label, the same in every process (unlike ``hash``): part of
     the key of what is shared between processes and shows the labels."""
@@ -876,54 +894,58 @@ def pair_standings(
     )
 
 
+def _moved(column: Sequence[T], moved: Sequence[int], taken: Sequence[int]) -> list[T]:
+    """A copy of ``column`` with position ``moved[i]`` holding what was at ``taken[i]``."""
+    out = list(column)
+    for i, j in zip(moved, taken, strict=True):
+        out[i] = column[j]
+    return out
+
+
 def _pair_standings(event: Event, pairs: Mapping[int, PairInfo], results: EventResults) -> PairStandings:
     rankings: list[Ranking] = []
     contest = results.contest
     if isinstance(contest, PairContest):
-        directions: tuple[str | None, ...] = (None,) if contest.single_ranking else ("NS", "EW")
-        every = list(contest.rows)
-        by_direction: dict[str | None, list[PairRow]]
-        ns = list(map(_DIRECTION, every)).count("NS")
-        if contest.single_ranking:
-            by_direction = {None: every}
-        elif all(r.direction == "NS" for r in every[ns - 1 : ns]):  # N-S's ranking first (PairContest.rows)
-            by_direction = {"NS": every[:ns], "EW": every[ns:]}
-        else:  # pragma: no cover - rows not in the documented order
-            by_direction = {d: [r for r in every if r.direction == d] for d in directions}
-        for direction in directions:
-            raw = by_direction[direction]
-            ranks = list(map(_RANK, raw))
-            n = len(raw)
+        for columns in contest.columns():
+            direction = columns.direction
+            ranks, raw_pairs, keys, flags = columns.ranks, columns.pairs, columns.keys, columns.flags
+            boards, nets, rounded = columns.boards, columns.nets, columns.rounded
+            n = len(ranks)
             if len(set(ranks)) != n:
                 # Among equals, list by pair number (the contest orders them by id, a primary key): one sort
                 # of whole numbers, rank * (pairs + 1) + place when listed by number.
                 places = listing_order(pairs)
                 size = len(places) + 1
-                listed = map(places.get, map(_PAIR, raw), repeat(size - 1))
-                keys = list(map(add, map(mul, ranks, repeat(size)), listed))
-                raw = list(map(raw.__getitem__, sorted(range(n), key=keys.__getitem__)))
-                ranks = list(map(_RANK, raw))
-            infos = list(map(pairs.get, map(_PAIR, raw)))
+                listed = map(places.get, raw_pairs, repeat(size - 1))
+                order_keys = list(map(add, map(mul, ranks, repeat(size)), listed))
+                order = sorted(range(n), key=order_keys.__getitem__)
+                moved = list(compress(range(n), map(ne, order, range(n))))  # (a few: within ties)
+                if moved:
+                    taken = list(map(order.__getitem__, moved))
+                    ranks, raw_pairs, keys, flags, boards, nets, rounded = (
+                        _moved(column, moved, taken)
+                        for column in (ranks, raw_pairs, keys, flags, boards, nets, rounded)
+                    )
+            infos = list(map(pairs.get, raw_pairs))
             if not all(infos):  # (a truth test: ``None in`` would call PairInfo.__eq__ on each)
-                infos = [info or unknown_pair(r.pair) for info, r in zip(infos, raw, strict=True)]
-            nets = list(map(_NET, raw))
-            plus_minus = list(map(_PLUS_MINUS, raw))
-            flags = list(map(_BY_FRACTION, raw))
+                infos = [info or unknown_pair(p) for info, p in zip(infos, raw_pairs, strict=True)]
             # A plus/minus is shown to the nearest whole number, with its fraction exactly when its place is
             # won by it (display_values' rule, worked out with the ranking: ``by_fraction``).
-            shown = list(map(SIGNED_WHOLE.__getitem__, map(_ROUNDED, raw)))
-            for i in compress(range(len(raw)), flags):
-                shown[i] = mixed_str(plus_minus[i], signed=True)
+            shown = list(map(SIGNED_WHOLE.__getitem__, rounded))
+            common = columns.common
+            for i in compress(range(n), flags):
+                shown[i] = ratio_str(keys[i], common, signed=True)
             rows = tuple(
                 map(
                     _new_standing_row,
                     zip(
                         ranks,
                         infos,
-                        repeat(direction, len(raw)),
-                        map(_BOARDS, raw),
+                        repeat(direction, n),
+                        boards,
                         nets,
-                        plus_minus,
+                        keys,
+                        repeat(columns.common, n),
                         flags,
                         display_values(nets),
                         shown,

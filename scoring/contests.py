@@ -18,14 +18,15 @@ whist: the tricks its side won, see :func:`scores_from_whist`).  Sides are the p
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from itertools import chain, compress, groupby, repeat
+from itertools import chain, compress, repeat
 from math import gcd, lcm
-from operator import add, attrgetter, eq, floordiv, itemgetter, ne, not_
+from operator import add, and_, attrgetter, eq, floordiv, itemgetter, ne, not_
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, TypeVar, cast
 
 from scoring.errors import ScoringError, show_value
@@ -42,6 +43,7 @@ __all__ = [
     "PairContest",
     "PairId",
     "PairRow",
+    "RankingColumns",
     "RawResult",
     "Side",
     "TeamMatch",
@@ -53,6 +55,7 @@ __all__ = [
     "fraction",
     "mixed_str",
     "pair_contest",
+    "ratio_str",
     "pair_contest_rows",
     "round_half_away",
     "scores_from_net",
@@ -225,6 +228,16 @@ def mixed_str(x: Fraction | int, *, signed: bool = False) -> str:
         if type(x) is not Fraction:
             x = Fraction(x)
         num, den = x.numerator, x.denominator
+    return _mixed(num, den, signed)
+
+
+def ratio_str(num: int, den: int, *, signed: bool = False) -> str:
+    """:func:`mixed_str` of ``num / den`` (ints, ``den > 0``), without making the Fraction."""
+    g = gcd(num, den)
+    return _mixed(num // g, den // g, signed)
+
+
+def _mixed(num: int, den: int, signed: bool) -> str:
     sign = "-" if num < 0 else ("+" if signed and num > 0 else "")
     whole, rest = divmod(abs(num), den)
     if rest == 0:
@@ -373,6 +386,73 @@ class PairRow(NamedTuple):
     plus_minus_rounded: int
 
 
+class RankingColumns(NamedTuple):
+    """One ranking as columns, best first: what the :class:`PairRow` of each pair holds, without a row or an
+    exact plus/minus made per pair (a big event's standings are written again after every result, and
+    every pair's plus/minus moves with a board's average).  Pair ``i``'s plus/minus is ``keys[i] / common``
+    (exact integers over one common denominator; :meth:`plus_minus` makes the Fractions)."""
+
+    direction: Side | None
+    pairs: Sequence[PairId]
+    boards: Sequence[int]
+    nets: Sequence[Fraction]
+    keys: Sequence[int]
+    common: int
+    ranks: Sequence[int]
+    flags: Sequence[bool]
+    rounded: Sequence[int]
+
+    def plus_minus(self) -> list[Fraction]:
+        """Each pair's exact plus/minus, reduced (in C: a gcd and two divisions each, then one Fraction)."""
+        keys, common = self.keys, self.common
+        if common == 1:
+            get = _WHOLE.get
+            return [get(key) or _whole(key) for key in keys]
+        gs = list(map(gcd, keys, repeat(common)))
+        return list(map(_reduced, map(floordiv, keys, gs), map(floordiv, repeat(common), gs)))
+
+    def rows(self) -> list[PairRow]:
+        return list(
+            map(
+                _new_pair_row,
+                zip(
+                    self.pairs,
+                    repeat(self.direction, len(self.pairs)),
+                    self.boards,
+                    self.nets,
+                    self.plus_minus(),
+                    self.ranks,
+                    self.flags,
+                    self.rounded,
+                    strict=True,
+                ),
+            )
+        )
+
+
+def _columns_of_rows(rows: Sequence[PairRow], single_ranking: bool) -> tuple[RankingColumns, ...]:
+    """:class:`RankingColumns` of ranked rows (the checked path's): one ranking, or N-S then E-W."""
+    out = []
+    for direction in (None,) if single_ranking else (NS, EW):
+        mine = [r for r in rows if r.direction == direction]
+        pms = [r.plus_minus for r in mine]
+        common = lcm(*(pm.denominator for pm in pms)) if pms else 1
+        out.append(
+            RankingColumns(
+                direction,
+                [r.pair for r in mine],
+                [r.boards for r in mine],
+                [r.net for r in mine],
+                [pm.numerator * (common // pm.denominator) for pm in pms],
+                common,
+                [r.rank for r in mine],
+                [r.by_fraction for r in mine],
+                [r.plus_minus_rounded for r in mine],
+            )
+        )
+    return tuple(out)
+
+
 # One board of the fast path, kept compact until the details are asked for: (board, ns pairs, ew pairs,
 # ns scores used, ew scores used, rulings, offending), the last five as columns in input order; the two last
 # are ``None`` when the board has no ruling.
@@ -411,11 +491,9 @@ class _LazyBoards:
 
         def __getattr__(self, name):
             if name == "rows":  # ranked on first use (IncrementalPairContest.contest: from a snapshot)
-                factory = self.__dict__.get("_rows_factory")
-                if factory is not None:
-                    rows = factory()
+                if "_columns_factory" in self.__dict__ or "_columns" in self.__dict__:
+                    rows = tuple(chain.from_iterable(c.rows() for c in self.columns()))
                     object.__setattr__(self, "rows", rows)
-                    self.__dict__.pop("_rows_factory", None)
                     return rows
             if name == "boards":
                 state = self.__dict__
@@ -429,10 +507,13 @@ class _LazyBoards:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled with its rows ranked (a factory does not pickle)."""
-        if "_rows_factory" in self.__dict__:
+        """Pickled with its rows ranked (a factory does not pickle); the columns are made again from them."""
+        if "_columns_factory" in self.__dict__ or "_columns" in self.__dict__:
             getattr(self, "rows")  # noqa: B009 - ranks them: see __getattr__
-        return dict(self.__dict__)
+        state = dict(self.__dict__)
+        state.pop("_columns_factory", None)
+        state.pop("_columns", None)
+        return state
 
     def _pending_entries(self) -> tuple[_Entry, ...] | None:
         """The compact boards while ``boards`` has not been built, else ``None``."""
@@ -512,6 +593,19 @@ class PairContest(_LazyBoards):
     def ranking(self, direction: str | None = None) -> tuple[PairRow, ...]:
         """The rows of one ranking: a direction in a Mitchell, ``None`` for a single ranking."""
         return tuple(row for row in self.rows if row.direction == direction)
+
+    def columns(self) -> tuple[RankingColumns, ...]:
+        """The rankings as columns: one for a single ranking, else N-S then E-W (possibly empty).  The fast
+        path ranks into columns and makes ``rows`` from them only when they are read: a big event's
+        standings read the columns (no :class:`PairRow`, no exact plus/minus made per pair)."""
+        state = self.__dict__
+        columns: tuple[RankingColumns, ...] | None = state.get("_columns")
+        if columns is None:
+            factory = state.get("_columns_factory")
+            columns = factory() if factory is not None else _columns_of_rows(self.rows, self.single_ranking)
+            object.__setattr__(self, "_columns", columns)
+            state.pop("_columns_factory", None)
+        return columns
 
     def traveller(self, board: int) -> tuple[BoardDetail, ...]:
         entries = self._pending_entries()
@@ -807,16 +901,22 @@ def _ranks_flags(keys: Sequence[int], common: int) -> tuple[list[int], list[bool
             rank = i
             prev = k
         push(rank)
-    # round_half_away(k / common) in integers; rounding is monotone, so equal roundings are consecutive.
+    # round_half_away(k / common) in integers.
     twice = 2 * common
     rounded = [(2 * k + common) // twice if k >= 0 else -((common - 2 * k) // twice) for k in keys]
     flags = [False] * n
-    if len(set(rounded)) != n:
-        for _r, run in groupby(range(n), rounded.__getitem__):
-            same = list(run)
-            if keys[same[0]] != keys[same[-1]]:
-                for i in same:
-                    flags[i] = True
+    # Rounding is monotone: equal roundings are consecutive (a run).  A run is won by the fraction when two
+    # of its keys differ, that is when two neighbours in it do.
+    differ = list(compress(range(1, n), map(and_, map(eq, rounded[1:], rounded), map(ne, keys[1:], keys))))
+    if differ:
+        starts = [0, *compress(range(1, n), map(ne, rounded[1:], rounded)), n]
+        done = -1
+        for i in differ:
+            run = bisect_right(starts, i) - 1
+            if run != done:
+                done = run
+                a, b = starts[run], starts[run + 1]
+                flags[a:b] = [True] * (b - a)
     return ranks, flags, rounded
 
 
@@ -1125,14 +1225,13 @@ def _keys_add(keyed: _Keys, part: _Side, sign: int) -> None:
             keys[pair] -= total * scale
 
 
-def _fast_rows(side: _Side, direction: Side | None, keyed: _Keys | None = None) -> list[PairRow]:
-    """One ranking: exact integer sort keys (:func:`_side_keys`, or kept up to date: ``keyed``), one
-    Fraction per pair."""
+def _fast_columns(side: _Side, direction: Side | None, keyed: _Keys | None = None) -> RankingColumns:
+    """One ranking: exact integer sort keys (:func:`_side_keys`, or kept up to date: ``keyed``), ranked."""
     if keyed is None:
         keyed = _side_keys(side)
     common, nums = keyed.common, keyed.keys
     if not nums:
-        return []
+        return RankingColumns(direction, [], [], [], [], 1, [], [], [])
     if _INT.issuperset(map(type, nums)):
         # Whole-number ids (primary keys): by id, then by key from best to worst, both sorts of ints in C (a
         # reversed sort keeps equals in their order: ties stay by id).
@@ -1144,31 +1243,24 @@ def _fast_rows(side: _Side, direction: Side | None, keyed: _Keys | None = None) 
         order = sorted(range(len(pairs)), key=lambda i: (-keys[i], _pair_sort_key(pairs[i])))
         sorted_keys = [keys[i] for i in order]
         sorted_pairs = [pairs[i] for i in order]
-    if common == 1:
-        get = _WHOLE.get
-        plus_minus = [get(key) or _whole(key) for key in sorted_keys]
-    else:  # reduced in C (gcd, two divisions), then one Fraction each
-        gs = list(map(gcd, sorted_keys, repeat(common)))
-        plus_minus = list(map(_reduced, map(floordiv, sorted_keys, gs), map(floordiv, repeat(common), gs)))
     ranks, flags, rounded = _ranks_flags(sorted_keys, common)
     nets = _fast_nets(side)
-    count = side.count
-    return list(
-        map(
-            _new_pair_row,
-            zip(
-                sorted_pairs,
-                repeat(direction, len(sorted_pairs)),
-                map(count.__getitem__, sorted_pairs),
-                map(nets.__getitem__, sorted_pairs),
-                plus_minus,
-                ranks,
-                flags,
-                rounded,
-                strict=True,
-            ),
-        )
+    return RankingColumns(
+        direction,
+        sorted_pairs,
+        list(map(side.count.__getitem__, sorted_pairs)),
+        list(map(nets.__getitem__, sorted_pairs)),
+        sorted_keys,
+        common,
+        ranks,
+        flags,
+        rounded,
     )
+
+
+def _fast_rows(side: _Side, direction: Side | None, keyed: _Keys | None = None) -> list[PairRow]:
+    """:func:`_fast_columns` as rows, one Fraction per pair."""
+    return _fast_columns(side, direction, keyed).rows()
 
 
 # ----------------------------------------------------------------------------------------------- API
@@ -1581,14 +1673,14 @@ class IncrementalPairContest:
         ns, k_ns = _snapshot(self._ns), _Keys(keys_ns.common, dict(keys_ns.keys))
         if self.single_ranking:
 
-            def rank() -> tuple[PairRow, ...]:
-                return tuple(_fast_rows(ns, None, k_ns))
+            def rank() -> tuple[RankingColumns, ...]:
+                return (_fast_columns(ns, None, k_ns),)
 
         else:
             ew, k_ew = _snapshot(self._ew), _Keys(keys_ew.common, dict(keys_ew.keys))
 
-            def rank() -> tuple[PairRow, ...]:
-                return tuple(_fast_rows(ns, NS, k_ns) + _fast_rows(ew, EW, k_ew))
+            def rank() -> tuple[RankingColumns, ...]:
+                return (_fast_columns(ns, NS, k_ns), _fast_columns(ew, EW, k_ew))
 
         boards = sorted(self._entries)
         averages: dict[tuple[int, Side], Fraction] = {}
@@ -1597,7 +1689,7 @@ class IncrementalPairContest:
         return PairContest._lazy(
             tuple(self._entries[b] for b in boards),
             single_ranking=self.single_ranking,
-            _rows_factory=rank,
+            _columns_factory=rank,
             averages=averages,
             unresolved=tuple(chain.from_iterable(self._unresolved.get(b, ()) for b in boards)),
         )

@@ -4,6 +4,7 @@ full recompute, also when another process wrote (the database's results_version 
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 from django.core.cache import cache
@@ -62,12 +63,17 @@ def test_patched_standings_equal_a_full_recompute(db, django_assert_max_num_quer
         event.refresh_from_db()
         token = standings._store[(event.pk, standings._stamp(event))].token
         with django_assert_max_num_queries(2):  # pairs, the changed plays
-            patched = standings_json(pair_standings(event))
+            patched_rows = pair_standings(event).rows
+        patched = standings_json(pair_standings(event))
         state = standings._store[(event.pk, standings._stamp(event))]
         assert state.token == token and state.version == event.results_version  # patched, not recomputed
         entered = event_results(event).entered
         expected = full(event)
         assert patched == expected
+        # Row by row too: equal rows whatever common denominator their plus/minus keys are over.
+        fresh_rows = pair_standings(event).rows
+        assert patched_rows == fresh_rows and hash(patched_rows) == hash(fresh_rows)
+        assert [r.plus_minus for r in patched_rows] == [Fraction(r["exact"]) for r in expected["rows"]]
         assert event_results(event).entered == entered
         assert (
             event_results(event).boards
@@ -167,3 +173,16 @@ def test_a_traveller_kept_across_writes_on_other_boards_equals_a_fresh_one(db, c
     fresh = {n: client.get(url).content for n, url in urls.items()}
     assert kept == fresh
     assert kept[1] != before[1]
+
+
+def test_a_standing_row_is_equal_whatever_its_plus_minus_is_written_over():
+    from duplicate.standings import PairInfo, StandingRow
+
+    pair = PairInfo(1, "1", 1, ("A", "B"), None, None, "")
+    half = StandingRow(1, pair, "NS", 2, Fraction(5), 1, 2, False, "5", "+1")
+    same = half._replace(pm_key=3, pm_common=6)
+    other = half._replace(pm_key=2, pm_common=6)
+    assert half.plus_minus == same.plus_minus == Fraction(1, 2)
+    assert half == same and hash(half) == hash(same) and not half != same
+    assert half != other and other.plus_minus == Fraction(1, 3)
+    assert half.to_json()["exact"] == "1/2" and half.to_json()["plus_minus"] == 1

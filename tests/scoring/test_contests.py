@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring import contests
 from scoring.contests import (
     BoardDetail,
     BoardResult,
@@ -28,6 +29,7 @@ from scoring.contests import (
     fraction_str,
     mixed_str,
     pair_contest,
+    ratio_str,
     round_half_away,
     scores_from_net,
     scores_from_whist,
@@ -108,6 +110,12 @@ def test_mixed_str() -> None:
     assert mixed_str(F(152)) == "152"
     assert mixed_str(F(5, 2), signed=True) == "+2 1/2"
     assert mixed_str(0, signed=True) == "0"
+
+
+@given(st.integers(-(10**30), 10**30), st.integers(1, 10**25), st.booleans())
+def test_ratio_str_is_mixed_str_of_the_fraction(num: int, den: int, signed: bool) -> None:
+    assert ratio_str(num, den, signed=signed) == mixed_str(F(num, den), signed=signed)
+    assert ratio_str(6, 4) == "1 1/2" and ratio_str(-8, 12, signed=True) == "-2/3"
 
 
 def test_display_values_show_the_fraction_only_where_rounding_would_tie() -> None:
@@ -854,3 +862,20 @@ def test_display_values_follow_the_rule(values: list, signed: bool) -> None:
         assert text == (
             mixed_str(value, signed=signed) if needed else (f"+{r}" if signed and r > 0 else str(r))
         )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(-40, 40), max_size=60),
+    st.sampled_from([1, 2, 3, 4, 6, 12, 2002, 3 * 2**70]),
+)
+def test_the_fast_ranks_flags_and_roundings_are_the_checked_ones(nums: list[int], common: int) -> None:
+    """``_ranks_flags`` (integer keys over ``common``, column by column in C) gives the ranks, the
+    by-fraction flags and the roundings of ``_competition_ranks`` and ``round_half_away`` (law H; law G's
+    rounding), ties, halves, zero and negative values included."""
+    keys = sorted((n * common // 4 for n in nums), reverse=True)  # multiples of a quarter, and others
+    values = [F(k, common) for k in keys]
+    ranks, flags, rounded = contests._ranks_flags(keys, common)
+    expected = contests._competition_ranks(values, keys)
+    assert list(zip(ranks, flags, strict=True)) == expected
+    assert rounded == [round_half_away(v) for v in values]

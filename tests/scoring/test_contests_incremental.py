@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scoring import contests
 from scoring.contests import ContestError, IncrementalPairContest, PairContest, RawResult, pair_contest_rows
-from tests.scoring.test_contests_rows import assert_same, events
+from tests.scoring.test_contests_rows import assert_same, assert_same_columns, events
 
 
 def engine_for(rows: list[RawResult], single: bool) -> IncrementalPairContest | None:
@@ -69,6 +69,7 @@ def replace_and_check(
         return current
     inc.replace_board(board, new)
     got = inc.contest()
+    assert_same_columns(got, want)  # ranked into columns; the rows are made from them
     assert_same(got, want)
     assert got.boards == want.boards
     return {b: r for b, r in expected.items() if r}
@@ -253,3 +254,25 @@ def test_a_table_count_missing_from_the_kept_keys_is_put_back_in() -> None:
     got = inc.contest()
     assert_same(got, pair_contest_rows(b1[:2] + b2b, single_ranking=False))
     assert {r.pair: r.plus_minus for r in got.ranking("NS")}[1] == Fraction(5, 2) + Fraction(5, 3)
+
+
+@settings(max_examples=50, deadline=None)
+@given(events())
+def test_a_contest_ranked_into_columns_pickles_with_its_rows(event: tuple[list[RawResult], bool]) -> None:
+    """The engine's contest ranks into columns (a factory, which does not pickle): pickled, read or not, it
+    carries its rows, equal to ``pair_contest_rows``'s; its columns are made again from them."""
+    import pickle
+
+    rows, single = event
+    inc = engine_for(rows, single)
+    if inc is None:
+        return
+    want = pair_contest_rows(rows, single_ranking=single)
+    for read_first in (False, True):
+        contest = inc.contest()
+        if read_first:
+            contest.columns()
+        loaded = pickle.loads(pickle.dumps(contest, protocol=pickle.HIGHEST_PROTOCOL))
+        assert not {"_columns", "_columns_factory"} & set(vars(loaded))
+        assert_same(loaded.rows, want.rows)
+        assert_same_columns(loaded, want)

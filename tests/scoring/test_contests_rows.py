@@ -67,7 +67,30 @@ def outcome(call: Callable[[], Any]) -> tuple[str, Any]:
         return "error", (exc.field, str(exc))
 
 
+def assert_same_columns(fast: PairContest, checked: PairContest) -> None:
+    """``fast.columns()`` hold the checked rankings, column by column: each plus/minus ``keys[i] / common``
+    (read before the fast contest's rows, which are then made from these columns)."""
+    columns = fast.columns()
+    directions = [None] if checked.single_ranking else ["NS", "EW"]
+    assert [c.direction for c in columns] == directions
+    for c in columns:
+        want = checked.ranking(c.direction)
+        assert_same(list(c.pairs), [r.pair for r in want], f"{c.direction} pairs")
+        assert_same(list(c.boards), [r.boards for r in want], f"{c.direction} boards")
+        assert_same(list(c.nets), [r.net for r in want], f"{c.direction} nets")
+        assert_same(list(c.ranks), [r.rank for r in want], f"{c.direction} ranks")
+        assert_same(list(c.flags), [r.by_fraction for r in want], f"{c.direction} flags")
+        assert_same(list(c.rounded), [r.plus_minus_rounded for r in want], f"{c.direction} rounded")
+        assert_same(c.plus_minus(), [r.plus_minus for r in want], f"{c.direction} plus/minus")
+        assert [F(k, c.common) for k in c.keys] == [r.plus_minus for r in want]
+        assert_same(c.rows(), list(want), f"{c.direction} rows")
+    assert checked.columns()[0].direction == directions[0]  # the checked path's columns, made from its rows
+    for mine, theirs in zip(checked.columns(), columns, strict=True):
+        assert mine.plus_minus() == theirs.plus_minus() and mine.ranks == theirs.ranks
+
+
 def assert_same_contest(fast: PairContest, checked: PairContest) -> None:
+    assert_same_columns(fast, checked)
     # Travellers and score cards first, while the fast result has not built its details.
     assert "boards" not in vars(fast)
     for board in {d.board for d in checked.boards} | {0}:
