@@ -40,7 +40,7 @@ from fractions import Fraction
 from functools import cache as cache_function
 from functools import lru_cache, partial
 from itertools import chain, compress, repeat
-from operator import add, itemgetter, mul, ne
+from operator import add, is_, itemgetter, mul, ne, neg, truth
 from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
@@ -227,7 +227,7 @@ class EventResults:
     total: int
     unagreed_rounds: int
     seats: Mapping[int, str]  # pair pk -> "NS", "EW" or "both" (from the movement, entered or not)
-    tables: tuple[tuple[int, int, int], ...]  # distinct (table, ns pair pk, ew pair pk)
+    tables: tuple[tuple[int, int, int], ...]  # a team match's distinct (table, ns pair pk, ew pair pk)
     last_board: int = 0
 
     @property
@@ -651,6 +651,41 @@ def board_memo(event: Event, results: EventResults, board: int, key: Hashable, b
     return _state_memo(event, results, "board_memo", (board, key), build)
 
 
+_INT = frozenset({int})
+
+
+def _auction_raws(
+    boards: Sequence[int],
+    nss: Sequence[int],
+    ews: Sequence[int],
+    entereds: Sequence[Any],
+    rulings: Sequence[str | None],
+    offendings: Sequence[str | None],
+    nets: Sequence[int | None],
+) -> list[RawResult]:
+    """The entered plays of an auction event as the contest reads them (:func:`_raw`), column by column in
+    C: every one first as played (N-S's net and its negation), then the few ruled ones put right."""
+    if not all(entereds):  # (read for its truth only)
+        keep = list(map(truth, entereds))
+        boards, nss, ews, rulings, offendings, nets = (
+            list(compress(column, keep)) for column in (boards, nss, ews, rulings, offendings, nets)
+        )
+    n = len(rulings)
+    ruled = list(compress(range(n), rulings))
+    scores = list(nets)
+    for i in ruled:
+        scores[i] = 0  # (put right below)
+    if not _INT.issuperset(map(type, scores)):
+        for v in scores:
+            scores_from_net(v)  # type: ignore[arg-type]  # raises, naming the field, as before
+    results: list[RawResult] = list(
+        zip(boards, nss, ews, scores, map(neg, scores), repeat(None, n), repeat(None, n), strict=True)
+    )
+    for i in ruled:
+        results[i] = (boards[i], nss[i], ews[i], None, None, rulings[i], offendings[i] or None)
+    return results
+
+
 def build_results(
     code: str,
     kind: str,
@@ -678,8 +713,9 @@ def build_results(
             list(zip(*rows, strict=True))[:12]
         )
         last_board = max(boards)
-        unagreed = {r for r, a in zip(rounds, agreed, strict=True) if a is None}
-        tables = set(zip(tables_col, nss, ews, strict=True))
+        unagreed = set(compress(rounds, map(is_, agreed, repeat(None))))
+        if kind == EventKind.TEAMS:  # (only a team match lists its tables: 52,000 plays' sorted for nothing)
+            tables = set(zip(tables_col, nss, ews, strict=True))
         ns_set, ew_set = set(nss), set(ews)
         for pair in dict.fromkeys(chain.from_iterable(zip(nss, ews, strict=True))):  # first seen first
             seats[pair] = "both" if pair in ns_set and pair in ew_set else "NS" if pair in ns_set else "EW"
@@ -693,15 +729,7 @@ def build_results(
                 if x
             ]
         else:
-            results = [
-                (b, n, e, None, None, r, o or None)
-                if r
-                else (b, n, e, v, -v, None, None)
-                if type(v) is int
-                else (b, n, e, *scores_from_net(v), None, None)  # raises, as before
-                for b, n, e, x, r, o, v, _t in columns
-                if x
-            ]
+            results = _auction_raws(boards, nss, ews, entereds, rulings, offendings, nets)
         entered = len(results)
     if kinds is None:
         kinds = {p.movement_kind for p in pairs.values()}
