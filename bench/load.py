@@ -264,8 +264,11 @@ def _drive(
         "120",
     ]
     log = tempfile.TemporaryFile()
-    # As in production (duplicate/settings.py): the workers share the parts of the standings pages.
-    parts = tempfile.TemporaryDirectory(prefix="kalamazoo-bench-parts-")
+    # As in production (duplicate/settings.py): the workers share the parts of the standings pages, in a
+    # directory in memory (/dev/shm) where there is one.
+    from duplicate.shared import memory_dir
+
+    parts = tempfile.TemporaryDirectory(prefix="kalamazoo-bench-parts-", dir=memory_dir())
     env = {**_env(db_url), "SHARED_PARTS_DIR": parts.name}
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:

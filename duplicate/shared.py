@@ -54,10 +54,14 @@ def default_dir(database: dict[str, Any], secret: str) -> str:
     """A directory of its own for one deployment: per database (name, host, port) and secret key."""
     ident = "|".join(str(database.get(k) or "") for k in ("ENGINE", "NAME", "HOST", "PORT")) + "|" + secret
     digest = hashlib.sha256(ident.encode()).hexdigest()[:16]
-    base = (
+    return os.path.join(memory_dir(), f"kalamazoo-parts-{digest}")
+
+
+def memory_dir() -> str:
+    """/dev/shm (files in memory) where it can be written, else the system's temporary directory."""
+    return (
         "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else tempfile.gettempdir()
     )
-    return os.path.join(base, f"kalamazoo-parts-{digest}")
 
 
 _checked: dict[str, Path | None] = {}
