@@ -1347,6 +1347,39 @@ def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
 
 
+_DECODED: dict[str, Any] = {}
+_ITEMS: dict[str, tuple[tuple[Any, ...], str, str]] = {}
+_KEPT_TEXTS = 20_000
+
+
+def _json_kept(value: Any) -> Any:
+    """:func:`_json`, each distinct text decoded once (the tables of a board share a handful of results; a
+    line's decoded values are read, never changed)."""
+    if type(value) is not str:
+        return _json(value)
+    got = _DECODED.get(value, _DECODED)
+    if got is _DECODED:
+        if len(_DECODED) >= _KEPT_TEXTS:
+            _DECODED.clear()
+        got = _DECODED[value] = json.loads(value)
+    return got
+
+
+def _items_parts(value: Any) -> tuple[tuple[Any, ...], str, str]:
+    """A play's score items (JSON text as the database gives it, or decoded) -> the items and each side's
+    text (:func:`items_text`), worked out once per distinct text."""
+    if type(value) is not str:
+        items = _json(value)
+        return tuple(items or ()), items_text(items, "NS"), items_text(items, "EW")
+    got = _ITEMS.get(value)
+    if got is None:
+        items = json.loads(value)
+        if len(_ITEMS) >= _KEPT_TEXTS:
+            _ITEMS.clear()
+        got = _ITEMS[value] = (tuple(items or ()), items_text(items, "NS"), items_text(items, "EW"))
+    return got
+
+
 _new_line: Callable[[tuple[Any, ...]], PlayLine] = partial(tuple.__new__, PlayLine)
 _UNSCORED = (None, None, None, None, None, None, False)
 
@@ -1408,7 +1441,7 @@ def _own_line(row: tuple[Any, ...], pairs: Mapping[int, PairInfo], code: str) ->
         net_ns,
         items,
     ) = row
-    items = _json(items)
+    items, ns_items, ew_items = _items_parts(items)
     return (
         section,
         board,
@@ -1421,9 +1454,9 @@ def _own_line(row: tuple[Any, ...], pairs: Mapping[int, PairInfo], code: str) ->
         declarer,
         tricks,
         tricks_ns,
-        _json(honours),
-        _json(revokes),
-        tuple(_json(penalties) or ()),
+        _json_kept(honours),
+        _json_kept(revokes),
+        tuple(_json_kept(penalties) or ()),
         bool(one_spade_limit),
         ruling,
         offending,
@@ -1434,11 +1467,11 @@ def _own_line(row: tuple[Any, ...], pairs: Mapping[int, PairInfo], code: str) ->
         ew_honour,
         ew_total,
         net_ns,
-        tuple(items or ()),
+        items,
         result_text(contract, declarer, tricks, tricks_ns, code) if entered else "",
         ruling_text(ruling, offending) if entered else "",
-        items_text(items, "NS"),
-        items_text(items, "EW"),
+        ns_items,
+        ew_items,
         version,
     )
 
@@ -1522,7 +1555,7 @@ def board_owns(
     kept = line_store(event, results, pairs)
     plays = state.board_plays.get(board.number)
     if plays is None:
-        rows = list(_line_rows(Play.objects.filter(event=event, board=board).order_by(*_TRAVELLER_ORDER)))
+        rows = _board_line_rows(event, board)
         for row in rows:
             own = kept.get(row[0])
             if own is None or own[-1] != row[1]:
@@ -1544,25 +1577,33 @@ def _line_rows(plays: Any) -> Any:
     ).values_list(*(_RAW_JSON.get(f, f) for f in LINE_FIELDS))
 
 
-_line_sql: dict[str, tuple[str, dict[int, tuple[list[Any], Any]]]] = {}
+_statements: dict[tuple[str, str], tuple[str, dict[int, tuple[list[Any], Any]]] | None] = {}
 
 
-def _play_line_row(pk: int) -> list[tuple[Any, ...]]:
-    """:func:`_line_rows` of one play, as a statement made once (per database) and run on a plain cursor
-    with the queryset's own converters: the ORM took longer to build the query than the database to run it,
-    once per traveller written again after a result."""
-    made = _line_sql.get(connection.vendor)
-    if made is None:
-        compiler = _line_rows(Play.objects.filter(pk=-1)).query.get_compiler(connection=connection)
-        sql, params = compiler.as_sql()
-        if list(params) != [-1]:  # pragma: no cover - the one parameter is the primary key
-            return list(_line_rows(Play.objects.filter(pk=pk)))
-        converters = compiler.get_converters([col for col, _sql, _alias in compiler.select])
-        made = _line_sql[connection.vendor] = (sql, converters)
+def _statement_rows(name: str, make: Callable[..., Any], params: list[Any]) -> list[tuple[Any, ...]]:
+    """``list(make(*params))`` (a values_list queryset), its SQL made once per database and run on a plain
+    cursor with the queryset's own converters: the ORM took longer to build such a query than the database
+    to run it.  The statement is made from ``make`` of stand-in values (-1, -2, ...), which must come back as
+    its parameters in that order (else the queryset is run as it is)."""
+    key = (name, connection.vendor)
+    made = _statements.get(key, ())
+    if made == ():
+        probe = [-1 - i for i in range(len(params))]
+        compiler = make(*probe).query.get_compiler(connection=connection)
+        sql, got = compiler.as_sql()
+        made = None
+        if list(got) == probe:
+            converters = compiler.get_converters([col for col, _sql, _alias in compiler.select])
+            made = (sql, converters)
+        _statements[key] = made
+    if made is None:  # pragma: no cover - the parameters are the stand-ins, in order
+        return list(make(*params))
     sql, converters = made
     with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
+    if not converters:
+        return rows
     out = []
     for row in rows:
         values = list(row)
@@ -1571,6 +1612,22 @@ def _play_line_row(pk: int) -> list[tuple[Any, ...]]:
                 values[i] = convert(values[i], expression, connection)
         out.append(tuple(values))
     return out
+
+
+def _play_line_row(pk: int) -> list[tuple[Any, ...]]:
+    """:func:`_line_rows` of one play (once per traveller written again after a result)."""
+    return _statement_rows("play line", lambda pk: _line_rows(Play.objects.filter(pk=pk)), [pk])
+
+
+def _board_line_rows(event: Event, board: Board) -> list[tuple[Any, ...]]:
+    """:func:`_line_rows` of a board's plays, in traveller order (a process's first look at a traveller)."""
+    return _statement_rows(
+        "board lines",
+        lambda event_id, board_id: _line_rows(
+            Play.objects.filter(event_id=event_id, board_id=board_id).order_by(*_TRAVELLER_ORDER)
+        ),
+        [event.pk, board.pk],
+    )
 
 
 def line_of(results: EventResults) -> Callable[[tuple[Any, ...], int], PlayLine]:

@@ -203,6 +203,11 @@ def test_a_plays_line_row_read_by_the_plain_statement_is_the_querysets(db):
         got = standings._play_line_row(play.pk)
         assert [[(v, type(v)) for v in row] for row in got] == [[(v, type(v)) for v in row] for row in want]
     assert standings._play_line_row(-5) == []
+    typed = lambda rows: [[(v, type(v)) for v in row] for row in rows]  # noqa: E731
+    for board in event.boards.order_by("number")[:3]:
+        ordered = Play.objects.filter(event=event, board=board).order_by(*standings._TRAVELLER_ORDER)
+        want = list(standings._line_rows(ordered))
+        assert want and typed(standings._board_line_rows(event, board)) == typed(want)
 
 
 @pytest.mark.parametrize(
