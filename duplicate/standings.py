@@ -1630,9 +1630,9 @@ def _board_line_rows(event: Event, board: Board) -> list[tuple[Any, ...]]:
     )
 
 
-def line_of(results: EventResults) -> Callable[[tuple[Any, ...], int], PlayLine]:
-    """A play's whole line from its own fields (see :func:`board_owns`) and the contest."""
-    return _Scorer(results)
+def own_line_view(own: tuple[Any, ...], pk: int) -> PlayLine:
+    """A play's line from its own fields (see :func:`board_owns`) alone, not scored: what its own cells show."""
+    return _new_line((*own[:-1], *_UNSCORED, pk, own[-1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1991,6 +1991,7 @@ def standings_csv(st: PairStandings | TeamStandings) -> str:
 
 __all__ = [
     "LINE_FIELDS",
+    "own_line_view",
     "EventResults",
     "Names",
     "HandDiagram",

@@ -20,7 +20,7 @@ from django.http import QueryDict
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from duplicate.standings import score_text, signed_text
+from duplicate.standings import score_text, signed_text, status_text
 
 Record = dict[str, Any]
 
@@ -347,6 +347,35 @@ def _traveller_cells(r: Record) -> tuple[str, ...]:
     )
 
 
+def _own_cells(line: Any, card_url: Callable[[Any], str]) -> tuple[str, str]:
+    """A traveller line's own cells (round to result; its score items), as :func:`_traveller_cells` of its
+    record writes them, from the line's own fields only (a :class:`~duplicate.standings.PlayLine`, scored or
+    not): kept per play and version."""
+    ns, ew = line.ns, line.ew
+    items = "".join(
+        f"<div>{side}: {escape(f'{total}: {text}')}</div>"
+        for side, total, text in (
+            ("N-S", line.ns_total, line.ns_items),
+            ("E-W", line.ew_total, line.ew_items),
+        )
+        if text
+    )
+    cols = TRAVELLER_COLUMNS
+    return (
+        _tds(
+            cols[:5],
+            (
+                str(line.round),
+                str(line.table),
+                _link(card_url(ns.pk), ns.label),
+                _link(card_url(ew.pk), ew.label),
+                escape(status_text(line.ruling_text, line.entered, line.result)),
+            ),
+        ),
+        _tds(cols[7:8], (f'<span class="items">{items}</span>',)),
+    )
+
+
 def traveller_table(records: list[Record], query: QueryDict) -> SafeString:
     return render_table(TRAVELLER_COLUMNS, records, _traveller_cells, query)
 
@@ -386,8 +415,7 @@ def traveller_table_kept(event_pk: int, trav: Any, query: QueryDict, kept: dict[
         key = ("traveller", event_pk, line.pk, line.version)
         own = get(key)
         if own is None:
-            cells = _traveller_cells(_traveller_record(line, card_url))
-            own = kept[key] = (_tds(cols[:5], cells[:5]), _tds(cols[7:8], cells[7:8]))
+            own = kept[key] = _own_cells(line, card_url)
         scores, pms = cells_of(line)
         body.append(f'<tr class="{_PARITY[i & 1]}">{own[0]}{scores}{own[1]}{pms}</tr>\n')
     return _table(_head(cols, order, query, ""), body)
@@ -422,13 +450,13 @@ def traveller_table_owned(
     averages: tuple[Any, Any],
     query: QueryDict,
     kept: dict[Any, Any],
-    line_of: Callable[[tuple[Any, ...], int], Any],
+    own_line: Callable[[tuple[Any, ...], int], Any],
 ) -> SafeString | None:
     """:func:`traveller_table_kept` without the lines: from each play's own fields (``standings.board_owns``)
     and the board's scores (``contest.board_scores``) and averages.  After a result on the board every
     line's plus/minus moves, but only the scores' and plus/minus' cells are written again, once per distinct
-    score; a line is made (``line_of``) only for a play whose own cells are not kept.  ``None`` when sorted
-    (the caller makes the lines)."""
+    score; a play's own cells not kept are written from its own fields (``own_line``: a line not scored,
+    ``standings.own_line_view``).  ``None`` when sorted (the caller makes the lines)."""
     if ordering(TRAVELLER_COLUMNS, query):
         return None
     card_url = _url_pattern("pair_scorecard", event_pk)
@@ -443,8 +471,7 @@ def traveller_table_owned(
         key = ("traveller", event_pk, pk, own[-1])
         mine = get(key)
         if mine is None:
-            record_cells = _traveller_cells(_traveller_record(line_of(own, pk), card_url))
-            mine = kept[key] = (_tds(cols[:5], record_cells[:5]), _tds(cols[7:8], record_cells[7:8]))
+            mine = kept[key] = _own_cells(own_line(own, pk), card_url)
         pair_scores = scores.get((own[4].pk, own[5].pk)) if own[6] else None
         if pair_scores is None:
             push(f'<tr class="{_PARITY[i & 1]}">{mine[0]}{blank}{mine[1]}{blank}</tr>\n')

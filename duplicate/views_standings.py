@@ -127,7 +127,7 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             contest = results.contest
             scores = contest.board_scores(board.number) if contest is not None else {}
             averages = (head.ns_average, head.ew_average)
-            html = traveller_table_owned(event.pk, owns, scores, averages, query, kept, st.line_of(results))
+            html = traveller_table_owned(event.pk, owns, scores, averages, query, kept, st.own_line_view)
             if html is not None:
                 return html.encode()
         trav = st.traveller(event, board, pairs=pairs, results=results)

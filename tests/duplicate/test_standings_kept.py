@@ -23,7 +23,7 @@ from duplicate.standings import (
     build_play_lines,
     event_results,
     html_store,
-    line_of,
+    own_line_view,
     pair_infos,
     pair_standings,
     traveller,
@@ -92,9 +92,7 @@ def test_kept_lines_and_rows_equal_those_worked_out_afresh(db, kind, code):
             averages = (trav.ns_average, trav.ew_average)
             plain = traveller_table(traveller_records(event.pk, trav), query)
             for cells in (kept, {}):  # cells kept, or every line made afresh
-                owned = traveller_table_owned(
-                    event.pk, owns, scores, averages, query, cells, line_of(results)
-                )
+                owned = traveller_table_owned(event.pk, owns, scores, averages, query, cells, own_line_view)
                 assert owned == plain
         for play in rng.sample(plays, 2):
             write(play, rng.choice(DATA))
@@ -231,5 +229,5 @@ def test_a_traveller_written_without_its_lines_is_the_plain_one(db, kind, event_
         assert owns is not None
         scores = results.contest.board_scores(board.number)
         averages = (trav.ns_average, trav.ew_average)
-        owned = traveller_table_owned(event.pk, owns, scores, averages, query, {}, line_of(results))
+        owned = traveller_table_owned(event.pk, owns, scores, averages, query, {}, own_line_view)
         assert owned == traveller_table(traveller_records(event.pk, trav), query)
