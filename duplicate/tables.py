@@ -101,6 +101,11 @@ def _table(head: str, body: Iterable[str]) -> SafeString:
     )
 
 
+def _td_template(columns: Sequence[Column]) -> str:
+    """:func:`_tds` of ``columns`` as a format string, one ``{}`` per cell (the cells already escaped)."""
+    return "".join(('<td class="num">' if c.num else "<td>") + "{}</td>" for c in columns)
+
+
 def _tds(columns: Sequence[Column], cells: Sequence[str]) -> str:
     return "".join(
         ('<td class="num">' if c.num else "<td>") + f"{cell}</td>"
@@ -298,6 +303,10 @@ TRAVELLER_COLUMNS = (
 )
 
 
+_OWN_TDS = _td_template(TRAVELLER_COLUMNS[:5])
+_ITEMS_TD = _td_template(TRAVELLER_COLUMNS[7:8])
+
+
 def traveller_records(event_pk: int, trav: Any) -> list[Record]:
     card_url = _url_pattern("pair_scorecard", event_pk)
     return [_traveller_record(line, card_url) for line in trav.lines]
@@ -352,27 +361,20 @@ def _own_cells(line: Any, card_url: Callable[[Any], str]) -> tuple[str, str]:
     record writes them, from the line's own fields only (a :class:`~duplicate.standings.PlayLine`, scored or
     not): kept per play and version."""
     ns, ew = line.ns, line.ew
-    items = "".join(
-        f"<div>{side}: {escape(f'{total}: {text}')}</div>"
-        for side, total, text in (
-            ("N-S", line.ns_total, line.ns_items),
-            ("E-W", line.ew_total, line.ew_items),
-        )
-        if text
-    )
-    cols = TRAVELLER_COLUMNS
+    items = ""
+    if line.ns_items:
+        items = f"<div>N-S: {escape(f'{line.ns_total}: {line.ns_items}')}</div>"
+    if line.ew_items:
+        items += f"<div>E-W: {escape(f'{line.ew_total}: {line.ew_items}')}</div>"
     return (
-        _tds(
-            cols[:5],
-            (
-                str(line.round),
-                str(line.table),
-                _link(card_url(ns.pk), ns.label),
-                _link(card_url(ew.pk), ew.label),
-                escape(status_text(line.ruling_text, line.entered, line.result)),
-            ),
+        _OWN_TDS.format(
+            line.round,
+            line.table,
+            _link(card_url(ns.pk), ns.label),
+            _link(card_url(ew.pk), ew.label),
+            escape(status_text(line.ruling_text, line.entered, line.result)),
         ),
-        _tds(cols[7:8], (f'<span class="items">{items}</span>',)),
+        _ITEMS_TD.format(f'<span class="items">{items}</span>'),
     )
 
 
