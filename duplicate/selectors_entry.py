@@ -10,8 +10,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch, Q, QuerySet
 
+from duplicate import statements
 from duplicate.models import Event, Play, PlayChange, Round, Seating, Section, TableToken
 
 ITEM_LABELS = {
@@ -115,13 +116,20 @@ def table_seating(section: Section, round_number: int, table: int, *, names: boo
     )
 
 
+def _seating_plays(seating_id: int) -> QuerySet[Play]:
+    return Play.objects.filter(seating_id=seating_id).select_related("board").order_by("board__number")
+
+
 def seating_plays(seating: Seating, *, history: bool = True) -> list[Play]:
     """The boards played at a seating, with their history (two queries; one without ``history``: the law E
-    history is shown to directors only)."""
-    qs = Play.objects.filter(seating=seating).select_related("board").order_by("board__number")
+    history is shown to directors only, and a table link reads its boards with a statement made once)."""
     if history:
-        qs = qs.prefetch_related(Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id")))
-    plays = list(qs)
+        qs = _seating_plays(seating.pk).prefetch_related(
+            Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id"))
+        )
+        plays = list(qs)
+    else:
+        plays = statements.instances("seating plays", _seating_plays, [seating.pk])
     for play in plays:  # the form and the services read these; they are the seating's own rows
         play.seating = seating
         play.ns_pair = seating.ns
@@ -148,19 +156,28 @@ def current_round_number(section: Section, table: int) -> int | None:
     return rows[-1][0] if rows else None
 
 
-def current_seating(section: Section, table: int, *, names: bool = True) -> Seating | None:
-    """The seating a table's link opens (the round of :func:`current_round_number`), read as
-    :func:`table_seating` reads it: one query for both."""
+def _open_seatings(section_id: int, table: int, *, names: bool) -> QuerySet[Seating]:
     related = (
         ("round__agreed_by", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
         if names
         else ("round", "ns", "ew")
     )
-    seatings = list(
-        Seating.objects.filter(round__section=section, table=table, round__agreed_at__isnull=True)
+    return (
+        Seating.objects.filter(round__section_id=section_id, table=table, round__agreed_at__isnull=True)
         .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=Q(plays__entered=True)))
         .select_related(*related)
         .order_by("round__number")
+    )
+
+
+def current_seating(section: Section, table: int, *, names: bool = True) -> Seating | None:
+    """The seating a table's link opens (the round of :func:`current_round_number`), read as
+    :func:`table_seating` reads it: one query for both (a statement made once: every result written from a
+    table's link reads it)."""
+    seatings: list[Seating] = statements.instances(
+        f"open seatings {names}",
+        lambda section_id, table: _open_seatings(section_id, table, names=names),
+        [section.pk, table],
     )
     for seating in seatings:
         if seating.n_entered < seating.n_total:
@@ -169,7 +186,16 @@ def current_seating(section: Section, table: int, *, names: bool = True) -> Seat
 
 
 def active_token(secret: str) -> TableToken | None:
-    return TableToken.objects.filter(secret=secret, revoked=False).select_related("section__event").first()
+    found: list[TableToken] = statements.instances(
+        "active token",
+        lambda secret: (
+            TableToken.objects.filter(secret=secret, revoked=False)
+            .select_related("section__event")
+            .order_by("pk")[:1]
+        ),
+        [secret],
+    )
+    return found[0] if found else None
 
 
 def event_tokens(event: Event) -> dict[tuple[int, int], TableToken]:

@@ -14,6 +14,7 @@ from typing import Any
 from django.db import models, transaction
 from django.db.models import F
 
+from duplicate import statements
 from duplicate.models import (
     Board,
     Event,
@@ -401,11 +402,19 @@ def play_result_save(
     """
     from duplicate.results import ResultError, blank_fields, result_fields
 
-    play = (
-        Play.objects.select_related("event", "board", "seating__round")
-        .select_for_update(of=("self",))
-        .get(pk=play.pk)
+    # The row locked for the write (a statement made once: every result written reads it).
+    locked = statements.instances(
+        "play for update",
+        lambda pk: (
+            Play.objects.select_related("event", "board", "seating__round")
+            .select_for_update(of=("self",))
+            .filter(pk=pk)
+        ),
+        [play.pk],
     )
+    if not locked:
+        raise Play.DoesNotExist("Play matching query does not exist.")
+    play = locked[0]
     if play.version != expected_version:
         raise ConflictError(
             "This result was changed on another device while you were entering it; the stored result is "

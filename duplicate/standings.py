@@ -47,6 +47,7 @@ from django.core.cache import cache
 from django.db import connection, models
 from django.db.models import ExpressionWrapper, F, Q, Subquery
 
+from duplicate import statements
 from duplicate.models import Board, Event, EventKind, MovementKind, Pair, Play, PlayChange
 from duplicate.results import ENTERED_FIELDS, SCORE_FIELDS
 from scoring.contests import (
@@ -1577,51 +1578,14 @@ def _line_rows(plays: Any) -> Any:
     ).values_list(*(_RAW_JSON.get(f, f) for f in LINE_FIELDS))
 
 
-_statements: dict[tuple[str, str], tuple[str, dict[int, tuple[list[Any], Any]]] | None] = {}
-
-
-def _statement_rows(name: str, make: Callable[..., Any], params: list[Any]) -> list[tuple[Any, ...]]:
-    """``list(make(*params))`` (a values_list queryset), its SQL made once per database and run on a plain
-    cursor with the queryset's own converters: the ORM took longer to build such a query than the database
-    to run it.  The statement is made from ``make`` of stand-in values (-1, -2, ...), which must come back as
-    its parameters in that order (else the queryset is run as it is)."""
-    key = (name, connection.vendor)
-    made = _statements.get(key, ())
-    if made == ():
-        probe = [-1 - i for i in range(len(params))]
-        compiler = make(*probe).query.get_compiler(connection=connection)
-        sql, got = compiler.as_sql()
-        made = None
-        if list(got) == probe:
-            converters = compiler.get_converters([col for col, _sql, _alias in compiler.select])
-            made = (sql, converters)
-        _statements[key] = made
-    if made is None:  # pragma: no cover - the parameters are the stand-ins, in order
-        return list(make(*params))
-    sql, converters = made
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    if not converters:
-        return rows
-    out = []
-    for row in rows:
-        values = list(row)
-        for i, (functions, expression) in converters.items():
-            for convert in functions:
-                values[i] = convert(values[i], expression, connection)
-        out.append(tuple(values))
-    return out
-
-
 def _play_line_row(pk: int) -> list[tuple[Any, ...]]:
     """:func:`_line_rows` of one play (once per traveller written again after a result)."""
-    return _statement_rows("play line", lambda pk: _line_rows(Play.objects.filter(pk=pk)), [pk])
+    return statements.rows("play line", lambda pk: _line_rows(Play.objects.filter(pk=pk)), [pk])
 
 
 def _board_line_rows(event: Event, board: Board) -> list[tuple[Any, ...]]:
     """:func:`_line_rows` of a board's plays, in traveller order (a process's first look at a traveller)."""
-    return _statement_rows(
+    return statements.rows(
         "board lines",
         lambda event_id, board_id: _line_rows(
             Play.objects.filter(event_id=event_id, board_id=board_id).order_by(*_TRAVELLER_ORDER)
