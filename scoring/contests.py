@@ -1536,10 +1536,15 @@ class IncrementalPairContest:
             p_ss, p_es = ss, es
         if not p_ss or not (_INT.issuperset(map(type, p_ss)) and _INT.issuperset(map(type, p_es))):
             return False
-        _b, old_nss, old_ews, old_ss, old_es, old_rulings, _old_offending = old
+        _b, old_nss, old_ews, old_ss, old_es, old_rulings, old_offending = old
         if old_rulings is not None and all(old_rulings):
             return False  # no real result on the board before: its ruled rows waited (unresolved)
         old_ruled = [] if old_rulings is None else list(compress(range(len(old_nss)), old_rulings))
+        # The usual change, a score corrected: the same tables and rulings, only some real scores moved.
+        same_shape = (
+            nss == old_nss and ews == old_ews and rulings == old_rulings and offending == old_offending
+        )
+        real = range(k) if rulings is None else list(compress(range(k), plain))  # the real results' rows
         seen_ns, seen_ew = self._seen()
         used_ns, used_ew = list(ss), list(es)
         left: list[tuple[_Side, Counter[PairId], _Keys, PairId]] = []
@@ -1547,21 +1552,46 @@ class IncrementalPairContest:
             (NS, self._ns, seen_ns, keys_ns, (nss, ss, used_ns), (old_nss, old_ss)),
             (EW, self._ew, seen_ew, keys_ew, (ews, es, used_ew), (old_ews, old_es)),
         ):
-            # Each side's real results (those the average is taken over), before and after.
+            # Each side's real results (those the average is taken over), before and after: the pairs that
+            # stayed, those whose score changed or who came (pair, score, old score or None), those who went.
             o_ints = cast("tuple[int, ...]", o_scores)  # those of the real results are whole numbers
-            before: dict[PairId, int]
-            after: dict[PairId, int]
-            if old_rulings is None:
-                before = dict(zip(o_pairs, o_ints, strict=True))
+            n_ints = cast("tuple[int, ...]", scores)
+            stayed: Iterable[PairId]
+            moved: list[tuple[PairId, int, int | None]]
+            gone: Iterable[PairId]
+            after_scores: Iterable[int]
+            if same_shape:
+                n_old = n_new = len(real)
+                if rulings is None:
+                    stayed, o_real, n_real = pairs, o_ints, n_ints
+                else:
+                    stayed = tuple(compress(pairs, plain))
+                    o_real, n_real = tuple(compress(o_ints, plain)), tuple(compress(n_ints, plain))
+                total_old, total_new = sum(o_real), sum(n_real)
+                moved = [
+                    (pairs[i], n_ints[i], o_ints[i])
+                    for i in compress(real, map(ne, n_real, o_real))  # (a few: in C)
+                ]
+                gone = ()
+                after_scores = n_real
             else:
-                o_plain = list(map(not_, old_rulings))
-                before = dict(compress(zip(o_pairs, o_ints, strict=True), o_plain))
-            if rulings is None:
-                after = dict(zip(pairs, scores, strict=True))
-            else:
-                after = dict(compress(zip(pairs, scores, strict=True), plain))
-            n_old, n_new = len(before), len(after)
-            total_old, total_new = sum(before.values()), sum(after.values())
+                before: dict[PairId, int]
+                after: dict[PairId, int]
+                if old_rulings is None:
+                    before = dict(zip(o_pairs, o_ints, strict=True))
+                else:
+                    o_plain = list(map(not_, old_rulings))
+                    before = dict(compress(zip(o_pairs, o_ints, strict=True), o_plain))
+                if rulings is None:
+                    after = dict(zip(pairs, n_ints, strict=True))
+                else:
+                    after = dict(compress(zip(pairs, n_ints, strict=True), plain))
+                n_old, n_new = len(before), len(after)
+                total_old, total_new = sum(before.values()), sum(after.values())
+                stayed = before.keys() & after.keys()
+                moved = [(pair, score, before.get(pair)) for pair, score in after.items() - before.items()]
+                gone = before.keys() - stayed
+                after_scores = after.values()
             if keyed.common % n_new or keyed.common % n_old:
                 # A table count not in the common denominator (a new one; or an old one whose sums had
                 # cancelled out before the keys were made): every key over the new common denominator.
@@ -1575,11 +1605,11 @@ class IncrementalPairContest:
             # Against the average total/n: each pair's key is score * common - total * (common / n).
             avg_old, avg_new = total_old * (common // n_old), total_new * (common // n_new)
             shift = avg_old - avg_new
-            stayed = before.keys() & after.keys()
             if shift:  # the average moved: every pair that stayed on the board moves with it (in C)
+                if not isinstance(stayed, tuple | list | set):
+                    stayed = tuple(stayed)
                 keys.update(zip(stayed, map(add, map(keys.__getitem__, stayed), repeat(shift)), strict=True))
-            for pair, score in after.items() - before.items():  # a score changed, or a pair came
-                was = before.get(pair)
+            for pair, score, was in moved:  # a score changed, or a pair came
                 if was is None:
                     keys[pair] = keys.get(pair, 0) + score * common - avg_new
                     net[pair] = net.get(pair, 0) + score
@@ -1588,7 +1618,7 @@ class IncrementalPairContest:
                 else:
                     keys[pair] += (score - was) * common
                     net[pair] += score - was
-            for pair in before.keys() - stayed:  # left the board (or is ruled now)
+            for pair in gone:  # left the board (or is ruled now)
                 was = before[pair]
                 keys[pair] -= was * common - avg_old
                 net[pair] -= was
@@ -1607,10 +1637,9 @@ class IncrementalPairContest:
                 seen[pair] -= 1
                 left.append((side, seen, keyed, pair))
             if ruled and rulings is not None and offending is not None:  # the new ruled rows' parts
-                low = min(
-                    after.values()
-                )  # low-high: the offending side the lowest, its opponents the highest
-                high = max(after.values())
+                # low-high: the offending side the lowest, its opponents the highest
+                after_scores = tuple(after_scores)
+                low, high = min(after_scores), max(after_scores)
                 for i in ruled:
                     pair = pairs[i]
                     if rulings[i] == AVERAGE:
