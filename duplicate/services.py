@@ -409,6 +409,7 @@ def play_result_save(
             Play.objects.select_related("event", "board", "seating__round")
             .select_for_update(of=("self",))
             .filter(pk=pk)
+            .order_by()
         ),
         [play.pk],
     )

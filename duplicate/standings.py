@@ -793,6 +793,7 @@ class StandingRow(NamedTuple):
         return _fraction(self.pm_key, self.pm_common)
 
     # Equal rows are equal however their plus/minus is written (its key over another common denominator).
+    # Rows are compared for equality only (never ordered, never mixed with plain tuples).
     def _canonical(self) -> tuple[Any, ...]:
         return (*self[:5], self.plus_minus, *self[7:])
 

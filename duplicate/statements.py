@@ -21,7 +21,8 @@ from typing import Any
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import Model, QuerySet
-from django.db.models.query import get_related_populators
+from django.db.models.query import ModelIterable, ValuesListIterable, get_related_populators
+from django.db.transaction import TransactionManagementError
 
 
 class _Made:
@@ -31,6 +32,7 @@ class _Made:
         "annotations",
         "converters",
         "init_list",
+        "locks",
         "model",
         "params",
         "related",
@@ -40,6 +42,15 @@ class _Made:
     )
 
     def __init__(self, queryset: QuerySet[Any], probes: Sequence[Any], instances: bool) -> None:
+        # Only what is mapped here: model instances (no prefetching, no objects known beforehand) or plain
+        # tuples of values (not flat, not named); anything else is run as the queryset it is.
+        wanted = ModelIterable if instances else ValuesListIterable
+        if (
+            queryset._iterable_class is not wanted
+            or queryset._prefetch_related_lookups
+            or queryset._known_related_objects
+        ):
+            raise LookupError("a queryset this module does not map")
         compiler = queryset.query.get_compiler(using=queryset.db)
         sql, params = compiler.as_sql()
         params = list(params)
@@ -54,6 +65,7 @@ class _Made:
         self.sql = sql
         self.params = params
         self.slots = slots
+        self.locks = bool(queryset.query.select_for_update) and connection.features.has_select_for_update
         fields = [s[0] for s in compiler.select[0 : compiler.col_count]]
         self.converters = compiler.get_converters(fields)
         self.model: type[Model] | None = None
@@ -68,6 +80,8 @@ class _Made:
             self.annotations = dict(compiler.annotation_col_map or {})
 
     def rows(self, args: Sequence[Any]) -> list[Any]:
+        if self.locks and connection.get_autocommit():  # as the queryset: a lock lasts its transaction
+            raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
         params = [
             p if slot is None else args[slot[0]] if type(args[slot[0]]) is slot[1] else slot[1](args[slot[0]])
             for p, slot in zip(self.params, self.slots, strict=True)
@@ -102,7 +116,7 @@ class _Made:
         return out
 
 
-_made: dict[tuple[str, str, bool], _Made | None] = {}
+_made: dict[tuple[str, Any, str, bool], _Made | None] = {}
 _lock = threading.Lock()
 
 
@@ -117,14 +131,14 @@ def _probe(value: Any, i: int) -> Any:
 def _made_for(
     name: str, make: Callable[..., QuerySet[Any]], args: Sequence[Any], instances: bool
 ) -> _Made | None:
-    key = (name, connection.vendor, instances)
+    key = (name, make.__code__, connection.vendor, instances)  # (a name given to two queries stays two)
     if key in _made:
         return _made[key]
     probes = [_probe(v, i) for i, v in enumerate(args)]
     made: _Made | None
     try:
         made = _Made(make(*probes), probes, instances)
-    except (LookupError, EmptyResultSet):  # pragma: no cover - every query here takes them as parameters
+    except (LookupError, EmptyResultSet):  # not mapped here, or an argument not a parameter
         made = None
     with _lock:
         _made[key] = made

@@ -6,12 +6,24 @@ from __future__ import annotations
 import pytest
 from django.db import connection, transaction
 from django.db.models import Count, Q
+from django.db.transaction import TransactionManagementError
 
 from duplicate import selectors_entry as sel
 from duplicate import services, standings, statements
 from duplicate.models import Play, Seating, TableToken
 from tests.conftest import make_event
 from tests.duplicate.test_standings_queries import fill
+
+
+def made(name, instances):
+    """The statement made for ``name`` on this database (None: run as a queryset); KeyError if never asked."""
+    found = [
+        v for k, v in statements._made.items() if (k[0], k[2], k[3]) == (name, connection.vendor, instances)
+    ]
+    if not found:
+        raise KeyError(name)
+    assert len(found) == 1
+    return found[0]
 
 
 def typed(rows):
@@ -43,14 +55,16 @@ def test_rows_are_the_querysets_with_their_types_for_any_arguments():
     fill(event)
 
     def make(event_id, board_id):
-        return Play.objects.filter(event_id=event_id, board_id=board_id).order_by("pk").values_list(
-            "pk", "entered", "contract", "seating__round__agreed_at", "items"
+        return (
+            Play.objects.filter(event_id=event_id, board_id=board_id)
+            .order_by("pk")
+            .values_list("pk", "entered", "contract", "seating__round__agreed_at", "items")
         )
 
     for board in event.boards.order_by("number"):
         want = list(make(event.pk, board.pk))
         assert want and typed(statements.rows("test rows", make, [event.pk, board.pk])) == typed(want)
-    assert statements._made[("test rows", connection.vendor, False)] is not None  # made once, reused
+    assert made("test rows", False) is not None  # made once, reused
     assert statements.rows("test rows", make, [event.pk, -5]) == []
 
 
@@ -73,7 +87,10 @@ def test_instances_are_the_querysets_with_related_objects_and_annotations(django
         with django_assert_num_queries(1):
             got = statements.instances("test seatings", make, [section.pk, table])
             same_instances(
-                got, want, related=("round", "round__agreed_by", "ns__player1", "ew"), annotations=("n_entered",)
+                got,
+                want,
+                related=("round", "round__agreed_by", "ns__player1", "ew"),
+                annotations=("n_entered",),
             )
     token = services.table_token_create(section=section, table=2)
     assert sel.active_token(token.secret) == token and sel.active_token(token.secret).section.event == event
@@ -109,17 +126,16 @@ def test_the_hot_queries_are_made_once_and_read_what_the_orm_reads():
     board = play.board
     standings._board_line_rows(event, board)
     standings._play_line_row(play.pk)
-    vendor = connection.vendor
-    for key in (
-        ("active token", vendor, True),
-        ("open seatings True", vendor, True),
-        ("open seatings False", vendor, True),
-        ("seating plays", vendor, True),
-        ("play for update", vendor, True),
-        ("board lines", vendor, False),
-        ("play line", vendor, False),
+    for name, instances in (
+        ("active token", True),
+        ("open seatings True", True),
+        ("open seatings False", True),
+        ("seating plays", True),
+        ("play for update", True),
+        ("board lines", False),
+        ("play line", False),
     ):
-        assert statements._made.get(key) is not None, key
+        assert made(name, instances) is not None, name
 
 
 @pytest.mark.django_db
@@ -132,7 +148,7 @@ def test_a_query_holding_its_argument_otherwise_is_run_as_a_queryset():
 
     assert statements.rows("test sliced", make, [2]) == list(make(2))
     assert statements.rows("test sliced", make, [3]) == list(make(3))
-    assert statements._made[("test sliced", connection.vendor, False)] is None
+    assert made("test sliced", False) is None
 
 
 def test_arguments_must_be_whole_numbers_or_text():
@@ -140,3 +156,64 @@ def test_arguments_must_be_whole_numbers_or_text():
         with pytest.raises(TypeError):
             statements._probe(bad, 0)
     assert TableToken  # (the module's queries name their models)
+
+
+@pytest.mark.django_db
+def test_what_is_not_mapped_here_is_run_as_the_queryset(django_assert_num_queries):
+    """Flat or named values, prefetching: run as the queryset they are (the same results), never half
+    mapped; and two queries given one name stay two statements."""
+    event = make_event(tables=3)
+    fill(event)
+    section = event.sections.get()
+    flat = statements.rows(
+        "test flat",
+        lambda section_id: (
+            Play.objects.filter(seating__round__section_id=section_id)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        ),
+        [section.pk],
+    )
+    assert flat == list(Play.objects.filter(event=event).order_by("pk").values_list("pk", flat=True))
+    assert made("test flat", False) is None
+    with django_assert_num_queries(2):  # the seatings, then their plays prefetched
+        seatings = statements.instances(
+            "test prefetch",
+            lambda section_id: (
+                Seating.objects.filter(round__section_id=section_id).prefetch_related("plays").order_by("pk")
+            ),
+            [section.pk],
+        )
+        assert all(len(s.plays.all()) == 2 for s in seatings)
+    assert made("test prefetch", True) is None
+    play = Play.objects.filter(event=event).order_by("pk").first()
+    first = statements.rows(
+        "test one name", lambda pk: Play.objects.filter(pk=pk).values_list("pk"), [play.pk]
+    )
+    second = statements.rows(
+        "test one name", lambda pk: Play.objects.filter(pk=pk).values_list("version"), [play.pk]
+    )
+    assert first == [(play.pk,)] and second == [(play.version,)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lock_outside_a_transaction_is_refused_as_the_queryset_refuses_it():
+    event = make_event(tables=3)
+    play = Play.objects.filter(event=event).order_by("pk").first()
+
+    def make(pk):
+        return Play.objects.select_for_update().filter(pk=pk).order_by()
+
+    with transaction.atomic():
+        assert [p.pk for p in statements.instances("test lock", make, [play.pk])] == [play.pk]
+    if (
+        connection.features.has_select_for_update
+    ):  # PostgreSQL: refused outside a transaction, as the ORM does
+        with pytest.raises(TransactionManagementError):
+            list(make(play.pk))
+        with pytest.raises(TransactionManagementError):
+            statements.instances("test lock", make, [play.pk])
+    else:  # SQLite locks the whole database instead: no FOR UPDATE, nothing refused
+        assert [p.pk for p in statements.instances("test lock", make, [play.pk])] == [
+            p.pk for p in make(play.pk)
+        ]

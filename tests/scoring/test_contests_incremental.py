@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
@@ -276,3 +277,40 @@ def test_a_contest_ranked_into_columns_pickles_with_its_rows(event: tuple[list[R
         assert not {"_columns", "_columns_factory"} & set(vars(loaded))
         assert_same(loaded.rows, want.rows)
         assert_same_columns(loaded, want)
+
+
+def corrected(rows: list[RawResult], rng: random.Random) -> list[RawResult]:
+    """The same tables and rulings, some real scores corrected (duplicate whist keeps its 13 tricks)."""
+    out = []
+    for row in rows:
+        b, ns, ew, s, e, ruling, off = row
+        if ruling or s is None or rng.random() < 0.5:
+            out.append(row)
+        elif isinstance(s, int) and isinstance(e, int) and s + e == 13 and 0 <= s <= 13:
+            v = rng.randint(0, 13)
+            out.append((b, ns, ew, v, 13 - v, ruling, off))
+        else:
+            v = rng.choice([-400, -50, 0, 10, 30, 120, 400, s + 10, -s])
+            out.append((b, ns, ew, v, -v, ruling, off))
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(events(), st.integers(0, 2**32))
+def test_scores_corrected_on_the_same_tables_give_the_contest_of_the_new_rows(
+    event: tuple[list[RawResult], bool], seed: int
+) -> None:
+    """The usual change, a score corrected (``_replace_plain``'s same-shape path: same tables, same
+    rulings), several times over: every step is ``pair_contest_rows`` of the rows as they stand."""
+    rows, single = event
+    inc = engine_for(rows, single)
+    if inc is None:
+        return
+    inc.contest().columns()  # the keys kept from here on
+    rng = random.Random(seed)
+    current = by_board(rows)
+    for _ in range(6):
+        if not current:
+            return
+        board = rng.choice(sorted(current))
+        current = replace_and_check(inc, current, board, corrected(current[board], rng), single)
