@@ -386,6 +386,22 @@ _RAW = models.Field()
 _UNCONVERTED = {"entered": "_entered", "seating__round__agreed_at": "_agreed"}
 
 
+def _event_plays(event_id: int) -> Any:
+    """The event's plays (``_PLAY_FIELDS``), each with the event's results version and the newest change's id."""
+    newest_change = PlayChange.objects.order_by("-pk").values("pk")[:1]
+    version_now = Event.objects.filter(pk=event_id).values("results_version")[:1]
+    return (
+        Play.objects.filter(event_id=event_id)
+        .order_by()
+        .annotate(
+            _version=Subquery(version_now, output_field=_RAW),
+            _cursor=Subquery(newest_change, output_field=_RAW),
+            **{alias: ExpressionWrapper(F(name), output_field=_RAW) for name, alias in _UNCONVERTED.items()},
+        )
+        .values_list(*(_UNCONVERTED.get(f, f) for f in _PLAY_FIELDS), "_version", "_cursor")
+    )
+
+
 def _compute(
     event: Event, key: tuple[int, int], token: str | None, pairs: Mapping[int, PairInfo] | None
 ) -> EventResults:
@@ -396,19 +412,8 @@ def _compute(
         kinds = set(
             Pair.objects.filter(event=event).values_list("section__movement_kind", flat=True).distinct()
         )
-    newest_change = PlayChange.objects.order_by("-pk").values("pk")[:1]
-    version_now = Event.objects.filter(pk=event.pk).values("results_version")[:1]
-    # The version and the newest change come with the plays, in the same snapshot.
-    rows = list(
-        Play.objects.filter(event=event)
-        .order_by()
-        .annotate(
-            _version=Subquery(version_now, output_field=_RAW),
-            _cursor=Subquery(newest_change, output_field=_RAW),
-            **{alias: ExpressionWrapper(F(name), output_field=_RAW) for name, alias in _UNCONVERTED.items()},
-        )
-        .values_list(*(_UNCONVERTED.get(f, f) for f in _PLAY_FIELDS), "_version", "_cursor")
-    )
+    # The version and the newest change come with the plays, in the same snapshot (a statement made once).
+    rows = statements.rows("event plays", _event_plays, [event.pk])
     version, cursor = (rows[0][-2], rows[0][-1]) if rows else (event.results_version, None)
     if rows and cursor is None:
         cursor = 0  # no change row yet anywhere: every one to come is newer (the count check in _patch holds)

@@ -7,8 +7,8 @@ its rows (the compiler's columns, converters and related-object populators) kept
 cursor with the real arguments: the same rows, the same model instances (``select_related`` objects and
 annotations included) as the queryset gives.
 
-The stand-ins (unusual negative numbers, text no one types) must come back as the statement's parameters,
-each once; anything else about the query (``revoked=False``, an ordering) stays as it was compiled. When they
+The stand-ins (numbers and text no query holds as constants) must come back among the statement's
+parameters (where a query uses an argument twice, both places take it); anything else about the query (``revoked=False``, an ordering) stays as it was compiled. When they
 do not (a queryset whose SQL holds its arguments some other way), the queryset is simply run.
 """
 
@@ -59,9 +59,10 @@ class _Made:
         slots: list[tuple[int, type] | None] = [None] * len(params)
         for i, probe in enumerate(probes):
             found = [j for j, p in enumerate(params) if isinstance(p, type(probe)) and p == probe]
-            if len(found) != 1:
-                raise LookupError(f"argument {i} is not one parameter of the statement")
-            slots[found[0]] = (i, type(params[found[0]]))
+            if not found:
+                raise LookupError(f"argument {i} is not a parameter of the statement")
+            for j in found:  # (in a subquery too)
+                slots[j] = (i, type(params[j]))
         self.sql = sql
         self.params = params
         self.slots = slots

@@ -125,6 +125,7 @@ def test_the_hot_queries_are_made_once_and_read_what_the_orm_reads():
         )
     board = play.board
     standings._board_line_rows(event, board)
+    standings.event_results(event)
     standings._play_line_row(play.pk)
     for name, instances in (
         ("active token", True),
@@ -134,6 +135,7 @@ def test_the_hot_queries_are_made_once_and_read_what_the_orm_reads():
         ("play for update", True),
         ("board lines", False),
         ("play line", False),
+        ("event plays", False),  # (its argument twice: the plays' event, the version's subquery)
     ):
         assert made(name, instances) is not None, name
 
