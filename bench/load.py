@@ -8,7 +8,9 @@ acknowledged (302). Bounded in count and time. Afterwards the database is asked 
 (PlayChange rows and entered Play rows of the acknowledged boards): results lost = acknowledged - stored.
 
 The set-up and the count run in subprocesses (``python -m bench.load setup|count``) with DATABASE_URL of the
-scratch database; gunicorn is always stopped (try/finally), and the scratch PostgreSQL database dropped.
+scratch database, the clients in one of their own (``python -m bench.load clients``: a fresh heap, whatever
+the bench built before); gunicorn is always stopped (try/finally), and the scratch PostgreSQL database
+dropped.
 """
 
 from __future__ import annotations
@@ -175,6 +177,40 @@ def _plan(stats: Stats, rng: random.Random, csrf: str, event_id: int, boards: li
     return "read", None, "GET", path, None, {}
 
 
+class _Outcome:
+    """What the clients' process reports (see :func:`_clients`)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.latencies: dict[str, list[float]] = data["latencies"]
+        self.errors: list[str] = data["errors"]
+        self.acknowledged: list[int] = data["acknowledged"]
+        self.elapsed: float = data["elapsed"]
+
+
+def _clients(spec: dict[str, Any]) -> dict[str, Any]:
+    """The load's clients (``python -m bench.load clients``, the spec on stdin): threads of ``http.client``
+    requests until the count or the time runs out; their latencies, errors and acknowledged writes."""
+    stats = Stats(spec["requests"], 0.0, list(reversed(spec["targets"])), spec["tokens"])
+    start = time.perf_counter()
+    stats.deadline = start + spec["seconds"]
+    threads = [
+        threading.Thread(
+            target=_client, args=(spec["port"], stats, spec["event"], spec["boards"], 1000 + i), daemon=True
+        )
+        for i in range(spec["clients"])
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=spec["seconds"] + 60)
+    return {
+        "latencies": stats.latencies,
+        "errors": stats.errors,
+        "acknowledged": stats.acknowledged,
+        "elapsed": time.perf_counter() - start,
+    }
+
+
 def _percentile(values: list[float], p: float) -> float:
     if not values:
         return 0.0
@@ -273,21 +309,32 @@ def _drive(
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         _wait_ready(port, proc)
-        targets = list(reversed(setup["targets"]))
-        stats = Stats(requests, 0.0, targets, setup["tokens"])
-        start = time.perf_counter()
-        stats.deadline = start + seconds
-        threads = [
-            threading.Thread(
-                target=_client, args=(port, stats, setup["event"], setup["boards"], 1000 + i), daemon=True
-            )
-            for i in range(clients)
-        ]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(timeout=seconds + 60)
-        elapsed = time.perf_counter() - start
+        # The clients run in a process of their own (a small, fresh heap): as threads of the bench's own
+        # process, which holds what the other benchmarks built, every collection of their garbage walked
+        # millions of objects while holding all of them, and the clients, not the server, set the latencies.
+        spec = {
+            "port": port,
+            "event": setup["event"],
+            "boards": setup["boards"],
+            "targets": setup["targets"],
+            "tokens": setup["tokens"],
+            "requests": requests,
+            "seconds": seconds,
+            "clients": clients,
+        }
+        ran = subprocess.run(
+            [sys.executable, "-m", "bench.load", "clients"],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            input=json.dumps(spec),
+            capture_output=True,
+            text=True,
+            timeout=seconds + 120,
+        )
+        if ran.returncode != 0:
+            raise RuntimeError(f"bench.load clients failed: {ran.stderr.strip()[-2000:]}")
+        stats = _Outcome(json.loads(ran.stdout))
+        elapsed = stats.elapsed
     finally:
         proc.terminate()
         try:
@@ -411,7 +458,11 @@ def main(argv: list[str]) -> int:
     p_setup.add_argument("--sections", type=int, default=40)
     p_count = sub.add_parser("count")
     p_count.add_argument("--event", type=int, required=True)
+    sub.add_parser("clients")  # the spec as JSON on stdin
     args = parser.parse_args(argv)
+    if args.cmd == "clients":
+        print(json.dumps(_clients(json.load(sys.stdin))))
+        return 0
     if not os.environ.get("DATABASE_URL"):
         raise SystemExit("bench.load: DATABASE_URL must name the scratch database")
     out = _setup(args.sections) if args.cmd == "setup" else _count(args.event)

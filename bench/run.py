@@ -427,24 +427,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _quiet_heap() -> None:
-    """Before the load test, whose clients are threads of this process: what the benchmarks before it kept
-    (the big events' standings, in this process's memory) dropped, and what is left frozen out of the
-    garbage collector's passes. Otherwise each of the clients' collections walked millions of objects
-    holding every client thread (one lock for all): the clients, not the server, set the latencies."""
-    from django.core.cache import cache
-
-    from duplicate import shared, standings
-
-    standings._store.clear()
-    standings._pairs_store.clear()
-    standings._per_pairs.clear()
-    shared.clear()
-    cache.clear()
-    gc.collect()
-    gc.freeze()
-
-
 def _reference_ms() -> float:
     """The machine's speed now: best of 5 of a fixed pure-Python loop (ms). A shared 2-core machine moves by
     up to 2x within an hour; the figures of two runs compare only next to this."""
@@ -494,8 +476,6 @@ def main(argv: list[str] | None = None) -> int:
     load_db = args.load_db or ("sqlite" if args.quick else "postgres")
     if "load" not in skip and load_db != "none":
         print(f"HTTP load ({load_db}) ...", flush=True)
-        built.clear()
-        _quiet_heap()
         from bench import load
 
         load.bench_load(
