@@ -720,7 +720,9 @@ def build_results(
         )
         last_board = max(boards)
         unagreed = set(compress(rounds, map(is_, agreed, repeat(None))))
-        if kind == EventKind.TEAMS:  # (only a team match lists its tables: 52,000 plays' sorted for nothing)
+        if (
+            kind == EventKind.TEAMS
+        ):  # (only a team match lists its tables: 52,000 plays not sorted for nothing)
             tables = set(zip(tables_col, nss, ews, strict=True))
         ns_set, ew_set = set(nss), set(ews)
         for pair in dict.fromkeys(chain.from_iterable(zip(nss, ews, strict=True))):  # first seen first

@@ -8,8 +8,10 @@ cursor with the real arguments: the same rows, the same model instances (``selec
 annotations included) as the queryset gives.
 
 The stand-ins (numbers and text no query holds as constants) must come back among the statement's
-parameters (where a query uses an argument twice, both places take it); anything else about the query (``revoked=False``, an ordering) stays as it was compiled. When they
-do not (a queryset whose SQL holds its arguments some other way), the queryset is simply run.
+parameters (where a query uses an argument twice, both places take it); anything else about the query
+(``revoked=False``, an ordering) stays as it was compiled. When they do not (a queryset whose SQL holds its
+arguments some other way), or the queryset is not one mapped here (flat or named values, prefetching), the
+queryset is simply run. ``make`` is a function (a lambda): its code, with the name, keys the statement.
 """
 
 from __future__ import annotations
