@@ -22,6 +22,7 @@ from duplicate.models import (
     EventStatus,
     MovementKind,
     Pair,
+    PaperSize,
     Play,
     PlayChange,
     Player,
@@ -35,6 +36,7 @@ from duplicate.movements import Movement, MovementError, generate
 from scoring import ScoringError
 from scoring.codes import ScoringCode
 from scoring.deal import Deal
+from scoring.errors import show_value
 
 SEATS = "NESW"
 
@@ -46,6 +48,15 @@ class ServiceError(ValueError):
 def dealer_for(board_number: int) -> str:
     """The customary dealer rotation: board 1 North, 2 East, 3 South, 4 West, 5 North again."""
     return SEATS[(board_number - 1) % 4]
+
+
+def _fits(field: str, value: str, model: type[models.Model], column: str) -> str:
+    """``value`` when it fits ``model``'s ``column``, else a ServiceError naming ``field`` (PostgreSQL refuses
+    a longer text; SQLite would keep it)."""
+    limit = model._meta.get_field(column).max_length
+    if limit is not None and len(value) > limit:
+        raise ServiceError(f"{field}: at most {limit} characters, got {len(value)}")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +86,7 @@ def event_create(
     name = name.strip()
     if not name:
         raise ServiceError("name: give the event a name")
+    _fits("name", name, Event, "name")
     try:
         ScoringCode(code)
     except ValueError:
@@ -83,6 +95,10 @@ def event_create(
         ) from None
     if kind not in EventKind.values:
         raise ServiceError(f"kind: must be one of {', '.join(EventKind.values)}, got {kind!r}")
+    if paper_size not in PaperSize.values:  # (PostgreSQL would refuse a longer text; SQLite would keep it)
+        raise ServiceError(
+            f"paper_size: must be one of {', '.join(PaperSize.values)}, got {show_value(paper_size)}"
+        )
     if kind == EventKind.TEAMS and movement.kind not in (MovementKind.TEAMS, MovementKind.CUSTOM):
         raise ServiceError("movement: a team match (law G) needs the teams movement")
     event = Event.objects.create(name=name, date=date, code=code, kind=kind, paper_size=paper_size)
@@ -152,7 +168,7 @@ def section_populate(
     pair_team_key: dict[Any, str] = {}
     if movement.teams:
         for key, team_name in _team_names_for(movement, teams).items():
-            team_rows[key] = Team.objects.create(event=event, name=team_name)
+            team_rows[key] = Team.objects.create(event=event, name=_fits("teams", team_name, Team, "name"))
             for pid in movement.teams[key]:
                 pair_team_key[pid] = key
     spec_by_number = {str(p.number): p for p in pairs}
@@ -164,9 +180,12 @@ def section_populate(
     pair_rows: list[Pair] = []
     for position, pid in enumerate(movement.pairs, start=1):
         spec = spec_by_number.get(str(pid))
-        names = spec.players if spec else ("", "")
-        p1 = Player(name=names[0].strip()) if names[0].strip() else None
-        p2 = Player(name=names[1].strip()) if names[1].strip() else None
+        names = [
+            _fits(f"pair {pid}: players", n.strip(), Player, "name")
+            for n in (spec.players if spec else ("", ""))
+        ]
+        p1 = Player(name=names[0]) if names[0] else None
+        p2 = Player(name=names[1]) if names[1] else None
         players.extend(p for p in (p1, p2) if p is not None)
         team = None
         if spec and spec.team:
@@ -180,7 +199,7 @@ def section_populate(
             Pair(
                 event=event,
                 section=section,
-                number=str(pid),
+                number=_fits("pairs: number", str(pid), Pair, "number"),
                 position=position,
                 team=team,
                 player1=p1,
@@ -253,6 +272,7 @@ def pair_names_update(*, pair: Pair, player1: str, player2: str, user_id: int | 
     whose change message carries the names before and after (read by the event history page)."""
     before = [p.name if p else "" for p in (pair.player1, pair.player2)]
     for attr, name in (("player1", player1.strip()), ("player2", player2.strip())):
+        _fits(attr, name, Player, "name")
         current: Player | None = getattr(pair, attr)
         if not name:
             setattr(pair, attr, None)

@@ -369,6 +369,56 @@ def test_mutated_event_files(db, good_export, data):
         _import_or_refuse(doc)
 
 
+@pytest.mark.parametrize("paper", [[None, None], "tabloid-please", 5, "a4"])
+def test_an_event_file_with_a_paper_size_of_no_kind_is_refused_naming_it(db, good_export, paper):
+    """Found by the fuzzing above on PostgreSQL: the paper size was stored as the text of whatever was
+    given (SQLite kept "[None, None]"; PostgreSQL refused it past 8 characters with a 500)."""
+    before = db_counts()
+    doc = {**json.loads(json.dumps(good_export)), "paper_size": paper}
+    with pytest.raises(services.ServiceError) as refused:
+        eventfile.event_import(data=eventfile.parse_json(json.dumps(doc)))
+    assert str(refused.value).startswith("paper_size: must be one of A4, letter, got ")
+    assert db_counts() == before
+    imported = eventfile.event_import(data=eventfile.parse_json(json.dumps({**doc, "paper_size": "letter"})))
+    assert imported.paper_size == "letter"
+
+
+@pytest.mark.parametrize(
+    ("where", "limit", "field"),
+    [
+        ("name", 200, "name: at most 200 characters"),
+        ("player", 100, "pair 1: players: at most 100 characters"),
+    ],
+)
+def test_an_event_file_with_a_text_longer_than_its_column_is_refused_naming_it(
+    db, good_export, where, limit, field
+):
+    """A name longer than the database holds (PostgreSQL refused it with a 500; SQLite kept it): refused by
+    the service with the field; one of the longest that fit is imported."""
+
+    def doc_with(text: str) -> dict:
+        doc = json.loads(json.dumps(good_export))
+        if where == "name":
+            doc["name"] = text
+        else:
+            doc["pairs"][0]["players"] = [text, ""]
+        return doc
+
+    before = db_counts()
+    with pytest.raises(services.ServiceError) as refused:
+        eventfile.event_import(data=eventfile.parse_json(json.dumps(doc_with("é" * (limit + 1)))))
+    assert str(refused.value) == f"{field}, got {limit + 1}"
+    assert db_counts() == before
+    event = eventfile.event_import(data=eventfile.parse_json(json.dumps(doc_with("é" * limit))))
+    if where == "name":
+        assert event.name == "é" * limit
+    else:
+        pair = event.pairs.get(number="1")
+        assert pair.player1.name == "é" * limit
+        with pytest.raises(services.ServiceError, match="player2: at most 100 characters, got 101"):
+            services.pair_names_update(pair=pair, player1="A", player2="b" * 101)
+
+
 @hsettings(30)
 @given(blob=st.binary(max_size=300))
 def test_garbled_event_file_uploads(world, blob, good_export):
