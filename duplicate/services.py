@@ -95,7 +95,7 @@ def event_create(
         ) from None
     if kind not in EventKind.values:
         raise ServiceError(f"kind: must be one of {', '.join(EventKind.values)}, got {kind!r}")
-    if paper_size not in PaperSize.values:  # (PostgreSQL would refuse a longer text; SQLite would keep it)
+    if paper_size not in PaperSize.values:  # (any other text: SQLite kept it, PostgreSQL refused it past 8)
         raise ServiceError(
             f"paper_size: must be one of {', '.join(PaperSize.values)}, got {show_value(paper_size)}"
         )

@@ -421,6 +421,32 @@ def test_an_event_file_with_a_text_longer_than_its_column_is_refused_naming_it(
             services.pair_names_update(pair=pair, player1="A", player2="b" * 101)
 
 
+def test_a_team_name_longer_than_its_column_is_refused_naming_it(db):
+    import datetime as dt
+
+    movement = services.movement_build(kind="teams", tables=2, boards_per_round=2)
+    before = db_counts()
+    with pytest.raises(services.ServiceError, match="^teams: at most 100 characters, got 101$"):
+        services.event_create(
+            name="Match",
+            date=dt.date(1916, 3, 4),
+            code="auction-1915",
+            kind="teams",
+            movement=movement,
+            teams=["N" * 101, "S"],
+        )
+    assert db_counts() == before
+    event = services.event_create(
+        name="Match",
+        date=dt.date(1916, 3, 4),
+        code="auction-1915",
+        kind="teams",
+        movement=movement,
+        teams=["N" * 100, "S"],
+    )
+    assert sorted(event.teams.values_list("name", flat=True)) == ["N" * 100, "S"]
+
+
 @hsettings(30)
 @given(blob=st.binary(max_size=300))
 def test_garbled_event_file_uploads(world, blob, good_export):
