@@ -425,25 +425,22 @@ def test_a_team_name_longer_than_its_column_is_refused_naming_it(db):
     import datetime as dt
 
     movement = services.movement_build(kind="teams", tables=2, boards_per_round=2)
-    before = db_counts()
-    with pytest.raises(services.ServiceError, match="^teams: at most 100 characters, got 101$"):
-        services.event_create(
+
+    def match(first_team: str) -> Event:
+        return services.event_create(
             name="Match",
             date=dt.date(1916, 3, 4),
             code="auction-1915",
             kind="teams",
             movement=movement,
-            teams=["N" * 101, "S"],
+            teams=[first_team, "S"],
         )
+
+    before = db_counts()
+    with pytest.raises(services.ServiceError, match="^teams: at most 100 characters, got 101$"):
+        match("N" * 101)
     assert db_counts() == before
-    event = services.event_create(
-        name="Match",
-        date=dt.date(1916, 3, 4),
-        code="auction-1915",
-        kind="teams",
-        movement=movement,
-        teams=["N" * 100, "S"],
-    )
+    event = match("N" * 100)
     assert sorted(event.teams.values_list("name", flat=True)) == ["N" * 100, "S"]
 
 
