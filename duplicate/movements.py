@@ -55,6 +55,15 @@ Kinds
     one more N-S pair (law G's "odd pair").  Pairs keep their tables; ``n`` board sets move down one table
     a round, so in ``n`` rounds every deal is played once at every table.
 
+``compass`` (stationary pairs, boards relayed: Foster's compass duplicate whist)
+    Every pair keeps its seat all session and only the boards travel.  N-S pairs ``1..T`` sit at tables
+    ``1..T``, E-W pair ``T+t`` faces N-S pair ``t`` at table ``t`` in every round (as a Mitchell's first
+    round).  Board set ``s`` starts at table ``s``; after each round every table passes its boards to the
+    next-lower table (table ``1`` passes to table ``T``), the way a Mitchell's boards travel.  ``T`` rounds
+    for ``T >= 2`` tables: every board is played once at every table, so every N-S pair holds the same
+    cards as every other N-S pair and every E-W pair the same as every E-W pair (duplicate law H: N-S
+    pairs are ranked with N-S pairs, E-W with E-W).
+
 ``custom``
     An uploaded movement (see the formats below), held to the general rules.
 
@@ -64,7 +73,8 @@ Validation (:func:`validate`)
 General rules, for every kind: rounds are numbered ``1..R`` in order; in a round, table numbers are in
 ``1..tables`` with no table listed twice; ``ns != ew``; a pair sits at most once in a round (a pair
 listed as sitting out does not play); every table plays exactly ``boards_per_round`` distinct boards;
-a pair never plays the same board twice; a pair never meets the same opponent in two different rounds.
+a pair never plays the same board twice; a pair never meets the same opponent in two different rounds
+(except in the stationary kinds ``teams`` and ``compass``, where a pair meets its one opponent every round).
 Two tables *may* play the same board in one round (a shared set or relay, as in the even Mitchell): the
 law that matters (duplicate law H: a pair is compared with the pairs who played the same hands) is kept
 as long as no pair meets a board twice.
@@ -77,7 +87,11 @@ the pairs; the movement has as many tables as a team has pairs; each table seats
 every deal is played exactly once at every table; each pair keeps its direction, and each team seats
 half its pairs N-S and half E-W (as near as possible). In a team match "pairs meet at most once" is read
 as: *a pair faces one opponent pair for the whole match* (it meets that pair in every round, and no
-other pair).
+other pair).  ``compass`` -- every table plays every round; each table seats the same N-S pair and the
+same E-W pair in every round (so pairs meet the same opponents every round and never change direction);
+every board is played exactly once at every table; and the boards travel down: the boards a table plays
+in round ``r+1`` are the ones the next-higher table played in round ``r`` (table ``T``'s come from table
+``1``).
 
 Upload formats
 ==============
@@ -132,6 +146,7 @@ __all__ = [
     "MovementRound",
     "PairId",
     "TablePlay",
+    "compass",
     "generate",
     "howell",
     "main",
@@ -144,16 +159,23 @@ __all__ = [
 PairId = int | str
 """A pair's identifier: a positive integer or a non-empty string, unique within the event."""
 
-KINDS: tuple[str, ...] = ("mitchell", "howell", "teams", "custom")
-GENERATED_KINDS: tuple[str, ...] = ("mitchell", "howell", "teams")
+KINDS: tuple[str, ...] = ("mitchell", "howell", "teams", "compass", "custom")
+GENERATED_KINDS: tuple[str, ...] = ("mitchell", "howell", "teams", "compass")
 MAX_BOARDS_PER_ROUND = 36
 MITCHELL_MIN_TABLES = 3
 HOWELL_MIN_TABLES = 3
 HOWELL_MAX_TABLES = 10
 TEAMS_MIN_PAIRS = 2
+COMPASS_MIN_TABLES = 2
 EVEN_OPTIONS: tuple[str, ...] = ("relay", "skip")
 
-_TITLES = {"mitchell": "Mitchell", "howell": "Howell", "teams": "Team match", "custom": "Custom movement"}
+_TITLES = {
+    "mitchell": "Mitchell",
+    "howell": "Howell",
+    "teams": "Team match",
+    "compass": "Compass",
+    "custom": "Custom movement",
+}
 
 
 class MovementError(ValueError):
@@ -387,6 +409,11 @@ class Movement:
         if self.teams:
             for name, members in self.teams.items():
                 lines.append(f"Team {name}: pairs {_fmt_pairs(members)}")
+        if self.kind == "compass":
+            lines.append(
+                f"Pairs stay at their tables; after each round the boards pass to the next-lower table "
+                f"(table 1 passes to table {self.tables})"
+            )
         shared = self.shared_boards()
         width = max((len(str(p)) for p in self.pairs), default=1)
         table_width = len(str(self.tables))
@@ -772,7 +799,7 @@ def validate(movement: Movement) -> None:
                     played[(pair, board)] = (r, t)
             meeting = frozenset(play.pairs)
             before = met.get(meeting)
-            if before is not None and kind != "teams":
+            if before is not None and kind not in ("teams", "compass"):
                 _fail(
                     f"{at}: pairs {play.ns} and {play.ew} meet a second time "
                     f"(already at round {before[0]}, table {before[1]})"
@@ -785,6 +812,8 @@ def validate(movement: Movement) -> None:
         _validate_howell(movement, met)
     elif kind == "teams":
         _validate_teams(movement)
+    elif kind == "compass":
+        _validate_compass(movement)
 
 
 def _require_full_rounds(movement: Movement) -> None:
@@ -914,6 +943,52 @@ def _validate_teams(movement: Movement) -> None:
                     f"teams: board {board} is never played at table {table}; "
                     "each deal is played once at each table (law G)"
                 )
+
+
+def _validate_compass(movement: Movement) -> None:
+    """Stationary pairs, boards relayed down one table a round, every board once at every table."""
+    t_count = movement.tables
+    if t_count < COMPASS_MIN_TABLES:
+        _fail(f"compass: a compass movement needs at least {COMPASS_MIN_TABLES} tables, got {t_count}")
+    _require_full_rounds(movement)
+    first = movement.rounds[0]
+    home = {play.table: play for play in first.tables}
+    for rnd in movement.rounds:
+        if rnd.sit_out:
+            _fail(
+                f"compass: round {rnd.number}: pair {rnd.sit_out[0]} sits out (every pair plays every round)"
+            )
+        for play in rnd.tables:
+            start = home[play.table]
+            if (play.ns, play.ew) != (start.ns, start.ew):
+                _fail(
+                    f"compass: round {rnd.number}, table {play.table} seats {play.ns} v {play.ew}, but round "
+                    f"{first.number} seated {start.ns} v {start.ew} there (in a compass movement the pairs "
+                    "stay at their table and meet the same opponents every round)"
+                )
+    for earlier, later in zip(movement.rounds, movement.rounds[1:], strict=False):
+        for play in later.tables:
+            higher = play.table % t_count + 1  # the next-higher table (table T's boards come from table 1)
+            passed = earlier.table(higher)
+            assert passed is not None  # full rounds, checked above
+            if set(play.boards) != set(passed.boards):
+                _fail(
+                    f"compass: round {later.number}, table {play.table} plays boards "
+                    f"{format_boards(play.boards)}, but table {higher} played {format_boards(passed.boards)} "
+                    f"in round {earlier.number} (the boards pass to the next-lower table; table 1 passes "
+                    f"to table {t_count})"
+                )
+    all_boards = movement.boards
+    for table in range(1, t_count + 1):
+        played_here = {
+            b for rnd in movement.rounds for play in rnd.tables if play.table == table for b in play.boards
+        }
+        missing = [b for b in all_boards if b not in played_here]
+        if missing:
+            _fail(
+                f"compass: board {missing[0]} is never played at table {table} "
+                "(in a compass movement every board is played once at every table)"
+            )
 
 
 # --------------------------------------------------------------------------------------------------
@@ -1103,6 +1178,26 @@ def team_match(pairs_per_team: int, boards_per_round: int) -> Movement:
     return movement
 
 
+def compass(tables: int, boards_per_round: int) -> Movement:
+    """A compass movement for ``tables >= 2``: pairs stationary, boards to the next-lower table a round.
+
+    N-S pair ``t`` faces E-W pair ``T+t`` at table ``t`` throughout; board set ``s`` (boards
+    ``(s-1)*B+1 .. s*B``) starts at table ``s``; ``T`` rounds, so every board is played at every table."""
+    t_count = _check_count("compass", "tables", tables, COMPASS_MIN_TABLES)
+    bpr = _check_boards_per_round("compass", boards_per_round)
+    rounds: list[MovementRound] = []
+    for r in range(t_count):
+        # In round r (from 0) table t holds set t-1+r: the set table t+1 held the round before.
+        plays = tuple(
+            TablePlay(table, table, t_count + table, _board_set((table - 1 + r) % t_count, bpr))
+            for table in range(1, t_count + 1)
+        )
+        rounds.append(MovementRound(r + 1, plays))
+    movement = Movement("compass", t_count, bpr, tuple(rounds))
+    validate(movement)
+    return movement
+
+
 def generate(
     kind: str,
     *,
@@ -1111,7 +1206,7 @@ def generate(
     even: str = "relay",
     pairs: int | None = None,
 ) -> Movement:
-    """Dispatch on ``kind``: "mitchell", "howell" or "teams" (for teams, ``tables`` = pairs per team).
+    """Dispatch on ``kind``: "mitchell", "howell", "teams" (``tables`` = pairs per team) or "compass".
 
     ``even`` applies to Mitchell only; ``pairs`` (``2T`` or ``2T-1``) to Howell only."""
     if kind == "mitchell":
@@ -1124,6 +1219,10 @@ def generate(
         if pairs is not None:
             _fail("teams: give the pairs per team as tables; do not give pairs")
         return team_match(tables, boards_per_round)
+    if kind == "compass":
+        if pairs is not None:
+            _fail("compass: the number of pairs follows from the tables (2 per table); do not give pairs")
+        return compass(tables, boards_per_round)
     _fail(f"unknown movement kind {kind!r} (expected one of: {', '.join(GENERATED_KINDS)})")
 
 
@@ -1152,7 +1251,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(prog: str = "movement") -> argparse.ArgumentParser:
     parser = _Parser(prog=prog, description="Print a duplicate movement.")
-    parser.add_argument("kind", help="mitchell, howell or teams")
+    parser.add_argument("kind", help="mitchell, howell, teams or compass")
     parser.add_argument("--tables", required=True, help="tables (for teams: pairs per team)")
     parser.add_argument("--boards-per-round", required=True, help=f"1 to {MAX_BOARDS_PER_ROUND}")
     group = parser.add_mutually_exclusive_group()
