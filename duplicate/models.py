@@ -57,6 +57,7 @@ class MovementKind(models.TextChoices):
     MITCHELL = "mitchell", "Mitchell"
     HOWELL = "howell", "Howell"
     TEAMS = "teams", "Team match (law G)"
+    COMPASS = "compass", "Compass (pairs stationary, boards relayed)"
     CUSTOM = "custom", "Custom"
 
 
@@ -118,8 +119,9 @@ class Section(models.Model):
 
     @property
     def single_ranking(self) -> bool:
-        """A Mitchell ranks N-S and E-W separately; a Howell (or custom) gives one ranking (law H)."""
-        return self.movement_kind != MovementKind.MITCHELL
+        """A Mitchell or a compass ranks N-S and E-W separately (each held the same cards as the others of
+        its direction); a Howell (or custom) gives one ranking (law H)."""
+        return self.movement_kind not in (MovementKind.MITCHELL, MovementKind.COMPASS)
 
 
 class Board(models.Model):
