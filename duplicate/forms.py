@@ -30,12 +30,18 @@ class EventCreateForm(forms.Form):
         label="Scoring code", choices=ScoringCodeChoice.choices, initial=ScoringCodeChoice.AUCTION_1915
     )
     kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.PAIRS)
-    movement = forms.ChoiceField(choices=MovementKind.choices, initial=MovementKind.MITCHELL)
+    movement = forms.ChoiceField(
+        choices=MovementKind.choices,
+        initial=MovementKind.MITCHELL,
+        help_text="Compass: every pair keeps its seat all session and the boards pass to the next-lower "
+        "table after each round; N-S pairs are ranked with N-S, E-W with E-W (law H).",
+    )
     tables = forms.IntegerField(
         min_value=1,
         max_value=500,
         initial=7,
-        help_text="For a team match: the number of pairs in each team (one table each).",
+        help_text="For a team match: the number of pairs in each team (one table each). "
+        "A compass needs at least 2 tables and plays as many rounds as tables.",
     )
     boards_per_round = forms.IntegerField(min_value=1, max_value=36, initial=3)
     howell_pairs = forms.IntegerField(

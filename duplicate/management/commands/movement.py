@@ -1,4 +1,6 @@
-"""Print a movement: python manage.py movement mitchell --tables 7 --boards-per-round 3 --format json."""
+"""Print a movement: python manage.py movement mitchell --tables 7 --boards-per-round 3 --format json.
+
+Kinds: mitchell, howell, teams (law G) and compass (pairs stationary, boards to the next-lower table)."""
 
 from __future__ import annotations
 
@@ -13,10 +15,13 @@ from duplicate.movements import MovementError, generate
 
 
 class Command(KalamazooCommand):
-    help = "Generate, validate and print a movement (mitchell, howell or teams)."
+    help = (
+        "Generate, validate and print a movement: mitchell, howell, teams (law G) or compass (every pair "
+        "keeps its seat; after each round the boards pass to the next-lower table, table 1's to the last)."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("kind", choices=["mitchell", "howell", "teams"])
+        parser.add_argument("kind", choices=["mitchell", "howell", "teams", "compass"])
         parser.add_argument(
             "--tables", type=int, required=True, help="tables (for teams: pairs in each team)"
         )
