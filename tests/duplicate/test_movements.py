@@ -757,3 +757,143 @@ def test_validate_agrees_with_independent_check(m: Movement) -> None:
     except MovementError:
         verdict = False
     assert verdict == lawful_by_hand(m)
+
+
+# ------------------------------------------------------------------------------------------------
+# Compass: pairs stationary, boards passed to the next-lower table (table 1's to the last)
+# ------------------------------------------------------------------------------------------------
+
+
+def test_compass_three_tables_by_hand() -> None:
+    # N-S 1, 2, 3 at tables 1-3 v E-W 4, 5, 6, all session.  Sets: 1-2, 3-4, 5-6 start at tables 1-3;
+    # after each round table 2 hands its boards to table 1, table 3 to table 2, table 1 to table 3.
+    m = mv.compass(3, 2)
+    rows = [[(p.table, p.ns, p.ew, p.boards) for p in rnd.tables] for rnd in m.rounds]
+    assert rows == [
+        [(1, 1, 4, (1, 2)), (2, 2, 5, (3, 4)), (3, 3, 6, (5, 6))],
+        [(1, 1, 4, (3, 4)), (2, 2, 5, (5, 6)), (3, 3, 6, (1, 2))],
+        [(1, 1, 4, (5, 6)), (2, 2, 5, (1, 2)), (3, 3, 6, (3, 4))],
+    ]
+    assert (m.kind, m.tables, m.boards_per_round) == ("compass", 3, 2)
+    assert m.ns_pairs == (1, 2, 3) and m.ew_pairs == (4, 5, 6)
+
+
+def test_compass_four_tables_by_hand() -> None:
+    m = generate("compass", tables=4, boards_per_round=1)
+    # board played at tables 1..4, round by round
+    assert [[p.boards[0] for p in rnd.tables] for rnd in m.rounds] == [
+        [1, 2, 3, 4],
+        [2, 3, 4, 1],
+        [3, 4, 1, 2],
+        [4, 1, 2, 3],
+    ]
+    # every table keeps its pairs: 1 v 5, 2 v 6, 3 v 7, 4 v 8
+    assert {(p.table, p.ns, p.ew) for rnd in m.rounds for p in rnd.tables} == {
+        (1, 1, 5),
+        (2, 2, 6),
+        (3, 3, 7),
+        (4, 4, 8),
+    }
+    # each pair meets its one opponent every round and holds each board once
+    assert set(meetings(m).values()) == {4}
+    for boards in board_history(m).values():
+        assert sorted(boards) == [1, 2, 3, 4]
+    text = m.to_text()
+    assert text.startswith("Compass: 4 tables, 4 rounds, 1 board a round, 4 boards (1-4)")
+    assert "boards pass to the next-lower table (table 1 passes to table 4)" in text
+
+
+@pytest.mark.parametrize("tables", range(2, 16))
+def test_compass_every_table_count_is_lawful(tables: int) -> None:
+    m = mv.compass(tables, 2)
+    assert len(m.rounds) == tables and len(m.boards) == 2 * tables
+    for pair, boards in board_history(m).items():
+        assert sorted(boards) == list(range(1, 2 * tables + 1)), pair
+
+
+def test_compass_round_trips_and_argument_errors() -> None:
+    m = mv.compass(3, 2)
+    assert Movement.from_dict(m.to_dict()) == m
+    assert Movement.from_csv(m.to_csv(), kind="compass") == m
+    with pytest.raises(MovementError, match="^compass: tables must be a whole number of at least 2, got 1$"):
+        mv.compass(1, 2)
+    with pytest.raises(MovementError, match="^compass: the number of pairs follows from the tables"):
+        generate("compass", tables=3, boards_per_round=2, pairs=6)
+
+
+def compass_of(*rounds: Iterable[tuple[int, PairId, PairId, tuple[int, ...]]]) -> Movement:
+    base = custom(*rounds)
+    return Movement("compass", base.tables, base.boards_per_round, base.rounds)
+
+
+def test_compass_validation_refuses_boards_passed_up() -> None:
+    # Boards passed to the next-HIGHER table: table 1 gets table 3's board 3 in round 2.
+    wrong = compass_of(
+        [(1, 1, 4, (1,)), (2, 2, 5, (2,)), (3, 3, 6, (3,))],
+        [(1, 1, 4, (3,)), (2, 2, 5, (1,)), (3, 3, 6, (2,))],
+        [(1, 1, 4, (2,)), (2, 2, 5, (3,)), (3, 3, 6, (1,))],
+    )
+    assert refusal(wrong) == (
+        "compass: round 2, table 1 plays boards 3, but table 2 played 2 in round 1 "
+        "(the boards pass to the next-lower table; table 1 passes to table 3)"
+    )
+
+
+def test_compass_validation_refuses_a_pair_that_moves() -> None:
+    # E-W pairs change tables in round 2 (a Mitchell's move, not a compass).
+    moved = compass_of(
+        [(1, 1, 3, (1,)), (2, 2, 4, (2,))],
+        [(1, 1, 4, (3,)), (2, 2, 3, (4,))],
+    )
+    assert refusal(moved) == (
+        "compass: round 2, table 1 seats 1 v 4, but round 1 seated 1 v 3 there (in a compass movement "
+        "the pairs stay at their table and meet the same opponents every round)"
+    )
+
+
+def test_compass_validation_refuses_a_board_not_played_at_every_table() -> None:
+    # Two rounds of three tables: board 3 never reaches table 1 (nor board 1 table 2).
+    short = compass_of(
+        [(1, 1, 4, (1,)), (2, 2, 5, (2,)), (3, 3, 6, (3,))],
+        [(1, 1, 4, (2,)), (2, 2, 5, (3,)), (3, 3, 6, (1,))],
+    )
+    assert refusal(short) == (
+        "compass: board 3 is never played at table 1 "
+        "(in a compass movement every board is played once at every table)"
+    )
+
+
+def test_compass_validation_refuses_a_missing_table_and_a_single_table() -> None:
+    gap = compass_of(
+        [(1, 1, 3, (1,)), (2, 2, 4, (2,))],
+        [(1, 1, 3, (2,))],
+    )
+    assert refusal(gap) == "compass: round 2: table 2 is not in play (every table plays every round)"
+    alone = compass_of([(1, 1, 2, (1,))], [(1, 1, 2, (2,))])
+    assert refusal(alone) == "compass: a compass movement needs at least 2 tables, got 1"
+
+
+def test_custom_kind_still_refuses_stationary_pairs_meeting_again() -> None:
+    stationary = custom(
+        [(1, 1, 3, (1,)), (2, 2, 4, (2,))],
+        [(1, 1, 3, (2,)), (2, 2, 4, (1,))],
+    )
+    assert (
+        refusal(stationary)
+        == "round 2, table 1: pairs 1 and 3 meet a second time (already at round 1, table 1)"
+    )
+    assert (
+        validate(
+            compass_of(*[[(p.table, p.ns, p.ew, p.boards) for p in r.tables] for r in stationary.rounds])
+        )
+        is None
+    )
+
+
+def test_cli_compass(capsys: pytest.CaptureFixture[str]) -> None:
+    assert mv.main(["compass", "--tables", "3", "--boards-per-round", "2", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kind"] == "compass" and len(data["rounds"]) == 3
+    assert data["rounds"][1]["tables"][2] == {"table": 3, "ns": 3, "ew": 6, "boards": [1, 2]}
+    assert mv.main(["compass", "--tables", "3", "--boards-per-round", "2", "--skip"]) == 2
+    assert "--skip applies to a Mitchell only" in capsys.readouterr().err
