@@ -1,7 +1,10 @@
 """The event file (JSON): import into the database, export out of it. import(export(event)) == event.
 
 Format (see README): name, date, code, kind, optional teams, pairs, boards, results, and optionally the
-movement (the ``movement`` command's JSON shape). Without a movement the seatings are read from the results.
+movement (the ``movement`` command's JSON shape), the status and the agreed rounds (law E). Without a
+movement the seatings are read from the results: pairs who keep their table and opponents all session are
+read as a compass movement (a team match's as the law G team movement); any other seating is a custom
+movement.
 Every problem is reported with its position, e.g. ``results[3].tricks: must be ...``; nothing is written
 unless the whole file is good.
 """
@@ -13,11 +16,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 
 from duplicate import selectors
-from duplicate.models import Event, EventKind, Play
+from duplicate.models import Event, EventKind, EventStatus, Play, Round
 from duplicate.movements import Movement, MovementError, MovementRound, TablePlay, validate
 from duplicate.results import ResultError, play_result_data, result_fields
 from duplicate.services import PairSpec, ServiceError, event_create
@@ -33,6 +37,7 @@ TOP_KEYS = {
     "results",
     "movement",
     "status",
+    "agreed_rounds",
     "paper_size",
     "format",
 }
@@ -170,7 +175,7 @@ def event_import(*, data: Mapping[str, Any]) -> Event:
         except MovementError as exc:
             raise ServiceError(f"movement: {exc}") from None
     else:
-        movement = _movement_from_results(results, pairs)
+        movement = _movement_from_results(results, pairs, kind=kind, teams=teams)
     if kind == EventKind.TEAMS and teams and movement.teams is None:
         movement = _with_teams(movement, pairs, teams)
     if pairs:
@@ -180,6 +185,12 @@ def event_import(*, data: Mapping[str, Any]) -> Event:
     missing_boards = set(movement.boards) - set(board_numbers)
     if missing_boards:
         raise ServiceError(f"boards: board {min(missing_boards)} is played in the movement but not listed")
+    status = data.get("status")
+    if status is not None and status not in EventStatus.values:
+        raise ServiceError(
+            f"status: must be one of {', '.join(EventStatus.values)}, got {json.dumps(status)[:40]}"
+        )
+    agreed = _agreed_rounds(data.get("agreed_rounds"), {r.number for r in movement.rounds})
 
     event = event_create(
         name=name,
@@ -194,15 +205,81 @@ def event_import(*, data: Mapping[str, Any]) -> Event:
         paper_size=data.get("paper_size") or "A4",
     )
     _import_results(event, results)
-    status = data.get("status")
-    if status in ("setup", "running", "complete"):
+    _restore_agreed(event, agreed)
+    if status is not None:
         Event.objects.filter(pk=event.pk).update(status=status)
     event.refresh_from_db()
     return event
 
 
-def _movement_from_results(results: list[dict[str, Any]], pairs: list[PairSpec]) -> Movement:
-    """Without a movement, the seatings are those the results name (round, table, N-S, E-W, boards)."""
+def _agreed_rounds(value: Any, rounds: set[int]) -> dict[int, tuple[dt.datetime | None, str]]:
+    """``agreed_rounds``: the rounds whose scores were made up and agreed (law E), each
+    ``{"round": 2, "at": "1916-03-04T21:05:00+00:00", "by": "director"}`` ("at" and "by" optional)."""
+    if value is None:
+        return {}
+    if not isinstance(value, list):
+        raise ServiceError("agreed_rounds: must be a list of rounds")
+    agreed: dict[int, tuple[dt.datetime | None, str]] = {}
+    for i, item in enumerate(value):
+        where = f"agreed_rounds[{i}]."
+        if not isinstance(item, dict):
+            raise ServiceError(f"agreed_rounds[{i}]: must be an object with a round")
+        unknown = set(item) - {"round", "at", "by"}
+        if unknown:
+            raise ServiceError(f"{where}{sorted(unknown)[0]}: not a field of an agreed round")
+        number = _require(item, "round", int, where)
+        if number not in rounds:
+            raise ServiceError(f"{where}round: round {number} is not a round of the movement")
+        if number in agreed:
+            raise ServiceError(f"{where}round: round {number} is listed twice")
+        at = None
+        if item.get("at") is not None:
+            text = _require(item, "at", str, where)
+            try:
+                at = dt.datetime.fromisoformat(text)
+            except ValueError:
+                raise ServiceError(
+                    f"{where}at: must be a date and time like 1916-03-04T21:05:00+00:00, got {text[:40]!r}"
+                ) from None
+            if at.tzinfo is None:
+                at = at.replace(tzinfo=dt.UTC)
+        by = item.get("by") or ""
+        if not isinstance(by, str):
+            raise ServiceError(f"{where}by: must be a user name as text")
+        agreed[number] = (at, by)
+    return agreed
+
+
+def _restore_agreed(event: Event, agreed: dict[int, tuple[dt.datetime | None, str]]) -> None:
+    """Mark the listed rounds agreed (law E) as the file says: when, and by whom if that user exists here."""
+    if not agreed:
+        return
+    from django.utils import timezone
+
+    names = {by for _, by in agreed.values() if by}
+    user_model = get_user_model()
+    users = {
+        getattr(u, user_model.USERNAME_FIELD): u.pk
+        for u in user_model.objects.filter(**{f"{user_model.USERNAME_FIELD}__in": names})
+    }
+    rounds = list(Round.objects.filter(section__event=event, number__in=agreed))
+    now = timezone.now()
+    for row in rounds:
+        at, by = agreed[row.number]
+        row.agreed_at = at or now
+        row.agreed_by_id = users.get(by)
+    Round.objects.bulk_update(rounds, ["agreed_at", "agreed_by"])
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+
+
+def _movement_from_results(
+    results: list[dict[str, Any]], pairs: list[PairSpec], *, kind: str, teams: list[str]
+) -> Movement:
+    """Without a movement, the seatings are those the results name (round, table, N-S, E-W, boards).
+
+    Pairs who keep their table and their opponents in every round (stationary) are a compass movement,
+    or for a team match the law G team movement; any other seating is a custom movement. All are held
+    to the rules of their kind (:func:`duplicate.movements.validate`)."""
     if not results:
         raise ServiceError("movement: give a movement or at least one result to seat the pairs")
     seats: dict[tuple[int, int], tuple[str, str, list[int]]] = {}
@@ -235,13 +312,24 @@ def _movement_from_results(results: list[dict[str, Any]], pairs: list[PairSpec])
         )
         rounds.append(MovementRound(number=number, tables=tables))
     per_round = max(len(tp.boards) for r in rounds for tp in r.tables)
-    movement = Movement(
-        kind="custom", tables=max(t for _, t in seats), boards_per_round=per_round, rounds=tuple(rounds)
-    )
+    table_count = max(t for _, t in seats)
+    stationary = len(rounds) > 1 and len({(t, v[0], v[1]) for (_, t), v in seats.items()}) == len(
+        {t for _, t in seats}
+    ) == len({v[0] for v in seats.values()}) == len({v[1] for v in seats.values()})
+    hint = ""
+    if stationary and kind == EventKind.TEAMS:
+        grouping = {team: tuple(pid(s.number) for s in pairs if s.team == team) for team in teams}
+        movement = Movement("teams", table_count, per_round, tuple(rounds), grouping)
+        hint = " (pairs who keep their tables all match are read as the team movement of law G)"
+    elif stationary:
+        movement = Movement("compass", table_count, per_round, tuple(rounds))
+        hint = " (pairs who keep their tables all session are read as a compass movement)"
+    else:
+        movement = Movement("custom", table_count, per_round, tuple(rounds))
     try:
         validate(movement)
     except MovementError as exc:
-        raise ServiceError(f"results: the seatings they describe are unlawful: {exc}") from None
+        raise ServiceError(f"results: the seatings they describe are unlawful: {exc}{hint}") from None
     return movement
 
 
@@ -362,6 +450,17 @@ def event_export(event: Event) -> dict[str, Any]:
     ]
     if section is not None:
         out["movement"] = snapshot.movement_dict
+    # Law E: the rounds whose scores were made up and agreed, so a copy of a finished event stays final.
+    agreed = sorted((r for r in snapshot.rounds if r.agreed_at is not None), key=lambda r: r.number)
+    if agreed:
+        out["agreed_rounds"] = [
+            {
+                "round": r.number,
+                "at": r.agreed_at.isoformat(),
+                **({"by": r.agreed_by.get_username()} if r.agreed_by is not None else {}),
+            }
+            for r in agreed
+        ]
     out["results"] = []
     for play in snapshot.plays:
         result = play_result_data(play)

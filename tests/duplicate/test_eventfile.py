@@ -293,3 +293,218 @@ def test_parse_json_reports_the_line():
 def test_no_change_history_is_invented_by_import():
     event_import(data=small_file())
     assert PlayChange.objects.count() == 0
+
+
+# -------------------------------------------------------------------- stationary seatings, no movement block
+
+
+def compass_whist_file():
+    """Foster's compass duplicate whist at 3 tables, one board a round, written out by hand (no movement):
+    N-S pairs 1-3 and E-W pairs 4-6 keep their tables; boards 1-3 start at tables 1-3 and pass to the
+    next-lower table (table 1's to table 3)."""
+    rows = [
+        # round, table, board, ns, ew, tricks_ns
+        (1, 1, 1, 1, 4, 7),
+        (1, 2, 2, 2, 5, 6),
+        (1, 3, 3, 3, 6, 8),
+        (2, 1, 2, 1, 4, 5),
+        (2, 2, 3, 2, 5, 9),
+        (2, 3, 1, 3, 6, 7),
+        (3, 1, 3, 1, 4, 8),
+        (3, 2, 1, 2, 5, 6),
+        (3, 3, 2, 3, 6, 6),
+    ]
+    return {
+        "name": "Compass whist",
+        "date": "1896-02-10",
+        "code": "whist",
+        "kind": "pairs",
+        "pairs": [{"number": p} for p in range(1, 7)],
+        "boards": [{"number": n} for n in (1, 2, 3)],
+        "results": [
+            {"round": r, "table": t, "board": b, "ns": ns, "ew": ew, "tricks_ns": tricks}
+            for r, t, b, ns, ew, tricks in rows
+        ],
+    }
+
+
+@pytest.mark.django_db
+def test_a_stationary_pairs_file_without_a_movement_imports_as_a_compass():
+    event = event_import(data=compass_whist_file())
+    section = event.sections.get()
+    assert (section.movement_kind, section.tables, section.boards_per_round) == ("compass", 3, 1)
+    assert section.single_ranking is False  # law H: N-S ranked with N-S, E-W with E-W
+    seatings = {
+        (s.round.number, s.table, s.ns.number, s.ew.number)
+        for s in Seating.objects.filter(round__section__event=event).select_related("round", "ns", "ew")
+    }
+    assert seatings == {(r, t, str(t), str(t + 3)) for r in (1, 2, 3) for t in (1, 2, 3)}
+    assert Play.objects.filter(event=event, entered=True).count() == 9
+    board_two = Play.objects.filter(event=event, board__number=2).order_by("seating__table")
+    assert [(p.seating.table, p.seating.round.number, p.tricks_ns) for p in board_two] == [
+        (1, 2, 5),
+        (2, 1, 6),
+        (3, 3, 6),
+    ]
+    # the export writes the movement it found, and reads back the same
+    exported = event_export(event)
+    assert exported["movement"]["kind"] == "compass"
+    assert event_export(event_import(data=exported)) == exported
+
+
+@pytest.mark.django_db
+def test_a_stationary_file_whose_boards_travel_up_is_refused_naming_the_relay():
+    data = compass_whist_file()
+    for row in data["results"]:  # boards passed to the next-higher table: 1 -> 2 -> 3 -> 1
+        if row["round"] > 1:
+            row["board"] = (row["table"] - row["round"]) % 3 + 1
+    with pytest.raises(ServiceError) as info:
+        event_import(data=data)
+    assert str(info.value) == (
+        "results: the seatings they describe are unlawful: compass: round 2, table 1 plays boards 3, but "
+        "table 2 played 2 in round 1 (the boards pass to the next-lower table; table 1 passes to table 3) "
+        "(pairs who keep their tables all session are read as a compass movement)"
+    )
+    assert not Event.objects.exists()
+
+
+def team_match_file():
+    """A law G match written out by hand: Reds (pairs 1, 2) v Blues (pairs 3, 4), no movement block.
+    Table 1: Reds 1 N-S v Blues 3 E-W; table 2: Blues 4 N-S v Reds 2 E-W. Boards 1-2 at table 1 and 3-4
+    at table 2 in round 1, exchanged for round 2: each deal once at each table."""
+    four_hearts = {"contract": "4H", "declarer": "N", "tricks": 10}
+    two_spades_down = {"contract": "2S", "declarer": "E", "tricks": 7}
+    seat = {1: (1, 3), 2: (4, 2)}
+    rows = [(1, 1, 1), (1, 1, 2), (1, 2, 3), (1, 2, 4), (2, 1, 3), (2, 1, 4), (2, 2, 1), (2, 2, 2)]
+    return {
+        "name": "Reds v Blues",
+        "date": "1915-11-20",
+        "code": "auction-1915",
+        "kind": "teams",
+        "teams": [{"name": "Reds"}, {"name": "Blues"}],
+        "pairs": [
+            {"number": 1, "team": "Reds"},
+            {"number": 2, "team": "Reds"},
+            {"number": 3, "team": "Blues"},
+            {"number": 4, "team": "Blues"},
+        ],
+        "boards": [{"number": n} for n in (1, 2, 3, 4)],
+        "results": [
+            {
+                "round": r,
+                "table": t,
+                "board": b,
+                "ns": seat[t][0],
+                "ew": seat[t][1],
+                **(four_hearts if b % 2 else two_spades_down),
+            }
+            for r, t, b in rows
+        ],
+    }
+
+
+@pytest.mark.django_db
+def test_a_team_match_file_without_a_movement_imports_under_law_g():
+    event = event_import(data=team_match_file())
+    section = event.sections.get()
+    assert (section.movement_kind, section.tables, section.boards_per_round) == ("teams", 2, 2)
+    teams = {p.number: p.team.name for p in Pair.objects.filter(event=event).select_related("team")}
+    assert teams == {"1": "Reds", "2": "Reds", "3": "Blues", "4": "Blues"}
+    assert Play.objects.filter(event=event, entered=True).count() == 8
+    # law 3 (1915): hearts 8 a trick: 4H made exactly is 32; duplicate law A adds 125 (a trick score of 30
+    # or more) -> 157 to N-S, at both tables (Reds N-S at table 1, Blues N-S at table 2).
+    nets = sorted(
+        (p.seating.table, p.net_ns)
+        for p in Play.objects.filter(event=event, board__number=1).select_related("seating")
+    )
+    assert nets == [(1, 157), (2, 157)]
+    exported = event_export(event)
+    assert exported["movement"]["kind"] == "teams"
+    assert event_export(event_import(data=exported)) == exported
+
+
+@pytest.mark.django_db
+def test_a_team_match_file_without_a_movement_needs_each_pairs_team():
+    data = team_match_file()
+    for pair in data["pairs"]:
+        del pair["team"]
+    with pytest.raises(
+        ServiceError, match=r"^results: the seatings they describe are unlawful: teams: team Reds"
+    ):
+        event_import(data=data)
+    assert not Event.objects.exists()
+
+
+# --------------------------------------------------------------------- agreed rounds and status (law E)
+
+
+@pytest.mark.django_db
+def test_a_finished_event_with_every_round_agreed_survives_export_and_import(director, client):
+    from django.urls import reverse
+
+    from duplicate import services
+    from duplicate.models import Round
+    from duplicate.standings import standings
+
+    data = small_file(status="complete")
+    movement = generate("mitchell", tables=3, boards_per_round=1)
+    data["results"] = [
+        {
+            "round": rnd.number,
+            "table": tp.table,
+            "board": tp.boards[0],
+            "ns": tp.ns,
+            "ew": tp.ew,
+            "contract": "1N",
+            "declarer": "S",
+            "tricks": 7,
+        }
+        for rnd in movement.rounds
+        for tp in rnd.tables
+    ]
+    first = event_import(data=data)
+    for rnd in Round.objects.filter(section__event=first).order_by("number"):
+        services.round_agree(round=rnd, user_id=director.pk)
+    when = {r.number: r.agreed_at for r in Round.objects.filter(section__event=first)}
+    assert standings(first).progress.provisional is False
+
+    exported = event_export(first)
+    assert exported["status"] == "complete"
+    assert exported["agreed_rounds"] == [
+        {"round": n, "at": when[n].isoformat(), "by": "td"} for n in (1, 2, 3)
+    ]
+    second = event_import(data=json.loads(json.dumps(exported)))
+    assert second.status == "complete"
+    rounds = list(Round.objects.filter(section__event=second).order_by("number"))
+    assert [(r.number, r.agreed_at, r.agreed_by_id) for r in rounds] == [
+        (n, when[n], director.pk) for n in (1, 2, 3)
+    ]
+    assert standings(second).progress.provisional is False
+    page = client.get(reverse("event_standings", args=[second.pk])).content.decode()
+    assert "Final" in page and "Provisional" not in page and "not yet agreed" not in page
+    assert event_export(second) == exported
+
+
+@pytest.mark.django_db
+def test_agreed_rounds_without_when_or_by_and_their_errors():
+    from duplicate.models import Round
+
+    event = event_import(data=small_file(agreed_rounds=[{"round": 2, "by": "nobody here"}]))
+    rounds = {r.number: r for r in Round.objects.filter(section__event=event)}
+    assert rounds[1].agreed_at is None and rounds[3].agreed_at is None
+    assert rounds[2].agreed_at is not None and rounds[2].agreed_by_id is None
+    for value, message in [
+        ([{"round": 4}], "agreed_rounds[0].round: round 4 is not a round of the movement"),
+        ([{"round": 1}, {"round": 1}], "agreed_rounds[1].round: round 1 is listed twice"),
+        ([{"round": 1, "at": "teatime"}], "agreed_rounds[0].at: must be a date and time like"),
+        ([{"round": 1, "when": "x"}], "agreed_rounds[0].when: not a field of an agreed round"),
+        ({"round": 1}, "agreed_rounds: must be a list of rounds"),
+    ]:
+        with pytest.raises(ServiceError) as info:
+            event_import(data=small_file(agreed_rounds=value))
+        assert str(info.value).startswith(message)
+    with pytest.raises(
+        ServiceError, match=r"^status: must be one of setup, running, complete, got \"done\"$"
+    ):
+        event_import(data=small_file(status="done"))
+    assert Event.objects.count() == 1
