@@ -40,7 +40,14 @@ from duplicate.exports.rows import (
     GuideCard,
     StandingsRows,
 )
-from duplicate.standings import HandDiagram, PairStandings, PlayLine, ScoreCard, TeamStandings
+from duplicate.standings import (
+    BEING_PLAYED_NOTE,
+    HandDiagram,
+    PairStandings,
+    PlayLine,
+    ScoreCard,
+    TeamStandings,
+)
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SUIT_FONT = "KalamazooSuits"
@@ -599,7 +606,7 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
     else:
         head = Paragraph(
             f"<font size=14><b>Board {board.number}</b></font><br/>Dealer {board.dealer_name} "
-            "<font color='#666666'>(hands not recorded)</font>",
+            f"<font color='#666666'>({BEING_PLAYED_NOTE if board.in_play else 'hands not recorded'})</font>",
             _style("kz-th", 9, lead=15),
         )
     averages = (
@@ -734,7 +741,12 @@ def _guide_card(info: EventInfo, card: GuideCard) -> Flowable:
         "N-S next / E-W next: where each pair sits in the next round. Boards go to: the table that plays these boards next.",
         NOTE,
     )
-    box = Table([[title], [table], [note]], colWidths=[width - 4])
+    rows: list[list[Flowable]] = [[title]]
+    stationary = _stationary_text(card)
+    if stationary:
+        rows.append([p(f"<b>{escape(stationary)}</b>", _style("kz-guide-stay", 10, lead=13))])
+    rows += [[table], [note]]
+    box = Table(rows, colWidths=[width - 4])
     box.setStyle(
         TableStyle(
             [
@@ -745,6 +757,21 @@ def _guide_card(info: EventInfo, card: GuideCard) -> Flowable:
         )
     )
     return box
+
+
+def _stationary_text(card: GuideCard) -> str:
+    """A table whose pairs never move (a compass movement, a team match) says so once, and where its boards
+    go after each round; "" when a pair moves."""
+    lines = card.lines
+    if len(lines) < 2 or any({line.ns_next, line.ew_next} - {"stays", "end"} for line in lines):
+        return ""
+    if len({(line.ns.pk, line.ew.pk) for line in lines}) != 1:
+        return ""
+    goes = sorted({line.boards_next for line in lines if line.boards_next != "end"})
+    text = f"Pairs stay all session: {lines[0].ns.label} N-S, {lines[0].ew.label} E-W."
+    if len(goes) == 1:
+        text += f" After each round pass the boards to {goes[0]}."
+    return text
 
 
 def guide_cards_pdf(rows: EventRows) -> bytes:
@@ -762,7 +789,7 @@ def _record_cell(info: EventInfo, board: BoardRows, width: float) -> Flowable:
     if board.diagram is None:
         return Paragraph(
             f"<font size=13><b>Board {board.number}</b></font><br/>Dealer {board.dealer_name}<br/>"
-            "<font color='#666666'>hands not recorded</font>",
+            f"<font color='#666666'>{BEING_PLAYED_NOTE if board.in_play else 'hands not recorded'}</font>",
             _style("kz-rec-empty", 9, lead=14),
         )
     return HandsFlowable(

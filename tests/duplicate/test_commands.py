@@ -59,6 +59,52 @@ def test_movement_text_format_lists_rounds():
     assert "Round 1" in result.stdout or "round 1" in result.stdout.lower()
 
 
+def test_movement_compass_text_and_json():
+    text = manage("movement", "compass", "--tables", "3", "--boards-per-round", "2")
+    assert text.returncode == 0, text.stderr
+    lines = text.stdout.splitlines()
+    assert lines[0] == "Compass: 3 tables, 3 rounds, 2 boards a round, 6 boards (1-6)"
+    assert (
+        lines[1]
+        == "Pairs stay at their tables; after each round the boards pass to the next-lower table (table 1 passes to table 3)"
+    )
+    # round 2: every table has the boards the next-higher table played in round 1
+    assert lines[6:10] == [
+        "Round 2",
+        "  Table 1: 1 v 4  boards 3-4",
+        "  Table 2: 2 v 5  boards 5-6",
+        "  Table 3: 3 v 6  boards 1-2",
+    ]
+    result = manage("movement", "compass", "--tables", "2", "--boards-per-round", "1", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {
+        "kind": "compass",
+        "tables": 2,
+        "boards_per_round": 1,
+        "rounds": [
+            {
+                "round": 1,
+                "tables": [
+                    {"table": 1, "ns": 1, "ew": 3, "boards": [1]},
+                    {"table": 2, "ns": 2, "ew": 4, "boards": [2]},
+                ],
+            },
+            {
+                "round": 2,
+                "tables": [
+                    {"table": 1, "ns": 1, "ew": 3, "boards": [2]},
+                    {"table": 2, "ns": 2, "ew": 4, "boards": [1]},
+                ],
+            },
+        ],
+    }
+    refused = manage("movement", "compass", "--tables", "1", "--boards-per-round", "2")
+    assert refused.returncode != 0 and "Traceback" not in refused.stderr
+    assert refused.stderr.strip().splitlines() == [
+        "CommandError: compass: tables must be a whole number of at least 2, got 1"
+    ]
+
+
 @pytest.mark.django_db
 def test_import_then_export_commands(tmp_path, capsys):
     source = tmp_path / "event.json"
