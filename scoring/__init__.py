@@ -22,6 +22,7 @@ from scoring.deal_score import (
     Penalty,
     Revokes,
     SideScore,
+    WhistRevokes,
     score_deal,
 )
 from scoring.errors import ScoringError
@@ -49,6 +50,7 @@ __all__ = [
     "Side",
     "SideScore",
     "Strain",
+    "WhistRevokes",
     "honour_value",
     "parse_code",
     "parse_contract_or_pass",

@@ -17,12 +17,16 @@ Reads JSON objects, one a line, on standard input and writes one JSON object a l
         "revokes": {"declarer_side": 0, "defenders": 1, "election": "points"},   (optional)
         "penalties": [{"side": "EW", "points": 50, "law": "F"}],            (optional)
         "one_spade_limit": true}                                            (optional; auction-1913)
+       {"code": "auction-1915", "contract": "PASS"}    (passed out: laws 42, 44 of the 1915 code)
        {"code": "whist", "tricks_ns": 8}
-       {"code": "auction-1913", "contract": "PASS"}
+       {"code": "whist", "tricks_ns": 8, "revokes": {"ns": 1, "ew": 0}}   (revokes optional)
   out: {"ns": {"trick": 64, "honour": 239, "total": 303}, "ew": {...}, "net_ns": 303, "items": [...]}
        or {"error": "<field>: <what is wrong>"} for a line that cannot be scored.
 Codes: auction-1913, auction-1915, whist. "tricks" are those the declarer's side won in play, before
-any revoke transfer. Blank lines are skipped. Exit status 1 if any line failed.
+any revoke transfer; so are whist's "tricks_ns". auction-1913 has no PASS: its law 42 makes the dealer
+declare. Whist revokes are counted by side and transfer two tricks each from the revoking side to its
+adversaries, never more than it won (whist law 30; both sides: the transfers are netted). Blank lines
+are skipped. Exit status 1 if any line failed.
 
   bench   score a fixed mixed workload of 100,000 deals and print deals per second
 """

@@ -24,7 +24,7 @@ from typing import Any
 from scoring.codes import ScoringCode, Strain, strains_for
 from scoring.contract import Contract, Doubling, Seat, Side
 from scoring.deal import Deal
-from scoring.deal_score import Election, Honours, Penalty, Revokes, clear_caches, score_deal
+from scoring.deal_score import Election, Honours, Penalty, Revokes, WhistRevokes, clear_caches, score_deal
 from scoring.request import parse_request
 
 SEED = 1915
@@ -41,10 +41,14 @@ def workload(n: int = DEALS, seed: int = SEED) -> list[dict[str, Any]]:
     for _ in range(n):
         roll = rng.random()
         if roll < 0.10:
-            out.append({"code": ScoringCode.WHIST, "tricks_ns": rng.randint(0, 13)})
+            whist: dict[str, Any] = {"code": ScoringCode.WHIST, "tricks_ns": rng.randint(0, 13)}
+            if rng.random() < 0.03:  # whist law 30
+                whist["revokes"] = WhistRevokes(*rng.choice(((1, 0), (0, 1), (2, 0), (1, 1))))
+            out.append(whist)
             continue
         code = ScoringCode.AUCTION_1913 if roll < 0.45 else ScoringCode.AUCTION_1915
-        if rng.random() < 0.02:
+        # Passed out: 1915 only (laws 42, 44); the 1913 dealer must declare (law 42).
+        if rng.random() < 0.02 and code is ScoringCode.AUCTION_1915:
             out.append({"code": code, "contract": None})
             continue
         strain = rng.choice(strains_for(code))
@@ -84,6 +88,8 @@ def as_json(kw: dict[str, Any]) -> dict[str, Any]:
     obj: dict[str, Any] = {"code": kw["code"].value}
     if "tricks_ns" in kw:
         obj["tricks_ns"] = kw["tricks_ns"]
+        if kw.get("revokes") is not None:
+            obj["revokes"] = {"ns": kw["revokes"].ns, "ew": kw["revokes"].ew}
         return obj
     contract = kw["contract"]
     obj["contract"] = str(contract) if contract is not None else "PASS"

@@ -120,11 +120,40 @@ def _strain_list(code: ScoringCode | None) -> str:
     return ", ".join(s.value for s in strains)
 
 
+# 1913 law 42: "The dealer, having examined his hand, must declare to win at least one odd trick": the
+# older code has no passing by the dealer, so no deal is passed out. The 1915 code's law 42 lets him "either
+# pass or declare", and its law 44 passes the deal on when all four pass (in duplicate: nothing scored).
+PASS_OUT_REFUSED: Final = (
+    'auction-1913 has no passed-out deal: under its law 42 the dealer "must declare to win at least one '
+    'odd trick"; only auction-1915 lets all four pass (laws 42, 44)'
+)
+
+
+def pass_out_allowed(code: ScoringCode | None) -> bool:
+    """Whether a deal may be passed out under ``code`` (not in auction-1913: law 42)."""
+    return code is not ScoringCode.AUCTION_1913
+
+
+def check_pass_out(code: ScoringCode | None, field: str = "contract") -> None:
+    """ScoringError naming ``field`` when ``code`` allows no passed-out deal (auction-1913, law 42)."""
+    if not pass_out_allowed(code):
+        raise ScoringError(field, PASS_OUT_REFUSED)
+
+
+def is_pass(text: object) -> bool:
+    """Whether ``text`` is one of the words for a passed-out deal ("PASS", "P" or "passed", any case)."""
+    return isinstance(text, str) and "".join(text.split()).upper() in _PASS_WORDS
+
+
 def parse_contract_or_pass(text: str, code: ScoringCode | None = None) -> Contract | None:
-    """A contract, or None for a passed-out deal ("PASS", "P" or "passed", any case)."""
-    if isinstance(text, str) and "".join(text.split()).upper() in _PASS_WORDS:
+    """A contract, or None for a passed-out deal ("PASS", "P" or "passed", any case).
+
+    With ``code`` auction-1913 a pass is refused (ScoringError naming ``contract``): law 42.
+    """
+    if is_pass(text):
+        check_pass_out(code)
         return None
-    return _parse_contract(text, code, pass_allowed=True)
+    return _parse_contract(text, code, pass_allowed=pass_out_allowed(code))
 
 
 def _parse_contract(text: object, code: ScoringCode | None, *, pass_allowed: bool) -> Contract:

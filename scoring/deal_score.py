@@ -13,7 +13,10 @@ failing laws are 47 and 47a, its one-spade law 48):
 * laws 5, 6, 9: honours to their holders whatever happens to the contract; never doubled;
 * laws 84, 89: revokes;
 * duplicate law A: a side whose trick score on the deal is 30 or more adds a premium of 125;
-* duplicate law F, laws 41a (1915 only), 54, 81, 90: penalty points in the adverse honour score.
+* duplicate law F, laws 41a (1915 only), 54, 81, 90: penalty points in the adverse honour score;
+* 1913 law 42: the dealer must declare, so no deal is passed out (1915 laws 42, 44 allow it);
+* duplicate whist: one point a trick; whist law 30 (American laws, Foster's text): two tricks transferred
+  from the revoking side to its adversaries for each revoke.
 
 The readings chosen where the laws are ambiguous are set out in docs/laws.md.
 """
@@ -36,7 +39,7 @@ from scoring.codes import (
     strains_for,
     trick_value,
 )
-from scoring.contract import SIDE_OF, Contract, Doubling, Seat, Side
+from scoring.contract import SIDE_OF, Contract, Doubling, Seat, Side, check_pass_out
 from scoring.deal import Deal
 from scoring.errors import ScoringError, show_value
 from scoring.honours import Honours
@@ -52,7 +55,9 @@ __all__ = [
     "Penalty",
     "Revokes",
     "SideScore",
+    "WhistRevokes",
     "score_deal",
+    "whist_transfer",
 ]
 
 Column = Literal["trick", "honour"]
@@ -117,6 +122,22 @@ class Revokes:
     @property
     def any(self) -> bool:
         return self.declarer_side > 0 or self.defenders > 0
+
+
+@dataclass(frozen=True, slots=True)
+class WhistRevokes:
+    """Established revokes at duplicate whist, counted by side (whist law 30: two tricks each)."""
+
+    ns: int = 0
+    ew: int = 0
+
+    def __post_init__(self) -> None:
+        _count(self.ns, "revokes.ns", 0, MAX_REVOKES)
+        _count(self.ew, "revokes.ew", 0, MAX_REVOKES)
+
+    @property
+    def any(self) -> bool:
+        return self.ns > 0 or self.ew > 0
 
 
 def _multiples_of_25() -> tuple[int, ...]:
@@ -230,6 +251,8 @@ PREMIUM_THRESHOLD: Final = 30  # duplicate law A
 REVOKE_POINTS: Final = 100  # laws 84, 89
 REVOKE_TRICKS: Final = 3  # law 84b
 ONE_SPADE_LIMIT: Final = 100  # 1913 law 48
+WHIST_REVOKE_TRICKS: Final = 2  # whist law 30: "the transfer of two tricks from the revoking side"
+WHIST_REVOKE_LAW: Final = "whist 30"
 
 # ---------------------------------------------------------------------------------------------------
 # Small shared immutable values. The engine's inputs and outputs are frozen, so equal values can be
@@ -474,13 +497,39 @@ def _whist(tricks_ns: int) -> DealScore:
     """Duplicate whist: each side scores one point for every trick it wins (laws README)."""
     score = _WHIST.get(tricks_ns)
     if score is None:
-        items = tuple(
-            _item(ItemKind.TRICKS, side, n, "whist", "trick")
-            for side, n in ((NS, tricks_ns), (EW, 13 - tricks_ns))
-            if n
-        )
-        score = _WHIST[tricks_ns] = _finish(_totals(items), ())
+        score = _WHIST[tricks_ns] = _finish(_totals(_whist_tricks(tricks_ns)), ())
     return score
+
+
+def _whist_tricks(tricks_ns: int) -> tuple[Item, ...]:
+    return tuple(
+        _item(ItemKind.TRICKS, side, n, "whist", "trick")
+        for side, n in ((NS, tricks_ns), (EW, 13 - tricks_ns))
+        if n
+    )
+
+
+def whist_transfer(tricks_ns: int, revokes: WhistRevokes) -> int:
+    """Tricks moved to N-S by whist law 30 (negative: moved from N-S to E-W).
+
+    "The penalty for revoking is the transfer of two tricks from the revoking side to their adversaries;
+    it can be enforced for as many revokes as occur during the hand." Reading (docs/laws.md): when both
+    sides revoke the transfers are netted, and a side never gives up more tricks than it won in play.
+    """
+    moved = WHIST_REVOKE_TRICKS * (revokes.ew - revokes.ns)
+    return max(-tricks_ns, min(13 - tricks_ns, moved))
+
+
+def _whist_revoked(tricks_ns: int, revokes: WhistRevokes) -> DealScore:
+    """Whist with revokes: the tricks won in play, then the law 30 transfer as one item a side (the side
+    that gives tricks up has a negative item, the side that receives them the same positive one; both are
+    shown, at 0, when the transfer is nothing, so that the traveller records the revokes)."""
+    moved = whist_transfer(tricks_ns, revokes)
+    items = _whist_tricks(tricks_ns) + (
+        _item(ItemKind.REVOKE_PENALTY, NS, moved, WHIST_REVOKE_LAW, "trick"),
+        _item(ItemKind.REVOKE_PENALTY, EW, -moved, WHIST_REVOKE_LAW, "trick"),
+    )
+    return _finish(_totals(items), ())
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -492,7 +541,7 @@ def _absent_in_whist(**fields: object) -> None:
             raise ScoringError(
                 name,
                 "is not used in whist, which scores one point a trick from tricks_ns "
-                "(enter tricks_ns after any revoke penalty)",
+                "(the tricks N-S won in play) and revokes (by side, law 30)",
             )
 
 
@@ -510,17 +559,29 @@ def _penalty_items(penalties: Sequence[Penalty]) -> list[Item]:
     return [_item(ItemKind.OTHER_PENALTY, p.side, p.points, p.law) for p in penalties]
 
 
-def _score_whist(tricks_ns: int | None, deal: Deal | None, absent: Mapping[str, object]) -> DealScore:
+def _score_whist(
+    tricks_ns: int | None, deal: Deal | None, revokes: object, absent: Mapping[str, object]
+) -> DealScore:
     _absent_in_whist(**absent)
     if deal is not None and not isinstance(deal, Deal):
         raise ScoringError("deal", f"must be a Deal, got {show_value(deal)}")
-    return _whist(_count(tricks_ns, "tricks_ns", 0, 13))
+    if revokes is not None and revokes.__class__ is not WhistRevokes:
+        raise ScoringError(
+            "revokes",
+            f"must be a WhistRevokes (revokes by side, ns and ew: whist law 30), got {show_value(revokes)}",
+        )
+    tricks = _count(tricks_ns, "tricks_ns", 0, 13)
+    if isinstance(revokes, WhistRevokes) and revokes.any:
+        return _whist_revoked(tricks, revokes)
+    return _whist(tricks)
 
 
 def _score_passed(
     code: ScoringCode, penalties: Sequence[Penalty], one_spade_limit: bool, given: Mapping[str, object]
 ) -> DealScore:
-    # Law 44 (1915): when all four pass, nothing is played and nothing is scored.
+    # Law 44 (1915): when all four pass, nothing is played and nothing is scored. 1913 law 42: the
+    # dealer must declare, so the older code has no passed-out deal.
+    check_pass_out(code)
     for name, value in given.items():
         if value is not None:
             raise ScoringError(name, "must be left out for a passed-out deal, which scores nothing")
@@ -572,19 +633,20 @@ def score_deal(
     tricks_ns: int | None = None,
     honours: Honours | None = None,
     deal: Deal | None = None,
-    revokes: Revokes | None = None,
+    revokes: Revokes | WhistRevokes | None = None,
     penalties: Sequence[Penalty] = (),
     one_spade_limit: bool = False,
 ) -> DealScore:
     """Score one deal under ``code``; ScoringError (naming the field) for anything that cannot be scored.
 
     Auction codes: ``contract`` (None for a passed-out deal, which scores nothing but any penalty
-    points), ``declarer`` and ``tricks`` (won by the declarer's side in play, before any revoke
+    points; refused in auction-1913, whose law 42 makes the dealer declare), ``declarer`` and ``tricks`` (won by the declarer's side in play, before any revoke
     transfer). Honours are given (``honours``; None when nobody held three or more) or derived from
     ``deal``; when both are given they must agree. ``one_spade_limit``: auction-1913 law 48, for a
     final 1S that was the dealer's original declaration.
 
-    Whist: ``tricks_ns`` only (``deal`` may be given and is not used).
+    Whist: ``tricks_ns`` (the tricks N-S won in play) and ``revokes`` (a ``WhistRevokes``: two tricks
+    transferred for each, law 30); ``deal`` may be given and is not used.
     """
     # The checks are ordered and written for speed: this is the engine's hot path.
     if code.__class__ is not ScoringCode:
@@ -611,11 +673,10 @@ def score_deal(
                 "declarer": declarer,
                 "tricks": tricks,
                 "honours": honours,
-                "revokes": revokes,
                 "penalties": tuple(penalties),
                 "one_spade_limit": one_spade_limit,
             }
-            return _score_whist(tricks_ns, deal, absent)
+            return _score_whist(tricks_ns, deal, revokes, absent)
         raise ScoringError("code", f"unknown code {show_value(code)}")  # pragma: no cover
     if tricks_ns is not None:
         raise ScoringError("tricks_ns", f"is for whist; {code.value} takes declarer and tricks")
@@ -642,7 +703,11 @@ def score_deal(
             f"not {contract} in {code.value} (law 48)",
         )
     if revokes is not None and revokes.__class__ is not Revokes:
-        raise ScoringError("revokes", f"must be a Revokes, got {show_value(revokes)}")
+        raise ScoringError(
+            "revokes",
+            f"must be a Revokes (by the declarer's side and the defenders; WhistRevokes is for whist), "
+            f"got {show_value(revokes)}",
+        )
     if honours is not None or deal is not None:
         honours = _honours_checked(contract, honours, deal)
 

@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from scoring.codes import ScoringCode, parse_code
-from scoring.contract import Contract, Seat, parse_contract_or_pass, parse_seat, parse_side
+from scoring.contract import (
+    Contract,
+    Seat,
+    parse_contract_or_pass,
+    parse_seat,
+    parse_side,
+    pass_out_allowed,
+)
 from scoring.deal import Deal
 from scoring.deal_score import (
     MAX_REVOKES,
@@ -22,6 +29,7 @@ from scoring.deal_score import (
     Honours,
     Penalty,
     Revokes,
+    WhistRevokes,
     score_deal,
 )
 from scoring.errors import ScoringError, show_value
@@ -40,6 +48,7 @@ FIELDS: Final = (
 )
 _HONOURS_FIELDS: Final = ("side", "count", "in_one_hand")
 _REVOKES_FIELDS: Final = ("declarer_side", "defenders", "election")
+_WHIST_REVOKES_FIELDS: Final = ("ns", "ew")
 _PENALTY_FIELDS: Final = ("side", "points", "law")
 
 
@@ -58,7 +67,7 @@ class DealRequest:
     tricks_ns: int | None = None
     honours: Honours | None = None
     deal: Deal | None = None
-    revokes: Revokes | None = None
+    revokes: Revokes | WhistRevokes | None = None
     penalties: tuple[Penalty, ...] = ()
     one_spade_limit: bool = False
     _score: DealScore | None = field(default=None, compare=False, repr=False)
@@ -116,7 +125,15 @@ def _honours(value: object) -> Honours:
     return Honours(side, obj["count"], obj["in_one_hand"])
 
 
-def _revokes(value: object) -> Revokes:
+def _revokes(value: object, code: ScoringCode) -> Revokes:
+    if isinstance(value, Mapping):
+        for key in value:
+            if key in _WHIST_REVOKES_FIELDS:
+                raise ScoringError(
+                    f"revokes.{key}",
+                    f"is for whist; {code.value} counts revokes by the declarer's side and the defenders "
+                    f"(laws 84, 89): {', '.join(_REVOKES_FIELDS)}",
+                )
     obj = _object(value, "revokes", _REVOKES_FIELDS)
     declarer_side = _whole(obj.get("declarer_side", 0), "revokes.declarer_side", 0, MAX_REVOKES)
     defenders = _whole(obj.get("defenders", 0), "revokes.defenders", 0, MAX_REVOKES)
@@ -130,6 +147,23 @@ def _revokes(value: object) -> Revokes:
         if election is None:
             raise ScoringError("revokes.election", f"must be one of points, tricks, got {show_value(raw)}")
     return Revokes(declarer_side, defenders, election)
+
+
+def _whist_revokes(value: object) -> WhistRevokes:
+    """Whist revokes by side: ``{"ns": 1, "ew": 0}`` (law 30: two tricks transferred for each)."""
+    if isinstance(value, Mapping):
+        for key in value:
+            if key in _REVOKES_FIELDS:
+                raise ScoringError(
+                    f"revokes.{key}",
+                    "is for the auction codes; whist counts revokes by side (whist law 30): ns, ew",
+                )
+    obj = _object(value, "revokes", _WHIST_REVOKES_FIELDS)
+    counts = [
+        0 if obj.get(key) is None else _whole(obj[key], f"revokes.{key}", 0, MAX_REVOKES)
+        for key in _WHIST_REVOKES_FIELDS
+    ]
+    return WhistRevokes(*counts)
 
 
 def _penalties(value: object, code: ScoringCode) -> tuple[Penalty, ...]:
@@ -170,8 +204,9 @@ def _bool(value: object, name: str) -> bool:
 def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     """Turn one JSON object into a DealRequest, or raise ScoringError naming the first bad field.
 
-    Fields: code (required), contract ("4HX", or "PASS"), declarer, tricks (auction codes);
-    tricks_ns (whist); honours, deal, revokes, penalties, one_spade_limit (optional).
+    Fields: code (required), contract ("4HX", or "PASS" in auction-1915), declarer, tricks (auction codes);
+    tricks_ns (whist); honours, deal, revokes, penalties, one_spade_limit (optional). Whist's revokes are
+    counted by side (``{"ns": 1, "ew": 0}``), the auction codes' by declarer's side and defenders.
     """
     if not isinstance(obj, Mapping):
         raise ScoringError("request", f"must be a JSON object, got {show_value(obj)}")
@@ -184,21 +219,23 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     get = obj.get
 
     if code is ScoringCode.WHIST:
-        for key in ("contract", "declarer", "tricks", "honours", "revokes", "penalties", "one_spade_limit"):
+        for key in ("contract", "declarer", "tricks", "honours", "penalties", "one_spade_limit"):
             if get(key) is not None:
                 raise ScoringError(key, "is not used in whist, which scores one point a trick from tricks_ns")
         if get("tricks_ns") is None:
-            raise ScoringError("tricks_ns", "required for whist: the tricks North-South won, 0 to 13")
+            raise ScoringError("tricks_ns", "required for whist: the tricks North-South won in play, 0 to 13")
         tricks_ns = _whole(obj["tricks_ns"], "tricks_ns", 0, 13)
         deal = Deal.parse_pbn(obj["deal"]) if get("deal") is not None else None
-        request = DealRequest(code, tricks_ns=tricks_ns, deal=deal)
+        whist_revokes = _whist_revokes(obj["revokes"]) if get("revokes") is not None else None
+        request = DealRequest(code, tricks_ns=tricks_ns, deal=deal, revokes=whist_revokes)
         return _checked(request)
 
     if get("tricks_ns") is not None:
         raise ScoringError("tricks_ns", f"is for whist; {code.value} takes contract, declarer and tricks")
+    or_pass = " or PASS" if pass_out_allowed(code) else ""
     if get("contract") is None:
-        raise ScoringError("contract", "required: a contract such as 4HX or 3NT, or PASS")
-    contract = parse_contract_or_pass(_text(obj["contract"], "contract", "4HX or PASS"), code)
+        raise ScoringError("contract", f"required: a contract such as 4HX or 3NT,{or_pass}".rstrip(","))
+    contract = parse_contract_or_pass(_text(obj["contract"], "contract", f"4HX{or_pass}"), code)
     declarer = tricks = None
     if contract is not None:
         if get("declarer") is None:
@@ -217,7 +254,7 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
         if get("deal") is not None
         else None
     )
-    revokes = _revokes(obj["revokes"]) if get("revokes") is not None else None
+    revokes = _revokes(obj["revokes"], code) if get("revokes") is not None else None
     penalties = _penalties(obj["penalties"], code) if get("penalties") is not None else ()
     one_spade_limit = (
         _bool(obj["one_spade_limit"], "one_spade_limit") if get("one_spade_limit") is not None else False

@@ -64,7 +64,7 @@ def test_mixed_lines_errors_carry_on_and_exit_non_zero() -> None:
         {"code": "auction-1915", "contract": "4H", "declarer": "N", "tricks": 14},
         "",  # blank lines are skipped
         '{"code": "auction-1915", "contract": ',  # not JSON
-        {"code": "auction-1913", "contract": "PASS"},
+        {"code": "auction-1915", "contract": "PASS"},
         {"code": "auction-1915", "code2": 1},
         '{"code": "whist", "code": "whist", "tricks_ns": 1}',
         # 1915 3NT by E, 7 tricks, the declarer's side revoked once, and a law 90 penalty to NS
@@ -88,13 +88,53 @@ def test_mixed_lines_errors_carry_on_and_exit_non_zero() -> None:
     assert out[1] == {"error": "tricks: must be a whole number from 0 to 13, got 14"}
     assert out[2]["error"].startswith("line is not valid JSON")
     zero = {"trick": 0, "honour": 0, "total": 0}
-    assert out[3] == {"ns": zero, "ew": zero, "net_ns": 0, "items": []}  # passed out: nothing
+    assert out[3] == {"ns": zero, "ew": zero, "net_ns": 0, "items": []}  # passed out (1915 law 44): nothing
     assert out[4]["error"].startswith("code2: unknown field")
     assert out[5] == {"error": "code: given twice"}
     # 3NT by E, 7 tricks (2 short), EW (declarer's side) revoked: NS 100 (84a) + 100 undertricks + 25 (law 90)
     assert out[6]["ns"] == {"trick": 0, "honour": 225, "total": 225}
     assert out[6]["ew"]["total"] == 0
     assert out[7]["error"].startswith("request: must be a JSON object")
+
+
+def test_1913_pass_refused_and_whist_revokes() -> None:
+    stdin = lines(
+        {"code": "auction-1913", "contract": "PASS"},
+        {"code": "whist", "tricks_ns": 8, "revokes": {"ns": 1}},
+        {"code": "whist", "tricks_ns": 8, "revokes": {"ns": 1, "defenders": 1}},
+        {"code": "whist", "tricks_ns": 8, "revokes": {"ew": 14}},
+    )
+    done = run(stdin=stdin)
+    assert done.returncode == 1 and done.stderr == ""
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    # 1913 law 42: the dealer must declare
+    assert out[0] == {
+        "error": 'contract: auction-1913 has no passed-out deal: under its law 42 the dealer "must declare '
+        'to win at least one odd trick"; only auction-1915 lets all four pass (laws 42, 44)'
+    }
+    # whist law 30: N-S won 8 in play, revoked once: two tricks to E-W: N-S 6, E-W 5 + 2 = 7
+    assert out[1]["ns"] == {"trick": 6, "honour": 0, "total": 6}
+    assert out[1]["ew"] == {"trick": 7, "honour": 0, "total": 7}
+    assert out[1]["net_ns"] == -1
+    assert [(i["kind"], i["side"], i["points"], i["law"]) for i in out[1]["items"]] == [
+        ("tricks", "NS", 8, "whist"),
+        ("tricks", "EW", 5, "whist"),
+        ("revoke_penalty", "NS", -2, "whist 30"),
+        ("revoke_penalty", "EW", 2, "whist 30"),
+    ]
+    assert out[2] == {
+        "error": "revokes.defenders: is for the auction codes; whist counts revokes by side (whist law 30): "
+        "ns, ew"
+    }
+    assert out[3] == {"error": "revokes.ew: must be a whole number from 0 to 13, got 14"}
+
+
+def test_help_shows_no_1913_pass() -> None:
+    # law 42 of the 1913 code: its examples never pass a deal out; the 1915 example does, and whist revokes
+    text = run("--help").stdout
+    assert '"auction-1913", "contract": "PASS"' not in text
+    assert '{"code": "auction-1915", "contract": "PASS"}' in text
+    assert '"revokes": {"ns": 1, "ew": 0}' in text and "law 30" in text and "law 42" in text
 
 
 def test_all_good_lines_exit_zero() -> None:

@@ -18,6 +18,8 @@ from scoring import (
     Seat,
     Side,
     Strain,
+    WhistRevokes,
+    parse_contract_or_pass,
     parse_request,
     score_deal,
 )
@@ -102,11 +104,60 @@ REQUEST_ERRORS = [
         "not used in whist",
         id="whist-penalties",
     ),
+    # whist revokes are counted by side (whist law 30); the auction codes' keys are refused, naming them
     pytest.param(
         {"code": "whist", "tricks_ns": 7, "revokes": {"defenders": 1, "election": "points"}},
+        "revokes.defenders",
+        "is for the auction codes; whist counts revokes by side (whist law 30): ns, ew",
+        id="whist-revokes-auction-keys",
+    ),
+    pytest.param(
+        {"code": "whist", "tricks_ns": 7, "revokes": {"ns": 0, "declarer_side": 1}},
+        "revokes.declarer_side",
+        "is for the auction codes",
+        id="whist-revokes-declarer-side",
+    ),
+    pytest.param(
+        {"code": "whist", "tricks_ns": 7, "revokes": {"ns": 14}},
+        "revokes.ns",
+        "must be a whole number from 0 to 13, got 14",
+        id="whist-revokes-ns-range",
+    ),
+    pytest.param(
+        {"code": "whist", "tricks_ns": 7, "revokes": {"ew": -1}},
+        "revokes.ew",
+        "must be a whole number from 0 to 13, got -1",
+        id="whist-revokes-ew-negative",
+    ),
+    pytest.param(
+        {"code": "whist", "tricks_ns": 7, "revokes": {"ew": True}},
+        "revokes.ew",
+        "must be a whole number from 0 to 13, got true",
+        id="whist-revokes-bool",
+    ),
+    pytest.param(
+        {"code": "whist", "tricks_ns": 7, "revokes": {"ns": 1.0}},
+        "revokes.ns",
+        "got 1.0",
+        id="whist-revokes-float",
+    ),
+    pytest.param(
+        {"code": "whist", "tricks_ns": 7, "revokes": {"north": 1}},
+        "revokes.north",
+        "unknown field; allowed in revokes: ns, ew",
+        id="whist-revokes-unknown",
+    ),
+    pytest.param(
+        {"code": "whist", "tricks_ns": 7, "revokes": 1},
         "revokes",
-        "not used in whist",
-        id="whist-revokes",
+        "must be an object with keys ns, ew, got 1",
+        id="whist-revokes-not-object",
+    ),
+    pytest.param(
+        req(revokes={"ns": 1}),
+        "revokes.ns",
+        "is for whist; auction-1915 counts revokes by the declarer's side and the defenders (laws 84, 89)",
+        id="auction-revokes-whist-keys",
     ),
     # honours
     pytest.param(
@@ -361,7 +412,7 @@ REQUEST_ERRORS = [
     ),
     pytest.param(
         {
-            "code": "auction-1913",
+            "code": "auction-1915",
             "contract": "passed",
             "honours": {"side": "NS", "count": 3, "in_one_hand": 2},
         },
@@ -370,16 +421,48 @@ REQUEST_ERRORS = [
         id="pass-honours",
     ),
     pytest.param(
-        {"code": "auction-1913", "contract": "PASS", "revokes": {"declarer_side": 1}},
+        {"code": "auction-1915", "contract": "PASS", "revokes": {"declarer_side": 1}},
         "revokes",
         "passed-out",
         id="pass-revokes",
     ),
     pytest.param(
-        {"code": "auction-1913", "contract": "PASS", "one_spade_limit": True},
+        {"code": "auction-1915", "contract": "PASS", "one_spade_limit": True},
         "one_spade_limit",
         "applies only to a final contract of one spade",
         id="pass-limit",
+    ),
+    # 1913 law 42: "The dealer, having examined his hand, must declare": no passed-out deal, whatever the word
+    pytest.param(
+        {"code": "auction-1913", "contract": "PASS"},
+        "contract",
+        'auction-1913 has no passed-out deal: under its law 42 the dealer "must declare to win at least one '
+        'odd trick"; only auction-1915 lets all four pass (laws 42, 44)',
+        id="pass-1913-law-42",
+    ),
+    pytest.param(
+        {"code": "auction-1913", "contract": " passed ", "one_spade_limit": True},
+        "contract",
+        "law 42",
+        id="pass-1913-law-42-before-other-fields",
+    ),
+    pytest.param(
+        {"code": "auction-1913", "contract": "p", "revokes": {"declarer_side": 1}},
+        "contract",
+        "law 42",
+        id="pass-1913-law-42-p",
+    ),
+    pytest.param(
+        {"code": "auction-1913"},
+        "contract",
+        "required: a contract such as 4HX or 3NT",  # no "or PASS" under law 42
+        id="contract-missing-1913",
+    ),
+    pytest.param(
+        {"code": "auction-1913", "contract": "4Q", "declarer": "N", "tricks": 10},
+        "contract",
+        "such as 4HX or 3NT; got",  # no "or PASS" under law 42
+        id="contract-bad-1913",
     ),
     # the request itself
     pytest.param(
@@ -535,10 +618,39 @@ LIBRARY_ERRORS = [
     ),
     pytest.param(lambda: score_deal(code="bridge"), "code", "must be one of", id="code-text"),  # type: ignore[arg-type]
     pytest.param(
-        lambda: score_deal(code=C13, contract=None, declarer=Seat.N),
+        lambda: score_deal(code=C15, contract=None, declarer=Seat.N),
         "declarer",
         "passed-out",
         id="pass-declarer-lib",
+    ),
+    pytest.param(
+        lambda: score_deal(code=C13, contract=None),
+        "contract",
+        "auction-1913 has no passed-out deal: under its law 42",
+        id="pass-1913-lib-law-42",
+    ),
+    pytest.param(
+        lambda: parse_contract_or_pass("PASS", C13),
+        "contract",
+        "law 42",
+        id="pass-1913-parse-law-42",
+    ),
+    pytest.param(
+        lambda: score_deal(code=ScoringCode.WHIST, tricks_ns=7, revokes=Revokes(1, 0)),
+        "revokes",
+        "must be a WhistRevokes",
+        id="whist-auction-revokes-lib",
+    ),
+    pytest.param(
+        lambda: score_deal(
+            code=C15, contract=Contract.parse("4H"), declarer=Seat.N, tricks=10, revokes=WhistRevokes(1, 0)
+        ),
+        "revokes",
+        "must be a Revokes",
+        id="auction-whist-revokes-lib",
+    ),
+    pytest.param(
+        lambda: WhistRevokes(0, 14), "revokes.ew", "from 0 to 13, got 14", id="whist-revokes-lib-range"
     ),
     pytest.param(lambda: Deal.parse_pbn(None), "deal", "must be PBN text", id="pbn-none"),  # type: ignore[arg-type]
 ]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scoring import Deal, ScoringCode, score_deal
+from scoring import Deal, ScoringCode, ScoringError, WhistRevokes, parse_request, score_deal
 
 from ._util import C13, C15, columns, items, play
 
@@ -713,10 +713,22 @@ def test_penalty_points_to_a_revoking_side() -> None:
 # --- passed-out deals and whist ---
 
 
-@pytest.mark.parametrize("code", [C13, C15])
-def test_passed_out_deal_scores_nothing(code: ScoringCode) -> None:
-    score = score_deal(code=code, contract=None)
+def test_passed_out_deal_scores_nothing() -> None:
+    # 1915 law 42: the dealer "must either pass or declare"; law 44: when all four pass, the deal passes on.
+    score = score_deal(code=C15, contract=None)
     check(score, ((0, 0), (0, 0)), set())
+
+
+@pytest.mark.parametrize("text", ["PASS", "pass", "P", "passed"])
+def test_1913_law_42_the_dealer_must_declare(text: str) -> None:
+    # 1913 law 42: "The dealer, having examined his hand, must declare to win at least one odd trick":
+    # no deal is passed out, through the request or the library; the 1915 code keeps it (above).
+    with pytest.raises(ScoringError, match="law 42") as caught:
+        parse_request({"code": "auction-1913", "contract": text})
+    assert caught.value.field == "contract"
+    with pytest.raises(ScoringError, match="law 42") as caught:
+        score_deal(code=C13, contract=None)
+    assert caught.value.field == "contract"
 
 
 def test_passed_out_deal_keeps_penalty_points() -> None:
@@ -747,3 +759,66 @@ def test_whist_one_point_a_trick(tricks_ns: int, cols: Cols, expected: set[Any])
 def test_whist_ignores_the_deal() -> None:
     score = score_deal(code=ScoringCode.WHIST, tricks_ns=9, deal=Deal.parse_pbn(ACES_NORTH))
     check(score, ((9, 0), (4, 0)))
+
+
+# --- duplicate whist revokes: law 30 of the American laws in Foster's text ---
+# "The penalty for revoking is the transfer of two tricks from the revoking side to their adversaries; it
+# can be enforced for as many revokes as occur during the hand." tricks_ns stays the tricks N-S won in play;
+# the transfer is one revoke item a side (law "whist 30"): minus for the side giving tricks up, plus for
+# the side receiving them.
+
+WT = "whist 30"
+
+
+def moved(to_ns: int) -> set[tuple[str, str, int, str]]:
+    """The two transfer items: ``to_ns`` tricks to N-S (negative: to E-W)."""
+    return {("revoke_penalty", "NS", to_ns, WT), ("revoke_penalty", "EW", -to_ns, WT)}
+
+
+def played(tricks_ns: int) -> set[tuple[str, str, int, str]]:
+    """The trick items as won in play (a side with no trick has none)."""
+    both = {("tricks", "NS", tricks_ns, "whist"), ("tricks", "EW", 13 - tricks_ns, "whist")}
+    return {item for item in both if item[2]}
+
+
+WHIST_REVOKES = [
+    # N-S won 8 in play and revoked once: 2 tricks to E-W: N-S 8 - 2 = 6, E-W 5 + 2 = 7
+    pytest.param(8, (1, 0), (6, 7), -2, id="ns-once"),
+    # E-W revoked twice, N-S won 6: 2 x 2 = 4 tricks to N-S: N-S 6 + 4 = 10, E-W 7 - 4 = 3
+    pytest.param(6, (0, 2), (10, 3), 4, id="ew-twice"),
+    # N-S won 1 and revoked once: they give up only the 1 trick they took: N-S 0, E-W 12 + 1 = 13
+    pytest.param(1, (1, 0), (0, 13), -1, id="capped-by-tricks-won"),
+    # E-W won none (N-S 13) and revoked: nothing to transfer; both items shown at 0: N-S 13, E-W 0
+    pytest.param(13, (0, 1), (13, 0), 0, id="nothing-to-transfer"),
+    # both revoked once: 2 to E-W and 2 to N-S net to nothing: N-S 8, E-W 5 as played
+    pytest.param(8, (1, 1), (8, 5), 0, id="both-once-net-nothing"),
+    # N-S revoked twice, E-W once, N-S won 7: net one revoke by N-S, 2 tricks to E-W: N-S 5, E-W 8
+    pytest.param(7, (2, 1), (5, 8), -2, id="both-net-one-by-ns"),
+    # N-S won 1, both revoked once: netted, nothing moves: N-S 1, E-W 12. (Paid one after the other the
+    # answer would hang on the order: N-S paying first gives up its 1 trick, then gets 2: N-S 2; E-W
+    # paying first gives 2, then N-S pays 2: N-S 1. Netting needs no order; see docs/laws.md.)
+    pytest.param(1, (1, 1), (1, 12), 0, id="both-once-few-tricks"),
+    # N-S won 2, revoked three times, E-W once: net 2 revokes = 4 tricks, capped at the 2 N-S won: 0, 13
+    pytest.param(2, (3, 1), (0, 13), -2, id="net-capped"),
+]
+
+
+@pytest.mark.parametrize("tricks_ns,revokes,totals,to_ns", WHIST_REVOKES)
+def test_whist_law_30_revokes_transfer_two_tricks(
+    tricks_ns: int, revokes: tuple[int, int], totals: tuple[int, int], to_ns: int
+) -> None:
+    score = score_deal(code=ScoringCode.WHIST, tricks_ns=tricks_ns, revokes=WhistRevokes(*revokes))
+    check(score, ((totals[0], 0), (totals[1], 0)), played(tricks_ns) | moved(to_ns))
+
+
+def test_whist_no_revokes_is_the_plain_score() -> None:
+    # {"ns": 0, "ew": 0}: nothing to transfer and no revoke items: N-S 9, E-W 4
+    score = score_deal(code=ScoringCode.WHIST, tricks_ns=9, revokes=WhistRevokes(0, 0))
+    check(score, ((9, 0), (4, 0)), {("tricks", "NS", 9, "whist"), ("tricks", "EW", 4, "whist")})
+
+
+def test_whist_revokes_through_the_request() -> None:
+    # N-S won 8 and revoked once ("ew" left out means none): N-S 6, E-W 7, net -1
+    score = parse_request({"code": "whist", "tricks_ns": 8, "revokes": {"ns": 1}}).score()
+    assert (score.ns.total, score.ew.total, score.net_ns) == (6, 7, -1)
+    assert {(i.kind.value, i.side.value, i.points, i.law) for i in score.items} == played(8) | moved(-2)

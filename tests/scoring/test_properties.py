@@ -22,6 +22,7 @@ from scoring import (
     Seat,
     Side,
     Strain,
+    WhistRevokes,
     parse_request,
     score_deal,
     strains_for,
@@ -204,8 +205,42 @@ def test_whist_quarter_turn_and_net(tricks_ns: int) -> None:
     assert score.ns.total + score.ew.total == 13
 
 
-@PROPERTY
-@given(st.sampled_from((C13, C15)))
-def test_passed_out_deal_is_all_zero(code: ScoringCode) -> None:
-    score = score_deal(code=code, contract=None)
+def test_passed_out_deal_is_all_zero() -> None:
+    # 1915 laws 42, 44 only: the 1913 dealer must declare (law 42), so 1913 has no passed-out deal.
+    score = score_deal(code=C15, contract=None)
     assert score.ns.total == score.ew.total == score.net_ns == 0 and score.items == ()
+
+
+# --- whist law 30: two tricks transferred for each revoke ---------------------------------------------
+
+whist_revoked = st.builds(
+    lambda t, ns, ew: {"code": ScoringCode.WHIST, "tricks_ns": t, "revokes": WhistRevokes(ns, ew)},
+    st.integers(0, 13),
+    st.integers(0, 13),
+    st.integers(0, 13),
+)
+
+
+@PROPERTY
+@given(whist_revoked)
+def test_whist_revokes_move_tricks_and_keep_thirteen(kw: dict[str, Any]) -> None:
+    score = score_deal(**kw)
+    t, r = kw["tricks_ns"], kw["revokes"]
+    assert score.ns.total + score.ew.total == 13 and score.ns.total >= 0 and score.ew.total >= 0
+    assert score.ns.honour == score.ew.honour == 0
+    for side in (Side.NS, Side.EW):
+        assert score.side(side).trick == sum(i.points for i in score.items if i.side is side)
+    transfer = {i.side: i.points for i in score.items if i.kind.value == "revoke_penalty"}
+    # one item a side, equal and opposite, when any revoke was made; none otherwise
+    assert transfer == ({Side.NS: transfer[Side.NS], Side.EW: -transfer[Side.NS]} if r.any else {})
+    # netted (docs/laws.md): two tricks for each revoke more than the other side made, capped by what the
+    # paying side won in play
+    assert score.ns.total == min(13, max(0, t - 2 * r.ns + 2 * r.ew))
+    # a quarter turn (N-S and E-W swap seats) swaps everything
+    turned = score_deal(code=ScoringCode.WHIST, tricks_ns=13 - t, revokes=WhistRevokes(r.ew, r.ns))
+    assert (turned.ns, turned.ew) == (score.ew, score.ns)
+    # one more revoke never helps the side that makes it
+    if r.ns < 13:
+        more = score_deal(code=ScoringCode.WHIST, tricks_ns=t, revokes=WhistRevokes(r.ns + 1, r.ew))
+        assert more.ns.total <= score.ns.total
+    assert parse_request(as_json(kw)).score() == score
