@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
+from typing import Any
 
 from django import forms
 
@@ -122,3 +124,40 @@ class DealsForm(forms.Form):
             except forms.ValidationError as exc:
                 self.add_error("pbn_file", exc)
         return data
+
+
+class DealsConfirmForm(forms.Form):
+    """The confirmation of hands that change results: the deals and each changed result's version as shown,
+    carried back in hidden fields. Only their shape is checked here: the service checks the deals again and
+    refuses the confirmation if the results have moved on (never trusted)."""
+
+    DAMAGED = "The confirmation was damaged; nothing was changed. Attach the hands again."
+
+    deals = forms.CharField(widget=forms.HiddenInput, max_length=200_000)
+    versions = forms.CharField(widget=forms.HiddenInput, max_length=200_000, required=False)
+
+    @staticmethod
+    def _mapping(text: str, *, values: type) -> dict[int, Any]:
+        try:
+            raw = json.loads(text or "{}")
+        except ValueError:
+            raise forms.ValidationError(DealsConfirmForm.DAMAGED) from None
+        if not isinstance(raw, dict) or len(raw) > 10_000:
+            raise forms.ValidationError(DealsConfirmForm.DAMAGED)
+        out: dict[int, Any] = {}
+        for key, value in raw.items():
+            ok_key = isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 10
+            if values is int:
+                ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
+            else:
+                ok = isinstance(value, str) and len(value) <= 200
+            if not (ok_key and ok):
+                raise forms.ValidationError(DealsConfirmForm.DAMAGED)
+            out[int(key)] = value
+        return out
+
+    def clean_deals(self) -> dict[int, str]:
+        return self._mapping(self.cleaned_data["deals"], values=str)
+
+    def clean_versions(self) -> dict[int, int]:
+        return self._mapping(self.cleaned_data["versions"], values=int)

@@ -8,7 +8,7 @@ worked out by the standings, not stored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from duplicate.models import Play
@@ -152,20 +152,3 @@ def play_result_data(play: Play) -> dict[str, Any] | None:
     if play.one_spade_limit:
         out["one_spade_limit"] = True
     return out
-
-
-def plays_rescore(*, plays: Iterable[Play]) -> int:
-    """Score entered plays again (after their board's hands changed). Returns how many were updated."""
-    changed = []
-    for play in plays:
-        data = play_result_data(play)
-        if data is None or play.ruling:
-            continue
-        if play.board.deal:
-            data.pop("honours", None)  # derived from the hands now
-        fields = result_fields(code=play.event.code, deal=play.board.deal, data=data)
-        for name in ENTERED_FIELDS + SCORE_FIELDS:
-            setattr(play, name, fields[name])
-        changed.append(play)
-    Play.objects.bulk_update(changed, list(ENTERED_FIELDS + SCORE_FIELDS))
-    return len(changed)

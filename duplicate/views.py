@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from duplicate import eventfile, selectors, services
-from duplicate.forms import DealsForm, EventCreateForm, EventImportForm, PairNamesForm
+from duplicate.forms import DealsConfirmForm, DealsForm, EventCreateForm, EventImportForm, PairNamesForm
 from duplicate.models import Event, Pair
 
 
@@ -162,15 +162,9 @@ def event_boards(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         if form is None:
             return redirect(f"/login/?next={request.path}")
-        if form.is_valid():
-            try:
-                deals = _deals_from_form(event, form.cleaned_data)
-                changed = services.board_deals_set(event=event, deals=deals)
-            except services.ServiceError as exc:
-                form.add_error(None, str(exc))
-            else:
-                messages.success(request, f"Hands attached to {changed} board{'s' if changed != 1 else ''}.")
-                return redirect("event_boards", pk=pk)
+        answer = _event_boards_post(request, event, form)
+        if answer is not None:
+            return answer
     boards = list(event.boards.all())
     return render(
         request,
@@ -180,6 +174,69 @@ def event_boards(request: HttpRequest, pk: int) -> HttpResponse:
             "boards": boards,
             "form": form,
             "with_hands": sum(1 for b in boards if b.deal),
+        },
+    )
+
+
+def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> HttpResponse | None:
+    """A director's hands: attached at once when no result's score changes; else the changes are shown
+    (before and after) to confirm, and the confirmation applies them as law E corrections, "hands replaced".
+    None: the boards page is shown again with the form's errors."""
+    writer = services.Writer(name=request.user.get_username(), is_director=True, user_id=request.user.pk)
+    if "cancel" in request.POST:
+        messages.info(request, "Nothing was changed: the hands and the results stay as they were.")
+        return redirect("event_boards", pk=event.pk)
+    if "confirm" in request.POST:
+        confirm = DealsConfirmForm(request.POST)
+        if not confirm.is_valid():
+            messages.error(request, DealsConfirmForm.DAMAGED)
+            return redirect("event_boards", pk=event.pk)
+        deals, expected = confirm.cleaned_data["deals"], confirm.cleaned_data["versions"]
+    elif form.is_valid():
+        try:
+            deals = _deals_from_form(event, form.cleaned_data)
+            preview = services.board_deals_preview(event=event, deals=deals)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+            return None
+        if preview.changes:
+            return _hands_confirmation(request, event, preview)
+        expected = {}
+    else:
+        return None
+    try:
+        changed = services.board_deals_set(event=event, deals=deals, writer=writer, expected=expected)
+    except services.HandsStale as exc:
+        return _hands_confirmation(request, event, exc.preview, error=str(exc))
+    except services.ServiceError as exc:
+        messages.error(request, f"Nothing was changed: {exc}")
+        return redirect("event_boards", pk=event.pk)
+    text = f"Hands attached to {changed} board{'s' if changed != 1 else ''}."
+    if expected:
+        text += f" {len(expected)} result(s) corrected (law E, hands replaced): see the event's history."
+    messages.success(request, text)
+    return redirect("event_boards", pk=event.pk)
+
+
+def _hands_confirmation(
+    request: HttpRequest, event: Event, preview: services.HandsPreview, error: str = ""
+) -> HttpResponse:
+    """The results the new hands change, before and after, with the deals carried to the confirmation."""
+    confirm = DealsConfirmForm(
+        initial={
+            "deals": json.dumps({str(n): d for n, d in preview.deals.items()}),
+            "versions": json.dumps({str(k): v for k, v in preview.versions.items()}),
+        }
+    )
+    return render(
+        request,
+        "duplicate/event_boards_confirm.html",
+        {
+            "event": event,
+            "preview": preview,
+            "confirm": confirm,
+            "error": error,
+            "agreed": sum(1 for c in preview.changes if c.agreed),
         },
     )
 

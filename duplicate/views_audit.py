@@ -173,6 +173,9 @@ def change_undo(request: HttpRequest, pk: int, change_pk: int) -> HttpResponse:
             writer=writer,
             expected_version=play.version,
             reason=f"undo of change {change.pk}",
+            # Law E: the result goes back as it was scored, honours as the hands then gave them (the
+            # board keeps its new hands: this table is ruled to have held the old ones).
+            honours_as_given=change.reason == services.HANDS_REPLACED,
         )
     except services.ServiceError as exc:
         messages.error(request, f"Change {change.pk} was not undone: {exc}")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -158,7 +160,11 @@ def test_hands_rescore_results_already_entered(director_client):
     event = event_import(data=small_file())
     play = Play.objects.get(event=event, board__number=1, ns_pair__number="1")
     assert play.net_ns == 157  # 4H made, no honours given: 32 + 125 premium
-    director_client.post(reverse("event_boards", args=[event.pk]), {"pbn_text": f"1 {DEAL}"})
+    url = reverse("event_boards", args=[event.pk])
+    page = director_client.post(url, {"pbn_text": f"1 {DEAL}"}).content.decode()
+    assert "+157" in page and "+173" in page  # shown to confirm first (law E, "hands replaced")
+    hidden = dict(re.findall(r'name="(deals|versions)" value="([^"]*)"', page))
+    director_client.post(url, {k: html.unescape(v) for k, v in hidden.items()} | {"confirm": "1"})
     play.refresh_from_db()
     # North holds A K Q of hearts: three honours between partners, 2 x 8 = 16 more (law 6)
     assert play.net_ns == 157 + 16

@@ -429,8 +429,13 @@ def test_pages_render_the_hand_worked_figures(db, client):
 
 def test_traveller_shows_the_hands_when_known(db, client):
     event = mitchell_event(MITCHELL_RESULTS)
+    deals = {1: "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"}
+    # The results in change with the hands' honours: the director confirms them (law E, "hands replaced").
     services.board_deals_set(
-        event=event, deals={1: "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"}
+        event=event,
+        deals=deals,
+        writer=services.Writer(name="td", is_director=True),
+        expected=services.board_deals_preview(event=event, deals=deals).versions,
     )
     page = client.get(reverse("board_traveller", args=[event.pk, 1])).content.decode()
     assert 'class="hand-diagram"' in page and "AKQJ" in page
