@@ -119,9 +119,15 @@ class Section(models.Model):
 
     @property
     def single_ranking(self) -> bool:
-        """A Mitchell or a compass ranks N-S and E-W separately (each held the same cards as the others of
-        its direction); a Howell (or custom) gives one ranking (law H)."""
-        return self.movement_kind not in (MovementKind.MITCHELL, MovementKind.COMPASS)
+        """Whether this section's pairs make one ranking (law H: pairs joined by a chain of shared hands are
+        ranked together), read from its seatings whatever its movement is called: a Mitchell or a compass
+        gives two (N-S, E-W), a Howell one (``scoring.rankings``; the standings rank the event's plays so)."""
+        from scoring.rankings import ranking_groups
+
+        tables = Play.objects.filter(seating__round__section=self).values_list(
+            "board__number", "ns_pair_id", "ew_pair_id"
+        )
+        return len(ranking_groups(tables).groups) == 1
 
 
 class Board(models.Model):

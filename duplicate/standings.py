@@ -48,7 +48,7 @@ from django.db import connection, models
 from django.db.models import ExpressionWrapper, F, Q, Subquery
 
 from duplicate import statements
-from duplicate.models import Board, Event, EventKind, MovementKind, Pair, Play, PlayChange
+from duplicate.models import Board, Event, EventKind, Pair, Play, PlayChange
 from duplicate.results import ENTERED_FIELDS, SCORE_FIELDS
 from scoring.contests import (
     SIGNED_WHOLE,
@@ -70,9 +70,11 @@ from scoring.contests import (
 from scoring.contests import (
     fraction as _fraction,
 )
+from scoring.errors import ScoringError
+from scoring.rankings import ALL_PAIRS, EW_NAME, NS_NAME, ranking_groups
 
 WHIST = "whist"
-DIRECTION_NAMES = {"NS": "North-South", "EW": "East-West", None: "All pairs"}
+DIRECTION_NAMES = {"NS": NS_NAME, "EW": EW_NAME, None: ALL_PAIRS}  # a ranking's name by default (law H)
 ITEM_NAMES = {
     "tricks": "tricks",
     "premium": "premium",
@@ -147,6 +149,7 @@ class PairInfo:
     team: str | None
     team_id: int | None
     movement_kind: str
+    section: str = ""  # the section's letter (names the rankings of an event of several sections)
 
     @property
     def names(self) -> str:
@@ -197,10 +200,11 @@ def _read_pair_infos(event: Event) -> dict[int, PairInfo]:
             "team__name",
             "team_id",
             "section__movement_kind",
+            "section__letter",
         )
     )
     out: dict[int, PairInfo] = {}
-    for pk, number, position, p1, p2, team, team_id, movement_kind in rows:
+    for pk, number, position, p1, p2, team, team_id, movement_kind, section in rows:
         out[pk] = PairInfo(
             pk=pk,
             label=int(number) if number.isdecimal() else number,
@@ -209,6 +213,7 @@ def _read_pair_infos(event: Event) -> dict[int, PairInfo]:
             team=team,
             team_id=team_id,
             movement_kind=movement_kind,
+            section=section,
         )
     return out
 
@@ -405,20 +410,18 @@ def _event_plays(event_id: int) -> Any:
 def _compute(
     event: Event, key: tuple[int, int], token: str | None, pairs: Mapping[int, PairInfo] | None
 ) -> EventResults:
-    kinds: set[str] | None = None
+    sections: dict[int, str] | None = None
     if event.kind == EventKind.TEAMS and pairs is None:  # who is on which team
         pairs = pair_infos(event)
-    elif pairs is None:  # one ranking or two: the kinds of the pairs' sections are enough
-        kinds = set(
-            Pair.objects.filter(event=event).values_list("section__movement_kind", flat=True).distinct()
-        )
+    elif pairs is None:  # the rankings' names: each pair's section is enough
+        sections = dict(Pair.objects.filter(event=event).values_list("pk", "section__letter"))
     # The version and the newest change come with the plays, in the same snapshot (a statement made once).
     rows = statements.rows("event plays", _event_plays, [event.pk])
     version, cursor = (rows[0][-2], rows[0][-1]) if rows else (event.results_version, None)
     if rows and cursor is None:
         cursor = 0  # no change row yet anywhere: every one to come is newer (the count check in _patch holds)
     engine: list[IncrementalPairContest] = []
-    result = build_results(event.code, event.kind, rows, pairs or {}, engine=engine, kinds=kinds)
+    result = build_results(event.code, event.kind, rows, pairs or {}, engine=engine, sections=sections)
     if token is None:
         token = _token(event)
     _store[key] = _State(
@@ -699,11 +702,14 @@ def build_results(
     pairs: Mapping[int, PairInfo],
     *,
     engine: list[IncrementalPairContest] | None = None,
-    kinds: set[str] | None = None,
+    sections: Mapping[int, str] | None = None,
 ) -> EventResults:
     """The pure part of :func:`event_results`: plays as ``_PLAY_FIELDS`` tuples -> the contest.  ``engine``:
     a list to which the pair contest's :class:`IncrementalPairContest` is appended (for later patches);
-    ``kinds``: the movement kinds of the pairs' sections (one ranking or two), when ``pairs`` are not given."""
+    ``sections``: each pair's section letter (naming the rankings), when ``pairs`` are not given.
+
+    Law H: the pairs are ranked by :func:`scoring.rankings.ranking_groups` of every play as scheduled
+    (entered or not), so the rankings keep their shape as the results come in."""
     whist = code == WHIST
     rows = rows if isinstance(rows, list) else list(rows)
     total = len(rows)
@@ -739,9 +745,7 @@ def build_results(
         else:
             results = _auction_raws(boards, nss, ews, entereds, rulings, offendings, nets)
         entered = len(results)
-    if kinds is None:
-        kinds = {p.movement_kind for p in pairs.values()}
-    single = bool(kinds) and kinds != {MovementKind.MITCHELL}
+    single = False
     contest: PairContest | TeamMatch | None = None
     error: str | None = None
     try:
@@ -754,13 +758,15 @@ def build_results(
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
             contest = team_match_rows(results, teams=teams, seats=known)
         else:
-            if not kinds:
-                single = False
-            inc = IncrementalPairContest(results, single_ranking=single)
+            if sections is None:
+                sections = {pk: p.section for pk, p in pairs.items()}
+            seated = zip(boards, nss, ews, strict=True) if rows else ()
+            inc = IncrementalPairContest(results, groups=ranking_groups(seated, sections=sections))
             contest = inc.contest()
+            single = contest.single_ranking
             if engine is not None:
                 engine.append(inc)
-    except ContestError as exc:
+    except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
         error = str(exc)
     return EventResults(
         kind=kind,
@@ -794,6 +800,7 @@ class StandingRow(NamedTuple):
     by_fraction: bool
     net_display: str
     plus_minus_display: str
+    ranking: str = ""  # the name of its ranking (law H: "N-S", "E-W", "All pairs", "Section A N-S", ...)
 
     @property
     def plus_minus(self) -> Fraction:
@@ -825,6 +832,7 @@ class StandingRow(NamedTuple):
             "net": fraction_str(self.net),
             "plus_minus": round_half_away(self.plus_minus),
             "exact": fraction_str(self.plus_minus),
+            "ranking": self.ranking,
         }
 
 
@@ -833,12 +841,24 @@ _new_standing_row: Callable[[tuple[Any, ...]], StandingRow] = partial(tuple.__ne
 
 @dataclass(frozen=True, slots=True)
 class Ranking:
+    """One ranking (law H: the pairs connected by a chain of shared hands, see ``scoring.rankings``):
+    ``direction`` is "NS"/"EW" for a direction ranking, ``None`` for a mixed one."""
+
     direction: str | None
     rows: tuple[StandingRow, ...]
+    name: str = ""
 
     @property
     def title(self) -> str:
-        return DIRECTION_NAMES[self.direction]
+        return self.name or DIRECTION_NAMES[self.direction]
+
+    @property
+    def prefix(self) -> str:
+        """The ranking's part of a page's sorting parameters ("ns-", "ew-", "all-", "section-a-ns-")."""
+        short = {NS_NAME: "ns", EW_NAME: "ew", ALL_PAIRS: "all"}.get(self.title)
+        if short is None:
+            short = "-".join("".join(c if c.isalnum() else " " for c in self.title.lower()).split())
+        return f"{short}-"
 
     @property
     def by_fraction(self) -> bool:
@@ -869,7 +889,8 @@ def _progress(results: EventResults) -> Progress:
 
 @dataclass(frozen=True)
 class PairStandings:
-    """A pair contest's rankings (law H): one ranking, or N-S then E-W in a Mitchell."""
+    """A pair contest's rankings (law H): one per chain of pairs who held the same cards, in order (N-S then
+    E-W in a Mitchell, one in a Howell, each section's of several with different boards)."""
 
     event_id: int
     event_name: str
@@ -891,6 +912,7 @@ class PairStandings:
         return {
             "kind": "pairs",
             "provisional": self.provisional,
+            "rankings": [{"name": r.title, "direction": r.direction} for r in self.rankings],
             "rows": [row.to_json() for row in self.rows],
         }
 
@@ -986,11 +1008,12 @@ def _pair_standings(event: Event, pairs: Mapping[int, PairInfo], results: EventR
                         flags,
                         display_values(nets),
                         shown,
+                        repeat(columns.name, n),
                         strict=True,
                     ),
                 )
             )
-            rankings.append(Ranking(direction, rows))
+            rankings.append(Ranking(direction, rows, columns.name))
     return PairStandings(
         event_id=event.pk,
         event_name=event.name,
@@ -1900,7 +1923,18 @@ def standings_csv(st: PairStandings | TeamStandings) -> str:
     w = csv.writer(buf, lineterminator="\n")
     if isinstance(st, PairStandings):
         w.writerow(
-            ["rank", "pair", "direction", "player1", "player2", "boards", "net", "plus_minus", "exact"]
+            [
+                "rank",
+                "pair",
+                "direction",
+                "player1",
+                "player2",
+                "boards",
+                "net",
+                "plus_minus",
+                "exact",
+                "ranking",
+            ]
         )
         for row in st.rows:
             w.writerow(
@@ -1913,6 +1947,7 @@ def standings_csv(st: PairStandings | TeamStandings) -> str:
                     fraction_str(row.net),
                     round_half_away(row.plus_minus),
                     fraction_str(row.plus_minus),
+                    row.ranking,
                 ]
             )
     else:

@@ -48,8 +48,7 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
             kept = st.html_store(event, results, pairs)
             rankings = []
             for ranking in standings.rankings:
-                prefix = f"{(ranking.direction or 'all').lower()}-"
-                table = standings_table_kept(event.pk, ranking, query, prefix, kept)
+                table = standings_table_kept(event.pk, ranking, query, ranking.prefix, kept)
                 rankings.append({"ranking": ranking, "table": table})
             return render_to_string("duplicate/_standings_rankings.html", {"rankings": rankings})
 

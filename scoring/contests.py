@@ -30,6 +30,7 @@ from operator import add, and_, attrgetter, eq, floordiv, itemgetter, ne, not_
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, TypeVar, cast
 
 from scoring.errors import ScoringError, show_value
+from scoring.rankings import RankingGroup, RankingGroups, direction_rankings, one_ranking
 
 __all__ = [
     "AVERAGE",
@@ -44,6 +45,7 @@ __all__ = [
     "PairId",
     "PairRow",
     "RankingColumns",
+    "RankingGroups",
     "RawResult",
     "Side",
     "TeamMatch",
@@ -401,6 +403,7 @@ class RankingColumns(NamedTuple):
     ranks: Sequence[int]
     flags: Sequence[bool]
     rounded: Sequence[int]
+    name: str = ""  # the ranking's name (scoring.rankings)
 
     def plus_minus(self) -> list[Fraction]:
         """Each pair's exact plus/minus, reduced (in C: a gcd and two divisions each, then one Fraction)."""
@@ -430,16 +433,18 @@ class RankingColumns(NamedTuple):
         )
 
 
-def _columns_of_rows(rows: Sequence[PairRow], single_ranking: bool) -> tuple[RankingColumns, ...]:
-    """:class:`RankingColumns` of ranked rows (the checked path's): one ranking, or N-S then E-W."""
+def _columns_of_rows(rows: Sequence[PairRow], grouping: RankingGroups) -> tuple[RankingColumns, ...]:
+    """:class:`RankingColumns` of ranked rows (the checked path's): one per ranking, in their order."""
+    parts: list[list[PairRow]] = [[] for _ in grouping.groups]
+    for r in rows:
+        parts[grouping.index(r.pair, r.direction)].append(r)
     out = []
-    for direction in (None,) if single_ranking else (NS, EW):
-        mine = [r for r in rows if r.direction == direction]
+    for group, mine in zip(grouping.groups, parts, strict=True):
         pms = [r.plus_minus for r in mine]
         common = lcm(*(pm.denominator for pm in pms)) if pms else 1
         out.append(
             RankingColumns(
-                direction,
+                group.direction,
                 [r.pair for r in mine],
                 [r.boards for r in mine],
                 [r.net for r in mine],
@@ -448,6 +453,7 @@ def _columns_of_rows(rows: Sequence[PairRow], single_ranking: bool) -> tuple[Ran
                 [r.rank for r in mine],
                 [r.by_fraction for r in mine],
                 [r.plus_minus_rounded for r in mine],
+                group.name,
             )
         )
     return tuple(out)
@@ -573,14 +579,15 @@ class _LazyBoards:
 class PairContest(_LazyBoards):
     """Result of :func:`pair_contest` (and of :func:`pair_contest_rows`, equal field by field).
 
-    ``rows`` is ordered by ranking: in a Mitchell the N-S ranking then the E-W ranking, each by rank.
+    ``rows`` is ordered by ranking (``groups``, law H: see :mod:`scoring.rankings`), each by rank: in a
+    Mitchell the N-S ranking then the E-W ranking.
     ``boards`` holds one :class:`BoardDetail` per input row, by board number then input order.
     ``averages`` maps (board, side) to the average of the scores made there.  ``unresolved`` lists the
     ruled rows that had no real result on their board to draw from (see docs); while it is non-empty the
     standings are ``provisional``.
     """
 
-    single_ranking: bool
+    groups: RankingGroups
     rows: tuple[PairRow, ...]
     boards: tuple[BoardDetail, ...]
     averages: Mapping[tuple[int, Side], Fraction]
@@ -590,19 +597,24 @@ class PairContest(_LazyBoards):
     def provisional(self) -> bool:
         return bool(self.unresolved)
 
+    @property
+    def single_ranking(self) -> bool:
+        """One ranking, of every pair whichever way it sat."""
+        return len(self.groups.groups) == 1 and self.groups.groups[0].direction is None
+
     def ranking(self, direction: str | None = None) -> tuple[PairRow, ...]:
         """The rows of one ranking: a direction in a Mitchell, ``None`` for a single ranking."""
         return tuple(row for row in self.rows if row.direction == direction)
 
     def columns(self) -> tuple[RankingColumns, ...]:
-        """The rankings as columns: one for a single ranking, else N-S then E-W (possibly empty).  The fast
+        """The rankings as columns, one per ranking of ``groups`` in their order (possibly empty).  The fast
         path ranks into columns and makes ``rows`` from them only when they are read: a big event's
         standings read the columns (no :class:`PairRow`, no exact plus/minus made per pair)."""
         state = self.__dict__
         columns: tuple[RankingColumns, ...] | None = state.get("_columns")
         if columns is None:
             factory = state.get("_columns_factory")
-            columns = factory() if factory is not None else _columns_of_rows(self.rows, self.single_ranking)
+            columns = factory() if factory is not None else _columns_of_rows(self.rows, self.groups)
             object.__setattr__(self, "_columns", columns)
             state.pop("_columns_factory", None)
         return columns
@@ -749,11 +761,27 @@ class _Tally:
         return [*self.ns_pairs.values(), *self.ew_pairs.values()]
 
 
-def _tally(results: Iterable[BoardResult], *, key_by_side: bool) -> _Tally:
+def _misplaced(
+    board: int, nss: Sequence[PairId], ews: Sequence[PairId], grouping: RankingGroups | None
+) -> ContestError | None:
+    """Law H: the error for the first pair of a board's tables (input order) seated where its ranking
+    holds no pair (the rankings come from the seatings: see :mod:`scoring.rankings`)."""
+    if grouping is None:
+        return None
+    bad = grouping.misplaced(nss, ews)
+    if bad is None:
+        return None
+    return ContestError("groups", f"board {board}: {grouping.misplaced_text(*bad)}")
+
+
+def _tally(
+    results: Iterable[BoardResult], *, key_by_side: bool, grouping: RankingGroups | None = None
+) -> _Tally:
     """One pass to group and sum, one pass to resolve rulings and score every row.
 
     ``key_by_side``: a pair is identified by its side and id (Mitchell numbering: "N-S 1" and "E-W 1" are
-    two pairs); otherwise by its id alone.
+    two pairs); otherwise by its id alone.  ``grouping``: each board's pairs are checked to be seated as
+    their rankings hold them (:func:`_misplaced`).
     """
     boards: dict[int, _BoardAcc] = {}
     for r in results:
@@ -795,6 +823,9 @@ def _tally(results: Iterable[BoardResult], *, key_by_side: bool) -> _Tally:
         if n:
             avg_ns = averages[(b, NS)] = Fraction(tot_ns, n)
             avg_ew = averages[(b, EW)] = Fraction(tot_ew, n)
+        misplaced = _misplaced(b, [r.ns for r in acc.rows], [r.ew for r in acc.rows], grouping)
+        if misplaced is not None:
+            raise misplaced
         seen_ns: set[PairId] = set()
         seen_ew = set() if key_by_side else seen_ns
         for r in acc.rows:
@@ -1103,7 +1134,14 @@ def _group_by_board(rows: Iterable[RawResult]) -> dict[int, list[RawResult]]:
     return by_board
 
 
-def _board_rows(t: _FastTally, b: int, rows: Sequence[RawResult], key_by_side: bool, sides: bool) -> _Entry:
+def _board_rows(
+    t: _FastTally,
+    b: int,
+    rows: Sequence[RawResult],
+    key_by_side: bool,
+    sides: bool,
+    grouping: RankingGroups | None = None,
+) -> _Entry:
     """One board's rows (checked as columns) added to ``t`` (:func:`_board`)."""
     try:
         _, nss, ews, ss, es, rulings, offending = zip(*rows, strict=True)
@@ -1111,6 +1149,9 @@ def _board_rows(t: _FastTally, b: int, rows: Sequence[RawResult], key_by_side: b
         raise ContestError(
             "results", f"board {b}: expected (board, ns, ew, ns_score, ew_score, ruling, offending) rows"
         ) from None
+    misplaced = _misplaced(b, nss, ews, grouping)
+    if misplaced is not None:
+        raise misplaced
     k = len(nss)
     if (len(set(nss)) != k or len(set(ews)) != k) if key_by_side else len(set(nss + ews)) != 2 * k:
         raise _twice(b, nss, ews, key_by_side)
@@ -1126,14 +1167,15 @@ def _fast_tally(
     key_by_side: bool,
     sides: bool = False,
     by_board: dict[int, list[RawResult]] | None = None,
+    grouping: RankingGroups | None = None,
 ) -> _FastTally:
     """Group the rows by board (one pass; or take them grouped, ``by_board``), then each board as columns
     (:func:`_board`): C-level sums and checks, one Fraction per direction for the average.  ``sides``: also
-    collect the ids seen N-S and E-W (for a team match)."""
+    collect the ids seen N-S and E-W (for a team match).  ``grouping``: see :func:`_tally`."""
     if by_board is None:
         by_board = _group_by_board(rows)
     t = _FastTally(key_by_side)
-    t.entries = tuple(_board_rows(t, b, by_board[b], key_by_side, sides) for b in sorted(by_board))
+    t.entries = tuple(_board_rows(t, b, by_board[b], key_by_side, sides, grouping) for b in sorted(by_board))
     return t
 
 
@@ -1225,13 +1267,8 @@ def _keys_add(keyed: _Keys, part: _Side, sign: int) -> None:
             keys[pair] -= total * scale
 
 
-def _fast_columns(side: _Side, direction: Side | None, keyed: _Keys | None = None) -> RankingColumns:
-    """One ranking: exact integer sort keys (:func:`_side_keys`, or kept up to date: ``keyed``), ranked."""
-    if keyed is None:
-        keyed = _side_keys(side)
-    common, nums = keyed.common, keyed.keys
-    if not nums:
-        return RankingColumns(direction, [], [], [], [], 1, [], [], [])
+def _sorted_keys(nums: dict[PairId, int]) -> tuple[list[PairId], list[int]]:
+    """The pairs from best to worst (ties by id) and their keys."""
     if _INT.issuperset(map(type, nums)):
         # Whole-number ids (primary keys): by id, then by key from best to worst, both sorts of ints in C (a
         # reversed sort keeps equals in their order: ties stay by id).
@@ -1243,24 +1280,96 @@ def _fast_columns(side: _Side, direction: Side | None, keyed: _Keys | None = Non
         order = sorted(range(len(pairs)), key=lambda i: (-keys[i], _pair_sort_key(pairs[i])))
         sorted_keys = [keys[i] for i in order]
         sorted_pairs = [pairs[i] for i in order]
-    ranks, flags, rounded = _ranks_flags(sorted_keys, common)
-    nets = _fast_nets(side)
+    return sorted_pairs, sorted_keys
+
+
+def _ranked(
+    side: _Side,
+    group: RankingGroup,
+    pairs: list[PairId],
+    keys: list[int],
+    common: int,
+    nets: Mapping[PairId, Fraction],
+) -> RankingColumns:
+    """One ranking of pairs already sorted from best to worst."""
+    if not pairs:
+        return RankingColumns(group.direction, [], [], [], [], 1, [], [], [], group.name)
+    ranks, flags, rounded = _ranks_flags(keys, common)
     return RankingColumns(
-        direction,
-        sorted_pairs,
-        list(map(side.count.__getitem__, sorted_pairs)),
-        list(map(nets.__getitem__, sorted_pairs)),
-        sorted_keys,
+        group.direction,
+        pairs,
+        list(map(side.count.__getitem__, pairs)),
+        list(map(nets.__getitem__, pairs)),
+        keys,
         common,
         ranks,
         flags,
         rounded,
+        group.name,
     )
 
 
-def _fast_rows(side: _Side, direction: Side | None, keyed: _Keys | None = None) -> list[PairRow]:
-    """:func:`_fast_columns` as rows, one Fraction per pair."""
-    return _fast_columns(side, direction, keyed).rows()
+def _fast_columns(side: _Side, group: RankingGroup, keyed: _Keys | None = None) -> RankingColumns:
+    """One ranking of every pair of ``side``: exact integer sort keys (:func:`_side_keys`, or kept up to
+    date: ``keyed``), ranked."""
+    if keyed is None:
+        keyed = _side_keys(side)
+    if not keyed.keys:
+        return _ranked(side, group, [], [], 1, {})
+    pairs, keys = _sorted_keys(keyed.keys)
+    return _ranked(side, group, pairs, keys, keyed.common, _fast_nets(side))
+
+
+def _fast_rankings(
+    side: _Side, grouping: RankingGroups, keyed: _Keys | None = None
+) -> tuple[RankingColumns, ...]:
+    """Every ranking of pairs identified by id (``side`` holds them all): one sort of all the pairs, then
+    each ranking's part of it (law H: :mod:`scoring.rankings`), in the rankings' order."""
+    groups = grouping.groups
+    of = grouping.of
+    if of is None or len(groups) == 1:
+        return tuple(_fast_columns(side, group, keyed) for group in groups)
+    if keyed is None:
+        keyed = _side_keys(side)
+    if not keyed.keys:
+        return tuple(_ranked(side, group, [], [], 1, {}) for group in groups)
+    pairs, keys = _sorted_keys(keyed.keys)
+    nets = _fast_nets(side)
+    where = list(map(of.__getitem__, pairs))  # every pair has a ranking: checked board by board
+    out = []
+    for i, group in enumerate(groups):
+        mine = list(map(eq, where, repeat(i)))
+        out.append(
+            _ranked(side, group, list(compress(pairs, mine)), list(compress(keys, mine)), keyed.common, nets)
+        )
+    return tuple(out)
+
+
+def _by_side_rankings(
+    ns: _Side,
+    ew: _Side,
+    grouping: RankingGroups,
+    keyed_ns: _Keys | None = None,
+    keyed_ew: _Keys | None = None,
+) -> tuple[RankingColumns, ...]:
+    """The two rankings of :func:`scoring.rankings.direction_rankings` (pairs identified by side and id)."""
+    first, second = grouping.groups
+    return (_fast_columns(ns, first, keyed_ns), _fast_columns(ew, second, keyed_ew))
+
+
+def _grouping(single_ranking: bool | None, groups: RankingGroups | None) -> RankingGroups:
+    """The rankings asked for: ``groups`` (from :func:`scoring.rankings.ranking_groups`), or by rule:
+    ``single_ranking`` True for :func:`~scoring.rankings.one_ranking`, False for
+    :func:`~scoring.rankings.direction_rankings` (Mitchell numbering)."""
+    if groups is not None:
+        if single_ranking is not None:
+            raise ContestError("groups", "give the rankings (groups) or single_ranking, not both")
+        if not isinstance(groups, RankingGroups):
+            raise ContestError("groups", f"expected RankingGroups, got {show_value(groups)}")
+        return groups
+    if single_ranking is None:
+        raise ContestError("groups", "give the rankings (groups) or single_ranking")
+    return one_ranking() if single_ranking else direction_rankings()
 
 
 # ----------------------------------------------------------------------------------------------- API
@@ -1275,23 +1384,31 @@ def board_averages(results: Iterable[BoardResult]) -> dict[tuple[int, Side], Fra
     return dict(_tally(results, key_by_side=True).averages)
 
 
-def pair_contest(results: Iterable[BoardResult], *, single_ranking: bool) -> PairContest:
+def pair_contest(
+    results: Iterable[BoardResult], *, single_ranking: bool | None = None, groups: RankingGroups | None = None
+) -> PairContest:
     """Pair contest under duplicate law H.
 
     Each pair is compared only with the pairs who held the same cards: on each board, its plus/minus is its
     score minus the average of the scores made in its direction; its result is the sum over its boards.
-    ``single_ranking=False`` (Mitchell): N-S and E-W are ranked separately and a pair is identified by its
-    direction and id (so N-S 1 and E-W 1 are two pairs).  ``single_ranking=True`` (Howell): one ranking,
-    a pair is identified by its id and may sit either way.
+    The pairs are ranked by ``groups`` (:func:`scoring.rankings.ranking_groups` of the seatings: one ranking
+    per chain of pairs who held the same cards, a pair identified by its id); every pair of ``results``
+    must be seated as its ranking holds it (field "groups").  Or by rule: ``single_ranking=False``
+    (Mitchell numbering): N-S and E-W are ranked separately and a pair is identified by its direction and
+    id (so N-S 1 and E-W 1 are two pairs); ``single_ranking=True``: one ranking, a pair is identified by its
+    id and may sit either way.
     """
-    t = _tally(results, key_by_side=not single_ranking)
-    groupings: tuple[tuple[Side | None, Iterable[_PairAcc]], ...]
-    if single_ranking:
-        groupings = ((None, t.ns_pairs.values()),)
+    grouping = _grouping(single_ranking, groups)
+    t = _tally(results, key_by_side=grouping.by_side, grouping=groups)
+    parts: list[list[_PairAcc]] = [[] for _ in grouping.groups]
+    if grouping.by_side:
+        parts = [list(t.ns_pairs.values()), list(t.ew_pairs.values())]
     else:
-        groupings = ((NS, t.ns_pairs.values()), (EW, t.ew_pairs.values()))
+        for acc in t.ns_pairs.values():
+            parts[grouping.index(acc.pair, None)].append(acc)
     rows: list[PairRow] = []
-    for direction, accs in groupings:
+    for ranking, accs in zip(grouping.groups, parts, strict=True):
+        direction = ranking.direction
         group = [(acc.pair, acc.boards, acc.net(), acc.plus_minus()) for acc in accs]
         keys = _int_keys([g[3] for g in group])
         order = sorted(range(len(group)), key=lambda i: (-keys[i], _pair_sort_key(group[i][0])))
@@ -1300,7 +1417,7 @@ def pair_contest(results: Iterable[BoardResult], *, single_ranking: bool) -> Pai
             pair, boards, net, pm = group[i]
             rows.append(PairRow(pair, direction, boards, net, pm, rank, by_fraction, round_half_away(pm)))
     return PairContest(
-        single_ranking=single_ranking,
+        groups=grouping,
         rows=tuple(rows),
         boards=tuple(t.details),
         averages=t.averages,
@@ -1308,7 +1425,9 @@ def pair_contest(results: Iterable[BoardResult], *, single_ranking: bool) -> Pai
     )
 
 
-def pair_contest_rows(rows: Iterable[RawResult], *, single_ranking: bool) -> PairContest:
+def pair_contest_rows(
+    rows: Iterable[RawResult], *, single_ranking: bool | None = None, groups: RankingGroups | None = None
+) -> PairContest:
     """:func:`pair_contest` on trusted raw rows: the same :class:`PairContest`, field by field, several
     times faster on a big event.
 
@@ -1321,15 +1440,16 @@ def pair_contest_rows(rows: Iterable[RawResult], *, single_ranking: bool) -> Pai
     :class:`ContestError`.  The per-row ``boards`` details are built only when asked for (``.boards``,
     ``.traveller(board)``, ``.score_card(pair)``).
     """
-    t = _fast_tally(rows, key_by_side=not single_ranking)
-    if single_ranking:
-        pair_rows = _fast_rows(t.ns, None)
+    grouping = _grouping(single_ranking, groups)
+    t = _fast_tally(rows, key_by_side=grouping.by_side, grouping=groups)
+    if grouping.by_side:
+        columns = _by_side_rankings(t.ns, t.ew, grouping)
     else:
-        pair_rows = _fast_rows(t.ns, NS) + _fast_rows(t.ew, EW)
+        columns = _fast_rankings(t.ns, grouping)
     return PairContest._lazy(
         t.entries,
-        single_ranking=single_ranking,
-        rows=tuple(pair_rows),
+        groups=grouping,
+        rows=tuple(chain.from_iterable(c.rows() for c in columns)),
         averages=t.averages,
         unresolved=tuple(t.unresolved),
     )
@@ -1370,7 +1490,7 @@ def _merge_side(dst: _Side, src: _Side, sign: int, *, avg: bool = True) -> None:
 
 
 def _snapshot(side: _Side) -> _Side:
-    """What :func:`_fast_rows` reads of a side (given its keys), copied: dictionaries copy in C."""
+    """What :func:`_fast_columns` reads of a side (given its keys), copied: dictionaries copy in C."""
     copy = _Side()
     copy.net = dict(side.net)
     copy.count = side.count.copy()
@@ -1387,11 +1507,18 @@ class IncrementalPairContest:
     Not thread-safe: the caller serialises :meth:`replace_board`.
     """
 
-    def __init__(self, rows: Iterable[RawResult], *, single_ranking: bool) -> None:
-        self.single_ranking = single_ranking
-        self._key_by_side = not single_ranking
+    def __init__(
+        self,
+        rows: Iterable[RawResult],
+        *,
+        single_ranking: bool | None = None,
+        groups: RankingGroups | None = None,
+    ) -> None:
+        self.groups = _grouping(single_ranking, groups)
+        self._check = groups  # each board's pairs checked against their rankings (given, not by rule)
+        self._key_by_side = self.groups.by_side
         self._rows = _group_by_board(rows)
-        t = _fast_tally((), key_by_side=self._key_by_side, by_board=self._rows)
+        t = _fast_tally((), key_by_side=self._key_by_side, by_board=self._rows, grouping=self._check)
         self._ns, self._ew = t.ns, t.ew
         self._entries: dict[int, _Entry] = {e[0]: e for e in t.entries}
         self._averages: dict[int, dict[tuple[int, Side], Fraction]] = {}
@@ -1411,6 +1538,10 @@ class IncrementalPairContest:
         self._seen_ew: Counter[PairId] | None = None
         self._seen()
 
+    @property
+    def single_ranking(self) -> bool:
+        return len(self.groups.groups) == 1 and self.groups.groups[0].direction is None
+
     def _seen(self) -> tuple[Counter[PairId], Counter[PairId]]:
         if self._seen_ns is None or self._seen_ew is None:
             seen_ns: Counter[PairId] = Counter()
@@ -1427,7 +1558,7 @@ class IncrementalPairContest:
     def _part(self, b: int, rows: Sequence[RawResult]) -> _FastTally:
         t = _FastTally(self._key_by_side)
         if rows:
-            t.entries = (_board_rows(t, b, rows, self._key_by_side, False),)
+            t.entries = (_board_rows(t, b, rows, self._key_by_side, False, self._check),)
         return t
 
     def replace_board(self, board: int, rows: Iterable[RawResult]) -> None:
@@ -1516,6 +1647,8 @@ class IncrementalPairContest:
             return False
         k = len(nss)
         if (len(set(nss)) != k or len(set(ews)) != k) if self._key_by_side else len(set(nss + ews)) != 2 * k:
+            return False
+        if self._check is not None and self._check.misplaced(nss, ews) is not None:
             return False
         rulings: tuple[str | None, ...] | None = None
         offending: tuple[str | None, ...] | None = None
@@ -1680,7 +1813,7 @@ class IncrementalPairContest:
         remake_ns = self._keys_ns is None or self._keys_ns.common.bit_length() > 2048
         remake_ew = self._key_by_side and (self._keys_ew is None or self._keys_ew.common.bit_length() > 2048)
         if (remake_ns or remake_ew) and self._avg_stale:  # the sides' sums afresh from every board's rows
-            t = _fast_tally((), key_by_side=self._key_by_side, by_board=self._rows)
+            t = _fast_tally((), key_by_side=self._key_by_side, by_board=self._rows, grouping=self._check)
             self._ns, self._ew = t.ns, t.ew
             self._keys_ns = self._keys_ew = None
             remake_ns = remake_ew = True
@@ -1700,16 +1833,17 @@ class IncrementalPairContest:
         that shows no ranking (a traveller) never pays for one."""
         keys_ns, keys_ew = self._keys()
         ns, k_ns = _snapshot(self._ns), _Keys(keys_ns.common, dict(keys_ns.keys))
-        if self.single_ranking:
+        grouping = self.groups
+        if not self._key_by_side:
 
             def rank() -> tuple[RankingColumns, ...]:
-                return (_fast_columns(ns, None, k_ns),)
+                return _fast_rankings(ns, grouping, k_ns)
 
         else:
             ew, k_ew = _snapshot(self._ew), _Keys(keys_ew.common, dict(keys_ew.keys))
 
             def rank() -> tuple[RankingColumns, ...]:
-                return (_fast_columns(ns, NS, k_ns), _fast_columns(ew, EW, k_ew))
+                return _by_side_rankings(ns, ew, grouping, k_ns, k_ew)
 
         boards = sorted(self._entries)
         averages: dict[tuple[int, Side], Fraction] = {}
@@ -1717,7 +1851,7 @@ class IncrementalPairContest:
             averages.update(self._averages.get(b, ()))
         return PairContest._lazy(
             tuple(self._entries[b] for b in boards),
-            single_ranking=self.single_ranking,
+            groups=self.groups,
             _columns_factory=rank,
             averages=averages,
             unresolved=tuple(chain.from_iterable(self._unresolved.get(b, ()) for b in boards)),

@@ -275,7 +275,8 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
     width = frame_width(info)
     if not st.rankings:
         return [Spacer(1, 8), p("No results yet: the standings appear as the results are entered.", BODY)]
-    how = "one ranking" if st.single_ranking else "N-S and E-W ranked separately"
+    names = [r.title for r in st.rankings]
+    how = "one ranking" if len(names) == 1 else f"{len(names)} rankings: {', '.join(names)}"
     story.append(p(f"Each pair compared with the pairs who held the same cards (law H); {how}.", NOTE))
     fixed = [32, 34, 0, 40, 52, 58, 96]
     fixed[2] = names_width = width - sum(fixed)

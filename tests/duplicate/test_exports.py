@@ -124,7 +124,7 @@ def test_standings_pdf_holds_every_figure(demo):
     sr = standings_rows(demo)
     text = squash(" ".join(pdf_text(exports.standings_file(demo, "pdf"))))
     assert "Standings" in text and demo.name in text and "PROVISIONAL" in text
-    assert "North-South" in text and "East-West" in text
+    assert "2 rankings: N-S, E-W" in text  # law H: a Mitchell's two rankings, named
     for row in sr.standings.rows:
         line = f"{row.rank} {row.pair.label} {row.pair.names} {row.boards} {row.net_display} {row.plus_minus_display}"
         assert line in text

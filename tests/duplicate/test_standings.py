@@ -149,6 +149,7 @@ def test_mitchell_ranks_north_south_and_east_west_separately(db):
             "net": "163",
             "plus_minus": 125,
             "exact": "374/3",
+            "ranking": "N-S",
         },
         {
             "rank": 2,
@@ -159,6 +160,7 @@ def test_mitchell_ranks_north_south_and_east_west_separately(db):
             "net": "-22",
             "plus_minus": -60,
             "exact": "-181/3",
+            "ranking": "N-S",
         },
         {
             "rank": 3,
@@ -169,6 +171,7 @@ def test_mitchell_ranks_north_south_and_east_west_separately(db):
             "net": "-26",
             "plus_minus": -64,
             "exact": "-193/3",
+            "ranking": "N-S",
         },
         {
             "rank": 1,
@@ -179,6 +182,7 @@ def test_mitchell_ranks_north_south_and_east_west_separately(db):
             "net": "14",
             "plus_minus": 52,
             "exact": "157/3",
+            "ranking": "E-W",
         },
         {
             "rank": 2,
@@ -189,6 +193,7 @@ def test_mitchell_ranks_north_south_and_east_west_separately(db):
             "net": "-8",
             "plus_minus": 30,
             "exact": "91/3",
+            "ranking": "E-W",
         },
         {
             "rank": 3,
@@ -199,6 +204,7 @@ def test_mitchell_ranks_north_south_and_east_west_separately(db):
             "net": "-121",
             "plus_minus": -83,
             "exact": "-248/3",
+            "ranking": "E-W",
         },
     ]
 
@@ -300,6 +306,7 @@ def test_rulings_law_b3_average_and_low_high(db):
         "net": "215/2",
         "plus_minus": 3,
         "exact": "10/3",
+        "ranking": "N-S",
     }
 
 
@@ -415,7 +422,7 @@ def test_traveller_every_table_with_items_and_averages(db):
 def test_pages_render_the_hand_worked_figures(db, client):
     event = mitchell_event(MITCHELL_RESULTS)
     page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
-    assert "North-South" in page and "East-West" in page and "+125" in page and "Provisional" in page
+    assert "<h2>N-S</h2>" in page and "<h2>E-W</h2>" in page and "+125" in page and "Provisional" in page
     pair1 = event.pairs.get(number="1")
     card = client.get(reverse("pair_scorecard", args=[event.pk, pair1.pk])).content.decode()
     assert "+124 2/3" in card and "4H by N, 10 tricks" in card
@@ -468,12 +475,20 @@ def test_command_json_text_csv(db, tmp_path, capsys):
     assert data["provisional"] is False and data["rows"][0]["exact"] == "374/3"
     call_command("standings", str(event.pk), "--format", "text")
     text = capsys.readouterr().out
-    assert "North-South" in text and "+125" in text
+    assert "\nN-S\n" in text and "\nE-W\n" in text and "+125" in text
     out = tmp_path / "s.csv"
     call_command("standings", str(event.pk), "--format", "csv", "-o", str(out))
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert rows[0]["pair"] == "1" and rows[0]["exact"] == "374/3" and rows[0]["plus_minus"] == "125"
-    assert standings_csv(standings(event)).startswith("rank,pair,direction")
+    assert standings_csv(standings(event)).startswith("rank,pair,direction,")
+    assert [(r["pair"], r["direction"], r["ranking"]) for r in rows] == [
+        ("1", "NS", "N-S"),
+        ("2", "NS", "N-S"),
+        ("3", "NS", "N-S"),
+        ("5", "EW", "E-W"),
+        ("6", "EW", "E-W"),
+        ("4", "EW", "E-W"),
+    ]
     assert standings_text(standings(event)).startswith("Mitchell by hand")
 
 
