@@ -237,12 +237,11 @@ def _agreed_rounds(value: Any, rounds: set[int]) -> dict[int, tuple[dt.datetime 
             text = _require(item, "at", str, where)
             try:
                 at = dt.datetime.fromisoformat(text)
-            except ValueError:
+                at = (at if at.tzinfo else at.replace(tzinfo=dt.UTC)).astimezone(dt.UTC)
+            except (ValueError, OverflowError):
                 raise ServiceError(
                     f"{where}at: must be a date and time like 1916-03-04T21:05:00+00:00, got {text[:40]!r}"
                 ) from None
-            if at.tzinfo is None:
-                at = at.replace(tzinfo=dt.UTC)
         by = item.get("by") or ""
         if not isinstance(by, str):
             raise ServiceError(f"{where}by: must be a user name as text")

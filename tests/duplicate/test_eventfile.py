@@ -497,6 +497,10 @@ def test_agreed_rounds_without_when_or_by_and_their_errors():
         ([{"round": 4}], "agreed_rounds[0].round: round 4 is not a round of the movement"),
         ([{"round": 1}, {"round": 1}], "agreed_rounds[1].round: round 1 is listed twice"),
         ([{"round": 1, "at": "teatime"}], "agreed_rounds[0].at: must be a date and time like"),
+        (
+            [{"round": 1, "at": "0001-01-01T00:00:00+14:00"}],
+            "agreed_rounds[0].at: must be a date and time like",
+        ),
         ([{"round": 1, "when": "x"}], "agreed_rounds[0].when: not a field of an agreed round"),
         ({"round": 1}, "agreed_rounds: must be a list of rounds"),
     ]:
