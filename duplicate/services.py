@@ -483,7 +483,8 @@ def board_deals_set(
     the preview (``board_deals_preview``); if they differ now, ``HandsStale`` carries the preview as it is
     now and nothing is written. The results version is bumped once."""
     preview, rows = _hands_preview(event=event, deals=deals, lock=True)
-    if preview.changes and (writer is None or not writer.is_director):
+    director = writer if writer is not None and writer.is_director else None
+    if preview.changes and director is None:
         raise PermissionDenied(
             f"hands: the new hands change {len(preview.changes)} result(s) already in; only the director "
             "corrects them (law E)"
@@ -499,7 +500,7 @@ def board_deals_set(
     for board in boards:
         board.deal = preview.deals[board.number]
     Board.objects.bulk_update(boards, ["deal"])
-    if preview.changes:
+    if preview.changes and director is not None:
         by_id = {b.pk: b for b in boards}
         history = []
         for change in preview.changes:
@@ -508,7 +509,7 @@ def board_deals_set(
             row = _result_apply(
                 play=play,
                 data=change.after,
-                writer=writer,  # type: ignore[arg-type]  # checked above
+                writer=director,
                 expected_version=change.version,
                 reason=HANDS_REPLACED,
                 before=change.before,

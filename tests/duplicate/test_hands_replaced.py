@@ -276,3 +276,25 @@ def test_the_preview_page_runs_a_fixed_number_of_queries(director, director_clie
         assert response.content.decode().count("E-W 72") == 2 * tables  # every result on both boards
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1], counts
+
+
+def test_the_standings_follow_the_corrections(director, fresh_cache):
+    # Board 1's N-S average (law H) from the three nets: (90 + 233 + 10) / 3 = 111 with hands A;
+    # (-54 + 89 + 10) / 3 = 15 with hands B.
+    from duplicate.standings import traveller
+
+    event = played_event(director)
+
+    def board1():
+        event.refresh_from_db()
+        worked = traveller(event, Board.objects.get(event=event, number=1))
+        return worked.ns_average, {line.round: line.net_ns for line in worked.lines}
+
+    assert board1() == (111, {1: 90, 2: 233, 3: 10})  # worked out (and kept) before the hands change
+    services.board_deals_set(
+        event=event,
+        deals={1: HANDS_B},
+        writer=services.Writer(name="td", is_director=True, user_id=director.pk),
+        expected={p.pk: 1 for r, p in board1_plays(event).items() if r in (1, 2)},
+    )
+    assert board1() == (15, {1: -54, 2: 89, 3: 10})
