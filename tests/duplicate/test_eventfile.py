@@ -346,6 +346,19 @@ def test_a_stationary_pairs_file_without_a_movement_imports_as_a_compass():
         (2, 1, 6),
         (3, 3, 6),
     ]
+    # law H: N-S pairs ranked with N-S, E-W with E-W. Tricks (whist: a point a trick) N-S: pair 1 holds
+    # 7 + 5 + 8 = 20, pair 2 6 + 6 + 9 = 21, pair 3 7 + 6 + 8 = 21 (average 62/3); E-W take the rest: pair 4
+    # 6 + 8 + 5 = 19, pair 5 7 + 7 + 4 = 18, pair 6 6 + 7 + 5 = 18 (average 55/3).
+    from fractions import Fraction
+
+    from duplicate.standings import standings
+
+    rankings = standings(event).rankings
+    assert [(r.title, r.direction) for r in rankings] == [("N-S", "NS"), ("E-W", "EW")]
+    assert [[(row.pair.label, row.net, row.plus_minus) for row in r.rows] for r in rankings] == [
+        [(2, 21, Fraction(1, 3)), (3, 21, Fraction(1, 3)), (1, 20, Fraction(-2, 3))],
+        [(4, 19, Fraction(2, 3)), (5, 18, Fraction(-1, 3)), (6, 18, Fraction(-1, 3))],
+    ]
     # the export writes the movement it found, and reads back the same
     exported = event_export(event)
     assert exported["movement"]["kind"] == "compass"
