@@ -298,3 +298,26 @@ def test_the_standings_follow_the_corrections(director, fresh_cache):
         expected={p.pk: 1 for r, p in board1_plays(event).items() if r in (1, 2)},
     )
     assert board1() == (15, {1: -54, 2: 89, 3: 10})
+
+
+def test_random_hands_are_carried_to_the_confirmation_not_dealt_again(director, director_client, monkeypatch):
+    # No hands yet; the table gave N-S 4 honours in one hand (+90). The "random" deal is fixed here to hands B,
+    # so the confirmation must apply exactly the deal it showed (E-W 72: -54), not a second shuffle.
+    event = make_event()
+    play = board1_plays(event)[1]
+    services.play_result_save(
+        play=play,
+        data={**RESULTS[1], "honours": NS_4_IN_ONE},
+        writer=services.Writer(name="td", is_director=True),
+        expected_version=0,
+    )
+    monkeypatch.setattr(services, "deals_random", lambda *, event: {1: HANDS_B})
+    html = director_client.post(boards_url(event), {"random": "on"}).content.decode()
+    assert "+90" in html and "-54" in html
+    assert json.loads(confirm_fields(html)["deals"]) == {"1": HANDS_B}
+    monkeypatch.setattr(services, "deals_random", lambda *, event: {1: HANDS_A})  # a second shuffle
+    response = director_client.post(boards_url(event), {**confirm_fields(html), "confirm": "1"})
+    assert response.status_code == 302
+    assert Board.objects.get(event=event, number=1).deal == HANDS_B
+    play.refresh_from_db()
+    assert play.net_ns == -54
