@@ -16,7 +16,7 @@ from duplicate.models import Play
 from duplicate.quick import QuickError, parse_quick
 from scoring import PENALTY_LAWS, ScoringError
 from scoring.codes import ScoringCode, Strain, strain_name, strains_for
-from scoring.contract import parse_contract_or_pass
+from scoring.contract import parse_contract_or_pass, pass_out_allowed
 
 SEAT_CHOICES = [("", "—"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 SIDE_CHOICES = [("", "—"), ("NS", "N-S"), ("EW", "E-W")]
@@ -111,6 +111,19 @@ class PlayResultForm(forms.Form):
     revokes_election = forms.ChoiceField(
         label="Declarer's election (law 84b)", choices=ELECTION_CHOICES, required=False
     )
+    # Whist law 30: two tricks transferred from the revoking side for each revoke.
+    revokes_ns = forms.CharField(
+        label="Revokes by N-S (law 30: 2 tricks each to E-W)",
+        required=False,
+        max_length=3,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 2}),
+    )
+    revokes_ew = forms.CharField(
+        label="Revokes by E-W (law 30: 2 tricks each to N-S)",
+        required=False,
+        max_length=3,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 2}),
+    )
     ruling = forms.ChoiceField(label="Ruling", choices=RULING_CHOICES, required=False)
     offending = forms.ChoiceField(label="Offending side", choices=SIDE_CHOICES, required=False)
     reason = forms.CharField(
@@ -146,6 +159,12 @@ class PlayResultForm(forms.Form):
         strain_field.widget.choices = [("", "—")] + [
             (s.value, f"{s.value} ({strain_name(s)})") for s in strains_for(ScoringCode(code))
         ]
+        if not pass_out_allowed(ScoringCode(code)):
+            # 1913 law 42: the dealer must declare. PASS stays a valid choice so that a posted one gets the
+            # engine's message on the field; it is not offered.
+            level_field = self.fields["level"]
+            assert isinstance(level_field, forms.ChoiceField)
+            level_field.widget.choices = [c for c in LEVEL_CHOICES if c[0] != "PASS"]
         law_choices = [("", "—")] + [
             (law, f"law {law}: {what}")
             for law, (_pts, codes, what) in PENALTY_LAWS.items()
@@ -170,9 +189,11 @@ class PlayResultForm(forms.Form):
             for i in range(1, PENALTY_ROWS + 1):
                 for part in ("side", "law", "points"):
                     del self.fields[f"pen{i}_{part}"]
-            self.fields["quick"].widget.attrs["placeholder"] = "tricks N-S, e.g. 7"
+            self.fields["quick"].widget.attrs["placeholder"] = "tricks N-S, e.g. 7 or 7 R NS"
         else:
             del self.fields["tricks_ns"]
+            del self.fields["revokes_ns"]
+            del self.fields["revokes_ew"]
             if self.has_deal:
                 del self.fields["honours"]  # derived from the hands
             if code != ScoringCode.AUCTION_1913:
@@ -236,6 +257,13 @@ class PlayResultForm(forms.Form):
         if self.whist:
             if (cd.get("tricks_ns") or "").strip():
                 data["tricks_ns"] = _whole_or_text(cd["tricks_ns"])
+            whist_revokes: dict[str, Any] = {}
+            for part in ("ns", "ew"):
+                value = (cd.get(f"revokes_{part}") or "").strip()
+                if value and value != "0":
+                    whist_revokes[part] = _whole_or_text(value)
+            if whist_revokes:
+                data["revokes"] = whist_revokes
         else:
             level = cd.get("level") or ""
             if level == "PASS":
@@ -245,7 +273,8 @@ class PlayResultForm(forms.Form):
             elif level:
                 self.add_error("strain", f"strain: choose the strain of the {level}-level contract")
             elif cd.get("strain") or cd.get("doubling"):
-                self.add_error("level", "level: choose the level of the contract, 1 to 7 (or passed out)")
+                or_pass = " (or passed out)" if pass_out_allowed(ScoringCode(self.code)) else ""
+                self.add_error("level", f"level: choose the level of the contract, 1 to 7{or_pass}")
             if cd.get("declarer"):
                 data["declarer"] = cd["declarer"]
             if (cd.get("tricks") or "").strip():
@@ -312,7 +341,7 @@ class PlayResultForm(forms.Form):
             part = field.rsplit(".", 1)[1] if "." in field else "side"
             target = f"pen{int(index) + 1}_{part}"
         elif root == "revokes":
-            part = field.split(".", 1)[1] if "." in field else "defenders"
+            part = field.split(".", 1)[1] if "." in field else ("ns" if self.whist else "defenders")
             target = f"revokes_{part}"
         else:
             target = root
@@ -335,6 +364,8 @@ def initial_for(play: Play) -> dict[str, Any]:
         return initial
     if play.tricks_ns is not None and not play.contract:
         initial["tricks_ns"] = play.tricks_ns
+        if play.revokes:
+            initial.update(revokes_ns=play.revokes.get("ns") or "", revokes_ew=play.revokes.get("ew") or "")
         return initial
     if play.contract == "PASS":
         initial["level"] = "PASS"

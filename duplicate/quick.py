@@ -1,11 +1,16 @@
 """The quick-entry field: one line of text such as ``4HX N 10``, ``3NT S =``, ``+1`` or ``PASS``.
 
 Pure (no Django): ``parse_quick`` turns the text into the result fields it names (``contract``, ``declarer``,
-``tricks``; ``tricks_ns`` for whist) and raises ``QuickError`` with a message that names the field otherwise.
+``tricks``; ``tricks_ns`` and ``revokes`` for whist) and raises ``QuickError`` with a message that names the
+field otherwise.
 
 The tricks may be written as a number of tricks won by the declarer's side (``10``), as made exactly (``=``),
 as overtricks (``+1``) or as undertricks (``-2``), counted from the contract's six plus its level. A line that
 holds only ``=``/``+n``/``-n`` (or only a number) applies to the contract and declarer already in the row.
+``PASS`` is refused under auction-1913, whose law 42 makes the dealer declare.
+
+Whist: the tricks N-S won in play, then any revokes, each written ``R`` and the side (``7 R NS``, ``7 RNS REW``,
+``7 2R EW`` for two): whist law 30 transfers two tricks for each.
 """
 
 from __future__ import annotations
@@ -16,12 +21,17 @@ from typing import Any
 
 from scoring import ScoringError, parse_contract_or_pass
 from scoring.codes import ScoringCode, parse_code
+from scoring.contract import check_pass_out, pass_out_allowed
 
 _CONTRACT = re.compile(r"[1-7](NT|RS|N|C|D|H|S)X{0,2}", re.IGNORECASE)
 _SEAT = re.compile(r"[NESW]", re.IGNORECASE)
 _RELATIVE = re.compile(r"(=|[+-]\d{1,2})")
 _NUMBER = re.compile(r"\d{1,2}")
 _PASS = frozenset({"PASS", "P", "PASSED", "PASSOUT", "PASSEDOUT", "PASSED-OUT"})
+# Whist revokes after the tricks: "R NS", "rev E-W", "2 revokes NS"; spaces, commas and hyphens dropped first.
+_WHIST_REVOKE = re.compile(r"(\d{0,2})R(?:EVOKES?|EV)?(NS|EW)")
+_WHIST_TRICKS = re.compile(r"(\d{1,2})(?!\d)[\s,]*(.*)")
+_WHIST_EXAMPLE = "7, or 7 R NS when N-S revoked once (7 RNS REW, 7 2R EW)"
 FIELD = "quick"
 
 
@@ -64,15 +74,20 @@ def parse_quick(text: str, *, code: str, current: Mapping[str, Any] | None = Non
     except ScoringError as exc:  # pragma: no cover - the event's code is always valid
         raise QuickError(str(exc)) from None
     line = " ".join(text.split())
+    or_pass = " or PASS" if pass_out_allowed(scoring_code) else ""
     if not line:
-        raise QuickError("type a result such as 4HX N 10, 3NT S =, +1, -2 or PASS")
+        if scoring_code is ScoringCode.WHIST:
+            raise QuickError(f"type the tricks North-South won, such as {_WHIST_EXAMPLE}")
+        raise QuickError(f"type a result such as 4HX N 10, 3NT S =, +1, -2{or_pass}")
 
     if scoring_code is ScoringCode.WHIST:
-        if not _NUMBER.fullmatch(line) or not 0 <= int(line) <= 13:
-            raise QuickError(f"type the tricks North-South won, 0 to 13, got {line!r}")
-        return {"tricks_ns": int(line)}
+        return _whist(line)
 
     if line.upper().replace(" ", "") in _PASS:
+        try:
+            check_pass_out(scoring_code)  # 1913 law 42: the dealer must declare
+        except ScoringError as exc:
+            raise QuickError(str(exc)) from None
         return {"contract": "PASS"}
 
     contract_text = declarer = tricks_text = None
@@ -100,7 +115,9 @@ def parse_quick(text: str, *, code: str, current: Mapping[str, Any] | None = Non
     if contract_text is None:
         stored = str(current.get("contract") or "")
         if not stored or stored == "PASS":
-            raise QuickError("give the contract first, such as 4HX N 10 (or PASS)")
+            raise QuickError(
+                f"give the contract first, such as 4HX N 10{f' ({or_pass.strip()})' if or_pass else ''}"
+            )
         contract_text = stored
     if declarer is None:
         declarer = str(current.get("declarer") or "") or None
@@ -130,3 +147,31 @@ def parse_quick(text: str, *, code: str, current: Mapping[str, Any] | None = Non
         if not 0 <= tricks <= 13:
             raise QuickError(f"tricks must be a whole number from 0 to 13, got {tricks}")
     return {"contract": str(contract), "declarer": declarer, "tricks": tricks}
+
+
+def _whist(line: str) -> dict[str, Any]:
+    """Whist: "7" -> {"tricks_ns": 7}; "7 R NS" -> {"tricks_ns": 7, "revokes": {"ns": 1, "ew": 0}}."""
+    head = _WHIST_TRICKS.match(line)
+    if head is None or not 0 <= int(head.group(1)) <= 13:
+        raise QuickError(f"type the tricks North-South won, 0 to 13, such as {_WHIST_EXAMPLE}; got {line!r}")
+    out: dict[str, Any] = {"tricks_ns": int(head.group(1))}
+    rest = head.group(2)
+    squeezed = "".join(rest.upper().replace(",", " ").replace("-", "").replace("/", "").split())
+    if not squeezed:
+        return out
+    counts = {"ns": 0, "ew": 0}
+    at = 0
+    while at < len(squeezed):
+        match = _WHIST_REVOKE.match(squeezed, at)
+        if match is None:
+            raise QuickError(
+                f"cannot read {rest!r} after the tricks: write each revoke as R and the side that revoked, "
+                f"such as {_WHIST_EXAMPLE}"
+            )
+        counts[match.group(2).lower()] += int(match.group(1) or 1)
+        at = match.end()
+    for side, count in counts.items():
+        if count > 13:
+            raise QuickError(f"revokes by {'N-S' if side == 'ns' else 'E-W'}: at most 13, got {count}")
+    out["revokes"] = counts
+    return out

@@ -1,7 +1,8 @@
 """Turning an entered result into the values stored on a Play row (scored once, by the pure engine).
 
 A result is the event file's (and the scoring CLI's) shape: ``contract``/``declarer``/``tricks`` with optional
-``honours``, ``revokes``, ``penalties`` and ``one_spade_limit``; ``tricks_ns`` for whist; or a law B(3)
+``honours``, ``revokes``, ``penalties`` and ``one_spade_limit``; ``tricks_ns`` (won in play) and ``revokes``
+(``{"ns": 1, "ew": 0}``, whist law 30) for whist; or a law B(3)
 ``ruling`` ("average", or "low-high" with the ``offending`` side), whose score depends on the other tables and is
 worked out by the standings, not stored.
 """
@@ -12,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from duplicate.models import Play
-from scoring import ScoringError, parse_request
+from scoring import ScoringError, WhistRevokes, parse_request
 
 RESULT_KEYS = frozenset(
     {"contract", "declarer", "tricks", "tricks_ns", "honours", "revokes", "penalties", "one_spade_limit"}
@@ -108,13 +109,21 @@ def result_fields(*, code: str, deal: str, data: Mapping[str, Any]) -> dict[str,
     except ScoringError as exc:
         raise ResultError(str(exc)) from None
     whist = code == "whist"
+    revokes = data.get("revokes") or None
+    if whist:  # stored whole, by side ({"ns": 1, "ew": 0}); none when no side revoked
+        counted = parsed.revokes
+        revokes = (
+            {"ns": counted.ns, "ew": counted.ew}
+            if isinstance(counted, WhistRevokes) and counted.any
+            else None
+        )
     fields.update(
         contract="" if whist else (str(parsed.contract) if parsed.contract is not None else "PASS"),
         declarer=parsed.declarer.value if parsed.declarer is not None else "",
         tricks=parsed.tricks,
         tricks_ns=parsed.tricks_ns,
         honours=data.get("honours") or None,
-        revokes=data.get("revokes") or None,
+        revokes=revokes,
         penalties=list(data.get("penalties") or []),
         one_spade_limit=bool(data.get("one_spade_limit")),
         ns_trick=score.ns.trick,
@@ -139,7 +148,10 @@ def play_result_data(play: Play) -> dict[str, Any] | None:
             out["offending"] = play.offending
         return out
     if play.tricks_ns is not None and not play.contract:
-        return {"tricks_ns": play.tricks_ns}
+        out = {"tricks_ns": play.tricks_ns}
+        if play.revokes:
+            out["revokes"] = play.revokes
+        return out
     out = {"contract": play.contract}
     if play.contract != "PASS":
         out.update(declarer=play.declarer, tricks=play.tricks)

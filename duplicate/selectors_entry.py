@@ -217,7 +217,11 @@ def result_summary(data: dict[str, Any] | None) -> str:
         side = SIDE_LABELS.get(data.get("offending", ""), data.get("offending", ""))
         return f"ruling: low-high, {side} offending (law B(3))"
     if "tricks_ns" in data:
-        return f"N-S won {data['tricks_ns']} tricks"
+        text = f"N-S won {data['tricks_ns']} tricks"
+        if data.get("revokes"):  # whist law 30
+            r = data["revokes"]
+            text += f"; revokes: N-S {r.get('ns', 0)}, E-W {r.get('ew', 0)} (law 30: two tricks each)"
+        return text
     if data.get("contract") == "PASS":
         parts = ["passed out"]
     else:

@@ -321,6 +321,12 @@ def _token(event: Event) -> str:
     return token
 
 
+def _whist_ns(net_ns: int) -> int:
+    """N-S's whist score on a deal: the tricks it won in play, moved by any revoke transfer (whist law 30).
+    The two sides' scores add up to 13 and the stored net is N-S's less E-W's, so N-S's is (13 + net) / 2."""
+    return (13 + net_ns) // 2
+
+
 def _raw(row: tuple[Any, ...], whist: bool) -> RawResult | None:
     """A ``_PLAY_FIELDS`` row as the contest reads it (``None`` when not entered)."""
     _pk, board, ns, ew, is_entered, ruling, offending, net_ns, tricks_ns = row[:9]
@@ -329,7 +335,7 @@ def _raw(row: tuple[Any, ...], whist: bool) -> RawResult | None:
     if ruling:
         return (board, ns, ew, None, None, ruling, offending or None)
     if whist:
-        return (board, ns, ew, *scores_from_whist(tricks_ns or 0), None, None)
+        return (board, ns, ew, *scores_from_whist(_whist_ns(net_ns)), None, None)
     return (board, ns, ew, *scores_from_net(net_ns), None, None)
 
 
@@ -738,8 +744,8 @@ def build_results(
             results = [
                 (b, n, e, None, None, r, o or None)
                 if r
-                else (b, n, e, *scores_from_whist(t or 0), None, None)
-                for b, n, e, x, r, o, _v, t in columns
+                else (b, n, e, *scores_from_whist(_whist_ns(v)), None, None)
+                for b, n, e, x, r, o, v, _t in columns
                 if x
             ]
         else:

@@ -29,6 +29,8 @@ MORE_FIELDS = (
     "revokes_declarer_side",
     "revokes_defenders",
     "revokes_election",
+    "revokes_ns",
+    "revokes_ew",
     "one_spade_limit",
     "pen1_side",
     "pen1_law",

@@ -142,6 +142,144 @@ def test_whist_row_is_the_tricks_north_south_won(director_client):
     )
 
 
+def test_whist_revokes_entered_with_the_fields_and_the_quick_line(director_client):
+    # Whist law 30: two tricks transferred from the revoking side for each revoke; tricks_ns stays the
+    # tricks N-S won in play.
+    event = make_event(code="whist")
+    first, second = plays_at(event, 1, 1)
+    url = table_url(event, 1, 1)
+    html = director_client.get(url).content.decode()
+    assert f"b{first.pk}-revokes_ns" in html and f"b{first.pk}-revokes_ew" in html
+    assert f"b{first.pk}-revokes_defenders" not in html and "<summary>Revokes, ruling</summary>" in html
+    # N-S won 8 and revoked once: N-S 8 - 2 = 6, E-W 5 + 2 = 7
+    response = director_client.post(url, board_data(first, tricks_ns="8", revokes_ns="1", revokes_ew="0"))
+    assert response.status_code == 302, field_errors(response.content.decode(), "revokes_ns")
+    first.refresh_from_db()
+    assert (first.tricks_ns, first.revokes, first.ns_total, first.ew_total) == (8, {"ns": 1, "ew": 0}, 6, 7)
+    assert {(i["side"], i["points"], i["law"]) for i in first.items if i["kind"] == "revoke_penalty"} == {
+        ("NS", -2, "whist 30"),
+        ("EW", 2, "whist 30"),
+    }
+    html = director_client.get(url).content.decode()
+    assert "N-S won 8 tricks; revokes: N-S 1, E-W 0 (law 30: two tricks each)" in html
+    assert re.search(rf'name="b{first.pk}-revokes_ns" value="1"', html)  # the form shows what is stored
+    # quick line: N-S won 7, E-W revoked once: N-S 7 + 2 = 9, E-W 6 - 2 = 4
+    response = director_client.post(url, board_data(second, quick="7 R EW"))
+    assert response.status_code == 302, field_errors(response.content.decode(), "quick")
+    second.refresh_from_db()
+    assert (second.tricks_ns, second.revokes, second.ns_total, second.ew_total) == (
+        7,
+        {"ns": 0, "ew": 1},
+        9,
+        4,
+    )
+    # cleared revokes: back to the tricks as won, nothing stored
+    director_client.post(url, board_data(first, version=first.version, tricks_ns="8", revokes_ns="0"))
+    first.refresh_from_db()
+    assert (first.revokes, first.ns_total, first.ew_total) == (None, 8, 5)
+
+
+def test_whist_revoke_shown_on_the_traveller_and_scored_in_the_comparison(director_client, fresh_cache):
+    # Board 1 at its three tables: N-S won 8, 8 and 5 in play; at the first N-S revoked once (whist law 30):
+    # N-S 8 - 2 = 6, E-W 5 + 2 = 7. N-S scores 6, 8, 5: average 19/3; the first N-S pair is 6 - 19/3 = -1/3
+    # (E-W 7, 5, 8: average 20/3). Scored on the tricks as won, it would have been 8 - 7 = +1.
+    event = make_event(code="whist")
+    plays = list(Play.objects.filter(event=event, board__number=1).order_by("seating__round__number"))
+    assert len(plays) == 3
+    for play, data in zip(
+        plays,
+        ({"tricks_ns": 8, "revokes": {"ns": 1}}, {"tricks_ns": 8}, {"tricks_ns": 5}),
+        strict=True,
+    ):
+        enter(play, data)
+    html = director_client.get(reverse("board_traveller", args=[event.pk, 1])).content.decode()
+    assert "N-S: 6: tricks 8 (law whist), revoke -2 (law whist 30)" in html
+    assert "E-W: 7: tricks 5 (law whist), revoke 2 (law whist 30)" in html
+    # the first line: result as played, the scores after the transfer, then N-S -1/3 and E-W 7 - 20/3 = +1/3
+    row = re.search(r"<tr[^>]*>(?:(?!</tr>).)*revoke -2(?:(?!</tr>).)*</tr>", html, re.S).group(0)
+    cells = re.findall(r'<td class="num">([^<]*)</td>', re.sub(r"<a [^>]*>|</a>", "", row))
+    assert cells == ["1", "1", "1", "4", "6", "7", "-1/3", "+1/3"]
+    assert "<td>N-S 8 tricks</td>" in row
+
+
+WHIST_CASES = [
+    (
+        {"tricks_ns": "8", "revokes_ns": "14"},
+        "revokes_ns",
+        "revokes.ns: must be a whole number from 0 to 13, got 14",
+    ),
+    (
+        {"tricks_ns": "8", "revokes_ew": "x"},
+        "revokes_ew",
+        'revokes.ew: must be a whole number from 0 to 13, got "x"',
+    ),
+    ({"quick": "8 14R NS"}, "quick", "quick: revokes by N-S: at most 13, got 14"),
+    (
+        {"quick": "8 NS"},
+        "quick",
+        "quick: cannot read 'NS' after the tricks: write each revoke as R and the side that revoked",
+    ),
+]
+
+
+@pytest.mark.parametrize(("fields", "field", "message"), WHIST_CASES)
+def test_whist_revoke_messages_sit_on_their_field(director_client, fields, field, message):
+    event = make_event(code="whist")
+    play = plays_at(event, 1, 1)[0]
+    response = director_client.post(table_url(event, 1, 1), board_data(play, **fields))
+    html = response.content.decode()
+    assert response.status_code == 422, html[-3000:]
+    assert on_field(html, field, message), field_errors(html, field)
+    play.refresh_from_db()
+    assert not play.entered
+
+
+def test_a_table_link_enters_whist_revokes(client):
+    event = make_event(code="whist")
+    token = services.table_token_create(section=event.sections.get(), table=2)
+    play = plays_at(event, 1, 2)[0]
+    url = reverse("entry_token", args=[token.secret])
+    html = client.get(url).content.decode()
+    assert f"b{play.pk}-revokes_ns" in html and "<summary>Revokes</summary>" in html
+    # N-S won 3 and revoked twice: only the 3 they took go to E-W: N-S 0, E-W 13
+    response = client.post(url, board_data(play, quick="3 2R NS"))
+    assert response.status_code == 302
+    play.refresh_from_db()
+    assert (play.tricks_ns, play.revokes, play.ns_total, play.ew_total) == (3, {"ns": 2, "ew": 0}, 0, 13)
+
+
+LAW_42 = (
+    'contract: auction-1913 has no passed-out deal: under its law 42 the dealer "must declare to win at '
+    'least one odd trick"; only auction-1915 lets all four pass (laws 42, 44)'
+)
+
+
+def test_1913_law_42_no_pass_offered_and_a_posted_one_refused_on_its_field(director_client):
+    event = make_event(code="auction-1913")
+    play = plays_at(event, 1, 1)[0]
+    url = table_url(event, 1, 1)
+    html = director_client.get(url).content.decode()
+    select = re.search(rf'<select name="b{play.pk}-level".*?</select>', html, re.S).group(0)
+    assert re.findall(r'value="(\w*)"', select) == ["", "1", "2", "3", "4", "5", "6", "7"]
+    for fields, field, message in (
+        ({"level": "PASS"}, "level", LAW_42),
+        ({"quick": "PASS"}, "quick", f"quick: {LAW_42}"),
+        ({"quick": "passed out"}, "quick", f"quick: {LAW_42}"),
+        ({"strain": "H", "declarer": "N"}, "level", "level: choose the level of the contract, 1 to 7"),
+        ({}, "level", "contract: required: a contract such as 4HX or 3NT"),
+    ):
+        response = director_client.post(url, board_data(play, **fields))
+        html = response.content.decode()
+        assert response.status_code == 422, html[-3000:]
+        assert on_field(html, field, message), field_errors(html, field)
+        assert "or passed out" not in field_errors(html, field) and "or PASS" not in field_errors(html, field)
+    play.refresh_from_db()
+    assert not play.entered
+    with pytest.raises(services.ServiceError) as caught:  # the service refuses it too, naming the field
+        enter(play, {"contract": "PASS"})
+    assert str(caught.value) == LAW_42
+
+
 def test_board_with_hands_shows_derived_honours_and_no_honours_input(director_client, mitchell_event):
     play = plays_at(mitchell_event, 1, 1)[0]
     services.board_deals_set(event=mitchell_event, deals={play.board.number: DEAL})

@@ -525,3 +525,96 @@ def test_agreed_rounds_without_when_or_by_and_their_errors():
     ):
         event_import(data=small_file(status="done"))
     assert Event.objects.count() == 1
+
+
+# -------------------------------------------------------------------- law 42 (1913) and whist revokes (law 30)
+
+
+@pytest.mark.django_db
+def test_a_1913_file_that_passes_a_deal_out_is_refused_under_law_42():
+    # 1913 law 42: "The dealer, having examined his hand, must declare": the older code has no passed-out deal.
+    data = small_file(code="auction-1913")  # its results[1] is "PASS"
+    with pytest.raises(ServiceError) as excinfo:
+        event_import(data=data)
+    assert str(excinfo.value) == (
+        'results[1].contract: auction-1913 has no passed-out deal: under its law 42 the dealer "must declare '
+        'to win at least one odd trick"; only auction-1915 lets all four pass (laws 42, 44)'
+    )
+    assert Event.objects.count() == 0 and Play.objects.count() == 0
+    # the same file under the 1915 code (laws 42, 44) imports, the pass scoring nothing
+    event = event_import(data=small_file())
+    assert Play.objects.get(event=event, board__number=2, ns_pair__number="2").contract == "PASS"
+
+
+def whist_file(results):
+    movement = generate("mitchell", tables=3, boards_per_round=1)
+    return {
+        "name": "Compass whist",
+        "date": "1900-01-01",
+        "code": "whist",
+        "kind": "pairs",
+        "pairs": [{"number": p} for p in movement.pairs],
+        "boards": [{"number": n} for n in movement.boards],
+        "movement": movement.to_dict(),
+        "results": results,
+    }
+
+
+@pytest.mark.django_db
+def test_whist_revokes_import_score_and_export():
+    # whist law 30: two tricks from the revoking side for each revoke, never more than it took
+    data = whist_file(
+        [
+            # N-S won 8, revoked once: N-S 6, E-W 5 + 2 = 7
+            {"round": 1, "table": 1, "board": 1, "ns": 1, "ew": 4, "tricks_ns": 8, "revokes": {"ns": 1}},
+            # N-S won 4, E-W revoked twice: N-S 4 + 4 = 8, E-W 9 - 4 = 5
+            {
+                "round": 1,
+                "table": 2,
+                "board": 2,
+                "ns": 2,
+                "ew": 5,
+                "tricks_ns": 4,
+                "revokes": {"ns": 0, "ew": 2},
+            },
+            # no revokes
+            {"round": 1, "table": 3, "board": 3, "ns": 3, "ew": 6, "tricks_ns": 7},
+        ]
+    )
+    event = event_import(data=data)
+
+    def scores(board):
+        play = Play.objects.get(event=event, board__number=board, entered=True)
+        return play.tricks_ns, play.revokes, play.ns_total, play.ew_total
+
+    assert scores(1) == (8, {"ns": 1, "ew": 0}, 6, 7)
+    assert scores(2) == (4, {"ns": 0, "ew": 2}, 8, 5)
+    assert scores(3) == (7, None, 7, 6)
+    exported = event_export(event)
+    by_board = {r["board"]: r for r in exported["results"]}
+    assert [by_board[b].get("revokes") for b in (1, 2, 3)] == [{"ns": 1, "ew": 0}, {"ns": 0, "ew": 2}, None]
+    assert by_board[1]["tricks_ns"] == 8  # the tricks won in play, not after the transfer
+    assert event_export(event_import(data=json.loads(json.dumps(exported)))) == exported
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("revokes", "message"),
+    [
+        ({"ns": 14}, "results[0].revokes.ns: must be a whole number from 0 to 13, got 14"),
+        ({"ew": "one"}, 'results[0].revokes.ew: must be a whole number from 0 to 13, got "one"'),
+        (
+            {"defenders": 1},
+            "results[0].revokes.defenders: is for the auction codes; whist counts revokes by side "
+            "(whist law 30): ns, ew",
+        ),
+    ],
+)
+def test_whist_revokes_out_of_range_or_auction_shaped_are_refused(revokes, message):
+    data = whist_file(
+        [{"round": 1, "table": 1, "board": 1, "ns": 1, "ew": 4, "tricks_ns": 8, "revokes": revokes}]
+    )
+    with pytest.raises(ServiceError) as excinfo:
+        event_import(data=data)
+    assert str(excinfo.value) == message
+    assert Event.objects.count() == 0

@@ -46,10 +46,81 @@ def test_tricks_alone_apply_to_the_rows_contract(text, current, expected):
     assert parse_quick(text, code="auction-1915", current=current) == expected
 
 
+WHIST_EXAMPLE = "such as 7, or 7 R NS when N-S revoked once (7 RNS REW, 7 2R EW)"
+
+
 def test_whist_takes_the_tricks_north_south_won():
     assert parse_quick("7", code="whist") == {"tricks_ns": 7}
-    with pytest.raises(QuickError, match=r"^quick: type the tricks North-South won, 0 to 13, got '14'$"):
+    with pytest.raises(QuickError) as info:
         parse_quick("14", code="whist")
+    assert str(info.value) == f"quick: type the tricks North-South won, 0 to 13, {WHIST_EXAMPLE}; got '14'"
+
+
+@pytest.mark.parametrize(
+    ("text", "revokes"),
+    [
+        # whist law 30: each revoke written R and the side that revoked, after the tricks won in play
+        ("7 R NS", {"ns": 1, "ew": 0}),
+        ("7RNS", {"ns": 1, "ew": 0}),
+        ("7 r ew", {"ns": 0, "ew": 1}),
+        ("7 RNS REW", {"ns": 1, "ew": 1}),
+        ("7 R N-S R N-S", {"ns": 2, "ew": 0}),
+        ("7 2R EW", {"ns": 0, "ew": 2}),
+        ("7, rev E-W", {"ns": 0, "ew": 1}),
+        ("7 2 revokes NS", {"ns": 2, "ew": 0}),
+    ],
+)
+def test_whist_revokes_follow_the_tricks(text, revokes):
+    assert parse_quick(text, code="whist") == {"tricks_ns": 7, "revokes": revokes}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", f"quick: type the tricks North-South won, {WHIST_EXAMPLE}"),
+        ("R NS", f"quick: type the tricks North-South won, 0 to 13, {WHIST_EXAMPLE}; got 'R NS'"),
+        (
+            "7 NS",
+            f"quick: cannot read 'NS' after the tricks: write each revoke as R and the side that revoked, "
+            f"{WHIST_EXAMPLE}",
+        ),
+        (
+            "7 R",
+            f"quick: cannot read 'R' after the tricks: write each revoke as R and the side that revoked, "
+            f"{WHIST_EXAMPLE}",
+        ),
+        ("7 14R NS", "quick: revokes by N-S: at most 13, got 14"),
+        ("7 9R EW 5R EW", "quick: revokes by E-W: at most 13, got 14"),
+    ],
+)
+def test_whist_messages(text, message):
+    with pytest.raises(QuickError) as info:
+        parse_quick(text, code="whist")
+    assert str(info.value) == message
+
+
+LAW_42 = (
+    'quick: contract: auction-1913 has no passed-out deal: under its law 42 the dealer "must declare to win '
+    'at least one odd trick"; only auction-1915 lets all four pass (laws 42, 44)'
+)
+
+
+@pytest.mark.parametrize("text", ["PASS", "p", "Passed out", "passed-out"])
+def test_1913_law_42_refuses_a_pass(text):
+    # 1913 law 42: "The dealer, having examined his hand, must declare"; the 1915 code lets all four pass.
+    with pytest.raises(QuickError) as info:
+        parse_quick(text, code="auction-1913")
+    assert str(info.value) == LAW_42
+    assert parse_quick(text, code="auction-1915") == {"contract": "PASS"}
+
+
+def test_1913_messages_do_not_offer_pass():
+    with pytest.raises(QuickError) as info:
+        parse_quick("", code="auction-1913")
+    assert str(info.value) == "quick: type a result such as 4HX N 10, 3NT S =, +1, -2"
+    with pytest.raises(QuickError) as info:
+        parse_quick("+1", code="auction-1913")
+    assert str(info.value) == "quick: give the contract first, such as 4HX N 10"
 
 
 @pytest.mark.parametrize(

@@ -95,7 +95,7 @@ def test_kept_lines_and_rows_equal_those_worked_out_afresh(db, kind, code):
                 owned = traveller_table_owned(event.pk, owns, scores, averages, query, cells, own_line_view)
                 assert owned == plain
         for play in rng.sample(plays, 2):
-            write(play, rng.choice(DATA))
+            write(play, rng.choice(DATA if code != "auction-1913" else DATA[:-1]))  # 1913 law 42: no PASS
 
 
 def test_a_sorted_table_is_the_plain_one(db):
