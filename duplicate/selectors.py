@@ -6,6 +6,7 @@ Every selector runs a fixed number of queries whatever the size of the event.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -14,7 +15,7 @@ from django.db import connection
 from django.db.models import Count, QuerySet
 from django.http import Http404
 
-from duplicate.models import Board, Event, Pair, Play, Round, Seating, Section, Team
+from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seating, Section, Team
 
 
 def event_list() -> QuerySet[Event]:
@@ -156,3 +157,87 @@ def event_or_404(pk: int) -> Event:
                     values[i] = convert(values[i], col, connection)
             return Event.from_db(connection.alias, None, values)
     raise Http404("No Event matches the given query.")
+
+
+# ------------------------------------------------------------------------------------------ no peeking
+#
+# A board's hands and results stay with the director until every table scheduled to play it has a result
+# or a ruling on it ("released"), or the director finishes the event (Event.status "complete"), which
+# releases every board. A table link also sees the boards its own table has played (players compare after
+# play). One rule, ``board_visible``, for every page and download; ``boards_in_play`` costs no query of
+# its own: the event's row is read already and the boards in play come with the standings' contest.
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: a director (a signed-in staff user) sees every board; a table link also the boards
+    its table has played (``played``); anyone else only the boards released."""
+
+    director: bool = False
+    played: frozenset[int] = frozenset()
+
+
+VISITOR = Viewer()
+DIRECTOR = Viewer(director=True)
+
+
+def viewer_of(request: Any) -> Viewer:
+    """The request's viewer: a director when signed in as staff, else a visitor."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated and user.is_staff:
+        return DIRECTOR
+    return VISITOR
+
+
+def boards_in_play(event: Event, results: Any = None) -> frozenset[int]:
+    """The numbers of the boards not yet released: a table scheduled to play them has neither a result
+    nor a ruling on them yet. None once the event is finished (status "complete"). No query of its own
+    (``results``: the event's ``standings.EventResults``, read when not given)."""
+    if event.status == EventStatus.COMPLETE:
+        return frozenset()
+    if results is None:
+        from duplicate.standings import event_results
+
+        results = event_results(event)
+    pending: frozenset[int] = results.pending
+    return pending
+
+
+def released_boards(event: Event, numbers: Iterable[int], results: Any = None) -> set[int]:
+    """Of the board ``numbers``, those released (every scheduled table has played them, or the event is
+    finished)."""
+    in_play = boards_in_play(event, results)
+    return {n for n in numbers if n not in in_play}
+
+
+def board_visible(number: int, *, in_play: frozenset[int], viewer: Viewer) -> bool:
+    """The one rule: may ``viewer`` see board ``number``'s hands and every table's result on it?"""
+    return viewer.director or number not in in_play or number in viewer.played
+
+
+def hidden_boards(in_play: frozenset[int], viewer: Viewer) -> frozenset[int]:
+    """The boards ``viewer`` may not see (:func:`board_visible` false): none for a director."""
+    if viewer.director or not in_play:
+        return frozenset()
+    return in_play - viewer.played if viewer.played else in_play
+
+
+def table_played_boards(section_id: int, table: int) -> frozenset[int]:
+    """The boards a table (of a section) has played: each of its plays of them has a result or a ruling
+    (one query)."""
+    done: dict[int, bool] = {}
+    rows = Play.objects.filter(seating__round__section_id=section_id, seating__table=table).values_list(
+        "board__number", "entered"
+    )
+    for number, entered in rows:
+        done[number] = done.get(number, True) and bool(entered)
+    return frozenset(n for n, ok in done.items() if ok)
+
+
+def table_plays(section_id: int, table: int) -> list[Play]:
+    """A table's plays (of a section) in the order played, with their boards and rounds (one query)."""
+    return list(
+        Play.objects.filter(seating__round__section_id=section_id, seating__table=table)
+        .select_related("board", "seating__round", "ns_pair", "ew_pair")
+        .order_by("seating__round__number", "board__number")
+    )

@@ -317,6 +317,21 @@ def event_results_touch(*, event_ids: Sequence[int]) -> None:
     Event.objects.filter(pk__in=list(event_ids)).update(results_version=F("results_version") + 1)
 
 
+@transaction.atomic
+def event_finish(*, event: Event) -> Event:
+    """The director finishes the event: its status becomes "complete", which releases every board's hands
+    and results to everyone (until then a board is shown only once every table has played it). The results
+    version is bumped so that every process works its pages out afresh. Finishing twice changes nothing."""
+    locked = Event.objects.select_for_update().get(pk=event.pk)
+    if locked.status != EventStatus.COMPLETE:
+        Event.objects.filter(pk=event.pk).update(
+            status=EventStatus.COMPLETE, results_version=F("results_version") + 1
+        )
+    locked.refresh_from_db(fields=["status", "results_version"])
+    event.status, event.results_version = locked.status, locked.results_version
+    return event
+
+
 #: The reason law E's history gives a result rescored because its board's hands were replaced.
 HANDS_REPLACED = "hands replaced"
 

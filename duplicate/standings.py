@@ -40,7 +40,7 @@ from fractions import Fraction
 from functools import cache as cache_function
 from functools import lru_cache, partial
 from itertools import chain, compress, repeat
-from operator import add, is_, itemgetter, mul, ne, neg, truth
+from operator import add, is_, itemgetter, mul, ne, neg, not_, truth
 from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
@@ -235,6 +235,9 @@ class EventResults:
     seats: Mapping[int, str]  # pair pk -> "NS", "EW" or "both" (from the movement, entered or not)
     tables: tuple[tuple[int, int, int], ...]  # a team match's distinct (table, ns pair pk, ew pair pk)
     last_board: int = 0
+    # The boards still in play: some table scheduled to play them has neither a result nor a ruling yet
+    # (their hands and results are not shown to visitors: ``duplicate.selectors.boards_in_play``).
+    pending: frozenset[int] = frozenset()
 
     @property
     def provisional(self) -> bool:
@@ -512,7 +515,15 @@ def _patch(state: _State, event: Event) -> bool:
         return False
     state.memo = {}
     state.board_memo = {k: v for k, v in state.board_memo.items() if k[0] not in changed}
-    state.results = replace(state.results, contest=engine.contest(), entered=entered)
+    pending = set(state.results.pending)
+    for board, plays in changed.items():
+        if all(row[4] for row, _raw_result in plays.values()):
+            pending.discard(board)
+        else:
+            pending.add(board)
+    state.results = replace(
+        state.results, contest=engine.contest(), entered=entered, pending=frozenset(pending)
+    )
     state.cursor = max(state.cursor, changes[-1][0])
     state.versions.update(versions)
     state.board_versions.update(dict.fromkeys(changed, version))
@@ -725,12 +736,14 @@ def build_results(
     seats: dict[int, str] = {}
     tables: set[tuple[int, int, int]] = set()
     boards: tuple[int, ...] = ()
+    pending: frozenset[int] = frozenset()
     if rows:
         # Column by column (C-level zips and sets): a big event is tens of thousands of rows.
         _pks, boards, nss, ews, entereds, rulings, offendings, nets, tricks, tables_col, rounds, agreed = (
             list(zip(*rows, strict=True))[:12]
         )
         last_board = max(boards)
+        pending = frozenset(compress(boards, map(not_, entereds)))
         unagreed = set(compress(rounds, map(is_, agreed, repeat(None))))
         if (
             kind == EventKind.TEAMS
@@ -785,6 +798,7 @@ def build_results(
         seats=seats,
         tables=tuple(sorted(tables)),
         last_board=last_board,
+        pending=pending,
     )
 
 
@@ -1740,9 +1754,11 @@ def score_card(
     *,
     pairs: Mapping[int, PairInfo] | None = None,
     results: EventResults | None = None,
+    hidden: frozenset[int] = frozenset(),
 ) -> ScoreCard | None:
     """A pair's boards in the order played, with its score, the average, its plus/minus and the running
-    total.  Three queries on a cache miss (pairs, plays, the pair's plays), one on a hit (pairs)."""
+    total.  Three queries on a cache miss (pairs, plays, the pair's plays), one on a hit (pairs).  The
+    boards in ``hidden`` (still in play, for a visitor) show "being played" and nothing of their result."""
     pairs = pair_infos(event) if pairs is None else pairs
     info = pairs.get(pair_pk)
     if info is None:
@@ -1757,9 +1773,60 @@ def score_card(
             Q(ns_pair_id=pair_pk) | Q(ew_pair_id=pair_pk),
             order_by=("seating__round__number", "seating__table", "board__number"),
         )
-        return score_cards([info], lines, standings(event, pairs=pairs, results=results))[0]
+        st = standings(event, pairs=pairs, results=results)
+        return score_cards([info], masked_lines(lines, hidden), st)[0]
 
-    return memo(event, results, ("score_card", pair_pk, event.name, event.code, Names(pairs)), build)
+    key = ("score_card", pair_pk, event.name, event.code, Names(pairs), hidden)
+    return memo(event, results, key, build)
+
+
+BEING_PLAYED = "being played"
+BEING_PLAYED_NOTE = "being played: shown when every table has played it"
+
+
+def masked_line(line: PlayLine) -> PlayLine:
+    """A line of a board still in play as a visitor is shown it: where and who (the movement is public),
+    "being played" as its result, and nothing of the result, the scores, the average or the plus/minus
+    (they tell what was held and what other tables made)."""
+    return line._replace(
+        entered=False,
+        contract="",
+        declarer="",
+        tricks=None,
+        tricks_ns=None,
+        honours=None,
+        revokes=None,
+        penalties=(),
+        one_spade_limit=False,
+        ruling="",
+        offending="",
+        ns_trick=0,
+        ns_honour=0,
+        ns_total=0,
+        ew_trick=0,
+        ew_honour=0,
+        ew_total=0,
+        net_ns=0,
+        items=(),
+        result="",
+        ruling_text=BEING_PLAYED,
+        ns_items="",
+        ew_items="",
+        ns_score=None,
+        ew_score=None,
+        ns_average=None,
+        ew_average=None,
+        ns_plus_minus=None,
+        ew_plus_minus=None,
+        scored=False,
+    )
+
+
+def masked_lines(lines: Iterable[PlayLine], hidden: frozenset[int]) -> list[PlayLine]:
+    """``lines`` with those of the boards in ``hidden`` masked (:func:`masked_line`)."""
+    if not hidden:
+        return lines if isinstance(lines, list) else list(lines)
+    return [masked_line(line) if line.board in hidden else line for line in lines]
 
 
 @dataclass(frozen=True)
@@ -2024,11 +2091,15 @@ __all__ = [
     "Traveller",
     "build_play_lines",
     "board_memo",
+    "BEING_PLAYED",
+    "BEING_PLAYED_NOTE",
     "build_results",
     "cache_key",
     "event_results",
     "hand_diagram",
     "items_text",
+    "masked_line",
+    "masked_lines",
     "memo",
     "pair_infos",
     "pair_standings",

@@ -11,6 +11,7 @@ urlpatterns = [
     path("events/import/", views.event_import, name="event_import"),
     path("events/<int:pk>/", views.event_detail, name="event_detail"),
     path("events/<int:pk>/export.json", views.event_export, name="event_export"),
+    path("events/<int:pk>/finish/", views.event_finish, name="event_finish"),
     path("events/<int:pk>/movement/", views.event_movement, name="event_movement"),
     path("events/<int:pk>/pairs/", views.event_pairs, name="event_pairs"),
     path("events/<int:pk>/pairs/<int:pair_pk>/edit/", views.pair_edit, name="pair_edit"),

@@ -24,4 +24,7 @@ urlpatterns = [
     path("events/<int:pk>/tokens/", views_entry.entry_tokens, name="entry_tokens"),
     path("t/<str:secret>/", views_entry.entry_token, name="entry_token"),
     path("t/<str:secret>/preview/", views_entry.entry_token_preview, name="entry_token_preview"),
+    path(
+        "t/<str:secret>/boards/<int:number>/", views_entry.entry_token_traveller, name="entry_token_traveller"
+    ),
 ]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import eventfile, selectors, services
 from duplicate.forms import DealsConfirmForm, DealsForm, EventCreateForm, EventImportForm, PairNamesForm
@@ -81,11 +82,41 @@ def event_import(request: HttpRequest) -> HttpResponse:
 
 
 def event_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event file. A visitor's copy leaves out the hands and results of the boards still in play (see
+    ``selectors.board_visible``); a director's holds everything."""
     event = get_object_or_404(Event, pk=pk)
-    body = json.dumps(eventfile.event_export(event), indent=2, ensure_ascii=False)
+    data = eventfile.event_export(event)
+    hidden = selectors.hidden_boards(selectors.boards_in_play(event), selectors.viewer_of(request))
+    if hidden:
+        data = eventfile_without(data, hidden)
+    body = json.dumps(data, indent=2, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}.json"'
     return response
+
+
+def eventfile_without(data: dict[str, Any], hidden: frozenset[int]) -> dict[str, Any]:
+    """An event file without the hands and the results of the boards in ``hidden`` (the movement, the
+    pairs and the other boards as they are)."""
+    out = dict(data)
+    out["boards"] = [
+        {k: v for k, v in board.items() if k != "deal"} if board["number"] in hidden else board
+        for board in data.get("boards", [])
+    ]
+    out["results"] = [r for r in data.get("results", []) if r.get("board") not in hidden]
+    return out
+
+
+@staff_member_required
+@require_POST
+def event_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director finishes the event: every board's hands and results are shown to everyone."""
+    event = get_object_or_404(Event, pk=pk)
+    services.event_finish(event=event)
+    messages.success(
+        request, f"{event.name} is finished: every board's hands and results are now shown to everyone."
+    )
+    return redirect("event_detail", pk=event.pk)
 
 
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -101,6 +132,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "entered": entered,
             "total": len(snapshot.plays),
             "rounds": snapshot.rounds_table(),
+            "is_director": selectors.viewer_of(request).director,
         },
     )
 
@@ -166,12 +198,15 @@ def event_boards(request: HttpRequest, pk: int) -> HttpResponse:
         if answer is not None:
             return answer
     boards = list(event.boards.all())
+    # A visitor sees the hands of the boards released only (see selectors.board_visible).
+    in_play = selectors.hidden_boards(selectors.boards_in_play(event), selectors.viewer_of(request))
     return render(
         request,
         "duplicate/event_boards.html",
         {
             "event": event,
             "boards": boards,
+            "in_play": in_play,
             "form": form,
             "with_hands": sum(1 for b in boards if b.deal),
         },

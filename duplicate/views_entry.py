@@ -17,13 +17,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from duplicate import selectors as visibility
 from duplicate import selectors_entry as sel
 from duplicate import services
 from duplicate.forms_entry import PlayResultForm
 from duplicate.models import Event, Play, Round, Seating, Section, TableToken
 from duplicate.results import ResultError, blank_fields, play_result_data, result_fields
+from duplicate.selectors import event_or_404
+from duplicate.views_standings import traveller_page
 
 MORE_FIELDS = (
     "revokes_declarer_side",
@@ -158,8 +161,18 @@ def _render_table(
 ) -> HttpResponse:
     replaced = replaced or {}
     rows = [replaced.get(p.pk) or view.row(p) for p in plays]
+    if view.writer is None:  # a visitor reading a table's page: no result of a board still in play
+        in_play = visibility.boards_in_play(view.event)
+        for row in rows:
+            if not visibility.board_visible(
+                row["play"].board.number, in_play=in_play, viewer=visibility.VISITOR
+            ):
+                row.update(in_play=True, summary="being played", items=[], honours_from_hands=[])
     template = "duplicate/entry_token.html" if view.token else "duplicate/entry_table.html"
     ctx = view.context(request, rows)
+    if view.token:  # its own results are on the page; the travellers of the boards its table has played
+        played = visibility.table_played_boards(view.section.pk, view.token.table)
+        ctx["played_boards"] = sorted(played)
     if not view.token:
         total_rounds = sel.round_count(view.section)
         number, table = view.seating.round.number, view.seating.table
@@ -458,8 +471,23 @@ def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:
         return render(request, "duplicate/token_invalid.html", status=404)
     section = token.section
     seating = sel.current_seating(section, token.table, names=request.method != "POST")
-    if seating is None:  # every round agreed
-        return render(request, "duplicate/token_done.html", {"token": token, "event": section.event})
+    if seating is None:  # every round agreed: the table's own results, and the travellers of its boards
+        plays = visibility.table_plays(section.pk, token.table)
+        results = [
+            {
+                "play": play,
+                "summary": sel.result_summary(play_result_data(play)) if play.entered else "no result",
+            }
+            for play in plays
+        ]
+        response = render(
+            request,
+            "duplicate/token_done.html",
+            {"token": token, "event": section.event, "results": results},
+        )
+        response["Referrer-Policy"] = "no-referrer"
+        response["X-Robots-Tag"] = "noindex"
+        return response
     writer = _director(request) or services.Writer(name=f"table {token.table} (token)", is_director=False)
     return TableView(
         event=section.event,
@@ -482,6 +510,23 @@ def entry_token(request: HttpRequest, secret: str) -> HttpResponse:
     if request.method == "POST":
         return _save(request, view, plays, view.action)
     return _render_table(request, view, plays)
+
+
+@require_safe
+def entry_token_traveller(request: HttpRequest, secret: str, number: int) -> HttpResponse:
+    """A board's traveller through a table's link: shown once that table has played the board (the players
+    compare after play), or once every table has; before that, "being played" as for a visitor."""
+    token = sel.active_token(secret)
+    if token is None:
+        return render(request, "duplicate/token_invalid.html", status=404)
+    played = visibility.table_played_boards(token.section_id, token.table)
+    director = visibility.viewer_of(request)
+    viewer = director if director.director else visibility.Viewer(played=played)
+    event = event_or_404(token.section.event_id)
+    response = traveller_page(request, event, number, viewer, token_secret=secret)
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex"
+    return response
 
 
 @require_POST

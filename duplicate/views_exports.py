@@ -1,7 +1,9 @@
 """Downloads: standings (CSV, xlsx, PDF), travellers, results CSV, the event workbook and the printouts.
 
 Public and read-only, like the pages they print. Each builds its file from ``duplicate.exports`` (plain rows,
-a fixed number of queries) and never hands the request to the exporters.
+a fixed number of queries) and never hands the request to the exporters.  A visitor's file shows the boards
+still in play (``selectors.board_visible``) as "being played": no hands, no results; a director's holds
+everything; the standings are for everyone.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
-from duplicate import exports
+from duplicate import exports, selectors
 from duplicate.models import Event
 
 
@@ -21,6 +23,19 @@ def _download(
 ) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     body = make(event)
+    return _response(event, body, what, ext)
+
+
+def _hidden_download(
+    request: HttpRequest, pk: int, what: str, ext: str, make: Callable[[Event, frozenset[int]], bytes]
+) -> HttpResponse:
+    """A download showing hands or results: ``make(event, hidden)``, the boards ``hidden`` from this viewer."""
+    event = get_object_or_404(Event, pk=pk)
+    hidden = selectors.hidden_boards(selectors.boards_in_play(event), selectors.viewer_of(request))
+    return _response(event, make(event, hidden), what, ext)
+
+
+def _response(event: Event, body: bytes, what: str, ext: str) -> HttpResponse:
     response = HttpResponse(body, content_type=exports.CONTENT_TYPES[ext])
     disposition = "inline" if ext == "pdf" else "attachment"
     response["Content-Disposition"] = f'{disposition}; filename="{exports.file_name(event, what, ext)}"'
@@ -36,19 +51,27 @@ def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 
 @require_safe
 def download_travellers(request: HttpRequest, pk: int) -> HttpResponse:
-    return _download(request, pk, "travellers", "pdf", lambda event: exports.travellers_file(event, "pdf"))
+    return _hidden_download(
+        request, pk, "travellers", "pdf", lambda e, hidden: exports.travellers_file(e, "pdf", hidden=hidden)
+    )
 
 
 @require_safe
 def download_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    return _download(request, pk, "results", "csv", exports.results_file)
+    return _hidden_download(
+        request, pk, "results", "csv", lambda e, hidden: exports.results_file(e, hidden=hidden)
+    )
 
 
 @require_safe
 def download_workbook(request: HttpRequest, pk: int) -> HttpResponse:
-    return _download(request, pk, "results", "xlsx", exports.workbook_file)
+    return _hidden_download(
+        request, pk, "results", "xlsx", lambda e, hidden: exports.workbook_file(e, hidden=hidden)
+    )
 
 
 @require_safe
 def download_printout(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
-    return _download(request, pk, kind, "pdf", lambda event: exports.printout_file(event, kind))
+    return _hidden_download(
+        request, pk, kind, "pdf", lambda e, hidden: exports.printout_file(e, kind, hidden=hidden)
+    )

@@ -14,8 +14,9 @@ from django.template.loader import render_to_string
 from django.utils.html import escape
 
 from duplicate import pages, shared
+from duplicate import selectors as sel
 from duplicate import standings as st
-from duplicate.models import Board, EventKind
+from duplicate.models import Board, Event, EventKind
 from duplicate.selectors import event_or_404
 from duplicate.tables import (
     score_card_records,
@@ -92,13 +93,16 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     if pair_pk not in pairs:
         raise Http404("No such pair in this event.")
     results = st.event_results(event, pairs)
-    card = st.score_card(event, pair_pk, pairs=pairs, results=results)
+    # A visitor sees "being played" on the lines of boards still in play (their results and averages tell
+    # what other tables made); the pair's place and total stay (standings are not hidden).
+    hidden = sel.hidden_boards(sel.boards_in_play(event, results), sel.viewer_of(request))
+    card = st.score_card(event, pair_pk, pairs=pairs, results=results, hidden=hidden)
     if card is None:  # pragma: no cover - checked above
         raise Http404("No such pair in this event.")
     table = st.memo(
         event,
         results,
-        ("scorecard.html", pair_pk, st.Names(pairs), event.name, event.code, request.GET.urlencode()),
+        ("scorecard.html", pair_pk, st.Names(pairs), event.name, event.code, request.GET.urlencode(), hidden),
         lambda: score_card_table(score_card_records(event.pk, card), request.GET),
     )
     return render(
@@ -109,7 +113,19 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
 
 
 def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A board's traveller: every table's result and the hands, once every table has played the board (or
+    the event is finished); before that a visitor is told it is being played (a director sees it all)."""
     event = event_or_404(pk)
+    return traveller_page(request, event, number, sel.viewer_of(request))
+
+
+def traveller_page(
+    request: HttpRequest, event: Event, number: int, viewer: sel.Viewer, *, token_secret: str = ""
+) -> HttpResponse:
+    """A board's traveller as ``viewer`` may see it (``selectors.board_visible``): the page, or "being
+    played" (HTTP 200) without the hands, the results or the averages. Decided here, before any kept part is
+    read: what is kept (in this process or shared) is only ever the whole traveller, the same for all who
+    may see it. ``token_secret``: a table link's traveller (its previous and next boards' links keep to it)."""
     query = request.GET
     pairs = st.pair_infos(event)
     results = st.event_results(event, pairs)
@@ -118,6 +134,27 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         event, results, ("board row", number), lambda: get_object_or_404(Board, event=event, number=number)
     )
     head = st.traveller(event, board, pairs=pairs, results=results, lines=False)
+    nav = {"token_secret": token_secret}
+    in_play = sel.boards_in_play(event, results)
+    if not sel.board_visible(board.number, in_play=in_play, viewer=viewer):
+        parts = {
+            "status": pages.status_badge(head.progress.provisional),
+            "progress": st.memo(
+                event, results, ("progress.html",), lambda: pages.progress_html(head.progress)
+            ),
+        }
+        context = {"event": event, "board": board, "in_play": True, "last_board": head.last_board, **nav}
+        key = (
+            event.pk,
+            event.name,
+            event.code,
+            event.kind,
+            board.pk,
+            board.dealer,
+            head.last_board,
+            "in play",
+        )
+        return pages.render_parts(request, "duplicate/traveller.html", context, parts, key)
 
     def table() -> bytes:
         kept = st.html_store(event, results, pairs)
@@ -158,6 +195,12 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             f"E-W <strong>{escape(head.ew_average_display or '—')}</strong>"
         ),
     }
-    context = {"event": event, "board": board, "diagram": head.diagram, "last_board": head.last_board}
+    context = {
+        "event": event,
+        "board": board,
+        "diagram": head.diagram,
+        "last_board": head.last_board,
+        **nav,
+    }
     key = (event.pk, event.name, event.code, event.kind, board.pk, board.dealer, board.deal, head.last_board)
     return pages.render_parts(request, "duplicate/traveller.html", context, parts, key)

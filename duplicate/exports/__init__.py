@@ -39,13 +39,14 @@ def standings_file(event: Any, fmt: str) -> bytes:
     return standings_pdf(rows)
 
 
-def travellers_file(event: Any, fmt: str = "pdf") -> bytes:
-    """Every board's traveller as ``pdf`` or plain ``text``."""
+def travellers_file(event: Any, fmt: str = "pdf", *, hidden: frozenset[int] = frozenset()) -> bytes:
+    """Every board's traveller as ``pdf`` or plain ``text``.  ``hidden``, here and below: the boards still
+    in play for a visitor (``selectors.hidden_boards``), without their hands or results."""
     from duplicate.exports.rows import event_rows
 
     if fmt not in ("pdf", "text"):
         raise ValueError(f"format: must be one of pdf, text, got {fmt!r}")
-    rows = event_rows(event)
+    rows = event_rows(event, hidden=hidden)
     if fmt == "text":
         return travellers_text(rows).encode("utf-8")
     from duplicate.exports.pdf import travellers_pdf
@@ -53,31 +54,31 @@ def travellers_file(event: Any, fmt: str = "pdf") -> bytes:
     return travellers_pdf(rows)
 
 
-def printout_file(event: Any, kind: str) -> bytes:
+def printout_file(event: Any, kind: str, *, hidden: frozenset[int] = frozenset()) -> bytes:
     """``scorecards`` (one page per pair), ``guide-cards`` (one per table) or ``hand-records`` as PDF."""
     from duplicate.exports.pdf import printout_pdf
     from duplicate.exports.rows import event_rows
 
     if kind not in PRINTOUTS:
         raise ValueError(f"kind: must be one of {', '.join(PRINTOUTS)}, got {kind!r}")
-    return printout_pdf(event_rows(event), kind)
+    return printout_pdf(event_rows(event, hidden=hidden), kind)
 
 
-def results_file(event: Any) -> bytes:
+def results_file(event: Any, *, hidden: frozenset[int] = frozenset()) -> bytes:
     """Every result as CSV, one row each."""
     from duplicate.exports.csv import results_csv
     from duplicate.exports.rows import event_rows
 
-    return results_csv(event_rows(event))
+    return results_csv(event_rows(event, hidden=hidden))
 
 
-def workbook_file(event: Any) -> bytes:
+def workbook_file(event: Any, *, hidden: frozenset[int] = frozenset()) -> bytes:
     """The event workbook (Standings, Travellers, Score cards, Boards, Movement)."""
     from duplicate.exports.rows import event_rows
     from duplicate.exports.xlsx import _no_gc, workbook_xlsx
 
     with _no_gc():  # building the rows makes no cycles either: the collector only walks them again and again
-        return workbook_xlsx(event_rows(event))
+        return workbook_xlsx(event_rows(event, hidden=hidden))
 
 
 def file_name(event: Any, what: str, ext: str) -> str:

@@ -35,6 +35,7 @@ from duplicate.standings import (
     TeamStandings,
     event_results,
     hand_diagram,
+    masked_lines,
     pair_infos,
     play_lines,
     provisional_text,
@@ -122,6 +123,7 @@ class BoardRows:
     lines: tuple[PlayLine, ...]
     ns_average: Fraction | None
     ew_average: Fraction | None
+    in_play: bool = False  # kept from a visitor: no hands, every line "being played" (see build_event_rows)
 
     @property
     def dealer_name(self) -> str:
@@ -203,9 +205,10 @@ class EventRows:
         return provisional_text(self.standings.progress)
 
 
-def event_rows(event: Event) -> EventRows:
+def event_rows(event: Event, *, hidden: frozenset[int] = frozenset()) -> EventRows:
     """The whole event as plain rows: four queries on a standings cache miss (pairs, the contest, boards,
-    plays), three on a hit, whatever the size of the event."""
+    plays), three on a hit, whatever the size of the event.  ``hidden``: the boards still in play for a
+    visitor (``selectors.hidden_boards``), shown without their hands or results."""
     pairs = pair_infos(event)
     results = event_results(event, pairs)
     st = standings_rows(event, pairs=pairs, results=results).standings
@@ -223,7 +226,7 @@ def event_rows(event: Event) -> EventRows:
             "board__number",
         ),
     )
-    return build_event_rows(event_info(event), st, pairs, results, boards, lines)
+    return build_event_rows(event_info(event), st, pairs, results, boards, lines, hidden=hidden)
 
 
 def build_event_rows(
@@ -233,11 +236,14 @@ def build_event_rows(
     results: EventResults,
     boards: Iterable[tuple[int, str, str]],
     lines: Iterable[PlayLine],
+    *,
+    hidden: frozenset[int] = frozenset(),
 ) -> EventRows:
     """The pure part of :func:`event_rows` (no queries): ``lines`` are every play's, in section, round, table
-    and board order."""
+    and board order.  The boards in ``hidden`` keep their number, dealer and movement, nothing else: no
+    hands, no averages, and each line "being played" with no result or score (``masked_line``)."""
     averages = results.contest.averages if results.contest is not None else {}
-    rows = list(lines)
+    rows = masked_lines(lines, hidden)
     by_board: dict[int, list[PlayLine]] = defaultdict(list)
     for row in rows:
         by_board[row.board].append(row)
@@ -250,6 +256,17 @@ def build_event_rows(
             lines=tuple(sorted(by_board.get(number, ()), key=lambda r: (r.section, r.round, r.table))),
             ns_average=averages.get((number, "NS")),
             ew_average=averages.get((number, "EW")),
+        )
+        if number not in hidden
+        else BoardRows(
+            number=number,
+            dealer=dealer,
+            deal="",
+            diagram=None,
+            lines=tuple(sorted(by_board.get(number, ()), key=lambda r: (r.section, r.round, r.table))),
+            ns_average=None,
+            ew_average=None,
+            in_play=True,
         )
         for number, dealer, deal in boards
     )

@@ -1,0 +1,391 @@
+"""No peeking: a board's hands and other tables' results stay with the director until every table scheduled to
+play it has a result or a ruling on it, or the director finishes the event.
+
+A three-table Mitchell (two boards a round, three rounds): board 1 is played at table 1 in round 1, table 3 in
+round 2 and table 2 in round 3 (the boards move down a table). Its results are entered at two of its three
+tables; every page and download is read as a visitor, as the table links of a table that has played it and of
+the one that has not, and as the director; then the last table enters and everyone sees it; then finishing
+the event releases a board nobody has played.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from duplicate import selectors, services
+from duplicate import standings as st
+from duplicate.models import Event, Play
+from tests.conftest import make_event
+
+# Board 1: each seat holds one whole suit; board 2: the same, turned a seat (told apart by their PBN).
+DEAL_1 = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+DEAL_2 = "N:...AKQJT98765432 AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432."
+SUIT = "AKQJT98765432"  # what a hand diagram shows of a suit held whole
+FIRST = {"contract": "4H", "declarer": "N", "tricks": 10}
+SECOND = {"contract": "2S", "declarer": "E", "tricks": 8}
+LAST = {"contract": "3D", "declarer": "W", "tricks": 9}
+FIRST_TEXT, SECOND_TEXT, LAST_TEXT = "4H by N, 10 tricks", "2S by E, 8 tricks", "3D by W, 9 tricks"
+NOTE = "being played: shown when every table has played it"
+# A traveller printout's line: contract, declarer, tricks in cells of their own.
+PDF_FIRST, PDF_SECOND, PDF_LAST = "4H N 10", "2S E 8", "3D W 9"
+
+
+def enter(play: Play, data: dict) -> Play:
+    writer = services.Writer(name="td", is_director=True, user_id=None)
+    return services.play_result_save(play=play, data=data, writer=writer, expected_version=play.version)
+
+
+def pdf_text(data: bytes) -> str:
+    assert data.startswith(b"%PDF-")
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def board_plays(event: Event, number: int) -> list[Play]:
+    return list(
+        Play.objects.filter(event=event, board__number=number)
+        .select_related("seating__round", "board", "ns_pair", "ew_pair")
+        .order_by("seating__round__number")
+    )
+
+
+@pytest.fixture
+def game(db, fresh_cache):
+    """Board 1 entered at tables 1 (round 1) and 3 (round 2); table 2 (round 3) still to play it."""
+    event = make_event(tables=3, boards_per_round=2)
+    services.board_deals_set(event=event, deals={1: DEAL_1, 2: DEAL_2})
+    plays = board_plays(event, 1)
+    assert [(p.seating.round.number, p.seating.table) for p in plays] == [(1, 1), (2, 3), (3, 2)]
+    enter(plays[0], FIRST)
+    enter(plays[1], SECOND)
+    event.refresh_from_db()
+    return event
+
+
+def token_client(client, event: Event, table: int):
+    token = services.table_token_create(section=event.sections.get(), table=table)
+    return token.secret
+
+
+def get(client, name: str, *args) -> bytes:
+    response = client.get(reverse(name, args=args))
+    assert response.status_code == 200, (name, response.status_code)
+    return response.content
+
+
+def page(client, name: str, *args) -> str:
+    return get(client, name, *args).decode()
+
+
+def card_row(html: str, board: int) -> list[str]:
+    """The cells (tags stripped) of a score card's row for ``board``."""
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html, re.S):
+        if f"/boards/{board}/" in row:
+            return [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+    raise AssertionError(f"no row for board {board}")
+
+
+def results_rows(data: bytes, board: int) -> list[dict[str, str]]:
+    rows = list(csv.DictReader(io.StringIO(data.decode())))
+    return [r for r in rows if r["Board"] == str(board)]
+
+
+# --- The selector and the rule -------------------------------------------------------------------------------
+
+
+def test_boards_in_play_are_those_a_scheduled_table_has_not_played(game):
+    # Every board but none: board 1 waits for table 2; boards 2-6 have no result at all.
+    assert selectors.boards_in_play(game) == frozenset({1, 2, 3, 4, 5, 6})
+    assert selectors.released_boards(game, range(1, 7)) == set()
+    enter(board_plays(game, 1)[2], LAST)
+    game.refresh_from_db()
+    assert selectors.boards_in_play(game) == frozenset({2, 3, 4, 5, 6})
+    assert selectors.released_boards(game, range(1, 7)) == {1}
+    # A ruling is a score given: board 2 is released once its three tables have a result or a ruling.
+    plays = board_plays(game, 2)
+    enter(plays[0], {"ruling": "average"})
+    enter(plays[1], FIRST)
+    game.refresh_from_db()
+    assert 2 in selectors.boards_in_play(game)
+    enter(plays[2], {"ruling": "average"})
+    game.refresh_from_db()
+    assert selectors.boards_in_play(game) == frozenset({3, 4, 5, 6})
+    # A result cleared puts the board back in play.
+    services.play_result_save(
+        play=Play.objects.get(pk=plays[1].pk),
+        data=None,
+        writer=services.Writer(name="td", is_director=True, user_id=None),
+        expected_version=Play.objects.get(pk=plays[1].pk).version,
+    )
+    game.refresh_from_db()
+    assert 2 in selectors.boards_in_play(game)
+    services.event_finish(event=game)
+    assert game.status == "complete"
+    assert selectors.boards_in_play(game) == frozenset()
+
+
+def test_board_visible_is_the_one_rule():
+    in_play = frozenset({1, 2})
+    assert not selectors.board_visible(1, in_play=in_play, viewer=selectors.VISITOR)
+    assert selectors.board_visible(3, in_play=in_play, viewer=selectors.VISITOR)
+    assert selectors.board_visible(1, in_play=in_play, viewer=selectors.DIRECTOR)
+    table = selectors.Viewer(played=frozenset({1}))
+    assert selectors.board_visible(1, in_play=in_play, viewer=table)
+    assert not selectors.board_visible(2, in_play=in_play, viewer=table)
+    assert selectors.hidden_boards(in_play, table) == frozenset({2})
+    assert selectors.hidden_boards(in_play, selectors.DIRECTOR) == frozenset()
+
+
+def test_table_played_boards_counts_every_play_of_the_board_at_that_table(game):
+    section = game.sections.get()
+    assert selectors.table_played_boards(section.pk, 1) == frozenset({1})
+    assert selectors.table_played_boards(section.pk, 3) == frozenset({1})
+    assert selectors.table_played_boards(section.pk, 2) == frozenset()
+
+
+# --- Before the last table plays board 1 -------------------------------------------------------------------
+
+
+def test_visitor_traveller_says_being_played(client, game):
+    html = page(client, "board_traveller", game.pk, 1)
+    assert NOTE in html
+    for secret in (FIRST_TEXT, SECOND_TEXT, SUIT, "hand-diagram", "N-S score", "Average:"):
+        assert secret not in html, secret
+
+
+def test_director_traveller_shows_everything(director_client, game):
+    html = page(director_client, "board_traveller", game.pk, 1)
+    assert NOTE not in html
+    assert FIRST_TEXT in html and SECOND_TEXT in html
+    assert "hand-diagram" in html and SUIT in html
+
+
+def test_table_links_see_the_traveller_once_their_table_has_played(client, game):
+    played = token_client(client, game, 1)  # played board 1 in round 1
+    html = page(client, "entry_token_traveller", played, 1)
+    assert FIRST_TEXT in html and SECOND_TEXT in html and SUIT in html
+    assert NOTE not in html
+    # ... but not a board it has not played (board 3: table 1 plays it in round 2)
+    assert NOTE in page(client, "entry_token_traveller", played, 3)
+    waiting = token_client(client, game, 2)  # plays board 1 in round 3
+    html = page(client, "entry_token_traveller", waiting, 1)
+    assert NOTE in html
+    assert FIRST_TEXT not in html and SECOND_TEXT not in html and SUIT not in html
+    # A table link's page links to the travellers of the boards its table has played, and no others.
+    link = reverse("entry_token_traveller", args=[played, 1])
+    assert link in page(client, "entry_token", played)
+    assert reverse("entry_token_traveller", args=[waiting, 1]) not in page(client, "entry_token", waiting)
+    # A revoked link opens nothing.
+    assert client.get(reverse("entry_token_traveller", args=["no-such-secret", 1])).status_code == 404
+
+
+def test_table_link_page_shows_its_own_result(client, game):
+    secret = token_client(client, game, 1)
+    # Table 1's round 1 is entered but not agreed: the link still opens it, with its own result.
+    html = page(client, "entry_token", secret)
+    assert "4H" in html and "2S by E" not in html and SECOND_TEXT not in html
+
+
+def test_hand_records_page_and_pdf(client, director_client, game):
+    html = page(client, "event_boards", game.pk)
+    assert DEAL_1 not in html and DEAL_2 not in html and NOTE in html
+    html = page(director_client, "event_boards", game.pk)
+    assert DEAL_1 in html and DEAL_2 in html
+    visitor = pdf_text(get(client, "download_printout", game.pk, "hand-records"))
+    assert SUIT not in visitor and NOTE in visitor
+    director = pdf_text(get(director_client, "download_printout", game.pk, "hand-records"))
+    assert SUIT in director and NOTE not in director
+
+
+def test_score_card_page_and_pdf(client, director_client, game):
+    pair = board_plays(game, 1)[0].ns_pair  # N-S at table 1 in round 1: played board 1 (4H by N)
+    html = page(client, "pair_scorecard", game.pk, pair.pk)
+    row = card_row(html, 1)
+    # Round, board, side, opponents, result, score, average, plus/minus, running total.
+    assert row[4] == "being played"
+    assert row[5:] == ["", "", "", ""]
+    assert FIRST_TEXT not in html
+    row = card_row(page(director_client, "pair_scorecard", game.pk, pair.pk), 1)
+    assert row[4] == FIRST_TEXT and row[5] and row[6] and row[7]
+    # The director's card was kept: the visitor's is not served from it, nor the other way round.
+    assert card_row(page(client, "pair_scorecard", game.pk, pair.pk), 1)[4] == "being played"
+    visitor = pdf_text(get(client, "download_printout", game.pk, "scorecards"))
+    assert FIRST_TEXT not in visitor and SECOND_TEXT not in visitor and "being played" in visitor
+    director = pdf_text(get(director_client, "download_printout", game.pk, "scorecards"))
+    assert FIRST_TEXT in director and SECOND_TEXT in director
+
+
+def test_travellers_pdf(client, director_client, game):
+    visitor = pdf_text(get(client, "download_travellers", game.pk))
+    assert PDF_FIRST not in visitor and PDF_SECOND not in visitor and SUIT not in visitor
+    # Board 1 with no hands, and each of its tables "being played", no average.
+    assert f"Board 1 Dealer North ({NOTE})" in visitor
+    assert "1 1 1 4 being played 2 3 3 5 being played 3 2 2 6 being played Average: N-S — · E-W —" in visitor
+    director = pdf_text(get(director_client, "download_travellers", game.pk))
+    assert PDF_FIRST in director and PDF_SECOND in director and SUIT in director
+
+
+def test_results_csv(client, director_client, game):
+    rows = results_rows(get(client, "download_results_csv", game.pk), 1)
+    assert len(rows) == 3
+    for r in rows:
+        assert r["Contract"] == r["Tricks"] == r["N-S score"] == r["N-S average"] == r["N-S plus/minus"] == ""
+        assert r["Result"] == "being played"
+    rows = results_rows(get(director_client, "download_results_csv", game.pk), 1)
+    assert sorted(r["Contract"] for r in rows) == ["", "2S", "4H"]
+
+
+def test_workbook(client, director_client, game):
+    def sheets(data: bytes) -> dict[str, list[dict]]:
+        wb = load_workbook(io.BytesIO(data))
+        out = {}
+        for name in ("Travellers", "Score cards", "Boards"):
+            rows = list(wb[name].iter_rows(values_only=True))
+            out[name] = [dict(zip(rows[0], r, strict=True)) for r in rows[1:]]
+        return out
+
+    visitor = sheets(get(client, "download_workbook", game.pk))
+    travellers = [r for r in visitor["Travellers"] if r["Board"] == 1]
+    assert len(travellers) == 3 and not any(r["Contract"] for r in travellers)
+    cards = [r for r in visitor["Score cards"] if r["Board"] == 1]
+    assert len(cards) == 6 and {r["Result"] for r in cards} == {"being played"}
+    assert all(r["Score"] is None for r in cards)
+    board = next(r for r in visitor["Boards"] if r["Board"] == 1)
+    assert not board["North"] and not board["Hands (PBN)"]
+    director = sheets(get(director_client, "download_workbook", game.pk))
+    contracts = sorted(r["Contract"] or "" for r in director["Travellers"] if r["Board"] == 1)
+    assert contracts == ["", "2S", "4H"]
+    assert next(r for r in director["Boards"] if r["Board"] == 1)["North"]
+
+
+def test_event_file(client, director_client, game):
+    data = json.loads(get(client, "event_export", game.pk))
+    assert all("deal" not in b for b in data["boards"])
+    assert data["results"] == []
+    assert len(data["pairs"]) == 6 and data["movement"]["kind"] == "mitchell"
+    data = json.loads(get(director_client, "event_export", game.pk))
+    assert {b["number"]: b.get("deal") for b in data["boards"]}[1] == DEAL_1
+    assert sorted(r["contract"] for r in data["results"] if r["board"] == 1) == ["2S", "4H"]
+
+
+def test_table_page_of_the_director_pages(client, director_client, game):
+    # The scoring pages of a table are public to read: a visitor sees no result of a board in play there.
+    url = reverse("entry_table", args=[game.pk, "A", 1, 1])
+    html = client.get(url).content.decode()
+    assert "4H by N" not in html and NOTE in html
+    assert "4H by N" in director_client.get(url).content.decode()
+
+
+def test_standings_are_not_hidden(client, game):
+    html = page(client, "event_standings", game.pk)
+    pair = board_plays(game, 1)[0].ns_pair
+    standing = next(r for r in st.pair_standings(game).rows if r.pair.pk == pair.pk)
+    assert standing.boards == 1 and standing.plus_minus_display in html
+
+
+# --- After the last table -----------------------------------------------------------------------------------
+
+
+def test_once_the_last_table_enters_everyone_sees_the_board(client, director_client, game):
+    assert NOTE in page(client, "board_traveller", game.pk, 1)  # (kept: the page must not stay so)
+    enter(board_plays(game, 1)[2], LAST)
+    html = page(client, "board_traveller", game.pk, 1)
+    assert NOTE not in html
+    assert FIRST_TEXT in html and SECOND_TEXT in html and LAST_TEXT in html and SUIT in html
+    waiting = token_client(client, game, 2)
+    assert LAST_TEXT in page(client, "entry_token_traveller", waiting, 1)
+    assert DEAL_1 in page(client, "event_boards", game.pk)
+    assert DEAL_2 not in page(client, "event_boards", game.pk)
+    pair = board_plays(game, 1)[0].ns_pair
+    assert card_row(page(client, "pair_scorecard", game.pk, pair.pk), 1)[4] == FIRST_TEXT
+    travellers = pdf_text(get(client, "download_travellers", game.pk))
+    assert PDF_FIRST in travellers and PDF_LAST in travellers
+    assert SUIT in pdf_text(get(client, "download_printout", game.pk, "hand-records"))
+    assert FIRST_TEXT in pdf_text(get(client, "download_printout", game.pk, "scorecards"))
+    rows = results_rows(get(client, "download_results_csv", game.pk), 1)
+    assert sorted(r["Contract"] for r in rows) == ["2S", "3D", "4H"]
+    wb = load_workbook(io.BytesIO(get(client, "download_workbook", game.pk)))
+    assert sorted(r[7] for r in wb["Travellers"].iter_rows(min_row=2, values_only=True) if r[1] == 1) == [
+        "2S",
+        "3D",
+        "4H",
+    ]
+    data = json.loads(get(client, "event_export", game.pk))
+    assert {b["number"]: b.get("deal") for b in data["boards"]} == {
+        1: DEAL_1,
+        2: None,
+        3: None,
+        4: None,
+        5: None,
+        6: None,
+    }
+    assert len(data["results"]) == 3
+    # The director's view is the same page.
+    assert LAST_TEXT in page(director_client, "board_traveller", game.pk, 1)
+
+
+# --- Finishing the event ------------------------------------------------------------------------------------
+
+
+def test_finishing_the_event_releases_every_board(client, director_client, game):
+    assert NOTE in page(client, "board_traveller", game.pk, 2)
+    detail = page(director_client, "event_detail", game.pk)
+    assert "Finish event: release every board" in detail and "shows every board to everyone" in detail
+    assert "Finish event" not in page(client, "event_detail", game.pk)
+    # A visitor cannot finish it.
+    response = client.post(reverse("event_finish", args=[game.pk]))
+    assert response.status_code == 302 and "/login/" in response["Location"]
+    game.refresh_from_db()
+    assert game.status != "complete"
+    version = game.results_version
+    response = director_client.post(reverse("event_finish", args=[game.pk]))
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.status == "complete" and game.results_version == version + 1
+    # Board 2, which nobody has played, is shown to everyone now: its hands and its empty traveller.
+    html = page(client, "board_traveller", game.pk, 2)
+    assert NOTE not in html and "hand-diagram" in html and "not played yet" in html
+    html = page(client, "board_traveller", game.pk, 1)
+    assert FIRST_TEXT in html and SECOND_TEXT in html
+    assert DEAL_2 in page(client, "event_boards", game.pk)
+    data = json.loads(get(client, "event_export", game.pk))
+    assert {b["number"]: b.get("deal") for b in data["boards"]}[2] == DEAL_2
+    assert data["status"] == "complete" and len(data["results"]) == 2
+    assert "Finished: every board" in page(client, "event_detail", game.pk)
+    # Finishing again changes nothing.
+    services.event_finish(event=game)
+    game.refresh_from_db()
+    assert game.results_version == version + 1
+
+
+# --- Queries: the visibility costs none on the public pages, one on a table link's ---------------------------
+
+
+@pytest.mark.parametrize("tables", [3, 9])
+def test_token_traveller_runs_a_fixed_number_of_queries(db, client, django_assert_num_queries, tables):
+    event = make_event(tables=tables, boards_per_round=2)
+    for play in board_plays(event, 1):
+        enter(play, FIRST)
+    secret = token_client(client, event, 1)
+    url = reverse("entry_token_traveller", args=[secret, 1])
+    client.get(url)
+    # the token, the boards its table has played, the event (the rest as the traveller's, kept)
+    with django_assert_num_queries(3):
+        assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("tables", [3, 9])
+def test_hidden_traveller_runs_a_fixed_number_of_queries(db, client, django_assert_num_queries, tables):
+    event = make_event(tables=tables, boards_per_round=2)
+    enter(board_plays(event, 1)[0], FIRST)
+    url = reverse("board_traveller", args=[event.pk, 1])
+    assert NOTE in client.get(url).content.decode()
+    with django_assert_num_queries(1):  # the event: the boards in play come with its kept results
+        assert NOTE in client.get(url).content.decode()
