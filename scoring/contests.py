@@ -1321,40 +1321,48 @@ def _fast_columns(side: _Side, group: RankingGroup, keyed: _Keys | None = None) 
 
 
 def _fast_rankings(
-    side: _Side, grouping: RankingGroups, keyed: _Keys | None = None
-) -> tuple[RankingColumns, ...]:
-    """Every ranking of pairs identified by id (``side`` holds them all): one sort of all the pairs, then
-    each ranking's part of it (law H: :mod:`scoring.rankings`), in the rankings' order."""
-    groups = grouping.groups
-    of = grouping.of
-    if of is None or len(groups) == 1:
-        return tuple(_fast_columns(side, group, keyed) for group in groups)
+    side: _Side, grouping: RankingGroups, keyed: _Keys | None = None, direction: Side | None = None
+) -> list[tuple[int, RankingColumns]]:
+    """The rankings of the pairs of ``side`` (all of them, or those of ``direction``'s rankings when the
+    pairs are tallied by side), each with its index: one sort of the pairs, then each ranking's part of it
+    (law H: :mod:`scoring.rankings`)."""
+    mine = [(i, g) for i, g in enumerate(grouping.groups) if direction is None or g.direction == direction]
+    members = grouping.members
+    if members is None or len(mine) == 1:
+        return [(i, _fast_columns(side, group, keyed)) for i, group in mine]
     if keyed is None:
         keyed = _side_keys(side)
     if not keyed.keys:
-        return tuple(_ranked(side, group, [], [], 1, {}) for group in groups)
+        return [(i, _ranked(side, group, [], [], 1, {})) for i, group in mine]
     pairs, keys = _sorted_keys(keyed.keys)
     nets = _fast_nets(side)
-    where = list(map(of.__getitem__, pairs))  # every pair has a ranking: checked board by board
     out = []
-    for i, group in enumerate(groups):
-        mine = list(map(eq, where, repeat(i)))
-        out.append(
-            _ranked(side, group, list(compress(pairs, mine)), list(compress(keys, mine)), keyed.common, nets)
+    for i, group in mine:  # every pair has a ranking: checked board by board
+        where = list(map(members[i].__contains__, pairs))
+        part = _ranked(
+            side, group, list(compress(pairs, where)), list(compress(keys, where)), keyed.common, nets
         )
-    return tuple(out)
+        out.append((i, part))
+    return out
 
 
-def _by_side_rankings(
+def _rankings(
     ns: _Side,
     ew: _Side,
     grouping: RankingGroups,
     keyed_ns: _Keys | None = None,
     keyed_ew: _Keys | None = None,
 ) -> tuple[RankingColumns, ...]:
-    """The two rankings of :func:`scoring.rankings.direction_rankings` (pairs identified by side and id)."""
-    first, second = grouping.groups
-    return (_fast_columns(ns, first, keyed_ns), _fast_columns(ew, second, keyed_ew))
+    """Every ranking, in order, of pairs tallied by id (``ns`` holds them all: ``ew`` is ``ns``) or by side
+    (:attr:`~scoring.rankings.RankingGroups.keyed_by_side`: a Mitchell's N-S ranking is the whole N-S side,
+    not picked out of all the pairs)."""
+    if not grouping.keyed_by_side:
+        return tuple(c for _i, c in _fast_rankings(ns, grouping, keyed_ns))
+    if grouping.by_side:
+        first, second = grouping.groups
+        return (_fast_columns(ns, first, keyed_ns), _fast_columns(ew, second, keyed_ew))
+    parts = dict(_fast_rankings(ns, grouping, keyed_ns, NS) + _fast_rankings(ew, grouping, keyed_ew, EW))
+    return tuple(parts[i] for i in range(len(grouping.groups)))
 
 
 def _grouping(single_ranking: bool | None, groups: RankingGroups | None) -> RankingGroups:
@@ -1399,13 +1407,14 @@ def pair_contest(
     id and may sit either way.
     """
     grouping = _grouping(single_ranking, groups)
-    t = _tally(results, key_by_side=grouping.by_side, grouping=groups)
+    t = _tally(results, key_by_side=grouping.keyed_by_side, grouping=groups)
     parts: list[list[_PairAcc]] = [[] for _ in grouping.groups]
-    if grouping.by_side:
-        parts = [list(t.ns_pairs.values()), list(t.ew_pairs.values())]
-    else:
-        for acc in t.ns_pairs.values():
-            parts[grouping.index(acc.pair, None)].append(acc)
+    sides: tuple[tuple[Side | None, dict[PairId, _PairAcc]], ...] = (
+        ((NS, t.ns_pairs), (EW, t.ew_pairs)) if grouping.keyed_by_side else ((None, t.ns_pairs),)
+    )
+    for side, tallied in sides:
+        for acc in tallied.values():
+            parts[grouping.index(acc.pair, side)].append(acc)
     rows: list[PairRow] = []
     for ranking, accs in zip(grouping.groups, parts, strict=True):
         direction = ranking.direction
@@ -1441,11 +1450,8 @@ def pair_contest_rows(
     ``.traveller(board)``, ``.score_card(pair)``).
     """
     grouping = _grouping(single_ranking, groups)
-    t = _fast_tally(rows, key_by_side=grouping.by_side, grouping=groups)
-    if grouping.by_side:
-        columns = _by_side_rankings(t.ns, t.ew, grouping)
-    else:
-        columns = _fast_rankings(t.ns, grouping)
+    t = _fast_tally(rows, key_by_side=grouping.keyed_by_side, grouping=groups)
+    columns = _rankings(t.ns, t.ew, grouping)
     return PairContest._lazy(
         t.entries,
         groups=grouping,
@@ -1516,7 +1522,7 @@ class IncrementalPairContest:
     ) -> None:
         self.groups = _grouping(single_ranking, groups)
         self._check = groups  # each board's pairs checked against their rankings (given, not by rule)
-        self._key_by_side = self.groups.by_side
+        self._key_by_side = self.groups.keyed_by_side
         self._rows = _group_by_board(rows)
         t = _fast_tally((), key_by_side=self._key_by_side, by_board=self._rows, grouping=self._check)
         self._ns, self._ew = t.ns, t.ew
@@ -1834,16 +1840,12 @@ class IncrementalPairContest:
         keys_ns, keys_ew = self._keys()
         ns, k_ns = _snapshot(self._ns), _Keys(keys_ns.common, dict(keys_ns.keys))
         grouping = self.groups
-        if not self._key_by_side:
-
-            def rank() -> tuple[RankingColumns, ...]:
-                return _fast_rankings(ns, grouping, k_ns)
-
-        else:
+        ew, k_ew = ns, k_ns
+        if self._key_by_side:
             ew, k_ew = _snapshot(self._ew), _Keys(keys_ew.common, dict(keys_ew.keys))
 
-            def rank() -> tuple[RankingColumns, ...]:
-                return _by_side_rankings(ns, ew, grouping, k_ns, k_ew)
+        def rank() -> tuple[RankingColumns, ...]:
+            return _rankings(ns, ew, grouping, k_ns, k_ew)
 
         boards = sorted(self._entries)
         averages: dict[tuple[int, Side], Fraction] = {}

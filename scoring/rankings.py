@@ -44,6 +44,8 @@ EW_NAME: Final = "E-W"
 ALL_PAIRS: Final = "All pairs"
 _BASE: Final[dict[Side | None, str]] = {"NS": NS_NAME, "EW": EW_NAME, None: ALL_PAIRS}
 _DIRECTION_ORDER: Final[dict[Side | None, int]] = {"NS": 0, "EW": 1, None: 2}
+_INT: Final = frozenset({int})
+_IDS: Final = frozenset({int, str})
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +62,13 @@ class RankingGroup:
 class RankingGroups:
     """The rankings of a pair contest, in the order they are shown, and each pair's ranking.
 
-    ``of`` maps each pair to the index of its ranking in ``groups``; ``ns_ok``/``ew_ok`` are the pairs that
-    may hold a board N-S / E-W (those of a ranking of that direction, or of a mixed one).  Made by
+    ``of`` maps each pair to the index of its ranking in ``groups``, ``members`` gives each ranking's pairs;
+    ``ns_ok``/``ew_ok`` are the pairs that may hold a board N-S / E-W (those of a ranking of that direction,
+    or of a mixed one).  Made by
     :func:`ranking_groups` from the seatings.  Two fixed groupings without a map serve callers that name
     pairs by rule: :func:`one_ranking` (everyone in one mixed ranking) and :func:`direction_rankings` (N-S
     pairs in one, E-W pairs in the other, each pair identified by its direction and id: Mitchell numbering,
-    where N-S 1 and E-W 1 are two pairs): for those ``of``, ``ns_ok`` and ``ew_ok`` are ``None``.
+    where N-S 1 and E-W 1 are two pairs): for those ``of``, ``members``, ``ns_ok`` and ``ew_ok`` are ``None``.
     """
 
     groups: tuple[RankingGroup, ...]
@@ -73,6 +76,13 @@ class RankingGroups:
     ns_ok: frozenset[PairId] | None = None
     ew_ok: frozenset[PairId] | None = None
     by_side: bool = False
+    members: tuple[frozenset[PairId], ...] | None = None
+
+    @property
+    def keyed_by_side(self) -> bool:
+        """Whether pairs may be tallied by side: named by rule (:func:`direction_rankings`), or every ranking
+        a direction ranking (a pair of one sits one way only; N-S pairs and E-W pairs are told apart)."""
+        return self.by_side or (self.of is not None and all(g.direction is not None for g in self.groups))
 
     def index(self, pair: PairId, side: Side | None) -> int:
         """The index of the ranking of ``pair`` (who sat ``side``: read only by :func:`direction_rankings`)."""
@@ -135,33 +145,39 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
     the rankings.  A pair is identified by its id (a pair sitting N-S on one board and E-W on another is one
     pair).  Raises :class:`~scoring.errors.ScoringError` (field "tables") on a malformed table.
     """
-    held: dict[tuple[int, Side], list[PairId]] = {}
-    ns_pairs: set[PairId] = set()
-    ew_pairs: set[PairId] = set()
+    # The pairs who held each board in each direction (one pass: a big event has 52,000 plays).
+    by_board: dict[int, tuple[list[PairId], list[PairId]]] = {}
+    get = by_board.get
     for table in tables:
-        if not isinstance(table, tuple) or len(table) != 3:
-            raise ScoringError("tables", f"a table is (board, ns pair, ew pair), got {show_value(table)}")
-        board, ns, ew = table
-        if type(board) is not int:
-            raise ScoringError("tables", f"a board is a whole number, got {show_value(board)}")
-        for pair in (ns, ew):
-            if type(pair) is not int and type(pair) is not str:
-                raise ScoringError(
-                    "tables", f"board {board}: a pair id is an int or a str, got {show_value(pair)}"
-                )
+        try:
+            board, ns, ew = table
+        except (TypeError, ValueError):
+            raise ScoringError(
+                "tables", f"a table is (board, ns pair, ew pair), got {show_value(table)}"
+            ) from None
         if ns == ew:
             raise ScoringError("tables", f"board {board}: pair {ns!r} cannot sit both N-S and E-W")
-        held.setdefault((board, "NS"), []).append(ns)
-        held.setdefault((board, "EW"), []).append(ew)
-        ns_pairs.add(ns)
-        ew_pairs.add(ew)
+        both = get(board)
+        if both is None:
+            both = by_board[board] = ([], [])
+        both[0].append(ns)
+        both[1].append(ew)
+    if not _INT.issuperset(map(type, by_board)):
+        bad = next(b for b in by_board if type(b) is not int)
+        raise ScoringError("tables", f"a board is a whole number, got {show_value(bad)}")
+    held = [pairs for both in by_board.values() for pairs in both]
+    ns_pairs = {p for both in by_board.values() for p in both[0]}
+    ew_pairs = {p for both in by_board.values() for p in both[1]}
+    if not (_IDS.issuperset(map(type, ns_pairs)) and _IDS.issuperset(map(type, ew_pairs))):
+        bad_pair = next(p for p in (*ns_pairs, *ew_pairs) if type(p) not in _IDS)
+        raise ScoringError("tables", f"a pair id is an int or a str, got {show_value(bad_pair)}")
 
     # Union-find by merging the smaller group into the larger; a board's pairs already in one group (after
     # the first boards of a movement, nearly all) are passed over by one set of their groups.
     group_of: dict[PairId, int] = {}
     members: dict[int, list[PairId]] = {}
     next_id = 0
-    for pairs in held.values():
+    for pairs in held:
         found = set(map(group_of.get, pairs))
         if len(found) == 1 and None not in found:
             continue
@@ -220,4 +236,5 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
         of.update(dict.fromkeys(group, i))
     ns_ok = frozenset(p for p, i in of.items() if groups[i].direction != "EW")
     ew_ok = frozenset(p for p, i in of.items() if groups[i].direction != "NS")
-    return RankingGroups(groups, of, ns_ok, ew_ok)
+    pairs_of = tuple(frozenset(group) for _k, _d, _s, group in built)
+    return RankingGroups(groups, of, ns_ok, ew_ok, members=pairs_of)

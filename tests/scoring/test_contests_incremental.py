@@ -14,16 +14,32 @@ from hypothesis import strategies as st
 
 from scoring import contests
 from scoring.contests import ContestError, IncrementalPairContest, PairContest, RawResult, pair_contest_rows
-from tests.scoring.test_contests_rows import assert_same, assert_same_columns, events
+from scoring.errors import ScoringError
+from scoring.rankings import RankingGroups, ranking_groups
+from tests.scoring.test_contests_rows import Ranking, assert_same, assert_same_columns, events, ranked
 
 
-def engine_for(rows: list[RawResult], single: bool) -> IncrementalPairContest | None:
+def engine_for(rows: list[RawResult], single: Ranking) -> IncrementalPairContest | None:
     """The engine on ``rows``, or ``None`` when they are not a valid contest (``pair_contest_rows`` raises)."""
     try:
-        pair_contest_rows(rows, single_ranking=single)
+        pair_contest_rows(rows, **ranked(single))
     except ContestError:
         return None
-    return IncrementalPairContest(rows, single_ranking=single)
+    return IncrementalPairContest(rows, **ranked(single))
+
+
+def regrouped(
+    before: tuple[list[RawResult], Ranking], after: tuple[list[RawResult], Ranking]
+) -> tuple[list[RawResult], Ranking]:
+    """``before``, ranked by groups (law H) of both events' tables when it is ranked by groups at all: the
+    other event's boards then fit the rankings (boards of pairs the groups do not know raise, field "groups")."""
+    rows, ranking = before
+    if isinstance(ranking, RankingGroups):
+        try:
+            ranking = ranking_groups([(r[0], r[1], r[2]) for r in (*rows, *after[0])])
+        except ScoringError:  # a pair at both seats of a table (Mitchell numbering in the other event)
+            pass
+    return rows, ranking
 
 
 def by_board(rows: list[RawResult]) -> dict[int, list[RawResult]]:
@@ -36,13 +52,13 @@ def by_board(rows: list[RawResult]) -> dict[int, list[RawResult]]:
 @settings(max_examples=300, deadline=None)
 @given(events(), events(), st.data())
 def test_replacing_boards_gives_the_contest_of_the_new_rows(
-    before: tuple[list[RawResult], bool], after: tuple[list[RawResult], bool], data: Any
+    before: tuple[list[RawResult], Ranking], after: tuple[list[RawResult], Ranking], data: Any
 ) -> None:
-    rows, single = before
+    rows, single = regrouped(before, after)
     inc = engine_for(rows, single)
     if inc is None:
         return
-    assert_same(inc.contest(), pair_contest_rows(rows, single_ranking=single))
+    assert_same(inc.contest(), pair_contest_rows(rows, **ranked(single)))
     current = by_board(rows)
     # Boards of the other event (same board numbers, other pairs and results), one at a time, some emptied.
     for board, new in by_board(after[0]).items():
@@ -56,14 +72,14 @@ def replace_and_check(
     current: dict[int, list[RawResult]],
     board: int,
     new: list[RawResult],
-    single: bool,
+    single: Ranking,
 ) -> dict[int, list[RawResult]]:
     """One board replaced: the contest is then ``pair_contest_rows`` of the rows as they stand, field by
     field, or the replacement raises as that would (and changes nothing).  The rows by board after it."""
     expected = {**current, board: new}
     try:
-        pair_contest_rows(new, single_ranking=single)
-        want = pair_contest_rows([r for b in sorted(expected) for r in expected[b]], single_ranking=single)
+        pair_contest_rows(new, **ranked(single))
+        want = pair_contest_rows([r for b in sorted(expected) for r in expected[b]], **ranked(single))
     except ContestError:
         with pytest.raises(ContestError):
             inc.replace_board(board, new)
@@ -89,11 +105,11 @@ def test_a_changed_result_moves_the_ranking() -> None:
 
 
 def replaced(
-    before: tuple[list[RawResult], bool], after: tuple[list[RawResult], bool]
+    before: tuple[list[RawResult], Ranking], after: tuple[list[RawResult], Ranking]
 ) -> Iterator[tuple[IncrementalPairContest, PairContest | None]]:
     """The engine on ``before``'s rows (first yielded with ``None``), then after each board of ``after``
     that can replace its own (the rows that would raise are skipped), with the contest the rows now make."""
-    rows, single = before
+    rows, single = regrouped(before, after)
     inc = engine_for(rows, single)
     if inc is None:
         return
@@ -102,9 +118,7 @@ def replaced(
     for board, new in by_board(after[0]).items():
         expected = {**current, board: new}
         try:
-            want = pair_contest_rows(
-                [r for b in sorted(expected) for r in expected[b]], single_ranking=single
-            )
+            want = pair_contest_rows([r for b in sorted(expected) for r in expected[b]], **ranked(single))
         except ContestError:
             continue
         inc.replace_board(board, new)
@@ -115,7 +129,7 @@ def replaced(
 @settings(max_examples=100, deadline=None)
 @given(events(), events())
 def test_keys_made_afresh_after_many_table_counts_give_the_same_contest(
-    before: tuple[list[RawResult], bool], after: tuple[list[RawResult], bool]
+    before: tuple[list[RawResult], Ranking], after: tuple[list[RawResult], Ranking]
 ) -> None:
     """The kept sort keys share one denominator, the lcm of every table count seen; past 2,048 bits they are
     made afresh from every board's rows (the sides' sums of averages are not kept once the keys are)."""
@@ -135,7 +149,7 @@ def test_keys_made_afresh_after_many_table_counts_give_the_same_contest(
 @settings(max_examples=100, deadline=None)
 @given(events(), events())
 def test_rankings_read_later_are_those_of_their_contest(
-    before: tuple[list[RawResult], bool], after: tuple[list[RawResult], bool]
+    before: tuple[list[RawResult], Ranking], after: tuple[list[RawResult], Ranking]
 ) -> None:
     """A contest's rows are ranked when first read, from a snapshot taken with the contest: boards replaced
     in between do not reach them (a page holding one version while the next is patched in)."""
@@ -144,7 +158,8 @@ def test_rankings_read_later_are_those_of_their_contest(
         if unread is None:
             unread = inc.contest()  # rows not read yet
     if unread is not None:
-        assert unread.rows == pair_contest_rows(before[0], single_ranking=before[1]).rows
+        rows, ranking = regrouped(before, after)
+        assert unread.rows == pair_contest_rows(rows, **ranked(ranking)).rows
 
 
 @st.composite
@@ -192,7 +207,7 @@ def small_changes(draw: st.DrawFn, rows: list[RawResult]) -> list[tuple[int, lis
 @settings(max_examples=300, deadline=None)
 @given(events(), st.data())
 def test_small_changes_with_the_keys_kept_give_the_contest_of_the_new_rows(
-    event: tuple[list[RawResult], bool], data: Any
+    event: tuple[list[RawResult], Ranking], data: Any
 ) -> None:
     """The path that does not tally a board again (a result entered, corrected or cleared, a ruling given or
     taken back), with the sort keys kept: each change read back equals the contest made afresh."""
@@ -259,7 +274,7 @@ def test_a_table_count_missing_from_the_kept_keys_is_put_back_in() -> None:
 
 @settings(max_examples=50, deadline=None)
 @given(events())
-def test_a_contest_ranked_into_columns_pickles_with_its_rows(event: tuple[list[RawResult], bool]) -> None:
+def test_a_contest_ranked_into_columns_pickles_with_its_rows(event: tuple[list[RawResult], Ranking]) -> None:
     """The engine's contest ranks into columns (a factory, which does not pickle): pickled, read or not, it
     carries its rows, equal to ``pair_contest_rows``'s; its columns are made again from them."""
     import pickle
@@ -268,7 +283,7 @@ def test_a_contest_ranked_into_columns_pickles_with_its_rows(event: tuple[list[R
     inc = engine_for(rows, single)
     if inc is None:
         return
-    want = pair_contest_rows(rows, single_ranking=single)
+    want = pair_contest_rows(rows, **ranked(single))
     for read_first in (False, True):
         contest = inc.contest()
         if read_first:
@@ -298,7 +313,7 @@ def corrected(rows: list[RawResult], rng: random.Random) -> list[RawResult]:
 @settings(max_examples=200, deadline=None)
 @given(events(), st.integers(0, 2**32))
 def test_scores_corrected_on_the_same_tables_give_the_contest_of_the_new_rows(
-    event: tuple[list[RawResult], bool], seed: int
+    event: tuple[list[RawResult], Ranking], seed: int
 ) -> None:
     """The usual change, a score corrected (``_replace_plain``'s same-shape path: same tables, same
     rulings), several times over: every step is ``pair_contest_rows`` of the rows as they stand."""
