@@ -174,6 +174,10 @@ def test_whist_revokes_entered_with_the_fields_and_the_quick_line(director_clien
         9,
         4,
     )
+    # the preview shows the transfer with its law before anything is saved: N-S won 5, E-W revoked once
+    preview = reverse("entry_preview", args=[event.pk, "A", 1, 1])
+    html = director_client.post(preview, board_data(first, quick="5 R EW")).content.decode()
+    assert "law whist 30" in html and "N-S 7 · E-W 6 tricks" in html and "Preview: not saved yet." in html
     # cleared revokes: back to the tricks as won, nothing stored
     director_client.post(url, board_data(first, version=first.version, tricks_ns="8", revokes_ns="0"))
     first.refresh_from_db()
