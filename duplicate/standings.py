@@ -877,7 +877,8 @@ class Ranking:
         """The ranking's part of a page's sorting parameters ("ns-", "ew-", "all-", "section-a-ns-")."""
         short = {NS_NAME: "ns", EW_NAME: "ew", ALL_PAIRS: "all"}.get(self.title)
         if short is None:
-            short = "-".join("".join(c if c.isalnum() else " " for c in self.title.lower()).split())
+            words = "".join(c if c.isalnum() else " " for c in self.title.lower().replace("-", ""))
+            short = "-".join(words.split())
         return f"{short}-"
 
     @property
