@@ -646,7 +646,9 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
     )
     s = card.standing
     if s is not None:
-        direction = f" ({_side(s.direction)})" if s.direction else ""
+        # Its ranking by name (law H: "N-S", "Section A E-W", ...); a lone mixed ranking needs none.
+        named = s.ranking or (_side(s.direction) if s.direction else "")
+        direction = f" ({named})" if named and named != "All pairs" else ""
         frac = " (by the fraction of a point)" if s.by_fraction else ""
         summary = (
             f"Place <b>{s.rank}</b>{direction} · {s.boards} board{'s' if s.boards != 1 else ''} · "

@@ -292,6 +292,8 @@ def test_two_mitchell_sections_with_different_boards_give_four_rankings_named_by
     ]
     names = ["Section A N-S", "Section A E-W", "Section B N-S", "Section B E-W"]
     assert_named(client, event, names)
+    cards = squash(" ".join(pdf_text(exports.printout_file(event, "scorecards"))))
+    assert "Place 1 (Section B E-W)" in cards and "Place 3 (Section A N-S)" in cards
     # Each ranking sorts on its own: its sorting parameters are its own.
     page = client.get(
         reverse("event_standings", args=[event.pk]) + "?section-b-ew-sort=pair"
