@@ -222,6 +222,33 @@ def test_score_card_page_and_pdf(client, director_client, game):
     assert FIRST_TEXT in director and SECOND_TEXT in director
 
 
+def test_score_card_running_total_leaves_out_a_board_in_play(client, director_client, game):
+    pair = board_plays(game, 1)[0].ns_pair  # N-S at table 1 all session: board 1, then boards 3 and 4
+    later = [p for p in board_plays(game, 3) if p.seating.round.number == 2]
+    assert later[0].ns_pair == pair
+    for play, data in zip(board_plays(game, 3), (SECOND, FIRST, LAST), strict=True):
+        enter(play, data)  # board 3 released (table 1 has it in round 2: 4H); board 1 still in play
+    visitor = card_row(page(client, "pair_scorecard", game.pk, pair.pk), 3)
+    director = card_row(page(director_client, "pair_scorecard", game.pk, pair.pk), 3)
+    assert visitor[4] == director[4] == FIRST_TEXT and visitor[7] == director[7]
+    # The visitor's running total is board 3's plus/minus alone: with board 1's in it, the two totals would
+    # give board 1's away. The director's holds both.
+    assert visitor[8] == visitor[7]
+    assert director[8] != director[7]
+
+
+def test_a_table_link_whose_rounds_are_all_agreed_lists_its_results(client, game):
+    secret = token_client(client, game, 1)
+    for rnd in game.sections.get().rounds.all():
+        services.round_agree(round=rnd, user_id=None)
+    html = page(client, "entry_token", secret)
+    assert "This table's results" in html
+    assert "4H by N, 10 tricks" in html  # its own result on board 1
+    assert SECOND_TEXT not in html  # not another table's
+    assert reverse("entry_token_traveller", args=[secret, 1]) in html
+    assert reverse("entry_token_traveller", args=[secret, 2]) not in html  # board 2: no result at table 1
+
+
 def test_travellers_pdf(client, director_client, game):
     visitor = pdf_text(get(client, "download_travellers", game.pk))
     assert PDF_FIRST not in visitor and PDF_SECOND not in visitor and SUIT not in visitor
