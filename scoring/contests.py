@@ -369,8 +369,8 @@ class BoardDetail(NamedTuple):
 class PairRow(NamedTuple):
     """A pair's line in a pair-contest ranking (a named tuple: the fast path builds thousands in C).
 
-    ``direction`` is the pair's fixed direction in a Mitchell (separate rankings) and ``None`` in a single
-    ranking.  ``boards`` counts the deals scored for it (a ruling still waiting for a real result is not
+    ``direction`` is its ranking's direction: "NS"/"EW" in a ranking of pairs who all sat that way (a
+    Mitchell's two), ``None`` in a mixed one (a Howell's; law H, :mod:`scoring.rankings`).  ``boards`` counts the deals scored for it (a ruling still waiting for a real result is not
     counted); ``net`` is the sum of its scores, ``plus_minus`` the sum of (score - average) over those deals.
     ``rank`` is standard competition ranking on the exact plus/minus (1, 2, 2, 4).  ``by_fraction`` is set
     when its rounded plus/minus equals that of another pair in the same ranking whose exact plus/minus is

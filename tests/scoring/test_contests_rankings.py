@@ -5,6 +5,7 @@ chains."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -218,8 +219,8 @@ def chains(tables: Sequence[Table]) -> set[frozenset[int | str]]:
 @settings(max_examples=300, deadline=None)
 @given(seatings(), st.randoms(use_true_random=False))
 def test_the_rankings_are_the_chains_of_shared_hands(
-    seated: tuple[list[Table], dict[int | str, str]], rnd
-) -> None:  # type: ignore[no-untyped-def]
+    seated: tuple[list[Table], dict[int | str, str]], rnd: random.Random
+) -> None:
     tables, sections = seated
     groups = ranking_groups(tables, sections=sections)
     assert groups.of is not None and groups.ns_ok is not None and groups.ew_ok is not None
