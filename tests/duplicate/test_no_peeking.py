@@ -416,3 +416,31 @@ def test_hidden_traveller_runs_a_fixed_number_of_queries(db, client, django_asse
     assert NOTE in client.get(url).content.decode()
     with django_assert_num_queries(1):  # the event: the boards in play come with its kept results
         assert NOTE in client.get(url).content.decode()
+
+
+DOWNLOADS = [
+    ("download_travellers", ()),
+    ("download_results_csv", ()),
+    ("download_workbook", ()),
+    ("download_printout", ("scorecards",)),
+    ("download_printout", ("hand-records",)),
+]
+
+
+@pytest.mark.parametrize(("name", "extra"), DOWNLOADS)
+def test_a_visitors_download_runs_a_fixed_number_of_queries(
+    db, client, django_assert_num_queries, name, extra
+):
+    # miss: the event, its pairs, its plays (the contest: the boards in play with it), its boards, the lines;
+    # hit: the pairs and the contest kept. The same at every size.
+    from django.core.cache import cache
+
+    for tables in (3, 9):
+        event = make_event(tables=tables, boards_per_round=2)
+        enter(board_plays(event, 1)[0], FIRST)
+        url = reverse(name, args=[event.pk, *extra])
+        cache.clear()
+        with django_assert_num_queries(5):
+            assert client.get(url).status_code == 200
+        with django_assert_num_queries(3):
+            assert client.get(url).status_code == 200
