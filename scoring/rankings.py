@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import chain
 from typing import Final, Literal, TypeAlias
 
 from scoring.errors import ScoringError, show_value
@@ -44,7 +45,6 @@ EW_NAME: Final = "E-W"
 ALL_PAIRS: Final = "All pairs"
 _BASE: Final[dict[Side | None, str]] = {"NS": NS_NAME, "EW": EW_NAME, None: ALL_PAIRS}
 _DIRECTION_ORDER: Final[dict[Side | None, int]] = {"NS": 0, "EW": 1, None: 2}
-_INT: Final = frozenset({int})
 _IDS: Final = frozenset({int, str})
 
 
@@ -155,6 +155,8 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
             raise ScoringError(
                 "tables", f"a table is (board, ns pair, ew pair), got {show_value(table)}"
             ) from None
+        if type(board) is not int:
+            raise ScoringError("tables", f"a board is a whole number, got {show_value(board)}")
         if ns == ew:
             raise ScoringError("tables", f"board {board}: pair {ns!r} cannot sit both N-S and E-W")
         both = get(board)
@@ -162,15 +164,13 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
             both = by_board[board] = ([], [])
         both[0].append(ns)
         both[1].append(ew)
-    if not _INT.issuperset(map(type, by_board)):
-        bad = next(b for b in by_board if type(b) is not int)
-        raise ScoringError("tables", f"a board is a whole number, got {show_value(bad)}")
     held = [pairs for both in by_board.values() for pairs in both]
-    ns_pairs = {p for both in by_board.values() for p in both[0]}
-    ew_pairs = {p for both in by_board.values() for p in both[1]}
-    if not (_IDS.issuperset(map(type, ns_pairs)) and _IDS.issuperset(map(type, ew_pairs))):
-        bad_pair = next(p for p in (*ns_pairs, *ew_pairs) if type(p) not in _IDS)
-        raise ScoringError("tables", f"a pair id is an int or a str, got {show_value(bad_pair)}")
+    every = list(chain.from_iterable(held))
+    if not _IDS.issuperset(map(type, every)):  # (in C; an unhashable id would fail the sets below)
+        bad = next(p for p in every if type(p) not in _IDS)
+        raise ScoringError("tables", f"a pair id is an int or a str, got {show_value(bad)}")
+    ns_pairs = set(chain.from_iterable(both[0] for both in by_board.values()))
+    ew_pairs = set(chain.from_iterable(both[1] for both in by_board.values()))
 
     # Union-find by merging the smaller group into the larger; a board's pairs already in one group (after
     # the first boards of a movement, nearly all) are passed over by one set of their groups.

@@ -162,6 +162,9 @@ def test_a_pair_seated_where_its_ranking_holds_no_pair() -> None:
         ([(1, 2)], "tables: a table is (board, ns pair, ew pair), got [1, 2]"),
         ([("1", 2, 3)], 'tables: a board is a whole number, got "1"'),
         ([(1, 2.0, 3)], "tables: a pair id is an int or a str, got 2.0"),
+        ([(1, 2, [3])], "tables: a pair id is an int or a str, got [3]"),
+        ([([1], 2, 3)], "tables: a board is a whole number, got [1]"),
+        ([(True, 2, 3)], "tables: a board is a whole number, got true"),
     ],
 )
 def test_tables_that_cannot_be_ranked(tables: list[Table], message: str) -> None:
