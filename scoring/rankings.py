@@ -132,6 +132,11 @@ def _pair_key(pair: PairId) -> tuple[int, int, str]:
     return (0, pair, "") if isinstance(pair, int) else (1, 0, pair)
 
 
+def _bad_pair(held: Iterable[list[PairId]]) -> ScoringError:
+    bad = next(p for p in chain.from_iterable(held) if type(p) not in _IDS)
+    return ScoringError("tables", f"a pair id is an int or a str, got {show_value(bad)}")
+
+
 def _sections_label(sections: tuple[str, ...]) -> str:
     if len(sections) == 1:
         return f"Section {sections[0]}"
@@ -165,12 +170,13 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
         both[0].append(ns)
         both[1].append(ew)
     held = [pairs for both in by_board.values() for pairs in both]
-    every = list(chain.from_iterable(held))
-    if not _IDS.issuperset(map(type, every)):  # (in C; an unhashable id would fail the sets below)
-        bad = next(p for p in every if type(p) not in _IDS)
-        raise ScoringError("tables", f"a pair id is an int or a str, got {show_value(bad)}")
-    ns_pairs = set(chain.from_iterable(both[0] for both in by_board.values()))
-    ew_pairs = set(chain.from_iterable(both[1] for both in by_board.values()))
+    try:
+        ns_pairs = set(chain.from_iterable(both[0] for both in by_board.values()))
+        ew_pairs = set(chain.from_iterable(both[1] for both in by_board.values()))
+    except TypeError:  # an unhashable id
+        raise _bad_pair(held) from None
+    if not (_IDS.issuperset(map(type, ns_pairs)) and _IDS.issuperset(map(type, ew_pairs))):
+        raise _bad_pair(held)
 
     # Union-find by merging the smaller group into the larger; a board's pairs already in one group (after
     # the first boards of a movement, nearly all) are passed over by one set of their groups.
@@ -234,7 +240,11 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
     of: dict[PairId, int] = {}
     for i, (_k, _d, _s, group) in enumerate(built):
         of.update(dict.fromkeys(group, i))
-    ns_ok = frozenset(p for p, i in of.items() if groups[i].direction != "EW")
-    ew_ok = frozenset(p for p, i in of.items() if groups[i].direction != "NS")
     pairs_of = tuple(frozenset(group) for _k, _d, _s, group in built)
+    ns_ok = frozenset(
+        chain.from_iterable(p for p, g in zip(pairs_of, groups, strict=True) if g.direction != "EW")
+    )
+    ew_ok = frozenset(
+        chain.from_iterable(p for p, g in zip(pairs_of, groups, strict=True) if g.direction != "NS")
+    )
     return RankingGroups(groups, of, ns_ok, ew_ok, members=pairs_of)
