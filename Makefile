@@ -8,7 +8,7 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 BENCH_ARGS ?=
 
-.PHONY: run test test-sqlite test-postgres lint format bench clean
+.PHONY: run test test-sqlite test-postgres test-postgres-redis lint format bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -21,25 +21,36 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
 	$(PIP) install -r requirements-dev.txt
 	touch $@ $(VENV)/.installed
 
-# Development server on SQLite (or DATABASE_URL), with a demo event and a demo director login.
+# Development server on SQLite (or DATABASE_URL), with a demo event and a demo director login. The cache is
+# the database's (the table made by createcachetable), or Redis when REDIS_URL is set.
 run: $(VENV)/.installed
 	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py createcachetable
 	DEBUG=1 $(PY) manage.py demo
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
-# The whole suite on SQLite, then again on PostgreSQL when POSTGRES_URL is set.
+# The whole suite on SQLite, again on PostgreSQL when POSTGRES_URL is set, and a third time on PostgreSQL with
+# the Redis cache when REDIS_URL is set too (the tests empty REDIS_URL's database and the next one: give them
+# numbers nothing else uses). The first two passes use Django's database cache.
 test: $(VENV)/.installed-dev
 	$(MAKE) --no-print-directory test-sqlite
 	@if [ -n "$$POSTGRES_URL" ]; then $(MAKE) --no-print-directory test-postgres; \
 	else echo "POSTGRES_URL is not set: skipped the PostgreSQL pass."; fi
+	@if [ -z "$$REDIS_URL" ]; then echo "REDIS_URL is not set: skipped the PostgreSQL + Redis pass."; \
+	elif [ -z "$$POSTGRES_URL" ]; then echo "POSTGRES_URL is not set: skipped the PostgreSQL + Redis pass."; \
+	else $(MAKE) --no-print-directory test-postgres-redis; fi
 
 test-sqlite: $(VENV)/.installed-dev
-	@echo "=== test suite on SQLite ==="
-	env -u DATABASE_URL $(PY) -m pytest -n 2 $(PYTEST_ARGS)
+	@echo "=== test suite on SQLite (database cache) ==="
+	env -u DATABASE_URL -u REDIS_URL $(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
 test-postgres: $(VENV)/.installed-dev
-	@echo "=== test suite on PostgreSQL ($$POSTGRES_URL) ==="
-	DATABASE_URL=$$POSTGRES_URL $(PY) -m pytest -n 2 $(PYTEST_ARGS)
+	@echo "=== test suite on PostgreSQL ($$POSTGRES_URL, database cache) ==="
+	env -u REDIS_URL DATABASE_URL=$$POSTGRES_URL $(PY) -m pytest -n 2 $(PYTEST_ARGS)
+
+test-postgres-redis: $(VENV)/.installed-dev
+	@echo "=== test suite on PostgreSQL + Redis ($$POSTGRES_URL, $$REDIS_URL) ==="
+	DATABASE_URL=$$POSTGRES_URL REDIS_URL=$$REDIS_URL $(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .

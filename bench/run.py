@@ -130,7 +130,7 @@ def bench_import(report: Report, sizes: list[int]) -> dict[int, Built]:
     """For each size (sections of 13 tables): the event built through the services, its results written the
     import's way (result_fields + one bulk write); and ``event_import`` of the same event as one event file."""
     from bench import synth
-    from duplicate.eventfile import event_import
+    from duplicate.services.eventfile import event_import
 
     built: dict[int, Built] = {}
     for sections in sizes:
@@ -390,11 +390,8 @@ def _configure(db_path: Path) -> None:
     django.setup()
     from django.core.management import call_command
 
-    # The server's own collector thresholds (duplicate/wsgi.py): in-process figures are a server's time.
-    from duplicate.wsgi import gc_tune
-
-    gc_tune()
     call_command("migrate", verbosity=0, interactive=False)
+    call_command("createcachetable", verbosity=0)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -1,11 +1,23 @@
 """Security helpers: director login throttling and the Content-Security-Policy header.
 
-Login throttling: after ``LOGIN_THROTTLE_ATTEMPTS`` (5) failed sign-ins for one username, or
-``LOGIN_THROTTLE_ADDRESS_ATTEMPTS`` (20) from one client address, within ``LOGIN_THROTTLE_WINDOW`` seconds, further attempts for that username or address are refused with a clear
-message until the window has passed (no password is even checked, so guessing gains nothing). The counters live
-in Django's cache (``default``); with several gunicorn workers and the default per-process cache each worker
-counts on its own, so the effective limit is ``attempts x workers`` — set a shared cache (e.g. Redis or the
-database cache) in production to make it exact. A successful sign-in clears the username's counter.
+Login throttling counts sign-in attempts in Django's cache (``default``), which every worker on every host
+shares (the database cache or Redis: config/settings.py), so the limits hold exactly whatever the number of
+processes. Two counters, each per fixed window of ``LOGIN_THROTTLE_WINDOW`` seconds (15 minutes):
+
+- per username (any spelling of it): ``LOGIN_THROTTLE_ATTEMPTS`` (5) attempts that were not followed by a
+  successful sign-in. Past them the username's sign-ins are refused (429) without the password being checked,
+  so guessing gains nothing; a successful sign-in clears the count.
+- per client address: ``LOGIN_THROTTLE_ADDRESS_ATTEMPTS`` (20) failed sign-ins, whatever the username. Past
+  them a wrong password from the address is answered 429 with Retry-After (slow down), but the password is
+  still checked and the right one signs in: behind a proxy every visitor may share one address, and an
+  attacker's failures there must not lock the directors out. What bounds guessing at any one account is the
+  per-username counter.
+
+Each attempt is counted by taking a key of its own with ``cache.add`` ("slot" n of the window's
+``limit``): add is atomic on every backend (Redis SET NX; an INSERT on the database cache's primary key), so
+two processes can never both take the last attempt. (``cache.incr`` is not atomic on the database cache:
+it reads and writes back.) The window's number is in the key, so a key is never reused once expired.
+``LOGIN_THROTTLE_CLIENT_HEADER`` names the header a trusted proxy puts the client's address in.
 
 Content-Security-Policy: scripts only from this site (plus the hash of the one inline ``onclick`` on the table
 links page); styles from this site and inline ``style=`` attributes; no plugins, no framing, forms post only
@@ -14,7 +26,10 @@ to this site.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -39,7 +54,7 @@ def _address_attempts() -> int:
 
 
 def _window() -> int:
-    return int(getattr(settings, "LOGIN_THROTTLE_WINDOW", DEFAULT_WINDOW))
+    return max(1, int(getattr(settings, "LOGIN_THROTTLE_WINDOW", DEFAULT_WINDOW)))
 
 
 def client_address(request: HttpRequest) -> str:
@@ -52,56 +67,79 @@ def client_address(request: HttpRequest) -> str:
     return str(request.META.get("REMOTE_ADDR") or "unknown")[:64]
 
 
-def _keys(username: str, address: str) -> list[str]:
-    digest = hashlib.sha256(username.strip().lower().encode("utf-8", "replace")).hexdigest()[:32]
-    return [f"login-fail:user:{digest}", f"login-fail:addr:{address}"]
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:32]
 
 
-def login_blocked(username: str, address: str) -> bool:
-    """True when the username or the address has used up its failed attempts in the window."""
-    user_key, addr_key = _keys(username, address)
-    counts = cache.get_many([user_key, addr_key])
-    return int(counts.get(user_key, 0)) >= _attempts() or int(counts.get(addr_key, 0)) >= _address_attempts()
+def username_counter(username: str) -> str:
+    """The cache key stem counting one username's attempts (any spelling: case and spaces ignored)."""
+    return f"login-attempts:user:{_digest(username.strip().lower())}"
 
 
-def login_failed(username: str, address: str) -> None:
-    """Count one failed sign-in against the username and the address (the window runs from the first)."""
+def address_counter(address: str) -> str:
+    """The cache key stem counting one client address's failed attempts."""
+    return f"login-attempts:addr:{_digest(address)}"
+
+
+def window_left(now: float | None = None) -> int:
+    """Whole seconds until the current throttle window ends (at least 1)."""
     window = _window()
-    for key in _keys(username, address):
-        if cache.add(key, 1, timeout=window):
-            continue
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.add(key, 1, timeout=window)
+    now = time.time() if now is None else now
+    return max(1, math.ceil((now // window + 1) * window - now))
 
 
-def login_succeeded(username: str) -> None:
-    cache.delete(_keys(username, "-")[0])
+def _slot_keys(counter: str, limit: int, now: float) -> list[str]:
+    return [f"{counter}:{int(now // _window())}:{n}" for n in range(limit)]
+
+
+def take_attempt(counter: str, limit: int) -> bool:
+    """Count one attempt on ``counter``; False (nothing counted) when its ``limit`` attempts in this window
+    are used up. Exact across processes and hosts: each attempt takes a key of its own with cache.add."""
+    now = time.time()
+    keys = _slot_keys(counter, limit, now)
+    taken = cache.get_many(keys)
+    timeout = window_left(now) + 1
+    return any(key not in taken and cache.add(key, 1, timeout=timeout) for key in keys)
+
+
+def attempts_used(counter: str, limit: int) -> int:
+    """How many of ``counter``'s attempts this window has used (at most ``limit``)."""
+    return len(cache.get_many(_slot_keys(counter, limit, time.time())))
+
+
+def clear_attempts(counter: str, limit: int) -> None:
+    cache.delete_many(_slot_keys(counter, limit, time.time()))
 
 
 THROTTLED_MESSAGE = (
-    "Too many failed sign-ins for this account or from this device. For safety, sign-in is paused: "
+    "Too many failed sign-ins for this account. For safety, sign-in is paused: "
     "try again in {minutes} minutes, or ask another director to reset your password."
+)
+ADDRESS_THROTTLED_MESSAGE = (
+    "Please enter a correct username and password. There have been many failed sign-ins from this "
+    "network: slow down, and check the username and password (the right ones still sign in)."
 )
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):
-    """The admin's sign-in form, refusing to check passwords once the attempts are used up."""
+    """The admin's sign-in form, counting attempts per username and per client address (module docstring)."""
 
     def clean(self) -> dict[str, Any]:
         username = str(self.data.get("username") or "")[:150]
         address = client_address(self.request) if self.request is not None else "unknown"
-        if login_blocked(username, address):
-            raise forms.ValidationError(
-                THROTTLED_MESSAGE.format(minutes=max(1, _window() // 60)), code="throttled"
-            )
+        user_counter = username_counter(username)
+        # The username's attempt is counted before the password is checked, so that concurrent requests
+        # in other processes cannot all check a password on the last attempt left.
+        if not take_attempt(user_counter, _attempts()):
+            minutes = max(1, math.ceil(window_left() / 60))
+            raise forms.ValidationError(THROTTLED_MESSAGE.format(minutes=minutes), code="throttled")
         try:
             data = super().clean()
         except forms.ValidationError:
-            login_failed(username, address)
+            if not take_attempt(address_counter(address), _address_attempts()):
+                raise forms.ValidationError(ADDRESS_THROTTLED_MESSAGE, code="throttled_address") from None
             raise
-        login_succeeded(username)
+        clear_attempts(user_counter, _attempts())
         return data
 
 
@@ -110,9 +148,10 @@ class ThrottledLoginView(LoginView):
 
     def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         response = super().form_invalid(form)
-        if any(e.code == "throttled" for e in form.errors.as_data().get("__all__", [])):
+        codes = {e.code for e in form.errors.as_data().get("__all__", [])}
+        if codes & {"throttled", "throttled_address"}:
             response.status_code = 429
-            response["Retry-After"] = str(_window())
+            response["Retry-After"] = str(window_left())
         return response
 
 
@@ -123,8 +162,6 @@ INLINE_HANDLERS: tuple[str, ...] = ()
 
 
 def _hash(source: str) -> str:
-    import base64
-
     return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
 
 

@@ -15,6 +15,34 @@ hypothesis_settings.register_profile("ci", derandomize=True, deadline=None, prin
 if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
 
+# Fixtures that give a test the database, most specific first (pytest-django's names).
+DATABASE_FIXTURES = ("transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "db")
+
+
+@pytest.fixture(autouse=True)
+def empty_cache(request):
+    """Every test starts with an empty cache: cached pages are keyed by event id and results version, which a
+    rolled-back database hands out again, so a page cached by one test must not be served in the next. Redis
+    needs no database (tests/settings.py gives each xdist worker a Redis database of its own, so one worker's
+    clear does not empty the other's); the database cache is emptied only in tests that use the database."""
+    from django.conf import settings
+
+    if not settings.configured:  # tests/scoring runs without Django (pytest -p no:django)
+        yield
+        return
+    from django.core.cache import cache
+
+    if "redis" in settings.CACHES["default"]["BACKEND"].lower():
+        cache.clear()
+    else:
+        fixture = next((name for name in DATABASE_FIXTURES if name in request.fixturenames), None)
+        if fixture is not None:
+            request.getfixturevalue(fixture)
+        if fixture is not None or request.node.get_closest_marker("django_db"):
+            cache.clear()
+    yield
+
+
 if TYPE_CHECKING:  # Django is imported lazily: tests/scoring runs without it (pytest -p no:django)
     from django.test import Client
 
@@ -62,10 +90,6 @@ def mitchell_event(db) -> Event:
 
 
 @pytest.fixture
-def fresh_cache():
-    """Standings are cached per results version: start and end a test with an empty cache."""
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
+def fresh_cache(empty_cache):
+    """An empty cache at the start of the test: what empty_cache gives every test (kept for the tests that
+    ask for it by name)."""

@@ -1,6 +1,16 @@
-"""Test settings: production settings (DEBUG off) with a throwaway key, no HTTPS redirect, fast hashing."""
+"""Test settings: production settings (DEBUG off) with a throwaway key, no HTTPS redirect, fast hashing.
+
+The cache is the production one (Django's database cache, or Redis when REDIS_URL is set). Tests run in
+parallel (pytest -n 2) with one database per xdist worker, so the database cache is already the worker's own.
+Redis is shared: each worker gets its own Redis database number (REDIS_URL's number plus the worker's index)
+and its own key prefix. The number is what keeps one worker's cache.clear() from emptying the other's cache:
+on Redis clear() is FLUSHDB, which empties the whole database whatever the key prefix. The prefix names whose
+keys they are when someone looks into the database (redis-cli --scan). Give the tests a Redis database number
+nothing else uses: they empty it.
+"""
 
 import os
+from urllib.parse import urlsplit, urlunsplit
 
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-production-0123456789abcdef")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
@@ -8,8 +18,8 @@ os.environ.setdefault("SESSION_COOKIE_SECURE", "0")
 os.environ.setdefault("CSRF_COOKIE_SECURE", "0")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 
-from duplicate.settings import *  # noqa: E402,F403
-from duplicate.settings import STORAGES  # noqa: E402
+from config.settings import *  # noqa: E402,F403
+from config.settings import CACHES, REDIS_URL, STORAGES  # noqa: E402
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
@@ -17,3 +27,34 @@ WHITENOISE_AUTOREFRESH = True  # no collectstatic in tests: serve from the finde
 SHARED_PARTS_DIR = (
     ""  # each test process works its parts out itself (tests/duplicate/test_shared.py turns it on)
 )
+
+REDIS_DATABASES = 16  # redis-server's default number of databases (0-15)
+
+
+def xdist_worker_index() -> int:
+    """0 for the first pytest-xdist worker ("gw0") or a run without xdist, 1 for "gw1", ..."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0
+
+
+def redis_url_for_worker(url: str, index: int) -> str:
+    """REDIS_URL with its database number moved on by the worker's index (redis://h:6379/11 -> /12 for gw1)."""
+    parts = urlsplit(url)
+    base = parts.path.strip("/")
+    number = (int(base) if base.isdigit() else 0) + index
+    if number >= REDIS_DATABASES:
+        raise ValueError(
+            f"REDIS_URL: database {number} for xdist worker {index} is past Redis's {REDIS_DATABASES} "
+            "databases: give REDIS_URL a lower database number or run fewer workers"
+        )
+    return urlunsplit(parts._replace(path=f"/{number}"))
+
+
+CACHES = {
+    "default": {
+        **CACHES["default"],
+        "KEY_PREFIX": f"kalamazoo-test-{os.environ.get('PYTEST_XDIST_WORKER') or 'main'}",
+    }
+}
+if REDIS_URL:
+    CACHES["default"]["LOCATION"] = redis_url_for_worker(REDIS_URL, xdist_worker_index())

@@ -161,6 +161,7 @@ def server():
             "LOG_LEVEL": "ERROR",
         }
         _manage(env, "migrate", "--noinput")
+        _manage(env, "createcachetable")
         _manage(env, "createsuperuser", "--noinput", "--username", "td", "--email", "td@example.org")
         event_file = os.path.join(cluster.tmp, "event.json")
         Path(event_file).write_text(
@@ -172,7 +173,7 @@ def server():
         event_id = int(_manage(env, "import_event", event_file).strip().split()[-1])
         port = _free_port()
         proc = subprocess.Popen(
-            [str(ROOT / ".venv/bin/gunicorn"), "duplicate.wsgi", "--workers", "2", "--bind", f"127.0.0.1:{port}",
+            [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "--workers", "2", "--bind", f"127.0.0.1:{port}",
              "--timeout", "60", "--graceful-timeout", "5"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )  # fmt: skip

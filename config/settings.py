@@ -1,13 +1,14 @@
 """Kalamazoo settings, read from the environment (twelve-factor, after cookiecutter-django).
 
 DATABASE_URL   database (default: SQLite file db.sqlite3 at the repository root)
+REDIS_URL      the cache: Redis at this address (redis://host:6379/0); unset, Django's database cache
+               (the table kalamazoo_cache: `manage.py createcachetable` after migrate)
 SECRET_KEY     required when DEBUG is off
 DEBUG          "1"/"true" to turn on development mode (default off)
 ALLOWED_HOSTS  comma-separated host names (default: localhost names in DEBUG)
 SHARED_PARTS_DIR  where a host's worker processes share the parts of standings pages (duplicate.shared);
                empty turns it off (default: a directory per database under /dev/shm; off in DEBUG)
 DB_PREPARED_STATEMENTS  "0" behind a pooler in transaction mode (PostgreSQL; default on)
-PYTHON_GC_THRESHOLD  the garbage collector's thresholds in a server process (duplicate/wsgi.py)
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ MIDDLEWARE = [
     "duplicate.middleware.DatabaseUnavailableMiddleware",
 ]
 
-ROOT_URLCONF = "duplicate.urls"
+ROOT_URLCONF = "config.urls"
 
 TEMPLATES = [
     {
@@ -91,8 +92,8 @@ TEMPLATES = [
     },
 ]
 
-WSGI_APPLICATION = "duplicate.wsgi.application"
-ASGI_APPLICATION = "duplicate.asgi.application"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
 
 DATABASES = {
     "default": dj_database_url.parse(
@@ -109,10 +110,33 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Parameters bound by the server, and a statement run five times on a connection prepared: the entry and
-    # standings queries are planned once per connection, not on every request (issue 8). Behind a pooler in
+    # standings queries are planned once per connection, not on every request. Behind a pooler in
     # transaction mode (pgbouncer), set DB_PREPARED_STATEMENTS=0.
     if os.environ.get("DB_PREPARED_STATEMENTS", "1") == "1":
         DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+
+# One cache for every worker on every host (Django's cache framework): the pages worked out per results version
+# and the sign-in counters live here, never in a process's memory. Redis when REDIS_URL is set; otherwise a table
+# in the database, which needs nothing else running (created by `manage.py createcachetable`).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHE_TABLE = "kalamazoo_cache"
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "kalamazoo"),
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": CACHE_TABLE,
+            # Culled a third at a time past this many rows (Django's default, 300, is a few events' pages).
+            "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "20000"))},
+        }
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -148,7 +172,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
-# Parts of the standings pages shared between this host's worker processes (issue 8, duplicate.shared):
+# Parts of the standings pages shared between this host's worker processes (duplicate.shared, to be replaced by the cache):
 # after a result is written, one worker works out the new tables and the others read them.
 if "SHARED_PARTS_DIR" in os.environ:
     SHARED_PARTS_DIR = os.environ["SHARED_PARTS_DIR"]
