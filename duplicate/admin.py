@@ -4,13 +4,6 @@ from django.db.models import Q
 from duplicate import models, services
 
 
-@admin.register(models.Event)
-class EventAdmin(admin.ModelAdmin):
-    list_display = ["name", "date", "code", "kind", "status"]
-    list_filter = ["code", "kind", "status"]
-    search_fields = ["name"]
-
-
 class TouchesStandings:
     """What the standings pages show changed through the admin (names, a board's dealer or hands, a section's
     movement, a round agreed): bump the events' results version, on a save and on a delete, so that every
@@ -34,6 +27,24 @@ class TouchesStandings:
         services.event_results_touch(event_ids=ids)
 
 
+@admin.register(models.Event)
+class EventAdmin(TouchesStandings, admin.ModelAdmin):
+    list_display = ["name", "date", "code", "kind", "status"]
+    list_filter = ["code", "kind", "status"]
+    search_fields = ["name"]
+
+    def event_ids(self, obj):  # type: ignore[no-untyped-def]
+        return [obj.pk]
+
+    def get_readonly_fields(self, request, obj=None):  # type: ignore[no-untyped-def]
+        """The scoring code and the contest kind are fixed once a result is in: the stored scores were made
+        under them (changing auction-1915 to auction-1913 would keep a passed-out deal that 1913 law 42
+        forbids, and no result would be rescored)."""
+        if obj is not None and models.Play.objects.filter(event=obj, entered=True).exists():
+            return ["code", "kind"]
+        return []
+
+
 @admin.register(models.Section)
 class SectionAdmin(TouchesStandings, admin.ModelAdmin):
     list_display = ["event", "letter", "movement_kind", "tables", "boards_per_round"]
@@ -42,9 +53,13 @@ class SectionAdmin(TouchesStandings, admin.ModelAdmin):
 
 @admin.register(models.Board)
 class BoardAdmin(TouchesStandings, admin.ModelAdmin):
+    """The hands are shown, never changed, here: new hands change honours and so scores, which the boards
+    page applies as law E corrections after the director confirms them (``board_deals_set``)."""
+
     list_display = ["event", "number", "dealer", "deal"]
     list_select_related = ["event"]
     list_filter = ["event"]
+    readonly_fields = ["deal"]
 
 
 @admin.register(models.Player)
