@@ -390,11 +390,8 @@ def _configure(db_path: Path) -> None:
     django.setup()
     from django.core.management import call_command
 
-    # The server's own collector thresholds (duplicate/wsgi.py): in-process figures are a server's time.
-    from duplicate.wsgi import gc_tune
-
-    gc_tune()
     call_command("migrate", verbosity=0, interactive=False)
+    call_command("createcachetable", verbosity=0)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

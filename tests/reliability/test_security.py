@@ -39,7 +39,7 @@ def test_five_failed_sign_ins_lock_the_account_even_with_the_right_password(db, 
     response = login(client)  # the right password, but the attempts are used up
     assert response.status_code == 429
     assert "Too many failed sign-ins" in response.content.decode()
-    assert response["Retry-After"] == str(15 * 60)
+    assert 1 <= int(response["Retry-After"]) <= 15 * 60  # the rest of the 15-minute window
     assert "_auth_user_id" not in client.session
 
 
@@ -64,13 +64,110 @@ def test_success_before_the_limit_clears_the_count(db, director):
     assert login(client).status_code == 302
 
 
-def test_one_address_trying_many_usernames_is_stopped(db, director):
+def test_one_address_trying_many_usernames_is_slowed_down(db, director):
     client = Client(REMOTE_ADDR="203.0.113.7")
     for i in range(20):
-        login(client, username=f"guess{i}", password="wrong", REMOTE_ADDR="203.0.113.7")
-    response = login(client, REMOTE_ADDR="203.0.113.7")
-    assert response.status_code == 429
-    assert login(Client(), REMOTE_ADDR="198.51.100.1").status_code == 302  # other addresses still sign in
+        assert login(client, username=f"guess{i}", password="wrong").status_code == 200
+    response = login(client, username="guess20", password="wrong")  # the address's 21st failure
+    assert response.status_code == 429 and int(response["Retry-After"]) >= 1
+    assert "slow down" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+    assert login(Client(REMOTE_ADDR="198.51.100.1")).status_code == 302  # other addresses sign in as ever
+
+
+def test_the_right_password_signs_in_after_40_failures_from_its_address(db, director):
+    """Behind a proxy every visitor shares one address: 40 wrong guesses at other accounts from it do not
+    lock the director out (the per-address counter never refuses the right password on its own)."""
+    get_user_model().objects.create_user(username="other", password=PASSWORD, is_staff=True)
+    proxy = {"REMOTE_ADDR": "10.0.0.1"}
+    attacker = Client(**proxy)
+    statuses = [login(attacker, username=f"guess{i}", password="wrong").status_code for i in range(40)]
+    assert statuses == [200] * 20 + [429] * 20
+    director = Client(**proxy)
+    response = login(director)
+    assert response.status_code == 302 and director.session["_auth_user_id"]
+    # The per-username counter still refuses: five wrong passwords for "other" lock that account only.
+    for _ in range(5):
+        assert login(attacker, username="other", password="wrong").status_code == 429
+    assert login(Client(**proxy), username="other").status_code == 429
+    assert login(Client(**proxy)).status_code == 302
+
+
+# Two processes count attempts on one counter at the same moment, each trying 100 times against a limit of 25
+# (a counter read and then written back lets 26-41 through here).
+COUNTING_PROCESS = """
+import sys, time
+import django
+django.setup()
+from duplicate.security import take_attempt
+counter, limit, tries, start = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+while time.time() < start:
+    time.sleep(0.001)
+print(sum(take_attempt(counter, limit) for _ in range(tries)))
+"""
+
+
+def _shared_cache_env(backend: str, tmp_path: Path) -> dict[str, str]:
+    """The environment of a process sharing this test's cache: its database's cache table, or its Redis."""
+    from django.db import connection
+
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings"}
+    if backend == "redis":
+        if not os.environ.get("REDIS_URL"):
+            pytest.skip("REDIS_URL is not set")
+        return env  # the same Redis database as this xdist worker (tests/settings.py)
+    env.pop("REDIS_URL", None)
+    db = connection.settings_dict
+    if connection.vendor == "postgresql":  # this test's database (committed: transactional_db)
+        env["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
+    else:  # the in-memory test database is this process's own: a file both processes open
+        env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'cache.sqlite3'}"
+        subprocess.run(
+            [sys.executable, "manage.py", "createcachetable"], cwd=ROOT, env=env, check=True, timeout=120
+        )
+    return env
+
+
+@pytest.mark.parametrize("backend", ["database", "redis"])
+def test_two_processes_count_attempts_exactly(transactional_db, tmp_path, backend):
+    """Each attempt takes a cache key of its own with cache.add, so two processes counting at once can
+    never both take the last attempt: 200 tries, exactly 25 counted."""
+    import time
+    import uuid
+
+    env = _shared_cache_env(backend, tmp_path)
+    counter = f"login-attempts:test:{uuid.uuid4().hex}"
+    start = str(time.time() + 3)  # both processes set up Django, then count from the same moment
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", COUNTING_PROCESS, counter, "25", "100", start],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    counted = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        counted.append(int(out))
+    assert sum(counted) == 25, counted
+    if "sqlite" not in env.get("DATABASE_URL", ""):  # Redis, or this test's PostgreSQL database
+        from duplicate.security import attempts_used
+
+        assert attempts_used(counter, 25) == 25  # this process shares the cache and reads the same count
+
+
+@override_settings(LOGIN_THROTTLE_CLIENT_HEADER="HTTP_X_REAL_IP")
+def test_the_address_comes_from_the_proxy_header_when_configured(db, director):
+    proxy = Client(REMOTE_ADDR="10.0.0.1")
+    for i in range(20):
+        login(proxy, username=f"guess{i}", password="wrong", HTTP_X_REAL_IP="203.0.113.7")
+    assert login(proxy, username="guess", password="wrong", HTTP_X_REAL_IP="203.0.113.7").status_code == 429
+    assert login(proxy, username="guess", password="wrong", HTTP_X_REAL_IP="203.0.113.8").status_code == 200
 
 
 @override_settings(LOGIN_THROTTLE_WINDOW=60)
@@ -417,7 +514,7 @@ def test_check_deploy_is_clean():
         if k not in {"DEBUG", "SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE"}
     }
     env.update(
-        DJANGO_SETTINGS_MODULE="duplicate.settings",
+        DJANGO_SETTINGS_MODULE="config.settings",
         SECRET_KEY="Zq8" + "x9-Kp2_w" * 8,
         ALLOWED_HOSTS="scores.example.org",
     )
