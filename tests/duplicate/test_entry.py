@@ -266,6 +266,8 @@ def test_1913_law_42_no_pass_offered_and_a_posted_one_refused_on_its_field(direc
     html = director_client.get(url).content.decode()
     select = re.search(rf'<select name="b{play.pk}-level".*?</select>', html, re.S).group(0)
     assert re.findall(r'value="(\w*)"', select) == ["", "1", "2", "3", "4", "5", "6", "7"]
+    help_line = re.search(r'<p class="muted help-line[^"]*">(.*?)</p>', html, re.S).group(1)
+    assert "<kbd>4HX N 10</kbd>" in help_line and "PASS" not in help_line  # law 42: nothing to pass out
     for fields, field, message in (
         ({"level": "PASS"}, "level", LAW_42),
         ({"quick": "PASS"}, "quick", f"quick: {LAW_42}"),
@@ -789,3 +791,15 @@ def test_tokens_page_query_count_does_not_grow(director_client, django_assert_nu
     # session, user, event, sections, tokens
     with django_assert_num_queries(5):
         assert director_client.get(reverse("entry_tokens", args=[event.pk])).status_code == 200
+
+
+def test_the_help_line_shows_each_codes_own_quick_entry(director_client):
+    """1915 may pass a deal out (laws 42, 44); whist types the tricks N-S won and its revokes (whist law 30)."""
+    lines = {}
+    for code in ("auction-1915", "whist"):
+        event = make_event(code=code, name=code)
+        html = director_client.get(table_url(event, 1, 1)).content.decode()
+        lines[code] = re.search(r'<p class="muted help-line[^"]*">(.*?)</p>', html, re.S).group(1)
+    assert "<kbd>PASS</kbd>" in lines["auction-1915"] and "<kbd>4HX N 10</kbd>" in lines["auction-1915"]
+    assert "<kbd>7 R NS</kbd>" in lines["whist"]
+    assert "4HX" not in lines["whist"] and "PASS" not in lines["whist"]

@@ -1,1 +1,0 @@
-"""Views, split by feature: events, entry, exports, audit (standings in duplicate.views_standings for now)."""
