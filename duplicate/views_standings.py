@@ -18,13 +18,7 @@ from duplicate import selectors as sel
 from duplicate import standings as st
 from duplicate.models import Board, Event, EventKind
 from duplicate.selectors import event_or_404
-from duplicate.tables import (
-    score_card_records,
-    score_card_table,
-    standings_table_kept,
-    traveller_table_kept,
-    traveller_table_owned,
-)
+from duplicate.tables import ScoreCardTable, TravellerTable, configure, ranking_tables, selected_section
 
 
 def standings_part_key(event: Any, query: Any) -> tuple[Any, ...]:
@@ -46,12 +40,11 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
         names = st.Names(pairs)
 
         def rankings_html() -> str:
-            kept = st.html_store(event, results, pairs)
-            rankings = []
-            for ranking in standings.rankings:
-                table = standings_table_kept(event.pk, ranking, query, ranking.prefix, kept)
-                rankings.append({"ranking": ranking, "table": table})
-            return render_to_string("duplicate/_standings_rankings.html", {"rankings": rankings})
+            letters = sorted({p.section for p in pairs.values()})
+            section = selected_section(request, letters)
+            rankings = ranking_tables(request, event.pk, standings.rankings, section)
+            context = {"rankings": rankings, "letters": letters, "section": section}
+            return render_to_string("duplicate/_standings_rankings.html", context, request=request)
 
         progress = standings.progress
         return {
@@ -99,12 +92,7 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     card = st.score_card(event, pair_pk, pairs=pairs, results=results, hidden=hidden)
     if card is None:  # pragma: no cover - checked above
         raise Http404("No such pair in this event.")
-    table = st.memo(
-        event,
-        results,
-        ("scorecard.html", pair_pk, st.Names(pairs), event.name, event.code, request.GET.urlencode(), hidden),
-        lambda: score_card_table(score_card_records(event.pk, card), request.GET),
-    )
+    table = configure(request, ScoreCardTable(card.lines, event_pk=event.pk))
     return render(
         request,
         "duplicate/scorecard.html",
@@ -157,17 +145,8 @@ def traveller_page(
         return pages.render_parts(request, "duplicate/traveller.html", context, parts, key)
 
     def table() -> bytes:
-        kept = st.html_store(event, results, pairs)
-        owns = st.board_owns(event, board, pairs, results)
-        if owns is not None:  # the lines' own cells kept, the scores' cells written per distinct score
-            contest = results.contest
-            scores = contest.board_scores(board.number) if contest is not None else {}
-            averages = (head.ns_average, head.ew_average)
-            html = traveller_table_owned(event.pk, owns, scores, averages, query, kept, st.own_line_view)
-            if html is not None:
-                return html.encode()
         trav = st.traveller(event, board, pairs=pairs, results=results)
-        return traveller_table_kept(event.pk, trav, query, kept).encode()
+        return configure(request, TravellerTable(trav.lines, event_pk=event.pk)).as_html(request).encode()
 
     # Kept in this process until the board changes; shared between processes under the version of the
     # board's last change (a result on another board leaves it as it is) and the pairs' labels it shows (read

@@ -7,6 +7,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from duplicate.models import Event, EventKind
 from duplicate.standings import team_standings
+from duplicate.tables import configure
+from teams.tables import MatchTablesTable, TeamScoreTable
 
 
 def team_match(request: HttpRequest, pk: int) -> HttpResponse:
@@ -14,4 +16,10 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
     if event.kind != EventKind.TEAMS:
         return redirect("event_standings", pk=event.pk)
     match = team_standings(event)
-    return render(request, "teams/match.html", {"event": event, "match": match, "progress": match.progress})
+    tables = configure(request, MatchTablesTable(match.tables, event_pk=event.pk, prefix="tables-"))
+    teams = [
+        {"team": team, "table": configure(request, TeamScoreTable(team, event_pk=event.pk, prefix=f"team-{i}-"))}
+        for i, team in enumerate(match.teams, start=1)
+    ]
+    context = {"event": event, "match": match, "progress": match.progress, "tables": tables, "teams": teams}
+    return render(request, "teams/match.html", context)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.http import QueryDict
 from django.urls import reverse
 
 from duplicate import services, standings
@@ -19,23 +18,12 @@ from duplicate.models import Board, Event, Play
 from duplicate.standings import (
     LINE_FIELDS,
     board_lines,
-    board_owns,
     build_play_lines,
     event_results,
     html_store,
-    own_line_view,
     pair_infos,
     pair_standings,
     traveller,
-)
-from duplicate.tables import (
-    standings_records,
-    standings_table,
-    standings_table_kept,
-    traveller_records,
-    traveller_table,
-    traveller_table_kept,
-    traveller_table_owned,
 )
 from tests.conftest import make_event
 from tests.duplicate.test_standings_incremental import DATA as INCREMENTAL_DATA
@@ -64,7 +52,6 @@ def test_kept_lines_and_rows_equal_those_worked_out_afresh(db, kind, code):
     plays = list(Play.objects.filter(event=event).order_by("pk"))
     boards = list(Board.objects.filter(event=event).order_by("number"))
     rng = random.Random(11)
-    query = QueryDict()
     kept_before = None
     for step in range(12):
         event.refresh_from_db()
@@ -74,46 +61,13 @@ def test_kept_lines_and_rows_equal_those_worked_out_afresh(db, kind, code):
         if step > 0:
             assert kept is kept_before  # the same store, carried across the write: the kept path is used
         kept_before = kept
-        for ranking in pair_standings(event, pairs=pairs, results=results).rankings:
-            assert standings_table_kept(event.pk, ranking, query, "x-", kept) == standings_table(
-                standings_records(event.pk, ranking), query, "x-"
-            )
         for board in boards:
             fresh = plain_lines(event, board, pairs, results)
             assert board_lines(event, board, pairs, results) == fresh
             trav = traveller(event, board, pairs=pairs, results=results)
             assert list(trav.lines) == fresh
-            assert traveller_table_kept(event.pk, trav, query, kept) == traveller_table(
-                traveller_records(event.pk, trav), query
-            )
-            # Without the lines: each play's own fields, the board's scores and averages.
-            owns = board_owns(event, board, pairs, results)
-            scores = results.contest.board_scores(board.number)
-            averages = (trav.ns_average, trav.ew_average)
-            plain = traveller_table(traveller_records(event.pk, trav), query)
-            for cells in (kept, {}):  # cells kept, or every line made afresh
-                owned = traveller_table_owned(event.pk, owns, scores, averages, query, cells, own_line_view)
-                assert owned == plain
         for play in rng.sample(plays, 2):
             write(play, rng.choice(DATA if code != "auction-1913" else DATA[:-1]))  # 1913 law 42: no PASS
-
-
-def test_a_sorted_table_is_the_plain_one(db):
-    event = make_event(tables=3)
-    fill(event)
-    pairs = pair_infos(event)
-    results = event_results(event, pairs)
-    kept = html_store(event, results, pairs)
-    query = QueryDict("sort=-plus_minus")
-    ranking = pair_standings(event, pairs=pairs, results=results).rankings[0]
-    assert standings_table_kept(event.pk, ranking, query, "", kept) == standings_table(
-        standings_records(event.pk, ranking), query, ""
-    )
-    trav = traveller(event, Board.objects.get(event=event, number=1), pairs=pairs, results=results)
-    query = QueryDict("sort=ns_score")
-    assert traveller_table_kept(event.pk, trav, query, kept) == traveller_table(
-        traveller_records(event.pk, trav), query
-    )
 
 
 def test_a_renamed_pair_is_never_shown_from_a_kept_row(db, client):
@@ -206,28 +160,3 @@ def test_a_plays_line_row_read_by_the_plain_statement_is_the_querysets(db):
         ordered = Play.objects.filter(event=event, board=board).order_by(*standings._TRAVELLER_ORDER)
         want = list(standings._line_rows(ordered))
         assert want and typed(standings._board_line_rows(event, board)) == typed(want)
-
-
-@pytest.mark.parametrize(
-    ("kind", "event_kind", "code"),
-    [("teams", "teams", "auction-1915"), ("mitchell", "pairs", "whist"), ("howell", "pairs", "auction-1913")],
-)
-def test_a_traveller_written_without_its_lines_is_the_plain_one(db, kind, event_kind, code):
-    """The traveller written from each play's own fields and the board's scores (the page after a result on
-    its board): byte for byte the plain table, for a team match, duplicate whist and a Howell too."""
-    event = make_event(
-        kind=kind, tables=5 if kind == "teams" else 4, boards_per_round=2, event_kind=event_kind, code=code
-    )
-    fill(event)
-    event.refresh_from_db()
-    pairs = pair_infos(event)
-    results = event_results(event, pairs)
-    query = QueryDict()
-    for board in Board.objects.filter(event=event):
-        trav = traveller(event, board, pairs=pairs, results=results)
-        owns = board_owns(event, board, pairs, results)
-        assert owns is not None
-        scores = results.contest.board_scores(board.number)
-        averages = (trav.ns_average, trav.ew_average)
-        owned = traveller_table_owned(event.pk, owns, scores, averages, query, {}, own_line_view)
-        assert owned == traveller_table(traveller_records(event.pk, trav), query)

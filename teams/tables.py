@@ -1,0 +1,74 @@
+"""The team match page's tables (duplicate law G), as django-tables2 ``Table`` classes.
+
+``MatchTablesTable`` lists the match's tables (``TeamStandings.tables``: ``TableLine``), ``TeamScoreTable`` a
+team's pairs (``TeamLine.pairs``: ``TeamPairLine``) with the odd pair's average and the team's total below
+them (law G). Scores sort by their exact Fractions. Set up like the other tables (``duplicate.tables``)::
+
+    table = TeamScoreTable(team, event_pk=event.pk, prefix="team-1-")
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from duplicate.tables import NUM, EventRowsTable, RowsTable, pair_link
+
+
+def _pair_cell(event_pk: int, pair: Any) -> SafeString:
+    return format_html('{} <span class="muted">{}</span>', pair_link(event_pk, pair), pair.names)
+
+
+class MatchTablesTable(EventRowsTable):
+    """Each table of the match: its N-S and E-W pairs, their teams and their scores there."""
+
+    table = tables.Column("Table", attrs=NUM)
+    ns = tables.Column("N-S pair", order_by=("ns__sort_key",))
+    ns_team = tables.Column("Team", accessor="ns__team", default="")
+    ns_score = tables.Column("Score", attrs=NUM, accessor="ns_display", order_by=("ns_net",))
+    ew = tables.Column("E-W pair", order_by=("ew__sort_key",))
+    ew_team = tables.Column("Team", accessor="ew__team", default="")
+    ew_score = tables.Column("Score", attrs=NUM, accessor="ew_display", order_by=("ew_net",))
+
+    class Meta(RowsTable.Meta):
+        attrs = {"class": "data team-tables"}
+        empty_text = "No tables yet."
+
+    def render_ns(self, value: Any) -> SafeString:
+        return _pair_cell(self.event_pk, value)
+
+    def render_ew(self, value: Any) -> SafeString:
+        return _pair_cell(self.event_pk, value)
+
+
+class TeamScoreTable(EventRowsTable):
+    """A team's pairs and their scores; below them the odd pair's average (law G) and the team's total
+    (the table's own template, ``teams/_team_score_table.html``, writes those two rows)."""
+
+    pair = tables.Column("Pair", attrs=NUM, accessor="pair__label", order_by=("pair__sort_key",))
+    players = tables.Column("Players", accessor="pair__names", default="—")
+    seated = tables.Column("Seated", accessor="direction")
+    boards = tables.Column("Boards", attrs=NUM)
+    score = tables.Column("Score", attrs=NUM, accessor="net_display", order_by=("net",))
+
+    class Meta(RowsTable.Meta):
+        attrs = {"class": "data team-score"}
+        template_name = "teams/_team_score_table.html"
+        empty_text = "No pairs."
+
+    def __init__(self, team: Any, **kwargs: Any) -> None:
+        self.team = team
+        super().__init__(team.pairs, **kwargs)
+
+    def render_pair(self, record: Any) -> SafeString:
+        return pair_link(self.event_pk, record.pair)
+
+    def render_seated(self, value: str) -> str:
+        return "N-S" if value == "NS" else "E-W"
+
+
+__all__ = ["MatchTablesTable", "TeamScoreTable"]
