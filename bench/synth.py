@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from duplicate.movements import Movement, MovementRound, TablePlay, generate
+from scoring.movements import Movement, MovementRound, TablePlay, generate
 
 CODE = "auction-1915"
 SEED = 1916
@@ -114,9 +114,9 @@ def results_write(event: Any, *, skip_rounds: Sequence[int] = (), seed: int = SE
     from django.db import transaction
     from django.db.models import F
 
-    from duplicate.eventfile import plays_store
     from duplicate.models import Event, Play
-    from duplicate.results import result_fields
+    from duplicate.services.eventfile import plays_store
+    from duplicate.services.results import result_fields
 
     rng = random.Random(seed)
     with transaction.atomic():

@@ -9,8 +9,8 @@ import datetime as dt
 import random
 from typing import Any
 
-from duplicate.movements import generate
 from scoring.deal import Deal
+from scoring.movements import generate
 
 DEMO_NAME = "Kalamazoo Whist Club: Tuesday Duplicate Auction"
 

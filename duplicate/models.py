@@ -1,6 +1,6 @@
 """The data model of a duplicate event.
 
-One direction of flow: a movement (pure, ``duplicate.movements``) is turned into Section, Round, Seating and
+One direction of flow: a movement (pure, ``scoring.movements``) is turned into Section, Round, Seating and
 Play rows by ``duplicate.services``; a result entered for a Play is scored by the pure ``scoring`` engine and the
 computed scores are stored on the Play row, so standings read plain values and never re-score.
 

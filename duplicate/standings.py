@@ -49,7 +49,7 @@ from django.db.models import ExpressionWrapper, F, Q, Subquery
 
 from duplicate import statements
 from duplicate.models import Board, Event, EventKind, Pair, Play, PlayChange
-from duplicate.results import ENTERED_FIELDS, SCORE_FIELDS
+from duplicate.services.results import ENTERED_FIELDS, SCORE_FIELDS
 from scoring.contests import (
     SIGNED_WHOLE,
     BoardDetail,

@@ -1,27 +1,89 @@
-from django.contrib import admin
-from django.contrib.auth import views as auth_views
-from django.urls import include, path
+"""The app's URL patterns, by feature (config.urls includes them). Templates and tests reverse the names."""
 
-from duplicate import views
-from duplicate.security import ThrottledLoginView
+from django.urls import path, re_path
+from django.views.generic import RedirectView
+
+from duplicate import views_standings
+from duplicate.views import audit, entry, events, exports
+
+event_patterns = [
+    path("", events.home, name="home"),
+    path("events/new/", events.event_create, name="event_create"),
+    path("events/import/", events.event_import, name="event_import"),
+    path("events/<int:pk>/", events.event_detail, name="event_detail"),
+    path("events/<int:pk>/export.json", events.event_export, name="event_export"),
+    path("events/<int:pk>/finish/", events.event_finish, name="event_finish"),
+    path("events/<int:pk>/movement/", events.event_movement, name="event_movement"),
+    path("events/<int:pk>/pairs/", events.event_pairs, name="event_pairs"),
+    path("events/<int:pk>/pairs/<int:pair_pk>/edit/", events.pair_edit, name="pair_edit"),
+    path("events/<int:pk>/boards/", events.event_boards, name="event_boards"),
+]
+
+# Result entry: by table and round, table links (tokens), round agreement.
+entry_patterns = [
+    path("events/<int:pk>/entry/", entry.entry_index, name="entry_index"),
+    path(
+        "events/<int:pk>/entry/<str:letter>/<int:round>/<int:table>/", entry.entry_table, name="entry_table"
+    ),
+    path(
+        "events/<int:pk>/entry/<str:letter>/<int:round>/<int:table>/preview/",
+        entry.entry_preview,
+        name="entry_preview",
+    ),
+    path(
+        "events/<int:pk>/entry/<str:letter>/<int:round>/agree/",
+        entry.entry_round_agree,
+        name="entry_round_agree",
+    ),
+    path("events/<int:pk>/tokens/", entry.entry_tokens, name="entry_tokens"),
+    path("t/<str:secret>/", entry.entry_token, name="entry_token"),
+    path("t/<str:secret>/preview/", entry.entry_token_preview, name="entry_token_preview"),
+    path("t/<str:secret>/boards/<int:number>/", entry.entry_token_traveller, name="entry_token_traveller"),
+]
+
+# Standings pages: public and read-only.
+standings_patterns = [
+    path("events/<int:pk>/standings/", views_standings.event_standings, name="event_standings"),
+    path("events/<int:pk>/pairs/<int:pair_pk>/card/", views_standings.pair_scorecard, name="pair_scorecard"),
+    path("events/<int:pk>/boards/<int:number>/", views_standings.board_traveller, name="board_traveller"),
+]
+
+# Downloads: printouts (PDF) and spreadsheets (xlsx, CSV); public and read-only.
+export_patterns = [
+    re_path(
+        r"^events/(?P<pk>[0-9]+)/download/standings\.(?P<fmt>csv|xlsx|pdf)$",
+        exports.download_standings,
+        name="download_standings",
+    ),
+    path("events/<int:pk>/download/travellers.pdf", exports.download_travellers, name="download_travellers"),
+    path("events/<int:pk>/download/results.csv", exports.download_results_csv, name="download_results_csv"),
+    path("events/<int:pk>/download/workbook.xlsx", exports.download_workbook, name="download_workbook"),
+    re_path(
+        r"^events/(?P<pk>[0-9]+)/download/(?P<kind>scorecards|guide-cards|hand-records)\.pdf$",
+        exports.download_printout,
+        name="download_printout",
+    ),
+]
+
+# The event history and undo (law E's audit trail).
+audit_patterns = [
+    path("events/<int:pk>/history/", audit.event_history, name="event_history"),
+    path("events/<int:pk>/history/<int:change_pk>/undo/", audit.change_undo, name="change_undo"),
+    path("events/<int:pk>/history/names/<int:entry_pk>/undo/", audit.names_undo, name="names_undo"),
+]
+
+# The admin's own sign-in form is not throttled, so "admin/login/" (matched before config.urls reaches "admin/")
+# sends people, with their ?next=, to the one sign-in page that is (duplicate.security); a POST there checks
+# no password.
+admin_login_patterns = [
+    path("admin/login/", RedirectView.as_view(pattern_name="login", query_string=True), name="admin_login"),
+]
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("events/new/", views.event_create, name="event_create"),
-    path("events/import/", views.event_import, name="event_import"),
-    path("events/<int:pk>/", views.event_detail, name="event_detail"),
-    path("events/<int:pk>/export.json", views.event_export, name="event_export"),
-    path("events/<int:pk>/finish/", views.event_finish, name="event_finish"),
-    path("events/<int:pk>/movement/", views.event_movement, name="event_movement"),
-    path("events/<int:pk>/pairs/", views.event_pairs, name="event_pairs"),
-    path("events/<int:pk>/pairs/<int:pair_pk>/edit/", views.pair_edit, name="pair_edit"),
-    path("events/<int:pk>/boards/", views.event_boards, name="event_boards"),
-    path("", include("duplicate.urls_entry")),
-    path("", include("duplicate.urls_standings")),
-    path("", include("teams.urls")),
-    path("", include("duplicate.urls_exports")),
-    path("", include("duplicate.urls_audit")),
-    path("login/", ThrottledLoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("admin/", admin.site.urls),
+    *event_patterns,
+    *entry_patterns,
+    *standings_patterns,
+    *export_patterns,
+    *audit_patterns,
+    *admin_login_patterns,
 ]

@@ -1,7 +1,7 @@
 """The entry form: one form per board at a table, with the quick-entry field first.
 
 The form checks only the shape of what was typed and turns it into a result dict (the event file's and the
-scoring engine's shape). The laws are checked by the scoring engine (through ``duplicate.results`` and
+scoring engine's shape). The laws are checked by the scoring engine (through ``duplicate.services.results`` and
 ``services.play_result_save``), whose messages name the field; ``add_result_error`` puts each message on the
 form field it names.
 """
@@ -13,10 +13,10 @@ from typing import Any
 from django import forms
 
 from duplicate.models import Play
-from duplicate.quick import QuickError, parse_quick
 from scoring import PENALTY_LAWS, ScoringError
 from scoring.codes import ScoringCode, Strain, strain_name, strains_for
 from scoring.contract import parse_contract_or_pass, pass_out_allowed
+from scoring.quick import QuickError, parse_quick
 
 SEAT_CHOICES = [("", "—"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 SIDE_CHOICES = [("", "—"), ("NS", "N-S"), ("EW", "E-W")]

@@ -14,17 +14,20 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
+from django.utils import timezone
 
 from duplicate import selectors
 from duplicate.models import Event, EventKind, EventStatus, Play, Round
-from duplicate.movements import Movement, MovementError, MovementRound, TablePlay, validate
-from duplicate.results import ResultError, play_result_data, result_fields
-from duplicate.services import PairSpec, ServiceError, event_create
+from duplicate.services.errors import ServiceError
+from duplicate.services.events import PairSpec, event_create
+from duplicate.services.results import ResultError, play_result_data, result_fields
+from scoring.movements import Movement, MovementError, MovementRound, TablePlay, validate
 
 TOP_KEYS = {
     "name",
@@ -253,7 +256,6 @@ def _restore_agreed(event: Event, agreed: dict[int, tuple[dt.datetime | None, st
     """Mark the listed rounds agreed (law E) as the file says: when, and by whom if that user exists here."""
     if not agreed:
         return
-    from django.utils import timezone
 
     names = {by for _, by in agreed.values() if by}
     user_model = get_user_model()
@@ -278,7 +280,7 @@ def _movement_from_results(
 
     Pairs who keep their table and their opponents in every round (stationary) are a compass movement,
     or for a team match the law G team movement; any other seating is a custom movement. All are held
-    to the rules of their kind (:func:`duplicate.movements.validate`)."""
+    to the rules of their kind (:func:`scoring.movements.validate`)."""
     if not results:
         raise ServiceError("movement: give a movement or at least one result to seat the pairs")
     seats: dict[tuple[int, int], tuple[str, str, list[int]]] = {}
@@ -333,7 +335,6 @@ def _movement_from_results(
 
 
 def _with_teams(movement: Movement, pairs: list[PairSpec], teams: list[str]) -> Movement:
-    from dataclasses import replace
 
     grouping: dict[str, tuple[int | str, ...]] = {}
     for team in teams:

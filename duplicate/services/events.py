@@ -1,20 +1,18 @@
-"""Writes. Each service is one transaction, takes keyword-only typed arguments and is named <thing>_<verb>.
-
-Nothing here reads a request; views call these with plain values. Bad input raises ``ServiceError`` (a
-``ValueError``) with a message that names the field or the row, and nothing is written.
-"""
+"""Event set-up and its life: create, seat the movement, name the pairs, finish."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import models, transaction
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.contenttypes.models import ContentType
+from django.db import transaction
 from django.db.models import F
 
-from duplicate import statements
 from duplicate.models import (
     Board,
     Event,
@@ -24,39 +22,25 @@ from duplicate.models import (
     Pair,
     PaperSize,
     Play,
-    PlayChange,
     Player,
     Round,
     Seating,
     Section,
-    TableToken,
     Team,
 )
-from duplicate.movements import Movement, MovementError, generate
+from duplicate.services.errors import ServiceError, fits
 from scoring import ScoringError
 from scoring.codes import ScoringCode
 from scoring.deal import Deal
 from scoring.errors import show_value
+from scoring.movements import Movement, MovementError, generate
 
 SEATS = "NESW"
-
-
-class ServiceError(ValueError):
-    """A write refused, with one clear message; nothing was stored."""
 
 
 def dealer_for(board_number: int) -> str:
     """The customary dealer rotation: board 1 North, 2 East, 3 South, 4 West, 5 North again."""
     return SEATS[(board_number - 1) % 4]
-
-
-def _fits(field: str, value: str, model: type[models.Model], column: str) -> str:
-    """``value`` when it fits ``model``'s ``column``, else a ServiceError naming ``field`` (PostgreSQL refuses
-    a longer text; SQLite would keep it)."""
-    limit = model._meta.get_field(column).max_length
-    if limit is not None and len(value) > limit:
-        raise ServiceError(f"{field}: at most {limit} characters, got {len(value)}")
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +70,7 @@ def event_create(
     name = name.strip()
     if not name:
         raise ServiceError("name: give the event a name")
-    _fits("name", name, Event, "name")
+    fits("name", name, Event, "name")
     try:
         ScoringCode(code)
     except ValueError:
@@ -168,7 +152,7 @@ def section_populate(
     pair_team_key: dict[Any, str] = {}
     if movement.teams:
         for key, team_name in _team_names_for(movement, teams).items():
-            team_rows[key] = Team.objects.create(event=event, name=_fits("teams", team_name, Team, "name"))
+            team_rows[key] = Team.objects.create(event=event, name=fits("teams", team_name, Team, "name"))
             for pid in movement.teams[key]:
                 pair_team_key[pid] = key
     spec_by_number = {str(p.number): p for p in pairs}
@@ -181,7 +165,7 @@ def section_populate(
     for position, pid in enumerate(movement.pairs, start=1):
         spec = spec_by_number.get(str(pid))
         names = [
-            _fits(f"pair {pid}: players", n.strip(), Player, "name")
+            fits(f"pair {pid}: players", n.strip(), Player, "name")
             for n in (spec.players if spec else ("", ""))
         ]
         p1 = Player(name=names[0]) if names[0] else None
@@ -199,7 +183,7 @@ def section_populate(
             Pair(
                 event=event,
                 section=section,
-                number=_fits("pairs: number", str(pid), Pair, "number"),
+                number=fits("pairs: number", str(pid), Pair, "number"),
                 position=position,
                 team=team,
                 player1=p1,
@@ -272,7 +256,7 @@ def pair_names_update(*, pair: Pair, player1: str, player2: str, user_id: int | 
     whose change message carries the names before and after (read by the event history page)."""
     before = [p.name if p else "" for p in (pair.player1, pair.player2)]
     for attr, name in (("player1", player1.strip()), ("player2", player2.strip())):
-        _fits(attr, name, Player, "name")
+        fits(attr, name, Player, "name")
         current: Player | None = getattr(pair, attr)
         if not name:
             setattr(pair, attr, None)
@@ -291,10 +275,6 @@ def pair_names_update(*, pair: Pair, player1: str, player2: str, user_id: int | 
 
 
 def _pair_change_log(*, pair: Pair, user_id: int, before: list[str], after: list[str]) -> None:
-    import json
-
-    from django.contrib.admin.models import CHANGE, LogEntry
-    from django.contrib.contenttypes.models import ContentType
 
     changed = [
         label for label, b, a in zip(("First player", "Second player"), before, after, strict=True) if b != a
@@ -330,421 +310,3 @@ def event_finish(*, event: Event) -> Event:
     locked.refresh_from_db(fields=["status", "results_version"])
     event.status, event.results_version = locked.status, locked.results_version
     return event
-
-
-#: The reason law E's history gives a result rescored because its board's hands were replaced.
-HANDS_REPLACED = "hands replaced"
-
-
-@dataclass(frozen=True, slots=True)
-class HandsChange:
-    """One result whose score new hands change (laws 5, 6: honours go to their holders): before and after."""
-
-    play: int  # the Play's key
-    version: int  # its version when read (a confirmation is refused if it has moved on)
-    board: int
-    section: str
-    table: int
-    round: int
-    agreed: bool  # law E: the round's scores are agreed, so only a director corrects, with a reason
-    ns: str
-    ew: str
-    net_before: int
-    net_after: int
-    honours_before: str  # the honours item, "N-S 72" or "none"
-    honours_after: str
-    before: dict[str, Any]  # the result as it stood, with the honours it was scored with
-    after: dict[str, Any]  # the same result with the honours the new hands give
-
-
-@dataclass(frozen=True, slots=True)
-class HandsPreview:
-    """What attaching ``deals`` would do: the boards whose hands change and the results whose score does."""
-
-    deals: dict[int, str]  # every deal given, in canonical PBN
-    boards: tuple[int, ...]  # the boards whose hands change
-    changes: tuple[HandsChange, ...]
-
-    @property
-    def versions(self) -> dict[int, int]:
-        """Each changed result's version as read: what a confirmation must still find."""
-        return {c.play: c.version for c in self.changes}
-
-
-class HandsStale(ServiceError):
-    """The results changed between the preview and the confirmation; ``preview`` is what applies now."""
-
-    def __init__(self, message: str, *, preview: HandsPreview) -> None:
-        super().__init__(message)
-        self.preview = preview
-
-
-def _honours_of(deal: str, contract: str, code: str) -> dict[str, Any] | None:
-    """The honours ``deal`` gives at ``contract``'s strain (laws 5, 6), in a result's shape; None: none."""
-    from scoring.contract import Contract
-
-    if not deal or not contract or contract == "PASS":
-        return None
-    held = Deal.parse_pbn(deal).honours(Contract.parse(contract, ScoringCode(code)).strain)
-    if held is None:
-        return None
-    return {"side": held.side.value, "count": held.count, "in_one_hand": held.in_one_hand}
-
-
-def _honours_item(items: Sequence[Mapping[str, Any]]) -> str:
-    for item in items:
-        if item.get("kind") == "honours":
-            return f"{'N-S' if item.get('side') == 'NS' else 'E-W'} {item.get('points')}"
-    return "none"
-
-
-def _hands_preview(
-    *, event: Event, deals: Mapping[int, str], lock: bool
-) -> tuple[HandsPreview, dict[int, Play]]:
-    """The preview and the changed results' rows (locked for the write when ``lock``). Two queries."""
-    from duplicate.results import ResultError, play_result_data, result_fields
-
-    boards = {b.number: b for b in event.boards.all()}
-    parsed: dict[int, str] = {}
-    for number, text in deals.items():
-        if number not in boards:
-            raise ServiceError(f"board {number}: the event has no such board")
-        try:
-            parsed[number] = Deal.parse_pbn(text).to_pbn()
-        except ScoringError as exc:
-            raise ServiceError(f"board {number}: {exc}") from None
-    changed = sorted(n for n in parsed if boards[n].deal != parsed[n])
-    if not changed or event.code == ScoringCode.WHIST.value:  # whist scores tricks only: no honours
-        return HandsPreview(deals=parsed, boards=tuple(changed), changes=()), {}
-    by_id = {boards[n].pk: boards[n] for n in changed}
-    plays = Play.objects.filter(board_id__in=list(by_id), entered=True, ruling="").select_related(
-        "seating__round__section", "ns_pair", "ew_pair"
-    )
-    if lock:
-        plays = plays.select_for_update(of=("self",))
-    changes: list[HandsChange] = []
-    rows: dict[int, Play] = {}
-    for play in plays.order_by():
-        board = by_id[play.board_id]
-        data = play_result_data(play) or {}
-        contract = str(data.get("contract", ""))
-        # As it stood: honours as the table gave them, else as the old hands gave them.
-        before = dict(data)
-        if "honours" not in before:
-            held = _honours_of(board.deal, contract, event.code)
-            if held is not None:
-                before["honours"] = held
-        after = {k: v for k, v in data.items() if k != "honours"}
-        held = _honours_of(parsed[board.number], contract, event.code)
-        if held is not None:
-            after["honours"] = held
-        try:
-            fields = result_fields(code=event.code, deal=parsed[board.number], data=after)
-        except ResultError as exc:
-            table = play.seating.table
-            raise ServiceError(f"board {board.number}, table {table}: the new hands: {exc}") from None
-        if (fields["net_ns"], fields["ns_total"], fields["ew_total"], fields["items"]) == (
-            play.net_ns,
-            play.ns_total,
-            play.ew_total,
-            play.items,
-        ):
-            continue  # the same score: nothing to correct
-        seating = play.seating
-        changes.append(
-            HandsChange(
-                play=play.pk,
-                version=play.version,
-                board=board.number,
-                section=seating.round.section.letter,
-                table=seating.table,
-                round=seating.round.number,
-                agreed=seating.round.agreed_at is not None,
-                ns=play.ns_pair.number,
-                ew=play.ew_pair.number,
-                net_before=play.net_ns,
-                net_after=fields["net_ns"],
-                honours_before=_honours_item(play.items),
-                honours_after=_honours_item(fields["items"]),
-                before=before,
-                after=after,
-            )
-        )
-        rows[play.pk] = play
-    changes.sort(key=lambda c: (c.board, c.section, c.round, c.table))
-    return HandsPreview(deals=parsed, boards=tuple(changed), changes=tuple(changes)), rows
-
-
-def board_deals_preview(*, event: Event, deals: Mapping[int, str]) -> HandsPreview:
-    """A read (no writes): what attaching ``deals`` would change. Every deal is checked (ServiceError naming
-    the board); for each entered result on a board whose hands change, the score the new hands give (their
-    honours, laws 5 and 6), listed when it differs from the stored one. Two queries whatever the event's size."""
-    return _hands_preview(event=event, deals=deals, lock=False)[0]
-
-
-@transaction.atomic
-def board_deals_set(
-    *,
-    event: Event,
-    deals: Mapping[int, str],
-    writer: Writer | None = None,
-    expected: Mapping[int, int] | None = None,
-) -> int:
-    """Attach or replace hands (PBN); every deal is checked before any is stored. Returns boards changed.
-
-    Honours come from the hands, so new hands can change results already in. Those results are corrected
-    through the result service (law E: the director only, reason "hands replaced"), each recorded in its
-    history, and only when the director saw them: ``expected`` maps each changed result to its version in
-    the preview (``board_deals_preview``); if they differ now, ``HandsStale`` carries the preview as it is
-    now and nothing is written. The results version is bumped once."""
-    preview, rows = _hands_preview(event=event, deals=deals, lock=True)
-    director = writer if writer is not None and writer.is_director else None
-    if preview.changes and director is None:
-        raise PermissionDenied(
-            f"hands: the new hands change {len(preview.changes)} result(s) already in; only the director "
-            "corrects them (law E)"
-        )
-    # What the director confirmed must be what applies: the same results, each at the version shown.
-    if (preview.changes or expected) and dict(expected or {}) != preview.versions:
-        raise HandsStale(
-            "The results changed since the changes were shown (a result was entered or corrected "
-            "meanwhile): nothing was applied. Check the changes below and confirm again.",
-            preview=preview,
-        )
-    boards = list(event.boards.filter(number__in=preview.boards))
-    for board in boards:
-        board.deal = preview.deals[board.number]
-    Board.objects.bulk_update(boards, ["deal"])
-    if preview.changes and director is not None:
-        by_id = {b.pk: b for b in boards}
-        history = []
-        for change in preview.changes:
-            play = rows[change.play]
-            play.event, play.board = event, by_id[play.board_id]
-            row = _result_apply(
-                play=play,
-                data=change.after,
-                writer=director,
-                expected_version=change.version,
-                reason=HANDS_REPLACED,
-                before=change.before,
-            )
-            if row is not None:
-                history.append(row)
-        PlayChange.objects.bulk_create(history)
-    if boards:
-        _results_touch(event_id=event.pk)
-    return len(boards)
-
-
-def deals_from_pbn_file(text: str) -> dict[int, str]:
-    """The [Board "n"] and [Deal "..."] tags of a .pbn file, as {board number: deal}."""
-    import re
-
-    deals: dict[int, str] = {}
-    board: int | None = None
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        match = re.match(r'\s*\[(\w+)\s+"([^"]*)"\]', line)
-        if not match:
-            continue
-        tag, value = match.group(1).lower(), match.group(2).strip()
-        if tag == "board":
-            if not value.isdecimal():
-                raise ServiceError(f"line {lineno}: Board tag must be a number, got {value!r}")
-            board = int(value)
-        elif tag == "deal":
-            if board is None:
-                raise ServiceError(f"line {lineno}: a Deal tag comes before any Board tag")
-            deals[board] = value
-    if not deals:
-        raise ServiceError("PBN file: no [Board] and [Deal] tags found")
-    return deals
-
-
-def deals_random(*, event: Event) -> dict[int, str]:
-    """A fresh deal for every board without hands, shuffled with the operating system's secure generator."""
-    import secrets
-
-    rng = secrets.SystemRandom()
-    return {b.number: Deal.random(rng).to_pbn() for b in event.boards.filter(deal="")}
-
-
-# --- Result entry, corrections (duplicate law E), table tokens -------------------------------------------
-
-
-class ConflictError(ServiceError):
-    """The result changed since the form was loaded; nothing was overwritten."""
-
-    def __init__(self, message: str, *, current: Play) -> None:
-        super().__init__(message)
-        self.current = current
-
-
-class PermissionDenied(ServiceError):
-    """The writer may not make this change (law E: after agreement only a director corrects)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Writer:
-    """Who is writing: a director (staff user) or the players of one table holding its token."""
-
-    name: str
-    is_director: bool
-    user_id: int | None = None
-
-
-def _entered_snapshot(play: Play) -> dict[str, Any] | None:
-    from duplicate.results import play_result_data
-
-    return play_result_data(play)
-
-
-@transaction.atomic
-def play_result_save(
-    *,
-    play: Play,
-    data: Mapping[str, Any] | None,
-    writer: Writer,
-    expected_version: int,
-    reason: str = "",
-    honours_as_given: bool = False,
-) -> Play:
-    """Enter, correct or clear (data=None) the result of one Play.
-
-    Law E: "score errors may be corrected until the scores for the deals played before changing opponents are
-    made up and agreed"; after the round is agreed only a director corrects, and must give a reason. Rulings
-    (law B(3)) and penalties (law F, 54, 81, 90) are the director's. Optimistic concurrency: the write
-    succeeds only if the stored version is still ``expected_version``. ``honours_as_given`` (a director's,
-    for the undo of a "hands replaced" correction) scores the honours in ``data`` without checking them
-    against the board's hands: the table's result as it was scored before the hands were replaced.
-    """
-    # The row locked for the write (a statement made once: every result written reads it).
-    locked = statements.instances(
-        "play for update",
-        lambda pk: (
-            Play.objects.select_related("event", "board", "seating__round")
-            .select_for_update(of=("self",))
-            .filter(pk=pk)
-            .order_by()
-        ),
-        [play.pk],
-    )
-    if not locked:
-        raise Play.DoesNotExist("Play matching query does not exist.")
-    play = locked[0]
-    change = _result_apply(
-        play=play,
-        data=data,
-        writer=writer,
-        expected_version=expected_version,
-        reason=reason,
-        honours_as_given=honours_as_given,
-    )
-    if change is not None:
-        change.save()
-        _results_touch(event_id=play.event_id)
-    return play
-
-
-def _result_apply(
-    *,
-    play: Play,
-    data: Mapping[str, Any] | None,
-    writer: Writer,
-    expected_version: int,
-    reason: str,
-    before: Mapping[str, Any] | None = None,
-    honours_as_given: bool = False,
-) -> PlayChange | None:
-    """The one path a result is written by: law E's checks, the scoring and the version-guarded write of a
-    row the caller has locked. Returns the history row for the caller to store (None: nothing changed); the
-    caller also bumps the results version (once for a batch). ``before``: the result as it stood, when the
-    stored fields do not say it all (honours derived from hands being replaced)."""
-    from duplicate.results import ResultError, blank_fields, result_fields
-
-    if play.version != expected_version:
-        raise ConflictError(
-            "This result was changed on another device while you were entering it; the stored result is "
-            "shown below. Check it and save again if yours is right.",
-            current=play,
-        )
-    agreed = play.seating.round.agreed_at is not None
-    reason = reason.strip()
-    if agreed and not writer.is_director:
-        raise PermissionDenied(
-            f"Round {play.seating.round.number}'s scores are agreed (law E): only the director can correct them."
-        )
-    if agreed and play.entered and not reason:
-        raise ServiceError("reason: a correction after the scores are agreed (law E) needs a reason")
-    if data is not None and not writer.is_director and (data.get("ruling") or data.get("penalties")):
-        raise PermissionDenied("Only the director gives rulings and penalty points.")
-    if honours_as_given and not writer.is_director:
-        raise PermissionDenied("Only the director scores honours other than the board's hands give.")
-    try:
-        fields = (
-            blank_fields()
-            if data is None
-            else result_fields(
-                code=play.event.code, deal="" if honours_as_given else play.board.deal, data=data
-            )
-        )
-    except ResultError as exc:
-        raise ServiceError(str(exc)) from None
-    before = _entered_snapshot(play) if before is None else dict(before)
-    for name, value in fields.items():
-        setattr(play, name, value)
-    after = _entered_snapshot(play)
-    if before == after:
-        return None
-    updated = Play.objects.filter(pk=play.pk, version=expected_version).update(
-        version=expected_version + 1, **fields
-    )
-    if updated != 1:  # pragma: no cover - guarded by the row lock above; kept for databases without one
-        raise ConflictError(
-            "This result was changed on another device.", current=Play.objects.get(pk=play.pk)
-        )
-    play.version = expected_version + 1
-    return PlayChange(
-        play=play, user_id=writer.user_id, who=writer.name, before=before, after=after, reason=reason
-    )
-
-
-def _results_touch(*, event_id: int) -> None:
-    """One bump of the results version for a write of results (a running event from then on)."""
-    Event.objects.filter(pk=event_id).update(
-        results_version=F("results_version") + 1,
-        status=models.Case(
-            models.When(status=EventStatus.SETUP, then=models.Value(EventStatus.RUNNING)),
-            default=F("status"),
-        ),
-    )
-
-
-@transaction.atomic
-def round_agree(*, round: Round, user_id: int | None, agreed: bool = True) -> Round:
-    """Mark a round's scores made up and agreed (law E), or open them again (a director's decision)."""
-    from django.utils import timezone
-
-    round.agreed_at = timezone.now() if agreed else None
-    round.agreed_by_id = user_id if agreed else None
-    round.save(update_fields=["agreed_at", "agreed_by"])
-    Event.objects.filter(pk=round.section.event_id).update(results_version=F("results_version") + 1)
-    return round
-
-
-@transaction.atomic
-def table_token_create(*, section: Section, table: int) -> TableToken:
-    """A fresh secret for one table (the old one, if any, is revoked)."""
-    import secrets
-
-    if not 1 <= table <= section.tables:
-        raise ServiceError(f"table: must be from 1 to {section.tables}, got {table}")
-    TableToken.objects.filter(section=section, table=table, revoked=False).update(revoked=True)
-    return TableToken.objects.create(section=section, table=table, secret=secrets.token_urlsafe(24))
-
-
-@transaction.atomic
-def table_token_revoke(*, token: TableToken) -> TableToken:
-    token.revoked = True
-    token.save(update_fields=["revoked"])
-    return token

@@ -5,14 +5,29 @@ A result is the event file's (and the scoring CLI's) shape: ``contract``/``decla
 (``{"ns": 1, "ew": 0}``, whist law 30) for whist; or a law B(3)
 ``ruling`` ("average", or "low-high" with the ``offending`` side), whose score depends on the other tables and is
 worked out by the standings, not stored.
+
+The result service: law E's checks and the one version-guarded write of a result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from duplicate.models import Play
+from django.db import models, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from duplicate import statements
+from duplicate.models import (
+    Event,
+    EventStatus,
+    Play,
+    PlayChange,
+    Round,
+)
+from duplicate.services.errors import ServiceError
 from scoring import ScoringError, WhistRevokes, parse_request
 
 RESULT_KEYS = frozenset(
@@ -164,3 +179,160 @@ def play_result_data(play: Play) -> dict[str, Any] | None:
     if play.one_spade_limit:
         out["one_spade_limit"] = True
     return out
+
+
+class ConflictError(ServiceError):
+    """The result changed since the form was loaded; nothing was overwritten."""
+
+    def __init__(self, message: str, *, current: Play) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+class PermissionDenied(ServiceError):
+    """The writer may not make this change (law E: after agreement only a director corrects)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Writer:
+    """Who is writing: a director (staff user) or the players of one table holding its token."""
+
+    name: str
+    is_director: bool
+    user_id: int | None = None
+
+
+def _entered_snapshot(play: Play) -> dict[str, Any] | None:
+
+    return play_result_data(play)
+
+
+@transaction.atomic
+def play_result_save(
+    *,
+    play: Play,
+    data: Mapping[str, Any] | None,
+    writer: Writer,
+    expected_version: int,
+    reason: str = "",
+    honours_as_given: bool = False,
+) -> Play:
+    """Enter, correct or clear (data=None) the result of one Play.
+
+    Law E: "score errors may be corrected until the scores for the deals played before changing opponents are
+    made up and agreed"; after the round is agreed only a director corrects, and must give a reason. Rulings
+    (law B(3)) and penalties (law F, 54, 81, 90) are the director's. Optimistic concurrency: the write
+    succeeds only if the stored version is still ``expected_version``. ``honours_as_given`` (a director's,
+    for the undo of a "hands replaced" correction) scores the honours in ``data`` without checking them
+    against the board's hands: the table's result as it was scored before the hands were replaced.
+    """
+    # The row locked for the write (a statement made once: every result written reads it).
+    locked = statements.instances(
+        "play for update",
+        lambda pk: (
+            Play.objects.select_related("event", "board", "seating__round")
+            .select_for_update(of=("self",))
+            .filter(pk=pk)
+            .order_by()
+        ),
+        [play.pk],
+    )
+    if not locked:
+        raise Play.DoesNotExist("Play matching query does not exist.")
+    play = locked[0]
+    change = result_apply(
+        play=play,
+        data=data,
+        writer=writer,
+        expected_version=expected_version,
+        reason=reason,
+        honours_as_given=honours_as_given,
+    )
+    if change is not None:
+        change.save()
+        results_touch(event_id=play.event_id)
+    return play
+
+
+def result_apply(
+    *,
+    play: Play,
+    data: Mapping[str, Any] | None,
+    writer: Writer,
+    expected_version: int,
+    reason: str,
+    before: Mapping[str, Any] | None = None,
+    honours_as_given: bool = False,
+) -> PlayChange | None:
+    """The one path a result is written by: law E's checks, the scoring and the version-guarded write of a
+    row the caller has locked. Returns the history row for the caller to store (None: nothing changed); the
+    caller also bumps the results version (once for a batch). ``before``: the result as it stood, when the
+    stored fields do not say it all (honours derived from hands being replaced)."""
+
+    if play.version != expected_version:
+        raise ConflictError(
+            "This result was changed on another device while you were entering it; the stored result is "
+            "shown below. Check it and save again if yours is right.",
+            current=play,
+        )
+    agreed = play.seating.round.agreed_at is not None
+    reason = reason.strip()
+    if agreed and not writer.is_director:
+        raise PermissionDenied(
+            f"Round {play.seating.round.number}'s scores are agreed (law E): only the director can correct them."
+        )
+    if agreed and play.entered and not reason:
+        raise ServiceError("reason: a correction after the scores are agreed (law E) needs a reason")
+    if data is not None and not writer.is_director and (data.get("ruling") or data.get("penalties")):
+        raise PermissionDenied("Only the director gives rulings and penalty points.")
+    if honours_as_given and not writer.is_director:
+        raise PermissionDenied("Only the director scores honours other than the board's hands give.")
+    try:
+        fields = (
+            blank_fields()
+            if data is None
+            else result_fields(
+                code=play.event.code, deal="" if honours_as_given else play.board.deal, data=data
+            )
+        )
+    except ResultError as exc:
+        raise ServiceError(str(exc)) from None
+    before = _entered_snapshot(play) if before is None else dict(before)
+    for name, value in fields.items():
+        setattr(play, name, value)
+    after = _entered_snapshot(play)
+    if before == after:
+        return None
+    updated = Play.objects.filter(pk=play.pk, version=expected_version).update(
+        version=expected_version + 1, **fields
+    )
+    if updated != 1:  # pragma: no cover - guarded by the row lock above; kept for databases without one
+        raise ConflictError(
+            "This result was changed on another device.", current=Play.objects.get(pk=play.pk)
+        )
+    play.version = expected_version + 1
+    return PlayChange(
+        play=play, user_id=writer.user_id, who=writer.name, before=before, after=after, reason=reason
+    )
+
+
+def results_touch(*, event_id: int) -> None:
+    """One bump of the results version for a write of results (a running event from then on)."""
+    Event.objects.filter(pk=event_id).update(
+        results_version=F("results_version") + 1,
+        status=models.Case(
+            models.When(status=EventStatus.SETUP, then=models.Value(EventStatus.RUNNING)),
+            default=F("status"),
+        ),
+    )
+
+
+@transaction.atomic
+def round_agree(*, round: Round, user_id: int | None, agreed: bool = True) -> Round:
+    """Mark a round's scores made up and agreed (law E), or open them again (a director's decision)."""
+
+    round.agreed_at = timezone.now() if agreed else None
+    round.agreed_by_id = user_id if agreed else None
+    round.save(update_fields=["agreed_at", "agreed_by"])
+    Event.objects.filter(pk=round.section.event_id).update(results_version=F("results_version") + 1)
+    return round

@@ -26,8 +26,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from duplicate import services
 from duplicate.models import Board, Event, Pair, Play, PlayChange
-from duplicate.results import play_result_data
-from duplicate.selectors_entry import result_summary
+from duplicate.selectors.entry import result_summary
+from duplicate.services.results import play_result_data
 
 ADMIN_ACTIONS = {1: "added", 2: "changed", 3: "deleted"}
 

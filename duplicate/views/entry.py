@@ -20,12 +20,12 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from duplicate import selectors as visibility
-from duplicate import selectors_entry as sel
 from duplicate import services
-from duplicate.forms_entry import PlayResultForm
+from duplicate.forms.entry import PlayResultForm
 from duplicate.models import Event, Play, Round, Seating, Section, TableToken
-from duplicate.results import ResultError, blank_fields, play_result_data, result_fields
+from duplicate.selectors import entry as sel
 from duplicate.selectors import event_or_404
+from duplicate.services.results import ResultError, blank_fields, play_result_data, result_fields
 from duplicate.views_standings import traveller_page
 
 MORE_FIELDS = (

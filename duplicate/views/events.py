@@ -11,9 +11,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from duplicate import eventfile, selectors, services
+from duplicate import selectors, services
 from duplicate.forms import DealsConfirmForm, DealsForm, EventCreateForm, EventImportForm, PairNamesForm
 from duplicate.models import Event, Pair
+from duplicate.services import eventfile
 
 
 def _bound(request: HttpRequest) -> tuple[object, object]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from duplicate.movements import generate
 from scoring.deal import Deal
+from scoring.movements import generate
 
 CONTRACTS = ("1NT", "2H", "3S", "4H", "2C", "3NT", "1D", "4S", "2NT", "3D", "5C", "2SX")
 

@@ -155,7 +155,7 @@ def test_attach_hands_errors(director_client, post, message):
 
 @pytest.mark.django_db
 def test_hands_rescore_results_already_entered(director_client):
-    from duplicate.eventfile import event_import
+    from duplicate.services.eventfile import event_import
 
     event = event_import(data=small_file())
     play = Play.objects.get(event=event, board__number=1, ns_pair__number="1")

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from duplicate.demo import demo_event_file
-from duplicate.eventfile import event_export, event_import, parse_json
 from duplicate.models import Board, Event, Pair, Play, PlayChange, Seating
-from duplicate.movements import generate
 from duplicate.services import ServiceError
+from duplicate.services.eventfile import event_export, event_import, parse_json
+from scoring.movements import generate
 
 # North: spades A K Q J, hearts A K Q, diamonds A K, clubs A K Q J; East holds the J 10 of hearts.
 DEAL = "N:AKQJ.AKQ.AK.AKQJ T987.JT9.QJT.T98 6543.876.987.765 2.5432.65432.432"

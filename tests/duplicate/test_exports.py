@@ -22,9 +22,9 @@ from pypdf import PdfReader
 from duplicate import exports
 from duplicate import standings as st
 from duplicate.demo import demo_event_file
-from duplicate.eventfile import event_import
 from duplicate.exports.rows import event_rows, standings_rows
 from duplicate.models import Board, Event
+from duplicate.services.eventfile import event_import
 from tests.duplicate.exports_events import pairs_file, team_file
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ import pytest
 
 from duplicate import exports
 from duplicate.demo import demo_event_file
-from duplicate.eventfile import event_import
+from duplicate.services.eventfile import event_import
 from tests.duplicate.exports_events import pairs_file, team_file
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"

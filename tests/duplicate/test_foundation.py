@@ -125,8 +125,8 @@ def test_admin_cannot_change_results_behind_the_result_service(director_client):
 
 @pytest.mark.django_db
 def test_renaming_through_the_admin_reaches_the_standings(director_client, client):
-    from duplicate.eventfile import event_import
     from duplicate.models import Event, Player
+    from duplicate.services.eventfile import event_import
     from tests.duplicate.test_eventfile import small_file
 
     event = event_import(data=small_file())  # results in: the standings list the pairs

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from duplicate import movements as mv
-from duplicate.movements import (
+from scoring import movements as mv
+from scoring.movements import (
     Movement,
     MovementError,
     MovementRound,
@@ -29,9 +29,11 @@ from duplicate.movements import (
     team_match,
     validate,
 )
+from scoring.movements import common as mv_common
+from scoring.movements import generators as mv_generators
 
 MITCHELL_TABLES = range(3, 31)
-HOWELL_TABLES = range(mv.HOWELL_MIN_TABLES, mv.HOWELL_MAX_TABLES + 1)
+HOWELL_TABLES = range(mv_common.HOWELL_MIN_TABLES, mv_common.HOWELL_MAX_TABLES + 1)
 TEAM_PAIRS = range(2, 13)
 
 
@@ -253,7 +255,7 @@ def test_howell_four_tables_round_one_by_hand() -> None:
 
 
 def test_howell_seven_tables_is_fast() -> None:
-    mv._strong_starter.cache_clear()
+    mv_generators._strong_starter.cache_clear()
     start = time.perf_counter()
     howell(7, 2)
     assert time.perf_counter() - start < 0.05
@@ -261,14 +263,14 @@ def test_howell_seven_tables_is_fast() -> None:
 
 def test_strong_starters_are_strong() -> None:
     for order in (7, 11, 13, 15, 17, 19):
-        starter = mv._strong_starter(order)
+        starter = mv_generators._strong_starter(order)
         assert starter is not None
         assert sorted(x for pair in starter for x in pair) == list(range(1, order))
         diffs = [min((a - b) % order, (b - a) % order) for a, b in starter]
         assert sorted(diffs) == list(range(1, (order - 1) // 2 + 1))
         sums = [(a + b) % order for a, b in starter]
         assert 0 not in sums and len(set(sums)) == len(sums)
-    assert mv._strong_starter(5) is None and mv._strong_starter(9) is None
+    assert mv_generators._strong_starter(5) is None and mv_generators._strong_starter(9) is None
 
 
 # ------------------------------------------------------------------------------------------------

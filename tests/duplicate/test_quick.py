@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from duplicate.quick import QuickError, parse_quick
+from scoring.quick import QuickError, parse_quick
 
 
 @pytest.mark.parametrize(

@@ -28,8 +28,8 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.eventfile import event_import
 from duplicate.models import Event, Play, Round
+from duplicate.services.eventfile import event_import
 from duplicate.standings import (
     event_results,
     pair_standings,

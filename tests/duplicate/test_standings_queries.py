@@ -7,7 +7,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from duplicate.models import Play
-from duplicate.results import result_fields
+from duplicate.services.results import result_fields
 from tests.conftest import make_event
 
 RESULTS = [

@@ -23,10 +23,10 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from duplicate import exports, services
-from duplicate.eventfile import event_import
 from duplicate.models import Event, Play
-from duplicate.movements import Movement, MovementRound, generate
+from duplicate.services.eventfile import event_import
 from duplicate.standings import pair_standings, standings, standings_csv, standings_json, standings_text
+from scoring.movements import Movement, MovementRound, generate
 from tests.duplicate.test_exports import pdf_text, squash
 from tests.duplicate.test_standings import MITCHELL_RESULTS, MITCHELL_SEATS, mitchell_event, pairs_named
 from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_MADE

@@ -8,9 +8,9 @@ from django.db import connection, transaction
 from django.db.models import Count, Q
 from django.db.transaction import TransactionManagementError
 
-from duplicate import selectors_entry as sel
 from duplicate import services, standings, statements
 from duplicate.models import Play, Seating
+from duplicate.selectors import entry as sel
 from tests.conftest import make_event
 from tests.duplicate.test_standings_queries import fill
 

@@ -12,8 +12,8 @@ from django.apps import apps
 from django.contrib.admin.models import LogEntry
 from django.db import transaction
 
-from duplicate import eventfile
 from duplicate.models import Event, Play, TableToken
+from duplicate.services import eventfile
 from tests.duplicate.test_entry_helpers import board_data, plays_at  # noqa: F401 - the entry tests' own
 
 

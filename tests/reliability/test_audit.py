@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Pair, Play, PlayChange
-from duplicate.results import play_result_data
+from duplicate.services.results import play_result_data
 from tests.conftest import make_event
 
 from .helpers import board_data, db_snapshot, plays_at

@@ -17,11 +17,12 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duplicate import eventfile, services
+from duplicate import services
 from duplicate.models import Event, Pair, PlayChange
-from duplicate.movements import Movement, MovementError, generate
+from duplicate.services import eventfile
 from scoring import ScoringError
 from scoring.deal import Deal
+from scoring.movements import Movement, MovementError, generate
 from tests.conftest import make_event
 
 from .conftest import tried

@@ -18,9 +18,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from duplicate.eventfile import event_import
-from duplicate.movements import generate
+from duplicate.services.eventfile import event_import
 from duplicate.standings import standings_json, team_standings
+from scoring.movements import generate
 from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_MADE
 
 TABLES = {1: (1, 4), 2: (2, 5), 3: (6, 3)}

@@ -8,9 +8,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from duplicate.demo import DEMO_NAME, demo_event_file
-from duplicate.eventfile import event_import
 from duplicate.management.commands._base import KalamazooCommand
 from duplicate.models import Event
+from duplicate.services.eventfile import event_import
 
 DEMO_USER = "director"
 DEMO_PASSWORD = "kalamazoo-demo"

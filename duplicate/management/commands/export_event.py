@@ -9,9 +9,9 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
-from duplicate.eventfile import event_export
 from duplicate.management.commands._base import KalamazooCommand
 from duplicate.models import Event
+from duplicate.services.eventfile import event_export
 
 
 class Command(KalamazooCommand):

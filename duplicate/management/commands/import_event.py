@@ -8,9 +8,9 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
-from duplicate.eventfile import event_import, parse_json
 from duplicate.management.commands._base import KalamazooCommand
 from duplicate.services import ServiceError
+from duplicate.services.eventfile import event_import, parse_json
 
 
 class Command(KalamazooCommand):

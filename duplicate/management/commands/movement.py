@@ -11,7 +11,7 @@ from typing import Any
 from django.core.management.base import CommandError
 
 from duplicate.management.commands._base import KalamazooCommand
-from duplicate.movements import MovementError, generate
+from scoring.movements import MovementError, generate
 
 
 class Command(KalamazooCommand):

@@ -1,0 +1,47 @@
+"""Forms, split by feature: event set-up and result entry."""
+
+from __future__ import annotations
+
+from duplicate.forms.entry import (
+    DOUBLING_CHOICES,
+    ELECTION_CHOICES,
+    HONOURS_CHOICES,
+    LEVEL_CHOICES,
+    PENALTY_ROWS,
+    RULING_CHOICES,
+    SEAT_CHOICES,
+    SIDE_CHOICES,
+    PlayResultForm,
+    error_field,
+    initial_for,
+)
+from duplicate.forms.events import (
+    MAX_UPLOAD,
+    DealsConfirmForm,
+    DealsForm,
+    EventCreateForm,
+    EventImportForm,
+    PairNamesForm,
+    read_upload,
+)
+
+__all__ = [
+    "DOUBLING_CHOICES",
+    "DealsConfirmForm",
+    "DealsForm",
+    "ELECTION_CHOICES",
+    "EventCreateForm",
+    "EventImportForm",
+    "HONOURS_CHOICES",
+    "LEVEL_CHOICES",
+    "MAX_UPLOAD",
+    "PENALTY_ROWS",
+    "PairNamesForm",
+    "PlayResultForm",
+    "RULING_CHOICES",
+    "SEAT_CHOICES",
+    "SIDE_CHOICES",
+    "error_field",
+    "initial_for",
+    "read_upload",
+]

@@ -1,0 +1,56 @@
+"""Writes. Each service is one transaction, takes keyword-only typed arguments and is named <thing>_<verb>.
+
+Nothing here reads a request; views call these with plain values. Bad input raises ``ServiceError`` (a
+``ValueError``) with a message that names the field or the row, and nothing is written.
+"""
+
+from __future__ import annotations
+
+from duplicate.services.boards import (
+    HANDS_REPLACED,
+    HandsChange,
+    HandsPreview,
+    HandsStale,
+    board_deals_preview,
+    board_deals_set,
+    deals_from_pbn_file,
+    deals_random,
+)
+from duplicate.services.errors import ServiceError
+from duplicate.services.events import (
+    PairSpec,
+    event_create,
+    event_finish,
+    event_results_touch,
+    movement_build,
+    pair_names_update,
+    section_populate,
+)
+from duplicate.services.results import ConflictError, PermissionDenied, Writer, play_result_save, round_agree
+from duplicate.services.tokens import table_token_create, table_token_revoke
+
+__all__ = [
+    "HANDS_REPLACED",
+    "ConflictError",
+    "HandsChange",
+    "HandsPreview",
+    "HandsStale",
+    "PairSpec",
+    "PermissionDenied",
+    "ServiceError",
+    "Writer",
+    "board_deals_preview",
+    "board_deals_set",
+    "deals_from_pbn_file",
+    "deals_random",
+    "event_create",
+    "event_finish",
+    "event_results_touch",
+    "movement_build",
+    "pair_names_update",
+    "play_result_save",
+    "round_agree",
+    "section_populate",
+    "table_token_create",
+    "table_token_revoke",
+]

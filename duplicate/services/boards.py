@@ -1,0 +1,267 @@
+"""The boards' hands: previewed, replaced (rescoring the results they change), read from PBN, dealt."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from duplicate.models import (
+    Board,
+    Event,
+    Play,
+    PlayChange,
+)
+from duplicate.services.errors import ServiceError
+from duplicate.services.results import (
+    PermissionDenied,
+    ResultError,
+    Writer,
+    play_result_data,
+    result_apply,
+    result_fields,
+    results_touch,
+)
+from scoring import ScoringError
+from scoring.codes import ScoringCode
+from scoring.contract import Contract
+from scoring.deal import Deal
+
+#: The reason law E's history gives a result rescored because its board's hands were replaced.
+HANDS_REPLACED = "hands replaced"
+
+
+@dataclass(frozen=True, slots=True)
+class HandsChange:
+    """One result whose score new hands change (laws 5, 6: honours go to their holders): before and after."""
+
+    play: int  # the Play's key
+    version: int  # its version when read (a confirmation is refused if it has moved on)
+    board: int
+    section: str
+    table: int
+    round: int
+    agreed: bool  # law E: the round's scores are agreed, so only a director corrects, with a reason
+    ns: str
+    ew: str
+    net_before: int
+    net_after: int
+    honours_before: str  # the honours item, "N-S 72" or "none"
+    honours_after: str
+    before: dict[str, Any]  # the result as it stood, with the honours it was scored with
+    after: dict[str, Any]  # the same result with the honours the new hands give
+
+
+@dataclass(frozen=True, slots=True)
+class HandsPreview:
+    """What attaching ``deals`` would do: the boards whose hands change and the results whose score does."""
+
+    deals: dict[int, str]  # every deal given, in canonical PBN
+    boards: tuple[int, ...]  # the boards whose hands change
+    changes: tuple[HandsChange, ...]
+
+    @property
+    def versions(self) -> dict[int, int]:
+        """Each changed result's version as read: what a confirmation must still find."""
+        return {c.play: c.version for c in self.changes}
+
+
+class HandsStale(ServiceError):
+    """The results changed between the preview and the confirmation; ``preview`` is what applies now."""
+
+    def __init__(self, message: str, *, preview: HandsPreview) -> None:
+        super().__init__(message)
+        self.preview = preview
+
+
+def _honours_of(deal: str, contract: str, code: str) -> dict[str, Any] | None:
+    """The honours ``deal`` gives at ``contract``'s strain (laws 5, 6), in a result's shape; None: none."""
+
+    if not deal or not contract or contract == "PASS":
+        return None
+    held = Deal.parse_pbn(deal).honours(Contract.parse(contract, ScoringCode(code)).strain)
+    if held is None:
+        return None
+    return {"side": held.side.value, "count": held.count, "in_one_hand": held.in_one_hand}
+
+
+def _honours_item(items: Sequence[Mapping[str, Any]]) -> str:
+    for item in items:
+        if item.get("kind") == "honours":
+            return f"{'N-S' if item.get('side') == 'NS' else 'E-W'} {item.get('points')}"
+    return "none"
+
+
+def _hands_preview(
+    *, event: Event, deals: Mapping[int, str], lock: bool
+) -> tuple[HandsPreview, dict[int, Play]]:
+    """The preview and the changed results' rows (locked for the write when ``lock``). Two queries."""
+
+    boards = {b.number: b for b in event.boards.all()}
+    parsed: dict[int, str] = {}
+    for number, text in deals.items():
+        if number not in boards:
+            raise ServiceError(f"board {number}: the event has no such board")
+        try:
+            parsed[number] = Deal.parse_pbn(text).to_pbn()
+        except ScoringError as exc:
+            raise ServiceError(f"board {number}: {exc}") from None
+    changed = sorted(n for n in parsed if boards[n].deal != parsed[n])
+    if not changed or event.code == ScoringCode.WHIST.value:  # whist scores tricks only: no honours
+        return HandsPreview(deals=parsed, boards=tuple(changed), changes=()), {}
+    by_id = {boards[n].pk: boards[n] for n in changed}
+    plays = Play.objects.filter(board_id__in=list(by_id), entered=True, ruling="").select_related(
+        "seating__round__section", "ns_pair", "ew_pair"
+    )
+    if lock:
+        plays = plays.select_for_update(of=("self",))
+    changes: list[HandsChange] = []
+    rows: dict[int, Play] = {}
+    for play in plays.order_by():
+        board = by_id[play.board_id]
+        data = play_result_data(play) or {}
+        contract = str(data.get("contract", ""))
+        # As it stood: honours as the table gave them, else as the old hands gave them.
+        before = dict(data)
+        if "honours" not in before:
+            held = _honours_of(board.deal, contract, event.code)
+            if held is not None:
+                before["honours"] = held
+        after = {k: v for k, v in data.items() if k != "honours"}
+        held = _honours_of(parsed[board.number], contract, event.code)
+        if held is not None:
+            after["honours"] = held
+        try:
+            fields = result_fields(code=event.code, deal=parsed[board.number], data=after)
+        except ResultError as exc:
+            table = play.seating.table
+            raise ServiceError(f"board {board.number}, table {table}: the new hands: {exc}") from None
+        if (fields["net_ns"], fields["ns_total"], fields["ew_total"], fields["items"]) == (
+            play.net_ns,
+            play.ns_total,
+            play.ew_total,
+            play.items,
+        ):
+            continue  # the same score: nothing to correct
+        seating = play.seating
+        changes.append(
+            HandsChange(
+                play=play.pk,
+                version=play.version,
+                board=board.number,
+                section=seating.round.section.letter,
+                table=seating.table,
+                round=seating.round.number,
+                agreed=seating.round.agreed_at is not None,
+                ns=play.ns_pair.number,
+                ew=play.ew_pair.number,
+                net_before=play.net_ns,
+                net_after=fields["net_ns"],
+                honours_before=_honours_item(play.items),
+                honours_after=_honours_item(fields["items"]),
+                before=before,
+                after=after,
+            )
+        )
+        rows[play.pk] = play
+    changes.sort(key=lambda c: (c.board, c.section, c.round, c.table))
+    return HandsPreview(deals=parsed, boards=tuple(changed), changes=tuple(changes)), rows
+
+
+def board_deals_preview(*, event: Event, deals: Mapping[int, str]) -> HandsPreview:
+    """A read (no writes): what attaching ``deals`` would change. Every deal is checked (ServiceError naming
+    the board); for each entered result on a board whose hands change, the score the new hands give (their
+    honours, laws 5 and 6), listed when it differs from the stored one. Two queries whatever the event's size."""
+    return _hands_preview(event=event, deals=deals, lock=False)[0]
+
+
+@transaction.atomic
+def board_deals_set(
+    *,
+    event: Event,
+    deals: Mapping[int, str],
+    writer: Writer | None = None,
+    expected: Mapping[int, int] | None = None,
+) -> int:
+    """Attach or replace hands (PBN); every deal is checked before any is stored. Returns boards changed.
+
+    Honours come from the hands, so new hands can change results already in. Those results are corrected
+    through the result service (law E: the director only, reason "hands replaced"), each recorded in its
+    history, and only when the director saw them: ``expected`` maps each changed result to its version in
+    the preview (``board_deals_preview``); if they differ now, ``HandsStale`` carries the preview as it is
+    now and nothing is written. The results version is bumped once."""
+    preview, rows = _hands_preview(event=event, deals=deals, lock=True)
+    director = writer if writer is not None and writer.is_director else None
+    if preview.changes and director is None:
+        raise PermissionDenied(
+            f"hands: the new hands change {len(preview.changes)} result(s) already in; only the director "
+            "corrects them (law E)"
+        )
+    # What the director confirmed must be what applies: the same results, each at the version shown.
+    if (preview.changes or expected) and dict(expected or {}) != preview.versions:
+        raise HandsStale(
+            "The results changed since the changes were shown (a result was entered or corrected "
+            "meanwhile): nothing was applied. Check the changes below and confirm again.",
+            preview=preview,
+        )
+    boards = list(event.boards.filter(number__in=preview.boards))
+    for board in boards:
+        board.deal = preview.deals[board.number]
+    Board.objects.bulk_update(boards, ["deal"])
+    if preview.changes and director is not None:
+        by_id = {b.pk: b for b in boards}
+        history = []
+        for change in preview.changes:
+            play = rows[change.play]
+            play.event, play.board = event, by_id[play.board_id]
+            row = result_apply(
+                play=play,
+                data=change.after,
+                writer=director,
+                expected_version=change.version,
+                reason=HANDS_REPLACED,
+                before=change.before,
+            )
+            if row is not None:
+                history.append(row)
+        PlayChange.objects.bulk_create(history)
+    if boards:
+        results_touch(event_id=event.pk)
+    return len(boards)
+
+
+def deals_from_pbn_file(text: str) -> dict[int, str]:
+    """The [Board "n"] and [Deal "..."] tags of a .pbn file, as {board number: deal}."""
+
+    deals: dict[int, str] = {}
+    board: int | None = None
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        match = re.match(r'\s*\[(\w+)\s+"([^"]*)"\]', line)
+        if not match:
+            continue
+        tag, value = match.group(1).lower(), match.group(2).strip()
+        if tag == "board":
+            if not value.isdecimal():
+                raise ServiceError(f"line {lineno}: Board tag must be a number, got {value!r}")
+            board = int(value)
+        elif tag == "deal":
+            if board is None:
+                raise ServiceError(f"line {lineno}: a Deal tag comes before any Board tag")
+            deals[board] = value
+    if not deals:
+        raise ServiceError("PBN file: no [Board] and [Deal] tags found")
+    return deals
+
+
+def deals_random(*, event: Event) -> dict[int, str]:
+    """A fresh deal for every board without hands, shuffled with the operating system's secure generator."""
+
+    rng = secrets.SystemRandom()
+    return {b.number: Deal.random(rng).to_pbn() for b in event.boards.filter(deal="")}
+
+
+# --- Result entry, corrections (duplicate law E), table tokens -------------------------------------------
