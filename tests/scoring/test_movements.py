@@ -1,4 +1,4 @@
-"""Movements (duplicate/movements.py): generated, validated, uploaded.
+"""Movements (scoring.movements): generated, validated, uploaded.
 
 Pure Python: no database, no Django.  Every generator is checked for every table count it supports, by
 `validate` *and* by independent checks written here (a pair never plays a board twice; meetings; Howell
