@@ -121,8 +121,8 @@ class Section(models.Model):
     def single_ranking(self) -> bool:
         """Whether this section's pairs make one ranking (law H: pairs joined by a chain of shared hands are
         ranked together), read from its seatings whatever its movement is called: a Mitchell or a compass
-        gives two (N-S, E-W), a Howell one (``scoring.rankings``; the standings rank the event's plays so)."""
-        from scoring.rankings import ranking_groups
+        gives two (N-S, E-W), a Howell one (``scoring.contests.rankings``; the standings rank the event's plays so)."""
+        from scoring.contests import ranking_groups
 
         tables = Play.objects.filter(seating__round__section=self).values_list(
             "board__number", "ns_pair_id", "ew_pair_id"
@@ -284,6 +284,9 @@ class Play(models.Model):
 
     version = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
+    # When the table's players opened this board's traveller through their table link (comparing with the
+    # tables that played it before them): from then on only the director changes this result (no peeking).
+    table_saw_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["board_id", "seating_id"]

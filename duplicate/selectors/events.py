@@ -8,10 +8,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.db import connection
 from django.db.models import Count, QuerySet
 from django.http import Http404
 
@@ -116,46 +114,12 @@ def event_snapshot(event: Event) -> EventSnapshot:
     )
 
 
-@cache
-def _event_sql() -> str:
-    q = connection.ops.quote_name
-    columns = ", ".join(q(f.column) for f in Event._meta.concrete_fields)
-    return f"SELECT {columns} FROM {q(Event._meta.db_table)} WHERE {q(Event._meta.pk.column)} = %s"
-
-
-_converters: dict[str, list[tuple[int, list[Any], Any]]] = {}
-
-
-def _event_converters() -> list[tuple[int, list[Any], Any]]:
-    """Per column of ``_event_sql()`` that needs it, the database's converters (a date read from SQLite is a
-    string), as a queryset would apply them."""
-    vendor = connection.vendor
-    known = _converters.get(vendor)
-    if known is None:
-        known = []
-        for i, f in enumerate(Event._meta.concrete_fields):
-            col = f.get_col(Event._meta.db_table)
-            found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
-            if found:
-                known.append((i, found, col))
-        _converters[vendor] = known
-    return known
-
-
 def event_or_404(pk: int) -> Event:
-    """``get_object_or_404(Event, pk=pk)`` as a plain statement on a plain cursor: every standings page and
-    traveller reads the event first (its results version), and the ORM took longer to build that query (or
-    a raw queryset to map its row) than the database to answer it (issue 8)."""
-    if 0 < pk < 2**63:  # a primary key the database can hold (SQLite raises on a bigger one)
-        with connection.cursor() as cursor:
-            cursor.execute(_event_sql(), [pk])
-            row = cursor.fetchone()
-        if row is not None:
-            values = list(row)
-            for i, converters, col in _event_converters():
-                for convert in converters:
-                    values[i] = convert(values[i], col, connection)
-            return Event.from_db(connection.alias, None, values)
+    """The event, or a 404 (also for a key no database column can hold: SQLite raises on one past 2**63)."""
+    if 0 < pk < 2**63:
+        event = Event.objects.filter(pk=pk).first()
+        if event is not None:
+            return event
     raise Http404("No Event matches the given query.")
 
 
@@ -192,13 +156,14 @@ def viewer_of(request: Any) -> Viewer:
 def boards_in_play(event: Event, results: Any = None) -> frozenset[int]:
     """The numbers of the boards not yet released: a table scheduled to play them has neither a result
     nor a ruling on them yet. None once the event is finished (status "complete"). No query of its own
-    (``results``: the event's ``standings.EventResults``, read when not given)."""
+    when given ``results`` (the event's ``selectors.standings.EventResults``), else one."""
     if event.status == EventStatus.COMPLETE:
         return frozenset()
     if results is None:
-        from duplicate.standings import event_results
-
-        results = event_results(event)
+        plays = (
+            Play.objects.filter(event=event, entered=False).order_by().values_list("board__number", flat=True)
+        )
+        return frozenset(plays.distinct())
     pending: frozenset[int] = results.pending
     return pending
 
@@ -222,16 +187,33 @@ def hidden_boards(in_play: frozenset[int], viewer: Viewer) -> frozenset[int]:
     return in_play - viewer.played if viewer.played else in_play
 
 
+class TableBoards(NamedTuple):
+    """A table's boards: ``played``, each of its plays of them has a result or a ruling; ``opened``, played
+    and their traveller opened through the table's link (its results there stand: only the director
+    changes them)."""
+
+    played: frozenset[int]
+    opened: frozenset[int]
+
+
+def table_boards(section_id: int, table: int) -> TableBoards:
+    """The boards a table (of a section) has played, and opened (one query)."""
+    done: dict[int, bool] = {}
+    seen: dict[int, bool] = {}
+    rows = Play.objects.filter(seating__round__section_id=section_id, seating__table=table).values_list(
+        "board__number", "entered", "table_saw_at"
+    )
+    for number, entered, saw_at in rows:
+        done[number] = done.get(number, True) and bool(entered)
+        seen[number] = seen.get(number, True) and saw_at is not None
+    played = frozenset(n for n, ok in done.items() if ok)
+    return TableBoards(played, frozenset(n for n in played if seen[n]))
+
+
 def table_played_boards(section_id: int, table: int) -> frozenset[int]:
     """The boards a table (of a section) has played: each of its plays of them has a result or a ruling
     (one query)."""
-    done: dict[int, bool] = {}
-    rows = Play.objects.filter(seating__round__section_id=section_id, seating__table=table).values_list(
-        "board__number", "entered"
-    )
-    for number, entered in rows:
-        done[number] = done.get(number, True) and bool(entered)
-    return frozenset(n for n, ok in done.items() if ok)
+    return table_boards(section_id, table).played
 
 
 def table_plays(section_id: int, table: int) -> list[Play]:

@@ -27,7 +27,7 @@ from duplicate.services.events import (
     section_populate,
 )
 from duplicate.services.results import ConflictError, PermissionDenied, Writer, play_result_save, round_agree
-from duplicate.services.tokens import table_token_create, table_token_revoke
+from duplicate.services.tokens import table_token_create, table_token_revoke, table_traveller_open
 
 __all__ = [
     "HANDS_REPLACED",

@@ -19,7 +19,6 @@ from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from duplicate import statements
 from duplicate.models import (
     Event,
     EventStatus,
@@ -226,16 +225,11 @@ def play_result_save(
     for the undo of a "hands replaced" correction) scores the honours in ``data`` without checking them
     against the board's hands: the table's result as it was scored before the hands were replaced.
     """
-    # The row locked for the write (a statement made once: every result written reads it).
-    locked = statements.instances(
-        "play for update",
-        lambda pk: (
-            Play.objects.select_related("event", "board", "seating__round")
-            .select_for_update(of=("self",))
-            .filter(pk=pk)
-            .order_by()
-        ),
-        [play.pk],
+    locked = list(
+        Play.objects.select_related("event", "board", "seating__round")
+        .select_for_update(of=("self",))
+        .filter(pk=play.pk)
+        .order_by()
     )
     if not locked:
         raise Play.DoesNotExist("Play matching query does not exist.")
@@ -280,6 +274,11 @@ def result_apply(
     if agreed and not writer.is_director:
         raise PermissionDenied(
             f"Round {play.seating.round.number}'s scores are agreed (law E): only the director can correct them."
+        )
+    if play.table_saw_at is not None and not writer.is_director:
+        raise PermissionDenied(
+            f"This table has seen board {play.board.number}'s traveller, so its result there stands: only the "
+            "director can change it now."
         )
     if agreed and play.entered and not reason:
         raise ServiceError("reason: a correction after the scores are agreed (law E) needs a reason")

@@ -5,8 +5,10 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
+from django.utils import timezone
 
 from duplicate.models import (
+    Play,
     Section,
     TableToken,
 )
@@ -28,3 +30,18 @@ def table_token_revoke(*, token: TableToken) -> TableToken:
     token.revoked = True
     token.save(update_fields=["revoked"])
     return token
+
+
+@transaction.atomic
+def table_traveller_open(*, token: TableToken, number: int) -> int:
+    """The table's players open board ``number``'s traveller through their link, to compare with the tables
+    that played it before them: from then on their result on it stands and only the director changes it
+    (no peeking: a table must not read the other results and then alter its own). Only a board the table has
+    played (every one of its plays of it entered or ruled) opens; returns the plays marked."""
+
+    plays = Play.objects.filter(
+        seating__round__section_id=token.section_id, seating__table=token.table, board__number=number
+    )
+    if not plays.exists() or plays.filter(entered=False).exists():
+        raise ServiceError(f"board: table {token.table} has not played board {number} yet")
+    return plays.filter(table_saw_at__isnull=True).update(table_saw_at=timezone.now())

@@ -1,4 +1,4 @@
-"""Result entry (issue 5): by table and round for directors, from the players' phones through a table link,
+"""Result entry: by table and round for directors, from the players' phones through a table link,
 corrections under duplicate law E, rulings and penalties, and the printable table links.
 
 Thin views: reads through ``selectors_entry``, writes through ``services.play_result_save``, ``round_agree``
@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors as visibility
 from duplicate import services
@@ -26,7 +26,8 @@ from duplicate.models import Event, Play, Round, Seating, Section, TableToken
 from duplicate.selectors import entry as sel
 from duplicate.selectors import event_or_404
 from duplicate.services.results import ResultError, blank_fields, play_result_data, result_fields
-from duplicate.views_standings import traveller_page
+from duplicate.tables import EntryGridTable, configure, selected_section
+from duplicate.views.standings import traveller_page
 
 MORE_FIELDS = (
     "revokes_declarer_side",
@@ -328,11 +329,23 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
 
 def entry_index(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    return render(
-        request,
-        "duplicate/entry_index.html",
-        {"event": event, "grids": sel.entry_grid(event), "is_director": _director(request) is not None},
-    )
+    grids = sel.entry_grid(event)
+    letters = [grid.section.letter for grid in grids]
+    section = selected_section(request, letters)
+    tables = [
+        configure(request, EntryGridTable(grid, event_pk=event.pk))
+        for grid in grids
+        if section in ("", grid.section.letter)
+    ]
+    director = _director(request) is not None
+    context = {
+        "event": event,
+        "tables": tables,
+        "letters": letters,
+        "section": section,
+        "is_director": director,
+    }
+    return render(request, "duplicate/entry_index.html", context)
 
 
 def _table_view(
@@ -512,17 +525,30 @@ def entry_token(request: HttpRequest, secret: str) -> HttpResponse:
     return _render_table(request, view, plays)
 
 
-@require_safe
+@require_http_methods(["GET", "HEAD", "POST"])
 def entry_token_traveller(request: HttpRequest, secret: str, number: int) -> HttpResponse:
-    """A board's traveller through a table's link: shown once that table has played the board (the players
-    compare after play), or once every table has; before that, "being played" as for a visitor."""
+    """A board's traveller through a table's link: shown once that table has played the board and opened
+    its traveller (the players compare after play; their result then stands), or once every table has
+    played it; before that, "being played" as for a visitor."""
     token = sel.active_token(secret)
     if token is None:
         return render(request, "duplicate/token_invalid.html", status=404)
-    played = visibility.table_played_boards(token.section_id, token.table)
+    boards = visibility.table_boards(token.section_id, token.table)
     director = visibility.viewer_of(request)
-    viewer = director if director.director else visibility.Viewer(played=played)
     event = event_or_404(token.section.event_id)
+    if not director.director and number in boards.played and number not in boards.opened:
+        # Opening it makes the table's result there stand (services.table_traveller_open): ask first, and
+        # only where the board is still hidden from visitors (a released board has nothing to peek at).
+        if request.method == "POST":
+            services.table_traveller_open(token=token, number=number)
+            return redirect("entry_token_traveller", secret=secret, number=number)
+        if number in visibility.boards_in_play(event):
+            response = render(
+                request, "duplicate/token_compare.html", {"token": token, "event": event, "number": number}
+            )
+            response["Referrer-Policy"] = "no-referrer"
+            return response
+    viewer = director if director.director else visibility.Viewer(played=boards.opened)
     response = traveller_page(request, event, number, viewer, token_secret=secret)
     response["Referrer-Policy"] = "no-referrer"
     response["X-Robots-Tag"] = "noindex"

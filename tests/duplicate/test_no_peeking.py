@@ -21,7 +21,8 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from duplicate import selectors, services
-from duplicate import standings as st
+from duplicate.selectors import standings as st
+from duplicate.selectors import travellers as tv
 from duplicate.models import Event, Play
 from tests.conftest import make_event
 
@@ -169,6 +170,10 @@ def test_director_traveller_shows_everything(director_client, game):
 
 def test_table_links_see_the_traveller_once_their_table_has_played(client, game):
     played = token_client(client, game, 1)  # played board 1 in round 1
+    html = page(client, "entry_token_traveller", played, 1)  # first asked: its result then stands
+    assert "your result on board 1 stands" in html
+    assert FIRST_TEXT not in html and SECOND_TEXT not in html and SUIT not in html
+    client.post(reverse("entry_token_traveller", args=[played, 1]))
     html = page(client, "entry_token_traveller", played, 1)
     assert FIRST_TEXT in html and SECOND_TEXT in html and SUIT in html
     assert NOTE not in html
@@ -402,7 +407,7 @@ def test_token_traveller_runs_a_fixed_number_of_queries(db, client, django_asser
         enter(play, FIRST)
     secret = token_client(client, event, 1)
     url = reverse("entry_token_traveller", args=[secret, 1])
-    client.get(url)
+    client.post(url)  # opened: the table's result stands (it has played the board)
     # the token, the boards its table has played, the event (the rest as the traveller's, kept)
     with django_assert_num_queries(3):
         assert client.get(url).status_code == 200
