@@ -15,6 +15,7 @@ from duplicate import selectors, services
 from duplicate.forms import DealsConfirmForm, DealsForm, EventCreateForm, EventImportForm, PairNamesForm
 from duplicate.models import Event, Pair
 from duplicate.services import eventfile
+from duplicate.tables import PairsTable, configure, in_section, selected_section
 
 
 def _bound(request: HttpRequest) -> tuple[object, object]:
@@ -113,6 +114,9 @@ def eventfile_without(data: dict[str, Any], hidden: frozenset[int]) -> dict[str,
 def event_finish(request: HttpRequest, pk: int) -> HttpResponse:
     """The director finishes the event: every board's hands and results are shown to everyone."""
     event = get_object_or_404(Event, pk=pk)
+    if request.POST.get("confirm") != "yes":  # one mis-click must not show every hand mid-session
+        messages.error(request, "Tick the box to confirm that play is over, then finish the event.")
+        return redirect("event_detail", pk=event.pk)
     services.event_finish(event=event)
     messages.success(
         request, f"{event.name} is finished: every board's hands and results are now shown to everyone."
@@ -165,9 +169,17 @@ def event_movement(request: HttpRequest, pk: int) -> HttpResponse:
 
 def event_pairs(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    return render(
-        request, "duplicate/event_pairs.html", {"event": event, "pairs": list(selectors.pairs_for(event))}
-    )
+    pairs = list(selectors.pairs_for(event))
+    letters = sorted({pair.section.letter for pair in pairs})
+    section = selected_section(request, letters)
+    hidden = [
+        *(["section"] if len(letters) < 2 else []),
+        *(["team"] if event.kind != "teams" else []),
+        *(["edit"] if not request.user.is_staff else []),
+    ]
+    table = configure(request, PairsTable(in_section(pairs, section, "section__letter"), exclude=hidden))
+    context = {"event": event, "table": table, "letters": letters, "section": section}
+    return render(request, "duplicate/event_pairs.html", context)
 
 
 @staff_member_required

@@ -377,7 +377,12 @@ def test_finishing_the_event_releases_every_board(client, director_client, game)
     game.refresh_from_db()
     assert game.status != "complete"
     version = game.results_version
+    # Without the box ticked (a mis-click), nothing is released.
     response = director_client.post(reverse("event_finish", args=[game.pk]))
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.status != "complete" and game.results_version == version
+    response = director_client.post(reverse("event_finish", args=[game.pk]), {"confirm": "yes"})
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.status == "complete" and game.results_version == version + 1
