@@ -40,7 +40,7 @@ class EventCreateForm(forms.Form):
     )
     tables = forms.IntegerField(
         min_value=1,
-        max_value=500,
+        max_value=100,
         initial=7,
         help_text="For a team match: the number of pairs in each team (one table each). "
         "A compass needs at least 2 tables and plays as many rounds as tables.",

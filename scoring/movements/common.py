@@ -11,6 +11,9 @@ PairId = int | str
 KINDS: tuple[str, ...] = ("mitchell", "howell", "teams", "compass", "custom")
 GENERATED_KINDS: tuple[str, ...] = ("mitchell", "howell", "teams", "compass")
 MAX_BOARDS_PER_ROUND = 36
+# A section's tables: far beyond any room (big events play in several sections); a movement grows as tables
+# squared, so a mistyped 99999999 must be refused, not generated.
+MAX_SECTION_TABLES = 100
 MITCHELL_MIN_TABLES = 3
 HOWELL_MIN_TABLES = 3
 HOWELL_MAX_TABLES = 10

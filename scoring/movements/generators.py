@@ -11,6 +11,7 @@ from scoring.movements.common import (
     HOWELL_MAX_TABLES,
     HOWELL_MIN_TABLES,
     MAX_BOARDS_PER_ROUND,
+    MAX_SECTION_TABLES,
     MITCHELL_MIN_TABLES,
     TEAMS_MIN_PAIRS,
     PairId,
@@ -41,7 +42,7 @@ def _check_boards_per_round(kind: str, value: object) -> int:
 
 def mitchell(tables: int, boards_per_round: int, *, even: str = "relay") -> Movement:
     """A Mitchell for ``tables >= 3``; ``even`` ("relay" or "skip") chooses the even-table remedy."""
-    t_count = _check_count("mitchell", "tables", tables, MITCHELL_MIN_TABLES)
+    t_count = _check_count("mitchell", "tables", tables, MITCHELL_MIN_TABLES, MAX_SECTION_TABLES)
     bpr = _check_boards_per_round("mitchell", boards_per_round)
     if even not in EVEN_OPTIONS:
         _fail(f"mitchell: even must be 'relay' or 'skip', got {even!r}")
@@ -188,7 +189,7 @@ def howell(tables: int, boards_per_round: int, *, pairs: int | None = None) -> M
 
 def team_match(pairs_per_team: int, boards_per_round: int) -> Movement:
     """A team match under duplicate law G between teams A (pairs 1..n) and B (pairs n+1..2n)."""
-    n = _check_count("teams", "pairs per team", pairs_per_team, TEAMS_MIN_PAIRS)
+    n = _check_count("teams", "pairs per team", pairs_per_team, TEAMS_MIN_PAIRS, MAX_SECTION_TABLES)
     bpr = _check_boards_per_round("teams", boards_per_round)
     a_ns_tables = (n + 1) // 2
     rounds: list[MovementRound] = []
@@ -213,7 +214,7 @@ def compass(tables: int, boards_per_round: int) -> Movement:
 
     N-S pair ``t`` faces E-W pair ``T+t`` at table ``t`` throughout; board set ``s`` (boards
     ``(s-1)*B+1 .. s*B``) starts at table ``s``; ``T`` rounds, so every board is played at every table."""
-    t_count = _check_count("compass", "tables", tables, COMPASS_MIN_TABLES)
+    t_count = _check_count("compass", "tables", tables, COMPASS_MIN_TABLES, MAX_SECTION_TABLES)
     bpr = _check_boards_per_round("compass", boards_per_round)
     rounds: list[MovementRound] = []
     for r in range(t_count):

@@ -899,3 +899,14 @@ def test_cli_compass(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["rounds"][1]["tables"][2] == {"table": 3, "ns": 3, "ew": 6, "boards": [1, 2]}
     assert mv.main(["compass", "--tables", "3", "--boards-per-round", "2", "--skip"]) == 2
     assert "--skip applies to a Mitchell only" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["mitchell", "compass", "teams"])
+def test_a_section_of_more_than_100_tables_is_refused_not_generated(kind):
+    """A movement grows as the square of its tables: a mistyped 99999999 is refused naming the field (it once
+    ran for minutes and took gigabytes); 100 tables, far beyond any room, is still generated."""
+    what = "pairs per team" if kind == "teams" else "tables"
+    for tables in (101, 99_999_999):
+        with pytest.raises(mv.MovementError, match=f"{kind}: {what} must be from [23] to 100, got {tables}"):
+            mv.generate(kind, tables=tables, boards_per_round=2)
+    assert len(mv.generate(kind, tables=100, boards_per_round=1).rounds) >= 50
