@@ -289,7 +289,7 @@ def _drive(
         sys.executable,
         "-m",
         "gunicorn",
-        "duplicate.wsgi",
+        "config.wsgi",
         "--workers",
         "2",
         "--bind",
@@ -300,12 +300,9 @@ def _drive(
         "120",
     ]
     log = tempfile.TemporaryFile()
-    # As in production (duplicate/settings.py): the workers share the parts of the standings pages, in a
-    # directory in memory (/dev/shm) where there is one.
-    from duplicate.shared import memory_dir
-
-    parts = tempfile.TemporaryDirectory(prefix="kalamazoo-bench-parts-", dir=memory_dir())
-    env = {**_env(db_url), "SHARED_PARTS_DIR": parts.name}
+    # As in production (config/settings.py): the workers share one cache, here the scratch database's
+    # cache table (or Redis when REDIS_URL is set).
+    env = _env(db_url)
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         _wait_ready(port, proc)
@@ -342,7 +339,6 @@ def _drive(
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        parts.cleanup()
     log.seek(0)
     server_log = log.read().decode(errors="replace").strip()
     log.close()
@@ -405,6 +401,7 @@ def _setup(sections: int) -> dict[str, Any]:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
+    call_command("createcachetable", verbosity=0)
     from bench import synth
     from duplicate import services
     from duplicate.models import Section

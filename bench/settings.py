@@ -20,7 +20,3 @@ STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.s
 
 # No collectstatic in a throwaway run: whitenoise's "No directory at .../staticfiles/" is expected.
 warnings.filterwarnings("ignore", message="No directory at")
-
-# In-process figures (recompute, cold and warm pages) are this process's own work: no parts shared between
-# processes. The HTTP load test turns sharing on for gunicorn's workers (bench/load.py), as in production.
-SHARED_PARTS_DIR = os.environ.get("SHARED_PARTS_DIR", "")

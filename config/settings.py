@@ -6,8 +6,6 @@ REDIS_URL      the cache: Redis at this address (redis://host:6379/0); unset, Dj
 SECRET_KEY     required when DEBUG is off
 DEBUG          "1"/"true" to turn on development mode (default off)
 ALLOWED_HOSTS  comma-separated host names (default: localhost names in DEBUG)
-SHARED_PARTS_DIR  where a host's worker processes share the parts of standings pages (duplicate.shared);
-               empty turns it off (default: a directory per database under /dev/shm; off in DEBUG)
 DB_PREPARED_STATEMENTS  "0" behind a pooler in transaction mode (PostgreSQL; default on)
 """
 
@@ -171,17 +169,6 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
-
-# Parts of the standings pages shared between this host's worker processes (duplicate.shared, to be replaced by the cache):
-# after a result is written, one worker works out the new tables and the others read them.
-if "SHARED_PARTS_DIR" in os.environ:
-    SHARED_PARTS_DIR = os.environ["SHARED_PARTS_DIR"]
-elif DEBUG:
-    SHARED_PARTS_DIR = ""
-else:
-    from duplicate.shared import default_dir
-
-    SHARED_PARTS_DIR = default_dir(DATABASES["default"], SECRET_KEY)
 
 # Security (python manage.py check --deploy is clean with DEBUG off).
 SECURE_CONTENT_TYPE_NOSNIFF = True

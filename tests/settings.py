@@ -24,9 +24,6 @@ from config.settings import CACHES, REDIS_URL, STORAGES  # noqa: E402
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 WHITENOISE_AUTOREFRESH = True  # no collectstatic in tests: serve from the finders
-SHARED_PARTS_DIR = (
-    ""  # each test process works its parts out itself (tests/duplicate/test_shared.py turns it on)
-)
 
 REDIS_DATABASES = 16  # redis-server's default number of databases (0-15)
 
