@@ -12,8 +12,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("config", "duplicate", "teams", "scoring")
 
@@ -61,11 +59,6 @@ print("imported", imported)
 """
 
 
-@pytest.mark.xfail(
-    (ROOT / "duplicate" / "shared.py").exists(),
-    reason="duplicate/shared.py imports fcntl until the caching rewrite lands",
-    strict=True,
-)
 def test_every_module_imports_and_pages_serve_without_fcntl(tmp_path):
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DEBUG"))},
