@@ -21,7 +21,7 @@ from typing import Any
 
 from scoring import ScoringError, parse_contract_or_pass
 from scoring.codes import ScoringCode, parse_code
-from scoring.contract import check_pass_out, pass_out_allowed
+from scoring.contract import Contract, check_pass_out, pass_out_allowed
 
 _CONTRACT = re.compile(r"[1-7](NT|RS|N|C|D|H|S)X{0,2}", re.IGNORECASE)
 _SEAT = re.compile(r"[NESW]", re.IGNORECASE)
@@ -90,27 +90,7 @@ def parse_quick(text: str, *, code: str, current: Mapping[str, Any] | None = Non
             raise QuickError(str(exc)) from None
         return {"contract": "PASS"}
 
-    contract_text = declarer = tricks_text = None
-    for token in _tokens(line):
-        upper = token.upper()
-        if _CONTRACT.fullmatch(token):
-            if contract_text is not None:
-                raise QuickError(f"two contracts ({contract_text} and {upper}); give one")
-            contract_text = upper
-        elif _SEAT.fullmatch(token):
-            if declarer is not None:
-                raise QuickError(f"two declarers ({declarer} and {upper}); give one of N, E, S, W")
-            declarer = upper
-        elif _RELATIVE.fullmatch(token) or _NUMBER.fullmatch(token):
-            if tricks_text is not None:
-                raise QuickError(f"two trick counts ({tricks_text} and {token}); give one")
-            tricks_text = token
-        else:
-            raise QuickError(
-                f"cannot read {token!r}: write the contract (4HX, 3NT), the declarer (N, E, S, W) and the "
-                "tricks (10, =, +1, -2), such as 4HX N 10"
-            )
-
+    contract_text, declarer, tricks_text = _contract_seat_tricks(line)
     current = current or {}
     if contract_text is None:
         stored = str(current.get("contract") or "")
@@ -133,20 +113,50 @@ def parse_quick(text: str, *, code: str, current: Mapping[str, Any] | None = Non
     except ScoringError as exc:
         raise QuickError(str(exc)) from None
     assert contract is not None  # PASS was handled above
+    return {"contract": str(contract), "declarer": declarer, "tricks": _tricks_won(contract, tricks_text)}
+
+
+def _contract_seat_tricks(line: str) -> tuple[str | None, str | None, str | None]:
+    """The contract, declarer and tricks the line gives (None for each it leaves out), each at most once."""
+    contract_text = declarer = tricks_text = None
+    for token in _tokens(line):
+        upper = token.upper()
+        if _CONTRACT.fullmatch(token):
+            if contract_text is not None:
+                raise QuickError(f"two contracts ({contract_text} and {upper}); give one")
+            contract_text = upper
+        elif _SEAT.fullmatch(token):
+            if declarer is not None:
+                raise QuickError(f"two declarers ({declarer} and {upper}); give one of N, E, S, W")
+            declarer = upper
+        elif _RELATIVE.fullmatch(token) or _NUMBER.fullmatch(token):
+            if tricks_text is not None:
+                raise QuickError(f"two trick counts ({tricks_text} and {token}); give one")
+            tricks_text = token
+        else:
+            raise QuickError(
+                f"cannot read {token!r}: write the contract (4HX, 3NT), the declarer (N, E, S, W) and the "
+                "tricks (10, =, +1, -2), such as 4HX N 10"
+            )
+    return contract_text, declarer, tricks_text
+
+
+def _tricks_won(contract: Contract, tricks_text: str) -> int:
+    """Tricks won by the declarer's side: a number, or "=", "+n", "-n" counted from the contract's book."""
     needed = contract.tricks_needed
     if tricks_text == "=":
-        tricks = needed
-    elif tricks_text[0] in "+-":
+        return needed
+    if tricks_text[0] in "+-":
         tricks = needed + int(tricks_text)
         if not 0 <= tricks <= 13:
             raise QuickError(
                 f"{contract} needs {needed} tricks, so {tricks_text} makes {tricks}: tricks must be 0 to 13"
             )
-    else:
-        tricks = int(tricks_text)
-        if not 0 <= tricks <= 13:
-            raise QuickError(f"tricks must be a whole number from 0 to 13, got {tricks}")
-    return {"contract": str(contract), "declarer": declarer, "tricks": tricks}
+        return tricks
+    tricks = int(tricks_text)
+    if not 0 <= tricks <= 13:
+        raise QuickError(f"tricks must be a whole number from 0 to 13, got {tricks}")
+    return tricks
 
 
 def _whist(line: str) -> dict[str, Any]:

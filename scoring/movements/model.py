@@ -366,37 +366,7 @@ def _movement_from_obj(obj: Any) -> Movement:
     raw_rounds = obj["rounds"]
     if not isinstance(raw_rounds, list) or not raw_rounds:
         raise MovementError("'rounds' must be a non-empty list of rounds")
-    rounds: list[MovementRound] = []
-    for i, raw_round in enumerate(raw_rounds):
-        where = f"rounds[{i}]"
-        if not isinstance(raw_round, Mapping):
-            raise MovementError(f"{where}: a round must be an object with 'round' and 'tables'")
-        number = _parse_positive(raw_round.get("round", i + 1), where, "round")
-        where = f"round {number}"
-        raw_tables = raw_round.get("tables")
-        if not isinstance(raw_tables, list) or not raw_tables:
-            raise MovementError(f"{where}: 'tables' must be a non-empty list of tables")
-        plays: list[TablePlay] = []
-        for j, raw_play in enumerate(raw_tables):
-            at = f"{where}, tables[{j}]"
-            if not isinstance(raw_play, Mapping):
-                raise MovementError(f"{at}: a table must be an object with table, ns, ew and boards")
-            missing = [key for key in ("table", "ns", "ew", "boards") if key not in raw_play]
-            if missing:
-                raise MovementError(f"{at}: missing {', '.join(missing)}")
-            table = _parse_positive(raw_play["table"], at, "table")
-            at = f"{where}, table {table}"
-            ns = _parse_pair(raw_play["ns"], at, "ns")
-            ew = _parse_pair(raw_play["ew"], at, "ew")
-            boards = _parse_boards_value(raw_play["boards"], at)
-            plays.append(TablePlay(table, ns, ew, boards))
-        raw_sit = raw_round.get("sit_out", [])
-        if raw_sit is None:
-            raw_sit = []
-        if not isinstance(raw_sit, list):
-            raw_sit = [raw_sit]
-        sit_out = tuple(_parse_pair(p, where, "sit_out") for p in raw_sit)
-        rounds.append(MovementRound(number, tuple(sorted(plays, key=lambda p: p.table)), sit_out))
+    rounds = [_round_from_obj(raw_round, i) for i, raw_round in enumerate(raw_rounds)]
     rounds.sort(key=lambda r: r.number)
     tables_value = obj.get("tables")
     if tables_value is None:
@@ -408,17 +378,53 @@ def _movement_from_obj(obj: Any) -> Movement:
         bpr = len(rounds[0].tables[0].boards)
     else:
         bpr = _parse_positive(bpr_value, "movement", "boards_per_round")
-    teams: dict[str, tuple[PairId, ...]] | None = None
-    raw_teams = obj.get("teams")
-    if raw_teams is not None:
-        if not isinstance(raw_teams, Mapping):
-            raise MovementError("'teams' must be an object: team name -> list of pairs")
-        teams = {}
-        for name, members in raw_teams.items():
-            if not isinstance(members, list):
-                raise MovementError(f"team {name}: the pairs must be a list")
-            teams[str(name)] = tuple(_parse_pair(p, f"team {name}", "team") for p in members)
-    return Movement(kind, tables, bpr, tuple(rounds), teams)
+    return Movement(kind, tables, bpr, tuple(rounds), _teams_from_obj(obj.get("teams")))
+
+
+def _round_from_obj(raw_round: Any, i: int) -> MovementRound:
+    """``rounds[i]`` of an uploaded movement: its number, its tables (in table order) and who sits out."""
+    where = f"rounds[{i}]"
+    if not isinstance(raw_round, Mapping):
+        raise MovementError(f"{where}: a round must be an object with 'round' and 'tables'")
+    number = _parse_positive(raw_round.get("round", i + 1), where, "round")
+    where = f"round {number}"
+    raw_tables = raw_round.get("tables")
+    if not isinstance(raw_tables, list) or not raw_tables:
+        raise MovementError(f"{where}: 'tables' must be a non-empty list of tables")
+    plays: list[TablePlay] = []
+    for j, raw_play in enumerate(raw_tables):
+        at = f"{where}, tables[{j}]"
+        if not isinstance(raw_play, Mapping):
+            raise MovementError(f"{at}: a table must be an object with table, ns, ew and boards")
+        missing = [key for key in ("table", "ns", "ew", "boards") if key not in raw_play]
+        if missing:
+            raise MovementError(f"{at}: missing {', '.join(missing)}")
+        table = _parse_positive(raw_play["table"], at, "table")
+        at = f"{where}, table {table}"
+        ns = _parse_pair(raw_play["ns"], at, "ns")
+        ew = _parse_pair(raw_play["ew"], at, "ew")
+        plays.append(TablePlay(table, ns, ew, _parse_boards_value(raw_play["boards"], at)))
+    raw_sit = raw_round.get("sit_out", [])
+    if raw_sit is None:
+        raw_sit = []
+    if not isinstance(raw_sit, list):
+        raw_sit = [raw_sit]
+    sit_out = tuple(_parse_pair(p, where, "sit_out") for p in raw_sit)
+    return MovementRound(number, tuple(sorted(plays, key=lambda p: p.table)), sit_out)
+
+
+def _teams_from_obj(raw_teams: Any) -> dict[str, tuple[PairId, ...]] | None:
+    """The uploaded ``teams`` object (team name -> pairs), or None when there is none."""
+    if raw_teams is None:
+        return None
+    if not isinstance(raw_teams, Mapping):
+        raise MovementError("'teams' must be an object: team name -> list of pairs")
+    teams: dict[str, tuple[PairId, ...]] = {}
+    for name, members in raw_teams.items():
+        if not isinstance(members, list):
+            raise MovementError(f"team {name}: the pairs must be a list")
+        teams[str(name)] = tuple(_parse_pair(p, f"team {name}", "team") for p in members)
+    return teams
 
 
 _CSV_COLUMNS: tuple[str, ...] = ("round", "table", "ns", "ew", "boards")
@@ -441,13 +447,7 @@ def _movement_from_csv(text: str, *, kind: str, tables: int | None, boards_per_r
                 continue
             if header is None:
                 header = [cell.strip().lower() for cell in row]
-                missing = [col for col in _CSV_COLUMNS if col not in header]
-                if missing:
-                    raise MovementError(
-                        f"line {line}: the CSV header is missing column{'s' if len(missing) > 1 else ''} "
-                        f"{', '.join(missing)} (a header line round,table,ns,ew,boards is required)"
-                    )
-                index = {col: header.index(col) for col in _CSV_COLUMNS}
+                index = _csv_columns(header, line)
                 continue
             if len(row) < len(header):
                 raise MovementError(
@@ -457,26 +457,9 @@ def _movement_from_csv(text: str, *, kind: str, tables: int | None, boards_per_r
             where = f"line {line}"
             number = _parse_positive(cell["round"], where, "round")
             if cell["table"] in ("", "-"):
-                if cell["boards"]:
-                    raise MovementError(
-                        f"{where}: a line with no table lists pairs sitting out and has no boards"
-                    )
-                names = [cell[col] for col in ("ns", "ew") if cell[col]]
-                if not names:
-                    raise MovementError(f"{where}: the table is missing")
-                sit_outs.setdefault(number, []).extend(_parse_pair(n, where, "sit-out") for n in names)
+                sit_outs.setdefault(number, []).extend(_csv_sit_outs(cell, where))
                 continue
-            table = _parse_positive(cell["table"], where, "table")
-            ns = _parse_pair(cell["ns"], where, "ns")
-            ew = _parse_pair(cell["ew"], where, "ew")
-            if not cell["boards"]:
-                raise MovementError(f"{where}: no boards listed")
-            try:
-                boards = _parse_boards_text(cell["boards"])
-            except ValueError:
-                raise MovementError(
-                    f"{where}: boards '{cell['boards']}' are not board numbers ({_BOARDS_HINT})"
-                ) from None
+            table, ns, ew, boards = _csv_table(cell, where)
             round_plays = plays.setdefault(number, {})
             if table in round_plays:
                 first_line = round_plays[table][1]
@@ -504,3 +487,40 @@ def _movement_from_csv(text: str, *, kind: str, tables: int | None, boards_per_r
     if boards_per_round is None:
         boards_per_round = len(next(rnd.tables[0].boards for rnd in rounds if rnd.tables))
     return Movement(kind, tables, boards_per_round, rounds)
+
+
+def _csv_columns(header: list[str], line: int) -> dict[str, int]:
+    """Where each needed column is in the header line."""
+    missing = [col for col in _CSV_COLUMNS if col not in header]
+    if missing:
+        raise MovementError(
+            f"line {line}: the CSV header is missing column{'s' if len(missing) > 1 else ''} "
+            f"{', '.join(missing)} (a header line round,table,ns,ew,boards is required)"
+        )
+    return {col: header.index(col) for col in _CSV_COLUMNS}
+
+
+def _csv_sit_outs(cell: Mapping[str, str], where: str) -> list[PairId]:
+    """A line with no table: the pairs in its ns/ew cells sit out that round."""
+    if cell["boards"]:
+        raise MovementError(f"{where}: a line with no table lists pairs sitting out and has no boards")
+    names = [cell[col] for col in ("ns", "ew") if cell[col]]
+    if not names:
+        raise MovementError(f"{where}: the table is missing")
+    return [_parse_pair(n, where, "sit-out") for n in names]
+
+
+def _csv_table(cell: Mapping[str, str], where: str) -> tuple[int, PairId, PairId, tuple[int, ...]]:
+    """A table's line: its table number, N-S pair, E-W pair and boards."""
+    table = _parse_positive(cell["table"], where, "table")
+    ns = _parse_pair(cell["ns"], where, "ns")
+    ew = _parse_pair(cell["ew"], where, "ew")
+    if not cell["boards"]:
+        raise MovementError(f"{where}: no boards listed")
+    try:
+        boards = _parse_boards_text(cell["boards"])
+    except ValueError:
+        raise MovementError(
+            f"{where}: boards '{cell['boards']}' are not board numbers ({_BOARDS_HINT})"
+        ) from None
+    return table, ns, ew, boards

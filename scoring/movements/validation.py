@@ -19,7 +19,7 @@ from scoring.movements.common import (
 )
 
 if TYPE_CHECKING:
-    from scoring.movements.model import Movement
+    from scoring.movements.model import Movement, MovementRound, TablePlay
 
 
 # --------------------------------------------------------------------------------------------------
@@ -29,6 +29,30 @@ if TYPE_CHECKING:
 
 def validate(movement: Movement) -> None:
     """Raise :class:`MovementError` naming the first problem found; return ``None`` if lawful."""
+    kind = movement.kind
+    _check_shape(movement)
+    played: dict[tuple[PairId, int], tuple[int, int]] = {}  # (pair, board) -> (round, table)
+    met: dict[frozenset[PairId], tuple[int, int]] = {}  # pair of pairs -> (round, table)
+    for expected, rnd in enumerate(movement.rounds, start=1):
+        if not _is_int(rnd.number) or rnd.number != expected:
+            _fail(
+                f"rounds must be numbered 1 to {len(movement.rounds)} in order: "
+                f"found round {rnd.number} where round {expected} was expected"
+            )
+        _check_round(movement, rnd, played, met)
+
+    if kind == "mitchell":
+        _validate_mitchell(movement)
+    elif kind == "howell":
+        _validate_howell(movement, met)
+    elif kind == "teams":
+        _validate_teams(movement)
+    elif kind == "compass":
+        _validate_compass(movement)
+
+
+def _check_shape(movement: Movement) -> None:
+    """The kind, the number of tables and boards a round, and at least one round."""
     kind = movement.kind
     if kind not in KINDS:
         _fail(f"unknown movement kind {kind!r} (expected one of: {', '.join(KINDS)})")
@@ -40,84 +64,91 @@ def validate(movement: Movement) -> None:
     if not movement.rounds:
         _fail(f"{kind}: the movement has no rounds")
 
-    played: dict[tuple[PairId, int], tuple[int, int]] = {}  # (pair, board) -> (round, table)
-    met: dict[frozenset[PairId], tuple[int, int]] = {}  # pair of pairs -> (round, table)
-    for expected, rnd in enumerate(movement.rounds, start=1):
-        if not _is_int(rnd.number) or rnd.number != expected:
-            _fail(
-                f"rounds must be numbered 1 to {len(movement.rounds)} in order: "
-                f"found round {rnd.number} where round {expected} was expected"
-            )
-        r = rnd.number
-        if not rnd.tables:
-            _fail(f"round {r}: no tables in play")
-        sitting: set[PairId] = set()
-        for pair in rnd.sit_out:
-            if not _is_pair_id(pair):
-                _fail(f"round {r}: {pair!r} is not a pair (a positive number or a name)")
-            if pair in sitting:
-                _fail(f"round {r}: pair {pair} is listed twice as sitting out")
-            sitting.add(pair)
-        seated: dict[PairId, int] = {}
-        tables_seen: set[int] = set()
-        for play in rnd.tables:
-            t = play.table
-            if not _is_int(t) or not 1 <= t <= movement.tables:
-                _fail(f"round {r}: table {t!r} is not a table of this movement (1 to {movement.tables})")
-            if t in tables_seen:
-                _fail(f"round {r}: table {t} is listed twice")
-            tables_seen.add(t)
-            at = f"round {r}, table {t}"
-            for pair in play.pairs:
-                if not _is_pair_id(pair):
-                    _fail(f"{at}: {pair!r} is not a pair (a positive number or a name)")
-            if play.ns == play.ew:
-                _fail(f"{at}: pair {play.ns} cannot play against itself")
-            for pair in play.pairs:
-                if pair in seated:
-                    _fail(f"{at}: pair {pair} is already seated at table {seated[pair]} in this round")
-                if pair in sitting:
-                    _fail(f"{at}: pair {pair} is listed as sitting out this round but plays here")
-                seated[pair] = t
-            if not play.boards:
-                _fail(f"{at}: no boards listed")
-            for board in play.boards:
-                if not _is_int(board) or board < 1:
-                    _fail(f"{at}: board {board!r} is not a board number (a whole number from 1 up)")
-            if len(set(play.boards)) != len(play.boards):
-                dup = next(b for b in play.boards if play.boards.count(b) > 1)
-                _fail(f"{at}: board {dup} is listed twice")
-            if len(play.boards) != bpr:
-                _fail(
-                    f"{at}: {len(play.boards)} boards ({format_boards(play.boards)}) "
-                    f"but the movement plays {bpr} boards a round"
-                )
-            for pair in play.pairs:
-                for board in play.boards:
-                    before = played.get((pair, board))
-                    if before is not None:
-                        _fail(
-                            f"{at}: pair {pair} plays board {board} a second time "
-                            f"(already at round {before[0]}, table {before[1]})"
-                        )
-                    played[(pair, board)] = (r, t)
-            meeting = frozenset(play.pairs)
-            before = met.get(meeting)
-            if before is not None and kind not in ("teams", "compass"):
-                _fail(
-                    f"{at}: pairs {play.ns} and {play.ew} meet a second time "
-                    f"(already at round {before[0]}, table {before[1]})"
-                )
-            met.setdefault(meeting, (r, t))
 
-    if kind == "mitchell":
-        _validate_mitchell(movement)
-    elif kind == "howell":
-        _validate_howell(movement, met)
-    elif kind == "teams":
-        _validate_teams(movement)
-    elif kind == "compass":
-        _validate_compass(movement)
+def _sitting_out(rnd: MovementRound) -> set[PairId]:
+    """The round's pairs sitting out, each a pair and listed once."""
+    sitting: set[PairId] = set()
+    for pair in rnd.sit_out:
+        if not _is_pair_id(pair):
+            _fail(f"round {rnd.number}: {pair!r} is not a pair (a positive number or a name)")
+        if pair in sitting:
+            _fail(f"round {rnd.number}: pair {pair} is listed twice as sitting out")
+        sitting.add(pair)
+    return sitting
+
+
+def _check_round(
+    movement: Movement,
+    rnd: MovementRound,
+    played: dict[tuple[PairId, int], tuple[int, int]],
+    met: dict[frozenset[PairId], tuple[int, int]],
+) -> None:
+    """One round's tables, under the general rules; ``played`` and ``met`` gather the rounds so far."""
+    r = rnd.number
+    if not rnd.tables:
+        _fail(f"round {r}: no tables in play")
+    sitting = _sitting_out(rnd)
+    seated: dict[PairId, int] = {}
+    tables_seen: set[int] = set()
+    for play in rnd.tables:
+        t = play.table
+        if not _is_int(t) or not 1 <= t <= movement.tables:
+            _fail(f"round {r}: table {t!r} is not a table of this movement (1 to {movement.tables})")
+        if t in tables_seen:
+            _fail(f"round {r}: table {t} is listed twice")
+        tables_seen.add(t)
+        at = f"round {r}, table {t}"
+        _check_seats(play, at, seated, sitting)
+        _check_boards(play, at, movement.boards_per_round)
+        for pair in play.pairs:
+            for board in play.boards:
+                before = played.get((pair, board))
+                if before is not None:
+                    _fail(
+                        f"{at}: pair {pair} plays board {board} a second time "
+                        f"(already at round {before[0]}, table {before[1]})"
+                    )
+                played[(pair, board)] = (r, t)
+        meeting = frozenset(play.pairs)
+        before = met.get(meeting)
+        if before is not None and movement.kind not in ("teams", "compass"):
+            _fail(
+                f"{at}: pairs {play.ns} and {play.ew} meet a second time "
+                f"(already at round {before[0]}, table {before[1]})"
+            )
+        met.setdefault(meeting, (r, t))
+
+
+def _check_seats(play: TablePlay, at: str, seated: dict[PairId, int], sitting: set[PairId]) -> None:
+    """Two different pairs, neither seated elsewhere nor sitting out this round; ``seated`` gathers them."""
+    for pair in play.pairs:
+        if not _is_pair_id(pair):
+            _fail(f"{at}: {pair!r} is not a pair (a positive number or a name)")
+    if play.ns == play.ew:
+        _fail(f"{at}: pair {play.ns} cannot play against itself")
+    for pair in play.pairs:
+        if pair in seated:
+            _fail(f"{at}: pair {pair} is already seated at table {seated[pair]} in this round")
+        if pair in sitting:
+            _fail(f"{at}: pair {pair} is listed as sitting out this round but plays here")
+        seated[pair] = play.table
+
+
+def _check_boards(play: TablePlay, at: str, boards_per_round: int) -> None:
+    """The table's boards: board numbers, none twice, as many as the movement plays a round."""
+    if not play.boards:
+        _fail(f"{at}: no boards listed")
+    for board in play.boards:
+        if not _is_int(board) or board < 1:
+            _fail(f"{at}: board {board!r} is not a board number (a whole number from 1 up)")
+    if len(set(play.boards)) != len(play.boards):
+        dup = next(b for b in play.boards if play.boards.count(b) > 1)
+        _fail(f"{at}: board {dup} is listed twice")
+    if len(play.boards) != boards_per_round:
+        _fail(
+            f"{at}: {len(play.boards)} boards ({format_boards(play.boards)}) "
+            f"but the movement plays {boards_per_round} boards a round"
+        )
 
 
 def _require_full_rounds(movement: Movement) -> None:
@@ -169,6 +200,36 @@ def _validate_howell(movement: Movement, met: Mapping[frozenset[PairId], tuple[i
 
 
 def _validate_teams(movement: Movement) -> None:
+    """Law G: two teams of equal size, each table one pair of each, every deal once at every table."""
+    team_of = _team_of_pair(movement)
+    n = movement.tables
+    _require_full_rounds(movement)
+    direction, at_table = _team_tables(movement, team_of)
+    assert movement.teams is not None  # checked by _team_of_pair
+    for name, members in movement.teams.items():
+        for pair in members:
+            if pair not in direction:
+                _fail(f"teams: pair {pair} of team {name} never plays")
+        ns_count = sum(1 for p in members if direction[p][0] == "N-S")
+        if ns_count not in (n // 2, (n + 1) // 2):
+            _fail(
+                f"teams: team {name} seats {ns_count} of its {n} pairs N-S; law G seats half of each team "
+                f"N-S and half E-W (as near as possible)"
+            )
+    all_boards = movement.boards
+    for table in range(1, n + 1):
+        played_here = at_table.get(table, {})
+        for board in all_boards:
+            if board not in played_here:
+                _fail(
+                    f"teams: board {board} is never played at table {table}; "
+                    "each deal is played once at each table (law G)"
+                )
+
+
+def _team_of_pair(movement: Movement) -> dict[PairId, str]:
+    """Each pair's team, once the two teams are checked: equal size, at least two pairs, no pair in both, as
+    many tables as a team has pairs."""
     teams = movement.teams
     if not teams:
         _fail("teams: the movement does not name the two teams")
@@ -189,15 +250,20 @@ def _validate_teams(movement: Movement) -> None:
     both = set(team_a) & set(team_b)
     if both:
         _fail(f"teams: pair {sorted(both, key=_pair_key)[0]} is in both teams")
-    team_of = {p: name_a for p in team_a} | {p: name_b for p in team_b}
     n = len(team_a)
     if movement.tables != n:
         _fail(f"teams: teams of {n} pairs play at {n} tables, but the movement has {movement.tables}")
-    _require_full_rounds(movement)
+    return {p: name_a for p in team_a} | {p: name_b for p in team_b}
 
+
+def _team_tables(
+    movement: Movement, team_of: Mapping[PairId, str]
+) -> tuple[dict[PairId, tuple[str, int]], dict[int, dict[int, int]]]:
+    """Each table seats one pair of each team; a pair keeps its opponent and its direction all match; no
+    deal twice at a table. Returns each pair's (direction, first round) and each table's {board: round}."""
     opponent: dict[PairId, tuple[PairId, int]] = {}
     direction: dict[PairId, tuple[str, int]] = {}
-    at_table: dict[int, dict[int, int]] = {}  # table -> board -> round
+    at_table: dict[int, dict[int, int]] = {}
     for rnd in movement.rounds:
         for play in rnd.tables:
             at = f"teams: round {rnd.number}, table {play.table}"
@@ -228,25 +294,7 @@ def _validate_teams(movement: Movement) -> None:
                         f"round {boards[board]}); each deal is played once at each table (law G)"
                     )
                 boards[board] = rnd.number
-    for name, members in teams.items():
-        for pair in members:
-            if pair not in direction:
-                _fail(f"teams: pair {pair} of team {name} never plays")
-        ns_count = sum(1 for p in members if direction[p][0] == "N-S")
-        if ns_count not in (n // 2, (n + 1) // 2):
-            _fail(
-                f"teams: team {name} seats {ns_count} of its {n} pairs N-S; law G seats half of each team "
-                f"N-S and half E-W (as near as possible)"
-            )
-    all_boards = movement.boards
-    for table in range(1, n + 1):
-        played_here = at_table.get(table, {})
-        for board in all_boards:
-            if board not in played_here:
-                _fail(
-                    f"teams: board {board} is never played at table {table}; "
-                    "each deal is played once at each table (law G)"
-                )
+    return direction, at_table
 
 
 def _validate_compass(movement: Movement) -> None:
