@@ -7,7 +7,7 @@ from duplicate import models, services
 class TouchesStandings:
     """What the standings pages show changed through the admin (names, a board's dealer or hands, a section's
     movement, a round agreed): bump the events' results version, on a save and on a delete, so that every
-    process works its pages out again (the version keys everything kept, see duplicate/standings.py)."""
+    process works its pages out again (the version keys everything cached, see duplicate/caching.py)."""
 
     def event_ids(self, obj):  # type: ignore[no-untyped-def]
         return [obj.event_id]

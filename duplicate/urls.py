@@ -3,8 +3,7 @@
 from django.urls import path, re_path
 from django.views.generic import RedirectView
 
-from duplicate import views_standings
-from duplicate.views import audit, entry, events, exports
+from duplicate.views import audit, entry, events, exports, standings
 
 event_patterns = [
     path("", events.home, name="home"),
@@ -43,9 +42,9 @@ entry_patterns = [
 
 # Standings pages: public and read-only.
 standings_patterns = [
-    path("events/<int:pk>/standings/", views_standings.event_standings, name="event_standings"),
-    path("events/<int:pk>/pairs/<int:pair_pk>/card/", views_standings.pair_scorecard, name="pair_scorecard"),
-    path("events/<int:pk>/boards/<int:number>/", views_standings.board_traveller, name="board_traveller"),
+    path("events/<int:pk>/standings/", standings.event_standings, name="event_standings"),
+    path("events/<int:pk>/pairs/<int:pair_pk>/card/", standings.pair_scorecard, name="pair_scorecard"),
+    path("events/<int:pk>/boards/<int:number>/", standings.board_traveller, name="board_traveller"),
 ]
 
 # Downloads: printouts (PDF) and spreadsheets (xlsx, CSV); public and read-only.

@@ -18,6 +18,10 @@ class ScoringError(ValueError):
         super().__init__(f"{field}: {message}")
 
 
+class ContestError(ScoringError):
+    """Contest input the laws cannot score: a bad row, a pair playing a board twice, unequal teams..."""
+
+
 def show_value(value: object) -> str:
     """A value as it would appear in JSON, shortened, for error messages."""
     import json

@@ -43,6 +43,48 @@ def empty_cache(request):
     yield
 
 
+def _cache_statement(sql: str, table: str) -> bool:
+    """A statement of the database cache: on its table, or a savepoint its writes are wrapped in."""
+    return bool(table and table in sql) or sql.startswith(
+        ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
+    )
+
+
+def _app_queries(config, num, exact=True, connection=None, info=None):
+    """pytest-django's query count, leaving out the database cache's statements: a page's count is then
+    the same with the database cache and with Redis (whose reads are not SQL), and says what the page asks
+    of the database itself."""
+    from contextlib import contextmanager
+
+    from django.conf import settings
+    from django.db import connection as default_connection
+    from django.test.utils import CaptureQueriesContext
+
+    @contextmanager
+    def counting():
+        table = settings.CACHES["default"].get("LOCATION", "")
+        with CaptureQueriesContext(connection or default_connection) as context:
+            yield context
+        own = [q["sql"] for q in context.captured_queries if not _cache_statement(q["sql"], table)]
+        if (len(own) != num) if exact else (len(own) > num):
+            detail = "\n\n".join(own) if config.getoption("verbose") > 0 else "(add -v to show them)"
+            pytest.fail(
+                f"Expected {'' if exact else 'at most '}{num} queries but {len(own)} were done{': ' + info if info else ''}\n{detail}"
+            )
+
+    return counting()
+
+
+@pytest.fixture
+def django_assert_num_queries(pytestconfig):
+    return lambda num, **kwargs: _app_queries(pytestconfig, num, **kwargs)
+
+
+@pytest.fixture
+def django_assert_max_num_queries(pytestconfig):
+    return lambda num, **kwargs: _app_queries(pytestconfig, num, exact=False, **kwargs)
+
+
 if TYPE_CHECKING:  # Django is imported lazily: tests/scoring runs without it (pytest -p no:django)
     from django.test import Client
 

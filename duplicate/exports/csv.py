@@ -10,9 +10,8 @@ from typing import Any
 
 from duplicate.exports.rows import EventRows, StandingsRows
 from duplicate.exports.xlsx import result_header, result_values
-from duplicate.standings import PairStandings, TeamStandings
-from duplicate.standings import standings_csv as _standings_text
-from scoring.contests import fraction_str
+from duplicate.selectors.standings import PairStandings, TeamStandings
+from scoring.contests import fraction_str, round_half_away
 
 
 def _text(value: Any) -> Any:
@@ -24,7 +23,67 @@ def _text(value: Any) -> Any:
 def standings_csv(st: StandingsRows | PairStandings | TeamStandings, *, event: Any = None) -> bytes:
     """The standings as CSV (UTF-8): rank, pair, players, boards, net, rounded and exact plus/minus."""
     standings = st.standings if isinstance(st, StandingsRows) else st
-    return _standings_text(standings).encode("utf-8")
+    return standings_csv_text(standings).encode("utf-8")
+
+
+def standings_csv_text(st: PairStandings | TeamStandings) -> str:
+    """CSV (the ``standings --format csv`` output): exact values as "p/q" beside the rounded ones."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    if isinstance(st, PairStandings):
+        w.writerow(
+            [
+                "rank",
+                "pair",
+                "direction",
+                "player1",
+                "player2",
+                "boards",
+                "net",
+                "plus_minus",
+                "exact",
+                "ranking",
+            ]
+        )
+        for row in st.rows:
+            w.writerow(
+                [
+                    row.rank,
+                    row.pair.label,
+                    row.direction or "",
+                    *row.pair.players,
+                    row.boards,
+                    fraction_str(row.net),
+                    round_half_away(row.plus_minus),
+                    fraction_str(row.plus_minus),
+                    row.ranking,
+                ]
+            )
+        return buf.getvalue()
+    w.writerow(["team", "line", "pair", "direction", "player1", "player2", "boards", "score", "exact"])
+    for team in st.teams:
+        for p in team.pairs:
+            exact = fraction_str(p.net)
+            w.writerow(
+                [
+                    team.name,
+                    "pair",
+                    p.pair.label,
+                    p.direction,
+                    *p.pair.players,
+                    p.boards,
+                    round_half_away(p.net),
+                    exact,
+                ]
+            )
+        average = team.odd_pair_average
+        if average is not None:
+            row = [team.name, "odd pair average", "", team.opposite_direction, "", "", ""]
+            w.writerow([*row, round_half_away(average), fraction_str(average)])
+        w.writerow(
+            [team.name, "total", "", "", "", "", "", round_half_away(team.total), fraction_str(team.total)]
+        )
+    return buf.getvalue()
 
 
 def results_csv(rows: EventRows) -> bytes:
@@ -37,4 +96,4 @@ def results_csv(rows: EventRows) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
-__all__ = ["results_csv", "standings_csv"]
+__all__ = ["results_csv", "standings_csv", "standings_csv_text"]

@@ -40,14 +40,8 @@ from duplicate.exports.rows import (
     GuideCard,
     StandingsRows,
 )
-from duplicate.standings import (
-    BEING_PLAYED_NOTE,
-    HandDiagram,
-    PairStandings,
-    PlayLine,
-    ScoreCard,
-    TeamStandings,
-)
+from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
+from duplicate.selectors.travellers import HandDiagram, PlayLine, ScoreCard
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SUIT_FONT = "KalamazooSuits"

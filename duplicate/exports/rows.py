@@ -2,12 +2,12 @@
 
 Everything is read in a fixed number of queries whatever the size of the event:
 
-* :func:`standings_rows` - the standings of ``duplicate.standings`` (pairs, and the contest: two queries on a
+* :func:`standings_rows` - the standings of ``duplicate.selectors.standings`` (pairs, and the contest: two queries on a
   cache miss, one on a hit);
 * :func:`event_rows` - the standings plus every board and every play of the event (two more queries), from
   which the travellers, score cards, table guide cards, hand records and the movement are built in memory.
 
-The travellers and score cards are those of the pages: ``duplicate.standings.play_lines`` (here for every play
+The travellers and score cards are those of the pages: ``duplicate.selectors.travellers.play_lines`` (here for every play
 of the event in one query, there for one board or one pair) and ``score_cards``, with the same display helpers,
 so every figure is the one the pages show.
 """
@@ -22,25 +22,27 @@ from functools import cached_property
 
 from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice
 from duplicate.selectors import board_range
-from duplicate.standings import (
+from duplicate.selectors.standings import (
     WHIST,
     EventResults,
-    HandDiagram,
     PairInfo,
     PairStandings,
-    PlayLine,
     Progress,
-    ScoreCard,
     Shown,
     TeamStandings,
     event_results,
+    pair_infos,
+    provisional_text,
+    standings,
+)
+from duplicate.selectors.travellers import (
+    HandDiagram,
+    PlayLine,
+    ScoreCard,
     hand_diagram,
     masked_lines,
-    pair_infos,
     play_lines,
-    provisional_text,
     score_cards,
-    standings,
 )
 
 SEAT_NAMES = dict(SeatChoice.choices)

@@ -22,7 +22,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from duplicate.exports.rows import EventRows, StandingsRows, hand_text
-from duplicate.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
+from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
 from scoring.contests import mixed_str
 
 INT = "0"

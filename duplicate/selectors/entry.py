@@ -12,7 +12,6 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from duplicate import statements
 from duplicate.models import Event, Play, PlayChange, Round, Seating, Section, TableToken
 
 ITEM_LABELS = {
@@ -122,14 +121,14 @@ def _seating_plays(seating_id: int) -> QuerySet[Play]:
 
 def seating_plays(seating: Seating, *, history: bool = True) -> list[Play]:
     """The boards played at a seating, with their history (two queries; one without ``history``: the law E
-    history is shown to directors only, and a table link reads its boards with a statement made once)."""
+    history is shown to directors only)."""
     if history:
         qs = _seating_plays(seating.pk).prefetch_related(
             Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id"))
         )
         plays = list(qs)
     else:
-        plays = statements.instances("seating plays", _seating_plays, [seating.pk])
+        plays = list(_seating_plays(seating.pk))
     for play in plays:  # the form and the services read these; they are the seating's own rows
         play.seating = seating
         play.ns_pair = seating.ns
@@ -172,13 +171,8 @@ def _open_seatings(section_id: int, table: int, *, names: bool) -> QuerySet[Seat
 
 def current_seating(section: Section, table: int, *, names: bool = True) -> Seating | None:
     """The seating a table's link opens (the round of :func:`current_round_number`), read as
-    :func:`table_seating` reads it: one query for both (a statement made once: every result written from a
-    table's link reads it)."""
-    seatings: list[Seating] = statements.instances(
-        f"open seatings {names}",
-        lambda section_id, table: _open_seatings(section_id, table, names=names),
-        [section.pk, table],
-    )
+    :func:`table_seating` reads it: one query for both."""
+    seatings = list(_open_seatings(section.pk, table, names=names))
     for seating in seatings:
         if seating.n_entered < seating.n_total:
             return seating
@@ -186,16 +180,12 @@ def current_seating(section: Section, table: int, *, names: bool = True) -> Seat
 
 
 def active_token(secret: str) -> TableToken | None:
-    found: list[TableToken] = statements.instances(
-        "active token",
-        lambda secret: (
-            TableToken.objects.filter(secret=secret, revoked=False)
-            .select_related("section__event")
-            .order_by("pk")[:1]
-        ),
-        [secret],
+    return (
+        TableToken.objects.filter(secret=secret, revoked=False)
+        .select_related("section__event")
+        .order_by("pk")
+        .first()
     )
-    return found[0] if found else None
 
 
 def event_tokens(event: Event) -> dict[tuple[int, int], TableToken]:

@@ -1,1 +1,1 @@
-"""Views, split by feature: events, entry, exports, audit (standings in duplicate.views_standings for now)."""
+"""Views, split by feature: events, entry, exports, audit, standings."""

@@ -351,7 +351,7 @@ def test_a_stationary_pairs_file_without_a_movement_imports_as_a_compass():
     # 6 + 8 + 5 = 19, pair 5 7 + 7 + 4 = 18, pair 6 6 + 7 + 5 = 18 (average 55/3).
     from fractions import Fraction
 
-    from duplicate.standings import standings
+    from duplicate.selectors.standings import standings
 
     rankings = standings(event).rankings
     assert [(r.title, r.direction) for r in rankings] == [("N-S", "NS"), ("E-W", "EW")]
@@ -457,7 +457,7 @@ def test_a_finished_event_with_every_round_agreed_survives_export_and_import(dir
 
     from duplicate import services
     from duplicate.models import Round
-    from duplicate.standings import standings
+    from duplicate.selectors.standings import standings
 
     data = small_file(status="complete")
     movement = generate("mitchell", tables=3, boards_per_round=1)

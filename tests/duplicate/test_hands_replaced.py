@@ -281,7 +281,7 @@ def test_the_preview_page_runs_a_fixed_number_of_queries(director, director_clie
 def test_the_standings_follow_the_corrections(director, fresh_cache):
     # Board 1's N-S average (law H) from the three nets: (90 + 233 + 10) / 3 = 111 with hands A;
     # (-54 + 89 + 10) / 3 = 15 with hands B.
-    from duplicate.standings import traveller
+    from duplicate.selectors.travellers import traveller
 
     event = played_event(director)
 

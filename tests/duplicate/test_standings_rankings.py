@@ -25,7 +25,9 @@ from openpyxl import load_workbook
 from duplicate import exports, services
 from duplicate.models import Event, Play
 from duplicate.services.eventfile import event_import
-from duplicate.standings import pair_standings, standings, standings_csv, standings_json, standings_text
+from duplicate.selectors.standings import pair_standings, standings
+from duplicate.exports.text import standings_json, standings_text
+from duplicate.exports.csv import standings_csv_text as standings_csv
 from scoring.movements import Movement, MovementRound, generate
 from tests.duplicate.test_exports import pdf_text, squash
 from tests.duplicate.test_standings import MITCHELL_RESULTS, MITCHELL_SEATS, mitchell_event, pairs_named

@@ -16,7 +16,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import contests
 from scoring.contests import (
     BoardDetail,
     BoardResult,
@@ -864,18 +863,37 @@ def test_display_values_follow_the_rule(values: list, signed: bool) -> None:
         )
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(st.integers(-40, 40), max_size=60),
-    st.sampled_from([1, 2, 3, 4, 6, 12, 2002, 3 * 2**70]),
-)
-def test_the_fast_ranks_flags_and_roundings_are_the_checked_ones(nums: list[int], common: int) -> None:
-    """``_ranks_flags`` (integer keys over ``common``, column by column in C) gives the ranks, the
-    by-fraction flags and the roundings of ``_competition_ranks`` and ``round_half_away`` (law H; law G's
-    rounding), ties, halves, zero and negative values included."""
-    keys = sorted((n * common // 4 for n in nums), reverse=True)  # multiples of a quarter, and others
-    values = [F(k, common) for k in keys]
-    ranks, flags, rounded = contests._ranks_flags(keys, common)
-    expected = contests._competition_ranks(values, keys)
-    assert list(zip(ranks, flags, strict=True)) == expected
-    assert rounded == [round_half_away(v) for v in values]
+def test_an_empty_event() -> None:
+    for single in (False, True):
+        contest = pair_contest([], single_ranking=single)
+        assert contest.rows == () and contest.boards == () and not contest.provisional
+
+
+def test_an_average_ruling_beside_real_results_and_a_board_only_ruled() -> None:
+    # Board 1 at three tables (N-S 130, 30, -50: average 110/3) and an average ruling at a fourth (law
+    # B(3): N-S 4 scores 110/3, plus/minus 0); board 2 only ruled: it waits.
+    rows = [
+        auction(1, 1, 1, 130),
+        auction(1, 2, 3, 30),
+        auction(1, 3, 2, -50),
+        BoardResult(1, 4, 4, None, None, "average"),
+        BoardResult(2, 1, 2, None, None, "low-high", "NS"),
+    ]
+    contest = pair_contest(rows, single_ranking=False)
+    ns = {r.pair: r for r in contest.ranking("NS")}
+    assert (ns[1].boards, ns[1].net, ns[1].plus_minus) == (1, F(130), F(280, 3))
+    assert (ns[4].boards, ns[4].net, ns[4].plus_minus) == (1, F(110, 3), F(0))
+    assert contest.provisional and [(d.board, d.ns, d.ew) for d in contest.unresolved] == [(2, 1, 2)]
+    assert contest.averages == {(1, "NS"): F(110, 3), (1, "EW"): F(-110, 3)}
+    assert [d.ruling for d in contest.traveller(1)] == [None, None, None, "average"]
+
+
+def test_a_corrected_score_moves_the_average_for_everyone_who_held_the_cards() -> None:
+    rows = [auction(1, 1, 1, 100), auction(1, 2, 2, 160), auction(1, 3, 3, -20), auction(2, 1, 2, 10)]
+    # Average N-S on board 1 is (100 + 160 - 20) / 3 = 80: N-S 2 made 160, +80 on it; +0 on board 2 alone.
+    contest = pair_contest(rows, single_ranking=False)
+    assert contest.ranking("NS")[0].pair == 2 and contest.ranking("NS")[0].plus_minus == 80
+    # Ruled average instead (law B(3)): its score is the average of the others, (100 - 20) / 2 = 40.
+    ruled = [rows[0], BoardResult(1, 2, 2, None, None, "average"), rows[2], rows[3]]
+    detail = pair_contest(ruled, single_ranking=False).detail(1, 2, 2)
+    assert detail is not None and detail.ns_score == 40 and detail.ns_plus_minus == 0

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.errors import ScoringError
-from scoring.rankings import RankingGroups, direction_rankings, one_ranking, ranking_groups
+from scoring.contests.rankings import RankingGroups, direction_rankings, one_ranking, ranking_groups
 
 Table = tuple[int, int | str, int | str]
 

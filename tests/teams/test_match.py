@@ -19,7 +19,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from duplicate.services.eventfile import event_import
-from duplicate.standings import standings_json, team_standings
+from duplicate.selectors.standings import team_standings
+from duplicate.exports.text import standings_json
 from scoring.movements import generate
 from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_MADE
 

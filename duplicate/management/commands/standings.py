@@ -1,6 +1,6 @@
 """Print or write an event's standings: python manage.py standings ID --format json|text|csv|xlsx|pdf [-o FILE].
 
-The standings are plain rows (``duplicate.standings``); each format is a renderer of them. Text formats are
+The standings are plain rows (``duplicate.selectors.standings``); each format is a renderer of them. Text formats are
 built here; binary formats plug in from ``duplicate.exports.<format>`` (a module with a
 ``standings_<format>(standings) -> bytes`` function) once the outputs issue builds them.
 """
@@ -15,14 +15,16 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
+from duplicate.exports.csv import standings_csv_text
+from duplicate.exports.text import standings_json, standings_text
 from duplicate.management.commands._base import KalamazooCommand
 from duplicate.models import Event
-from duplicate.standings import standings, standings_csv, standings_json, standings_text
+from duplicate.selectors.standings import standings
 
 TEXT_FORMATS = {
     "json": lambda st: json.dumps(standings_json(st), indent=2, ensure_ascii=False) + "\n",
     "text": standings_text,
-    "csv": standings_csv,
+    "csv": standings_csv_text,
 }
 BINARY_FORMATS = ("xlsx", "pdf")
 

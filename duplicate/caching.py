@@ -1,0 +1,97 @@
+"""What pages work out from an event's results, kept in Django's cache under the event's results version.
+
+Key: (event, results version, what, variant): ``what`` names the part ("standings", "traveller", ...) and
+``variant`` holds everything else it depends on (board, sort, page, section, who may see what).  Every write
+that changes what a page shows bumps ``Event.results_version``, so the next request misses and works the
+part out again.  On a miss one process recomputes, holding a lock taken with ``cache.add``; meanwhile a
+visitor is served the part's previous version if the recompute began less than :data:`STALE_SECONDS` ago,
+and a director always gets the latest (worked out there and then if need be).  Nothing is kept in a
+process's memory: any number of workers on any number of hosts share the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from django.core.cache import cache
+
+from duplicate.models import Event
+from duplicate.selectors import events
+
+T = TypeVar("T")
+
+STALE_SECONDS = 1.0  # how long a visitor may be shown the previous version while the new one is made
+LOCK_SECONDS = 30  # a lock left by a process that died frees itself after this
+TIMEOUT = 24 * 3600  # a version no longer asked for drops out of the cache
+
+
+def _digest(variant: Hashable) -> str:
+    return hashlib.sha256(repr(variant).encode()).hexdigest()[:24]
+
+
+def _event_stamp(event: Event) -> str:
+    """The event's identity: its primary key and creation time (a key used again after a restore or a
+    rolled-back test database does not find another event's parts)."""
+    created = int(event.created_at.timestamp() * 1_000_000) if event.created_at else 0
+    return f"{event.pk}.{created}"
+
+
+def part_key(event: Event, what: str, variant: Hashable = ()) -> str:
+    """The cache key of ``what`` for ``event`` at its current results version."""
+    return f"kz:{_event_stamp(event)}:{event.results_version}:{what}:{_digest(variant)}"
+
+
+def _latest_key(event: Event, what: str, variant: Hashable) -> str:
+    return f"kz:{_event_stamp(event)}:latest:{what}:{_digest(variant)}"
+
+
+def cached(
+    event: Event, what: str, variant: Hashable, build: Callable[[], T], *, director: bool = False
+) -> T:
+    """``build()`` for the event's current results version, from the cache when it holds it.
+
+    ``variant`` must hold everything the value depends on besides the event's results (the board, the sort
+    and page asked for, the section, the boards hidden from this viewer).  Values must pickle and be small
+    (rendered HTML, plain rows)."""
+    key = part_key(event, what, variant)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit[0]  # type: ignore[no-any-return]
+    latest_key = _latest_key(event, what, variant)
+    lock_key = f"{key}:lock"
+    if cache.add(lock_key, time.time(), LOCK_SECONDS):
+        try:
+            value = build()
+            cache.set_many({key: (value,), latest_key: (event.results_version, time.time(), value)}, TIMEOUT)
+        finally:
+            cache.delete(lock_key)
+        return value
+    if not director:
+        previous = _previous(cache.get_many([latest_key, lock_key]), latest_key, lock_key, event)
+        if previous is not None:
+            return previous[0]  # type: ignore[no-any-return]
+    return build()  # another process is at work: never wait for it, never serve a director old figures
+
+
+def _previous(found: dict[str, Any], latest_key: str, lock_key: str, event: Event) -> tuple[Any] | None:
+    """The previous version's value, while the recompute of the new one began less than a second ago."""
+    latest, started = found.get(latest_key), found.get(lock_key)
+    if latest is None or started is None or latest[0] >= event.results_version:
+        return None
+    if time.time() - started > STALE_SECONDS:
+        return None
+    return (latest[2],)
+
+
+def query_variant(query: Any) -> tuple[tuple[str, str], ...]:
+    """A request's query parameters as part of a key: sorted, so that the same page is one entry."""
+    return tuple(sorted((k, v) for k in query for v in query.getlist(k)))
+
+
+def boards_in_play(event: Event) -> frozenset[int]:
+    """The boards not yet released to visitors (no peeking), cached with the results version like the pages
+    that ask for them."""
+    return cached(event, "in-play", (), lambda: events.boards_in_play(event))

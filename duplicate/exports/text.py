@@ -1,0 +1,65 @@
+"""The standings as plain text and JSON (the ``standings`` command's ``--format text|json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from duplicate.selectors.standings import PairStandings, TeamStandings, provisional_text
+
+
+def standings_json(st: PairStandings | TeamStandings) -> dict[str, Any]:
+    """The ``standings --format json`` shape (see the README)."""
+    return st.to_json()
+
+
+def _provisional_line(st: PairStandings | TeamStandings) -> str:
+    why = provisional_text(st.progress)
+    return f"PROVISIONAL: {why}." if why else "Final."
+
+
+def _pairs_text(st: PairStandings) -> list[str]:
+    out = []
+    for ranking in st.rankings:
+        out.append(ranking.title)
+        out.append(f"{'Rank':>4}  {'Pair':>5}  {'Players':<40} {'Boards':>6} {'Net':>9} {'+/-':>9}")
+        for row in ranking.rows:
+            note = "  (by the fraction of a point)" if row.by_fraction else ""
+            out.append(
+                f"{row.rank:>4}  {row.pair.label!s:>5}  {row.pair.names[:40]:<40} {row.boards:>6} "
+                f"{row.net_display:>9} {row.plus_minus_display:>9}{note}"
+            )
+        out.append("")
+    if not st.rankings:
+        out.append("No results yet.")
+    return out
+
+
+def _teams_text(st: TeamStandings) -> list[str]:
+    out = []
+    for team in st.teams:
+        out.append(f"{team.name}")
+        for p in team.pairs:
+            out.append(
+                f"  Pair {p.pair.label!s:>4} {p.direction}  {p.pair.names[:40]:<40} {p.net_display:>9}"
+            )
+        if team.odd_pair_average is not None:
+            side = "E-W" if team.odd_direction == "NS" else "N-S"
+            times = f" x {team.extra_pairs}" if team.extra_pairs > 1 else ""
+            out.append(
+                f"  Odd pair: average of the {side} pairs{times}{'':>{max(0, 24 - len(times))}}"
+                f"{team.odd_pair_average_display:>9}"
+            )
+        out.append(f"  Total{'':>51}{team.total_display:>9}")
+        out.append("")
+    if st.winner is None:
+        out.append("The match is tied." if st.teams else "No results yet.")
+    else:
+        how = " by the fraction of a point" if st.by_fraction else ""
+        out.append(f"{st.winner} won{how}.")
+    return out
+
+
+def standings_text(st: PairStandings | TeamStandings) -> str:
+    """A plain-text report (the ``standings --format text`` output)."""
+    body = _pairs_text(st) if isinstance(st, PairStandings) else _teams_text(st)
+    return "\n".join([st.event_name, _provisional_line(st), "", *body]).rstrip() + "\n"

@@ -1,0 +1,633 @@
+"""Standings, travellers and score cards: the event's plays as plain values -> ``scoring.contests`` (law H
+pairs, law G teams) -> plain frozen rows.  No caching here (``duplicate.caching`` keeps what pages render).
+
+Queries, whatever the size of the event: :func:`pair_infos` one (the pairs with their names),
+:func:`event_results` one (every play as a ``values_list``), :func:`play_lines` one (the plays of a board,
+of a pair or of the whole event, with their results in full).  Pages, exports and commands all read the
+rows made here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from duplicate.models import Event, EventKind, Pair, Play
+from duplicate.services.results import ENTERED_FIELDS, SCORE_FIELDS
+from scoring.contests import (
+    BoardDetail,
+    PairContest,
+    TeamMatch,
+    display_values,
+    fraction_str,
+    mixed_str,
+    pair_contest,
+    ranking_groups,
+    round_half_away,
+    scores_from_net,
+    scores_from_whist,
+    team_match,
+)
+from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
+from scoring.errors import ScoringError
+
+WHIST = "whist"
+DIRECTION_NAMES = {"NS": NS_NAME, "EW": EW_NAME, None: ALL_PAIRS}  # a ranking's name by default (law H)
+ITEM_NAMES = {
+    "tricks": "tricks",
+    "premium": "premium",
+    "honours": "honours",
+    "undertricks": "undertricks",
+    "double_bonus": "double bonus",
+    "slam": "slam",
+    "revoke_penalty": "revoke",
+    "other_penalty": "penalty",
+}
+SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
+PENALTY_KINDS = ("revoke_penalty", "other_penalty")
+BEING_PLAYED = "being played"
+BEING_PLAYED_NOTE = "being played: shown when every table has played it"
+
+# What the contest reads of every play (one query).
+PLAY_FIELDS = (
+    "board__number",
+    "ns_pair_id",
+    "ew_pair_id",
+    "entered",
+    "ruling",
+    "offending",
+    "net_ns",
+    "seating__table",
+    "seating__round_id",
+    "seating__round__agreed_at",
+)
+# What a traveller's or score card's line shows of a play (one query).
+LINE_FIELDS = (
+    "seating__round__section__letter",
+    "board__number",
+    "seating__round__number",
+    "seating__table",
+    "ns_pair_id",
+    "ew_pair_id",
+    "entered",
+    *ENTERED_FIELDS,
+    *SCORE_FIELDS,
+)
+TRAVELLER_ORDER = ("seating__round__number", "seating__table")
+
+
+# ------------------------------------------------------------------------------------------- display
+
+
+def score_text(value: Fraction | int | None) -> str:
+    """A score or average as the pages show it (exact, as a mixed number); "" for none."""
+    return "" if value is None else mixed_str(value)
+
+
+def signed_text(value: Fraction | int | None) -> str:
+    """A plus/minus as the pages show it (exact, signed); "" for none."""
+    return "" if value is None else mixed_str(value, signed=True)
+
+
+class Shown:
+    """A ``*_display`` attribute: another attribute as the pages show it (:func:`score_text`, or
+    :func:`signed_text` for a plus/minus).  ``ns_score_display = Shown("ns_score")``."""
+
+    __slots__ = ("field", "signed")
+
+    def __init__(self, field: str, *, signed: bool = False) -> None:
+        self.field = field
+        self.signed = signed
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = getattr(obj, self.field)
+        return signed_text(value) if self.signed else score_text(value)
+
+
+# ----------------------------------------------------------------------------------------------- pairs
+
+
+@dataclass(frozen=True, slots=True)
+class PairInfo:
+    """A pair as the standings show it: ``label`` is the event file's identifier (an int when it is one)."""
+
+    pk: int
+    label: int | str
+    position: int
+    players: tuple[str, str]
+    team: str | None
+    team_id: int | None
+    movement_kind: str
+    section: str = ""  # the section's letter (names the rankings of an event of several sections)
+
+    @property
+    def names(self) -> str:
+        return " & ".join(p for p in self.players if p)
+
+    @property
+    def sort_key(self) -> tuple[int, int, str]:
+        return (0, self.label, "") if isinstance(self.label, int) else (1, 0, self.label)
+
+
+def unknown_pair(pk: int) -> PairInfo:
+    return PairInfo(pk, f"#{pk}", 0, ("", ""), None, None, "")
+
+
+def pair_infos(event: Event) -> dict[int, PairInfo]:
+    """Every pair of the event by primary key, with its players' and team's names (one query)."""
+    rows = (
+        Pair.objects.filter(event=event)
+        .order_by("position", "id")
+        .values_list(
+            "pk",
+            "number",
+            "position",
+            "player1__name",
+            "player2__name",
+            "team__name",
+            "team_id",
+            "section__movement_kind",
+            "section__letter",
+        )
+    )
+    return {
+        pk: PairInfo(
+            pk=pk,
+            label=int(number) if number.isdecimal() else number,
+            position=position,
+            players=(p1 or "", p2 or ""),
+            team=team,
+            team_id=team_id,
+            movement_kind=movement_kind,
+            section=section,
+        )
+        for pk, number, position, p1, p2, team, team_id, movement_kind, section in rows
+    }
+
+
+# ------------------------------------------------------------------------------------------- contest
+
+
+@dataclass(frozen=True)
+class EventResults:
+    """The contest worked out from the event's plays (pair ids are Pair primary keys)."""
+
+    kind: str
+    single_ranking: bool
+    contest: PairContest | TeamMatch | None
+    error: str | None
+    entered: int
+    total: int
+    unagreed_rounds: int
+    seats: Mapping[int, str]  # pair pk -> "NS", "EW" or "both" (from the movement, entered or not)
+    tables: tuple[tuple[int, int, int], ...]  # a team match's distinct (table, ns pair pk, ew pair pk)
+    last_board: int = 0
+    # The boards still in play: some table scheduled to play them has neither a result nor a ruling yet
+    # (their hands and results are not shown to visitors: ``duplicate.selectors.events.boards_in_play``).
+    pending: frozenset[int] = frozenset()
+    _lines: dict[tuple[int, int, int], BoardDetail] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def provisional(self) -> bool:
+        """Until every result is in and agreed (law E), and every ruling has a score to draw on."""
+        return (
+            self.entered < self.total
+            or self.unagreed_rounds > 0
+            or self.error is not None
+            or (self.contest is not None and self.contest.provisional)
+        )
+
+    @property
+    def averages(self) -> Mapping[tuple[int, str], Fraction]:
+        return self.contest.averages if self.contest is not None else {}
+
+    def detail(self, board: int, ns: int, ew: int) -> BoardDetail | None:
+        """The contest's line of ``ns`` v ``ew`` on ``board`` (indexed on first use)."""
+        if not self._lines and self.contest is not None:
+            self._lines.update(((d.board, d.ns, d.ew), d) for d in self.contest.boards)
+        return self._lines.get((board, ns, ew))
+
+
+def _whist_ns(net_ns: int) -> int:
+    """N-S's whist score on a deal: the tricks it won, moved by any revoke transfer (whist law 30).  The
+    sides' scores add up to 13 and the stored net is N-S's less E-W's, so N-S's is (13 + net) / 2."""
+    return (13 + net_ns) // 2
+
+
+def _result_row(code: str, row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A play as the contest reads it: (board, ns, ew, ns score, ew score, ruling, offending)."""
+    board, ns, ew, _entered, ruling, offending, net_ns = row[:7]
+    if ruling:
+        return (board, ns, ew, None, None, ruling, offending or None)
+    if code == WHIST:
+        return (board, ns, ew, *scores_from_whist(_whist_ns(net_ns)), None, None)
+    return (board, ns, ew, *scores_from_net(net_ns), None, None)
+
+
+def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> EventResults:
+    """The event's contest from one query of plain values (``pairs``, from :func:`pair_infos`, are read when
+    not given: a team match needs the teams, a pair contest the sections that name its rankings)."""
+    if pairs is None:
+        pairs = pair_infos(event)
+    rows = list(Play.objects.filter(event=event).order_by().values_list(*PLAY_FIELDS))
+    return build_results(event.code, event.kind, rows, pairs)
+
+
+def _teams(pairs: Mapping[int, PairInfo]) -> dict[str, list[int]]:
+    teams: dict[str, list[int]] = {}
+    for info in sorted(pairs.values(), key=lambda p: (p.team_id or 0, p.position, p.pk)):
+        if info.team is not None:
+            teams.setdefault(info.team, []).append(info.pk)
+    return teams
+
+
+def build_results(
+    code: str, kind: str, rows: list[tuple[Any, ...]], pairs: Mapping[int, PairInfo]
+) -> EventResults:
+    """The pure part of :func:`event_results`: plays as ``PLAY_FIELDS`` tuples -> the contest.
+
+    Law H: the pairs are ranked by :func:`scoring.contests.ranking_groups` of every play as scheduled
+    (entered or not), so the rankings keep their shape as the results come in."""
+    seats: dict[int, str] = {}
+    for row in rows:
+        for pair, side in ((row[1], "NS"), (row[2], "EW")):
+            seats[pair] = side if seats.get(pair, side) == side else "both"
+    results = [_result_row(code, row) for row in rows if row[3]]
+    contest: PairContest | TeamMatch | None = None
+    error: str | None = None
+    single = kind == EventKind.TEAMS
+    try:
+        if kind == EventKind.TEAMS:
+            known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
+            contest = team_match(results, teams=_teams(pairs), seats=known)  # type: ignore[arg-type]
+        else:
+            sections = {pk: p.section for pk, p in pairs.items()}
+            groups = ranking_groups([row[:3] for row in rows], sections=sections)
+            contest = pair_contest(results, groups=groups)  # type: ignore[arg-type]
+            single = contest.single_ranking
+    except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
+        error = str(exc)
+    tables = {(row[7], row[1], row[2]) for row in rows} if kind == EventKind.TEAMS else set()
+    return EventResults(
+        kind=kind,
+        single_ranking=single,
+        contest=contest,
+        error=error,
+        entered=len(results),
+        total=len(rows),
+        unagreed_rounds=len({row[8] for row in rows if row[9] is None}),
+        seats=seats,
+        tables=tuple(sorted(tables)),
+        last_board=max((row[0] for row in rows), default=0),
+        pending=frozenset(row[0] for row in rows if not row[3]),
+    )
+
+
+@dataclass(frozen=True)
+class Progress:
+    entered: int
+    total: int
+    unagreed_rounds: int
+    unresolved_rulings: int
+    error: str | None
+    provisional: bool
+
+
+def progress_of(results: EventResults) -> Progress:
+    return Progress(
+        entered=results.entered,
+        total=results.total,
+        unagreed_rounds=results.unagreed_rounds,
+        unresolved_rulings=len(results.contest.unresolved) if results.contest is not None else 0,
+        error=results.error,
+        provisional=results.provisional,
+    )
+
+
+def provisional_text(progress: Progress) -> str:
+    """Why the figures are provisional ("" when final): "3 of 24 results in; 1 round not yet agreed"."""
+    if not progress.provisional:
+        return ""
+    parts = [f"{progress.entered} of {progress.total} results in"]
+    if progress.unagreed_rounds:
+        n = progress.unagreed_rounds
+        parts.append(f"{n} round{'s' if n != 1 else ''} not yet agreed")
+    if progress.unresolved_rulings:
+        parts.append(f"{progress.unresolved_rulings} ruling(s) waiting for a result to draw on")
+    if progress.error:
+        parts.append(f"cannot be scored: {progress.error}")
+    return "; ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------- pair contest
+
+
+class StandingRow(NamedTuple):
+    """A pair's line in the standings."""
+
+    rank: int
+    pair: PairInfo
+    direction: str | None
+    boards: int
+    net: Fraction
+    plus_minus: Fraction
+    by_fraction: bool
+    net_display: str
+    plus_minus_display: str
+    ranking: str = ""  # the name of its ranking (law H: "N-S", "E-W", "All pairs", "Section A N-S", ...)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "pair": self.pair.label,
+            "direction": self.direction,
+            "players": list(self.pair.players),
+            "boards": self.boards,
+            "net": fraction_str(self.net),
+            "plus_minus": round_half_away(self.plus_minus),
+            "exact": fraction_str(self.plus_minus),
+            "ranking": self.ranking,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """One ranking (law H: the pairs connected by a chain of shared hands, see ``scoring.contests``):
+    ``direction`` is "NS"/"EW" for a direction ranking, ``None`` for a mixed one."""
+
+    direction: str | None
+    rows: tuple[StandingRow, ...]
+    name: str = ""
+
+    @property
+    def title(self) -> str:
+        return self.name or DIRECTION_NAMES[self.direction]
+
+    @property
+    def prefix(self) -> str:
+        """The ranking's part of a page's sorting parameters ("ns-", "ew-", "all-", "section-a-ns-")."""
+        short = {NS_NAME: "ns", EW_NAME: "ew", ALL_PAIRS: "all"}.get(self.title)
+        if short is None:
+            words = "".join(c if c.isalnum() else " " for c in self.title.lower().replace("-", ""))
+            short = "-".join(words.split())
+        return f"{short}-"
+
+    @property
+    def by_fraction(self) -> bool:
+        return any(r.by_fraction for r in self.rows)
+
+
+@dataclass(frozen=True)
+class PairStandings:
+    """A pair contest's rankings (law H), in order: N-S then E-W in a Mitchell, one in a Howell, each
+    section's of several with different boards."""
+
+    event_id: int
+    event_name: str
+    code: str
+    single_ranking: bool
+    rankings: tuple[Ranking, ...]
+    progress: Progress
+    kind: str = "pairs"
+
+    @property
+    def provisional(self) -> bool:
+        return self.progress.provisional
+
+    @property
+    def rows(self) -> tuple[StandingRow, ...]:
+        return tuple(row for ranking in self.rankings for row in ranking.rows)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "pairs",
+            "provisional": self.provisional,
+            "rankings": [{"name": r.title, "direction": r.direction} for r in self.rankings],
+            "rows": [row.to_json() for row in self.rows],
+        }
+
+
+def _ranking(
+    group_name: str, direction: str | None, rows: Iterable[Any], pairs: Mapping[int, PairInfo]
+) -> Ranking:
+    """One ranking's rows, equals listed by pair number; a plus/minus shown to the nearest whole number,
+    with its fraction exactly when its place is won by it (law H)."""
+    infos = {r.pair: pairs.get(r.pair) or unknown_pair(r.pair) for r in rows}
+    ordered = sorted(rows, key=lambda r: (r.rank, infos[r.pair].sort_key))
+    nets = display_values([r.net for r in ordered])
+    return Ranking(
+        direction,
+        tuple(
+            StandingRow(
+                r.rank,
+                infos[r.pair],
+                direction,
+                r.boards,
+                r.net,
+                r.plus_minus,
+                r.by_fraction,
+                net,
+                signed_text(r.plus_minus) if r.by_fraction else signed_text(r.plus_minus_rounded),
+                group_name,
+            )
+            for r, net in zip(ordered, nets, strict=True)
+        ),
+        group_name,
+    )
+
+
+def pair_standings(
+    event: Event, *, pairs: Mapping[int, PairInfo] | None = None, results: EventResults | None = None
+) -> PairStandings:
+    pairs = pair_infos(event) if pairs is None else pairs
+    results = event_results(event, pairs) if results is None else results
+    rankings: list[Ranking] = []
+    if isinstance(results.contest, PairContest):
+        for group, rows in results.contest.rankings():
+            rankings.append(_ranking(group.name, group.direction, rows, pairs))
+    return PairStandings(
+        event_id=event.pk,
+        event_name=event.name,
+        code=event.code,
+        single_ranking=results.single_ranking,
+        rankings=tuple(rankings),
+        progress=progress_of(results),
+    )
+
+
+# ---------------------------------------------------------------------------------------- team match
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPairLine:
+    pair: PairInfo
+    direction: str
+    boards: int
+    net: Fraction
+    net_display: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pair": self.pair.label,
+            "direction": self.direction,
+            "players": list(self.pair.players),
+            "boards": self.boards,
+            "net": fraction_str(self.net),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLine:
+    name: str
+    rank: int
+    pairs: tuple[TeamPairLine, ...]
+    net: Fraction
+    odd_direction: str | None
+    extra_pairs: int
+    odd_pair_average: Fraction | None
+    total: Fraction
+    total_display: str
+    odd_pair_average_display: str | None
+
+    @property
+    def odd_pair_added(self) -> Fraction | None:
+        return None if self.odd_pair_average is None else self.extra_pairs * self.odd_pair_average
+
+    @property
+    def opposite_direction(self) -> str | None:
+        if self.odd_direction is None:
+            return None
+        return "EW" if self.odd_direction == "NS" else "NS"
+
+    def to_json(self) -> dict[str, Any]:
+        average = self.odd_pair_average
+        return {
+            "name": self.name,
+            "total": round_half_away(self.total),
+            "exact": fraction_str(self.total),
+            "pairs": [p.to_json() for p in self.pairs],
+            "odd_pair_average": fraction_str(average) if average is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """One table of a team match: its pairs (and teams) and each pair's score there."""
+
+    table: int
+    ns: PairInfo
+    ew: PairInfo
+    ns_net: Fraction
+    ew_net: Fraction
+
+    ns_display = Shown("ns_net")
+    ew_display = Shown("ew_net")
+
+
+@dataclass(frozen=True)
+class TeamStandings:
+    """A team match (law G)."""
+
+    event_id: int
+    event_name: str
+    code: str
+    teams: tuple[TeamLine, ...]
+    winner: str | None
+    by_fraction: bool
+    direction_averages: Mapping[str, Fraction | None]
+    tables: tuple[TableLine, ...]
+    progress: Progress
+    kind: str = "teams"
+
+    @property
+    def provisional(self) -> bool:
+        return self.progress.provisional
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "teams",
+            "provisional": self.provisional,
+            "teams": [t.to_json() for t in self.teams],
+            "winner": self.winner,
+            "by_fraction": self.by_fraction,
+        }
+
+
+def _team_lines(match: TeamMatch, pairs: Mapping[int, PairInfo]) -> list[TeamLine]:
+    teams = []
+    for t, total_display in zip(match.teams, display_values([t.total for t in match.teams]), strict=True):
+        nets = display_values([p.net for p in t.pairs])
+        lines = tuple(
+            TeamPairLine(pairs.get(p.pair) or unknown_pair(p.pair), p.direction, p.boards, p.net, n)  # type: ignore[arg-type]
+            for p, n in zip(t.pairs, nets, strict=True)
+        )
+        avg = t.odd_pair_average
+        # Law G: averages to the nearest whole number, unless the fraction decides the match.
+        avg_display = (
+            None if avg is None else mixed_str(avg) if match.by_fraction else str(round_half_away(avg))
+        )
+        teams.append(
+            TeamLine(
+                t.name,
+                t.rank,
+                lines,
+                t.net,
+                t.odd_direction,
+                t.extra_pairs,
+                avg,
+                t.total,
+                total_display,
+                avg_display,
+            )
+        )
+    return teams
+
+
+def team_standings(
+    event: Event, *, pairs: Mapping[int, PairInfo] | None = None, results: EventResults | None = None
+) -> TeamStandings:
+    pairs = pair_infos(event) if pairs is None else pairs
+    results = event_results(event, pairs) if results is None else results
+    match = results.contest
+    teams: list[TeamLine] = []
+    tables: list[TableLine] = []
+    direction_averages: dict[str, Fraction | None] = {"NS": None, "EW": None}
+    if isinstance(match, TeamMatch):
+        teams = _team_lines(match, pairs)
+        direction_averages = dict(match.direction_averages)
+        # In a law G match each pair keeps its table: its net is its score there.
+        pair_net = {p.pair.pk: p.net for t in teams for p in t.pairs}
+        for table, ns, ew in results.tables:
+            tables.append(
+                TableLine(
+                    table,
+                    pairs.get(ns) or unknown_pair(ns),
+                    pairs.get(ew) or unknown_pair(ew),
+                    pair_net.get(ns, Fraction(0)),
+                    pair_net.get(ew, Fraction(0)),
+                )
+            )
+    return TeamStandings(
+        event_id=event.pk,
+        event_name=event.name,
+        code=event.code,
+        teams=tuple(teams),
+        winner=match.winner if isinstance(match, TeamMatch) else None,
+        by_fraction=match.by_fraction if isinstance(match, TeamMatch) else False,
+        direction_averages=direction_averages,
+        tables=tuple(tables),
+        progress=progress_of(results),
+    )
+
+
+def standings(
+    event: Event, *, pairs: Mapping[int, PairInfo] | None = None, results: EventResults | None = None
+) -> PairStandings | TeamStandings:
+    """The event's standings, by its kind (two queries; none for what is given)."""
+    if event.kind == EventKind.TEAMS:
+        return team_standings(event, pairs=pairs, results=results)
+    return pair_standings(event, pairs=pairs, results=results)

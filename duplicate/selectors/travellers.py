@@ -1,0 +1,490 @@
+"""Travellers and score cards: every table's result on a board, a pair's boards in the order played, with the
+scores, the board's averages and the plus/minus of law H (from ``duplicate.selectors.standings``' contest).
+
+:func:`play_lines` reads the plays shown (a board's, a pair's or the whole event's) in one query; boards
+still in play are masked for a visitor (:func:`masked_lines`) by the caller, who knows who is looking.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from django.db.models import Q
+
+from duplicate.models import Board, Event, Play
+from duplicate.selectors.standings import (
+    BEING_PLAYED,
+    ITEM_NAMES,
+    LINE_FIELDS,
+    PENALTY_KINDS,
+    SIDE_NAMES,
+    TRAVELLER_ORDER,
+    WHIST,
+    EventResults,
+    PairInfo,
+    PairStandings,
+    Progress,
+    Shown,
+    StandingRow,
+    TeamLine,
+    TeamStandings,
+    event_results,
+    pair_infos,
+    progress_of,
+    signed_text,
+    standings,
+    unknown_pair,
+)
+from scoring.contract import Seat
+from scoring.deal import Deal
+from scoring.errors import ScoringError
+
+
+def result_text(contract: str, declarer: str, tricks: int | None, tricks_ns: int | None, code: str) -> str:
+    if code == WHIST:
+        return f"N-S {tricks_ns} tricks" if tricks_ns is not None else ""
+    if contract == "PASS":
+        return "passed out"
+    if not contract:
+        return ""
+    return f"{contract} by {declarer}, {tricks} tricks"
+
+
+def items_text(items: Iterable[Mapping[str, Any]] | None, side: str) -> str:
+    """A side's score items, compactly with the law: "tricks 64 (law 3), premium 125 (law A)"."""
+    parts = []
+    for item in items or ():
+        if item.get("side") == side:
+            name = ITEM_NAMES.get(item.get("kind", ""), str(item.get("kind", "")))
+            parts.append(f"{name} {item.get('points')} (law {item.get('law')})")
+    return ", ".join(parts)
+
+
+def ruling_text(ruling: str, offending: str) -> str:
+    if ruling == "average":
+        return "average (law B(3))"
+    if ruling == "low-high":
+        side = "N-S" if offending == "NS" else "E-W"
+        return f"lowest and highest (law B(3)), {side} offending"
+    return ""
+
+
+def status_text(ruling: str, entered: bool, result: str) -> str:
+    """What a result column shows: the ruling (as text), the result, or "not played yet"."""
+    if ruling:
+        return ruling
+    if entered:
+        return result
+    return "not played yet"
+
+
+class PlayLine(NamedTuple):
+    """One board at one table in one round: the result as entered, both sides' scores, the board's averages
+    and each pair's plus/minus (a traveller's line; a row of the Travellers sheet and results CSV)."""
+
+    section: str
+    board: int
+    round: int
+    table: int
+    ns: PairInfo
+    ew: PairInfo
+    entered: bool
+    contract: str
+    declarer: str
+    tricks: int | None
+    tricks_ns: int | None
+    honours: Any
+    revokes: Any
+    penalties: tuple[Mapping[str, Any], ...]
+    one_spade_limit: bool
+    ruling: str
+    offending: str
+    ns_trick: int
+    ns_honour: int
+    ns_total: int
+    ew_trick: int
+    ew_honour: int
+    ew_total: int
+    net_ns: int
+    items: tuple[Mapping[str, Any], ...]
+    result: str
+    ruling_text: str
+    ns_items: str
+    ew_items: str
+    ns_score: Fraction | int | None
+    ew_score: Fraction | int | None
+    ns_average: Fraction | None
+    ew_average: Fraction | None
+    ns_plus_minus: Fraction | None
+    ew_plus_minus: Fraction | None
+    scored: bool = False  # the contest has this line (entered, and the event can be scored)
+
+    @property
+    def played(self) -> bool:
+        return self.entered and not self.ruling
+
+    @property
+    def status(self) -> str:
+        """What the pages print in the result column: the ruling, the result, or "not played yet"."""
+        return status_text(self.ruling_text, self.entered, self.result)
+
+    @property
+    def penalty_text(self) -> str:
+        """Penalty points and revoke penalties, each with its law: "N-S: penalty 50 (law F)"."""
+        parts = []
+        for side in ("NS", "EW"):
+            for item in self.items:
+                if item.get("side") == side and item.get("kind") in PENALTY_KINDS:
+                    name = ITEM_NAMES.get(item.get("kind", ""), item.get("kind", ""))
+                    parts.append(f"{SIDE_NAMES[side]}: {name} {item.get('points')} (law {item.get('law')})")
+        return "; ".join(parts)
+
+    @property
+    def marks(self) -> str:
+        """Rulings and penalties, marked with their law (the traveller's note column)."""
+        return "; ".join(p for p in (self.ruling_text, self.penalty_text) if p)
+
+    def item_points(self, side: str, kind: str) -> int | None:
+        points = [
+            int(i.get("points", 0)) for i in self.items if i.get("side") == side and i.get("kind") == kind
+        ]
+        return sum(points) if points else None
+
+    ns_score_display = Shown("ns_score")
+    ew_score_display = Shown("ew_score")
+    ns_average_display = Shown("ns_average")
+    ew_average_display = Shown("ew_average")
+    ns_plus_minus_display = Shown("ns_plus_minus", signed=True)
+    ew_plus_minus_display = Shown("ew_plus_minus", signed=True)
+
+
+def play_line(
+    row: tuple[Any, ...], pairs: Mapping[int, PairInfo], results: EventResults, code: str
+) -> PlayLine:
+    """A ``LINE_FIELDS`` row as a line, scored from the contest when it holds the play."""
+    section, board, rnd, table, ns, ew, entered, *fields = row
+    contract, declarer, tricks, tricks_ns, honours, revokes, penalties, one_spade_limit, ruling, offending = (
+        fields[:10]
+    )
+    items = tuple(fields[-1] or ())
+    detail = results.detail(board, ns, ew) if entered else None
+    if detail is None:
+        averages = results.averages
+        scored: tuple[Any, ...] = (
+            None,
+            None,
+            averages.get((board, "NS")),
+            averages.get((board, "EW")),
+            None,
+            None,
+        )
+    else:
+        scored = (
+            detail.ns_score,
+            detail.ew_score,
+            detail.ns_average,
+            detail.ew_average,
+            detail.ns_plus_minus,
+            detail.ew_plus_minus,
+        )
+    return PlayLine(
+        section,
+        board,
+        rnd,
+        table,
+        pairs.get(ns) or unknown_pair(ns),
+        pairs.get(ew) or unknown_pair(ew),
+        bool(entered),
+        contract,
+        declarer,
+        tricks,
+        tricks_ns,
+        honours,
+        revokes,
+        tuple(penalties or ()),
+        bool(one_spade_limit),
+        ruling,
+        offending,
+        *fields[10:17],
+        items,
+        result_text(contract, declarer, tricks, tricks_ns, code) if entered else "",
+        ruling_text(ruling, offending) if entered else "",
+        items_text(items, "NS"),
+        items_text(items, "EW"),
+        *scored,
+        detail is not None,
+    )
+
+
+def play_lines(
+    event: Event,
+    pairs: Mapping[int, PairInfo],
+    results: EventResults,
+    *where: Q,
+    order_by: Iterable[str],
+    **filters: Any,
+) -> list[PlayLine]:
+    """The event's plays matching ``where``/``filters`` (one board, one pair, or all) as lines, in
+    ``order_by`` order: one query, whatever the number of plays."""
+    rows = Play.objects.filter(*where, event=event, **filters).order_by(*order_by).values_list(*LINE_FIELDS)
+    return [play_line(row, pairs, results, event.code) for row in rows]
+
+
+def masked_line(line: PlayLine) -> PlayLine:
+    """A line of a board still in play as a visitor is shown it: where and who (the movement is public),
+    "being played" as its result, and nothing of the result, the scores, the average or the plus/minus
+    (they tell what was held and what other tables made)."""
+    return line._replace(
+        entered=False,
+        contract="",
+        declarer="",
+        tricks=None,
+        tricks_ns=None,
+        honours=None,
+        revokes=None,
+        penalties=(),
+        one_spade_limit=False,
+        ruling="",
+        offending="",
+        ns_trick=0,
+        ns_honour=0,
+        ns_total=0,
+        ew_trick=0,
+        ew_honour=0,
+        ew_total=0,
+        net_ns=0,
+        items=(),
+        result="",
+        ruling_text=BEING_PLAYED,
+        ns_items="",
+        ew_items="",
+        ns_score=None,
+        ew_score=None,
+        ns_average=None,
+        ew_average=None,
+        ns_plus_minus=None,
+        ew_plus_minus=None,
+        scored=False,
+    )
+
+
+def masked_lines(lines: Iterable[PlayLine], hidden: frozenset[int]) -> list[PlayLine]:
+    """``lines`` with those of the boards in ``hidden`` masked (:func:`masked_line`)."""
+    return [masked_line(line) if line.board in hidden else line for line in lines]
+
+
+# ------------------------------------------------------------------------------------------ score cards
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreCardLine:
+    board: int
+    round: int
+    table: int
+    side: str
+    opponents: PairInfo
+    entered: bool
+    result: str
+    ruling: str
+    score: Fraction | int | None
+    average: Fraction | None
+    plus_minus: Fraction | None
+    running: Fraction | None
+
+    @property
+    def status(self) -> str:
+        return status_text(self.ruling, self.entered, self.result)
+
+    score_display = Shown("score")
+    average_display = Shown("average")
+    plus_minus_display = Shown("plus_minus", signed=True)
+
+    @property
+    def running_display(self) -> str:
+        return signed_text(self.running) if self.running else ("0" if self.running == 0 else "")
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    pair: PairInfo
+    lines: tuple[ScoreCardLine, ...]
+    standing: StandingRow | None
+    team: TeamLine | None
+    progress: Progress
+
+    @property
+    def total(self) -> Fraction:
+        return sum((line.plus_minus or Fraction(0) for line in self.lines), Fraction(0))
+
+
+def score_card_lines(pair_pk: int, lines: Iterable[PlayLine]) -> tuple[ScoreCardLine, ...]:
+    """A pair's lines (in the order played) from its side: score, average, plus/minus, running total."""
+    out: list[ScoreCardLine] = []
+    running = Fraction(0)
+    for line in lines:
+        ns = line.ns.pk == pair_pk
+        pm = line.ns_plus_minus if ns else line.ew_plus_minus
+        if pm is not None:
+            running += pm
+        out.append(
+            ScoreCardLine(
+                board=line.board,
+                round=line.round,
+                table=line.table,
+                side="NS" if ns else "EW",
+                opponents=line.ew if ns else line.ns,
+                entered=line.entered,
+                result=line.result,
+                ruling=line.ruling_text,
+                score=line.ns_score if ns else line.ew_score,
+                average=(line.ns_average if ns else line.ew_average) if line.scored else None,
+                plus_minus=pm,
+                running=running if pm is not None else None,
+            )
+        )
+    return tuple(out)
+
+
+def score_cards(
+    infos: Iterable[PairInfo], lines: Iterable[PlayLine], st: PairStandings | TeamStandings
+) -> tuple[ScoreCard, ...]:
+    """Each pair's score card, from the lines (in the order played) and the standings (no query)."""
+    by_pair: dict[int, list[PlayLine]] = defaultdict(list)
+    for line in lines:
+        by_pair[line.ns.pk].append(line)
+        by_pair[line.ew.pk].append(line)
+    standing_of: dict[int, StandingRow] = {}
+    team_of: dict[int, TeamLine] = {}
+    if isinstance(st, PairStandings):
+        for row in st.rows:
+            standing_of.setdefault(row.pair.pk, row)
+    else:
+        for team in st.teams:
+            for p in team.pairs:
+                team_of.setdefault(p.pair.pk, team)
+    return tuple(
+        ScoreCard(
+            pair=info,
+            lines=score_card_lines(info.pk, by_pair.get(info.pk, ())),
+            standing=standing_of.get(info.pk),
+            team=team_of.get(info.pk),
+            progress=st.progress,
+        )
+        for info in infos
+    )
+
+
+def score_card(
+    event: Event,
+    pair_pk: int,
+    *,
+    pairs: Mapping[int, PairInfo] | None = None,
+    results: EventResults | None = None,
+    hidden: frozenset[int] = frozenset(),
+) -> ScoreCard | None:
+    """A pair's boards in the order played, with its score, the average, its plus/minus and the running
+    total (three queries: pairs, plays, the pair's plays; fewer for what is given).  The boards in
+    ``hidden`` (still in play, for a visitor) show "being played" and nothing of their result."""
+    pairs = pair_infos(event) if pairs is None else pairs
+    info = pairs.get(pair_pk)
+    if info is None:
+        return None
+    results = event_results(event, pairs) if results is None else results
+    lines = play_lines(
+        event,
+        pairs,
+        results,
+        Q(ns_pair_id=pair_pk) | Q(ew_pair_id=pair_pk),
+        order_by=("seating__round__number", "seating__table", "board__number"),
+    )
+    st = standings(event, pairs=pairs, results=results)
+    return score_cards([info], masked_lines(lines, hidden), st)[0]
+
+
+# ------------------------------------------------------------------------------------------- travellers
+
+
+@dataclass(frozen=True)
+class HandDiagram:
+    """Each seat's holding per suit, for the page's diagram: {"N": (("S", "AKQ"), ...), ...}."""
+
+    hands: Mapping[str, tuple[tuple[str, str], ...]]
+
+    @property
+    def north(self) -> tuple[tuple[str, str], ...]:
+        return self.hands["N"]
+
+    @property
+    def east(self) -> tuple[tuple[str, str], ...]:
+        return self.hands["E"]
+
+    @property
+    def south(self) -> tuple[tuple[str, str], ...]:
+        return self.hands["S"]
+
+    @property
+    def west(self) -> tuple[tuple[str, str], ...]:
+        return self.hands["W"]
+
+
+@lru_cache(maxsize=256)
+def hand_diagram(pbn: str) -> HandDiagram | None:
+    """The diagram of a PBN deal (``None`` without one); a pure function of its text, so kept by it."""
+    if not pbn:
+        return None
+    try:
+        deal = Deal.parse_pbn(pbn)
+    except ScoringError:
+        return None
+    return HandDiagram(
+        {
+            seat.value: tuple((suit, deal.hand(seat).suit(suit) or "—") for suit in "SHDC")
+            for seat in (Seat.N, Seat.E, Seat.S, Seat.W)
+        }
+    )
+
+
+@dataclass(frozen=True)
+class Traveller:
+    board: Board
+    lines: tuple[PlayLine, ...]
+    ns_average: Fraction | None
+    ew_average: Fraction | None
+    diagram: HandDiagram | None
+    progress: Progress
+    whist: bool
+    last_board: int = 0
+
+    ns_average_display = Shown("ns_average")
+    ew_average_display = Shown("ew_average")
+
+
+def traveller(
+    event: Event,
+    board: Board,
+    *,
+    pairs: Mapping[int, PairInfo] | None = None,
+    results: EventResults | None = None,
+    lines: bool = True,
+) -> Traveller:
+    """Every table's result on one board, the score items, the averages and each pair's plus/minus (three
+    queries: pairs, plays, the board's plays; fewer for what is given).  Without ``lines``: all but the
+    tables' lines, with no query for them."""
+    pairs = pair_infos(event) if pairs is None else pairs
+    results = event_results(event, pairs) if results is None else results
+    shown = play_lines(event, pairs, results, board=board, order_by=TRAVELLER_ORDER) if lines else []
+    return Traveller(
+        board=board,
+        lines=tuple(shown),
+        ns_average=results.averages.get((board.number, "NS")),
+        ew_average=results.averages.get((board.number, "EW")),
+        diagram=hand_diagram(board.deal),
+        progress=progress_of(results),
+        whist=event.code == WHIST,
+        last_board=results.last_board,
+    )

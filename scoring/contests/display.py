@@ -1,0 +1,77 @@
+"""How exact values are shown: rounding half away from zero, "p/q" for machines, mixed numbers for readers.
+
+Law G: "fractions are disregarded and the nearest whole numbers taken, unless it be necessary to take the
+fraction into account to avoid a tie" (:func:`display_values`).  Rounding is for display only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import gcd
+
+from scoring.errors import ContestError
+
+__all__ = ["display_values", "fraction_str", "mixed_str", "ratio_str", "round_half_away"]
+
+
+def _exact(x: object) -> Fraction:
+    if isinstance(x, bool) or not isinstance(x, int | Fraction):
+        raise ContestError("value", f"must be exact (an int or a Fraction), got {x!r}")
+    return Fraction(x)
+
+
+def round_half_away(x: Fraction | int) -> int:
+    """Nearest whole number, halves away from zero (2.5 -> 3, -2.5 -> -3)."""
+    if type(x) is int:
+        return x
+    f = _exact(x)
+    whole, rest = divmod(abs(f.numerator), f.denominator)
+    if 2 * rest >= f.denominator:
+        whole += 1
+    return whole if f >= 0 else -whole
+
+
+def fraction_str(x: Fraction | int) -> str:
+    """Machine form of an exact value: "536/3", "-7/2", "152"."""
+    f = _exact(x)
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def ratio_str(num: int, den: int, *, signed: bool = False) -> str:
+    """:func:`mixed_str` of ``num / den`` (ints, ``den > 0``)."""
+    g = gcd(num, den)
+    num, den = num // g, den // g
+    sign = "-" if num < 0 else ("+" if signed and num > 0 else "")
+    whole, rest = divmod(abs(num), den)
+    if rest == 0:
+        body = str(whole)
+    elif whole == 0:
+        body = f"{rest}/{den}"
+    else:
+        body = f"{whole} {rest}/{den}"
+    return sign + body
+
+
+def mixed_str(x: Fraction | int, *, signed: bool = False) -> str:
+    """Reader's form of an exact value, as a mixed number: "178 2/3", "-3 1/2", "2/3", "152".
+
+    With ``signed`` a positive value gets a leading "+" (for plus/minus columns)."""
+    f = _exact(x)
+    return ratio_str(f.numerator, f.denominator, signed=signed)
+
+
+def display_values(values: Sequence[Fraction | int], *, signed: bool = False) -> list[str]:
+    """How each exact value is shown (law G): its nearest whole number, or its mixed number when another
+    value in the list rounds to the same whole number but differs exactly."""
+    exact = [_exact(v) for v in values]
+    rounded = [round_half_away(v) for v in exact]
+    by_rounded: dict[int, set[Fraction]] = {}
+    for value, r in zip(exact, rounded, strict=True):
+        by_rounded.setdefault(r, set()).add(value)
+    return [
+        mixed_str(value, signed=signed)
+        if len(by_rounded[r]) > 1
+        else (f"+{r}" if signed and r > 0 else str(r))
+        for value, r in zip(exact, rounded, strict=True)
+    ]

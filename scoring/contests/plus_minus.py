@@ -1,0 +1,466 @@
+"""Pair contests under duplicate law H, with the rulings of law B(3).
+
+Law H: each pair is compared only with the pairs who held the same cards.  On each board a pair's
+plus/minus is its score minus the average of the scores made in its direction; its result is the sum over
+its boards, and the pairs of each ranking (:mod:`scoring.contests.rankings`) are placed by it.
+
+Law B(3): a board ruled "average" gives both pairs the average of the scores made in their direction (so a
+plus/minus of 0); "low-high" gives the offending pair the lowest score made in its direction and its
+opponents the highest made in theirs.  Ruled rows take their scores from the real results and never enter
+the average; a ruling on a board with no real result yet waits (``PairContest.unresolved``).
+
+Rows are :class:`BoardResult` (checked when built) or plain 7-tuples of the same fields (read from the
+database), checked by :func:`pair_contest` alike.  A pair's *score on a deal* is what the caller computed for its side (auction: its side's total minus the
+other side's, :func:`scores_from_net`; whist: the tricks its side won, :func:`scores_from_whist`).  Every
+quantity is exact: ints, and Fractions for averages and what is derived from them.  The readings are in
+``docs/laws.md`` (section "Contests").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import lcm
+from typing import Any, Final, Literal, NamedTuple, TypeAlias
+
+from scoring.contests.display import round_half_away
+from scoring.contests.rankings import (
+    RankingGroup,
+    RankingGroups,
+    competition_ranks,
+    direction_rankings,
+    one_ranking,
+)
+from scoring.errors import ContestError, show_value
+
+__all__ = [
+    "AVERAGE",
+    "LOW_HIGH",
+    "BoardDetail",
+    "BoardResult",
+    "PairContest",
+    "PairId",
+    "PairRow",
+    "Side",
+    "board_averages",
+    "pair_contest",
+    "check_row",
+    "scored_boards",
+    "scores_from_net",
+    "scores_from_whist",
+]
+
+PairId: TypeAlias = int | str
+Side: TypeAlias = Literal["NS", "EW"]
+Exact: TypeAlias = int | Fraction
+
+NS: Final = "NS"
+EW: Final = "EW"
+AVERAGE: Final = "average"
+LOW_HIGH: Final = "low-high"
+_SIDES: Final = frozenset({NS, EW})
+#: A row as :func:`pair_contest` reads it: the fields of :class:`BoardResult`, ``""`` read as no ruling.
+Row: TypeAlias = tuple[int, PairId, PairId, int | None, int | None, str | None, str | None]
+
+
+def check_row(row: Sequence[Any]) -> None:
+    """Raise :class:`ContestError`, naming the field, when ``row`` is not a result the laws can score."""
+    if len(row) != 7:
+        raise ContestError(
+            "results",
+            f"a result is (board, ns, ew, ns_score, ew_score, ruling, offending), got {show_value(row)}",
+        )
+    board, ns, ew, ns_score, ew_score, ruling, offending = row
+    if type(board) is not int:
+        raise ContestError("board", f"must be a whole number, got {show_value(board)}")
+    for name, pair in (("ns", ns), ("ew", ew)):
+        if type(pair) is not int and type(pair) is not str:
+            raise ContestError(name, f"board {board}: a pair id is an int or a str, got {show_value(pair)}")
+    if not ruling:
+        if offending:
+            raise ContestError("offending", f"board {board}: only a low-high ruling has an offending pair")
+        for name, score in (("ns_score", ns_score), ("ew_score", ew_score)):
+            if score is None:
+                raise ContestError(name, f"board {board}, {ns!r} v {ew!r}: missing (and no ruling)")
+            if type(score) is not int:
+                raise ContestError(
+                    name, f"board {board}, {ns!r} v {ew!r}: must be a whole number, got {score!r}"
+                )
+    elif ruling == LOW_HIGH:
+        if offending not in _SIDES:
+            raise ContestError(
+                "offending", f"board {board}: a low-high ruling needs 'NS' or 'EW', got {offending!r}"
+            )
+    elif ruling == AVERAGE:
+        if offending:
+            raise ContestError("offending", f"board {board}: an average ruling has no offending pair")
+    else:
+        raise ContestError("ruling", f"board {board}: must be 'average' or 'low-high', got {ruling!r}")
+
+
+class _Fields(NamedTuple):
+    board: int
+    ns: PairId
+    ew: PairId
+    ns_score: int | None
+    ew_score: int | None
+    ruling: str | None = None
+    offending: str | None = None
+
+
+class BoardResult(_Fields):
+    """One deal as played (or ruled) at one table, checked when built (:func:`check_row`).
+
+    With a ``ruling`` ("average" or "low-high", law B(3)) the scores are ignored (pass ``None``);
+    ``offending`` ("NS"/"EW") names the offending pair of a "low-high" ruling and is ``None`` otherwise.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> BoardResult:
+        row = super().__new__(cls, *args, **kwargs)
+        check_row(row)
+        return row
+
+
+def scores_from_net(net_ns: int) -> tuple[int, int]:
+    """Auction codes: the pairs' scores on a deal from N-S's net (N-S total minus E-W total)."""
+    if type(net_ns) is not int:
+        raise ContestError("net", f"must be a whole number, got {show_value(net_ns)}")
+    return net_ns, -net_ns
+
+
+def scores_from_whist(tricks_ns: int) -> tuple[int, int]:
+    """Duplicate whist: each pair scores the tricks its side won."""
+    if type(tricks_ns) is not int or not 0 <= tricks_ns <= 13:
+        raise ContestError("tricks", f"must be a whole number from 0 to 13, got {show_value(tricks_ns)}")
+    return tricks_ns, 13 - tricks_ns
+
+
+class BoardDetail(NamedTuple):
+    """One table's line on a board's traveller (also a line of each pair's score card).
+
+    ``ns_score``/``ew_score`` are the scores used (a ruling's assigned score; ``None`` while a ruling has no
+    real result to draw from); ``ns_average``/``ew_average`` the averages of the scores made on the board in
+    each direction (``None`` when there is none).  Plus/minus is score minus average.
+    """
+
+    board: int
+    ns: PairId
+    ew: PairId
+    ns_score: Exact | None
+    ew_score: Exact | None
+    ns_average: Fraction | None
+    ew_average: Fraction | None
+    ruling: str | None = None
+    offending: str | None = None
+
+    @property
+    def resolved(self) -> bool:
+        return self.ns_score is not None
+
+    @property
+    def ns_plus_minus(self) -> Fraction | None:
+        if self.ns_score is None or self.ns_average is None:
+            return None
+        return self.ns_score - self.ns_average
+
+    @property
+    def ew_plus_minus(self) -> Fraction | None:
+        if self.ew_score is None or self.ew_average is None:
+            return None
+        return self.ew_score - self.ew_average
+
+    def score(self, side: str) -> Exact | None:
+        return self.ns_score if side == NS else self.ew_score
+
+    def plus_minus(self, side: str) -> Fraction | None:
+        return self.ns_plus_minus if side == NS else self.ew_plus_minus
+
+
+class PairRow(NamedTuple):
+    """A pair's line in a ranking.
+
+    ``direction`` is its ranking's: "NS"/"EW" in a ranking of pairs who all sat that way, ``None`` in a
+    mixed one.  ``boards`` counts the deals scored for it (a ruling still waiting is not counted); ``net``
+    is the sum of its scores, ``plus_minus`` the sum of (score - average).  ``rank`` is standard competition
+    ranking on the exact plus/minus; ``by_fraction`` is set when its rounded plus/minus equals that of
+    another pair of its ranking whose exact plus/minus differs (its place is won by the fraction of a point).
+    """
+
+    pair: PairId
+    direction: Side | None
+    boards: int
+    net: Fraction
+    plus_minus: Fraction
+    rank: int
+    by_fraction: bool
+    plus_minus_rounded: int
+
+
+@dataclass(frozen=True)
+class PairContest:
+    """The result of :func:`pair_contest`.
+
+    ``rows`` are ordered by ranking (``groups.groups``), each by rank then pair id.  ``boards`` holds one
+    :class:`BoardDetail` per input row, by board number then input order; ``averages`` maps (board, side)
+    to the average of the scores made there; ``unresolved`` lists the ruled rows with nothing to draw on
+    (while there is one the standings are ``provisional``).
+    """
+
+    groups: RankingGroups
+    rows: tuple[PairRow, ...]
+    boards: tuple[BoardDetail, ...]
+    averages: Mapping[tuple[int, Side], Fraction]
+    unresolved: tuple[BoardDetail, ...]
+    _by_board: dict[int, tuple[BoardDetail, ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def provisional(self) -> bool:
+        return bool(self.unresolved)
+
+    @property
+    def single_ranking(self) -> bool:
+        """One ranking, of every pair whichever way it sat."""
+        return len(self.groups.groups) == 1 and self.groups.groups[0].direction is None
+
+    def ranking(self, direction: str | None = None) -> tuple[PairRow, ...]:
+        """The rows of the rankings of one direction ("NS", "EW"; ``None``: the mixed ones)."""
+        return tuple(row for row in self.rows if row.direction == direction)
+
+    def rankings(self) -> list[tuple[RankingGroup, tuple[PairRow, ...]]]:
+        """Each ranking with its rows, in order."""
+        parts: list[list[PairRow]] = [[] for _ in self.groups.groups]
+        for row in self.rows:
+            parts[self.groups.index(row.pair, row.direction)].append(row)
+        return [(g, tuple(p)) for g, p in zip(self.groups.groups, parts, strict=True)]
+
+    def traveller(self, board: int) -> tuple[BoardDetail, ...]:
+        if not self._by_board:
+            for d in self.boards:
+                self._by_board.setdefault(d.board, ())
+                self._by_board[d.board] += (d,)
+        return self._by_board.get(board, ())
+
+    def detail(self, board: int, ns: PairId, ew: PairId) -> BoardDetail | None:
+        """The line of ``ns`` v ``ew`` on ``board``, if any."""
+        return next((d for d in self.traveller(board) if d.ns == ns and d.ew == ew), None)
+
+    def score_card(self, pair: PairId, direction: str | None = None) -> tuple[tuple[Side, BoardDetail], ...]:
+        """The deals a pair played, each with the side it held (in a Mitchell give its direction)."""
+        card: list[tuple[Side, BoardDetail]] = []
+        for d in self.boards:
+            if d.ns == pair and direction in (None, NS):
+                card.append((NS, d))
+            elif d.ew == pair and direction in (None, EW):
+                card.append((EW, d))
+        return tuple(card)
+
+
+def _grouping(single_ranking: bool | None, groups: RankingGroups | None) -> RankingGroups:
+    """The rankings asked for: ``groups`` (from the seatings), or by rule (``single_ranking``)."""
+    if groups is not None:
+        if single_ranking is not None:
+            raise ContestError("groups", "give the rankings (groups) or single_ranking, not both")
+        if not isinstance(groups, RankingGroups):
+            raise ContestError("groups", f"expected RankingGroups, got {show_value(groups)}")
+        return groups
+    if single_ranking is None:
+        raise ContestError("groups", "give the rankings (groups) or single_ranking")
+    return one_ranking() if single_ranking else direction_rankings()
+
+
+class _Tally:
+    """Every pair's sums in integers (one per side when pairs are told apart by side).  ``net``: its
+    whole-number scores; per board size ``n`` (the count of scores made on the board) ``averaged[n]``: the
+    board totals of its scored deals (its plus/minus is ``net`` less their sums over ``n``), and
+    ``ruled[n]``: the totals of its average rulings (each adds total / n to its net, 0 to its plus/minus)."""
+
+    def __init__(self) -> None:
+        self.boards: dict[PairId, int] = {}
+        self.net: dict[PairId, int] = {}
+        self.averaged: dict[int, dict[PairId, int]] = {}
+        self.ruled: dict[int, dict[PairId, int]] = {}
+
+    def add(self, pairs: Sequence[PairId], scores: Sequence[int], n: int, total: int) -> None:
+        """A board's scored deals (or low-high rulings) of one direction, against its ``total`` over ``n``."""
+        boards, net = self.boards, self.net
+        averaged = self.averaged.setdefault(n, {})
+        for pair, score in zip(pairs, scores, strict=True):
+            boards[pair] = boards.get(pair, 0) + 1
+            net[pair] = net.get(pair, 0) + score
+            averaged[pair] = averaged.get(pair, 0) + total
+
+    def add_average(self, pair: PairId, n: int, total: int) -> None:
+        self.boards[pair] = self.boards.get(pair, 0) + 1
+        self.net.setdefault(pair, 0)
+        ruled = self.ruled.setdefault(n, {})
+        ruled[pair] = ruled.get(pair, 0) + total
+
+    def seen(self, pair: PairId) -> None:
+        """A pair with a ruling still waiting: in its ranking, with nothing scored yet."""
+        self.boards.setdefault(pair, 0)
+        self.net.setdefault(pair, 0)
+
+    def totals(self) -> dict[PairId, tuple[int, Fraction, Fraction]]:
+        """Each pair's deals scored, exact net and exact plus/minus."""
+        common = lcm(*self.averaged, *self.ruled)
+        net_num = {pair: net * common for pair, net in self.net.items()}
+        pm_num = dict(net_num)
+        for n, sums in self.ruled.items():
+            for pair, total in sums.items():
+                net_num[pair] += total * (common // n)
+        for n, sums in self.averaged.items():
+            for pair, total in sums.items():
+                pm_num[pair] -= total * (common // n)
+        return {
+            pair: (boards, Fraction(net_num[pair], common), Fraction(pm_num[pair], common))
+            for pair, boards in self.boards.items()
+        }
+
+
+class _Scored(NamedTuple):
+    lines: list[BoardDetail]
+    averages: dict[tuple[int, Side], Fraction]
+    ns: _Tally
+    ew: _Tally  # the same as ``ns`` unless pairs are told apart by side
+
+
+def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
+    """One board: the averages of the scores made in each direction, each ruled row's score (law B(3)),
+    the pairs' sums, and its lines in the order given."""
+    made = [r for r in rows if not r[5]]
+    ns_scores = [r[3] for r in made]
+    ew_scores = [r[4] for r in made]
+    if len(made) < len(rows) or not all(type(s) is int for s in (*ns_scores, *ew_scores)):
+        for r in rows:
+            check_row(r)
+    n = len(made)
+    avg_ns = avg_ew = None
+    tot_ns = tot_ew = 0
+    if n:
+        tot_ns, tot_ew = sum(ns_scores), sum(ew_scores)  # type: ignore[arg-type]
+        avg_ns = out.averages[(board, NS)] = Fraction(tot_ns, n)
+        avg_ew = out.averages[(board, EW)] = Fraction(tot_ew, n)
+        out.ns.add([r[1] for r in made], ns_scores, n, tot_ns)  # type: ignore[arg-type]
+        out.ew.add([r[2] for r in made], ew_scores, n, tot_ew)  # type: ignore[arg-type]
+    if n == len(rows):
+        out.lines.extend(BoardDetail(board, r[1], r[2], r[3], r[4], avg_ns, avg_ew) for r in rows)
+        return
+    for r in rows:
+        ruling, offending = r[5] or None, r[6] or None
+        s: Exact | None = r[3]
+        e: Exact | None = r[4]
+        if ruling and not n:  # nothing made on this board yet: the ruling waits
+            s = e = None
+            out.ns.seen(r[1])
+            out.ew.seen(r[2])
+        elif ruling == AVERAGE:
+            s, e = avg_ns, avg_ew
+            out.ns.add_average(r[1], n, tot_ns)
+            out.ew.add_average(r[2], n, tot_ew)
+        elif ruling == LOW_HIGH:  # the offending pair the lowest, its opponents the highest
+            low = offending == NS
+            s = min(ns_scores) if low else max(ns_scores)  # type: ignore[type-var]
+            e = max(ew_scores) if low else min(ew_scores)  # type: ignore[type-var]
+            out.ns.add([r[1]], [s], n, tot_ns)  # type: ignore[list-item]
+            out.ew.add([r[2]], [e], n, tot_ew)  # type: ignore[list-item]
+        out.lines.append(BoardDetail(board, r[1], r[2], s, e, avg_ns, avg_ew, ruling, offending))
+
+
+_ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, BoardResult})
+
+
+def _by_board(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> dict[int, list[Row]]:
+    """The rows by board, each board's in the order given, after the checks of seating: no pair plays a
+    board twice, and (law H) every pair sits where its ranking holds pairs."""
+    by_board: dict[int, list[Row]] = {}
+    try:
+        for r in results:
+            rows = by_board.get(r[0])
+            if rows is None:
+                rows = by_board[r[0]] = []
+            rows.append(r)  # type: ignore[arg-type]
+    except (TypeError, IndexError, KeyError):
+        raise ContestError("results", "expected BoardResult rows") from None
+    for board, rows in by_board.items():
+        if not _ROW_TYPES.issuperset(map(type, rows)) or set(map(len, rows)) != {7}:
+            wrong = next(r for r in rows if type(r) not in _ROW_TYPES or len(r) != 7)
+            raise ContestError("results", f"expected BoardResult rows, got {show_value(wrong)}")
+        nss = [r[1] for r in rows]
+        ews = [r[2] for r in rows]
+        bad = grouping.misplaced(nss, ews)
+        if bad is not None:
+            raise ContestError("groups", f"board {board}: {grouping.misplaced_text(*bad)}")
+        k = len(rows)
+        if (len(set(nss)) != k or len(set(ews)) != k) if grouping.by_side else len(set(nss + ews)) != 2 * k:
+            seen_ns: set[PairId] = set()
+            seen_ew = set() if grouping.by_side else seen_ns
+            for ns, ew in zip(nss, ews, strict=True):
+                if ns in seen_ns or ew in seen_ew or (ns == ew and not grouping.by_side):
+                    raise ContestError(
+                        "results", f"board {board}: a pair would play it twice ({ns!r} v {ew!r})"
+                    )
+                seen_ns.add(ns)
+                seen_ew.add(ew)
+    return by_board
+
+
+def scored_boards(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> _Scored:
+    """Every row scored, by board then in the order given, with the boards' averages and the pairs' sums."""
+    ns = _Tally()
+    out = _Scored([], {}, ns, _Tally() if grouping.by_side else ns)
+    by_board = _by_board(results, grouping)
+    for board in sorted(by_board):
+        _score_board(board, by_board[board], out)
+    return out
+
+
+def board_averages(results: Iterable[BoardResult]) -> dict[tuple[int, Side], Fraction]:
+    """Average score, per (board, side), of the scores actually made (ruled rows are left out of it)."""
+    return scored_boards(results, direction_rankings()).averages
+
+
+def _pair_key(pair: PairId) -> tuple[int, int, str]:
+    return (0, pair, "") if isinstance(pair, int) else (1, 0, pair)
+
+
+def pair_contest(
+    results: Iterable[Sequence[Any]],
+    *,
+    single_ranking: bool | None = None,
+    groups: RankingGroups | None = None,
+) -> PairContest:
+    """Pair contest under duplicate law H (see the module docstring).
+
+    The pairs are ranked by ``groups`` (:func:`~scoring.contests.rankings.ranking_groups` of the seatings,
+    a pair identified by its id); every pair of ``results`` must be seated as its ranking holds it (field
+    "groups").  Or by rule: ``single_ranking=False`` (Mitchell numbering: N-S and E-W ranked apart, a pair
+    identified by its direction and id, so N-S 1 and E-W 1 are two pairs); ``single_ranking=True`` (one
+    ranking, a pair identified by its id whichever way it sat).
+    """
+    grouping = _grouping(single_ranking, groups)
+    scored = scored_boards(results, grouping)
+    parts: list[list[tuple[PairId, int, Fraction, Fraction]]] = [[] for _ in grouping.groups]
+    sides: list[tuple[Side, _Tally]] = (
+        [(NS, scored.ns), (EW, scored.ew)] if grouping.by_side else [(NS, scored.ns)]
+    )
+    for side, tally in sides:
+        for pair, (boards, net, pm) in tally.totals().items():
+            parts[grouping.index(pair, side)].append((pair, boards, net, pm))
+    rows: list[PairRow] = []
+    for group, members in zip(grouping.groups, parts, strict=True):
+        members.sort(key=lambda m: (-m[3], _pair_key(m[0])))
+        ranks = competition_ranks([m[3] for m in members])
+        for (pair, boards, net, pm), (rank, by_fraction) in zip(members, ranks, strict=True):
+            rows.append(
+                PairRow(pair, group.direction, boards, net, pm, rank, by_fraction, round_half_away(pm))
+            )
+    return PairContest(
+        groups=grouping,
+        rows=tuple(rows),
+        boards=tuple(scored.lines),
+        averages=scored.averages,
+        unresolved=tuple(d for d in scored.lines if d.ns_score is None),
+    )
