@@ -124,6 +124,15 @@ class EventRowsTable(RowsTable):
         super().__init__(data, **kwargs)
 
 
+class TableTemplateColumn(tables.TemplateColumn):
+    """A column written by a small template that sees its ``table`` (its event, its section) and ``record``,
+    whether the table is rendered by ``{% render_table %}`` or by ``Table.as_html``."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context: dict[str, Any] = super().get_context_data(**kwargs)
+        return {**context, "table": kwargs["table"]}
+
+
 # ------------------------------------------------------------------------------------------- standings
 
 
@@ -237,16 +246,17 @@ class TravellerTable(EventRowsTable):
 
 
 class GridCellColumn(tables.Column):
-    """One table's cell of the entry grid: its results in of all (``entered/total``), linking to its entry."""
+    """One table's cell of the entry grid: its results in of all (``entered/total``), linking to its entry;
+    marked ``complete`` once every board of it is in."""
 
     def __init__(self, table_number: int, index: int) -> None:
-        attrs = {"th": {"class": "num"}, "td": {"class": self.td_class}}
+        def td_class(record: Any) -> str:
+            cell = record.cells[index]
+            return "num cell complete" if cell is not None and cell.complete else "num cell"
+
+        attrs = {"th": {"class": "num"}, "td": {"class": td_class}}
         super().__init__(f"Table {table_number}", accessor=f"cells__{index}", orderable=False, attrs=attrs)
         self.table_number = table_number
-
-    @staticmethod
-    def td_class(value: Any = None) -> str:
-        return "num cell complete" if value is not None and value.complete else "num cell"
 
     def render(self, value: Any, record: Any, table: Any) -> SafeString:
         seating = value.seating
@@ -258,7 +268,7 @@ class GridCellColumn(tables.Column):
 AGREE_TEMPLATE = """{% if record.round.agreed %}<span class="status status-complete">agreed</span> \
 <small class="muted">{{ record.round.agreed_at|date:"H:i" }}{% if record.round.agreed_by %} by \
 {{ record.round.agreed_by.get_username }}{% endif %}</small>{% else %}<span class="muted">open</span>{% endif %}
-{% if is_director %}<form method="post" class="inline" \
+{% if table.director %}<form method="post" class="inline" \
 action="{% url 'entry_round_agree' table.event_pk table.letter record.round.number %}">{% csrf_token %}\
 {% if record.round.agreed %}<input type="hidden" name="agreed" value="0">\
 <button type="submit" class="small">Reopen</button>{% else %}<input type="hidden" name="agreed" value="1">\
@@ -270,7 +280,7 @@ class EntryGridTable(EventRowsTable):
     of results in, and the round's agreement (law E); a director gets the agree/reopen button."""
 
     round = tables.Column("Round", accessor="round__number", attrs=NUM, order_by=("round__number",))
-    agreed = tables.TemplateColumn(AGREE_TEMPLATE, verbose_name="Scores (law E)", orderable=False)
+    agreed = TableTemplateColumn(AGREE_TEMPLATE, verbose_name="Scores (law E)", orderable=False)
 
     class Meta(RowsTable.Meta):
         attrs = {"class": "data entry-grid"}
@@ -278,8 +288,9 @@ class EntryGridTable(EventRowsTable):
         empty_text = "No rounds."
         sequence = ("round", "...", "agreed")
 
-    def __init__(self, grid: Any, *, event_pk: int, **kwargs: Any) -> None:
+    def __init__(self, grid: Any, *, event_pk: int, director: bool = False, **kwargs: Any) -> None:
         self.letter = grid.section.letter
+        self.director = director  # offered the agree / reopen buttons
         columns = [(f"table_{t}", GridCellColumn(t, i)) for i, t in enumerate(grid.tables)]
         kwargs.setdefault("prefix", f"{self.letter.lower()}-")
         super().__init__(grid.rows, event_pk=event_pk, extra_columns=columns, **kwargs)
@@ -310,7 +321,7 @@ class HistoryTable(EventRowsTable):
     before = tables.Column("Before", orderable=False)
     after = tables.Column("After", orderable=False)
     reason = tables.Column("Reason")
-    undo = tables.TemplateColumn(UNDO_TEMPLATE, verbose_name="", orderable=False, attrs=NO_PRINT)
+    undo = TableTemplateColumn(UNDO_TEMPLATE, verbose_name="", orderable=False, attrs=NO_PRINT)
 
     class Meta(RowsTable.Meta):
         row_attrs = {"class": lambda record: f"history-{record.kind}"}

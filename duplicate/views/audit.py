@@ -1,4 +1,4 @@
-"""The event history (issue 9): every change to a result or ruling (law E's ``PlayChange`` rows), every change to
+"""The event history: every change to a result or ruling (law E's ``PlayChange`` rows), every change to
 a pair's names and every admin edit of the event's rows (Django's admin ``LogEntry``), with who and when; and
 the director's undo of a mistaken correction.
 
@@ -28,6 +28,7 @@ from duplicate import services
 from duplicate.models import Board, Event, Pair, Play, PlayChange
 from duplicate.selectors.entry import result_summary
 from duplicate.services.results import play_result_data
+from duplicate.tables import HistoryTable, configure
 
 ADMIN_ACTIONS = {1: "added", 2: "changed", 3: "deleted"}
 
@@ -146,8 +147,8 @@ def event_history_rows(event: Event) -> list[HistoryRow]:
 @require_GET
 def event_history(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    rows = event_history_rows(event)
-    return render(request, "duplicate/audit_history.html", {"event": event, "rows": rows})
+    table = configure(request, HistoryTable(event_history_rows(event), event_pk=event.pk))
+    return render(request, "duplicate/audit_history.html", {"event": event, "table": table})
 
 
 @staff_member_required

@@ -332,12 +332,12 @@ def entry_index(request: HttpRequest, pk: int) -> HttpResponse:
     grids = sel.entry_grid(event)
     letters = [grid.section.letter for grid in grids]
     section = selected_section(request, letters)
+    director = _director(request) is not None
     tables = [
-        configure(request, EntryGridTable(grid, event_pk=event.pk))
+        configure(request, EntryGridTable(grid, event_pk=event.pk, director=director))
         for grid in grids
         if section in ("", grid.section.letter)
     ]
-    director = _director(request) is not None
     context = {
         "event": event,
         "tables": tables,

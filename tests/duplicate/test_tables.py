@@ -331,6 +331,59 @@ def test_a_standings_page_narrowed_to_a_section(db, client):
     assert ">A1<" not in only_b and ">B1<" in only_b
 
 
+def test_the_entry_index_narrowed_to_a_section(db, client):
+    event = two_sections(db)
+    url = reverse("entry_index", args=[event.pk])
+    every = client.get(url).content.decode()
+    assert re.findall(r"<h2>(Section .)</h2>", every) == ["Section A", "Section B"]
+    assert 'id="round-A-1"' in every and 'id="round-B-3"' in every
+    only_b = client.get(url + "?section=B").content.decode()
+    assert re.findall(r"<h2>(Section .)</h2>", only_b) == ["Section B"]
+    assert 'id="round-A-1"' not in only_b and 'id="round-B-1"' in only_b
+    assert headers(only_b) == ["Round", "Table 1", "Table 2", "Table 3", "Scores (law E)"]
+    # Each section's grid sorts on its own parameters: B's rounds last to first, A's as they were.
+    both = client.get(url + "?b-sort=-round").content.decode()
+    assert both.index('id="round-A-1"') < both.index('id="round-A-3"')
+    assert both.index('id="round-B-3"') < both.index('id="round-B-1"')
+
+
+def test_the_pairs_page_sorts_pair_numbers_as_numbers_and_filters_a_section(db, director_client):
+    event = make_event(kind="mitchell", tables=6, boards_per_round=2)  # pairs 1-12
+    url = reverse("event_pairs", args=[event.pk])
+    numbers = [r[0] for r in body_rows(director_client.get(url + "?sort=number").content.decode())]
+    assert numbers == [str(n) for n in range(1, 13)]  # 2 before 10, as numbers
+    numbers = [r[0] for r in body_rows(director_client.get(url + "?sort=-number").content.decode())]
+    assert numbers == [str(n) for n in range(12, 0, -1)]
+    html = director_client.get(url).content.decode()
+    assert headers(html) == ["Pair", "Players", ""]  # one section, no teams: no columns for them
+    assert body_rows(html)[0] == ["1", "not named yet", "Edit names"]
+    two = two_sections(db)
+    url = reverse("event_pairs", args=[two.pk])
+    assert headers(director_client.get(url).content.decode())[0] == "Section"
+    rows = body_rows(director_client.get(url + "?section=B").content.decode())
+    assert [r[1] for r in rows] == ["B1", "B2", "B3", "B4", "B5", "B6"] and {r[0] for r in rows} == {"B"}
+
+
+def test_history_columns_and_order():
+    from duplicate.tables import HistoryTable
+
+    def change(pk: int, kind: str, minute: int) -> Any:
+        at = dt.datetime(1916, 3, 4, 20, minute, tzinfo=dt.UTC)
+        return SimpleNamespace(pk=pk, kind=kind, at=at, who="td", what=f"change {pk}", before="", after="",
+                               reason="")  # fmt: skip
+
+    rows = [change(3, "result", 30), change(9, "names", 10), change(2, "result", 20)]
+    html = render(HistoryTable, rows)
+    assert headers(html) == ["#", "When", "Who", "What", "Before", "After", "Reason", ""]
+    assert [r[0] for r in body_rows(html)] == ["3", "", "2"]  # a names change has no result number
+    assert '<tr class="history-names odd">' in html
+    assert [r[3] for r in body_rows(render(HistoryTable, rows, "sort=at"))] == [
+        "change 9",
+        "change 2",
+        "change 3",
+    ]
+
+
 # ------------------------------------------------------------------------------------------ query counts
 
 
@@ -338,7 +391,9 @@ def count_queries(client: Any, url: str) -> int:
     cache.clear()
     ContentType.objects.clear_cache()  # (the history reads the content types: every count reads them alike)
     with CaptureQueriesContext(connection) as queries:
-        assert client.get(url).status_code == 200
+        response = client.get(url)
+    assert response.status_code == 200
+    assert '<div class="table-container">' in response.content.decode()  # the page shows its table
     return len(queries)
 
 

@@ -3,6 +3,8 @@ when; a director sees the history and undoes a mistaken correction (the undo is 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.admin.models import LogEntry
 from django.db import connection
@@ -48,7 +50,7 @@ def test_results_rulings_and_corrections_are_in_the_history_with_who_and_when(
         == 302
     )
     html = history(director_client, mitchell_event)
-    assert html.count('class="history-result"') == 3
+    assert len(re.findall(r'<tr class="history-result (?:even|odd)"', html)) == 3
     assert "4H by N, 10 tricks" in html and "ruling: average (law B(3))" in html
     assert "table 2 (token)" in html and ">td<" in html
     changes = PlayChange.objects.filter(play__event=mitchell_event)
