@@ -101,93 +101,11 @@ def event_import(*, data: Mapping[str, Any]) -> Event:
     kind = data.get("kind", "pairs")
     if kind not in EventKind.values:
         raise ServiceError(f"kind: must be pairs or teams, got {json.dumps(kind)[:40]}")
-
-    teams = []
-    for i, team in enumerate(data.get("teams") or []):
-        if not isinstance(team, dict):
-            raise ServiceError(f"teams[{i}]: must be an object with a name")
-        teams.append(_require(team, "name", str, f"teams[{i}]."))
-    if len(set(teams)) != len(teams):
-        raise ServiceError("teams: two teams have the same name")
-
-    pairs: list[PairSpec] = []
-    for i, pair in enumerate(_require(data, "pairs", list, "")):
-        where = f"pairs[{i}]"
-        if not isinstance(pair, dict):
-            raise ServiceError(f"{where}: must be an object")
-        number = _pair_id(pair.get("number"), f"{where}.number")
-        players = pair.get("players", ["", ""])
-        if not isinstance(players, list) or len(players) > 2 or not all(isinstance(p, str) for p in players):
-            raise ServiceError(f"{where}.players: must be a list of up to two names")
-        players = [*players, "", ""][:2]
-        team = pair.get("team")
-        if team is not None and team not in teams:
-            raise ServiceError(f"{where}.team: {team!r} is not one of the teams")
-        pairs.append(PairSpec(number=number, players=(players[0], players[1]), team=team))
-    numbers = [p.number for p in pairs]
-    if len(set(numbers)) != len(numbers):
-        dup = next(n for n in numbers if numbers.count(n) > 1)
-        raise ServiceError(f"pairs: pair {dup} is listed twice")
-
-    deals: dict[int, str] = {}
-    dealers: dict[int, str] = {}
-    board_numbers: list[int] = []
-    for i, board in enumerate(_require(data, "boards", list, "")):
-        where = f"boards[{i}]."
-        if not isinstance(board, dict):
-            raise ServiceError(f"boards[{i}]: must be an object")
-        number = _require(board, "number", int, where)
-        if number < 1:
-            raise ServiceError(f"{where}number: must be 1 or more, got {number}")
-        if number in board_numbers:
-            raise ServiceError(f"{where}number: board {number} is listed twice")
-        board_numbers.append(number)
-        dealer = board.get("dealer")
-        if dealer is not None:
-            if dealer not in ("N", "E", "S", "W"):
-                raise ServiceError(f"{where}dealer: must be N, E, S or W, got {json.dumps(dealer)[:20]}")
-            dealers[number] = dealer
-        deal = board.get("deal") or ""
-        if not isinstance(deal, str):
-            raise ServiceError(f"{where}deal: must be a PBN deal as text")
-        if deal:
-            deals[number] = deal
-
-    results = data.get("results") or []
-    if not isinstance(results, list):
-        raise ServiceError("results: must be a list")
-    for i, row in enumerate(results):
-        if not isinstance(row, dict):
-            raise ServiceError(f"results[{i}]: must be an object")
-        for key in ("round", "table", "board"):
-            value = _require(row, key, int, f"results[{i}].")
-            if value < 1:
-                raise ServiceError(f"results[{i}].{key}: must be 1 or more, got {value}")
-        for key in ("ns", "ew"):
-            if key not in row:
-                raise ServiceError(f"results[{i}].{key}: missing")
-            _pair_id(row[key], f"results[{i}].{key}")
-        if row["board"] not in board_numbers:
-            raise ServiceError(f"results[{i}].board: board {row['board']} is not in the boards list")
-
-    if data.get("movement") is not None:
-        if not isinstance(data["movement"], dict):
-            raise ServiceError("movement: must be an object")
-        try:
-            movement = Movement.from_dict(data["movement"])
-        except MovementError as exc:
-            raise ServiceError(f"movement: {exc}") from None
-    else:
-        movement = _movement_from_results(results, pairs, kind=kind, teams=teams)
-    if kind == EventKind.TEAMS and teams and movement.teams is None:
-        movement = _with_teams(movement, pairs, teams)
-    if pairs:
-        for pid in movement.pairs:
-            if str(pid) not in numbers:
-                raise ServiceError(f"movement: pair {pid} sits in the movement but is not in the pairs list")
-    missing_boards = set(movement.boards) - set(board_numbers)
-    if missing_boards:
-        raise ServiceError(f"boards: board {min(missing_boards)} is played in the movement but not listed")
+    teams = _read_teams(data)
+    pairs = _read_pairs(data, teams)
+    board_numbers, deals, dealers = _read_boards(data)
+    results = _read_results(data, board_numbers)
+    movement = _read_movement(data, results, pairs, kind=kind, teams=teams, board_numbers=board_numbers)
     status = data.get("status")
     if status is not None and status not in EventStatus.values:
         raise ServiceError(
@@ -213,6 +131,123 @@ def event_import(*, data: Mapping[str, Any]) -> Event:
         Event.objects.filter(pk=event.pk).update(status=status)
     event.refresh_from_db()
     return event
+
+
+def _read_teams(data: Mapping[str, Any]) -> list[str]:
+    """The file's team names (a teams event), each once."""
+    teams = []
+    for i, team in enumerate(data.get("teams") or []):
+        if not isinstance(team, dict):
+            raise ServiceError(f"teams[{i}]: must be an object with a name")
+        teams.append(_require(team, "name", str, f"teams[{i}]."))
+    if len(set(teams)) != len(teams):
+        raise ServiceError("teams: two teams have the same name")
+    return teams
+
+
+def _read_pairs(data: Mapping[str, Any], teams: list[str]) -> list[PairSpec]:
+    """The file's pairs: number, up to two player names, team; each number once."""
+    pairs: list[PairSpec] = []
+    for i, pair in enumerate(_require(data, "pairs", list, "")):
+        where = f"pairs[{i}]"
+        if not isinstance(pair, dict):
+            raise ServiceError(f"{where}: must be an object")
+        number = _pair_id(pair.get("number"), f"{where}.number")
+        players = pair.get("players", ["", ""])
+        if not isinstance(players, list) or len(players) > 2 or not all(isinstance(p, str) for p in players):
+            raise ServiceError(f"{where}.players: must be a list of up to two names")
+        players = [*players, "", ""][:2]
+        team = pair.get("team")
+        if team is not None and team not in teams:
+            raise ServiceError(f"{where}.team: {team!r} is not one of the teams")
+        pairs.append(PairSpec(number=number, players=(players[0], players[1]), team=team))
+    numbers = [p.number for p in pairs]
+    if len(set(numbers)) != len(numbers):
+        dup = next(n for n in numbers if numbers.count(n) > 1)
+        raise ServiceError(f"pairs: pair {dup} is listed twice")
+    return pairs
+
+
+def _read_boards(data: Mapping[str, Any]) -> tuple[list[int], dict[int, str], dict[int, str]]:
+    """The file's board numbers (each once), and the deals and dealers given for them."""
+    deals: dict[int, str] = {}
+    dealers: dict[int, str] = {}
+    board_numbers: list[int] = []
+    for i, board in enumerate(_require(data, "boards", list, "")):
+        where = f"boards[{i}]."
+        if not isinstance(board, dict):
+            raise ServiceError(f"boards[{i}]: must be an object")
+        number = _require(board, "number", int, where)
+        if number < 1:
+            raise ServiceError(f"{where}number: must be 1 or more, got {number}")
+        if number in board_numbers:
+            raise ServiceError(f"{where}number: board {number} is listed twice")
+        board_numbers.append(number)
+        dealer = board.get("dealer")
+        if dealer is not None:
+            if dealer not in ("N", "E", "S", "W"):
+                raise ServiceError(f"{where}dealer: must be N, E, S or W, got {json.dumps(dealer)[:20]}")
+            dealers[number] = dealer
+        deal = board.get("deal") or ""
+        if not isinstance(deal, str):
+            raise ServiceError(f"{where}deal: must be a PBN deal as text")
+        if deal:
+            deals[number] = deal
+    return board_numbers, deals, dealers
+
+
+def _read_results(data: Mapping[str, Any], board_numbers: list[int]) -> list[dict[str, Any]]:
+    """The file's result rows, their places (round, table, board, pairs) checked; the results themselves are
+    checked when they are scored."""
+    results = data.get("results") or []
+    if not isinstance(results, list):
+        raise ServiceError("results: must be a list")
+    for i, row in enumerate(results):
+        if not isinstance(row, dict):
+            raise ServiceError(f"results[{i}]: must be an object")
+        for key in ("round", "table", "board"):
+            value = _require(row, key, int, f"results[{i}].")
+            if value < 1:
+                raise ServiceError(f"results[{i}].{key}: must be 1 or more, got {value}")
+        for key in ("ns", "ew"):
+            if key not in row:
+                raise ServiceError(f"results[{i}].{key}: missing")
+            _pair_id(row[key], f"results[{i}].{key}")
+        if row["board"] not in board_numbers:
+            raise ServiceError(f"results[{i}].board: board {row['board']} is not in the boards list")
+    return results
+
+
+def _read_movement(
+    data: Mapping[str, Any],
+    results: list[dict[str, Any]],
+    pairs: list[PairSpec],
+    *,
+    kind: str,
+    teams: list[str],
+    board_numbers: list[int],
+) -> Movement:
+    """The file's movement, or the one its results show; its pairs and boards must be the file's."""
+    if data.get("movement") is not None:
+        if not isinstance(data["movement"], dict):
+            raise ServiceError("movement: must be an object")
+        try:
+            movement = Movement.from_dict(data["movement"])
+        except MovementError as exc:
+            raise ServiceError(f"movement: {exc}") from None
+    else:
+        movement = _movement_from_results(results, pairs, kind=kind, teams=teams)
+    if kind == EventKind.TEAMS and teams and movement.teams is None:
+        movement = _with_teams(movement, pairs, teams)
+    if pairs:
+        numbers = [p.number for p in pairs]
+        for pid in movement.pairs:
+            if str(pid) not in numbers:
+                raise ServiceError(f"movement: pair {pid} sits in the movement but is not in the pairs list")
+    missing_boards = set(movement.boards) - set(board_numbers)
+    if missing_boards:
+        raise ServiceError(f"boards: board {min(missing_boards)} is played in the movement but not listed")
+    return movement
 
 
 def _agreed_rounds(value: Any, rounds: set[int]) -> dict[int, tuple[dt.datetime | None, str]]:
