@@ -1,7 +1,11 @@
-"""Spreadsheets (openpyxl): the event workbook (Standings, Travellers, Score cards, Boards, Movement) and the
-standings on their own.  Values, not formulas: each figure is a number cell formatted as the pages show it
-(whole numbers, or a fraction such as 178 2/3), with the exact value as text beside it where it may need more
-than a spreadsheet's fraction format.  Bold, frozen header row on each sheet; columns sized to their contents.
+"""Spreadsheets (openpyxl, write-only): the event workbook (Standings, Travellers, Score cards, Boards,
+Movement, and Tables for a team match) and the standings on their own.
+
+Values, not formulas: each figure is a number cell formatted as the pages show it (whole numbers, or a
+fraction such as 178 2/3), with the exact value as text beside it where it may need more than a spreadsheet's
+fraction format.  Every sheet has a bold, shaded, frozen header row, an auto filter and columns sized to their
+contents.  Text is always text: a name such as "=1+1" or "#N/A" is a text cell marked with the spreadsheet's
+quote prefix (as if typed with a leading '), never a formula or an error.
 """
 
 from __future__ import annotations
@@ -9,8 +13,8 @@ from __future__ import annotations
 import contextlib
 import gc
 import io
-import zipfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -21,139 +25,126 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
-from duplicate.exports.rows import EventRows, StandingsRows, hand_text
+from duplicate.exports.rows import EventRows, StandingsRows, event_info, hand_text
+from duplicate.models import Event
 from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
 from scoring.contests import mixed_str
 
-INT = "0"
-SIGNED = "+0;-0;0"
-FRACTION = "# ??/??"
-SIGNED_FRACTION = "+# ??/??;-# ??/??;0"
-DECIMAL = "0.000"
-SIGNED_DECIMAL = "+0.000;-0.000;0"
-HEADER_FONT = Font(bold=True)
+INT, SIGNED = "0", "+0;-0;0"
+FRACTION, SIGNED_FRACTION = "# ??/??", "+# ??/??;-# ??/??;0"
+DECIMAL, SIGNED_DECIMAL = "0.000", "+0.000;-0.000;0"
+BOLD = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="E4E4E4")
 HEADER_ALIGNMENT = Alignment(vertical="bottom", wrap_text=False)
+MAX_TEXT = 32767  # a spreadsheet cell's longest text
+# Text a spreadsheet would read as a formula, a number or an error code if typed in: quote-prefixed
+SPECIAL = ("=", "+", "-", "@", "\t", "\r", "#")
 SIDES = (("NS", "N-S"), ("EW", "E-W"))
 
 
+@dataclass(frozen=True, slots=True)
 class Cell:
     """A value with its number format."""
 
-    __slots__ = ("value", "fmt")
-
-    def __init__(self, value: Any, fmt: str | None = None) -> None:
-        self.value = value
-        self.fmt = fmt
+    value: Any
+    fmt: str | None = None
 
 
 def number(value: Fraction | int | None, *, signed: bool = False, shown: str | None = None) -> Cell | None:
     """An exact value as a number cell that reads as the page's figure.
 
-    ``shown`` is the page's display text (from ``display_values``): when it is a whole number the cell holds
-    that whole number; otherwise the cell holds the value, formatted as a fraction when the denominator fits
-    a spreadsheet's two-digit fraction format (exact then), as a decimal otherwise.
+    ``shown`` is the page's display text: when it is a whole number the cell holds that whole number;
+    otherwise the cell holds the value, formatted as a fraction when the denominator fits a spreadsheet's
+    two-digit fraction format (exact then), as a decimal otherwise.
     """
     if value is None:
         return None
     if shown is not None and " " not in shown and "/" not in shown:
         return Cell(int(shown), SIGNED if signed else INT)
-    if value.__class__ is int:  # most figures: no Fraction to make
-        return Cell(value, SIGNED if signed else INT)
-    exact = value if value.__class__ is Fraction else Fraction(value)
-    num, den = exact.numerator, exact.denominator
-    if den == 1:
-        return Cell(num, SIGNED if signed else INT)
-    if den < 100:
-        return Cell(num / den, SIGNED_FRACTION if signed else FRACTION)  # = float(exact)
-    return Cell(num / den, SIGNED_DECIMAL if signed else DECIMAL)
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return Cell(exact.numerator, SIGNED if signed else INT)
+    if exact.denominator < 100:
+        return Cell(float(exact), SIGNED_FRACTION if signed else FRACTION)
+    return Cell(float(exact), SIGNED_DECIMAL if signed else DECIMAL)
 
 
-_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
-MAX_TEXT = 32767  # a spreadsheet cell's longest text (openpyxl truncates to it too)
+def _plain(value: Any) -> Any:
+    """A value as a spreadsheet holds it: text (cleaned), a whole number, a float, a boolean, or None."""
+    if value is None or isinstance(value, str):
+        return ILLEGAL_CHARACTERS_RE.sub("", str(value or "")[:MAX_TEXT]) or None
+    for kind in (bool, int, float):  # a subclass (a Django choice) as its base type
+        if isinstance(value, kind):
+            return kind(value)
+    if isinstance(value, Decimal):
+        return float(value)
+    raise TypeError(f"cannot write a {type(value).__name__} ({value!r}) in a spreadsheet")
 
 
 class Book:
-    """A write-only workbook whose data rows are written as sheet XML directly.
-
-    openpyxl writes the header row (bold, shaded), the column widths, the frozen pane, the auto filter and the
-    styles; the data rows are appended to each sheet's ``<sheetData>`` when the workbook is saved.  Cell by
-    cell through openpyxl (even write-only) costs ~10 us a cell, and the event workbook of a big event holds
-    1.5 million cells: as XML strings here it is ~1 us.  The cells are those openpyxl would write: numbers
-    (``t="n"``, ``%.16g``), inline strings (``xml:space="preserve"`` when they start or end with a space),
-    booleans, and the shared cell styles (number format, bold) by the id openpyxl gave them.
-    """
+    """A write-only workbook: each sheet's rows are streamed to it as they are appended."""
 
     def __init__(self) -> None:
         self.wb = Workbook(write_only=True)
-        self._styles: dict[tuple[str | None, bool], str] = {}
-        self._rows: dict[str, str] = {}  # sheet title -> data rows as XML
 
     def sheet(self, title: str) -> Any:
         return self.wb.create_sheet(title)
 
-    def style(self, ws: Any, fmt: str | None, bold: bool = False) -> str:
-        """The ``s="..."`` attribute of a cell with this number format (and bold): one shared style each."""
-        key = (fmt, bold)
-        sid = self._styles.get(key)
-        if sid is None:
-            cell = WriteOnlyCell(ws)
-            if fmt:
-                cell.number_format = fmt
-            if bold:
-                cell.font = HEADER_FONT
-            sid = self._styles[key] = f' s="{cell.style_id}"'
-        return sid
-
-    def save(self) -> bytes:
+    def save(self, title: str = "") -> bytes:
+        self.wb.properties.title, self.wb.properties.creator = title or None, "Kalamazoo"
         buf = io.BytesIO()
         self.wb.save(buf)
-        if not self._rows:
-            return buf.getvalue()
-        paths = {
-            ws.path.lstrip("/"): self._rows[ws.title] for ws in self.wb.worksheets if ws.title in self._rows
-        }
-        out = io.BytesIO()
-        with zipfile.ZipFile(buf) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-            for info in src.infolist():
-                data = src.read(info)
-                rows = paths.get(info.filename)
-                if rows:
-                    head, sep, tail = data.decode("utf-8").partition("</sheetData>")
-                    if not sep:
-                        raise ValueError(f"{info.filename}: no </sheetData> to write the rows into")
-                    data = (head + rows + sep + tail).encode("utf-8")
-                # the sheets are tens of MB of XML: the fastest deflate level (~3x faster than the default
-                # level 6; the 2,002-table workbook 19.5 MB instead of 14.3)
-                dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=1)
-        return out.getvalue()
+        return buf.getvalue()
 
 
-def _text_tail(value: str) -> str:
-    """A text cell's XML after its reference and style, as openpyxl writes it (truncated to a cell's longest
-    text; characters XML cannot hold are left out)."""
-    if len(value) > MAX_TEXT:
-        value = value[:MAX_TEXT]
-    if ILLEGAL_CHARACTERS_RE.search(value):
-        value = ILLEGAL_CHARACTERS_RE.sub("", value)
-    space = ' xml:space="preserve"' if value != value.strip() else ""
-    return f' t="inlineStr"><is><t{space}>{value.translate(_TEXT_ESCAPES)}</t></is></c>'
+class _Sheet:
+    """A sheet's values as openpyxl takes them: a plain value, or a new cell where a style is needed (a number
+    format, bold, or text that must not read as a formula or an error code).  Values repeat (labels, names,
+    scores): each is worked out once a sheet."""
 
+    def __init__(self, ws: Any, numbers: dict[int, bool] | None) -> None:
+        self.ws, self.numbers = ws, numbers or {}
+        self.made: dict[tuple[Any, ...], tuple[Any, str | None, int]] = {}
 
-_FAST = frozenset({str, int, float, bool, type(None)})
+    def cell(self, column: int, item: Any, bold: bool) -> tuple[Any, int]:
+        """The item as written in this column, and its width in characters."""
+        key = (item.__class__, item, self.numbers.get(column))
+        made = self.made.get(key)
+        if made is None:
+            made = self.made[key] = self._value(key[2], item)
+        value, fmt, width = made
+        if fmt or bold or (value.__class__ is str and value.startswith(SPECIAL)):
+            return self._styled(value, fmt, bold), width
+        return value, width  # plain: openpyxl writes it without a cell object of its own
 
+    @staticmethod
+    def _value(signed: bool | None, item: Any) -> tuple[Any, str | None, int]:
+        if isinstance(item, Cell):
+            value, fmt = _plain(item.value), item.fmt
+        elif signed is not None and isinstance(item, int | Fraction):
+            cell = number(item, signed=signed)
+            value, fmt = (cell.value, cell.fmt) if cell else (None, None)
+        else:
+            value, fmt = _plain(item), None
+        if value is None:
+            return None, None, 0
+        return value, fmt, 10 if isinstance(value, float) else len(str(value))
 
-def _plain(value: Any) -> Any:
-    """A value of another type as openpyxl takes it: a str or int subclass (Django choices), a Decimal."""
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, bool):
-        return bool(value)
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float | Decimal):
-        return float(value)
-    raise TypeError(f"cannot write a {type(value).__name__} ({value!r}) in a spreadsheet")
+    def _styled(self, value: Any, fmt: str | None, bold: bool) -> WriteOnlyCell:
+        cell = WriteOnlyCell(self.ws, value)
+        if isinstance(value, str):
+            cell.data_type = "s"  # text, never a formula or an error code
+            cell.quotePrefix = True
+        if fmt:
+            cell.number_format = fmt
+        if bold:
+            cell.font = BOLD
+        return cell
+
+    def header(self, text: str) -> WriteOnlyCell:
+        cell = self._styled(text, None, True)
+        cell.fill, cell.alignment = HEADER_FILL, HEADER_ALIGNMENT
+        return cell
 
 
 def write_sheet(
@@ -168,327 +159,149 @@ def write_sheet(
 ) -> None:
     """A bold, shaded, frozen header row, the rows, and each column as wide as its longest value.
 
-    Empty values (None, "") leave the cell out; a :class:`Cell` is a number with its format.  Rows for which
-    ``bold`` says so are bold in every column, the empty ones too.  ``numbers`` (column number -> signed)
-    names the columns whose exact values (int, Fraction) are written as :func:`number` writes them, without
-    a :class:`Cell` each (the big sheets).  The loop below runs once a cell (1.5
-    million in the workbook of a 2,000-table event): no call and no new string it can avoid.
+    Empty values (None, "") leave the cell out; a :class:`Cell` is a number with its format; ``numbers``
+    (column number -> signed) names the columns whose exact values are written as :func:`number` writes them.
+    Rows for which ``bold`` says so are bold in every column.  A write-only sheet takes the column widths
+    before its first row: the rows are made first.
     """
-    ncols = len(header)
-    letters = [get_column_letter(c) for c in range(1, ncols + 1)]
-    opens = [f'<c r="{letter}' for letter in letters]
-    longest = [len(str(h)) for h in header]
-    strong_none = book.style(ws, None, bold=True) if bold else ""
-    plain_styles: dict[str | None, str] = {}
-    numeric = [(numbers or {}).get(c) for c in range(1, ncols + 1)]
-    texts: dict[str, str] = {}  # labels, names and results repeat: each text's XML is made once
-    out: list[str] = []
-    add = out.append
-    r = 1
-    for r, row in enumerate(rows, start=2):  # noqa: B007 - r is the last row after the loop
-        is_bold = bold is not None and bold(row)
-        base = strong_none if is_bold else ""
-        add(f'<row r="{r}">')
-        c = -1
-        for item in row:
-            c += 1
-            if item is None:
-                if is_bold:
-                    add(f'{opens[c]}{r}"{base}/>')
-                continue
-            cls = item.__class__
-            if cls is Cell:
-                value = item.value
-                if is_bold:
-                    style = book.style(ws, item.fmt, True)
-                else:
-                    style = plain_styles.get(item.fmt)
-                    if style is None:
-                        style = plain_styles[item.fmt] = book.style(ws, item.fmt)
-                cls = value.__class__
-            elif numeric[c] is not None:  # number(item, signed=...) inline: no Cell, no Fraction made
-                signed = numeric[c]
-                if cls is int:
-                    value, fmt = item, SIGNED if signed else INT
-                elif cls is Fraction:
-                    num, den = item.numerator, item.denominator
-                    if den == 1:
-                        value, cls, fmt = num, int, SIGNED if signed else INT
-                    elif den < 100:
-                        value, cls, fmt = num / den, float, SIGNED_FRACTION if signed else FRACTION
-                    else:
-                        value, cls, fmt = num / den, float, SIGNED_DECIMAL if signed else DECIMAL
-                else:
-                    cell = number(item, signed=signed)
-                    value, fmt = cell.value, cell.fmt
-                    cls = value.__class__
-                if is_bold:
-                    style = book.style(ws, fmt, True)
-                else:
-                    style = plain_styles.get(fmt)
-                    if style is None:
-                        style = plain_styles[fmt] = book.style(ws, fmt)
-            else:
-                value, style = item, base
-            if cls not in _FAST:
-                value = _plain(value)
-                cls = value.__class__
-            if cls is str:
-                if not value:
-                    if is_bold:
-                        add(f'{opens[c]}{r}"{style}/>')
-                    continue
-                tail = texts.get(value)
-                if tail is None:
-                    tail = texts[value] = _text_tail(value)
-                add(f'{opens[c]}{r}"{style}{tail}')
-                size = len(value)
-            elif cls is int:
-                text = str(value)
-                add(f'{opens[c]}{r}"{style} t="n"><v>{text}</v></c>')
-                size = len(text)
-            elif cls is float:
-                add(f'{opens[c]}{r}"{style} t="n"><v>{value:.16g}</v></c>')
-                size = 10
-            elif cls is bool:
-                add(f'{opens[c]}{r}"{style} t="b"><v>{int(value)}</v></c>')
-                size = 4 if value else 5  # len("True"), len("False")
-            else:  # None
-                if is_bold:
-                    add(f'{opens[c]}{r}"{style}/>')
-                continue
-            if size > longest[c]:
-                longest[c] = size
-        if is_bold:
-            for c in range(len(row), ncols):
-                add(f'{opens[c]}{r}"{strong_none}/>')
-        add("</row>")
-    for c, size in enumerate(longest):
-        width = (widths or {}).get(c + 1) or min(max(size + 2, 6), 60)
-        ws.column_dimensions[letters[c]].width = width
+    sheet = _Sheet(ws, numbers)
+    longest = [len(h) for h in header]
+    made: list[list[Any]] = []
+    for row in rows:
+        strong = bold is not None and bold(row)
+        line = []
+        for column, item in enumerate(row, start=1):
+            cell, width = sheet.cell(column, item, strong)
+            line.append(cell)
+            longest[column - 1] = max(longest[column - 1], width)
+        if strong:
+            line += [sheet.cell(0, None, True)[0] for _ in range(len(row), len(header))]
+        made.append(line)
+    for column, size in enumerate(longest, start=1):
+        width = (widths or {}).get(column) or min(max(size + 2, 6), 60)
+        ws.column_dimensions[get_column_letter(column)].width = width
     ws.freeze_panes = "A2"
-    if out:
-        ws.auto_filter.ref = f"A1:{letters[-1]}{r}"
-    head = []
-    for h in header:
-        cell = WriteOnlyCell(ws, h)
-        cell.font = HEADER_FONT
-        cell.fill = HEADER_FILL
-        cell.alignment = HEADER_ALIGNMENT
-        head.append(cell)
-    ws.append(head)
-    book._rows[ws.title] = "".join(out)
+    ws.append([sheet.header(h) for h in header])
+    for line in made:
+        ws.append(line)
+    if made:
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{len(made) + 1}"
 
 
 # ------------------------------------------------------------------------------------------ standings
 
 
-def _standings_sheet(book: Book, ws: Any, rows: StandingsRows) -> None:
-    st = rows.standings
-    status = "provisional" if rows.provisional else "final"
-    if isinstance(st, PairStandings):
-        header = [
-            "Ranking",
-            "Rank",
-            "Pair",
-            "Player 1",
-            "Player 2",
-            "Boards",
-            "Net",
-            "Plus/minus",
-            "Exact plus/minus",
-            "By the fraction of a point",
-            "Status",
-        ]
-        data = []
-        for ranking in st.rankings:
-            for row in ranking.rows:
-                data.append(
-                    [
-                        ranking.title,
-                        row.rank,
-                        row.pair.label,
-                        *row.pair.players,
-                        row.boards,
-                        number(row.net, shown=row.net_display),
-                        number(row.plus_minus, signed=True, shown=row.plus_minus_display),
-                        mixed_str(row.plus_minus, signed=True),
-                        "yes" if row.by_fraction else "",
-                        status,
-                    ]
-                )
-        write_sheet(book, ws, header, data)
-        return
-    _team_sheet(book, ws, st, status)
+PAIR_COLUMNS = [
+    "Ranking", "Rank", "Pair", "Player 1", "Player 2", "Boards", "Net", "Plus/minus", "Exact plus/minus",
+    "By the fraction of a point", "Status"
+]  # fmt: skip
+TEAM_COLUMNS = [
+    "Team", "Rank", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "Score", "Exact", "Status"
+]  # fmt: skip
+TABLE_COLUMNS = [
+    "Table", "N-S pair", "N-S players", "N-S team", "N-S score", "E-W pair", "E-W players", "E-W team",
+    "E-W score"
+]  # fmt: skip
 
 
-def _team_sheet(book: Book, ws: Any, st: TeamStandings, status: str) -> None:
-    header = [
-        "Team",
-        "Rank",
-        "Line",
-        "Pair",
-        "Seated",
-        "Player 1",
-        "Player 2",
-        "Boards",
-        "Score",
-        "Exact",
-        "Status",
-    ]
-    data: list[list[Any]] = []
-    for team in st.teams:
-        for p in team.pairs:
-            data.append(
-                [
-                    team.name,
-                    team.rank,
-                    "pair",
-                    p.pair.label,
-                    "N-S" if p.direction == "NS" else "E-W",
-                    *p.pair.players,
-                    p.boards,
-                    number(p.net, shown=p.net_display),
-                    mixed_str(p.net),
-                    status,
-                ]
-            )
-        if team.odd_pair_average is not None:
-            data.append(
-                [
-                    team.name,
-                    team.rank,
-                    f"odd pair average (law G){f' x {team.extra_pairs}' if team.extra_pairs > 1 else ''}",
-                    "",
-                    "N-S" if team.opposite_direction == "NS" else "E-W",
-                    "",
-                    "",
-                    None,
-                    number(team.odd_pair_average, shown=team.odd_pair_average_display),
-                    mixed_str(team.odd_pair_average),
-                    status,
-                ]
-            )
-        data.append(
-            [
-                team.name,
-                team.rank,
-                "total",
-                "",
-                "",
-                "",
-                "",
-                None,
-                number(team.total, shown=team.total_display),
-                mixed_str(team.total),
+def _seated(direction: str) -> str:
+    return "N-S" if direction == "NS" else "E-W"
+
+
+def _pair_rows(st: PairStandings, status: str) -> Iterator[list[Any]]:
+    for ranking in st.rankings:
+        for row in ranking.rows:
+            yield [
+                *(ranking.title, row.rank, row.pair.label, *row.pair.players, row.boards),
+                number(row.net, shown=row.net_display),
+                number(row.plus_minus, signed=True, shown=row.plus_minus_display),
+                mixed_str(row.plus_minus, signed=True),
+                "yes" if row.by_fraction else "",
                 status,
             ]
-        )
-    if st.teams:
-        if st.winner is None:
-            data.append(["The match is tied.", None, "result"])
-        else:
-            how = " by the fraction of a point" if st.by_fraction else ""
-            verb = "leads" if st.provisional else "won"
-            data.append([f"{st.winner} {verb}{how}.", None, "result"])
-    write_sheet(book, ws, header, data, bold=lambda row: len(row) > 2 and row[2] == "total")
 
 
-def standings_xlsx(st: StandingsRows | PairStandings | TeamStandings, *, event: Any = None) -> bytes:
-    """The standings on one sheet (the ``standings --format xlsx`` output)."""
-    from duplicate.exports.pdf import _standings_rows
+def _team_rows(st: TeamStandings, status: str) -> Iterator[list[Any]]:
+    """Each team's pairs, its odd pair's average (law G) and its total; then who won (or leads)."""
+    for team in st.teams:
+        head = [team.name, team.rank]
+        for p in team.pairs:
+            line = [*head, "pair", p.pair.label, _seated(p.direction), *p.pair.players, p.boards]
+            yield [*line, number(p.net, shown=p.net_display), mixed_str(p.net), status]
+        if team.odd_pair_average is not None:
+            times = f" x {team.extra_pairs}" if team.extra_pairs > 1 else ""
+            line = [*head, f"odd pair average (law G){times}", "", _seated(team.opposite_direction), "", ""]
+            average = number(team.odd_pair_average, shown=team.odd_pair_average_display)
+            yield [*line, None, average, mixed_str(team.odd_pair_average), status]
+        total = number(team.total, shown=team.total_display)
+        yield [*head, "total", "", "", "", "", None, total, mixed_str(team.total), status]
+    if st.teams and st.winner is None:
+        yield ["The match is tied.", None, "result"]
+    elif st.teams:
+        how = " by the fraction of a point" if st.by_fraction else ""
+        yield [f"{st.winner} {'leads' if st.provisional else 'won'}{how}.", None, "result"]
 
-    rows = _standings_rows(st, event)
-    book = Book()
-    _standings_sheet(book, book.sheet("Standings"), rows)
-    _tables_sheet(book, rows.standings)
-    _properties(book.wb, rows.info.name, "standings")
-    return book.save()
+
+def _standings_sheet(book: Book, rows: StandingsRows) -> None:
+    st, ws = rows.standings, book.sheet("Standings")
+    status = "provisional" if rows.provisional else "final"
+    if isinstance(st, PairStandings):
+        write_sheet(book, ws, PAIR_COLUMNS, _pair_rows(st, status))
+    else:
+        is_total = lambda row: len(row) > 2 and row[2] == "total"  # noqa: E731
+        write_sheet(book, ws, TEAM_COLUMNS, _team_rows(st, status), bold=is_total)
 
 
 def _tables_sheet(book: Book, st: PairStandings | TeamStandings) -> None:
+    """A team match's tables: who sat where, and each side's score."""
     if not isinstance(st, TeamStandings) or not st.tables:
         return
-    ws = book.sheet("Tables")
-    header = [
-        "Table",
-        "N-S pair",
-        "N-S players",
-        "N-S team",
-        "N-S score",
-        "E-W pair",
-        "E-W players",
-        "E-W team",
-        "E-W score",
-    ]
-    data = [
+    data = (
         [
-            t.table,
-            t.ns.label,
-            t.ns.names,
-            t.ns.team or "",
-            number(t.ns_net, shown=t.ns_display),
-            t.ew.label,
-            t.ew.names,
-            t.ew.team or "",
-            number(t.ew_net, shown=t.ew_display),
+            *(t.table, t.ns.label, t.ns.names, t.ns.team or "", number(t.ns_net, shown=t.ns_display)),
+            *(t.ew.label, t.ew.names, t.ew.team or "", number(t.ew_net, shown=t.ew_display)),
         ]
         for t in st.tables
-    ]
-    write_sheet(book, ws, header, data)
+    )
+    write_sheet(book, book.sheet("Tables"), TABLE_COLUMNS, data)
 
 
-def _properties(wb: Workbook, name: str, what: str) -> None:
-    wb.properties.title = f"{name}: {what}"
-    wb.properties.creator = "Kalamazoo"
+def standings_xlsx(st: StandingsRows | PairStandings | TeamStandings, *, event: Any = None) -> bytes:
+    """The standings on one sheet, and a team match's tables (the ``standings --format xlsx`` output)."""
+    if not isinstance(st, StandingsRows):
+        st = StandingsRows(event_info(event or Event.objects.get(pk=st.event_id)), st)
+    rows = st
+    book = Book()
+    _standings_sheet(book, rows)
+    _tables_sheet(book, rows.standings)
+    return book.save(f"{rows.info.name}: standings")
 
 
 # ------------------------------------------------------------------------------------------- workbook
 
 
 ITEM_KINDS = tuple(ITEM_NAMES)
+RESULT_COLUMNS = [
+    "Section", "Board", "Round", "Table", "N-S pair", "E-W pair", "Entered", "Contract", "Declarer",
+    "Tricks", "Tricks N-S", "Honours", "Revokes", "Penalties", "One-spade limit", "Ruling", "Offending",
+    "Result", "N-S trick score", "N-S honour score", "N-S total", "E-W trick score", "E-W honour score",
+    "E-W total", "Net N-S", "N-S score", "E-W score", "N-S average", "E-W average", "N-S plus/minus",
+    "E-W plus/minus", "N-S items", "E-W items", "Rulings and penalties"
+]  # fmt: skip
+CARD_COLUMNS = [
+    "Pair", "Players", "Round", "Board", "Table", "Held", "Opponents", "Result", "Score", "Average",
+    "Plus/minus", "Running total"
+]  # fmt: skip
+BOARD_COLUMNS = [
+    "Board", "Dealer", "North", "East", "South", "West", "Hands (PBN)", "Results", "N-S average",
+    "E-W average"
+]  # fmt: skip
+MOVEMENT_COLUMNS = ["Section", "Round", "Table", "N-S pair", "E-W pair", "Boards"]
 
 
 def result_header() -> list[str]:
-    head = [
-        "Section",
-        "Board",
-        "Round",
-        "Table",
-        "N-S pair",
-        "E-W pair",
-        "Entered",
-        "Contract",
-        "Declarer",
-        "Tricks",
-        "Tricks N-S",
-        "Honours",
-        "Revokes",
-        "Penalties",
-        "One-spade limit",
-        "Ruling",
-        "Offending",
-        "Result",
-        "N-S trick score",
-        "N-S honour score",
-        "N-S total",
-        "E-W trick score",
-        "E-W honour score",
-        "E-W total",
-        "Net N-S",
-        "N-S score",
-        "E-W score",
-        "N-S average",
-        "E-W average",
-        "N-S plus/minus",
-        "E-W plus/minus",
-        "N-S items",
-        "E-W items",
-        "Rulings and penalties",
-    ]
-    for _side, label in SIDES:
-        head += [f"{label} {ITEM_NAMES[k]}" for k in ITEM_KINDS]
-    return head
+    """The Travellers sheet's (and the results CSV's) columns: the fields, then each side's score items."""
+    return RESULT_COLUMNS + [f"{label} {ITEM_NAMES[k]}" for _side, label in SIDES for k in ITEM_KINDS]
 
 
 def _json_text(value: Any) -> str:
@@ -504,162 +317,72 @@ def _json_text(value: Any) -> str:
 def result_values(line: Any) -> list[Any]:
     """One result as the Travellers sheet's (and the results CSV's) row: every field and score item.
 
-    The score items are summed per side and kind in one pass (``line.item_points`` of each, as the pages
-    show them); the marks are worked out only for a line with a ruling or a penalty item (``line.marks``).
+    The score items are summed per side and kind; the marks are worked out only for a line with a ruling or
+    a penalty item (``line.marks``).
     """
     points: dict[tuple[Any, Any], int] = {}
-    penalised = False
-    played = line.played
     for item in line.items:
         key = (item.get("side"), item.get("kind"))
         points[key] = points.get(key, 0) + int(item.get("points", 0))
-        if key[1] in PENALTY_KINDS:
-            penalised = True
-    row: list[Any] = [
-        line.section,
-        line.board,
-        line.round,
-        line.table,
-        line.ns.label,
-        line.ew.label,
-        "yes" if line.entered else "no",
-        line.contract,
-        line.declarer,
-        line.tricks,
-        line.tricks_ns,
-        _json_text(line.honours),
-        _json_text(line.revokes),
-        _json_text(list(line.penalties)),
-        "yes" if line.one_spade_limit else "",
-        line.ruling,
-        line.offending,
-        line.status,
-        line.ns_trick if played else None,
-        line.ns_honour if played else None,
-        line.ns_total if played else None,
-        line.ew_trick if played else None,
-        line.ew_honour if played else None,
-        line.ew_total if played else None,
+    penalised = any(kind in PENALTY_KINDS for _side, kind in points)
+    played = line.played
+    scores = (line.ns_trick, line.ns_honour, line.ns_total, line.ew_trick, line.ew_honour, line.ew_total)
+    return [
+        *(line.section, line.board, line.round, line.table, line.ns.label, line.ew.label),
+        *("yes" if line.entered else "no", line.contract, line.declarer, line.tricks, line.tricks_ns),
+        *(_json_text(line.honours), _json_text(line.revokes), _json_text(list(line.penalties))),
+        *("yes" if line.one_spade_limit else "", line.ruling, line.offending, line.status),
+        *(scores if played else (None,) * 6),
         line.net_ns if played else None,
-        line.ns_score,
-        line.ew_score,
-        line.ns_average,
-        line.ew_average,
-        line.ns_plus_minus,
-        line.ew_plus_minus,
-        line.ns_items,
-        line.ew_items,
+        *(line.ns_score, line.ew_score, line.ns_average, line.ew_average),
+        *(line.ns_plus_minus, line.ew_plus_minus, line.ns_items, line.ew_items),
         line.marks if line.ruling_text or penalised else "",
-    ]
-    for side, _label in SIDES:
-        row += [points.get((side, k)) for k in ITEM_KINDS]
-    return row
-
-
-SIGNED_COLUMNS = frozenset({29, 30})
-NUMBER_COLUMNS = frozenset(range(25, 31))
-
-
-def _results_sheet(book: Book, ws: Any, rows: EventRows) -> None:
-    data = (result_values(line) for line in rows.results)  # a row at a time
-    numbers = {i + 1: i in SIGNED_COLUMNS for i in NUMBER_COLUMNS}
-    write_sheet(book, ws, result_header(), data, widths={18: 28, 32: 40, 33: 40, 34: 40}, numbers=numbers)
-
-
-def _cards_sheet(book: Book, ws: Any, rows: EventRows) -> None:
-    header = [
-        "Pair",
-        "Players",
-        "Round",
-        "Board",
-        "Table",
-        "Held",
-        "Opponents",
-        "Result",
-        "Score",
-        "Average",
-        "Plus/minus",
-        "Running total",
+        *(points.get((side, k)) for side, _label in SIDES for k in ITEM_KINDS),
     ]
 
-    def data() -> Iterator[list[Any]]:  # a row at a time: no list of 100,000 rows for the GC to walk
-        for card in rows.cards:
-            label, names = card.pair.label, card.pair.names  # once a pair, not once a line
-            for line in card.lines:
-                yield [
-                    label,
-                    names,
-                    line.round,
-                    line.board,
-                    line.table,
-                    "N-S" if line.side == "NS" else "E-W",
-                    line.opponents.label,
-                    line.status,
-                    line.score,
-                    line.average,
-                    line.plus_minus,
-                    line.running,
-                ]
 
-    numbers = {9: False, 10: False, 11: True, 12: True}
-    write_sheet(book, ws, header, data(), widths={8: 28}, numbers=numbers)
+def _card_rows(rows: EventRows) -> Iterator[list[Any]]:
+    for card in rows.cards:
+        for line in card.lines:
+            yield [
+                *(card.pair.label, card.pair.names, line.round, line.board, line.table, _seated(line.side)),
+                *(line.opponents.label, line.status, line.score, line.average, line.plus_minus, line.running),
+            ]
 
 
-def _boards_sheet(book: Book, ws: Any, rows: EventRows) -> None:
-    header = [
-        "Board",
-        "Dealer",
-        "North",
-        "East",
-        "South",
-        "West",
-        "Hands (PBN)",
-        "Results",
-        "N-S average",
-        "E-W average",
-    ]
-    data = []
+def _board_rows(rows: EventRows) -> Iterator[list[Any]]:
     for b in rows.boards:
         hands = [hand_text(b.diagram.hands[s]) for s in "NESW"] if b.diagram else ["", "", "", ""]
-        data.append(
-            [
-                b.number,
-                b.dealer_name,
-                *hands,
-                b.deal,
-                b.played,
-                number(b.ns_average),
-                number(b.ew_average),
-            ]
-        )
-    write_sheet(book, ws, header, data)
-
-
-def _movement_sheet(book: Book, ws: Any, rows: EventRows) -> None:
-    header = ["Section", "Round", "Table", "N-S pair", "E-W pair", "Boards"]
-    data = [[m.section, m.round, m.table, m.ns.label, m.ew.label, m.boards_display] for m in rows.movement]
-    write_sheet(book, ws, header, data)
+        yield [b.number, b.dealer_name, *hands, b.deal, b.played, number(b.ns_average), number(b.ew_average)]
 
 
 def workbook_xlsx(rows: EventRows) -> bytes:
-    """The event workbook: Standings, Travellers (one row per result), Score cards, Boards, Movement."""
+    """The event workbook: Standings, Travellers (one row per result), Score cards, Boards, Movement, and
+    Tables for a team match.  The score columns are exact values written as :func:`number` writes them."""
     with _no_gc():
         book = Book()
-        _standings_sheet(book, book.sheet("Standings"), rows.standings_rows)
-        _results_sheet(book, book.sheet("Travellers"), rows)
-        _cards_sheet(book, book.sheet("Score cards"), rows)
-        _boards_sheet(book, book.sheet("Boards"), rows)
-        _movement_sheet(book, book.sheet("Movement"), rows)
+        _standings_sheet(book, rows.standings_rows)
+        results = (result_values(line) for line in rows.results)
+        numbers = {26: False, 27: False, 28: False, 29: False, 30: True, 31: True}  # plus/minus signed
+        widths = {18: 28, 32: 40, 33: 40, 34: 40}
+        write_sheet(book, book.sheet("Travellers"), result_header(), results, widths=widths, numbers=numbers)
+        numbers = {9: False, 10: False, 11: True, 12: True}
+        write_sheet(
+            book, book.sheet("Score cards"), CARD_COLUMNS, _card_rows(rows), widths={8: 28}, numbers=numbers
+        )
+        write_sheet(book, book.sheet("Boards"), BOARD_COLUMNS, _board_rows(rows))
+        movement = (
+            [m.section, m.round, m.table, m.ns.label, m.ew.label, m.boards_display] for m in rows.movement
+        )
+        write_sheet(book, book.sheet("Movement"), MOVEMENT_COLUMNS, movement)
         _tables_sheet(book, rows.standings)
-        _properties(book.wb, rows.info.name, "results")
-        return book.save()
+        return book.save(f"{rows.info.name}: results")
 
 
 @contextlib.contextmanager
 def _no_gc() -> Iterator[None]:
-    """The cyclic garbage collector off while the workbook is written: its millions of short-lived rows and
-    strings make no cycles (reference counting frees them), but they set off collections that walk every
-    object of the event's rows again and again (~3 s of the 2,002-table workbook)."""
+    """The cyclic garbage collector off while a workbook is made: its millions of short-lived values make no
+    cycles, but they set off collections that walk every object of the event's rows again and again."""
     was = gc.isenabled()
     gc.disable()
     try:

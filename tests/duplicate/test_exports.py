@@ -528,3 +528,74 @@ def test_number_columns_are_written_as_number_writes_them():
                 assert cell.value is None
             else:
                 assert (cell.value, cell.number_format) == (pytest.approx(want.value), want.fmt)
+
+
+def test_workbook_read_back_cell_by_cell():
+    """Every cell of a small event's workbook read back (openpyxl): the header rows as written here, each
+    result line's and standings row's cells from the event's figures, fractions as the pages show them, and
+    names that look like formulas or error codes kept as text with the spreadsheet's quote prefix."""
+    data = pairs_file(3, 2, missing=2)
+    data["pairs"][0]["players"] = ["=1+1", "@Basil"]  # pair 1: would be a formula (or a function) if typed
+    data["pairs"][1]["players"] = ["#N/A", "-Ada"]  # pair 2: an error code, a number if retyped
+    event = event_import(data=data)
+    rows = event_rows(event)
+    wb = load_workbook(io.BytesIO(exports.workbook_file(event)))
+    standings, travellers = wb["Standings"], wb["Travellers"]
+    assert [c.value for c in standings[1]] == [
+        "Ranking", "Rank", "Pair", "Player 1", "Player 2", "Boards", "Net", "Plus/minus", "Exact plus/minus",
+        "By the fraction of a point", "Status",
+    ]  # fmt: skip
+    header = [c.value for c in travellers[1]]
+    assert header[:6] == ["Section", "Board", "Round", "Table", "N-S pair", "E-W pair"]
+    assert header[-16:] == [
+        f"{side} {kind}"
+        for side in ("N-S", "E-W")
+        for kind in ("tricks", "premium", "honours", "undertricks", "double bonus", "slam", "revoke", "penalty")
+    ]  # fmt: skip
+    # Pair 1's plus/minus is 457/3 (board averages of thirds, two results missing): the page shows +152, the
+    # cell holds 152 signed, and the exact value is the text "+152 1/3".
+    by_pair = {r[2].value: r for r in standings.iter_rows(min_row=2)}
+    row = next(r for r in rows.standings.rows if r.pair.label == 1)
+    assert row.plus_minus == Fraction(457, 3) and row.plus_minus_display == "+152"
+    cells = by_pair[1]
+    assert [c.value for c in cells] == [
+        "N-S", row.rank, 1, "=1+1", "@Basil", row.boards, row.net, 152, "+152 1/3", None, "provisional"
+    ]  # fmt: skip
+    assert [c.number_format for c in cells[6:8]] == ["0", "+0;-0;0"]
+    for cell in (cells[3], cells[4], cells[8], by_pair[2][3], by_pair[2][4]):
+        assert cell.data_type == "s" and cell.quotePrefix, cell.value
+    assert [by_pair[2][3].value, by_pair[2][4].value] == ["#N/A", "-Ada"]
+    assert not cells[2].quotePrefix and cells[1].data_type == "n"
+
+    # Every result line: the cells the pages show, numbers as numbers, each side's items by kind.
+    lines = list(travellers.iter_rows(min_row=2))
+    assert len(lines) == len(rows.results) == event.plays.count()
+    for line, result in zip(lines, rows.results, strict=True):
+        got = {name: cell.value for name, cell in zip(header, line, strict=False)}
+        played = result.played
+        want = {
+            "Section": "A", "Board": result.board, "Round": result.round, "Table": result.table,
+            "N-S pair": result.ns.label, "E-W pair": result.ew.label, "Entered": "yes" if result.entered else "no",
+            "Contract": result.contract or None, "Result": result.status,
+            "N-S total": result.ns_total if played else None, "Net N-S": result.net_ns if played else None,
+            "N-S items": result.ns_items or None, "E-W items": result.ew_items or None,
+        }  # fmt: skip
+        assert {k: got[k] for k in want} == want
+        for side, label in (("NS", "N-S"), ("EW", "E-W")):
+            for kind, name in st.ITEM_NAMES.items():
+                points = sum(i["points"] for i in result.items if (i["side"], i["kind"]) == (side, kind))
+                has = any((i["side"], i["kind"]) == (side, kind) for i in result.items)
+                assert got[f"{label} {name}"] == (points if has else None)
+        pm = result.ns_plus_minus
+        if pm is not None:
+            cell = line[header.index("N-S plus/minus")]
+            fmt = "+0;-0;0" if pm.denominator == 1 else "+# ??/??;-# ??/??;0"
+            assert (cell.value, cell.number_format, cell.data_type) == (pytest.approx(pm), fmt, "n")
+    first = rows.results[0]  # board 1, round 1, table 1: 50 penalty points to N-S (law F)
+    assert (first.board, first.round, first.table) == (1, 1, 1)
+    assert lines[0][header.index("N-S penalty")].value == 50
+    assert lines[0][header.index("Rulings and penalties")].value == "N-S: penalty 50 (law F)"
+
+    # The score cards: pair 1's players are one text cell, quote-prefixed as it starts with "=".
+    card = next(r for r in wb["Score cards"].iter_rows(min_row=2) if r[0].value == 1)
+    assert card[1].value == "=1+1 & @Basil" and card[1].data_type == "s" and card[1].quotePrefix
