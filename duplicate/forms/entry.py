@@ -165,39 +165,8 @@ class PlayResultForm(forms.Form):
             level_field = self.fields["level"]
             assert isinstance(level_field, forms.ChoiceField)
             level_field.widget.choices = [c for c in LEVEL_CHOICES if c[0] != "PASS"]
-        law_choices = [("", "—")] + [
-            (law, f"law {law}: {what}")
-            for law, (_pts, codes, what) in PENALTY_LAWS.items()
-            if self.whist or ScoringCode(code) in codes
-        ]
-        for i in range(1, PENALTY_ROWS + 1):
-            self.fields[f"pen{i}_side"] = forms.ChoiceField(
-                label=f"Penalty {i}: to side", choices=SIDE_CHOICES, required=False
-            )
-            self.fields[f"pen{i}_law"] = forms.ChoiceField(label="law", choices=law_choices, required=False)
-            self.fields[f"pen{i}_points"] = forms.CharField(
-                label="points",
-                required=False,
-                max_length=4,
-                widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
-            )
-        if self.whist:
-            for name in ("level", "strain", "doubling", "declarer", "tricks", "honours", "one_spade_limit"):
-                del self.fields[name]
-            for name in ("revokes_declarer_side", "revokes_defenders", "revokes_election"):
-                del self.fields[name]
-            for i in range(1, PENALTY_ROWS + 1):
-                for part in ("side", "law", "points"):
-                    del self.fields[f"pen{i}_{part}"]
-            self.fields["quick"].widget.attrs["placeholder"] = "tricks N-S, e.g. 7 or 7 R NS"
-        else:
-            del self.fields["tricks_ns"]
-            del self.fields["revokes_ns"]
-            del self.fields["revokes_ew"]
-            if self.has_deal:
-                del self.fields["honours"]  # derived from the hands
-            if code != ScoringCode.AUCTION_1913:
-                del self.fields["one_spade_limit"]
+        self._add_penalty_fields()
+        self._drop_fields_the_code_has_not()
         for name, form_field in self.fields.items():
             if isinstance(form_field, forms.ChoiceField):
                 form_field.error_messages["invalid_choice"] = f"{name}: %(value)s is not one of the choices"
@@ -214,6 +183,46 @@ class PlayResultForm(forms.Form):
             for name in list(self.fields):
                 if name in ("ruling", "offending") or name.startswith("pen"):
                     del self.fields[name]
+
+    def _add_penalty_fields(self) -> None:
+        """The director's penalty rows: side, law (the laws of this code) and points."""
+        law_choices = [("", "—")] + [
+            (law, f"law {law}: {what}")
+            for law, (_pts, codes, what) in PENALTY_LAWS.items()
+            if self.whist or ScoringCode(self.code) in codes
+        ]
+        for i in range(1, PENALTY_ROWS + 1):
+            self.fields[f"pen{i}_side"] = forms.ChoiceField(
+                label=f"Penalty {i}: to side", choices=SIDE_CHOICES, required=False
+            )
+            self.fields[f"pen{i}_law"] = forms.ChoiceField(label="law", choices=law_choices, required=False)
+            self.fields[f"pen{i}_points"] = forms.CharField(
+                label="points",
+                required=False,
+                max_length=4,
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
+            )
+
+    def _drop_fields_the_code_has_not(self) -> None:
+        """Whist has tricks N-S and revokes by side only; auction has no whist fields, no honours select when
+        the board's hands give them, and the one spade limit under auction-1913 only."""
+        if self.whist:
+            for name in ("level", "strain", "doubling", "declarer", "tricks", "honours", "one_spade_limit"):
+                del self.fields[name]
+            for name in ("revokes_declarer_side", "revokes_defenders", "revokes_election"):
+                del self.fields[name]
+            for i in range(1, PENALTY_ROWS + 1):
+                for part in ("side", "law", "points"):
+                    del self.fields[f"pen{i}_{part}"]
+            self.fields["quick"].widget.attrs["placeholder"] = "tricks N-S, e.g. 7 or 7 R NS"
+        else:
+            del self.fields["tricks_ns"]
+            del self.fields["revokes_ns"]
+            del self.fields["revokes_ew"]
+            if self.has_deal:
+                del self.fields["honours"]  # derived from the hands
+            if self.code != ScoringCode.AUCTION_1913:
+                del self.fields["one_spade_limit"]
 
     # -- reading -------------------------------------------------------------------------------------
 
@@ -254,76 +263,75 @@ class PlayResultForm(forms.Form):
         data: dict[str, Any] = {}
         if cd.get("offending"):
             data["offending"] = cd["offending"]
-        if self.whist:
-            if (cd.get("tricks_ns") or "").strip():
-                data["tricks_ns"] = _whole_or_text(cd["tricks_ns"])
-            whist_revokes: dict[str, Any] = {}
-            for part in ("ns", "ew"):
-                value = (cd.get(f"revokes_{part}") or "").strip()
-                if value and value != "0":
-                    whist_revokes[part] = _whole_or_text(value)
-            if whist_revokes:
-                data["revokes"] = whist_revokes
-        else:
-            level = cd.get("level") or ""
-            if level == "PASS":
-                data["contract"] = "PASS"
-            elif level and cd.get("strain"):
-                data["contract"] = f"{level}{cd['strain']}{cd.get('doubling') or ''}"
-            elif level:
-                self.add_error("strain", f"strain: choose the strain of the {level}-level contract")
-            elif cd.get("strain") or cd.get("doubling"):
-                or_pass = " (or passed out)" if pass_out_allowed(ScoringCode(self.code)) else ""
-                self.add_error("level", f"level: choose the level of the contract, 1 to 7{or_pass}")
-            if cd.get("declarer"):
-                data["declarer"] = cd["declarer"]
-            if (cd.get("tricks") or "").strip():
-                data["tricks"] = _whole_or_text(cd["tricks"])
-            if cd.get("honours"):
-                side, count, in_one = cd["honours"].split("-")
-                data["honours"] = {"side": side, "count": int(count), "in_one_hand": int(in_one)}
-            revokes: dict[str, Any] = {}
-            for part in ("declarer_side", "defenders"):
-                value = (cd.get(f"revokes_{part}") or "").strip()
-                if value and value != "0":
-                    revokes[part] = _whole_or_text(value)
-            if cd.get("revokes_election"):
-                revokes["election"] = cd["revokes_election"]
-            if revokes:
-                data["revokes"] = revokes
-            if cd.get("one_spade_limit"):
-                data["one_spade_limit"] = True
-            penalties = []
-            for i in range(1, PENALTY_ROWS + 1):
-                side, law = cd.get(f"pen{i}_side") or "", cd.get(f"pen{i}_law") or ""
-                points = (cd.get(f"pen{i}_points") or "").strip()
-                if side or law or points:
-                    if not points and law in PENALTY_LAWS and len(PENALTY_LAWS[law][0]) == 1:
-                        points = str(PENALTY_LAWS[law][0][0])  # the law's only figure
-                    penalties.append({"side": side, "law": law, "points": _whole_or_text(points)})
-            if penalties:
-                data["penalties"] = penalties
+        data.update(self._whist_data(cd) if self.whist else self._contract_data(cd))
         quick = (cd.get("quick") or "").strip()
-        if quick:
-            current = {"contract": data.get("contract", ""), "declarer": data.get("declarer", "")}
-            if not current["contract"] and self.play_row.contract:
-                current = {"contract": self.play_row.contract, "declarer": self.play_row.declarer}
-            try:
-                parsed = parse_quick(quick, code=self.code, current=current)
-            except QuickError as exc:
-                self.add_error("quick", str(exc))
-                return None
-            for key in ("contract", "declarer", "tricks", "tricks_ns"):
-                data.pop(key, None)
-            if parsed.get("contract") == "PASS":
-                for key in ("honours", "revokes"):
-                    data.pop(key, None)
-            data.update(parsed)
-            self.from_quick = set(parsed)
-            # The quick line replaces what the selects said: drop their shape errors.
-            for name in ("level", "strain"):
-                self._errors.pop(name, None)
+        if quick and not self._apply_quick(quick, data):
+            return None
         return data
+
+    def _whist_data(self, cd: dict[str, Any]) -> dict[str, Any]:
+        """Whist's fields: the tricks N-S won and the revokes by side (law 30)."""
+        data: dict[str, Any] = {}
+        if (cd.get("tricks_ns") or "").strip():
+            data["tricks_ns"] = _whole_or_text(cd["tricks_ns"])
+        whist_revokes = _revoke_counts(cd, ("ns", "ew"))
+        if whist_revokes:
+            data["revokes"] = whist_revokes
+        return data
+
+    def _contract_data(self, cd: dict[str, Any]) -> dict[str, Any]:
+        """Auction's fields: contract, declarer, tricks, honours, revokes, the one spade limit, penalties."""
+        data: dict[str, Any] = {}
+        level = cd.get("level") or ""
+        if level == "PASS":
+            data["contract"] = "PASS"
+        elif level and cd.get("strain"):
+            data["contract"] = f"{level}{cd['strain']}{cd.get('doubling') or ''}"
+        elif level:
+            self.add_error("strain", f"strain: choose the strain of the {level}-level contract")
+        elif cd.get("strain") or cd.get("doubling"):
+            or_pass = " (or passed out)" if pass_out_allowed(ScoringCode(self.code)) else ""
+            self.add_error("level", f"level: choose the level of the contract, 1 to 7{or_pass}")
+        if cd.get("declarer"):
+            data["declarer"] = cd["declarer"]
+        if (cd.get("tricks") or "").strip():
+            data["tricks"] = _whole_or_text(cd["tricks"])
+        if cd.get("honours"):
+            side, count, in_one = cd["honours"].split("-")
+            data["honours"] = {"side": side, "count": int(count), "in_one_hand": int(in_one)}
+        revokes = _revoke_counts(cd, ("declarer_side", "defenders"))
+        if cd.get("revokes_election"):
+            revokes["election"] = cd["revokes_election"]
+        if revokes:
+            data["revokes"] = revokes
+        if cd.get("one_spade_limit"):
+            data["one_spade_limit"] = True
+        penalties = _penalty_rows(cd)
+        if penalties:
+            data["penalties"] = penalties
+        return data
+
+    def _apply_quick(self, quick: str, data: dict[str, Any]) -> bool:
+        """Put what the quick-entry line says over ``data``; False (with a form error) if it cannot be read."""
+        current = {"contract": data.get("contract", ""), "declarer": data.get("declarer", "")}
+        if not current["contract"] and self.play_row.contract:
+            current = {"contract": self.play_row.contract, "declarer": self.play_row.declarer}
+        try:
+            parsed = parse_quick(quick, code=self.code, current=current)
+        except QuickError as exc:
+            self.add_error("quick", str(exc))
+            return False
+        for key in ("contract", "declarer", "tricks", "tricks_ns"):
+            data.pop(key, None)
+        if parsed.get("contract") == "PASS":
+            for key in ("honours", "revokes"):
+                data.pop(key, None)
+        data.update(parsed)
+        self.from_quick = set(parsed)
+        # The quick line replaces what the selects said: drop their shape errors.
+        for name in ("level", "strain"):
+            self._errors.pop(name, None)
+        return True
 
     # -- errors from the engine and the services -----------------------------------------------------
 
@@ -402,3 +410,26 @@ def initial_for(play: Play) -> dict[str, Any]:
             }
         )
     return initial
+
+
+def _revoke_counts(cd: dict[str, Any], sides: tuple[str, ...]) -> dict[str, Any]:
+    """The revokes typed for each side (``revokes_<side>``), leaving out blanks and noughts."""
+    counts: dict[str, Any] = {}
+    for side in sides:
+        value = (cd.get(f"revokes_{side}") or "").strip()
+        if value and value != "0":
+            counts[side] = _whole_or_text(value)
+    return counts
+
+
+def _penalty_rows(cd: dict[str, Any]) -> list[dict[str, Any]]:
+    """The penalty rows filled in; a law with one figure gives its points when they are left blank."""
+    penalties = []
+    for i in range(1, PENALTY_ROWS + 1):
+        side, law = cd.get(f"pen{i}_side") or "", cd.get(f"pen{i}_law") or ""
+        points = (cd.get(f"pen{i}_points") or "").strip()
+        if side or law or points:
+            if not points and law in PENALTY_LAWS and len(PENALTY_LAWS[law][0]) == 1:
+                points = str(PENALTY_LAWS[law][0][0])  # the law's only figure
+            penalties.append({"side": side, "law": law, "points": _whole_or_text(points)})
+    return penalties
