@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import chain
+from itertools import chain, count
 from typing import Final, Literal, TypeAlias
 
 from scoring.contests.display import round_half_away
@@ -139,16 +139,9 @@ def _sections_label(sections: tuple[str, ...]) -> str:
     return f"Sections {', '.join(sections[:-1])} and {sections[-1]}"
 
 
-def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | None = None) -> RankingGroups:
-    """The rankings of the pairs seated at ``tables`` (every (board, N-S pair, E-W pair) scheduled, played
-    or not), under law H: pairs who held the same board in the same direction are ranked together, and so,
-    by a chain of such, is every pair connected to them.  ``sections`` (pair -> section letter) only names
-    the rankings.  A pair is identified by its id (a pair sitting N-S on one board and E-W on another is one
-    pair).  Raises :class:`~scoring.errors.ScoringError` (field "tables") on a malformed table.
-    """
-    # The pairs who held each board in each direction.
+def _held(tables: Iterable[Table]) -> dict[int, tuple[list[PairId], list[PairId]]]:
+    """The pairs who held each board in each direction, the tables checked."""
     by_board: dict[int, tuple[list[PairId], list[PairId]]] = {}
-    get = by_board.get
     for table in tables:
         try:
             board, ns, ew = table
@@ -160,61 +153,40 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
             raise ScoringError("tables", f"a board is a whole number, got {show_value(board)}")
         if ns == ew:
             raise ScoringError("tables", f"board {board}: pair {ns!r} cannot sit both N-S and E-W")
-        both = get(board)
-        if both is None:
-            both = by_board[board] = ([], [])
+        both = by_board.setdefault(board, ([], []))
         both[0].append(ns)
         both[1].append(ew)
-    held = [pairs for both in by_board.values() for pairs in both]
-    try:
-        ns_pairs = set(chain.from_iterable(both[0] for both in by_board.values()))
-        ew_pairs = set(chain.from_iterable(both[1] for both in by_board.values()))
-    except TypeError:  # an unhashable id
-        raise _bad_pair(held) from None
-    if not (_IDS.issuperset(map(type, ns_pairs)) and _IDS.issuperset(map(type, ew_pairs))):
-        raise _bad_pair(held)
+    return by_board
 
-    # Union-find, merging the smaller group into the larger.
+
+def _chains(held: list[list[PairId]]) -> list[list[PairId]]:
+    """The groups of pairs joined by a chain of shared hands (union-find, the smaller group merged into the
+    larger)."""
     group_of: dict[PairId, int] = {}
     members: dict[int, list[PairId]] = {}
-    next_id = 0
+    new_ids = count()
     for pairs in held:
-        found = set(map(group_of.get, pairs))
-        if len(found) == 1 and None not in found:
+        ids = {group_of[p] for p in pairs if p in group_of}
+        if len(ids) == 1 and all(p in group_of for p in pairs):
             continue
-        found.discard(None)
-        ids = [g for g in found if g is not None]
-        if ids:
-            target = max(ids, key=lambda g: len(members[g]))
-        else:
-            target = next_id
-            next_id += 1
-            members[target] = []
-        into = members[target]
-        for g in ids:
-            if g != target:
-                for pair in members.pop(g):
-                    group_of[pair] = target
-                    into.append(pair)
+        target = max(ids, key=lambda g: len(members[g])) if ids else next(new_ids)
+        into = members.setdefault(target, [])
+        for g in ids - {target}:
+            for pair in members.pop(g):
+                group_of[pair] = target
+                into.append(pair)
         for pair in dict.fromkeys(pairs):
             if pair not in group_of:
                 group_of[pair] = target
                 into.append(pair)
+    return list(members.values())
 
-    section_of = sections or {}
-    every_section = {section_of[p] for p in group_of if p in section_of}
-    built: list[tuple[tuple[str, int, tuple[int, int, str]], Side | None, tuple[str, ...], list[PairId]]] = []
-    for group in members.values():
-        has_ns = not ns_pairs.isdisjoint(group)
-        has_ew = not ew_pairs.isdisjoint(group)
-        direction: Side | None = None if has_ns and has_ew else "NS" if has_ns else "EW"
-        secs = tuple(sorted({section_of[p] for p in group if p in section_of}))
-        key = (secs[0] if secs else "", _DIRECTION_ORDER[direction], min(map(_pair_key, group)))
-        built.append((key, direction, secs, group))
-    built.sort(key=lambda b: b[0])
 
+def _names(built: list[tuple[Side | None, tuple[str, ...]]], every_section: set[str]) -> list[str]:
+    """Each ranking's name: its direction's, prefixed by its sections when the pairs come from several and
+    it does not hold pairs of every one, numbered if two would still read alike."""
     names: list[str] = []
-    for _key, direction, secs, _group in built:
+    for direction, secs in built:
         name = _BASE[direction]
         if len(every_section) > 1 and secs and set(secs) != every_section:
             label = _sections_label(secs)
@@ -227,14 +199,42 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
                 if other == name:
                     k += 1
                     names[i] = f"{name} ({k})"
+    return names
 
+
+def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | None = None) -> RankingGroups:
+    """The rankings of the pairs seated at ``tables`` (every (board, N-S pair, E-W pair) scheduled, played
+    or not), under law H: pairs who held the same board in the same direction are ranked together, and so,
+    by a chain of such, is every pair connected to them.  ``sections`` (pair -> section letter) only names
+    the rankings.  A pair is identified by its id (a pair sitting N-S on one board and E-W on another is one
+    pair).  Raises :class:`~scoring.errors.ScoringError` (field "tables") on a malformed table.
+    """
+    by_board = _held(tables)
+    held = [pairs for both in by_board.values() for pairs in both]
+    try:
+        ns_pairs = set(chain.from_iterable(both[0] for both in by_board.values()))
+        ew_pairs = set(chain.from_iterable(both[1] for both in by_board.values()))
+    except TypeError:  # an unhashable id
+        raise _bad_pair(held) from None
+    if not (_IDS.issuperset(map(type, ns_pairs)) and _IDS.issuperset(map(type, ew_pairs))):
+        raise _bad_pair(held)
+    section_of = sections or {}
+    built: list[tuple[tuple[str, int, tuple[int, int, str]], Side | None, tuple[str, ...], list[PairId]]] = []
+    for group in _chains(held):
+        has_ns = not ns_pairs.isdisjoint(group)
+        has_ew = not ew_pairs.isdisjoint(group)
+        direction: Side | None = None if has_ns and has_ew else "NS" if has_ns else "EW"
+        secs = tuple(sorted({section_of[p] for p in group if p in section_of}))
+        key = (secs[0] if secs else "", _DIRECTION_ORDER[direction], min(map(_pair_key, group)))
+        built.append((key, direction, secs, group))
+    built.sort(key=lambda b: b[0])
+    every_section = {section_of[p] for p in ns_pairs | ew_pairs if p in section_of}
+    names = _names([(direction, secs) for _k, direction, secs, _g in built], every_section)
     groups = tuple(
         RankingGroup(name, direction, secs)
         for name, (_k, direction, secs, _g) in zip(names, built, strict=True)
     )
-    of: dict[PairId, int] = {}
-    for i, (_k, _d, _s, group) in enumerate(built):
-        of.update(dict.fromkeys(group, i))
+    of = {pair: i for i, (_k, _d, _s, group) in enumerate(built) for pair in group}
     ns_ok = frozenset(p for p, i in of.items() if groups[i].direction != "EW")
     ew_ok = frozenset(p for p, i in of.items() if groups[i].direction != "NS")
     return RankingGroups(groups, of, ns_ok, ew_ok)
