@@ -127,7 +127,16 @@ def section_populate(
         boards_per_round=movement.boards_per_round,
         movement_option=movement_option,
     )
-    # Boards (shared by the event's sections; created once).
+    boards = _boards_create(event=event, movement=movement, deals=deals, dealers=dealers)
+    pair_by_id = _pairs_create(event=event, section=section, movement=movement, pairs=pairs, teams=teams)
+    _seatings_create(movement=movement, section=section, event=event, boards=boards, pair_by_id=pair_by_id)
+    return section
+
+
+def _boards_create(
+    *, event: Event, movement: Movement, deals: Mapping[int, str], dealers: Mapping[int, str]
+) -> dict[int, Board]:
+    """The movement's boards the event has not yet (sections share them), with their deals; all by number."""
     existing = set(event.boards.values_list("number", flat=True))
     new_boards = []
     for number in movement.boards:
@@ -145,9 +154,13 @@ def section_populate(
             )
         )
     Board.objects.bulk_create(new_boards)
-    boards = {b.number: b for b in event.boards.all()}
+    return {b.number: b for b in event.boards.all()}
 
-    # Teams and pairs.
+
+def _pairs_create(
+    *, event: Event, section: Section, movement: Movement, pairs: Sequence[PairSpec], teams: Sequence[str]
+) -> dict[str, Pair]:
+    """The section's pairs (with their players and teams), by number."""
     team_rows: dict[str, Team] = {}
     pair_team_key: dict[Any, str] = {}
     if movement.teams:
@@ -194,9 +207,18 @@ def section_populate(
     if Pair.objects.filter(event=event, number__in=[p.number for p in pair_rows]).exists():
         raise ServiceError("pairs: a pair number is already used in this event")
     Pair.objects.bulk_create(pair_rows)
-    pair_by_id = {p.number: p for p in pair_rows}
+    return {p.number: p for p in pair_rows}
 
-    # Rounds, seatings and the empty plays.
+
+def _seatings_create(
+    *,
+    movement: Movement,
+    section: Section,
+    event: Event,
+    boards: Mapping[int, Board],
+    pair_by_id: Mapping[str, Pair],
+) -> None:
+    """The section's rounds, its seatings and an empty Play for each board at each table."""
     rounds = Round.objects.bulk_create(Round(section=section, number=r.number) for r in movement.rounds)
     seatings: list[Seating] = []
     seating_boards: list[tuple[Seating, tuple[int, ...]]] = []
@@ -213,7 +235,6 @@ def section_populate(
         for s, numbers in seating_boards
         for n in numbers
     )
-    return section
 
 
 def movement_build(
