@@ -234,12 +234,23 @@ def bench_standings(report: Report, built: dict[int, Built], quick: bool) -> Non
         report.add("standings", f"{b.label}: one result write (play_result_save)", write_s * 1000, "ms")
 
 
+# The transaction (or savepoint) each of the database cache's writes is wrapped in.
+_CACHE_TRANSACTION = (
+    "SAVEPOINT",
+    "RELEASE SAVEPOINT",
+    "ROLLBACK TO SAVEPOINT",
+    "BEGIN",
+    "COMMIT",
+    "ROLLBACK",
+)
+
+
 def _cache_statement(sql: str) -> bool:
-    """A statement of Django's database cache (its table, or the savepoints around its writes)."""
+    """A statement of Django's database cache: on its table, or the transaction around a write."""
     from django.conf import settings
 
     table = settings.CACHES["default"].get("LOCATION", "")
-    return bool(table and table in sql) or sql.startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+    return bool(table and table in sql) or sql.startswith(_CACHE_TRANSACTION)
 
 
 def bench_pages(report: Report, built: dict[int, Built]) -> None:

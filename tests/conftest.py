@@ -43,11 +43,20 @@ def empty_cache(request):
     yield
 
 
+# The transaction (or savepoint) each of the database cache's writes is wrapped in.
+_CACHE_TRANSACTION = (
+    "SAVEPOINT",
+    "RELEASE SAVEPOINT",
+    "ROLLBACK TO SAVEPOINT",
+    "BEGIN",
+    "COMMIT",
+    "ROLLBACK",
+)
+
+
 def _cache_statement(sql: str, table: str) -> bool:
-    """A statement of the database cache: on its table, or a savepoint its writes are wrapped in."""
-    return bool(table and table in sql) or sql.startswith(
-        ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
-    )
+    """A statement of the database cache: on its table, or the transaction around a write."""
+    return bool(table and table in sql) or sql.startswith(_CACHE_TRANSACTION)
 
 
 def _app_queries(config, num, exact=True, connection=None, info=None):

@@ -11,7 +11,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from django.db.models import Q
@@ -432,9 +431,8 @@ class HandDiagram:
         return self.hands["W"]
 
 
-@lru_cache(maxsize=256)
 def hand_diagram(pbn: str) -> HandDiagram | None:
-    """The diagram of a PBN deal (``None`` without one); a pure function of its text, so kept by it."""
+    """The diagram of a PBN deal (``None`` without one, or when it cannot be read)."""
     if not pbn:
         return None
     try:
