@@ -194,6 +194,40 @@ def _render_row(request: HttpRequest, view: TableView, row: dict[str, Any], stat
     return render(request, "duplicate/entry_row.html", {"row": row, "view": view}, status=status)
 
 
+def _conflict_row(
+    view: TableView,
+    play: Play,
+    exc: services.ConflictError,
+    *,
+    data: dict[str, Any] | None,
+    form: PlayResultForm,
+) -> dict[str, Any]:
+    """The board's row as stored now, with what the writer entered (law E: nothing was overwritten)."""
+    current = _reloaded(exc.current, view)
+    yours = sel.result_summary(data) if not form.clearing else "no result (cleared)"
+    row = view.row(current, notice=f"{exc} Your entry was: {yours}.", status="conflict")
+    if current.entered and form.cleaned_data["version"] == 0:
+        row["notice"] = (
+            f"board: board {play.board.number} already has a result at table {view.seating.table} "
+            f"in round {view.seating.round.number} (one result per board per table). {row['notice']}"
+        )
+    return row
+
+
+def _saved_message(view: TableView, saved: Play, plays: list[Play]) -> str:
+    """What was saved; through a table link, also the round the link opens next once this round is in."""
+    message = f"Board {saved.board.number}: {sel.result_summary(play_result_data(saved))}."
+    round_in = saved.entered and all(p.entered for p in plays if p.pk != saved.pk)
+    if view.token is not None and round_in:  # the link moves on only once the round is in
+        number = sel.current_round_number(view.section, view.seating.table)
+        if number is not None and number != view.seating.round.number:
+            message += (
+                f" Every board of round {view.seating.round.number} is in: this link now opens "
+                f"round {number}; reload it when you move."
+            )
+    return message
+
+
 def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to: str) -> HttpResponse:
     """Save one board from the POSTed form; on failure re-render its row with the messages on the fields."""
     if view.writer is None:
@@ -232,18 +266,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
                 reason=form.cleaned_data.get("reason") or "",
             )
         except services.ConflictError as exc:
-            current = _reloaded(exc.current, view)
-            yours = sel.result_summary(data) if not form.clearing else "no result (cleared)"
-            row = view.row(
-                current,
-                notice=f"{exc} Your entry was: {yours}.",
-                status="conflict",
-            )
-            if current.entered and form.cleaned_data["version"] == 0:
-                row["notice"] = (
-                    f"board: board {play.board.number} already has a result at table {view.seating.table} "
-                    f"in round {view.seating.round.number} (one result per board per table). {row['notice']}"
-                )
+            row = _conflict_row(view, play, exc, data=data, form=form)
             status = 409
         except services.PermissionDenied as exc:
             form.add_error(None, str(exc))
@@ -252,15 +275,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
             form.add_result_error(str(exc))
             status = 422
         else:
-            message = f"Board {saved.board.number}: {sel.result_summary(play_result_data(saved))}."
-            round_in = saved.entered and all(p.entered for p in plays if p.pk != saved.pk)
-            if view.token is not None and round_in:  # the link moves on only once the round is in
-                number = sel.current_round_number(view.section, view.seating.table)
-                if number is not None and number != view.seating.round.number:
-                    message += (
-                        f" Every board of round {view.seating.round.number} is in: this link now opens "
-                        f"round {number}; reload it when you move."
-                    )
+            message = _saved_message(view, saved, plays)
             if _is_fetch(request):
                 row = view.row(_reloaded(saved, view), status="saved", notice=f"Saved. {message}")
                 return _render_row(request, view, row, 200)
