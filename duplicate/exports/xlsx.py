@@ -204,7 +204,7 @@ TABLE_COLUMNS = [
 ]  # fmt: skip
 
 
-def _seated(direction: str) -> str:
+def _seated(direction: str | None) -> str:
     return "N-S" if direction == "NS" else "E-W"
 
 
