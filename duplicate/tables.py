@@ -16,7 +16,7 @@ its own ``prefix`` (``ns-sort``, ``ew-page``, ...).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import django_tables2 as tables
 from django.http import HttpRequest
@@ -70,7 +70,7 @@ class RowsTable(tables.Table):
 
     class Meta:
         template_name = TEMPLATE
-        attrs = {"class": "data"}
+        attrs: ClassVar[dict[str, Any]] = {"class": "data"}
         default = ""  # an empty cell (a board not played, or being played) stays empty
         empty_text = "Nothing to show."
 
@@ -283,8 +283,10 @@ class EntryGridTable(EventRowsTable):
     agreed = TableTemplateColumn(AGREE_TEMPLATE, verbose_name="Scores (law E)", orderable=False)
 
     class Meta(RowsTable.Meta):
-        attrs = {"class": "data entry-grid"}
-        row_attrs = {"id": lambda record, table: f"round-{table.letter}-{record.round.number}"}
+        attrs: ClassVar[dict[str, Any]] = {"class": "data entry-grid"}
+        row_attrs: ClassVar[dict[str, Any]] = {
+            "id": lambda record, table: f"round-{table.letter}-{record.round.number}"
+        }
         empty_text = "No rounds."
         sequence = ("round", "...", "agreed")
 
@@ -324,7 +326,7 @@ class HistoryTable(EventRowsTable):
     undo = TableTemplateColumn(UNDO_TEMPLATE, verbose_name="", orderable=False, attrs=NO_PRINT)
 
     class Meta(RowsTable.Meta):
-        row_attrs = {"class": lambda record: f"history-{record.kind}"}
+        row_attrs: ClassVar[dict[str, Any]] = {"class": lambda record: f"history-{record.kind}"}
         empty_text = "No changes recorded yet."
 
     def render_number(self, record: Any) -> Any:

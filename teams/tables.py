@@ -10,7 +10,7 @@ them (law G). Scores sort by their exact Fractions. Set up like the other tables
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import django_tables2 as tables
 from django.utils.html import format_html
@@ -35,7 +35,7 @@ class MatchTablesTable(EventRowsTable):
     ew_score = tables.Column("Score", attrs=NUM, accessor="ew_display", order_by=("ew_net",))
 
     class Meta(RowsTable.Meta):
-        attrs = {"class": "data team-tables"}
+        attrs: ClassVar[dict[str, Any]] = {"class": "data team-tables"}
         empty_text = "No tables yet."
 
     def render_ns(self, value: Any) -> SafeString:
@@ -56,7 +56,7 @@ class TeamScoreTable(EventRowsTable):
     score = tables.Column("Score", attrs=NUM, accessor="net_display", order_by=("net",))
 
     class Meta(RowsTable.Meta):
-        attrs = {"class": "data team-score"}
+        attrs: ClassVar[dict[str, Any]] = {"class": "data team-score"}
         template_name = "teams/_team_score_table.html"
         empty_text = "No pairs."
 
