@@ -25,7 +25,7 @@ def round_half_away(x: Fraction | int) -> int:
     """Nearest whole number, halves away from zero (2.5 -> 3, -2.5 -> -3)."""
     if type(x) is int:
         return x
-    f = _exact(x)
+    f = x if type(x) is Fraction else _exact(x)
     whole, rest = divmod(abs(f.numerator), f.denominator)
     if 2 * rest >= f.denominator:
         whole += 1

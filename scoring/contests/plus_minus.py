@@ -18,9 +18,11 @@ quantity is exact: ints, and Fractions for averages and what is derived from the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
+from itertools import repeat
 from math import lcm
 from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
@@ -287,10 +289,11 @@ class _Tally:
         """A board's scored deals (or low-high rulings) of one direction, against its ``total`` over ``n``."""
         boards, net = self.boards, self.net
         averaged = self.averaged.setdefault(n, {})
+        boards_get, net_get, averaged_get = boards.get, net.get, averaged.get
         for pair, score in zip(pairs, scores, strict=True):
-            boards[pair] = boards.get(pair, 0) + 1
-            net[pair] = net.get(pair, 0) + score
-            averaged[pair] = averaged.get(pair, 0) + total
+            boards[pair] = boards_get(pair, 0) + 1
+            net[pair] = net_get(pair, 0) + score
+            averaged[pair] = averaged_get(pair, 0) + total
 
     def add_average(self, pair: PairId, n: int, total: int) -> None:
         self.boards[pair] = self.boards.get(pair, 0) + 1
@@ -333,7 +336,7 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
     made = [r for r in rows if not r[5]]
     ns_scores = [r[3] for r in made]
     ew_scores = [r[4] for r in made]
-    if len(made) < len(rows) or not all(type(s) is int for s in (*ns_scores, *ew_scores)):
+    if len(made) < len(rows) or not _INT.issuperset(map(type, ns_scores + ew_scores)):
         for r in rows:
             check_row(r)
     n = len(made)
@@ -346,7 +349,10 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
         out.ns.add([r[1] for r in made], ns_scores, n, tot_ns)  # type: ignore[arg-type]
         out.ew.add([r[2] for r in made], ew_scores, n, tot_ew)  # type: ignore[arg-type]
     if n == len(rows):
-        out.lines.extend(BoardDetail(board, r[1], r[2], r[3], r[4], avg_ns, avg_ew) for r in rows)
+        # No ruling: each line is the row's pairs and scores and the averages (made in C: 52,000 of them).
+        nss, ews, ns_made, ew_made = list(zip(*rows, strict=True))[1:5]
+        averages = repeat(avg_ns), repeat(avg_ew), repeat(None), repeat(None)
+        out.lines.extend(map(_new_line, zip(repeat(board), nss, ews, ns_made, ew_made, *averages)))
         return
     for r in rows:
         ruling, offending = r[5] or None, r[6] or None
@@ -369,6 +375,8 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
         out.lines.append(BoardDetail(board, r[1], r[2], s, e, avg_ns, avg_ew, ruling, offending))
 
 
+_INT: Final[frozenset[type]] = frozenset({int})
+_new_line: Final[Callable[[tuple[Any, ...]], BoardDetail]] = partial(tuple.__new__, BoardDetail)
 _ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, BoardResult})
 
 
