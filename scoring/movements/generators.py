@@ -28,9 +28,13 @@ from scoring.movements.validation import validate
 
 
 def _check_count(kind: str, what: str, value: object, low: int, high: int | None = None) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        if value >= low and (high is None or value <= high):
-            return value
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and value >= low
+        and (high is None or value <= high)
+    ):
+        return value
     if high is None:
         _fail(f"{kind}: {what} must be a whole number of at least {low}, got {value!r}")
     _fail(f"{kind}: {what} must be from {low} to {high}, got {value!r}")
@@ -67,10 +71,7 @@ def mitchell(tables: int, boards_per_round: int, *, even: str = "relay") -> Move
         plays: list[TablePlay] = []
         for table in range(1, t_count + 1):
             ew_start = (table - 1 - shift) % t_count  # the E-W pair that started at this table (from 0)
-            if relay_position:
-                set_index = (r - relay_position[table]) % t_count
-            else:
-                set_index = (table - 1 + r) % t_count
+            set_index = (r - relay_position[table]) % t_count if relay_position else (table - 1 + r) % t_count
             plays.append(TablePlay(table, table, t_count + 1 + ew_start, _board_set(set_index, bpr)))
         rounds.append(MovementRound(r + 1, tuple(plays)))
     movement = Movement("mitchell", t_count, bpr, tuple(rounds))

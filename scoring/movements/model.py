@@ -213,7 +213,7 @@ class Movement:
             lines.append(f"Round {rnd.number}")
             for play in rnd.tables:
                 line = (
-                    f"  Table {play.table:>{table_width}}: {str(play.ns):>{width}} v {str(play.ew):<{width}}"
+                    f"  Table {play.table:>{table_width}}: {play.ns!s:>{width}} v {play.ew!s:<{width}}"
                     f"  {'boards' if len(play.boards) > 1 else 'board'} {format_boards(play.boards)}"
                 )
                 others = shared.get((rnd.number, play.table))
@@ -343,9 +343,9 @@ def _parse_boards_value(value: Any, where: str) -> tuple[int, ...]:
             raise MovementError(f"{where}: no boards listed")
         boards: list[int] = []
         for item in value:
-            if _is_int(item) and item >= 1:
-                boards.append(int(item))
-            elif isinstance(item, str) and item.strip().isdecimal() and int(item) >= 1:
+            if (_is_int(item) and item >= 1) or (
+                isinstance(item, str) and item.strip().isdecimal() and int(item) >= 1
+            ):
                 boards.append(int(item))
             else:
                 raise MovementError(
