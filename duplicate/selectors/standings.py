@@ -263,11 +263,11 @@ def build_results(
     try:
         if kind == EventKind.TEAMS:
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
-            contest = team_match(results, teams=_teams(pairs), seats=known)  # type: ignore[arg-type]
+            contest = team_match(results, teams=_teams(pairs), seats=known)
         else:
             sections = {pk: p.section for pk, p in pairs.items()}
             groups = ranking_groups([row[:3] for row in rows], sections=sections)
-            contest = pair_contest(results, groups=groups)  # type: ignore[arg-type]
+            contest = pair_contest(results, groups=groups)
             single = contest.single_ranking
     except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
         error = str(exc)

@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import partial
 from itertools import repeat
 from math import lcm
-from typing import Any, Final, Literal, NamedTuple, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, cast
 
 from scoring.contests.display import round_half_away
 from scoring.contests.rankings import (
@@ -334,20 +334,20 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
     """One board: the averages of the scores made in each direction, each ruled row's score (law B(3)),
     the pairs' sums, and its lines in the order given."""
     made = [r for r in rows if not r[5]]
-    ns_scores = [r[3] for r in made]
-    ew_scores = [r[4] for r in made]
-    if len(made) < len(rows) or not _INT.issuperset(map(type, ns_scores + ew_scores)):
+    ns_made, ew_made = [r[3] for r in made], [r[4] for r in made]
+    if len(made) < len(rows) or not _INT.issuperset(map(type, ns_made + ew_made)):
         for r in rows:
             check_row(r)
+    ns_scores, ew_scores = cast("list[int]", ns_made), cast("list[int]", ew_made)  # checked just above
     n = len(made)
     avg_ns = avg_ew = None
     tot_ns = tot_ew = 0
     if n:
-        tot_ns, tot_ew = sum(ns_scores), sum(ew_scores)  # type: ignore[arg-type]
+        tot_ns, tot_ew = sum(ns_scores), sum(ew_scores)
         avg_ns = out.averages[(board, NS)] = Fraction(tot_ns, n)
         avg_ew = out.averages[(board, EW)] = Fraction(tot_ew, n)
-        out.ns.add([r[1] for r in made], ns_scores, n, tot_ns)  # type: ignore[arg-type]
-        out.ew.add([r[2] for r in made], ew_scores, n, tot_ew)  # type: ignore[arg-type]
+        out.ns.add([r[1] for r in made], ns_scores, n, tot_ns)
+        out.ew.add([r[2] for r in made], ew_scores, n, tot_ew)
     if n == len(rows):
         # No ruling: each line is the row's pairs and scores and the averages (made in C: 52,000 of them).
         nss, ews, ns_made, ew_made = list(zip(*rows, strict=True))[1:5]
@@ -368,10 +368,10 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
             out.ew.add_average(r[2], n, tot_ew)
         elif ruling == LOW_HIGH:  # the offending pair the lowest, its opponents the highest
             low = offending == NS
-            s = min(ns_scores) if low else max(ns_scores)  # type: ignore[type-var]
-            e = max(ew_scores) if low else min(ew_scores)  # type: ignore[type-var]
-            out.ns.add([r[1]], [s], n, tot_ns)  # type: ignore[list-item]
-            out.ew.add([r[2]], [e], n, tot_ew)  # type: ignore[list-item]
+            low_high = (min(ns_scores), max(ew_scores)) if low else (max(ns_scores), min(ew_scores))
+            s, e = low_high
+            out.ns.add([r[1]], [low_high[0]], n, tot_ns)
+            out.ew.add([r[2]], [low_high[1]], n, tot_ew)
         out.lines.append(BoardDetail(board, r[1], r[2], s, e, avg_ns, avg_ew, ruling, offending))
 
 

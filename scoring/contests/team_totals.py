@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from scoring.contests.display import round_half_away
 from scoring.contests.plus_minus import (
@@ -179,7 +179,7 @@ def _team_row(
 
 
 def team_match(
-    results: Iterable[BoardResult],
+    results: Iterable[BoardResult | Sequence[Any]],
     *,
     teams: Mapping[str, Sequence[_P]],
     seats: Mapping[_P, str] | None = None,
