@@ -350,9 +350,9 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
         out.ew.add([r[2] for r in made], ew_scores, n, tot_ew)
     if n == len(rows):
         # No ruling: each line is the row's pairs and scores and the averages (made in C: 52,000 of them).
-        nss, ews, ns_made, ew_made = list(zip(*rows, strict=True))[1:5]
+        nss, ews, ns_col, ew_col = list(zip(*rows, strict=True))[1:5]
         averages = repeat(avg_ns), repeat(avg_ew), repeat(None), repeat(None)
-        out.lines.extend(map(_new_line, zip(repeat(board), nss, ews, ns_made, ew_made, *averages)))
+        out.lines.extend(map(_new_line, zip(repeat(board), nss, ews, ns_col, ew_col, *averages)))
         return
     for r in rows:
         ruling, offending = r[5] or None, r[6] or None
