@@ -28,7 +28,7 @@ from duplicate import services
 from duplicate.models import Board, Event, Pair, Play, PlayChange
 from duplicate.selectors.entry import result_summary
 from duplicate.services.results import play_result_data
-from duplicate.tables import HistoryTable, configure
+from duplicate.tables import HistoryTable, configure, in_section, selected_section
 
 ADMIN_ACTIONS = {1: "added", 2: "changed", 3: "deleted"}
 
@@ -43,6 +43,7 @@ class HistoryRow:
     before: str
     after: str
     reason: str
+    section: str = ""  # a result's section (an event of several sections is filtered by it)
 
 
 def _pair_names(data: Any) -> str:
@@ -106,6 +107,7 @@ def event_history_rows(event: Event) -> list[HistoryRow]:
                 before=result_summary(change.before),
                 after=result_summary(change.after),
                 reason=change.reason,
+                section=section.letter,
             )
         )
     for entry in entries:
@@ -147,8 +149,12 @@ def event_history_rows(event: Event) -> list[HistoryRow]:
 @require_GET
 def event_history(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    table = configure(request, HistoryTable(event_history_rows(event), event_pk=event.pk))
-    return render(request, "duplicate/audit_history.html", {"event": event, "table": table})
+    letters = list(event.sections.order_by("letter").values_list("letter", flat=True))
+    section = selected_section(request, letters)
+    rows = event_history_rows(event)
+    table = configure(request, HistoryTable(in_section(rows, section, "section"), event_pk=event.pk))
+    context = {"event": event, "table": table, "letters": letters, "section": section}
+    return render(request, "duplicate/audit_history.html", context)
 
 
 @staff_member_required

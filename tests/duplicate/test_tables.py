@@ -24,6 +24,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duplicate import services
+from duplicate.models import Play
 from duplicate.tables import (
     PER_PAGE,
     HistoryTable,
@@ -39,7 +40,7 @@ from duplicate.tables import (
 from teams.tables import MatchTablesTable, TeamScoreTable
 from tests.conftest import make_event
 from tests.duplicate.test_standings_queries import fill
-from tests.duplicate.test_standings_rankings import section_movement
+from tests.duplicate.test_standings_rankings import TD, section_movement
 
 # ------------------------------------------------------------------------------------------ stand-ins
 
@@ -376,6 +377,20 @@ def test_the_pairs_page_sorts_pair_numbers_as_numbers_and_filters_a_section(db, 
     rows = body_rows(director_client.get(url + "?section=B").content.decode())
     assert [r[1] for r in rows] == ["B1", "B2", "B3", "B4", "B5", "B6"]
     assert {r[0] for r in rows} == {"B"}
+
+
+def test_the_history_narrowed_to_a_section(db, director_client):
+    event = two_sections(db)
+    for letter, table in (("A", 1), ("B", 2)):  # a correction at one table of each section
+        plays = Play.objects.filter(event=event, seating__round__section__letter=letter, seating__table=table)
+        play = plays.order_by("pk").first()
+        data = {"contract": "1NT", "declarer": "E", "tricks": 7}
+        services.play_result_save(play=play, data=data, writer=TD, expected_version=play.version)
+    url = reverse("event_history", args=[event.pk])
+    every = body_rows(director_client.get(url).content.decode())
+    assert sorted(r[3].split(",")[1].strip() for r in every) == ["table 1", "table 2B"]
+    only_b = body_rows(director_client.get(url + "?section=B").content.decode())
+    assert [r[3].split(",")[1].strip() for r in only_b] == ["table 2B"]
 
 
 def test_history_columns_and_order():
