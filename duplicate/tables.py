@@ -279,7 +279,7 @@ class EntryGridTable(EventRowsTable):
     """A section's entry grid: one row per round (``SectionGrid.rows``), a column per table with its count
     of results in, and the round's agreement (law E); a director gets the agree/reopen button."""
 
-    round = tables.Column("Round", accessor="round__number", attrs=NUM, order_by=("round__number",))
+    round = tables.Column("Round", accessor="round__number", order_by=("round__number",))
     agreed = TableTemplateColumn(AGREE_TEMPLATE, verbose_name="Scores (law E)", orderable=False)
 
     class Meta(RowsTable.Meta):
