@@ -64,16 +64,22 @@ def cached(
     lock_key = f"{key}:lock"
     if cache.add(lock_key, time.time(), LOCK_SECONDS):
         try:
-            value = build()
-            cache.set_many({key: (value,), latest_key: (event.results_version, time.time(), value)}, TIMEOUT)
+            return _build_and_keep(event, key, latest_key, build)
         finally:
             cache.delete(lock_key)
-        return value
     if not director:
         previous = _previous(cache.get_many([latest_key, lock_key]), latest_key, lock_key, event)
         if previous is not None:
             return previous[0]  # type: ignore[no-any-return]
-    return build()  # another process is at work: never wait for it, never serve a director old figures
+    # Another process is at work (or died holding the lock): never wait for it, never show a director old
+    # figures; what is worked out here is kept as well (the same value).
+    return _build_and_keep(event, key, latest_key, build)
+
+
+def _build_and_keep(event: Event, key: str, latest_key: str, build: Callable[[], T]) -> T:
+    value = build()
+    cache.set_many({key: (value,), latest_key: (event.results_version, time.time(), value)}, TIMEOUT)
+    return value
 
 
 def _previous(found: dict[str, Any], latest_key: str, lock_key: str, event: Event) -> tuple[Any] | None:
