@@ -101,7 +101,7 @@ def test_movement_compass_text_and_json():
     refused = manage("movement", "compass", "--tables", "1", "--boards-per-round", "2")
     assert refused.returncode != 0 and "Traceback" not in refused.stderr
     assert refused.stderr.strip().splitlines() == [
-        "CommandError: compass: tables must be a whole number of at least 2, got 1"
+        "CommandError: compass: tables must be from 2 to 100, got 1"
     ]
 
 

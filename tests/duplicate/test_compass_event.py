@@ -56,7 +56,7 @@ def test_the_form_creates_a_compass_event(director_client):
 @pytest.mark.parametrize(
     ("overrides", "field", "message"),
     [
-        ({"tables": "1"}, "movement", "compass: tables must be a whole number of at least 2, got 1"),
+        ({"tables": "1"}, "movement", "compass: tables must be from 2 to 100, got 1"),
         ({"kind": "teams"}, "movement", "needs the team match movement"),
     ],
 )

@@ -345,14 +345,17 @@ def test_generate_dispatches() -> None:
             "howell: tables must be from 3 to 10, got 2",
         ),
         (lambda: howell(4, 2, pairs=6), "howell: 4 tables seat 8 or 7 pairs, got 6"),
-        (lambda: mitchell(2, 2), "mitchell: tables must be a whole number of at least 3, got 2"),
-        (lambda: mitchell(True, 2), "mitchell: tables must be a whole number of at least 3, got True"),
+        (lambda: mitchell(2, 2), "mitchell: tables must be from 3 to 100, got 2"),
+        (lambda: mitchell(True, 2), "mitchell: tables must be from 3 to 100, got True"),
         (lambda: mitchell(5, 0), "mitchell: boards per round must be from 1 to 36, got 0"),
         (lambda: mitchell(5, 37), "mitchell: boards per round must be from 1 to 36, got 37"),
         (lambda: mitchell(5, "2"), "mitchell: boards per round must be from 1 to 36, got '2'"),  # type: ignore[arg-type]
         (lambda: mitchell(4, 2, even="both"), "mitchell: even must be 'relay' or 'skip', got 'both'"),
-        (lambda: team_match(1, 2), "teams: pairs per team must be a whole number of at least 2, got 1"),
-        (lambda: generate("teams", tables=0, boards_per_round=2), "teams: pairs per team must be a whole"),
+        (lambda: team_match(1, 2), "teams: pairs per team must be from 2 to 100, got 1"),
+        (
+            lambda: generate("teams", tables=0, boards_per_round=2),
+            "teams: pairs per team must be from 2 to 100, got 0",
+        ),
         (lambda: generate("rover", tables=4, boards_per_round=2), "unknown movement kind 'rover'"),
     ],
 )
@@ -692,7 +695,7 @@ def test_cli_text_and_options(capsys: pytest.CaptureFixture[str]) -> None:
         (["rover", "--tables", "4", "--boards-per-round", "2"], "unknown movement kind 'rover'"),
         (["mitchell", "--boards-per-round", "2"], "the following arguments are required: --tables"),
         (["mitchell", "--tables", "four", "--boards-per-round", "2"], "--tables must be a whole number"),
-        (["mitchell", "--tables", "2", "--boards-per-round", "2"], "mitchell: tables must be a whole number"),
+        (["mitchell", "--tables", "2", "--boards-per-round", "2"], "mitchell: tables must be from 3 to 100"),
         (
             ["howell", "--tables", "9", "--boards-per-round", "2", "--skip"],
             "--skip applies to a Mitchell only",
@@ -817,7 +820,7 @@ def test_compass_round_trips_and_argument_errors() -> None:
     m = mv.compass(3, 2)
     assert Movement.from_dict(m.to_dict()) == m
     assert Movement.from_csv(m.to_csv(), kind="compass") == m
-    with pytest.raises(MovementError, match="^compass: tables must be a whole number of at least 2, got 1$"):
+    with pytest.raises(MovementError, match="^compass: tables must be from 2 to 100, got 1$"):
         mv.compass(1, 2)
     with pytest.raises(MovementError, match="^compass: the number of pairs follows from the tables"):
         generate("compass", tables=3, boards_per_round=2, pairs=6)
