@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from django.db.models import BooleanField, ExpressionWrapper, Q
+
 from duplicate.models import Event, EventKind, Pair, Play
 from duplicate.services.results import ENTERED_FIELDS, SCORE_FIELDS
 from scoring.contests import (
@@ -61,8 +63,10 @@ PLAY_FIELDS = (
     "net_ns",
     "seating__table",
     "seating__round_id",
-    "seating__round__agreed_at",
+    "round_agreed",
 )
+# Whether the play's round is agreed (law E), read as a flag: its time would be parsed for every play.
+ROUND_AGREED = ExpressionWrapper(Q(seating__round__agreed_at__isnull=False), output_field=BooleanField())
 # What a traveller's or score card's line shows of a play (one query).
 LINE_FIELDS = (
     "seating__round__section__letter",
@@ -233,7 +237,8 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
     not given: a team match needs the teams, a pair contest the sections that name its rankings)."""
     if pairs is None:
         pairs = pair_infos(event)
-    rows = list(Play.objects.filter(event=event).order_by().values_list(*PLAY_FIELDS))
+    plays = Play.objects.filter(event=event).order_by().annotate(round_agreed=ROUND_AGREED)
+    rows = list(plays.values_list(*PLAY_FIELDS))
     return build_results(event.code, event.kind, rows, pairs)
 
 
@@ -279,7 +284,7 @@ def build_results(
         error=error,
         entered=len(results),
         total=len(rows),
-        unagreed_rounds=len({row[8] for row in rows if row[9] is None}),
+        unagreed_rounds=len({row[8] for row in rows if not row[9]}),
         seats=seats,
         tables=tuple(sorted(tables)),
         last_board=max((row[0] for row in rows), default=0),

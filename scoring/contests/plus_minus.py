@@ -24,6 +24,7 @@ from fractions import Fraction
 from functools import partial
 from itertools import repeat
 from math import lcm
+from operator import itemgetter
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, cast
 
 from scoring.contests.display import round_half_away
@@ -459,7 +460,8 @@ def pair_contest(
             parts[grouping.index(pair, side)].append((pair, boards, net, pm))
     rows: list[PairRow] = []
     for group, members in zip(grouping.groups, parts, strict=True):
-        members.sort(key=lambda m: (-m[3], _pair_key(m[0])))
+        members.sort(key=lambda m: _pair_key(m[0]))
+        members.sort(key=itemgetter(3), reverse=True)  # stable: equals stay by pair
         ranks = competition_ranks([m[3] for m in members])
         for (pair, boards, net, pm), (rank, by_fraction) in zip(members, ranks, strict=True):
             rows.append(

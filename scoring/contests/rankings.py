@@ -242,15 +242,18 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
 
 def competition_ranks(values: Sequence[Fraction]) -> list[tuple[int, bool]]:
     """Each value's rank (1, 2, 2, 4) and "won by the fraction of a point" flag, for values sorted from best
-    to worst: a value is flagged when another rounds to the same whole number but differs exactly."""
-    out: list[tuple[int, bool]] = []
+    to worst: a value is flagged when another rounds to the same whole number but differs exactly.  Rounding
+    is monotone, so the values that round alike are neighbours: a run is flagged when its ends differ."""
+    n = len(values)
     rounded = [round_half_away(v) for v in values]
-    alike: dict[int, set[Fraction]] = {}
-    for value, r in zip(values, rounded, strict=True):
-        alike.setdefault(r, set()).add(value)
-    rank = 0
-    for i, (value, r) in enumerate(zip(values, rounded, strict=True)):
-        if i == 0 or value != values[i - 1]:
-            rank = i + 1
-        out.append((rank, len(alike[r]) > 1))
-    return out
+    flags = [False] * n
+    start = 0
+    for i in range(1, n + 1):
+        if i == n or rounded[i] != rounded[start]:
+            if values[start] != values[i - 1]:
+                flags[start:i] = [True] * (i - start)
+            start = i
+    ranks = [1] * n
+    for i in range(1, n):
+        ranks[i] = ranks[i - 1] if values[i] == values[i - 1] else i + 1
+    return list(zip(ranks, flags, strict=True))
