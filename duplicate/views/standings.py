@@ -58,6 +58,7 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
             "progress": progress_html(standings.progress),
             "rankings": render_to_string("duplicate/_standings_rankings.html", context, request=request),
             "single_ranking": standings.single_ranking,
+            "version": event.results_version,  # the results these figures include (at least)
         }
 
     viewer = sel.viewer_of(request)

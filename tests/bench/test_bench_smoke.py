@@ -36,10 +36,11 @@ def test_bench_quick_runs_end_to_end(tmp_path: Path) -> None:
         timeout=300,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    assert "metric" in proc.stdout and "target" in proc.stdout
+    assert "metric" in proc.stdout
+    assert "target" in proc.stdout
     data = json.loads(out.read_text())
     groups = {row["group"] for row in data["rows"]}
-    assert {"engine", "import", "standings", "pages", "outputs", "load (sqlite)"} <= groups
+    assert {"engine", "import", "standings", "pages", "outputs", "load (sqlite, database cache)"} <= groups
     by_metric = {(row["group"], row["metric"]): row for row in data["rows"]}
     # Every size was built and scored; the standings page's query count does not grow with the event.
     assert any(m.startswith("13 tables: standings page") for _, m in by_metric)
@@ -47,9 +48,14 @@ def test_bench_quick_runs_end_to_end(tmp_path: Path) -> None:
     independent = [
         r for (g, m), r in by_metric.items() if m.startswith("standings page cold: queries by size")
     ]
-    assert independent and independent[0]["value"] == "same"
+    assert independent
+    assert independent[0]["value"] == "same"
     # The load test ran against a real gunicorn and lost no acknowledged write.
-    lost = next(r for (g, m), r in by_metric.items() if g == "load (sqlite)" and m.startswith("results lost"))
+    lost = next(
+        r
+        for (g, m), r in by_metric.items()
+        if g == "load (sqlite, database cache)" and m.startswith("results lost")
+    )
     assert lost["value"] == 0
     # The developer's database was never the bench database.
     assert data["info"]["quick"] is True
