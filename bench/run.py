@@ -166,11 +166,9 @@ def _floor_fetch(event: Any) -> Callable[[], int]:
     """The bare cursor fetch of the standings' own query (same SQL, same rows, no Python work)."""
     from django.db import connection
 
-    from duplicate.models import Play
-    from duplicate.selectors.standings import PLAY_FIELDS
+    from duplicate.selectors.standings import contest_plays
 
-    qs = Play.objects.filter(event=event).order_by().values_list(*PLAY_FIELDS)
-    sql, params = qs.query.sql_with_params()
+    sql, params = contest_plays(event).query.sql_with_params()
 
     def fetch() -> int:
         with connection.cursor() as cursor:

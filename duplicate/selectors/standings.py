@@ -232,13 +232,18 @@ def _result_row(code: str, row: tuple[Any, ...]) -> tuple[Any, ...]:
     return (board, ns, ew, *scores_from_net(net_ns), None, None)
 
 
+def contest_plays(event: Event) -> Any:
+    """The query of what the contest reads of every play (``PLAY_FIELDS``), as plain values."""
+    plays = Play.objects.filter(event=event).order_by().annotate(round_agreed=ROUND_AGREED)
+    return plays.values_list(*PLAY_FIELDS)
+
+
 def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> EventResults:
     """The event's contest from one query of plain values (``pairs``, from :func:`pair_infos`, are read when
     not given: a team match needs the teams, a pair contest the sections that name its rankings)."""
     if pairs is None:
         pairs = pair_infos(event)
-    plays = Play.objects.filter(event=event).order_by().annotate(round_agreed=ROUND_AGREED)
-    rows = list(plays.values_list(*PLAY_FIELDS))
+    rows = list(contest_plays(event))
     return build_results(event.code, event.kind, rows, pairs)
 
 
