@@ -13,8 +13,8 @@ os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,testserver")
 if not os.environ.get("DATABASE_URL"):
     raise RuntimeError("bench.settings: DATABASE_URL must point at the throwaway bench database")
 
-from config.settings import *  # noqa: E402,F403
-from config.settings import STORAGES  # noqa: E402
+from config.settings import *  # noqa: F403
+from config.settings import STORAGES
 
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 

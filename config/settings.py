@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -106,12 +107,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # connection writes: "database is locked" at once, whatever the timeout).
     DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+elif (
+    DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    and os.environ.get("DB_PREPARED_STATEMENTS", "1") == "1"
+):
     # Parameters bound by the server, and a statement run five times on a connection prepared: the entry and
     # standings queries are planned once per connection, not on every request. Behind a pooler in
     # transaction mode (pgbouncer), set DB_PREPARED_STATEMENTS=0.
-    if os.environ.get("DB_PREPARED_STATEMENTS", "1") == "1":
-        DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 
 # One cache for every worker on every host (Django's cache framework): the pages worked out per results version
 # and the sign-in counters live here, never in a process's memory. Redis when REDIS_URL is set; otherwise a table
@@ -119,7 +122,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHE_TABLE = "kalamazoo_cache"
 if REDIS_URL:
-    CACHES = {
+    CACHES: dict[str, dict[str, Any]] = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,

@@ -4,39 +4,39 @@ from django.db.models import Q
 from duplicate import models, services
 
 
-class TouchesStandings:
+class TouchesStandings(admin.ModelAdmin):
     """What the standings pages show changed through the admin (names, a board's dealer or hands, a section's
     movement, a round agreed): bump the events' results version, on a save and on a delete, so that every
     process works its pages out again (the version keys everything cached, see duplicate/caching.py)."""
 
-    def event_ids(self, obj):  # type: ignore[no-untyped-def]
+    def event_ids(self, obj):
         return [obj.event_id]
 
-    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
-        super().save_model(request, obj, form, change)  # type: ignore[misc]
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
         services.event_results_touch(event_ids=self.event_ids(obj))
 
-    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+    def delete_model(self, request, obj):
         ids = self.event_ids(obj)
-        super().delete_model(request, obj)  # type: ignore[misc]
+        super().delete_model(request, obj)
         services.event_results_touch(event_ids=ids)
 
-    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
+    def delete_queryset(self, request, queryset):
         ids = sorted({pk for obj in queryset for pk in self.event_ids(obj)})
-        super().delete_queryset(request, queryset)  # type: ignore[misc]
+        super().delete_queryset(request, queryset)
         services.event_results_touch(event_ids=ids)
 
 
 @admin.register(models.Event)
-class EventAdmin(TouchesStandings, admin.ModelAdmin):
-    list_display = ["name", "date", "code", "kind", "status"]
-    list_filter = ["code", "kind", "status"]
-    search_fields = ["name"]
+class EventAdmin(TouchesStandings):
+    list_display = ("name", "date", "code", "kind", "status")
+    list_filter = ("code", "kind", "status")
+    search_fields = ("name",)
 
-    def event_ids(self, obj):  # type: ignore[no-untyped-def]
+    def event_ids(self, obj):
         return [obj.pk]
 
-    def get_readonly_fields(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def get_readonly_fields(self, request, obj=None):
         """The scoring code and the contest kind are fixed once a result is in: the stored scores were made
         under them (changing auction-1915 to auction-1913 would keep a passed-out deal that 1913 law 42
         forbids, and no result would be rescored)."""
@@ -46,61 +46,61 @@ class EventAdmin(TouchesStandings, admin.ModelAdmin):
 
 
 @admin.register(models.Section)
-class SectionAdmin(TouchesStandings, admin.ModelAdmin):
-    list_display = ["event", "letter", "movement_kind", "tables", "boards_per_round"]
-    list_select_related = ["event"]
+class SectionAdmin(TouchesStandings):
+    list_display = ("event", "letter", "movement_kind", "tables", "boards_per_round")
+    list_select_related = ("event",)
 
 
 @admin.register(models.Board)
-class BoardAdmin(TouchesStandings, admin.ModelAdmin):
+class BoardAdmin(TouchesStandings):
     """The hands are shown, never changed, here: new hands change honours and so scores, which the boards
     page applies as law E corrections after the director confirms them (``board_deals_set``)."""
 
-    list_display = ["event", "number", "dealer", "deal"]
-    list_select_related = ["event"]
-    list_filter = ["event"]
-    readonly_fields = ["deal"]
+    list_display = ("event", "number", "dealer", "deal")
+    list_select_related = ("event",)
+    list_filter = ("event",)
+    readonly_fields = ("deal",)
 
 
 @admin.register(models.Player)
-class PlayerAdmin(TouchesStandings, admin.ModelAdmin):
-    search_fields = ["name"]
+class PlayerAdmin(TouchesStandings):
+    search_fields = ("name",)
 
-    def event_ids(self, obj):  # type: ignore[no-untyped-def]
+    def event_ids(self, obj):
         return list(
             models.Pair.objects.filter(Q(player1=obj) | Q(player2=obj)).values_list("event_id", flat=True)
         )
 
 
 @admin.register(models.Team)
-class TeamAdmin(TouchesStandings, admin.ModelAdmin):
-    list_display = ["event", "name"]
-    list_select_related = ["event"]
+class TeamAdmin(TouchesStandings):
+    list_display = ("event", "name")
+    list_select_related = ("event",)
 
 
 @admin.register(models.Pair)
-class PairAdmin(TouchesStandings, admin.ModelAdmin):
-    list_display = ["event", "section", "number", "player1", "player2", "team"]
-    list_select_related = ["event", "section", "player1", "player2", "team"]
-    list_filter = ["event"]
-    raw_id_fields = ["player1", "player2"]
+class PairAdmin(TouchesStandings):
+    list_display = ("event", "section", "number", "player1", "player2", "team")
+    list_select_related = ("event", "section", "player1", "player2", "team")
+    list_filter = ("event",)
+    raw_id_fields = ("player1", "player2")
 
 
 @admin.register(models.Round)
-class RoundAdmin(TouchesStandings, admin.ModelAdmin):
-    list_display = ["section", "number", "agreed_at", "agreed_by"]
-    list_select_related = ["section__event", "agreed_by"]
+class RoundAdmin(TouchesStandings):
+    list_display = ("section", "number", "agreed_at", "agreed_by")
+    list_select_related = ("section__event", "agreed_by")
 
-    def event_ids(self, obj):  # type: ignore[no-untyped-def]
+    def event_ids(self, obj):
         return [obj.section.event_id]
 
 
 @admin.register(models.Seating)
-class SeatingAdmin(TouchesStandings, admin.ModelAdmin):
-    list_display = ["round", "table", "ns", "ew"]
-    list_select_related = ["round", "ns", "ew"]
+class SeatingAdmin(TouchesStandings):
+    list_display = ("round", "table", "ns", "ew")
+    list_select_related = ("round", "ns", "ew")
 
-    def event_ids(self, obj):  # type: ignore[no-untyped-def]
+    def event_ids(self, obj):
         return [obj.round.section.event_id]
 
 
@@ -108,31 +108,31 @@ class ReadOnlyAdmin(admin.ModelAdmin):
     """Results are written only through the result service (scored, versioned, recorded under law E);
     the admin shows them and their history but cannot change them."""
 
-    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request, obj=None):
         return False
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request, obj=None):
         return False
 
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_delete_permission(self, request, obj=None):
         return False
 
 
 @admin.register(models.Play)
 class PlayAdmin(ReadOnlyAdmin):
-    list_display = ["event", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "net_ns"]
-    list_select_related = ["event", "board", "ns_pair", "ew_pair"]
-    list_filter = ["event"]
-    raw_id_fields = ["seating", "board", "ns_pair", "ew_pair"]
+    list_display = ("event", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "net_ns")
+    list_select_related = ("event", "board", "ns_pair", "ew_pair")
+    list_filter = ("event",)
+    raw_id_fields = ("seating", "board", "ns_pair", "ew_pair")
 
 
 @admin.register(models.PlayChange)
 class PlayChangeAdmin(ReadOnlyAdmin):
-    list_display = ["play", "who", "at", "reason"]
-    raw_id_fields = ["play"]
+    list_display = ("play", "who", "at", "reason")
+    raw_id_fields = ("play",)
 
 
 @admin.register(models.TableToken)
 class TableTokenAdmin(admin.ModelAdmin):
-    list_display = ["section", "table", "revoked", "created_at"]
-    list_select_related = ["section__event"]
+    list_display = ("section", "table", "revoked", "created_at")
+    list_select_related = ("section__event",)

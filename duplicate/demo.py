@@ -84,7 +84,7 @@ def _bid_and_play(deal: Deal, rng: random.Random) -> dict[str, Any]:
     ns = sum(_hcp(hands[s].suit(x)) for s in "NS" for x in "SHDC")
     side = "NS" if ns >= 20 else "EW"
     strength = ns if side == "NS" else 40 - ns
-    a, b = side
+    a, b = side[0], side[1]
     fits = {x: len(hands[a].suit(x)) + len(hands[b].suit(x)) for x in "SHDC"}
     suit, length = max(fits.items(), key=lambda kv: (kv[1], "CDHS".index(kv[0])))
     strain = suit if length >= 8 else "NT"

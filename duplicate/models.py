@@ -14,9 +14,13 @@ keeps the migrations free of a cross-app cycle. ``teams/`` holds the law G pages
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+
+from scoring.contests import ranking_groups
 
 
 class ScoringCodeChoice(models.TextChoices):
@@ -85,8 +89,8 @@ class Event(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["-date", "-id"]
-        constraints = [
+        ordering: ClassVar[list[str]] = ["-date", "-id"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
             models.CheckConstraint(condition=Q(code__in=ScoringCodeChoice.values), name="event_code_valid"),
             models.CheckConstraint(condition=Q(kind__in=EventKind.values), name="event_kind_valid"),
         ]
@@ -105,8 +109,8 @@ class Section(models.Model):
     movement_option = models.CharField(max_length=8, blank=True, default="")
 
     class Meta:
-        ordering = ["event_id", "letter"]
-        constraints = [
+        ordering: ClassVar[list[str]] = ["event_id", "letter"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["event", "letter"], name="section_letter_unique"),
             models.CheckConstraint(condition=Q(tables__gte=1), name="section_tables_positive"),
             models.CheckConstraint(
@@ -122,8 +126,6 @@ class Section(models.Model):
         """Whether this section's pairs make one ranking (law H: pairs joined by a chain of shared hands are
         ranked together), read from its seatings whatever its movement is called: a Mitchell or a compass
         gives two (N-S, E-W), a Howell one (``scoring.contests.rankings``; the standings rank the event's plays so)."""
-        from scoring.contests import ranking_groups
-
         tables = Play.objects.filter(seating__round__section=self).values_list(
             "board__number", "ns_pair_id", "ew_pair_id"
         )
@@ -137,8 +139,8 @@ class Board(models.Model):
     deal = models.CharField("hands (PBN)", max_length=80, blank=True, default="")
 
     class Meta:
-        ordering = ["event_id", "number"]
-        constraints = [
+        ordering: ClassVar[list[str]] = ["event_id", "number"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["event", "number"], name="board_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
             models.CheckConstraint(condition=Q(dealer__in=SeatChoice.values), name="board_dealer_valid"),
@@ -152,7 +154,7 @@ class Player(models.Model):
     name = models.CharField(max_length=100)
 
     class Meta:
-        ordering = ["name"]
+        ordering: ClassVar[list[str]] = ["name"]
 
     def __str__(self) -> str:
         return self.name
@@ -163,8 +165,10 @@ class Team(models.Model):
     name = models.CharField(max_length=100)
 
     class Meta:
-        ordering = ["event_id", "id"]
-        constraints = [models.UniqueConstraint(fields=["event", "name"], name="team_name_unique")]
+        ordering: ClassVar[list[str]] = ["event_id", "id"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["event", "name"], name="team_name_unique")
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -181,8 +185,8 @@ class Pair(models.Model):
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="pairs")
 
     class Meta:
-        ordering = ["event_id", "position", "id"]
-        constraints = [
+        ordering: ClassVar[list[str]] = ["event_id", "position", "id"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["event", "number"], name="pair_number_unique"),
             models.CheckConstraint(condition=~Q(number=""), name="pair_number_not_blank"),
         ]
@@ -210,8 +214,8 @@ class Round(models.Model):
     )
 
     class Meta:
-        ordering = ["section_id", "number"]
-        constraints = [
+        ordering: ClassVar[list[str]] = ["section_id", "number"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["section", "number"], name="round_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
         ]
@@ -233,8 +237,8 @@ class Seating(models.Model):
     ew = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
-        ordering = ["round_id", "table"]
-        constraints = [
+        ordering: ClassVar[list[str]] = ["round_id", "table"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["round", "table"], name="seating_table_unique"),
             models.UniqueConstraint(fields=["round", "ns"], name="seating_ns_once_per_round"),
             models.UniqueConstraint(fields=["round", "ew"], name="seating_ew_once_per_round"),
@@ -289,8 +293,8 @@ class Play(models.Model):
     table_saw_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["board_id", "seating_id"]
-        constraints = [
+        ordering: ClassVar[list[str]] = ["board_id", "seating_id"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["seating", "board"], name="play_board_once_per_seating"),
             models.UniqueConstraint(fields=["board", "ns_pair"], name="play_ns_pair_holds_board_once"),
             models.UniqueConstraint(fields=["board", "ew_pair"], name="play_ew_pair_holds_board_once"),
@@ -310,7 +314,9 @@ class Play(models.Model):
                 name="play_low_high_names_offender",
             ),
         ]
-        indexes = [models.Index(fields=["event", "board"], name="play_event_board")]
+        indexes: ClassVar[list[models.Index]] = [
+            models.Index(fields=["event", "board"], name="play_event_board")
+        ]
 
     def __str__(self) -> str:
         return f"Board {self.board_id} at seating {self.seating_id}"
@@ -330,7 +336,10 @@ class PlayChange(models.Model):
     reason = models.TextField(blank=True, default="")
 
     class Meta:
-        ordering = ["play_id", "at", "id"]
+        ordering: ClassVar[list[str]] = ["play_id", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"Change of play {self.play_id} by {self.who}"
 
 
 class TableToken(models.Model):
@@ -343,4 +352,7 @@ class TableToken(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["section_id", "table"]
+        ordering: ClassVar[list[str]] = ["section_id", "table"]
+
+    def __str__(self) -> str:
+        return f"Table {self.table}'s link (section {self.section_id})"

@@ -7,6 +7,9 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
+from scoring import bench, request  # request's parse_request looked up per call: a test replaces it
+from scoring.errors import ScoringError
+
 USAGE = """\
 usage: python -m scoring [bench [--deals N]] [--help]
 
@@ -47,9 +50,6 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def score_line(line: str | bytes) -> tuple[dict[str, Any], bool]:
     """The output object for one input line, and whether it scored. Never raises."""
-    from scoring.errors import ScoringError
-    from scoring.request import parse_request
-
     try:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
         obj = json.loads(text.strip(), object_pairs_hook=_pairs)
@@ -62,7 +62,7 @@ def score_line(line: str | bytes) -> tuple[dict[str, Any], bool]:
     except (ValueError, RecursionError) as error:  # numbers too long, nesting too deep
         return {"error": f"line is not valid JSON: {error}"}, False
     try:
-        return parse_request(obj).score().to_dict(), True
+        return request.parse_request(obj).score().to_dict(), True
     except ScoringError as error:
         return {"error": str(error)}, False
     except Exception as error:  # never a traceback: report and carry on
@@ -101,8 +101,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _bench(args: list[str]) -> int:
-    from scoring import bench
-
     deals = bench.DEALS
     if args:
         if len(args) != 2 or args[0] != "--deals" or not args[1].isdecimal() or int(args[1]) < 1:

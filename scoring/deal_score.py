@@ -45,13 +45,13 @@ from scoring.errors import ScoringError, show_value
 from scoring.honours import Honours
 
 __all__ = [
+    "PENALTY_LAWS",
     "Column",
     "DealScore",
     "Election",
     "Honours",
     "Item",
     "ItemKind",
-    "PENALTY_LAWS",
     "Penalty",
     "Revokes",
     "SideScore",
@@ -525,7 +525,8 @@ def _whist_revoked(tricks_ns: int, revokes: WhistRevokes) -> DealScore:
     that gives tricks up has a negative item, the side that receives them the same positive one; both are
     shown, at 0, when the transfer is nothing, so that the traveller records the revokes)."""
     moved = whist_transfer(tricks_ns, revokes)
-    items = _whist_tricks(tricks_ns) + (
+    items = (
+        *_whist_tricks(tricks_ns),
         _item(ItemKind.REVOKE_PENALTY, NS, moved, WHIST_REVOKE_LAW, "trick"),
         _item(ItemKind.REVOKE_PENALTY, EW, -moved, WHIST_REVOKE_LAW, "trick"),
     )
@@ -654,29 +655,17 @@ def score_deal(
     allowed = _ALLOWED.get(code)
     if allowed is None:
         if code is ScoringCode.WHIST:
-            if (
-                contract is None
-                and declarer is None
-                and tricks is None
-                and honours is None
-                and revokes is None
-                and not penalties
-                and one_spade_limit is False
-                and deal is None
-                and tricks_ns.__class__ is int
-            ):
-                score = _WHIST.get(tricks_ns)
-                if score is not None:
-                    return score
-            absent = {
-                "contract": contract,
-                "declarer": declarer,
-                "tricks": tricks,
-                "honours": honours,
-                "penalties": tuple(penalties),
-                "one_spade_limit": one_spade_limit,
-            }
-            return _score_whist(tricks_ns, deal, revokes, absent)
+            return _whist_deal(
+                tricks_ns,
+                deal,
+                revokes,
+                contract=contract,
+                declarer=declarer,
+                tricks=tricks,
+                honours=honours,
+                penalties=penalties,
+                one_spade_limit=one_spade_limit,
+            )
         raise ScoringError("code", f"unknown code {show_value(code)}")  # pragma: no cover
     if tricks_ns is not None:
         raise ScoringError("tricks_ns", f"is for whist; {code.value} takes declarer and tricks")
@@ -710,7 +699,60 @@ def score_deal(
         )
     if honours is not None or deal is not None:
         honours = _honours_checked(contract, honours, deal)
+    return _auction_deal(code, contract, side, tricks, revokes, one_spade_limit, honours, penalties)
 
+
+def _whist_deal(
+    tricks_ns: int | None,
+    deal: Deal | None,
+    revokes: object,
+    *,
+    contract: Contract | None,
+    declarer: Seat | None,
+    tricks: int | None,
+    honours: Honours | None,
+    penalties: Sequence[Penalty],
+    one_spade_limit: bool,
+) -> DealScore:
+    """A whist deal: the common case (the tricks alone, nothing else given) from the table of the fourteen
+    scores; anything else checked and scored by ``_score_whist``."""
+    if (
+        contract is None
+        and declarer is None
+        and tricks is None
+        and honours is None
+        and revokes is None
+        and not penalties
+        and one_spade_limit is False
+        and deal is None
+        and tricks_ns.__class__ is int
+    ):
+        score = _WHIST.get(tricks_ns)
+        if score is not None:
+            return score
+    absent = {
+        "contract": contract,
+        "declarer": declarer,
+        "tricks": tricks,
+        "honours": honours,
+        "penalties": tuple(penalties),
+        "one_spade_limit": one_spade_limit,
+    }
+    return _score_whist(tricks_ns, deal, revokes, absent)
+
+
+def _auction_deal(
+    code: ScoringCode,
+    contract: Contract,
+    side: Side,
+    tricks: int,
+    revokes: Revokes | None,
+    one_spade_limit: bool,
+    honours: Honours | None,
+    penalties: Sequence[Penalty],
+) -> DealScore:
+    """A checked auction deal's score: the contract's items (kept per contract, side, tricks and revokes),
+    the honours' item (kept per strain and holding) and any penalty points."""
     key = (code, contract.index, side, tricks, revokes, one_spade_limit)
     base = _BASE.get(key)
     if base is None:

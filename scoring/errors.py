@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 
 class ScoringError(ValueError):
     """Input that cannot be scored.
@@ -24,8 +26,6 @@ class ContestError(ScoringError):
 
 def show_value(value: object) -> str:
     """A value as it would appear in JSON, shortened, for error messages."""
-    import json
-
     try:
         text = json.dumps(value)
     except (TypeError, ValueError):

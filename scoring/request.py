@@ -219,16 +219,7 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     get = obj.get
 
     if code is ScoringCode.WHIST:
-        for key in ("contract", "declarer", "tricks", "honours", "penalties", "one_spade_limit"):
-            if get(key) is not None:
-                raise ScoringError(key, "is not used in whist, which scores one point a trick from tricks_ns")
-        if get("tricks_ns") is None:
-            raise ScoringError("tricks_ns", "required for whist: the tricks North-South won in play, 0 to 13")
-        tricks_ns = _whole(obj["tricks_ns"], "tricks_ns", 0, 13)
-        deal = Deal.parse_pbn(obj["deal"]) if get("deal") is not None else None
-        whist_revokes = _whist_revokes(obj["revokes"]) if get("revokes") is not None else None
-        request = DealRequest(code, tricks_ns=tricks_ns, deal=deal, revokes=whist_revokes)
-        return _checked(request)
+        return _whist_request(obj)
 
     if get("tricks_ns") is not None:
         raise ScoringError("tricks_ns", f"is for whist; {code.value} takes contract, declarer and tricks")
@@ -270,6 +261,21 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
         penalties=penalties,
         one_spade_limit=one_spade_limit,
     )
+    return _checked(request)
+
+
+def _whist_request(obj: Mapping[str, Any]) -> DealRequest:
+    """A whist request: tricks_ns, and optionally the deal and the revokes by side."""
+    get = obj.get
+    for key in ("contract", "declarer", "tricks", "honours", "penalties", "one_spade_limit"):
+        if get(key) is not None:
+            raise ScoringError(key, "is not used in whist, which scores one point a trick from tricks_ns")
+    if get("tricks_ns") is None:
+        raise ScoringError("tricks_ns", "required for whist: the tricks North-South won in play, 0 to 13")
+    tricks_ns = _whole(obj["tricks_ns"], "tricks_ns", 0, 13)
+    deal = Deal.parse_pbn(obj["deal"]) if get("deal") is not None else None
+    whist_revokes = _whist_revokes(obj["revokes"]) if get("revokes") is not None else None
+    request = DealRequest(ScoringCode.WHIST, tricks_ns=tricks_ns, deal=deal, revokes=whist_revokes)
     return _checked(request)
 
 

@@ -18,8 +18,8 @@ os.environ.setdefault("SESSION_COOKIE_SECURE", "0")
 os.environ.setdefault("CSRF_COOKIE_SECURE", "0")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 
-from config.settings import *  # noqa: E402,F403
-from config.settings import CACHES, REDIS_URL, STORAGES  # noqa: E402
+from config.settings import *  # noqa: F403
+from config.settings import CACHES, REDIS_URL, STORAGES
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}

@@ -8,7 +8,7 @@ form field it names.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
@@ -154,7 +154,7 @@ class PlayResultForm(forms.Form):
         self.has_deal = bool(play.board.deal)
         self.from_quick: set[str] = set()
         all_strains = [(s.value, s.value) for s in Strain]
-        strain_field = self.fields["strain"]
+        strain_field = cast(forms.ChoiceField, self.fields["strain"])
         strain_field.choices = [("", "—"), *all_strains]  # the engine names the code's strains on a bad one
         strain_field.widget.choices = [("", "—")] + [
             (s.value, f"{s.value} ({strain_name(s)})") for s in strains_for(ScoringCode(code))
@@ -330,7 +330,7 @@ class PlayResultForm(forms.Form):
         self.from_quick = set(parsed)
         # The quick line replaces what the selects said: drop their shape errors.
         for name in ("level", "strain"):
-            self._errors.pop(name, None)
+            self.errors.pop(name, None)
         return True
 
     # -- errors from the engine and the services -----------------------------------------------------

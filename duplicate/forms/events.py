@@ -18,7 +18,7 @@ def read_upload(upload: object, *, field: str) -> str:
     size = getattr(upload, "size", 0) or 0
     if size > MAX_UPLOAD:
         raise forms.ValidationError(f"{field}: the file is larger than 5 MB")
-    data = upload.read()  # type: ignore[attr-defined]
+    data: bytes = upload.read()  # type: ignore[attr-defined]
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -73,8 +73,8 @@ def entry_grid(event: Event) -> list[SectionGrid]:
         .order_by("table")
     )
     by_round: dict[int, dict[int, Seating]] = defaultdict(dict)
-    for seating in seatings:
-        by_round[seating.round_id][seating.table] = seating
+    for row in seatings:
+        by_round[row.round_id][row.table] = row
     grids = []
     for section in sections:
         tables = list(range(1, section.tables + 1))
@@ -174,7 +174,7 @@ def current_seating(section: Section, table: int, *, names: bool = True) -> Seat
     :func:`table_seating` reads it: one query for both."""
     seatings = list(_open_seatings(section.pk, table, names=names))
     for seating in seatings:
-        if seating.n_entered < seating.n_total:
+        if seating.n_entered < seating.n_total:  # type: ignore[attr-defined]  # annotated by the query
             return seating
     return seatings[-1] if seatings else None
 

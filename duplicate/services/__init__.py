@@ -53,4 +53,5 @@ __all__ = [
     "section_populate",
     "table_token_create",
     "table_token_revoke",
+    "table_traveller_open",
 ]

@@ -12,7 +12,7 @@ class ServiceError(ValueError):
 def fits(field: str, value: str, model: type[models.Model], column: str) -> str:
     """``value`` when it fits ``model``'s ``column``, else a ServiceError naming ``field`` (PostgreSQL refuses
     a longer text; SQLite would keep it)."""
-    limit = model._meta.get_field(column).max_length
+    limit = getattr(model._meta.get_field(column), "max_length", None)  # a relation has none
     if limit is not None and len(value) > limit:
         raise ServiceError(f"{field}: at most {limit} characters, got {len(value)}")
     return value

@@ -15,11 +15,11 @@ import datetime as dt
 import json
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import F, Field
 from django.utils import timezone
 
 from duplicate import selectors
@@ -337,8 +337,8 @@ def _movement_from_results(
     rounds = []
     round_numbers = sorted({r for r, _ in seats})
 
-    def pid(x: str) -> int | str:
-        return int(x) if x.isdecimal() else x
+    def pid(x: int | str) -> int | str:
+        return x if isinstance(x, int) or not x.isdecimal() else int(x)
 
     for number in round_numbers:
         tables = tuple(
@@ -444,15 +444,17 @@ def plays_store(changes: list[tuple[int, dict[str, Any]]]) -> None:
         return
     meta = Play._meta
     names = list(changes[0][1])
-    fields = [meta.get_field(name) for name in names]
+    fields = [cast("Field[Any, Any]", meta.get_field(name)) for name in names]  # result fields, no relations
     quote = connection.ops.quote_name
+    # Concrete fields, each with its column (django-stubs types a field's column as optional).
+    columns = [cast(str, f.column) for f in fields]
     sql = (
         f"UPDATE {quote(meta.db_table)} SET "
-        + ", ".join(f"{quote(f.column)} = %s" for f in fields)  # type: ignore[union-attr]
-        + f" WHERE {quote(meta.pk.column)} = %s"  # type: ignore[union-attr]
+        + ", ".join(f"{quote(column)} = %s" for column in columns)
+        + f" WHERE {quote(cast(str, Play._meta.pk.column))} = %s"
     )
     rows = [
-        [f.get_db_prep_save(values[name], connection) for f, name in zip(fields, names, strict=True)] + [pk]  # type: ignore[union-attr]
+        [f.get_db_prep_save(values[name], connection) for f, name in zip(fields, names, strict=True)] + [pk]
         for pk, values in changes
     ]
     with connection.cursor() as cursor:
@@ -486,15 +488,17 @@ def event_export(event: Event) -> dict[str, Any]:
     if section is not None:
         out["movement"] = snapshot.movement_dict
     # Law E: the rounds whose scores were made up and agreed, so a copy of a finished event stays final.
-    agreed = sorted((r for r in snapshot.rounds if r.agreed_at is not None), key=lambda r: r.number)
+    agreed = sorted(
+        ((r, at) for r in snapshot.rounds if (at := r.agreed_at) is not None), key=lambda pair: pair[0].number
+    )
     if agreed:
         out["agreed_rounds"] = [
             {
                 "round": r.number,
-                "at": r.agreed_at.isoformat(),
+                "at": at.isoformat(),
                 **({"by": r.agreed_by.get_username()} if r.agreed_by is not None else {}),
             }
-            for r in agreed
+            for r, at in agreed
         ]
     out["results"] = []
     for play in snapshot.plays:

@@ -62,7 +62,8 @@ def _log_names(entry: LogEntry) -> dict[str, list[str]] | None:
     if isinstance(message, list):
         for part in message:
             if isinstance(part, dict) and isinstance(part.get("names"), dict):
-                return part["names"]
+                names: dict[str, list[str]] = part["names"]
+                return names
     return None
 
 
@@ -112,7 +113,7 @@ def event_history_rows(event: Event) -> list[HistoryRow]:
         )
     for entry in entries:
         names = _log_names(entry)
-        model_name = entry.content_type.name if entry.content_type_id else "row"
+        model_name = entry.content_type.name if entry.content_type is not None else "row"
         who = entry.user.get_username() if entry.user_id else "?"
         if names is not None:
             rows.append(

@@ -327,7 +327,7 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
                 items = sel.item_rows(scratch)
                 totals = scratch
     for field_errors in form.errors.values():
-        errors.extend(field_errors)
+        errors.extend(str(error) for error in field_errors)
     return render(
         request,
         "duplicate/entry_score.html",
@@ -448,9 +448,9 @@ def entry_tokens(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         action = request.POST.get("action", "")
         if action == "revoke":
-            token = get_object_or_404(TableToken, pk=request.POST.get("token") or 0, section__event=event)
-            services.table_token_revoke(token=token)
-            messages.success(request, f"Revoked the link of table {token.table}: it opens nothing now.")
+            revoked = get_object_or_404(TableToken, pk=request.POST.get("token") or 0, section__event=event)
+            services.table_token_revoke(token=revoked)
+            messages.success(request, f"Revoked the link of table {revoked.table}: it opens nothing now.")
         elif action in ("create", "create_all"):
             live = sel.event_tokens(event)
             targets: list[tuple[Section, int]] = []

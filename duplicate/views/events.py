@@ -7,8 +7,10 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
-from django.http import HttpRequest, HttpResponse
+from django.core.files.uploadedfile import UploadedFile
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.datastructures import MultiValueDict
 from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors, services
@@ -18,7 +20,7 @@ from duplicate.services import eventfile
 from duplicate.tables import PairsTable, configure, in_section, selected_section
 
 
-def _bound(request: HttpRequest) -> tuple[object, object]:
+def _bound(request: HttpRequest) -> tuple[QueryDict | None, MultiValueDict[str, UploadedFile] | None]:
     """Form data for a POST (even an empty one), None for a GET."""
     if request.method == "POST":
         return request.POST, request.FILES

@@ -63,7 +63,8 @@ def run(argv: Sequence[str]) -> str:
     tables = _int_argument("--tables", args.tables)
     bpr = _int_argument("--boards-per-round", args.boards_per_round)
     pairs = _int_argument("--pairs", args.pairs)
-    assert tables is not None and bpr is not None
+    assert tables is not None
+    assert bpr is not None
     movement = generate(kind, tables=tables, boards_per_round=bpr, even=args.even or "relay", pairs=pairs)
     return render(movement, args.format)
 

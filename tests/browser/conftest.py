@@ -10,11 +10,13 @@ On a failure the page is saved as a screenshot under tests/artifacts/.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -48,8 +50,6 @@ def browser(_async_unsafe_allowed):
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield browser
@@ -89,8 +89,6 @@ def new_page(request, browser):
         if failed:
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)
-            try:
+            with contextlib.suppress(Exception):  # best effort: a screenshot must not hide the failure
                 page.screenshot(path=str(ARTIFACTS / f"{name}-{index}.png"), full_page=True)
-            except Exception:  # pragma: no cover - best effort
-                pass
         context.close()

@@ -29,7 +29,8 @@ def test_movement_json_matches_the_documented_shape():
     result = manage("movement", "mitchell", "--tables", "7", "--boards-per-round", "2", "--format", "json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["kind"] == "mitchell" and data["tables"] == 7
+    assert data["kind"] == "mitchell"
+    assert data["tables"] == 7
     assert data["rounds"][0]["round"] == 1
     assert data["rounds"][0]["tables"][0] == {"table": 1, "ns": 1, "ew": 8, "boards": [1, 2]}
     assert len(data["rounds"]) == 7
@@ -99,7 +100,8 @@ def test_movement_compass_text_and_json():
         ],
     }
     refused = manage("movement", "compass", "--tables", "1", "--boards-per-round", "2")
-    assert refused.returncode != 0 and "Traceback" not in refused.stderr
+    assert refused.returncode != 0
+    assert "Traceback" not in refused.stderr
     assert refused.stderr.strip().splitlines() == [
         "CommandError: compass: tables must be from 2 to 100, got 1"
     ]
@@ -116,7 +118,8 @@ def test_import_then_export_commands(tmp_path, capsys):
     target = tmp_path / "out.json"
     call_command("export_event", str(event_id), "-o", str(target))
     exported = json.loads(target.read_text())
-    assert exported["name"] == "Spring pairs" and len(exported["results"]) == 3
+    assert exported["name"] == "Spring pairs"
+    assert len(exported["results"]) == 3
 
 
 @pytest.mark.django_db
@@ -135,7 +138,8 @@ def test_import_command_exits_nonzero_without_traceback(tmp_path):
     bad.write_text("{not json")
     result = manage("import_event", str(bad))
     assert result.returncode != 0
-    assert "not valid JSON" in result.stderr and "Traceback" not in result.stderr
+    assert "not valid JSON" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 @pytest.mark.django_db
@@ -150,7 +154,8 @@ def test_demo_command_loads_once(capsys):
     call_command("demo")
     assert Event.objects.count() == 1
     event = Event.objects.get()
-    assert event.code == "auction-1915" and event.sections.get().tables == 7
+    assert event.code == "auction-1915"
+    assert event.sections.get().tables == 7
     assert event.boards.exclude(deal="").count() == event.boards.count() == 21
     entered = event.plays.filter(entered=True).count()
     assert 0 < entered < event.plays.count()

@@ -70,5 +70,6 @@ def test_two_threads_save_the_same_board_one_wins_one_is_told():
     assert loser.current.contract == stored.contract
     assert "changed on another device" in str(loser)
     changes = list(PlayChange.objects.filter(play=play))
-    assert len(changes) == 1 and changes[0].who == winner
+    assert len(changes) == 1
+    assert changes[0].who == winner
     assert stored.contract == {"phone": "4H", "tablet": "3NT"}[winner]

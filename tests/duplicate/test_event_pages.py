@@ -8,9 +8,12 @@ import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duplicate.models import Board, Event, Pair, Play, Seating
+from duplicate.services.eventfile import event_import
 from tests.conftest import make_event
 from tests.duplicate.test_eventfile import DEAL, small_file
 
@@ -35,7 +38,8 @@ def create_form(**overrides):
 def test_create_event_in_one_form(director_client):
     response = director_client.post(reverse("event_create"), create_form())
     event = Event.objects.get()
-    assert response.status_code == 302 and response["Location"] == reverse("event_detail", args=[event.pk])
+    assert response.status_code == 302
+    assert response["Location"] == reverse("event_detail", args=[event.pk])
     section = event.sections.get()
     assert (section.movement_kind, section.tables, section.boards_per_round, section.movement_option) == (
         "mitchell",
@@ -64,7 +68,9 @@ def test_create_event_errors_show_on_the_field(director_client, overrides, field
     response = director_client.post(reverse("event_create"), create_form(**overrides))
     assert response.status_code == 200
     form = response.context["form"]
-    errors = form.errors.get(field or "__all__") or sum(form.errors.values(), [])
+    errors = form.errors.get(field or "__all__") or [
+        e for field_errors in form.errors.values() for e in field_errors
+    ]
     assert any(message in e for e in errors), form.errors
     assert Event.objects.count() == 0
 
@@ -93,13 +99,15 @@ def test_create_with_a_custom_movement_file_and_its_refusal(director_client):
 def test_set_up_pages_need_a_director(client):
     for name in ("event_create", "event_import"):
         response = client.get(reverse(name))
-        assert response.status_code == 302 and "/login/" in response["Location"]
+        assert response.status_code == 302
+        assert "/login/" in response["Location"]
     event = make_event()
     pair = event.pairs.first()
     response = client.post(
         reverse("pair_edit", args=[event.pk, pair.pk]), {"player1": "Mallory", "player2": "Eve"}
     )
-    assert response.status_code == 302 and "/login/" in response["Location"]
+    assert response.status_code == 302
+    assert "/login/" in response["Location"]
     assert Pair.objects.get(pk=pair.pk).player1 is None
 
 
@@ -114,7 +122,8 @@ def test_edit_pair_names(director_client):
     pair.refresh_from_db()
     assert pair.player_names == ["Ada Ashby", "Basil Brampton"]
     page = director_client.get(reverse("event_pairs", args=[event.pk])).content.decode()
-    assert "Ada Ashby" in page and "Basil Brampton" in page
+    assert "Ada Ashby" in page
+    assert "Basil Brampton" in page
 
 
 @pytest.mark.django_db
@@ -131,7 +140,8 @@ def test_attach_hands_by_paste_by_pbn_file_and_at_random(director_client):
     response = director_client.post(url, {"random": "on"})
     assert response.status_code == 302
     deals = list(Board.objects.filter(event=event).values_list("deal", flat=True))
-    assert all(deals) and len(set(deals[3:])) == 3  # three fresh, distinct deals
+    assert all(deals)
+    assert len(set(deals[3:])) == 3
 
 
 @pytest.mark.django_db
@@ -155,14 +165,13 @@ def test_attach_hands_errors(director_client, post, message):
 
 @pytest.mark.django_db
 def test_hands_rescore_results_already_entered(director_client):
-    from duplicate.services.eventfile import event_import
-
     event = event_import(data=small_file())
     play = Play.objects.get(event=event, board__number=1, ns_pair__number="1")
     assert play.net_ns == 157  # 4H made, no honours given: 32 + 125 premium
     url = reverse("event_boards", args=[event.pk])
     page = director_client.post(url, {"pbn_text": f"1 {DEAL}"}).content.decode()
-    assert "+157" in page and "+173" in page  # shown to confirm first (law E, "hands replaced")
+    assert "+157" in page
+    assert "+173" in page
     hidden = dict(re.findall(r'name="(deals|versions)" value="([^"]*)"', page))
     director_client.post(url, {k: html.unescape(v) for k, v in hidden.items()} | {"confirm": "1"})
     play.refresh_from_db()
@@ -175,20 +184,24 @@ def test_import_page_and_errors(director_client):
     url = reverse("event_import")
     bad = SimpleUploadedFile("e.json", json.dumps(small_file(kind="solo")).encode())
     response = director_client.post(url, {"file": bad})
-    assert response.status_code == 200 and "kind: must be pairs or teams" in response.content.decode()
+    assert response.status_code == 200
+    assert "kind: must be pairs or teams" in response.content.decode()
     garbage = SimpleUploadedFile("e.json", b"\xff\xfe\x00")
     response = director_client.post(url, {"file": garbage})
-    assert response.status_code == 200 and "not UTF-8" in response.content.decode()
+    assert response.status_code == 200
+    assert "not UTF-8" in response.content.decode()
     good = SimpleUploadedFile("e.json", json.dumps(small_file()).encode())
     response = director_client.post(url, {"file": good})
-    assert response.status_code == 302 and Event.objects.count() == 1
+    assert response.status_code == 302
+    assert Event.objects.count() == 1
 
 
 @pytest.mark.django_db
 def test_export_download(client):
     event = make_event()
     response = client.get(reverse("event_export", args=[event.pk]))
-    assert response.status_code == 200 and response["Content-Type"].startswith("application/json")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/json")
     assert json.loads(response.content)["name"] == event.name
 
 
@@ -199,9 +212,6 @@ def test_event_pages_run_a_fixed_number_of_queries(
 ):
     small = make_event(tables=3, boards_per_round=2)
     large = make_event(tables=9, boards_per_round=3)
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
     with CaptureQueriesContext(connection) as small_queries:
         assert client.get(reverse(name, args=[small.pk])).status_code == 200
     with django_assert_num_queries(len(small_queries)):

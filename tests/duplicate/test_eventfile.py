@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import copy
 import json
+from fractions import Fraction
 
 import pytest
+from django.urls import reverse
 
+from duplicate import services
 from duplicate.demo import demo_event_file
-from duplicate.models import Board, Event, Pair, Play, PlayChange, Seating
+from duplicate.models import Board, Event, Pair, Play, PlayChange, Round, Seating
+from duplicate.selectors.standings import standings
 from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_export, event_import, parse_json
 from scoring.movements import generate
@@ -50,17 +54,22 @@ def small_file(**overrides):
 @pytest.mark.django_db
 def test_import_creates_the_event_and_scores_results():
     event = event_import(data=small_file())
-    assert event.name == "Spring pairs" and event.code == "auction-1915"
-    assert event.pairs.count() == 6 and event.boards.count() == 3
+    assert event.name == "Spring pairs"
+    assert event.code == "auction-1915"
+    assert event.pairs.count() == 6
+    assert event.boards.count() == 3
     assert Seating.objects.filter(round__section__event=event).count() == 9
     four_hearts = Play.objects.get(event=event, board__number=1, ns_pair__number="1")
     # law 3: hearts 8 a trick over six; 4H made exactly: 4 x 8 = 32 to N-S, no premium (under 30? no: 32 >= 30)
     # duplicate law A: a trick score of 30 or more adds 125 in the honour column -> N-S 32 + 125 = 157.
     assert (four_hearts.ns_trick, four_hearts.ns_honour, four_hearts.net_ns) == (32, 125, 157)
     passed = Play.objects.get(event=event, board__number=2, ns_pair__number="2")
-    assert passed.entered and passed.contract == "PASS" and passed.net_ns == 0
+    assert passed.entered
+    assert passed.contract == "PASS"
+    assert passed.net_ns == 0
     ruled = Play.objects.get(event=event, board__number=3, ns_pair__number="3")
-    assert ruled.entered and ruled.ruling == "average"
+    assert ruled.entered
+    assert ruled.ruling == "average"
     assert Play.objects.filter(event=event, entered=False).count() == 6
 
 
@@ -349,10 +358,6 @@ def test_a_stationary_pairs_file_without_a_movement_imports_as_a_compass():
     # law H: N-S pairs ranked with N-S, E-W with E-W. Tricks (whist: a point a trick) N-S: pair 1 holds
     # 7 + 5 + 8 = 20, pair 2 6 + 6 + 9 = 21, pair 3 7 + 6 + 8 = 21 (average 62/3); E-W take the rest: pair 4
     # 6 + 8 + 5 = 19, pair 5 7 + 7 + 4 = 18, pair 6 6 + 7 + 5 = 18 (average 55/3).
-    from fractions import Fraction
-
-    from duplicate.selectors.standings import standings
-
     rankings = standings(event).rankings
     assert [(r.title, r.direction) for r in rankings] == [("N-S", "NS"), ("E-W", "EW")]
     assert [[(row.pair.label, row.net, row.plus_minus) for row in r.rows] for r in rankings] == [
@@ -453,12 +458,6 @@ def test_a_team_match_file_without_a_movement_needs_each_pairs_team():
 
 @pytest.mark.django_db
 def test_a_finished_event_with_every_round_agreed_survives_export_and_import(director, client):
-    from django.urls import reverse
-
-    from duplicate import services
-    from duplicate.models import Round
-    from duplicate.selectors.standings import standings
-
     data = small_file(status="complete")
     movement = generate("mitchell", tables=3, boards_per_round=1)
     data["results"] = [
@@ -494,18 +493,20 @@ def test_a_finished_event_with_every_round_agreed_survives_export_and_import(dir
     ]
     assert standings(second).progress.provisional is False
     page = client.get(reverse("event_standings", args=[second.pk])).content.decode()
-    assert "Final" in page and "Provisional" not in page and "not yet agreed" not in page
+    assert "Final" in page
+    assert "Provisional" not in page
+    assert "not yet agreed" not in page
     assert event_export(second) == exported
 
 
 @pytest.mark.django_db
 def test_agreed_rounds_without_when_or_by_and_their_errors():
-    from duplicate.models import Round
-
     event = event_import(data=small_file(agreed_rounds=[{"round": 2, "by": "nobody here"}]))
     rounds = {r.number: r for r in Round.objects.filter(section__event=event)}
-    assert rounds[1].agreed_at is None and rounds[3].agreed_at is None
-    assert rounds[2].agreed_at is not None and rounds[2].agreed_by_id is None
+    assert rounds[1].agreed_at is None
+    assert rounds[3].agreed_at is None
+    assert rounds[2].agreed_at is not None
+    assert rounds[2].agreed_by_id is None
     for value, message in [
         ([{"round": 4}], "agreed_rounds[0].round: round 4 is not a round of the movement"),
         ([{"round": 1}, {"round": 1}], "agreed_rounds[1].round: round 1 is listed twice"),
@@ -540,7 +541,8 @@ def test_a_1913_file_that_passes_a_deal_out_is_refused_under_law_42():
         'results[1].contract: auction-1913 has no passed-out deal: under its law 42 the dealer "must declare '
         'to win at least one odd trick"; only auction-1915 lets all four pass (laws 42, 44)'
     )
-    assert Event.objects.count() == 0 and Play.objects.count() == 0
+    assert Event.objects.count() == 0
+    assert Play.objects.count() == 0
     # the same file under the 1915 code (laws 42, 44) imports, the pass scoring nothing
     event = event_import(data=small_file())
     assert Play.objects.get(event=event, board__number=2, ns_pair__number="2").contract == "PASS"

@@ -15,17 +15,19 @@ import pytest
 from django.core.cache import cache
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.template.loader import render_to_string
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from duplicate import exports
-from duplicate.selectors import standings as st
-from duplicate.selectors import travellers as tv
 from duplicate.demo import demo_event_file
 from duplicate.exports.csv import standings_csv_text
 from duplicate.exports.rows import event_rows, standings_rows
+from duplicate.exports.xlsx import Book, number, write_sheet
 from duplicate.models import Board, Event
+from duplicate.selectors import standings as st
+from duplicate.selectors import travellers as tv
 from duplicate.services.eventfile import event_import
 from tests.duplicate.exports_events import pairs_file, team_file
 
@@ -60,6 +62,15 @@ def match() -> Event:
 # --------------------------------------------------------------------------------- rows = the pages' rows
 
 
+def _line_shown(x):
+    """What a traveller line shows."""
+    return (
+        *(x.round, x.table, x.ns.pk, x.ew.pk, x.result, x.ruling_text, x.ns_total, x.ew_total),
+        *(x.ns_items, x.ew_items, x.ns_score_display, x.ew_score_display),
+        *(x.ns_plus_minus_display, x.ew_plus_minus_display),
+    )
+
+
 def test_rows_match_the_traveller_and_score_card_pages(event):
     rows = event_rows(event)
     boards = {b.number: b for b in Board.objects.filter(event=event)}
@@ -68,29 +79,21 @@ def test_rows_match_the_traveller_and_score_card_pages(event):
         page = tv.traveller(event, boards[board.number])
         assert board.ns_average_display == page.ns_average_display
         assert board.ew_average_display == page.ew_average_display
-        assert [
-            (x.round, x.table, x.ns.pk, x.ew.pk, x.result, x.ruling_text, x.ns_total, x.ew_total)
-            + (x.ns_items, x.ew_items, x.ns_score_display, x.ew_score_display)
-            + (x.ns_plus_minus_display, x.ew_plus_minus_display)
-            for x in board.lines
-        ] == [
-            (x.round, x.table, x.ns.pk, x.ew.pk, x.result, x.ruling_text, x.ns_total, x.ew_total)
-            + (x.ns_items, x.ew_items, x.ns_score_display, x.ew_score_display)
-            + (x.ns_plus_minus_display, x.ew_plus_minus_display)
-            for x in page.lines
-        ]
+        assert [_line_shown(x) for x in board.lines] == [_line_shown(x) for x in page.lines]
     assert len(rows.cards) == event.pairs.count()
     for card in rows.cards:
         page = tv.score_card(event, card.pair.pk)
         assert card.lines == page.lines
-        assert card.standing == page.standing and card.team == page.team
+        assert card.standing == page.standing
+        assert card.team == page.team
 
 
 def test_rows_of_a_team_match_match_its_page(match):
     rows = event_rows(match)
     for card in rows.cards:
         page = tv.score_card(match, card.pair.pk)
-        assert card.lines == page.lines and card.team == page.team
+        assert card.lines == page.lines
+        assert card.team == page.team
 
 
 def test_rulings_penalties_and_missing_results_are_marked(event):
@@ -125,7 +128,9 @@ def test_guide_cards_say_where_the_pairs_and_boards_go(event):
 def test_standings_pdf_holds_every_figure(demo):
     sr = standings_rows(demo)
     text = squash(" ".join(pdf_text(exports.standings_file(demo, "pdf"))))
-    assert "Standings" in text and demo.name in text and "PROVISIONAL" in text
+    assert "Standings" in text
+    assert demo.name in text
+    assert "PROVISIONAL" in text
     assert "2 rankings: N-S, E-W" in text  # law H: a Mitchell's two rankings, named
     for row in sr.standings.rows:
         line = f"{row.rank} {row.pair.label} {row.pair.names} {row.boards} {row.net_display} {row.plus_minus_display}"
@@ -135,14 +140,17 @@ def test_standings_pdf_holds_every_figure(demo):
 def test_team_match_pdf_has_the_tables_the_odd_pair_and_the_winner(match):
     sr = standings_rows(match)
     text = squash(" ".join(pdf_text(exports.standings_file(match, "pdf"))))
-    assert "Team match" in text and "Tables" in text
+    assert "Team match" in text
+    assert "Tables" in text
     assert f"{sr.standings.winner} {'lead' if sr.provisional else 'won'}" in text
     for team in sr.standings.teams:
-        assert team.name in text and f"Total {team.total_display}" in text
+        assert team.name in text
+        assert f"Total {team.total_display}" in text
         for line in team.pairs:
             assert f"{line.pair.label} {line.pair.names} {'N-S' if line.direction == 'NS' else 'E-W'}" in text
     for table in sr.standings.tables:
-        assert table.ns_display in text and table.ew_display in text
+        assert table.ns_display in text
+        assert table.ew_display in text
 
 
 def test_team_match_with_an_odd_pair_prints_its_average():
@@ -152,7 +160,8 @@ def test_team_match_with_an_odd_pair_prints_its_average():
     text = squash(" ".join(pdf_text(exports.standings_file(event, "pdf"))))
     for team in sr.standings.teams:
         if team.odd_pair_average is not None:
-            assert "Odd pair" in text and team.odd_pair_average_display in text
+            assert "Odd pair" in text
+            assert team.odd_pair_average_display in text
 
 
 def test_travellers_pdf_holds_every_result(event):
@@ -160,7 +169,8 @@ def test_travellers_pdf_holds_every_result(event):
     pages = pdf_text(exports.travellers_file(event, "pdf"))
     text = squash(" ".join(pages))
     for board in rows.boards:
-        assert f"Board {board.number}" in text and f"Dealer {board.dealer_name}" in text
+        assert f"Board {board.number}" in text
+        assert f"Dealer {board.dealer_name}" in text
         assert f"Average: N-S {board.ns_average_display} · E-W {board.ew_average_display}" in text
         for line in board.lines:
             cells = [str(line.round), str(line.table), str(line.ns.label), str(line.ew.label)]
@@ -174,8 +184,10 @@ def test_travellers_pdf_holds_every_result(event):
             cells += [line.ns_score_display, line.ew_score_display]
             cells += [line.ns_plus_minus_display, line.ew_plus_minus_display]
             assert " ".join(c for c in cells if c) in text, cells
-    assert "average (law B(3))" in text and "lowest and highest (law B(3)), E-W offending" in text
-    assert "Marked: N-S: penalty 50 (law F)" in text and "not played yet" in text
+    assert "average (law B(3))" in text
+    assert "lowest and highest (law B(3)), E-W offending" in text
+    assert "Marked: N-S: penalty 50 (law F)" in text
+    assert "not played yet" in text
     assert len(pages) < len(rows.boards)  # several travellers to a page
 
 
@@ -183,7 +195,8 @@ def test_travellers_print_the_hands(demo):
     rows = event_rows(demo)
     text = squash(pdf_text(exports.travellers_file(demo, "pdf"))[0])
     north = rows.boards[0].diagram.north
-    assert "North" in text and all(cards in text for _suit, cards in north)
+    assert "North" in text
+    assert all(cards in text for _suit, cards in north)
 
 
 def test_whist_travellers():
@@ -201,7 +214,8 @@ def test_score_cards_one_page_per_pair(demo):
     assert len(pages) == len(rows.cards) == demo.pairs.count()
     for page, card in zip(pages, rows.cards, strict=True):
         text = squash(page)
-        assert f"Score card: pair {card.pair.label}" in text and card.pair.names in text
+        assert f"Score card: pair {card.pair.label}" in text
+        assert card.pair.names in text
         assert f"plus/minus {card.standing.plus_minus_display}" in text
         for line in card.lines:
             assert f"{line.round} {line.board} {'N-S' if line.side == 'NS' else 'E-W'}" in text
@@ -304,18 +318,16 @@ def test_workbook_sheets_hold_the_figures(event):
     assert len(cards) == sum(len(c.lines) for c in rows.cards)
     boards = list(wb["Boards"].iter_rows(min_row=2, values_only=True))
     assert [b[0] for b in boards] == [b.number for b in rows.boards]
-    assert boards[0][6] == rows.boards[0].deal and boards[0][2].startswith("S ")
+    assert boards[0][6] == rows.boards[0].deal
+    assert boards[0][2].startswith("S ")
     movement = list(wb["Movement"].iter_rows(min_row=2, values_only=True))
     assert movement[0] == ("A", 1, 1, 1, 4, "1-2")
 
 
 def test_fractions_read_as_on_the_page():
-    from fractions import Fraction
-
-    from duplicate.exports.xlsx import number
-
     cell = number(Fraction(536, 3), shown="178 2/3")
-    assert cell.value == pytest.approx(536 / 3) and cell.fmt == "# ??/??"
+    assert cell.value == pytest.approx(536 / 3)
+    assert cell.fmt == "# ??/??"
     assert number(Fraction(536, 3), shown="179").value == 179
     assert number(Fraction(7, 2), signed=True).fmt == "+# ??/??;-# ??/??;0"
     assert number(Fraction(1, 997)).fmt == "0.000"
@@ -340,7 +352,8 @@ def test_csv_of_standings_and_results(event):
     table = list(csv.DictReader(io.StringIO(exports.results_file(event).decode())))
     assert len(table) == len(rows.results)
     for line, result in zip(table, rows.results, strict=True):
-        assert int(line["Board"]) == result.board and line["Result"] == result.status
+        assert int(line["Board"]) == result.board
+        assert line["Result"] == result.status
         if result.ns_plus_minus is not None:
             assert line["N-S plus/minus"] == st.fraction_str(result.ns_plus_minus)
 
@@ -414,8 +427,6 @@ def test_download_urls_and_unknown_event(client, event):
 
 
 def test_download_buttons_include_renders(event):
-    from django.template.loader import render_to_string
-
     html = render_to_string("duplicate/_downloads.html", {"event": event})
     for url in (
         reverse("download_standings", args=[event.pk, "pdf"]),
@@ -425,7 +436,8 @@ def test_download_buttons_include_renders(event):
     ):
         assert url in html
     html = render_to_string("duplicate/_downloads.html", {"event": event, "downloads": "movement"})
-    assert "guide-cards.pdf" in html and "standings.pdf" not in html
+    assert "guide-cards.pdf" in html
+    assert "standings.pdf" not in html
 
 
 # -------------------------------------------------------------------------------------------- commands
@@ -457,7 +469,8 @@ def test_travellers_and_printout_commands(event, tmp_path, capsys):
     call_command("travellers", str(event.pk), "--format", "text")
     out = capsys.readouterr().out
     rows = event_rows(event)
-    assert "Board 1  dealer North" in out and "average (law B(3))" in out
+    assert "Board 1  dealer North" in out
+    assert "average (law B(3))" in out
     assert f"Average: N-S {rows.boards[0].ns_average_display}" in out
     for kind in exports.PRINTOUTS:
         target = tmp_path / f"{kind}.pdf"
@@ -466,12 +479,12 @@ def test_travellers_and_printout_commands(event, tmp_path, capsys):
 
 
 def test_command_errors_are_one_line(event, tmp_path):
-    with pytest.raises(CommandError, match="^event 999999: no such event$") as info:
+    with pytest.raises(CommandError, match=r"^event 999999: no such event$") as info:
         call_command("travellers", "999999", "--format", "text")
     assert info.value.returncode == 2
-    with pytest.raises(CommandError, match="^travellers: the pdf format needs -o FILE$"):
+    with pytest.raises(CommandError, match=r"^travellers: the pdf format needs -o FILE$"):
         call_command("travellers", str(event.pk), "--format", "pdf")
-    with pytest.raises(CommandError, match="^event 999999: no such event$"):
+    with pytest.raises(CommandError, match=r"^event 999999: no such event$"):
         call_command("printout", "999999", "--kind", "scorecards", "-o", str(tmp_path / "x.pdf"))
     with pytest.raises(CommandError, match="cannot write it"):
         call_command("printout", str(event.pk), "--kind", "scorecards", "-o", str(tmp_path / "no" / "x.pdf"))
@@ -489,13 +502,12 @@ def test_command_errors_are_one_line(event, tmp_path):
 def test_bad_arguments_exit_nonzero_with_one_line(args):
     result = manage(*args)
     assert result.returncode == 2
-    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
 
 
 def test_sheet_xml_cells_read_back_as_written():
     """The data rows are written as sheet XML: text is escaped, bold rows are bold in every column."""
-    from duplicate.exports.xlsx import Book, number, write_sheet
-
     book = Book()
     ws = book.sheet("S")
     rows = [
@@ -505,17 +517,18 @@ def test_sheet_xml_cells_read_back_as_written():
     write_sheet(book, ws, ["A", "B", "C", "D", "E", "F", "G"], rows, bold=lambda row: row[0] == "total")
     got = load_workbook(io.BytesIO(book.save()))["S"]
     assert [c.value for c in got[2]] == [" a <b> & c\r", 3, 7, None, None, True, None]
-    assert got["C2"].number_format == "+0;-0;0" and not got["A2"].font.bold
+    assert got["C2"].number_format == "+0;-0;0"
+    assert not got["A2"].font.bold
     assert [c.value for c in got[3]][:6] == ["total", None, pytest.approx(1 / 3), 2.5, "xy", False]
-    assert all(c.font.bold for c in got[3]) and got["C3"].number_format == "# ??/??"
-    assert got.freeze_panes == "A2" and got.auto_filter.ref == "A1:G3"
+    assert all(c.font.bold for c in got[3])
+    assert got["C3"].number_format == "# ??/??"
+    assert got.freeze_panes == "A2"
+    assert got.auto_filter.ref == "A1:G3"
     assert got.column_dimensions["A"].width == len(" a <b> & c\r") + 2
 
 
 def test_number_columns_are_written_as_number_writes_them():
     """``write_sheet(numbers=...)`` writes exact values without a Cell each: the same value and format."""
-    from duplicate.exports.xlsx import Book, number, write_sheet
-
     values = [7, -3, Fraction(4, 2), Fraction(7, 2), Fraction(-536, 3), Fraction(1, 997), None]
     book = Book()
     ws = book.sheet("S")
@@ -556,16 +569,19 @@ def test_workbook_read_back_cell_by_cell():
     # cell holds 152 signed, and the exact value is the text "+152 1/3".
     by_pair = {r[2].value: r for r in standings.iter_rows(min_row=2)}
     row = next(r for r in rows.standings.rows if r.pair.label == 1)
-    assert row.plus_minus == Fraction(457, 3) and row.plus_minus_display == "+152"
+    assert row.plus_minus == Fraction(457, 3)
+    assert row.plus_minus_display == "+152"
     cells = by_pair[1]
     assert [c.value for c in cells] == [
         "N-S", row.rank, 1, "=1+1", "@Basil", row.boards, row.net, 152, "+152 1/3", None, "provisional"
     ]  # fmt: skip
     assert [c.number_format for c in cells[6:8]] == ["0", "+0;-0;0"]
     for cell in (cells[3], cells[4], cells[8], by_pair[2][3], by_pair[2][4]):
-        assert cell.data_type == "s" and cell.quotePrefix, cell.value
+        assert cell.data_type == "s", cell.value
+        assert cell.quotePrefix, cell.value
     assert [by_pair[2][3].value, by_pair[2][4].value] == ["#N/A", "-Ada"]
-    assert not cells[2].quotePrefix and cells[1].data_type == "n"
+    assert not cells[2].quotePrefix
+    assert cells[1].data_type == "n"
 
     # Every result line: the cells the pages show, numbers as numbers, each side's items by kind.
     lines = list(travellers.iter_rows(min_row=2))
@@ -598,4 +614,6 @@ def test_workbook_read_back_cell_by_cell():
 
     # The score cards: pair 1's players are one text cell, quote-prefixed as it starts with "=".
     card = next(r for r in wb["Score cards"].iter_rows(min_row=2) if r[0].value == 1)
-    assert card[1].value == "=1+1 & @Basil" and card[1].data_type == "s" and card[1].quotePrefix
+    assert card[1].value == "=1+1 & @Basil"
+    assert card[1].data_type == "s"
+    assert card[1].quotePrefix

@@ -8,7 +8,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.apps import apps
+from django.contrib import admin
 from django.urls import reverse
+
+from duplicate.models import Event, Play, Player
+from duplicate.services import event_results_touch
+from duplicate.services.eventfile import event_import
+from tests.conftest import make_event
+from tests.duplicate.test_eventfile import small_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,13 +81,12 @@ def test_home_page_empty_state_tells_the_director_what_to_do(client):
 @pytest.mark.django_db
 def test_home_page_empty_state_for_a_director_offers_create_and_import(director_client):
     body = director_client.get(reverse("home")).content.decode()
-    assert reverse("event_create") in body and reverse("event_import") in body
+    assert reverse("event_create") in body
+    assert reverse("event_import") in body
 
 
 @pytest.mark.django_db
 def test_home_lists_events_in_a_fixed_number_of_queries(client, django_assert_num_queries):
-    from tests.conftest import make_event
-
     make_event(name="First")
     with django_assert_num_queries(1):  # one query: the events with their pair counts
         first = client.get(reverse("home"))
@@ -93,9 +100,6 @@ def test_home_lists_events_in_a_fixed_number_of_queries(client, django_assert_nu
 
 @pytest.mark.django_db
 def test_admin_covers_every_model(director_client):
-    from django.apps import apps
-    from django.contrib import admin
-
     for model in apps.get_app_config("duplicate").get_models():
         assert admin.site.is_registered(model), model
         opts = model._meta
@@ -106,36 +110,30 @@ def test_admin_covers_every_model(director_client):
 def test_templates_load_nothing_from_other_hosts():
     for path in (ROOT / "templates").rglob("*.html"):
         text = path.read_text()
-        assert 'src="http' not in text and 'href="http' not in text and '="//' not in text, path
+        assert 'src="http' not in text, path
+        assert 'href="http' not in text, path
+        assert '="//' not in text, path
 
 
 @pytest.mark.django_db
 def test_admin_cannot_change_results_behind_the_result_service(director_client):
-    from duplicate.models import Play
-    from tests.conftest import make_event
-
     play = Play.objects.filter(event=make_event()).first()
     url = reverse("admin:duplicate_play_change", args=[play.pk])
     response = director_client.post(url, {"contract": "7NTXX", "tricks": 13})
     assert response.status_code == 403
     play.refresh_from_db()
-    assert play.contract == "" and not play.entered
+    assert play.contract == ""
+    assert not play.entered
     assert director_client.get(url).status_code == 200  # still viewable
 
 
 @pytest.mark.django_db
 def test_renaming_through_the_admin_reaches_the_standings(director_client, client):
-    from duplicate.models import Event, Player
-    from duplicate.services.eventfile import event_import
-    from tests.duplicate.test_eventfile import small_file
-
     event = event_import(data=small_file())  # results in: the standings list the pairs
     pair = event.pairs.get(number="1")
     player = Player.objects.create(name="Before Name")
     pair.player1 = player
     pair.save()
-    from duplicate.services import event_results_touch
-
     event_results_touch(event_ids=[event.pk])
     assert "Before Name" in client.get(reverse("event_standings", args=[event.pk])).content.decode()
     version = Event.objects.get(pk=event.pk).results_version
@@ -145,4 +143,5 @@ def test_renaming_through_the_admin_reaches_the_standings(director_client, clien
     assert response.status_code == 302
     assert Event.objects.get(pk=event.pk).results_version == version + 1
     body = client.get(reverse("event_standings", args=[event.pk])).content.decode()
-    assert "After Name" in body and "Before Name" not in body
+    assert "After Name" in body
+    assert "Before Name" not in body

@@ -13,7 +13,9 @@ Board 1's three results:
 
 from __future__ import annotations
 
+import html as htmllib
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -23,6 +25,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Board, Play, PlayChange
+from duplicate.selectors.travellers import traveller
 from tests.conftest import make_event
 from tests.reliability.helpers import db_snapshot
 
@@ -64,9 +67,6 @@ def boards_url(event) -> str:
 
 def confirm_fields(html: str) -> dict[str, str]:
     """The hidden deals and versions of the confirmation page, as the browser would send them back."""
-    import html as htmllib
-    import re
-
     out = {}
     for name in ("deals", "versions"):
         match = re.search(rf'name="{name}" value="([^"]*)"', html)
@@ -103,9 +103,14 @@ def test_the_page_asks_then_confirm_corrects_through_law_e_in_an_agreed_round_to
     response = director_client.post(boards_url(event), {"pbn_text": f"1 {HANDS_B}"})
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Confirm new hands" in html and "agreed round" in html
-    assert "+90" in html and "-54" in html and "+233" in html and "+89" in html
-    assert "N-S 72" in html and "E-W 72" in html
+    assert "Confirm new hands" in html
+    assert "agreed round" in html
+    assert "+90" in html
+    assert "-54" in html
+    assert "+233" in html
+    assert "+89" in html
+    assert "N-S 72" in html
+    assert "E-W 72" in html
     assert Board.objects.get(event=event, number=1).deal == HANDS_A  # not yet
     response = director_client.post(boards_url(event), {**confirm_fields(html), "confirm": "1"})
     assert response.status_code == 302
@@ -116,10 +121,13 @@ def test_the_page_asks_then_confirm_corrects_through_law_e_in_an_agreed_round_to
     changes = PlayChange.objects.filter(play__event=event, reason="hands replaced").order_by("play_id")
     assert sorted(c.play_id for c in changes) == sorted([plays[1].pk, plays[2].pk])
     for change in changes:
-        assert change.user_id == director.pk and change.who == "td"
-        assert change.before["honours"] == NS_4_IN_ONE and change.after["honours"] == EW_4_IN_ONE
+        assert change.user_id == director.pk
+        assert change.who == "td"
+        assert change.before["honours"] == NS_4_IN_ONE
+        assert change.after["honours"] == EW_4_IN_ONE
     assert plays[2].seating.round.agreed_at is not None  # the agreed round's result was corrected by law E
-    assert plays[1].version == 2 and plays[3].version == 1
+    assert plays[1].version == 2
+    assert plays[3].version == 1
     event.refresh_from_db()
     assert event.results_version == version + 1  # bumped once
     # The event's history shows both, before and after.
@@ -144,10 +152,12 @@ def test_undo_of_one_hands_replaced_correction_puts_its_score_back(director, dir
     assert response.status_code == 302
     plays[1].refresh_from_db()
     # Back to +90: the table's result as scored with the honours it held (N-S 72); the board keeps hands B.
-    assert plays[1].net_ns == 90 and plays[1].honours == NS_4_IN_ONE
+    assert plays[1].net_ns == 90
+    assert plays[1].honours == NS_4_IN_ONE
     assert Board.objects.get(event=event, number=1).deal == HANDS_B
     undo = PlayChange.objects.get(play=plays[1], reason=f"undo of change {change.pk}")
-    assert undo.before == change.after and undo.after == change.before
+    assert undo.before == change.after
+    assert undo.after == change.before
     plays[2].refresh_from_db()
     assert plays[2].net_ns == 89  # the other correction stands
 
@@ -180,7 +190,8 @@ def test_a_stale_confirmation_is_refused_and_the_changes_shown_again(director, d
     page = response.content.decode()
     assert "The results changed since the changes were shown" in page
     assert db_snapshot() == before
-    assert "+99" in page and "-45" in page  # the preview as it is now
+    assert "+99" in page
+    assert "-45" in page
     # Confirming what is shown now goes through.
     response = director_client.post(boards_url(event), {**confirm_fields(page), "confirm": "1"})
     assert response.status_code == 302
@@ -216,7 +227,8 @@ def test_a_visitor_or_a_table_link_cannot_post(director, director_client, who):
     before = db_snapshot()
     for post in ({"pbn_text": f"1 {HANDS_B}"}, {**confirm_fields(html), "confirm": "1"}):
         response = client.post(boards_url(event), post)
-        assert response.status_code == 302 and "/login/" in response["Location"]
+        assert response.status_code == 302
+        assert "/login/" in response["Location"]
     assert db_snapshot() == before
     # And the service itself refuses a writer who is not the director.
     with pytest.raises(services.PermissionDenied):
@@ -241,7 +253,8 @@ def test_new_hands_that_change_no_score_apply_at_once(director, director_client)
     assert response.status_code == 302
     assert Board.objects.get(event=event, number=1).deal == HANDS_B
     play.refresh_from_db()
-    assert play.net_ns == 10 and play.version == 1
+    assert play.net_ns == 10
+    assert play.version == 1
     assert not PlayChange.objects.filter(play__event=event, reason="hands replaced").exists()
 
 
@@ -281,8 +294,6 @@ def test_the_preview_page_runs_a_fixed_number_of_queries(director, director_clie
 def test_the_standings_follow_the_corrections(director, fresh_cache):
     # Board 1's N-S average (law H) from the three nets: (90 + 233 + 10) / 3 = 111 with hands A;
     # (-54 + 89 + 10) / 3 = 15 with hands B.
-    from duplicate.selectors.travellers import traveller
-
     event = played_event(director)
 
     def board1():
@@ -313,7 +324,8 @@ def test_random_hands_are_carried_to_the_confirmation_not_dealt_again(director, 
     )
     monkeypatch.setattr(services, "deals_random", lambda *, event: {1: HANDS_B})
     html = director_client.post(boards_url(event), {"random": "on"}).content.decode()
-    assert "+90" in html and "-54" in html
+    assert "+90" in html
+    assert "-54" in html
     assert json.loads(confirm_fields(html)["deals"]) == {"1": HANDS_B}
     monkeypatch.setattr(services, "deals_random", lambda *, event: {1: HANDS_A})  # a second shuffle
     response = director_client.post(boards_url(event), {**confirm_fields(html), "confirm": "1"})

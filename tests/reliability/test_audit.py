@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.contrib.admin.models import LogEntry
+from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.test import Client
@@ -52,8 +53,10 @@ def test_results_rulings_and_corrections_are_in_the_history_with_who_and_when(
     )
     html = history(director_client, mitchell_event)
     assert len(re.findall(r'<tr class="history-result (?:even|odd)"', html)) == 3
-    assert "4H by N, 10 tricks" in html and "ruling: average (law B(3))" in html
-    assert "table 2 (token)" in html and ">td<" in html
+    assert "4H by N, 10 tricks" in html
+    assert "ruling: average (law B(3))" in html
+    assert "table 2 (token)" in html
+    assert ">td<" in html
     changes = PlayChange.objects.filter(play__event=mitchell_event)
     assert all(c.at is not None and c.who for c in changes)
     # Board, table and round are named for each change.
@@ -67,9 +70,12 @@ def test_pair_name_changes_are_recorded_and_can_be_undone(director_client, mitch
     director_client.post(url, {"player1": "Alice", "player2": "Robert"})
     director_client.post(url, {"player1": "Alice", "player2": "Robert"})  # no change: nothing recorded
     entries = LogEntry.objects.filter(object_id=str(pair.pk)).order_by("pk")
-    assert entries.count() == 2 and {e.user.username for e in entries} == {"td"}
+    assert entries.count() == 2
+    assert {e.user.username for e in entries} == {"td"}
     html = history(director_client, mitchell_event)
-    assert "not named" in html and "Alice &amp; Bob" in html and "Alice &amp; Robert" in html
+    assert "not named" in html
+    assert "Alice &amp; Bob" in html
+    assert "Alice &amp; Robert" in html
     # Undo the older change first: refused, the names were changed since.
     before = db_snapshot()
     director_client.post(reverse("names_undo", args=[mitchell_event.pk, entries[0].pk]))
@@ -96,8 +102,10 @@ def test_a_director_undoes_a_mistaken_correction(director_client, mitchell_event
     play.refresh_from_db()
     assert play_result_data(play) == mistaken.before
     undo = PlayChange.objects.filter(play=play).latest("id")
-    assert undo.reason == f"undo of change {mistaken.pk}" and undo.who == "td"
-    assert undo.before == mistaken.after and undo.after == mistaken.before
+    assert undo.reason == f"undo of change {mistaken.pk}"
+    assert undo.who == "td"
+    assert undo.before == mistaken.after
+    assert undo.after == mistaken.before
     assert f"undo of change {mistaken.pk}" in history(director_client, mitchell_event)
     # Undoing the same change again is refused: the result has moved on (the undo itself can be undone).
     before = db_snapshot()
@@ -114,13 +122,12 @@ def test_undo_of_a_first_entry_clears_the_result(director_client, mitchell_event
     change = PlayChange.objects.get(play=play)
     director_client.post(reverse("change_undo", args=[mitchell_event.pk, change.pk]))
     play.refresh_from_db()
-    assert not play.entered and play.version == 2
+    assert not play.entered
+    assert play.version == 2
 
 
 @pytest.mark.parametrize("who", ["anonymous", "player", "token"])
 def test_only_a_director_sees_the_history_or_undoes(db, director, mitchell_event, who):
-    from django.contrib.auth import get_user_model
-
     play = plays_at(mitchell_event, 1, 1)[0]
     services.play_result_save(
         play=play,
@@ -156,7 +163,8 @@ def test_admin_edits_of_the_events_rows_are_in_the_history(director_client, mitc
         single_object=True,
     )
     text = history(director_client, mitchell_event)
-    assert "in the admin" in text and "Changed Team" in text
+    assert "in the admin" in text
+    assert "Changed Team" in text
 
 
 def _fill(event, client, n):

@@ -6,12 +6,15 @@ Each example is counted (``tried``); ``pytest tests/reliability`` prints the tot
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -235,8 +238,6 @@ def test_hostile_result_entry(world, data):
 def test_hostile_urls(world, letter, rnd, table, number, secret):
     client = world["director"]
     e = world["event"].pk
-    from urllib.parse import quote
-
     urls = [
         f"/events/{e}/entry/{quote(letter, safe='') or 'A'}/{rnd}/{table}/",
         f"/events/{e}/boards/{number}/",
@@ -285,8 +286,6 @@ json_values = st.recursive(
 @pytest.fixture(scope="module")
 def good_export(django_db_setup, django_db_blocker):
     """A valid event file with hands, names and results (built once, then rolled back)."""
-    from django.db import transaction
-
     with django_db_blocker.unblock(), transaction.atomic():
         event = make_event(tables=3)
         services.board_deals_set(event=event, deals=services.deals_random(event=event))
@@ -311,7 +310,8 @@ def _import_or_refuse(data: Any) -> None:
         data = eventfile.parse_json(data)
         event = eventfile.event_import(data=data)
     except services.ServiceError as exc:
-        assert str(exc) and "Traceback" not in str(exc)
+        assert str(exc)
+        assert "Traceback" not in str(exc)
         assert db_counts() == before
     else:
         assert isinstance(event, Event)
@@ -423,8 +423,6 @@ def test_an_event_file_with_a_text_longer_than_its_column_is_refused_naming_it(
 
 
 def test_a_team_name_longer_than_its_column_is_refused_naming_it(db):
-    import datetime as dt
-
     movement = services.movement_build(kind="teams", tables=2, boards_per_round=2)
 
     def match(first_team: str) -> Event:
@@ -438,7 +436,7 @@ def test_a_team_name_longer_than_its_column_is_refused_naming_it(db):
         )
 
     before = db_counts()
-    with pytest.raises(services.ServiceError, match="^teams: at most 100 characters, got 101$"):
+    with pytest.raises(services.ServiceError, match=r"^teams: at most 100 characters, got 101$"):
         match("N" * 101)
     assert db_counts() == before
     event = match("N" * 100)

@@ -7,15 +7,21 @@ import os
 import re
 import subprocess
 import sys
+import time
+import uuid
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import OperationalError, connection
 from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+import duplicate.views
 from duplicate import services
 from duplicate.models import Pair, Play, PlayChange, TableToken
+from duplicate.security import INLINE_HANDLERS, attempts_used
 from tests.conftest import make_event
 
 from .helpers import board_data, db_snapshot, plays_at
@@ -35,7 +41,8 @@ def test_five_failed_sign_ins_lock_the_account_even_with_the_right_password(db, 
     client = Client()
     for _ in range(5):
         response = login(client, password="wrong")
-        assert response.status_code == 200 and "_auth_user_id" not in client.session
+        assert response.status_code == 200
+        assert "_auth_user_id" not in client.session
     response = login(client)  # the right password, but the attempts are used up
     assert response.status_code == 429
     assert "Too many failed sign-ins" in response.content.decode()
@@ -69,7 +76,8 @@ def test_one_address_trying_many_usernames_is_slowed_down(db, director):
     for i in range(20):
         assert login(client, username=f"guess{i}", password="wrong").status_code == 200
     response = login(client, username="guess20", password="wrong")  # the address's 21st failure
-    assert response.status_code == 429 and int(response["Retry-After"]) >= 1
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) >= 1
     assert "slow down" in response.content.decode()
     assert "_auth_user_id" not in client.session
     assert login(Client(REMOTE_ADDR="198.51.100.1")).status_code == 302  # other addresses sign in as ever
@@ -85,7 +93,8 @@ def test_the_right_password_signs_in_after_40_failures_from_its_address(db, dire
     assert statuses == [200] * 20 + [429] * 20
     director = Client(**proxy)
     response = login(director)
-    assert response.status_code == 302 and director.session["_auth_user_id"]
+    assert response.status_code == 302
+    assert director.session["_auth_user_id"]
     # The per-username counter still refuses: five wrong passwords for "other" lock that account only.
     for _ in range(5):
         assert login(attacker, username="other", password="wrong").status_code == 429
@@ -110,8 +119,6 @@ print(sum(take_attempt(counter, limit) for _ in range(tries)))
 def _shared_cache_env(backend: str, tmp_path: Path) -> tuple[dict[str, str], bool]:
     """The environment of processes counting in one cache (a database's cache table, or Redis), and whether
     this test's own process reads that cache too."""
-    from django.db import connection
-
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings"}
     if backend == "redis":
         if not os.environ.get("REDIS_URL"):
@@ -134,9 +141,6 @@ def _shared_cache_env(backend: str, tmp_path: Path) -> tuple[dict[str, str], boo
 def test_two_processes_count_attempts_exactly(transactional_db, tmp_path, backend):
     """Each attempt takes a cache key of its own with cache.add, so two processes counting at once can
     never both take the last attempt: 200 tries, exactly 25 counted."""
-    import time
-    import uuid
-
     env, shared_with_this_process = _shared_cache_env(backend, tmp_path)
     counter = f"login-attempts:test:{uuid.uuid4().hex}"
     start = str(time.time() + 3)  # both processes set up Django, then count from the same moment
@@ -158,8 +162,6 @@ def test_two_processes_count_attempts_exactly(transactional_db, tmp_path, backen
         counted.append(int(out))
     assert sum(counted) == 25, counted
     if shared_with_this_process:
-        from duplicate.security import attempts_used
-
         assert attempts_used(counter, 25) == 25  # and this process reads the same count
 
 
@@ -174,8 +176,6 @@ def test_the_address_comes_from_the_proxy_header_when_configured(db, director):
 
 @override_settings(LOGIN_THROTTLE_WINDOW=60)
 def test_the_lock_lifts_when_the_window_passes(db, director):
-    from django.core.cache import cache
-
     client = Client()
     for _ in range(5):
         login(client, password="wrong")
@@ -187,9 +187,11 @@ def test_the_lock_lifts_when_the_window_passes(db, director):
 def test_the_admin_sign_in_goes_through_the_throttled_page(db, director):
     client = Client()
     response = client.get("/admin/login/?next=/admin/")
-    assert response.status_code == 302 and response["Location"] == "/login/?next=/admin/"
+    assert response.status_code == 302
+    assert response["Location"] == "/login/?next=/admin/"
     response = client.post("/admin/login/", {"username": "td", "password": PASSWORD})
-    assert response.status_code == 302 and "_auth_user_id" not in client.session
+    assert response.status_code == 302
+    assert "_auth_user_id" not in client.session
     assert client.get("/admin/").status_code == 302  # still not signed in
     for _ in range(5):
         login(client, password="wrong")
@@ -230,7 +232,8 @@ def test_a_token_opens_only_its_own_table_and_round(client, two_events):
                     response = client.post(url, board_data(play, quick="1C N 7"))
                     assert response.status_code == 403
                     refused += 1
-    assert refused == 2 * 9 * 2 - 2 and db_snapshot() == before
+    assert refused == 2 * 9 * 2 - 2
+    assert db_snapshot() == before
     own = plays_at(monday, 1, 2)[0]
     assert client.post(url, board_data(own, quick="1C N 7")).status_code == 302
     # The token page does not open the director's pages or another table's page.
@@ -247,7 +250,8 @@ def test_a_revoked_or_replaced_token_opens_nothing(client, two_events):
     play = plays_at(monday, 1, 1)[0]
     before = db_snapshot()
     response = client.post(reverse("entry_token", args=[old.secret]), board_data(play, quick="1C N 7"))
-    assert response.status_code == 404 and db_snapshot() == before
+    assert response.status_code == 404
+    assert db_snapshot() == before
     services.table_token_revoke(token=new)
     before = db_snapshot()
     for secret in (old.secret, new.secret):
@@ -264,7 +268,8 @@ def test_revoking_through_the_page_needs_the_director_of_that_event(director_cli
     token = _token(monday, 1)
     url = reverse("entry_tokens", args=[tuesday.pk])  # the other event's page
     response = director_client.post(url, {"action": "revoke", "token": token.pk})
-    assert response.status_code == 404 and not TableToken.objects.get(pk=token.pk).revoked
+    assert response.status_code == 404
+    assert not TableToken.objects.get(pk=token.pk).revoked
     assert (
         Client()
         .post(reverse("entry_tokens", args=[monday.pk]), {"action": "revoke", "token": token.pk})
@@ -327,14 +332,15 @@ def test_token_secrets_and_history_never_reach_public_pages(client, db, two_even
         body = response.content.decode()
         for token in tokens:
             assert token.secret not in body, url
-        assert "zebradirector" not in body and "quokka reason" not in body, url
+        assert "zebradirector" not in body, url
+        assert "quokka reason" not in body, url
     # The history itself is for directors only.
     assert client.get(reverse("event_history", args=[monday.pk])).status_code == 302
     assert "quokka reason" in director_client.get(reverse("event_history", args=[monday.pk])).content.decode()
 
 
 @pytest.mark.parametrize(
-    "name,args",
+    ("name", "args"),
     [
         ("entry_tokens", ["pk"]),
         ("event_history", ["pk"]),
@@ -349,7 +355,8 @@ def test_director_pages_need_a_director(client, db, two_events, name, args):
     user = get_user_model().objects.create_user(username="player", password=PASSWORD)
     client.force_login(user)  # signed in, but not staff
     response = client.get(url)
-    assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/admin/login/")
     assert client.get("/admin/").status_code == 302
 
 
@@ -462,10 +469,6 @@ def test_no_write_without_csrf(db, director, mitchell_event):
 
 
 def test_security_headers_on_pages_errors_and_the_try_again_page(client, db, mitchell_event, monkeypatch):
-    from django.db import OperationalError
-
-    import duplicate.views
-
     urls = ["/", reverse("event_detail", args=[mitchell_event.pk]), reverse("login"), "/no-such-page/"]
     responses = [client.get(u, secure=True) for u in urls]
 
@@ -477,7 +480,9 @@ def test_security_headers_on_pages_errors_and_the_try_again_page(client, db, mit
     assert [r.status_code for r in responses] == [200, 200, 200, 404, 503]
     for response in responses:
         csp = response["Content-Security-Policy"]
-        assert "default-src 'self'" in csp and "object-src 'none'" in csp and "frame-ancestors 'none'" in csp
+        assert "default-src 'self'" in csp
+        assert "object-src 'none'" in csp
+        assert "frame-ancestors 'none'" in csp
         assert "'unsafe-inline'" not in csp.split("script-src")[1].split(";")[0]
         assert response["X-Frame-Options"] == "DENY"
         assert response["X-Content-Type-Options"] == "nosniff"
@@ -490,8 +495,6 @@ def test_security_headers_on_pages_errors_and_the_try_again_page(client, db, mit
 
 def test_csp_allows_what_the_templates_use(director_client, mitchell_event):
     """No inline <script> or handler the policy would block: every onclick= must be hash-allowed."""
-    from duplicate.security import INLINE_HANDLERS
-
     templates = ROOT / "templates"
     for path in templates.rglob("*.html"):
         text = path.read_text()
@@ -506,7 +509,8 @@ def test_csp_allows_what_the_templates_use(director_client, mitchell_event):
 def test_http_is_redirected_to_https_in_production(db):
     with override_settings(SECURE_SSL_REDIRECT=True):
         response = Client().get("/")
-    assert response.status_code == 301 and response["Location"].startswith("https://")
+    assert response.status_code == 301
+    assert response["Location"].startswith("https://")
 
 
 def test_check_deploy_is_clean():

@@ -475,7 +475,7 @@ REQUEST_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("obj,field,message", REQUEST_ERRORS)
+@pytest.mark.parametrize(("obj", "field", "message"), REQUEST_ERRORS)
 def test_parse_request_errors(obj: Any, field: str, message: str) -> None:
     with pytest.raises(ScoringError) as caught:
         parse_request(obj)
@@ -656,7 +656,7 @@ LIBRARY_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("call,field,message", LIBRARY_ERRORS)
+@pytest.mark.parametrize(("call", "field", "message"), LIBRARY_ERRORS)
 def test_library_errors(call: Any, field: str, message: str) -> None:
     with pytest.raises(ScoringError) as caught:
         call()
@@ -673,7 +673,9 @@ def test_code_given_as_text_is_accepted() -> None:
 def test_parse_request_result_is_scored_once_and_kept() -> None:
     request = parse_request(dict(BASE))
     assert request.score() is request.score()
-    assert request.code is C15 and str(request.contract) == "4H" and request.declarer is Seat.N
+    assert request.code is C15
+    assert str(request.contract) == "4H"
+    assert request.declarer is Seat.N
 
 
 def test_the_two_auction_codes_are_distinct() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scoring import Deal, ScoringCode, ScoringError, WhistRevokes, parse_request, score_deal
+from scoring import Deal, Penalty, ScoringCode, ScoringError, Side, WhistRevokes, parse_request, score_deal
 
 from ._util import C13, C15, columns, items, play
 
@@ -19,7 +19,8 @@ Cols = tuple[tuple[int, int], tuple[int, int]]
 
 def check(score: Any, cols: Cols, expected_items: set[tuple[str, str, int, str]] | None = None) -> None:
     assert columns(score) == cols
-    assert score.ns.total == sum(cols[0]) and score.ew.total == sum(cols[1])
+    assert score.ns.total == sum(cols[0])
+    assert score.ew.total == sum(cols[1])
     assert score.net_ns == sum(cols[0]) - sum(cols[1])
     if expected_items is not None:
         assert items(score) == expected_items
@@ -77,7 +78,7 @@ TRICK_VALUES = [
 ]
 
 
-@pytest.mark.parametrize("code,contract,declarer,tricks,cols", TRICK_VALUES)
+@pytest.mark.parametrize(("code", "contract", "declarer", "tricks", "cols"), TRICK_VALUES)
 def test_law_3_trick_values(code: ScoringCode, contract: str, declarer: str, tricks: int, cols: Cols) -> None:
     score = play(code, contract, declarer, tricks)
     check(score, cols)
@@ -113,7 +114,7 @@ PREMIUM = [
 ]
 
 
-@pytest.mark.parametrize("code,contract,declarer,tricks,cols", PREMIUM)
+@pytest.mark.parametrize(("code", "contract", "declarer", "tricks", "cols"), PREMIUM)
 def test_duplicate_law_a_premium(
     code: ScoringCode, contract: str, declarer: str, tricks: int, cols: Cols
 ) -> None:
@@ -195,7 +196,7 @@ DOUBLING = [
 ]
 
 
-@pytest.mark.parametrize("code,contract,declarer,tricks,cols,expected", DOUBLING)
+@pytest.mark.parametrize(("code", "contract", "declarer", "tricks", "cols", "expected"), DOUBLING)
 def test_laws_53_56_doubling_and_bonus(
     code: ScoringCode, contract: str, declarer: str, tricks: int, cols: Cols, expected: set[Any]
 ) -> None:
@@ -222,7 +223,7 @@ UNDERTRICKS = [
 ]
 
 
-@pytest.mark.parametrize("code,contract,declarer,tricks,cols,expected", UNDERTRICKS)
+@pytest.mark.parametrize(("code", "contract", "declarer", "tricks", "cols", "expected"), UNDERTRICKS)
 def test_law_48a_undertricks(
     code: ScoringCode, contract: str, declarer: str, tricks: int, cols: Cols, expected: set[Any]
 ) -> None:
@@ -271,7 +272,7 @@ ONE_SPADE = [
 ]
 
 
-@pytest.mark.parametrize("contract,tricks,honours,cols,expected", ONE_SPADE)
+@pytest.mark.parametrize(("contract", "tricks", "honours", "cols", "expected"), ONE_SPADE)
 def test_1913_law_48_one_spade_limit(
     contract: str, tricks: int, honours: Any, cols: Cols, expected: set[Any]
 ) -> None:
@@ -317,7 +318,7 @@ SLAMS = [
 ]
 
 
-@pytest.mark.parametrize("code,contract,declarer,tricks,cols,slam_items", SLAMS)
+@pytest.mark.parametrize(("code", "contract", "declarer", "tricks", "cols", "slam_items"), SLAMS)
 def test_laws_7_8_slams(
     code: ScoringCode, contract: str, declarer: str, tricks: int, cols: Cols, slam_items: set[Any]
 ) -> None:
@@ -363,7 +364,7 @@ HONOURS = [
 ]
 
 
-@pytest.mark.parametrize("code,contract,honours,points", HONOURS)
+@pytest.mark.parametrize(("code", "contract", "honours", "points"), HONOURS)
 def test_law_6_honour_values(
     code: ScoringCode, contract: str, honours: tuple[str, int, int], points: int
 ) -> None:
@@ -408,7 +409,7 @@ FROM_DEAL = [
 ]
 
 
-@pytest.mark.parametrize("pbn,contract,expected", FROM_DEAL)
+@pytest.mark.parametrize(("pbn", "contract", "expected"), FROM_DEAL)
 def test_laws_5_6_honours_derived_from_the_deal(pbn: str, contract: str, expected: Any) -> None:
     score = play(C15, contract, "N", 7, deal=Deal.parse_pbn(pbn))
     assert [i for i in items(score) if i[0] == "honours"] == [expected]
@@ -486,7 +487,7 @@ DECLARER_REVOKES = [
 ]
 
 
-@pytest.mark.parametrize("contract,tricks,revokes,honours,cols,expected", DECLARER_REVOKES)
+@pytest.mark.parametrize(("contract", "tricks", "revokes", "honours", "cols", "expected"), DECLARER_REVOKES)
 def test_law_84a_declarers_side_revokes(
     contract: str, tricks: int, revokes: Any, honours: Any, cols: Cols, expected: set[Any]
 ) -> None:
@@ -618,7 +619,7 @@ DEFENDER_REVOKES = [
 ]
 
 
-@pytest.mark.parametrize("contract,tricks,revokes,cols,expected", DEFENDER_REVOKES)
+@pytest.mark.parametrize(("contract", "tricks", "revokes", "cols", "expected"), DEFENDER_REVOKES)
 def test_law_84b_84c_defenders_revoke(
     contract: str, tricks: int, revokes: Any, cols: Cols, expected: set[Any]
 ) -> None:
@@ -663,7 +664,7 @@ BOTH_REVOKE = [
 ]
 
 
-@pytest.mark.parametrize("revokes,cols,expected", BOTH_REVOKE)
+@pytest.mark.parametrize(("revokes", "cols", "expected"), BOTH_REVOKE)
 def test_law_89_both_sides_revoke(revokes: Any, cols: Cols, expected: set[Any]) -> None:
     check(play(C15, "4H", "N", 10, revokes=revokes, honours=("NS", 3, 2)), cols, expected)
 
@@ -695,7 +696,7 @@ PENALTIES = [
 ]
 
 
-@pytest.mark.parametrize("code,penalties,cols", PENALTIES)
+@pytest.mark.parametrize(("code", "penalties", "cols"), PENALTIES)
 def test_penalty_points(code: ScoringCode, penalties: Any, cols: Cols) -> None:
     # 4H by N, 10 tricks: NS 4 x 8 = 32 + 125 premium, then the penalty points
     score = play(code, "4H", "N", 10, penalties=penalties)
@@ -733,8 +734,6 @@ def test_1913_law_42_the_dealer_must_declare(text: str) -> None:
 
 def test_passed_out_deal_keeps_penalty_points() -> None:
     # 1915 law 41a, a card looked at during the deal, then all pass: EW 25
-    from scoring import Penalty, Side
-
     score = score_deal(code=C15, contract=None, penalties=(Penalty(Side.EW, 25, "41a"),))
     check(score, ((0, 0), (0, 25)))
 
@@ -751,7 +750,7 @@ WHIST = [
 ]
 
 
-@pytest.mark.parametrize("tricks_ns,cols,expected", WHIST)
+@pytest.mark.parametrize(("tricks_ns", "cols", "expected"), WHIST)
 def test_whist_one_point_a_trick(tricks_ns: int, cols: Cols, expected: set[Any]) -> None:
     check(score_deal(code=ScoringCode.WHIST, tricks_ns=tricks_ns), cols, expected)
 
@@ -803,7 +802,7 @@ WHIST_REVOKES = [
 ]
 
 
-@pytest.mark.parametrize("tricks_ns,revokes,totals,to_ns", WHIST_REVOKES)
+@pytest.mark.parametrize(("tricks_ns", "revokes", "totals", "to_ns"), WHIST_REVOKES)
 def test_whist_law_30_revokes_transfer_two_tricks(
     tricks_ns: int, revokes: tuple[int, int], totals: tuple[int, int], to_ns: int
 ) -> None:

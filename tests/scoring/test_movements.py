@@ -88,10 +88,13 @@ def test_mitchell_every_table_count_is_lawful(tables: int, even: str) -> None:
     m = mitchell(tables, bpr, even=even)
     validate(m)
     assert_general_rules(m)
-    assert m.kind == "mitchell" and m.tables == tables and m.boards_per_round == bpr
+    assert m.kind == "mitchell"
+    assert m.tables == tables
+    assert m.boards_per_round == bpr
     assert m.boards == tuple(range(1, tables * bpr + 1))
     ns, ew = list(range(1, tables + 1)), list(range(tables + 1, 2 * tables + 1))
-    assert list(m.ns_pairs) == ns and list(m.ew_pairs) == ew
+    assert list(m.ns_pairs) == ns
+    assert list(m.ew_pairs) == ew
     assert list(m.pairs) == ns + ew
     skip = tables % 2 == 0 and even == "skip"
     assert len(m.rounds) == (tables - 1 if skip else tables)
@@ -175,10 +178,13 @@ def test_mitchell_odd_tables_ignores_even_option() -> None:
 
 def test_seven_table_json_example() -> None:
     data = generate("mitchell", tables=7, boards_per_round=2).to_dict()
-    assert data["kind"] == "mitchell" and data["tables"] == 7 and data["boards_per_round"] == 2
+    assert data["kind"] == "mitchell"
+    assert data["tables"] == 7
+    assert data["boards_per_round"] == 2
     assert data["rounds"][0]["round"] == 1
     assert data["rounds"][0]["tables"][0] == {"table": 1, "ns": 1, "ew": 8, "boards": [1, 2]}
-    assert len(data["rounds"]) == 7 and all(len(r["tables"]) == 7 for r in data["rounds"])
+    assert len(data["rounds"]) == 7
+    assert all(len(r["tables"]) == 7 for r in data["rounds"])
     assert list(data) == ["kind", "tables", "boards_per_round", "rounds"]
     json.dumps(data)  # serialisable as is
 
@@ -210,7 +216,8 @@ def test_howell_complete_even_pairs(tables: int) -> None:
     # directions as balanced as possible: N-S T-1 or T times out of 2T-1
     ns_count = Counter(p.ns for r in m.rounds for p in r.tables)
     assert all(ns_count[p] in (tables - 1, tables) for p in pairs)
-    assert m.ns_pairs == () and m.ew_pairs == ()
+    assert m.ns_pairs == ()
+    assert m.ew_pairs == ()
     # pair 2T is stationary at table T
     assert all(2 * tables in r.table(tables).pairs for r in m.rounds)  # type: ignore[union-attr]
     # sharing: none from 4 tables up (a Room square); at 3 tables, round 1 only (the least possible)
@@ -228,7 +235,8 @@ def test_howell_odd_pairs_one_sits_out(tables: int) -> None:
     assert len(m.rounds) == 2 * tables - 1
     assert m.tables == tables - 1  # the stationary pair's table is not set up
     for rnd in m.rounds:
-        assert len(rnd.sit_out) == 1 and len(rnd.tables) == tables - 1
+        assert len(rnd.sit_out) == 1
+        assert len(rnd.tables) == tables - 1
         assert {p for play in rnd.tables for p in play.pairs} | set(rnd.sit_out) == set(pairs)
     assert sorted(p for r in m.rounds for p in r.sit_out) == pairs  # each pair sits out once
     met = meetings(m)
@@ -269,8 +277,10 @@ def test_strong_starters_are_strong() -> None:
         diffs = [min((a - b) % order, (b - a) % order) for a, b in starter]
         assert sorted(diffs) == list(range(1, (order - 1) // 2 + 1))
         sums = [(a + b) % order for a, b in starter]
-        assert 0 not in sums and len(set(sums)) == len(sums)
-    assert mv_generators._strong_starter(5) is None and mv_generators._strong_starter(9) is None
+        assert 0 not in sums
+        assert len(set(sums)) == len(sums)
+    assert mv_generators._strong_starter(5) is None
+    assert mv_generators._strong_starter(9) is None
 
 
 # ------------------------------------------------------------------------------------------------
@@ -284,7 +294,9 @@ def test_team_match_is_lawful_under_law_g(n: int) -> None:
     m = team_match(n, bpr)
     validate(m)
     assert_general_rules(m)
-    assert m.kind == "teams" and m.tables == n and len(m.rounds) == n
+    assert m.kind == "teams"
+    assert m.tables == n
+    assert len(m.rounds) == n
     assert m.teams == {"A": tuple(range(1, n + 1)), "B": tuple(range(n + 1, 2 * n + 1))}
     team_of = {p: "A" for p in m.teams["A"]} | {p: "B" for p in m.teams["B"]}
     all_boards = list(range(1, n * bpr + 1))
@@ -298,7 +310,8 @@ def test_team_match_is_lawful_under_law_g(n: int) -> None:
         for play in rnd.tables:
             assert {team_of[play.ns], team_of[play.ew]} == {"A", "B"}
     for pair in m.pairs:
-        assert len(set(m.opponents(pair))) == 1 and len(m.opponents(pair)) == n
+        assert len(set(m.opponents(pair))) == 1
+        assert len(m.opponents(pair)) == n
     # half of each team N-S, half E-W, as near as possible; team A has the odd N-S pair
     a_ns = sum(1 for p in m.ns_pairs if team_of[p] == "A")
     b_ns = sum(1 for p in m.ns_pairs if team_of[p] == "B")
@@ -391,7 +404,7 @@ def test_round_trips(movement: Movement) -> None:
     assert Movement.from_json(movement.to_json()) == movement
     assert Movement.from_dict(json.loads(json.dumps(movement.to_dict()))) == movement
     if movement.kind == "teams":  # the CSV has no teams column: the teams are given alongside
-        with pytest.raises(MovementError, match="^teams: the movement does not name the two teams$"):
+        with pytest.raises(MovementError, match=r"^teams: the movement does not name the two teams$"):
             Movement.from_csv(movement.to_csv(), kind="teams")
         back = Movement.from_csv(movement.to_csv(), kind="teams", teams=movement.teams)
     else:
@@ -414,7 +427,8 @@ def test_to_text_grid() -> None:
     assert text.splitlines()[0] == "Mitchell: 3 tables, 3 rounds, 2 boards a round, 6 boards (1-6)"
     assert "Round 2\n  Table 1: 1 v 6  boards 3-4\n" in text
     one = mitchell(3, 1).to_text()
-    assert "1 board a round" in one and "  Table 1: 1 v 4  board 1\n" in one
+    assert "1 board a round" in one
+    assert "  Table 1: 1 v 4  board 1\n" in one
 
 
 def test_from_dict_defaults_and_string_pairs() -> None:
@@ -425,7 +439,9 @@ def test_from_dict_defaults_and_string_pairs() -> None:
         ]
     }
     m = Movement.from_dict(data)
-    assert m.kind == "custom" and m.tables == 1 and m.boards_per_round == 2
+    assert m.kind == "custom"
+    assert m.tables == 1
+    assert m.boards_per_round == 2
     assert m.pairs == (7, "Ames", "Bell")  # "7" is pair 7; integers first, then names
     assert m.boards == (1, 2, 3, 4)
 
@@ -447,7 +463,9 @@ def test_csv_columns_in_any_order_numeric_strings_become_ints() -> None:
 
 def test_module_docstring_documents_csv() -> None:
     doc = mv.__doc__ or ""
-    assert "round,table,ns,ew,boards" in doc and "1;2;3" in doc and "header line" in doc
+    assert "round,table,ns,ew,boards" in doc
+    assert "1;2;3" in doc
+    assert "header line" in doc
 
 
 # ------------------------------------------------------------------------------------------------
@@ -645,9 +663,9 @@ def test_csv_is_validated_the_general_way() -> None:
 def test_json_errors() -> None:
     with pytest.raises(MovementError, match=r"^not valid JSON: Expecting value at line 1, column 1$"):
         Movement.from_json("nope")
-    with pytest.raises(MovementError, match="^a movement must be a JSON object, got list$"):
+    with pytest.raises(MovementError, match=r"^a movement must be a JSON object, got list$"):
         Movement.from_json("[]")
-    with pytest.raises(MovementError, match="^the movement has no 'rounds'$"):
+    with pytest.raises(MovementError, match=r"^the movement has no 'rounds'$"):
         Movement.from_json("{}")
     bad_board = {"rounds": [{"round": 1, "tables": [{"table": 1, "ns": 1, "ew": 2, "boards": [1, "x"]}]}]}
     with pytest.raises(MovementError, match=r"^round 1, table 1: board 'x' is not a board number"):
@@ -655,7 +673,7 @@ def test_json_errors() -> None:
     missing = {"rounds": [{"round": 1, "tables": [{"table": 1, "ns": 1, "boards": [1]}]}]}
     with pytest.raises(MovementError, match=r"^round 1, tables\[0\]: missing ew$"):
         Movement.from_dict(missing)
-    with pytest.raises(MovementError, match="^unknown movement kind 'rover'"):
+    with pytest.raises(MovementError, match=r"^unknown movement kind 'rover'"):
         Movement.from_dict({"kind": "rover", "rounds": []})
     repeat = {
         "kind": "custom",
@@ -664,7 +682,7 @@ def test_json_errors() -> None:
             {"round": 2, "tables": [{"table": 1, "ns": 2, "ew": 1, "boards": [2]}]},
         ],
     }
-    with pytest.raises(MovementError, match="^round 2, table 1: pairs 2 and 1 meet a second time"):
+    with pytest.raises(MovementError, match=r"^round 2, table 1: pairs 2 and 1 meet a second time"):
         Movement.from_json(json.dumps(repeat))
 
 
@@ -676,7 +694,8 @@ def test_json_errors() -> None:
 def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert mv.main(["mitchell", "--tables", "7", "--boards-per-round", "2", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["kind"] == "mitchell" and data["tables"] == 7
+    assert data["kind"] == "mitchell"
+    assert data["tables"] == 7
     assert data["rounds"][0]["tables"][0] == {"table": 1, "ns": 1, "ew": 8, "boards": [1, 2]}
 
 
@@ -721,7 +740,8 @@ def test_cli_bad_arguments_one_line_nonzero(
     assert mv.main(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.count("\n") == 1 and captured.err.startswith("movement: error: ")
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith("movement: error: ")
     assert message in captured.err
 
 
@@ -780,7 +800,8 @@ def test_compass_three_tables_by_hand() -> None:
         [(1, 1, 4, (5, 6)), (2, 2, 5, (1, 2)), (3, 3, 6, (3, 4))],
     ]
     assert (m.kind, m.tables, m.boards_per_round) == ("compass", 3, 2)
-    assert m.ns_pairs == (1, 2, 3) and m.ew_pairs == (4, 5, 6)
+    assert m.ns_pairs == (1, 2, 3)
+    assert m.ew_pairs == (4, 5, 6)
 
 
 def test_compass_four_tables_by_hand() -> None:
@@ -811,7 +832,8 @@ def test_compass_four_tables_by_hand() -> None:
 @pytest.mark.parametrize("tables", range(2, 16))
 def test_compass_every_table_count_is_lawful(tables: int) -> None:
     m = mv.compass(tables, 2)
-    assert len(m.rounds) == tables and len(m.boards) == 2 * tables
+    assert len(m.rounds) == tables
+    assert len(m.boards) == 2 * tables
     for pair, boards in board_history(m).items():
         assert sorted(boards) == list(range(1, 2 * tables + 1)), pair
 
@@ -820,9 +842,9 @@ def test_compass_round_trips_and_argument_errors() -> None:
     m = mv.compass(3, 2)
     assert Movement.from_dict(m.to_dict()) == m
     assert Movement.from_csv(m.to_csv(), kind="compass") == m
-    with pytest.raises(MovementError, match="^compass: tables must be from 2 to 100, got 1$"):
+    with pytest.raises(MovementError, match=r"^compass: tables must be from 2 to 100, got 1$"):
         mv.compass(1, 2)
-    with pytest.raises(MovementError, match="^compass: the number of pairs follows from the tables"):
+    with pytest.raises(MovementError, match=r"^compass: the number of pairs follows from the tables"):
         generate("compass", tables=3, boards_per_round=2, pairs=6)
 
 
@@ -898,7 +920,8 @@ def test_custom_kind_still_refuses_stationary_pairs_meeting_again() -> None:
 def test_cli_compass(capsys: pytest.CaptureFixture[str]) -> None:
     assert mv.main(["compass", "--tables", "3", "--boards-per-round", "2", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["kind"] == "compass" and len(data["rounds"]) == 3
+    assert data["kind"] == "compass"
+    assert len(data["rounds"]) == 3
     assert data["rounds"][1]["tables"][2] == {"table": 3, "ns": 3, "ew": 6, "boards": [1, 2]}
     assert mv.main(["compass", "--tables", "3", "--boards-per-round", "2", "--skip"]) == 2
     assert "--skip applies to a Mitchell only" in capsys.readouterr().err

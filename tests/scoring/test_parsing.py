@@ -45,7 +45,7 @@ def test_codes_and_strains() -> None:
 
 
 @pytest.mark.parametrize(
-    "code,values",
+    ("code", "values"),
     [
         # 1913 (royal spades): spades 2, clubs 6, diamonds 7, hearts 8, royal spades 9, no trump 10
         (C13, {"S": 2, "C": 6, "D": 7, "H": 8, "RS": 9, "NT": 10}),
@@ -75,7 +75,7 @@ def test_honour_value_of_nothing_is_zero() -> None:
 
 
 @pytest.mark.parametrize(
-    "text,level,strain,doubling,canonical",
+    ("text", "level", "strain", "doubling", "canonical"),
     [
         ("4HX", 4, Strain.H, Doubling.DOUBLED, "4HX"),
         ("3NT", 3, Strain.NT, Doubling.NONE, "3NT"),
@@ -125,9 +125,12 @@ def test_seats_and_sides() -> None:
     assert [s.side for s in Seat] == [Side.NS, Side.EW, Side.NS, Side.EW]
     assert [s.rotated() for s in Seat] == [Seat.E, Seat.S, Seat.W, Seat.N]
     assert [s.partner for s in Seat] == [Seat.S, Seat.W, Seat.N, Seat.E]
-    assert Seat.N.rotated(4) is Seat.N and Seat.N.rotated(-1) is Seat.W
-    assert Side.NS.other is Side.EW and Side.EW.other is Side.NS
-    assert str(Seat.N) == "N" and str(Side.EW) == "EW"
+    assert Seat.N.rotated(4) is Seat.N
+    assert Seat.N.rotated(-1) is Seat.W
+    assert Side.NS.other is Side.EW
+    assert Side.EW.other is Side.NS
+    assert str(Seat.N) == "N"
+    assert str(Side.EW) == "EW"
     # a quarter turn swaps the sides
     assert all(s.rotated().side is s.side.other for s in Seat)
 
@@ -141,7 +144,9 @@ def test_pbn_round_trip_and_hands() -> None:
     assert str(deal.hand(Seat.N)) == "AKQ.AKQ.AKQ.AKQJ"
     assert deal.hand(Seat.W).suit("d") == "5432"
     assert len(deal.hand(Seat.E)) == 13
-    assert "CJ" in deal.hand(Seat.N) and "cj" in deal.hand(Seat.N) and "CJ" not in deal.hand(Seat.S)
+    assert "CJ" in deal.hand(Seat.N)
+    assert "cj" in deal.hand(Seat.N)
+    assert "CJ" not in deal.hand(Seat.S)
     assert "ZZ" not in deal.hand(Seat.N)
     assert deal.holder("HT") is Seat.E
     assert deal.hand(Seat.S).cards()[:3] == ("S7", "S6", "S5")
@@ -185,7 +190,8 @@ def test_random_deals_are_valid_and_round_trip(rng: random.Random) -> None:
     deal = Deal.random(rng)
     assert Deal.parse_pbn(deal.to_pbn()) == deal
     assert sorted(len(deal.hand(s)) for s in Seat) == [13, 13, 13, 13]
-    assert deal.rotated(4) == deal and deal.rotated().rotated(3) == deal
+    assert deal.rotated(4) == deal
+    assert deal.rotated().rotated(3) == deal
     for strain in Strain:
         held = deal.honours(strain)
         if strain is Strain.NT:  # law 5: at no trump the aces are the honours
@@ -201,7 +207,8 @@ def test_random_deals_are_valid_and_round_trip(rng: random.Random) -> None:
             assert held == Honours(Side.EW, ew, max(per_seat[Seat.E], per_seat[Seat.W]))
         else:
             # only at no trump can nobody hold three: the aces split two and two
-            assert strain is Strain.NT and held is None
+            assert strain is Strain.NT
+            assert held is None
 
 
 def test_random_by_default_uses_the_system_random(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -215,7 +222,8 @@ def test_random_by_default_uses_the_system_random(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(secrets, "SystemRandom", spy)
     deal = Deal.random()
-    assert len(made) == 1 and isinstance(made[0], random.SystemRandom)
+    assert len(made) == 1
+    assert isinstance(made[0], random.SystemRandom)
     assert Deal.parse_pbn(deal.to_pbn()) == deal
 
 

@@ -112,7 +112,8 @@ def honour_items(score: DealScore) -> list[tuple[Any, ...]]:
 def test_a_quarter_turn_swaps_ns_and_ew_exactly(kw: dict[str, Any]) -> None:
     score = score_deal(**kw)
     turned = score_deal(**rotated(kw))
-    assert turned.ns == score.ew and turned.ew == score.ns
+    assert turned.ns == score.ew
+    assert turned.ew == score.ns
     assert turned.net_ns == -score.net_ns
     assert item_bag(turned) == item_bag(score, swap=True)
     # four quarter turns bring everything back
@@ -142,7 +143,9 @@ def test_totals_add_up_and_are_never_negative(kw: dict[str, Any]) -> None:
     assert score.net_ns == score.ns.total - score.ew.total
     for side in (Side.NS, Side.EW):
         s = score.side(side)
-        assert s.trick >= 0 and s.honour >= 0 and s.total == s.trick + s.honour >= 0
+        assert s.trick >= 0
+        assert s.honour >= 0
+        assert s.total == s.trick + s.honour >= 0
         assert s.trick == sum(i.points for i in score.items if i.side is side and i.column == "trick")
         assert s.honour == sum(i.points for i in score.items if i.side is side and i.column == "honour")
         assert score.net(side) == s.total - score.side(side.other).total
@@ -208,7 +211,8 @@ def test_whist_quarter_turn_and_net(tricks_ns: int) -> None:
 def test_passed_out_deal_is_all_zero() -> None:
     # 1915 laws 42, 44 only: the 1913 dealer must declare (law 42), so 1913 has no passed-out deal.
     score = score_deal(code=C15, contract=None)
-    assert score.ns.total == score.ew.total == score.net_ns == 0 and score.items == ()
+    assert score.ns.total == score.ew.total == score.net_ns == 0
+    assert score.items == ()
 
 
 # --- whist law 30: two tricks transferred for each revoke ---------------------------------------------
@@ -226,7 +230,9 @@ whist_revoked = st.builds(
 def test_whist_revokes_move_tricks_and_keep_thirteen(kw: dict[str, Any]) -> None:
     score = score_deal(**kw)
     t, r = kw["tricks_ns"], kw["revokes"]
-    assert score.ns.total + score.ew.total == 13 and score.ns.total >= 0 and score.ew.total >= 0
+    assert score.ns.total + score.ew.total == 13
+    assert score.ns.total >= 0
+    assert score.ew.total >= 0
     assert score.ns.honour == score.ew.honour == 0
     for side in (Side.NS, Side.EW):
         assert score.side(side).trick == sum(i.points for i in score.items if i.side is side)
