@@ -9,6 +9,11 @@ import re
 import unicodedata
 from typing import Any
 
+from duplicate.exports.csv import results_csv, standings_csv
+from duplicate.exports.pdf import printout_pdf, standings_pdf, travellers_pdf
+from duplicate.exports.rows import event_rows, hand_text, standings_rows
+from duplicate.exports.xlsx import _no_gc, standings_xlsx, workbook_xlsx
+
 STANDINGS_FORMATS = ("csv", "xlsx", "pdf")
 PRINTOUTS = ("scorecards", "guide-cards", "hand-records")
 CONTENT_TYPES = {
@@ -20,45 +25,30 @@ CONTENT_TYPES = {
 
 
 def standings_file(event: Any, fmt: str) -> bytes:
-    """The event's standings as ``csv``, ``xlsx`` or ``pdf`` (two queries on a cache miss, one on a hit)."""
-    from duplicate.exports.rows import standings_rows
-
+    """The event's standings as ``csv``, ``xlsx`` or ``pdf`` (two queries: the pairs, the plays)."""
     if fmt not in STANDINGS_FORMATS:
         raise ValueError(f"format: must be one of {', '.join(STANDINGS_FORMATS)}, got {fmt!r}")
     rows = standings_rows(event)
     if fmt == "csv":
-        from duplicate.exports.csv import standings_csv
-
         return standings_csv(rows)
     if fmt == "xlsx":
-        from duplicate.exports.xlsx import standings_xlsx
-
         return standings_xlsx(rows)
-    from duplicate.exports.pdf import standings_pdf
-
     return standings_pdf(rows)
 
 
 def travellers_file(event: Any, fmt: str = "pdf", *, hidden: frozenset[int] = frozenset()) -> bytes:
     """Every board's traveller as ``pdf`` or plain ``text``.  ``hidden``, here and below: the boards still
     in play for a visitor (``selectors.hidden_boards``), without their hands or results."""
-    from duplicate.exports.rows import event_rows
-
     if fmt not in ("pdf", "text"):
         raise ValueError(f"format: must be one of pdf, text, got {fmt!r}")
     rows = event_rows(event, hidden=hidden)
     if fmt == "text":
         return travellers_text(rows).encode("utf-8")
-    from duplicate.exports.pdf import travellers_pdf
-
     return travellers_pdf(rows)
 
 
 def printout_file(event: Any, kind: str, *, hidden: frozenset[int] = frozenset()) -> bytes:
     """``scorecards`` (one page per pair), ``guide-cards`` (one per table) or ``hand-records`` as PDF."""
-    from duplicate.exports.pdf import printout_pdf
-    from duplicate.exports.rows import event_rows
-
     if kind not in PRINTOUTS:
         raise ValueError(f"kind: must be one of {', '.join(PRINTOUTS)}, got {kind!r}")
     return printout_pdf(event_rows(event, hidden=hidden), kind)
@@ -66,17 +56,11 @@ def printout_file(event: Any, kind: str, *, hidden: frozenset[int] = frozenset()
 
 def results_file(event: Any, *, hidden: frozenset[int] = frozenset()) -> bytes:
     """Every result as CSV, one row each."""
-    from duplicate.exports.csv import results_csv
-    from duplicate.exports.rows import event_rows
-
     return results_csv(event_rows(event, hidden=hidden))
 
 
 def workbook_file(event: Any, *, hidden: frozenset[int] = frozenset()) -> bytes:
     """The event workbook (Standings, Travellers, Score cards, Boards, Movement)."""
-    from duplicate.exports.rows import event_rows
-    from duplicate.exports.xlsx import _no_gc, workbook_xlsx
-
     with _no_gc():  # building the rows makes no cycles either: the collector only walks them again and again
         return workbook_xlsx(event_rows(event, hidden=hidden))
 
@@ -98,8 +82,6 @@ def travellers_text(rows: Any) -> str:
     for board in rows.boards:
         out.append(f"Board {board.number}  dealer {board.dealer_name}")
         if board.diagram is not None:
-            from duplicate.exports.rows import hand_text
-
             for seat, name in (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")):
                 out.append(f"  {name:<6} {hand_text(board.diagram.hands[seat])}")
         out.append(

@@ -20,7 +20,9 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
@@ -39,7 +41,9 @@ from duplicate.exports.rows import (
     EventRows,
     GuideCard,
     StandingsRows,
+    event_info,
 )
+from duplicate.models import Event
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine, ScoreCard
 
@@ -61,9 +65,6 @@ def suit_font() -> str | None:
     if not DEJAVU.exists():
         return None
     try:
-        from reportlab.pdfbase import pdfmetrics
-        from reportlab.pdfbase.ttfonts import TTFont
-
         pdfmetrics.registerFont(TTFont(SUIT_FONT, str(DEJAVU)))
     except Exception:  # pragma: no cover - an unreadable font file: fall back to letters
         return None
@@ -253,13 +254,9 @@ def standings_pdf(st: StandingsRows | PairStandings | TeamStandings, *, event: A
 
 
 def _standings_rows(st: StandingsRows | PairStandings | TeamStandings, event: Any) -> StandingsRows:
-    from duplicate.exports.rows import event_info
-
     if isinstance(st, StandingsRows):
         return st
     if event is None:
-        from duplicate.models import Event
-
         event = Event.objects.get(pk=st.event_id)
     return StandingsRows(event_info(event), st)
 

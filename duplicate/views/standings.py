@@ -38,7 +38,7 @@ def progress_html(progress: st.Progress) -> str:
 
 def _safe(parts: dict[str, Any]) -> dict[str, Any]:
     """The cached parts, rendered by this module's own templates, as trusted HTML."""
-    return {k: mark_safe(v) if isinstance(v, str) else v for k, v in parts.items()}  # noqa: S308
+    return {k: mark_safe(v) if isinstance(v, str) else v for k, v in parts.items()}
 
 
 def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
@@ -88,7 +88,7 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     if parts is None:
         raise Http404("No such pair in this event.")
     card = parts["card"]
-    context = {"event": event, "card": card, "progress": card.progress, "table": mark_safe(parts["table"])}  # noqa: S308
+    context = {"event": event, "card": card, "progress": card.progress, "table": mark_safe(parts["table"])}
     return render(request, "duplicate/scorecard.html", context)
 
 

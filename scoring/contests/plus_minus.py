@@ -47,8 +47,8 @@ __all__ = [
     "PairRow",
     "Side",
     "board_averages",
-    "pair_contest",
     "check_row",
+    "pair_contest",
     "scored_boards",
     "scores_from_net",
     "scores_from_whist",
@@ -336,8 +336,11 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
     the pairs' sums, and its lines in the order given."""
     made = [r for r in rows if not r[5]]
     ns_made, ew_made = [r[3] for r in made], [r[4] for r in made]
-    if len(made) < len(rows) or not _INT.issuperset(map(type, ns_made + ew_made)):
-        for r in rows:
+    if not _INT.issuperset(map(type, ns_made + ew_made)) or any(r[6] for r in made):
+        for r in made:
+            check_row(r)
+    for r in rows:
+        if r[5]:  # a ruling (a few rows of a big event)
             check_row(r)
     ns_scores, ew_scores = cast("list[int]", ns_made), cast("list[int]", ew_made)  # checked just above
     n = len(made)
