@@ -28,9 +28,7 @@ def fill(event) -> None:
 
 
 def events(kind: str, event_kind: str = "pairs"):
-    small = make_event(
-        kind=kind, tables=3 if kind != "howell" else 3, boards_per_round=2, event_kind=event_kind
-    )
+    small = make_event(kind=kind, tables=3, boards_per_round=2, event_kind=event_kind)
     large = make_event(
         kind=kind, tables=9 if kind != "teams" else 5, boards_per_round=3, event_kind=event_kind
     )

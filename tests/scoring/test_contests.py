@@ -114,7 +114,8 @@ def test_mixed_str() -> None:
 @given(st.integers(-(10**30), 10**30), st.integers(1, 10**25), st.booleans())
 def test_ratio_str_is_mixed_str_of_the_fraction(num: int, den: int, signed: bool) -> None:
     assert ratio_str(num, den, signed=signed) == mixed_str(F(num, den), signed=signed)
-    assert ratio_str(6, 4) == "1 1/2" and ratio_str(-8, 12, signed=True) == "-2/3"
+    assert ratio_str(6, 4) == "1 1/2"
+    assert ratio_str(-8, 12, signed=True) == "-2/3"
 
 
 def test_display_values_show_the_fraction_only_where_rounding_would_tie() -> None:
@@ -167,7 +168,8 @@ def test_bad_rows_are_refused(kwargs: dict[str, object], field: str) -> None:
         BoardResult(**row)  # type: ignore[arg-type]
     assert info.value.field == field
     assert str(info.value).startswith(f"{field}: ")
-    assert isinstance(info.value, ScoringError) and isinstance(info.value, ValueError)
+    assert isinstance(info.value, ScoringError)
+    assert isinstance(info.value, ValueError)
 
 
 def test_a_pair_plays_a_board_once() -> None:
@@ -235,7 +237,8 @@ def test_three_table_mitchell_ranks_each_direction_separately() -> None:
     ]
     assert [r.plus_minus_rounded for r in contest.rows] == [143, -57, -87, 137, 107, -243]
     assert contest.rows == contest.ranking("NS") + contest.ranking("EW")
-    assert not contest.provisional and contest.unresolved == ()
+    assert not contest.provisional
+    assert contest.unresolved == ()
     assert contest.averages[(1, "NS")] == F(110, 3)
     assert contest.averages[(1, "EW")] == F(-110, 3)
     assert contest.averages[(3, "NS")] == F(-200, 3)
@@ -415,7 +418,8 @@ def test_low_high_ruling_with_north_south_offending() -> None:
     detail = contest.traveller(1)[3]
     assert (detail.ns_score, detail.ew_score) == (100, -100)
     assert (detail.ns_plus_minus, detail.ew_plus_minus) == (F(-410, 3), F(410, 3))
-    assert detail.ruling == "low-high" and detail.offending == "NS"
+    assert detail.ruling == "low-high"
+    assert detail.offending == "NS"
     # E-W 4 ties E-W 1, who made the -100 it was given.
     assert [(r.pair, r.net, r.plus_minus, r.rank) for r in contest.ranking("EW")] == [
         (1, -100, F(410, 3), 1),
@@ -517,7 +521,8 @@ ODD_MATCH = [
 
 def test_team_match_with_an_odd_pair_adds_the_average_of_the_opposite_direction() -> None:
     match = team_match(ODD_MATCH, teams=ODD_TEAMS)
-    assert match.winner == "Blues" and not match.by_fraction
+    assert match.winner == "Blues"
+    assert not match.by_fraction
     blues, reds = match.teams
     assert (blues.name, blues.net, blues.odd_direction, blues.extra_pairs) == ("Blues", 92, "EW", 1)
     assert (blues.odd_pair_average, blues.total, blues.total_rounded, blues.rank) == (
@@ -562,7 +567,8 @@ def test_team_match_odd_pair_adjustment_balances_a_flat_deal() -> None:
     # Raw: Reds 100 + 100 - 100 = 100, Blues -100; the adjustment adds -100 to Reds and +100 to Blues.
     rows = [auction(1, ns, ew, 100) for ns, ew in (("R1", "B1"), ("R2", "B2"), ("B3", "R3"))]
     match = team_match(rows, teams=ODD_TEAMS)
-    assert match.winner is None and not match.by_fraction
+    assert match.winner is None
+    assert not match.by_fraction
     assert [(t.name, t.total, t.rank) for t in match.teams] == [("Reds", 0, 1), ("Blues", 0, 1)]
 
 
@@ -592,7 +598,8 @@ def test_team_match_won_by_the_fraction_of_a_point() -> None:
         F(193, 5),
         39,
     )
-    assert match.winner == "Reds" and match.by_fraction
+    assert match.winner == "Reds"
+    assert match.by_fraction
     assert display_values([t.total for t in match.teams]) == ["39 2/5", "38 3/5"]
 
 
@@ -777,7 +784,8 @@ def test_results_are_exact_and_ranked_by_competition_ranking(rows: list[BoardRes
     for direction in (None,) if single else ("NS", "EW"):
         ranking = contest.ranking(direction)
         for row in ranking:
-            assert type(row.plus_minus) is F and type(row.net) is F
+            assert type(row.plus_minus) is F
+            assert type(row.net) is F
             assert row.rank == 1 + sum(other.plus_minus > row.plus_minus for other in ranking)
             assert row.by_fraction == any(
                 other.plus_minus != row.plus_minus and other.plus_minus_rounded == row.plus_minus_rounded
@@ -807,7 +815,8 @@ def test_a_team_match_where_every_table_scores_alike_is_tied(
         for ns, ew in tables:
             rows.append(whist(deal, ns, ew, value) if use_whist else auction(deal, ns, ew, value * 10 - 60))
     match = team_match(rows, teams={"Reds": reds, "Blues": blues})
-    assert match.winner is None and not match.by_fraction
+    assert match.winner is None
+    assert not match.by_fraction
     assert match.teams[0].total == match.teams[1].total
     assert_exact(match)
 
@@ -866,7 +875,9 @@ def test_display_values_follow_the_rule(values: list, signed: bool) -> None:
 def test_an_empty_event() -> None:
     for single in (False, True):
         contest = pair_contest([], single_ranking=single)
-        assert contest.rows == () and contest.boards == () and not contest.provisional
+        assert contest.rows == ()
+        assert contest.boards == ()
+        assert not contest.provisional
 
 
 def test_an_average_ruling_beside_real_results_and_a_board_only_ruled() -> None:
@@ -883,7 +894,8 @@ def test_an_average_ruling_beside_real_results_and_a_board_only_ruled() -> None:
     ns = {r.pair: r for r in contest.ranking("NS")}
     assert (ns[1].boards, ns[1].net, ns[1].plus_minus) == (1, F(130), F(280, 3))
     assert (ns[4].boards, ns[4].net, ns[4].plus_minus) == (1, F(110, 3), F(0))
-    assert contest.provisional and [(d.board, d.ns, d.ew) for d in contest.unresolved] == [(2, 1, 2)]
+    assert contest.provisional
+    assert [(d.board, d.ns, d.ew) for d in contest.unresolved] == [(2, 1, 2)]
     assert contest.averages == {(1, "NS"): F(110, 3), (1, "EW"): F(-110, 3)}
     assert [d.ruling for d in contest.traveller(1)] == [None, None, None, "average"]
 
@@ -892,8 +904,11 @@ def test_a_corrected_score_moves_the_average_for_everyone_who_held_the_cards() -
     rows = [auction(1, 1, 1, 100), auction(1, 2, 2, 160), auction(1, 3, 3, -20), auction(2, 1, 2, 10)]
     # Average N-S on board 1 is (100 + 160 - 20) / 3 = 80: N-S 2 made 160, +80 on it; +0 on board 2 alone.
     contest = pair_contest(rows, single_ranking=False)
-    assert contest.ranking("NS")[0].pair == 2 and contest.ranking("NS")[0].plus_minus == 80
+    assert contest.ranking("NS")[0].pair == 2
+    assert contest.ranking("NS")[0].plus_minus == 80
     # Ruled average instead (law B(3)): its score is the average of the others, (100 - 20) / 2 = 40.
     ruled = [rows[0], BoardResult(1, 2, 2, None, None, "average"), rows[2], rows[3]]
     detail = pair_contest(ruled, single_ranking=False).detail(1, 2, 2)
-    assert detail is not None and detail.ns_score == 40 and detail.ns_plus_minus == 0
+    assert detail is not None
+    assert detail.ns_score == 40
+    assert detail.ns_plus_minus == 0

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.errors import ScoringError
 from scoring.contests.rankings import RankingGroups, direction_rankings, one_ranking, ranking_groups
+from scoring.errors import ScoringError
 
 Table = tuple[int, int | str, int | str]
 
@@ -42,7 +42,8 @@ def test_a_mitchell_gives_two_rankings() -> None:
     # Board 1 N-S: 1, 3, 2 -> one chain of N-S pairs; board 1 E-W: 4, 5, 6.  No pair sat both ways.
     groups = ranking_groups(MITCHELL)
     assert named(groups) == [("N-S", "NS", [1, 2, 3]), ("E-W", "EW", [4, 5, 6])]
-    assert groups.ns_ok == {1, 2, 3} and groups.ew_ok == {4, 5, 6}
+    assert groups.ns_ok == {1, 2, 3}
+    assert groups.ew_ok == {4, 5, 6}
 
 
 def test_the_rankings_come_from_the_seatings_not_from_results() -> None:
@@ -142,7 +143,8 @@ def test_an_arrow_switch_at_one_table_joins_everyone() -> None:
 def test_the_rankings_by_rule() -> None:
     assert [(g.name, g.direction) for g in one_ranking().groups] == [("All pairs", None)]
     assert [(g.name, g.direction) for g in direction_rankings().groups] == [("N-S", "NS"), ("E-W", "EW")]
-    assert direction_rankings().index(1, "EW") == 1 and one_ranking().index(1, "EW") == 0
+    assert direction_rankings().index(1, "EW") == 1
+    assert one_ranking().index(1, "EW") == 0
     assert one_ranking().misplaced([1], [1]) is None  # by rule: nothing to check
 
 
@@ -170,7 +172,8 @@ def test_a_pair_seated_where_its_ranking_holds_no_pair() -> None:
 def test_tables_that_cannot_be_ranked(tables: list[Table], message: str) -> None:
     with pytest.raises(ScoringError) as err:
         ranking_groups(tables)
-    assert str(err.value) == message and err.value.field == "tables"
+    assert str(err.value) == message
+    assert err.value.field == "tables"
 
 
 def test_no_tables_no_rankings() -> None:
@@ -226,12 +229,16 @@ def test_the_rankings_are_the_chains_of_shared_hands(
 ) -> None:
     tables, sections = seated
     groups = ranking_groups(tables, sections=sections)
-    assert groups.of is not None and groups.ns_ok is not None and groups.ew_ok is not None
+    assert groups.of is not None
+    assert groups.ns_ok is not None
+    assert groups.ew_ok is not None
     members = [frozenset(p for p, i in groups.of.items() if i == k) for k in range(len(groups.groups))]
-    assert set(members) == chains(tables) and len(members) == len(set(members))  # each a whole chain, once
+    assert set(members) == chains(tables)
+    assert len(members) == len(set(members))
     for (b, ns, ew), (c, ns2, ew2) in ((t, u) for t in tables for u in tables):
         if b == c:  # the same cards held: the same ranking
-            assert groups.of[ns] == groups.of[ns2] and groups.of[ew] == groups.of[ew2]
+            assert groups.of[ns] == groups.of[ns2]
+            assert groups.of[ew] == groups.of[ew2]
     for k, group in enumerate(groups.groups):
         sat_ns = any(ns in members[k] for _b, ns, _e in tables)
         sat_ew = any(ew in members[k] for _b, _n, ew in tables)
