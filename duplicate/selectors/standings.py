@@ -262,15 +262,17 @@ def build_results(
 
     Law H: the pairs are ranked by :func:`scoring.contests.ranking_groups` of every play as scheduled
     (entered or not), so the rankings keep their shape as the results come in."""
-    seats: dict[int, str] = {}
-    for row in rows:
-        for pair, side in ((row[1], "NS"), (row[2], "EW")):
-            seats[pair] = side if seats.get(pair, side) == side else "both"
-    results = [_result_row(code, row) for row in rows if row[3]]
+    ns_pairs, ew_pairs = {row[1] for row in rows}, {row[2] for row in rows}
+    seats = {
+        pair: "both" if pair in ns_pairs and pair in ew_pairs else "NS" if pair in ns_pairs else "EW"
+        for row in rows
+        for pair in row[1:3]
+    }
     contest: PairContest | TeamMatch | None = None
     error: str | None = None
     single = kind == EventKind.TEAMS
     try:
+        results = [_result_row(code, row) for row in rows if row[3]]
         if kind == EventKind.TEAMS:
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
             contest = team_match(results, teams=_teams(pairs), seats=known)
@@ -287,7 +289,7 @@ def build_results(
         single_ranking=single,
         contest=contest,
         error=error,
-        entered=len(results),
+        entered=sum(1 for row in rows if row[3]),
         total=len(rows),
         unagreed_rounds=len({row[8] for row in rows if not row[9]}),
         seats=seats,

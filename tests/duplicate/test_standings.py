@@ -28,12 +28,12 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.models import Event, Play, Round
-from duplicate.services.eventfile import event_import
-from duplicate.selectors.standings import event_results, pair_standings, standings
-from duplicate.selectors.travellers import score_card, traveller
-from duplicate.exports.text import standings_json, standings_text
 from duplicate.exports.csv import standings_csv_text as standings_csv
+from duplicate.exports.text import standings_json, standings_text
+from duplicate.models import Event, Play, Round
+from duplicate.selectors.standings import build_results, event_results, pair_standings, standings
+from duplicate.selectors.travellers import score_card, traveller
+from duplicate.services.eventfile import event_import
 from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_MADE
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
@@ -208,11 +208,14 @@ def test_provisional_until_every_result_is_in_and_every_round_agreed(db):
     event = mitchell_event(partial)
     agree_all(event)
     st = standings(event)
-    assert st.provisional and st.progress.entered == 8 and st.progress.total == 9
+    assert st.provisional
+    assert st.progress.entered == 8
+    assert st.progress.total == 9
 
     event = mitchell_event(MITCHELL_RESULTS)
     st = standings(event)
-    assert st.provisional and st.progress.unagreed_rounds == 3  # all in, none agreed (law E)
+    assert st.provisional
+    assert st.progress.unagreed_rounds == 3
     first = Round.objects.filter(section__event=event).order_by("number")
     for rnd in list(first)[:2]:
         services.round_agree(round=rnd, user_id=None)
@@ -310,7 +313,8 @@ def test_a_ruling_with_nothing_to_draw_on_waits_and_keeps_the_standings_provisio
     event = mitchell_event(results)
     agree_all(event)
     st = pair_standings(event)
-    assert st.provisional and st.progress.unresolved_rulings == 1
+    assert st.provisional
+    assert st.progress.unresolved_rulings == 1
     pair1 = next(r for r in st.rows if r.pair.label == 1)
     assert pair1.boards == 2  # board 1 does not count until a score is made there
 
@@ -376,7 +380,8 @@ def test_a_place_won_by_the_fraction_of_a_point(db, client):
     rows = standings_json(st)["rows"]
     assert [(r["plus_minus"], r["exact"]) for r in rows[2:4]] == [(-54, "-107/2"), (-54, "-54")]
     page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
-    assert "by the fraction of a point" in page and "-53 1/2" in page
+    assert "by the fraction of a point" in page
+    assert "-53 1/2" in page
     assert "(by the fraction of a point)" in standings_text(st)
 
 
@@ -400,7 +405,8 @@ def test_traveller_every_table_with_items_and_averages(db):
     event = mitchell_event(MITCHELL_RESULTS)
     board = event.boards.get(number=1)
     trav = traveller(event, board)
-    assert trav.ns_average == 39 and trav.ew_average == -39
+    assert trav.ns_average == 39
+    assert trav.ew_average == -39
     lines = [
         (ln.table, ln.ns.label, ln.ew.label, ln.ns_score, ln.ns_plus_minus, ln.ew_plus_minus)
         for ln in trav.lines
@@ -416,12 +422,17 @@ def test_traveller_every_table_with_items_and_averages(db):
 def test_pages_render_the_hand_worked_figures(db, client):
     event = mitchell_event(MITCHELL_RESULTS)
     page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
-    assert "<h2>N-S</h2>" in page and "<h2>E-W</h2>" in page and "+125" in page and "Provisional" in page
+    assert "<h2>N-S</h2>" in page
+    assert "<h2>E-W</h2>" in page
+    assert "+125" in page
+    assert "Provisional" in page
     pair1 = event.pairs.get(number="1")
     card = client.get(reverse("pair_scorecard", args=[event.pk, pair1.pk])).content.decode()
-    assert "+124 2/3" in card and "4H by N, 10 tricks" in card
+    assert "+124 2/3" in card
+    assert "4H by N, 10 tricks" in card
     trav = client.get(reverse("board_traveller", args=[event.pk, 1])).content.decode()
-    assert "premium 125 (law A)" in trav and "+118" in trav
+    assert "premium 125 (law A)" in trav
+    assert "+118" in trav
     assert client.get(reverse("board_traveller", args=[event.pk, 9])).status_code == 404
     assert client.get(reverse("pair_scorecard", args=[event.pk, 999999])).status_code == 404
     sorted_page = client.get(reverse("event_standings", args=[event.pk]) + "?ns-sort=-plus_minus")
@@ -439,7 +450,8 @@ def test_traveller_shows_the_hands_when_known(db, client):
         expected=services.board_deals_preview(event=event, deals=deals).versions,
     )
     page = client.get(reverse("board_traveller", args=[event.pk, 1])).content.decode()
-    assert 'class="hand-diagram"' in page and "AKQJ" in page
+    assert 'class="hand-diagram"' in page
+    assert "AKQJ" in page
 
 
 def test_results_version_invalidates_the_cache(db):
@@ -466,14 +478,19 @@ def test_command_json_text_csv(db, tmp_path, capsys):
     agree_all(event)
     call_command("standings", str(event.pk), "--format", "json")
     data = json.loads(capsys.readouterr().out)
-    assert data["provisional"] is False and data["rows"][0]["exact"] == "374/3"
+    assert data["provisional"] is False
+    assert data["rows"][0]["exact"] == "374/3"
     call_command("standings", str(event.pk), "--format", "text")
     text = capsys.readouterr().out
-    assert "\nN-S\n" in text and "\nE-W\n" in text and "+125" in text
+    assert "\nN-S\n" in text
+    assert "\nE-W\n" in text
+    assert "+125" in text
     out = tmp_path / "s.csv"
     call_command("standings", str(event.pk), "--format", "csv", "-o", str(out))
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
-    assert rows[0]["pair"] == "1" and rows[0]["exact"] == "374/3" and rows[0]["plus_minus"] == "125"
+    assert rows[0]["pair"] == "1"
+    assert rows[0]["exact"] == "374/3"
+    assert rows[0]["plus_minus"] == "125"
     assert standings_csv(standings(event)).startswith("rank,pair,direction,")
     assert [(r["pair"], r["direction"], r["ranking"]) for r in rows] == [
         ("1", "NS", "N-S"),
@@ -507,3 +524,13 @@ def test_event_results_reads_the_pairs_and_the_plays(db, django_assert_num_queri
     for _again in range(2):  # the pairs (their sections name the rankings), the plays; nothing kept
         with django_assert_num_queries(2):
             event_results(event)
+
+
+def test_a_play_entered_without_a_whole_number_net_is_reported_naming_the_field():
+    # (board, ns, ew, entered, ruling, offending, net_ns, table, round, agreed): PLAY_FIELDS
+    rows = [(1, 1, 4, True, "", "", 120, 1, 1, False), (1, 2, 5, True, "", "", None, 2, 1, False)]
+    results = build_results("auction-1915", "pairs", rows, {})
+    assert results.contest is None
+    assert results.error is not None
+    assert results.error.startswith("net: ")
+    assert results.provisional

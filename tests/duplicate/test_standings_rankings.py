@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import itertools
 import json
 import re
 from dataclasses import replace
@@ -23,11 +24,11 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from duplicate import exports, services
-from duplicate.models import Event, Play
-from duplicate.services.eventfile import event_import
-from duplicate.selectors.standings import pair_standings, standings
-from duplicate.exports.text import standings_json, standings_text
 from duplicate.exports.csv import standings_csv_text as standings_csv
+from duplicate.exports.text import standings_json, standings_text
+from duplicate.models import Event, Play
+from duplicate.selectors.standings import pair_standings, standings
+from duplicate.services.eventfile import event_import
 from scoring.movements import Movement, MovementRound, generate
 from tests.duplicate.test_exports import pdf_text, squash
 from tests.duplicate.test_standings import MITCHELL_RESULTS, MITCHELL_SEATS, mitchell_event, pairs_named
@@ -54,7 +55,7 @@ def rankings_everywhere(client, event: Event) -> dict[str, list[str]]:
         "page": re.findall(r'<section class="standings-ranking">\s*<h2>(.*?)</h2>', html),
         "json": names,
         "json rows": list(dict.fromkeys(r["ranking"] for r in data["rows"])),
-        "text": [line for line, after in zip(text, text[1:], strict=False) if after.startswith("Rank")],
+        "text": [line for line, after in itertools.pairwise(text) if after.startswith("Rank")],
         "csv": list(dict.fromkeys(r["ranking"] for r in rows)),
         "xlsx": list(dict.fromkeys(r[0].value for r in sheet.iter_rows(min_row=2) if r[0].value)),
         "pdf": [n for n in names if n in pdf],
@@ -295,12 +296,14 @@ def test_two_mitchell_sections_with_different_boards_give_four_rankings_named_by
     names = ["Section A N-S", "Section A E-W", "Section B N-S", "Section B E-W"]
     assert_named(client, event, names)
     cards = squash(" ".join(pdf_text(exports.printout_file(event, "scorecards"))))
-    assert "Place 1 (Section B E-W)" in cards and "Place 3 (Section A N-S)" in cards
+    assert "Place 1 (Section B E-W)" in cards
+    assert "Place 3 (Section A N-S)" in cards
     # Each ranking sorts on its own: its sorting parameters are its own.
     page = client.get(
         reverse("event_standings", args=[event.pk]) + "?section-b-ew-sort=pair"
     ).content.decode()
-    assert "section-b-ew-sort=" in page and "section-a-ns-sort=" in page
+    assert "section-b-ew-sort=" in page
+    assert "section-a-ns-sort=" in page
 
 
 def test_the_command_names_the_rankings(db, capsys):

@@ -18,9 +18,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from duplicate.services.eventfile import event_import
-from duplicate.selectors.standings import team_standings
 from duplicate.exports.text import standings_json
+from duplicate.selectors.standings import team_standings
+from duplicate.services.eventfile import event_import
 from scoring.movements import generate
 from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_MADE
 
@@ -170,14 +170,17 @@ def test_team_match_won_by_the_fraction_of_a_point(db, client):
     event = match_event(results)
     match = team_standings(event)
     data = standings_json(match)
-    assert data["winner"] == "Blues" and data["by_fraction"] is True
+    assert data["winner"] == "Blues"
+    assert data["by_fraction"] is True
     assert [(t["name"], t["total"], t["exact"], t["odd_pair_average"]) for t in data["teams"]] == [
         ("Blues", 0, "1/3", "29/6"),
         ("Reds", 0, "-1/3", "-29/6"),
     ]
     assert [t.total_display for t in match.teams] == ["1/3", "-1/3"]
     page = client.get(reverse("team_match", args=[event.pk])).content.decode()
-    assert "by the fraction of a point" in page and "-4 5/6" in page and "53 1/2" in page
+    assert "by the fraction of a point" in page
+    assert "-4 5/6" in page
+    assert "53 1/2" in page
 
 
 def test_equal_exact_totals_have_no_winner(db):
@@ -185,14 +188,16 @@ def test_equal_exact_totals_have_no_winner(db):
     # pairs 1, 2, 6: +30; 4, 5, 3: -30.  Reds: 30 + 30 - 30 + (-30) = 0; Blues: -30 - 30 + 30 + 30 = 0.
     event = match_event({key: C1NT for key in ODD_PAIR})
     data = standings_json(team_standings(event))
-    assert data["winner"] is None and data["by_fraction"] is False
+    assert data["winner"] is None
+    assert data["by_fraction"] is False
     assert [t["exact"] for t in data["teams"]] == ["0", "0"]
 
 
 def test_team_match_page_and_command(db, client, capsys):
     event = match_event(ODD_PAIR)
     page = client.get(reverse("team_match", args=[event.pk])).content.decode()
-    assert "Odd pair" in page and ">-28<" in page  # the E-W average, -85/3, to the nearest whole number
+    assert "Odd pair" in page
+    assert ">-28<" in page
     assert "<strong>Reds</strong> lead" in page  # provisional: the rounds are not agreed yet
     # the standings page of a team event leads to the match page
     assert client.get(reverse("event_standings", args=[event.pk])).status_code == 302
@@ -202,4 +207,5 @@ def test_team_match_page_and_command(db, client, capsys):
     assert "Reds won." in capsys.readouterr().out
     call_command("standings", str(event.pk), "--format", "csv")
     out = capsys.readouterr().out
-    assert "Reds,total,,,,,,33,98/3" in out and "Reds,odd pair average,,EW,,,,-28,-85/3" in out
+    assert "Reds,total,,,,,,33,98/3" in out
+    assert "Reds,odd pair average,,EW,,,,-28,-85/3" in out
