@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.contrib import admin
 from django.db.models import Q
 
@@ -9,7 +11,7 @@ class TouchesStandings(admin.ModelAdmin):
     movement, a round agreed): bump the events' results version, on a save and on a delete, so that every
     process works its pages out again (the version keys everything cached, see duplicate/caching.py)."""
 
-    def event_ids(self, obj):
+    def event_ids(self, obj: Any) -> list[int]:
         return [obj.event_id]
 
     def save_model(self, request, obj, form, change):
@@ -33,7 +35,7 @@ class EventAdmin(TouchesStandings):
     list_filter = ("code", "kind", "status")
     search_fields = ("name",)
 
-    def event_ids(self, obj):
+    def event_ids(self, obj: Any) -> list[int]:
         return [obj.pk]
 
     def get_readonly_fields(self, request, obj=None):
@@ -66,7 +68,7 @@ class BoardAdmin(TouchesStandings):
 class PlayerAdmin(TouchesStandings):
     search_fields = ("name",)
 
-    def event_ids(self, obj):
+    def event_ids(self, obj: Any) -> list[int]:
         return list(
             models.Pair.objects.filter(Q(player1=obj) | Q(player2=obj)).values_list("event_id", flat=True)
         )
@@ -91,7 +93,7 @@ class RoundAdmin(TouchesStandings):
     list_display = ("section", "number", "agreed_at", "agreed_by")
     list_select_related = ("section__event", "agreed_by")
 
-    def event_ids(self, obj):
+    def event_ids(self, obj: Any) -> list[int]:
         return [obj.section.event_id]
 
 
@@ -100,7 +102,7 @@ class SeatingAdmin(TouchesStandings):
     list_display = ("round", "table", "ns", "ew")
     list_select_related = ("round", "ns", "ew")
 
-    def event_ids(self, obj):
+    def event_ids(self, obj: Any) -> list[int]:
         return [obj.round.section.event_id]
 
 
