@@ -10,7 +10,8 @@ import unicodedata
 from typing import Any
 
 from duplicate.exports.csv import results_csv, standings_csv
-from duplicate.exports.pdf import printout_pdf, standings_pdf, travellers_pdf
+from duplicate.exports.pdf import standings_pdf, travellers_pdf
+from duplicate.exports.printouts import printout_pdf
 from duplicate.exports.rows import event_rows, hand_text, standings_rows
 from duplicate.exports.xlsx import _no_gc, standings_xlsx, workbook_xlsx
 

@@ -24,10 +24,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
-    CondPageBreak,
     Flowable,
     KeepTogether,
-    PageBreak,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -39,13 +37,12 @@ from duplicate.exports.rows import (
     BoardRows,
     EventInfo,
     EventRows,
-    GuideCard,
     StandingsRows,
     event_info,
 )
 from duplicate.models import Event
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
-from duplicate.selectors.travellers import HandDiagram, PlayLine, ScoreCard
+from duplicate.selectors.travellers import HandDiagram, PlayLine
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 SUIT_FONT = "KalamazooSuits"
@@ -86,7 +83,7 @@ def page_size(info: EventInfo) -> tuple[float, float]:
 # --------------------------------------------------------------------------------------------- styles
 
 
-def _style(
+def para_style(
     name: str, size: float, *, bold: bool = False, lead: float | None = None, **kw: Any
 ) -> ParagraphStyle:
     kw.setdefault("textColor", INK)
@@ -99,19 +96,19 @@ def _style(
     )
 
 
-TITLE = _style("kz-title", 17, bold=True, spaceAfter=2)
-H2 = _style("kz-h2", 12.5, bold=True, spaceBefore=8, spaceAfter=4)
-H3 = _style("kz-h3", 11, bold=True)
-SUB = _style("kz-sub", 9, textColor=colors.HexColor("#444444"), spaceAfter=6)
-BODY = _style("kz-body", 9)
-SMALL = _style("kz-small", 7.5)
-NOTE = _style("kz-note", 7.5, textColor=colors.HexColor("#444444"), spaceBefore=3)
-CELL = _style("kz-cell", 8)
-CELL_SMALL = _style("kz-cell-small", 7)
-HAND = _style("kz-hand", 8.5, lead=10.5)
-HAND_BIG = _style("kz-hand-big", 9.5, lead=11.5)
-CENTER = _style("kz-center", 8, alignment=TA_CENTER)
-BANNER = _style("kz-banner", 10, bold=True, textColor=RED)
+TITLE = para_style("kz-title", 17, bold=True, spaceAfter=2)
+H2 = para_style("kz-h2", 12.5, bold=True, spaceBefore=8, spaceAfter=4)
+H3 = para_style("kz-h3", 11, bold=True)
+SUB = para_style("kz-sub", 9, textColor=colors.HexColor("#444444"), spaceAfter=6)
+BODY = para_style("kz-body", 9)
+SMALL = para_style("kz-small", 7.5)
+NOTE = para_style("kz-note", 7.5, textColor=colors.HexColor("#444444"), spaceBefore=3)
+CELL = para_style("kz-cell", 8)
+CELL_SMALL = para_style("kz-cell-small", 7)
+HAND = para_style("kz-hand", 8.5, lead=10.5)
+HAND_BIG = para_style("kz-hand-big", 9.5, lead=11.5)
+CENTER = para_style("kz-center", 8, alignment=TA_CENTER)
+BANNER = para_style("kz-banner", 10, bold=True, textColor=RED)
 
 
 def p(text: str, style: ParagraphStyle = CELL) -> Paragraph:
@@ -209,7 +206,7 @@ def frame_width(info: EventInfo) -> float:
     return page_size(info)[0] - 2 * MARGIN
 
 
-def _heading(info: EventInfo, title: str, provisional: str = "") -> list[Flowable]:
+def heading(info: EventInfo, title: str, provisional: str = "") -> list[Flowable]:
     out: list[Flowable] = [Paragraph(escape(title), TITLE), p(f"{info.name} · {info.subtitle}", SUB)]
     if provisional:
         out.append(_banner(provisional))
@@ -231,7 +228,7 @@ def _banner(text: str) -> Table:
     return table
 
 
-def _side(side: str) -> str:
+def side_text(side: str) -> str:
     return "N-S" if side == "NS" else "E-W"
 
 
@@ -242,7 +239,7 @@ def standings_pdf(st: StandingsRows | PairStandings | TeamStandings, *, event: A
     """The standings: each ranking (N-S, E-W, or all pairs), or a team match with its tables."""
     rows = _standings_rows(st, event)
     info, standings = rows.info, rows.standings
-    story = _heading(
+    story = heading(
         info, "Team match" if isinstance(standings, TeamStandings) else "Standings", rows.provisional_text
     )
     if isinstance(standings, PairStandings):
@@ -325,7 +322,7 @@ def _team_standings(info: EventInfo, st: TeamStandings) -> list[Flowable]:
         line = f"<b>{escape(st.winner)}</b> {verb}{how}."
     else:
         line = "The match is <b>tied</b>."
-    story.append(Paragraph(line, _style("kz-winner", 12, spaceBefore=4, spaceAfter=4)))
+    story.append(Paragraph(line, para_style("kz-winner", 12, spaceBefore=4, spaceAfter=4)))
     story.append(p("Tables", H2))
     data: list[list[Any]] = [["Table", "N-S pair", "Team", "Score", "E-W pair", "Team", "Score"]]
     for t in st.tables:
@@ -352,7 +349,7 @@ def _team_standings(info: EventInfo, st: TeamStandings) -> list[Flowable]:
                 [
                     str(line_.pair.label),
                     p(line_.pair.names or "—"),
-                    _side(line_.direction),
+                    side_text(line_.direction),
                     str(line_.boards),
                     line_.net_display,
                 ]
@@ -599,7 +596,7 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
         head = Paragraph(
             f"<font size=14><b>Board {board.number}</b></font><br/>Dealer {board.dealer_name} "
             f"<font color='#666666'>({BEING_PLAYED_NOTE if board.in_play else 'hands not recorded'})</font>",
-            _style("kz-th", 9, lead=15),
+            para_style("kz-th", 9, lead=15),
         )
     averages = (
         f"Average: N-S <b>{escape(board.ns_average_display or '—')}</b> · "
@@ -615,229 +612,10 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
 def travellers_pdf(rows: EventRows) -> bytes:
     """One traveller per board, several to a page when they fit."""
     info = rows.info
-    story: list[Flowable] = _heading(info, "Travellers", rows.provisional_text)
+    story: list[Flowable] = heading(info, "Travellers", rows.provisional_text)
     for board in rows.boards:
         story.extend(_traveller(info, board))
     return build(info, "travellers", story, mark="PROVISIONAL" if rows.progress.provisional else "")
 
 
-# ------------------------------------------------------------------------------------------ score cards
-
-
-def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flowable]:
-    width = frame_width(info)
-    names = card.pair.names
-    story = _heading(info, f"Score card: pair {card.pair.label}", provisional)
-    story.append(
-        Paragraph(
-            f"<b>{escape(names or '—')}</b>"
-            + (f" · team {escape(card.pair.team)}" if card.pair.team else ""),
-            _style("kz-names", 11, spaceAfter=4),
-        )
-    )
-    s = card.standing
-    if s is not None:
-        # Its ranking by name (law H: "N-S", "Section A E-W", ...); a lone mixed ranking needs none.
-        named = s.ranking or (_side(s.direction) if s.direction else "")
-        direction = f" ({named})" if named and named != "All pairs" else ""
-        frac = " (by the fraction of a point)" if s.by_fraction else ""
-        summary = (
-            f"Place <b>{s.rank}</b>{direction} · {s.boards} board{'s' if s.boards != 1 else ''} · "
-            f"net {escape(s.net_display)} · plus/minus <b>{escape(s.plus_minus_display)}</b>{frac}"
-        )
-        story.append(Paragraph(summary, _style("kz-sum", 10, spaceAfter=6)))
-    if card.team is not None:
-        story.append(
-            Paragraph(
-                f"Team {escape(card.team.name)}: total <b>{escape(card.team.total_display)}</b>",
-                _style("kz-sum2", 10, spaceAfter=6),
-            )
-        )
-    fixed = [32, 32, 26, 0, 0, 44, 48, 52, 50]
-    rest = width - sum(fixed)
-    fixed[3], fixed[4] = rest - 90, 90
-    data: list[list[Any]] = [
-        ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
-    ]
-    for line in card.lines:
-        data.append(
-            [
-                str(line.round),
-                str(line.board),
-                _side(line.side),
-                fit(f"{line.opponents.label}  {line.opponents.names}", fixed[3], 7.5),
-                fit(line.status, fixed[4], 8.5),
-                line.score_display,
-                line.average_display,
-                line.plus_minus_display,
-                line.running_display,
-            ]
-        )
-    extra = [("FONT", (3, 1), (3, -1), "Helvetica", 7.5)]
-    story.append(data_table(data, fixed, numeric=(0, 1, 5, 6, 7, 8), size=8.5, extra=extra))
-    note = "Its score on each deal is its side's total less the other side's"
-    if info.whist:
-        note += " (at whist: the tricks its side won)"
-    story.append(
-        p(
-            note + "; the average is that of the pairs who held the same cards; exact fractions are shown.",
-            NOTE,
-        )
-    )
-    return story
-
-
-def scorecards_pdf(rows: EventRows) -> bytes:
-    """One page per pair: its boards in the order played, with score, average, plus/minus, running total."""
-    story: list[Flowable] = []
-    for i, card in enumerate(rows.cards):
-        if i:
-            story.append(PageBreak())
-        story.extend(_score_card(rows.info, card, rows.provisional_text))
-    return build(rows.info, "score cards", story, mark="PROVISIONAL" if rows.progress.provisional else "")
-
-
-# ------------------------------------------------------------------------------------------ guide cards
-
-
-def _guide_card(info: EventInfo, card: GuideCard) -> Flowable:
-    width = frame_width(info)
-    data: list[list[Any]] = [
-        ["Round", "N-S pair", "E-W pair", "Boards", "N-S next", "E-W next", "Boards go to"]
-    ]
-    for line in card.lines:
-        data.append(
-            [
-                str(line.round),
-                str(line.ns.label),
-                str(line.ew.label),
-                line.boards,
-                line.ns_next,
-                line.ew_next,
-                line.boards_next,
-            ]
-        )
-    fixed = [36, 46, 46, 52, 0, 0, 0]
-    rest = width - sum(fixed) - 12
-    fixed[4], fixed[5], fixed[6] = rest * 0.28, rest * 0.28, rest * 0.44
-    title = Paragraph(
-        f"<font size=20><b>{escape(card.title)}</b></font>  <font size=9 color='#444444'>{escape(info.name)}</font>",
-        _style("kz-guide", 10, lead=24),
-    )
-    table = data_table(
-        data,
-        fixed,
-        numeric=(0, 1, 2),
-        size=10,
-        extra=[("FONT", (0, 1), (-1, -1), "Helvetica", 10), ("FONT", (0, 1), (3, -1), "Helvetica-Bold", 10)],
-    )
-    note = p(
-        "N-S next / E-W next: where each pair sits in the next round. Boards go to: the table that plays these boards next.",
-        NOTE,
-    )
-    rows: list[list[Flowable]] = [[title]]
-    stationary = _stationary_text(card)
-    if stationary:
-        rows.append([p(f"<b>{escape(stationary)}</b>", _style("kz-guide-stay", 10, lead=13))])
-    rows += [[table], [note]]
-    box = Table(rows, colWidths=[width - 4])
-    box.setStyle(
-        TableStyle(
-            [
-                ("BOX", (0, 0), (-1, -1), 1.2, INK),
-                ("LEFTPADDING", (0, 0), (-1, -1), 6),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-            ]
-        )
-    )
-    return box
-
-
-def _stationary_text(card: GuideCard) -> str:
-    """A table whose pairs never move (a compass movement, a team match) says so once, and where its boards
-    go after each round; "" when a pair moves."""
-    lines = card.lines
-    if len(lines) < 2 or any({line.ns_next, line.ew_next} - {"stays", "end"} for line in lines):
-        return ""
-    if len({(line.ns.pk, line.ew.pk) for line in lines}) != 1:
-        return ""
-    goes = sorted({line.boards_next for line in lines if line.boards_next != "end"})
-    text = f"Pairs stay all session: {lines[0].ns.label} N-S, {lines[0].ew.label} E-W."
-    if len(goes) == 1:
-        text += f" After each round pass the boards to {goes[0]}."
-    return text
-
-
-def guide_cards_pdf(rows: EventRows) -> bytes:
-    """For each table: each round's pairs and boards, and where the E-W pair and the boards go next."""
-    story: list[Flowable] = []
-    for card in rows.guide_cards:
-        story += [CondPageBreak(60 * mm), KeepTogether([_guide_card(rows.info, card)]), Spacer(1, 8 * mm)]
-    return build(rows.info, "table guide cards", story)
-
-
-# ----------------------------------------------------------------------------------------- hand records
-
-
-def _record_cell(info: EventInfo, board: BoardRows, width: float) -> Flowable:
-    if board.diagram is None:
-        return Paragraph(
-            f"<font size=13><b>Board {board.number}</b></font><br/>Dealer {board.dealer_name}<br/>"
-            f"<font color='#666666'>{BEING_PLAYED_NOTE if board.in_play else 'hands not recorded'}</font>",
-            _style("kz-rec-empty", 9, lead=14),
-        )
-    return HandsFlowable(
-        board.diagram, f"Board {board.number}", f"Dealer {board.dealer_name}", width=width, size=9.5
-    )
-
-
-def hand_records_pdf(rows: EventRows) -> bytes:
-    """The four hands of each board as a diagram, six boards a page (two across, three down)."""
-    info = rows.info
-    width = frame_width(info)
-    cell = width / 2
-    story = _heading(info, "Hand records")
-    boards = list(rows.boards)
-    per_page = 6
-    for start in range(0, len(boards), per_page):
-        chunk = boards[start : start + per_page]
-        grid: list[list[Any]] = []
-        for i in range(0, len(chunk), 2):
-            pair = chunk[i : i + 2]
-            grid.append([_record_cell(info, b, cell - 10) for b in pair] + [""] * (2 - len(pair)))
-        table = Table(grid, colWidths=[cell, cell])
-        table.setStyle(
-            TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("INNERGRID", (0, 0), (-1, -1), 0.5, RULE),
-                    ("BOX", (0, 0), (-1, -1), 0.8, INK),
-                    ("TOPPADDING", (0, 0), (-1, -1), 6),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 5),
-                ]
-            )
-        )
-        if start:
-            story.append(PageBreak())
-        story.append(table)
-    return build(info, "hand records", story)
-
-
-def printout_pdf(rows: EventRows, kind: str) -> bytes:
-    """``scorecards``, ``guide-cards`` or ``hand-records``."""
-    writers = {"scorecards": scorecards_pdf, "guide-cards": guide_cards_pdf, "hand-records": hand_records_pdf}
-    if kind not in writers:
-        raise ValueError(f"kind: must be one of {', '.join(PRINTOUTS)}, got {kind!r}")
-    return writers[kind](rows)
-
-
-__all__ = [
-    "PRINTOUTS",
-    "guide_cards_pdf",
-    "hand_records_pdf",
-    "printout_pdf",
-    "scorecards_pdf",
-    "standings_pdf",
-    "travellers_pdf",
-]
+__all__ = ["PRINTOUTS", "build", "data_table", "standings_pdf", "travellers_pdf"]

@@ -1,0 +1,251 @@
+"""The printouts as PDF: score cards (one page per pair), table guide cards and hand records, written with
+the pieces of ``duplicate.exports.pdf`` (styles, tables, hand diagrams, the document)."""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from duplicate.exports.pdf import (
+    INK,
+    NOTE,
+    PRINTOUTS,
+    RULE,
+    HandsFlowable,
+    build,
+    data_table,
+    fit,
+    frame_width,
+    heading,
+    p,
+    para_style,
+    side_text,
+)
+from duplicate.exports.rows import BoardRows, EventInfo, EventRows, GuideCard
+from duplicate.selectors.standings import BEING_PLAYED_NOTE
+from duplicate.selectors.travellers import ScoreCard
+
+# ------------------------------------------------------------------------------------------ score cards
+
+
+def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flowable]:
+    width = frame_width(info)
+    names = card.pair.names
+    story = heading(info, f"Score card: pair {card.pair.label}", provisional)
+    story.append(
+        Paragraph(
+            f"<b>{escape(names or '—')}</b>"
+            + (f" · team {escape(card.pair.team)}" if card.pair.team else ""),
+            para_style("kz-names", 11, spaceAfter=4),
+        )
+    )
+    s = card.standing
+    if s is not None:
+        # Its ranking by name (law H: "N-S", "Section A E-W", ...); a lone mixed ranking needs none.
+        named = s.ranking or (side_text(s.direction) if s.direction else "")
+        direction = f" ({named})" if named and named != "All pairs" else ""
+        frac = " (by the fraction of a point)" if s.by_fraction else ""
+        summary = (
+            f"Place <b>{s.rank}</b>{direction} · {s.boards} board{'s' if s.boards != 1 else ''} · "
+            f"net {escape(s.net_display)} · plus/minus <b>{escape(s.plus_minus_display)}</b>{frac}"
+        )
+        story.append(Paragraph(summary, para_style("kz-sum", 10, spaceAfter=6)))
+    if card.team is not None:
+        story.append(
+            Paragraph(
+                f"Team {escape(card.team.name)}: total <b>{escape(card.team.total_display)}</b>",
+                para_style("kz-sum2", 10, spaceAfter=6),
+            )
+        )
+    fixed = [32, 32, 26, 0, 0, 44, 48, 52, 50]
+    rest = width - sum(fixed)
+    fixed[3], fixed[4] = rest - 90, 90
+    data: list[list[Any]] = [
+        ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
+    ]
+    for line in card.lines:
+        data.append(
+            [
+                str(line.round),
+                str(line.board),
+                side_text(line.side),
+                fit(f"{line.opponents.label}  {line.opponents.names}", fixed[3], 7.5),
+                fit(line.status, fixed[4], 8.5),
+                line.score_display,
+                line.average_display,
+                line.plus_minus_display,
+                line.running_display,
+            ]
+        )
+    extra = [("FONT", (3, 1), (3, -1), "Helvetica", 7.5)]
+    story.append(data_table(data, fixed, numeric=(0, 1, 5, 6, 7, 8), size=8.5, extra=extra))
+    note = "Its score on each deal is its side's total less the other side's"
+    if info.whist:
+        note += " (at whist: the tricks its side won)"
+    story.append(
+        p(
+            note + "; the average is that of the pairs who held the same cards; exact fractions are shown.",
+            NOTE,
+        )
+    )
+    return story
+
+
+def scorecards_pdf(rows: EventRows) -> bytes:
+    """One page per pair: its boards in the order played, with score, average, plus/minus, running total."""
+    story: list[Flowable] = []
+    for i, card in enumerate(rows.cards):
+        if i:
+            story.append(PageBreak())
+        story.extend(_score_card(rows.info, card, rows.provisional_text))
+    return build(rows.info, "score cards", story, mark="PROVISIONAL" if rows.progress.provisional else "")
+
+
+# ------------------------------------------------------------------------------------------ guide cards
+
+
+def _guide_card(info: EventInfo, card: GuideCard) -> Flowable:
+    width = frame_width(info)
+    data: list[list[Any]] = [
+        ["Round", "N-S pair", "E-W pair", "Boards", "N-S next", "E-W next", "Boards go to"]
+    ]
+    for line in card.lines:
+        data.append(
+            [
+                str(line.round),
+                str(line.ns.label),
+                str(line.ew.label),
+                line.boards,
+                line.ns_next,
+                line.ew_next,
+                line.boards_next,
+            ]
+        )
+    fixed = [36, 46, 46, 52, 0, 0, 0]
+    rest = width - sum(fixed) - 12
+    fixed[4], fixed[5], fixed[6] = rest * 0.28, rest * 0.28, rest * 0.44
+    title = Paragraph(
+        f"<font size=20><b>{escape(card.title)}</b></font>  <font size=9 color='#444444'>{escape(info.name)}</font>",
+        para_style("kz-guide", 10, lead=24),
+    )
+    table = data_table(
+        data,
+        fixed,
+        numeric=(0, 1, 2),
+        size=10,
+        extra=[("FONT", (0, 1), (-1, -1), "Helvetica", 10), ("FONT", (0, 1), (3, -1), "Helvetica-Bold", 10)],
+    )
+    note = p(
+        "N-S next / E-W next: where each pair sits in the next round. Boards go to: the table that plays these boards next.",
+        NOTE,
+    )
+    rows: list[list[Flowable]] = [[title]]
+    stationary = _stationary_text(card)
+    if stationary:
+        rows.append([p(f"<b>{escape(stationary)}</b>", para_style("kz-guide-stay", 10, lead=13))])
+    rows += [[table], [note]]
+    box = Table(rows, colWidths=[width - 4])
+    box.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 1.2, INK),
+                ("LEFTPADDING", (0, 0), (-1, -1), 6),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+            ]
+        )
+    )
+    return box
+
+
+def _stationary_text(card: GuideCard) -> str:
+    """A table whose pairs never move (a compass movement, a team match) says so once, and where its boards
+    go after each round; "" when a pair moves."""
+    lines = card.lines
+    if len(lines) < 2 or any({line.ns_next, line.ew_next} - {"stays", "end"} for line in lines):
+        return ""
+    if len({(line.ns.pk, line.ew.pk) for line in lines}) != 1:
+        return ""
+    goes = sorted({line.boards_next for line in lines if line.boards_next != "end"})
+    text = f"Pairs stay all session: {lines[0].ns.label} N-S, {lines[0].ew.label} E-W."
+    if len(goes) == 1:
+        text += f" After each round pass the boards to {goes[0]}."
+    return text
+
+
+def guide_cards_pdf(rows: EventRows) -> bytes:
+    """For each table: each round's pairs and boards, and where the E-W pair and the boards go next."""
+    story: list[Flowable] = []
+    for card in rows.guide_cards:
+        story += [CondPageBreak(60 * mm), KeepTogether([_guide_card(rows.info, card)]), Spacer(1, 8 * mm)]
+    return build(rows.info, "table guide cards", story)
+
+
+# ----------------------------------------------------------------------------------------- hand records
+
+
+def _record_cell(info: EventInfo, board: BoardRows, width: float) -> Flowable:
+    if board.diagram is None:
+        return Paragraph(
+            f"<font size=13><b>Board {board.number}</b></font><br/>Dealer {board.dealer_name}<br/>"
+            f"<font color='#666666'>{BEING_PLAYED_NOTE if board.in_play else 'hands not recorded'}</font>",
+            para_style("kz-rec-empty", 9, lead=14),
+        )
+    return HandsFlowable(
+        board.diagram, f"Board {board.number}", f"Dealer {board.dealer_name}", width=width, size=9.5
+    )
+
+
+def hand_records_pdf(rows: EventRows) -> bytes:
+    """The four hands of each board as a diagram, six boards a page (two across, three down)."""
+    info = rows.info
+    width = frame_width(info)
+    cell = width / 2
+    story = heading(info, "Hand records")
+    boards = list(rows.boards)
+    per_page = 6
+    for start in range(0, len(boards), per_page):
+        chunk = boards[start : start + per_page]
+        grid: list[list[Any]] = []
+        for i in range(0, len(chunk), 2):
+            pair = chunk[i : i + 2]
+            grid.append([_record_cell(info, b, cell - 10) for b in pair] + [""] * (2 - len(pair)))
+        table = Table(grid, colWidths=[cell, cell])
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("INNERGRID", (0, 0), (-1, -1), 0.5, RULE),
+                    ("BOX", (0, 0), (-1, -1), 0.8, INK),
+                    ("TOPPADDING", (0, 0), (-1, -1), 6),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 5),
+                ]
+            )
+        )
+        if start:
+            story.append(PageBreak())
+        story.append(table)
+    return build(info, "hand records", story)
+
+
+def printout_pdf(rows: EventRows, kind: str) -> bytes:
+    """``scorecards``, ``guide-cards`` or ``hand-records``."""
+    writers = {"scorecards": scorecards_pdf, "guide-cards": guide_cards_pdf, "hand-records": hand_records_pdf}
+    if kind not in writers:
+        raise ValueError(f"kind: must be one of {', '.join(PRINTOUTS)}, got {kind!r}")
+    return writers[kind](rows)
+
+
+__all__ = ["PRINTOUTS", "guide_cards_pdf", "hand_records_pdf", "printout_pdf", "scorecards_pdf"]
