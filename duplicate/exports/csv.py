@@ -78,8 +78,8 @@ def standings_csv_text(st: PairStandings | TeamStandings) -> str:
             )
         average = team.odd_pair_average
         if average is not None:
-            row = [team.name, "odd pair average", "", team.opposite_direction, "", "", ""]
-            w.writerow([*row, round_half_away(average), fraction_str(average)])
+            odd = [team.name, "odd pair average", "", team.opposite_direction, "", "", ""]
+            w.writerow([*odd, round_half_away(average), fraction_str(average)])
         w.writerow(
             [team.name, "total", "", "", "", "", "", round_half_away(team.total), fraction_str(team.total)]
         )

@@ -137,7 +137,7 @@ def data_table(
     repeat: int = 1,
 ) -> Table:
     """A header row (bold, shaded, repeated on each page) and the data, numbers right-aligned."""
-    table = Table(list(rows), colWidths=list(widths), repeatRows=repeat)
+    table = Table([list(row) for row in rows], colWidths=list(widths), repeatRows=repeat)
     style: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), "Helvetica", size),
         ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", size),
@@ -266,7 +266,7 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
     names = [r.title for r in st.rankings]
     how = "one ranking" if len(names) == 1 else f"{len(names)} rankings: {', '.join(names)}"
     story.append(p(f"Each pair compared with the pairs who held the same cards (law H); {how}.", NOTE))
-    fixed = [32, 34, 0, 40, 52, 58, 96]
+    fixed: list[float] = [32, 34, 0, 40, 52, 58, 96]
     fixed[2] = names_width = width - sum(fixed)
     for ranking in st.rankings:
         head = ["Rank", "Pair", "Players", "Boards", "Net", "Plus/minus", ""]
@@ -485,7 +485,7 @@ def _traveller_table(info: EventInfo, board: BoardRows) -> Table:
     extra: list[tuple[Any, ...]] = []
     if info.whist:
         head = ["Rd", "Tbl", "N-S", "E-W", "Result", "N-S score", "E-W score", "N-S +/-", "E-W +/-"]
-        fixed = [22, 22, 30, 30, 0, 56, 56, 56, 56]
+        fixed: list[float] = [22, 22, 30, 30, 0, 56, 56, 56, 56]
         fixed[4] = width - sum(fixed)
         data: list[list[Any]] = [head]
         for line in board.lines:

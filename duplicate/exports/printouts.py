@@ -69,7 +69,7 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
                 para_style("kz-sum2", 10, spaceAfter=6),
             )
         )
-    fixed = [32, 32, 26, 0, 0, 44, 48, 52, 50]
+    fixed: list[float] = [32, 32, 26, 0, 0, 44, 48, 52, 50]
     rest = width - sum(fixed)
     fixed[3], fixed[4] = rest - 90, 90
     data: list[list[Any]] = [
@@ -133,7 +133,7 @@ def _guide_card(info: EventInfo, card: GuideCard) -> Flowable:
                 line.boards_next,
             ]
         )
-    fixed = [36, 46, 46, 52, 0, 0, 0]
+    fixed: list[float] = [36, 46, 46, 52, 0, 0, 0]
     rest = width - sum(fixed) - 12
     fixed[4], fixed[5], fixed[6] = rest * 0.28, rest * 0.28, rest * 0.44
     title = Paragraph(

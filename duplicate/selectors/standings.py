@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
@@ -21,6 +21,7 @@ from duplicate.services.results import ENTERED_FIELDS, SCORE_FIELDS
 from scoring.contests import (
     BoardDetail,
     PairContest,
+    PairId,
     TeamMatch,
     display_values,
     fraction_str,
@@ -193,7 +194,9 @@ class EventResults:
     # The boards still in play: some table scheduled to play them has neither a result nor a ruling yet
     # (their hands and results are not shown to visitors: ``duplicate.selectors.events.boards_in_play``).
     pending: frozenset[int] = frozenset()
-    _lines: dict[tuple[int, int, int], BoardDetail] = field(default_factory=dict, compare=False, repr=False)
+    _lines: dict[tuple[int, PairId, PairId], BoardDetail] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @property
     def provisional(self) -> bool:
@@ -207,9 +210,9 @@ class EventResults:
 
     @property
     def averages(self) -> Mapping[tuple[int, str], Fraction]:
-        return self.contest.averages if self.contest is not None else {}
+        return cast("Mapping[tuple[int, str], Fraction]", self.contest.averages) if self.contest else {}
 
-    def detail(self, board: int, ns: int, ew: int) -> BoardDetail | None:
+    def detail(self, board: int, ns: PairId, ew: PairId) -> BoardDetail | None:
         """The contest's line of ``ns`` v ``ew`` on ``board`` (indexed on first use)."""
         if not self._lines and self.contest is not None:
             self._lines.update(((d.board, d.ns, d.ew), d) for d in self.contest.boards)
@@ -277,7 +280,7 @@ def build_results(
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
             contest = team_match(results, teams=_teams(pairs), seats=known)
         else:
-            sections = {pk: p.section for pk, p in pairs.items()}
+            sections: dict[PairId, str] = {pk: p.section for pk, p in pairs.items()}
             groups = ranking_groups([row[:3] for row in rows], sections=sections)
             contest = pair_contest(results, groups=groups)
             single = contest.single_ranking
@@ -610,7 +613,7 @@ def team_standings(
     direction_averages: dict[str, Fraction | None] = {"NS": None, "EW": None}
     if isinstance(match, TeamMatch):
         teams = _team_lines(match, pairs)
-        direction_averages = dict(match.direction_averages)
+        direction_averages = {side: avg for side, avg in match.direction_averages.items()}
         # In a law G match each pair keeps its table: its net is its score there.
         pair_net = {p.pair.pk: p.net for t in teams for p in t.pairs}
         for table, ns, ew in results.tables:

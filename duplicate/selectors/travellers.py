@@ -35,10 +35,12 @@ from duplicate.selectors.standings import (
     event_results,
     pair_infos,
     progress_of,
+    score_text,
     signed_text,
     standings,
     unknown_pair,
 )
+from scoring.contests import BoardDetail
 from scoring.contract import Seat
 from scoring.deal import Deal
 from scoring.errors import ScoringError
@@ -154,12 +156,29 @@ class PlayLine(NamedTuple):
         ]
         return sum(points) if points else None
 
-    ns_score_display = Shown("ns_score")
-    ew_score_display = Shown("ew_score")
-    ns_average_display = Shown("ns_average")
-    ew_average_display = Shown("ew_average")
-    ns_plus_minus_display = Shown("ns_plus_minus", signed=True)
-    ew_plus_minus_display = Shown("ew_plus_minus", signed=True)
+    @property
+    def ns_score_display(self) -> str:
+        return score_text(self.ns_score)
+
+    @property
+    def ew_score_display(self) -> str:
+        return score_text(self.ew_score)
+
+    @property
+    def ns_average_display(self) -> str:
+        return score_text(self.ns_average)
+
+    @property
+    def ew_average_display(self) -> str:
+        return score_text(self.ew_average)
+
+    @property
+    def ns_plus_minus_display(self) -> str:
+        return signed_text(self.ns_plus_minus)
+
+    @property
+    def ew_plus_minus_display(self) -> str:
+        return signed_text(self.ew_plus_minus)
 
 
 def play_line(
@@ -170,27 +189,17 @@ def play_line(
     contract, declarer, tricks, tricks_ns, honours, revokes, penalties, one_spade_limit, ruling, offending = (
         fields[:10]
     )
+    ns_trick, ns_honour, ns_total, ew_trick, ew_honour, ew_total, net_ns = fields[10:17]
     items = tuple(fields[-1] or ())
     detail = results.detail(board, ns, ew) if entered else None
+    averages = results.averages
     if detail is None:
-        averages = results.averages
-        scored: tuple[Any, ...] = (
-            None,
-            None,
-            averages.get((board, "NS")),
-            averages.get((board, "EW")),
-            None,
-            None,
+        detail = BoardDetail(
+            board, ns, ew, None, None, averages.get((board, "NS")), averages.get((board, "EW"))
         )
+        scored = False
     else:
-        scored = (
-            detail.ns_score,
-            detail.ew_score,
-            detail.ns_average,
-            detail.ew_average,
-            detail.ns_plus_minus,
-            detail.ew_plus_minus,
-        )
+        scored = True
     return PlayLine(
         section,
         board,
@@ -209,14 +218,25 @@ def play_line(
         bool(one_spade_limit),
         ruling,
         offending,
-        *fields[10:17],
+        ns_trick,
+        ns_honour,
+        ns_total,
+        ew_trick,
+        ew_honour,
+        ew_total,
+        net_ns,
         items,
         result_text(contract, declarer, tricks, tricks_ns, code) if entered else "",
         ruling_text(ruling, offending) if entered else "",
         items_text(items, "NS"),
         items_text(items, "EW"),
-        *scored,
-        detail is not None,
+        detail.ns_score,
+        detail.ew_score,
+        detail.ns_average,
+        detail.ew_average,
+        detail.ns_plus_minus,
+        detail.ew_plus_minus,
+        scored,
     )
 
 
