@@ -16,14 +16,14 @@ import json
 import re
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from duplicate import selectors, services
-from duplicate.selectors import standings as st
-from duplicate.selectors import travellers as tv
 from duplicate.models import Event, Play
+from duplicate.selectors import standings as st
 from tests.conftest import make_event
 
 # Board 1: each seat holds one whole suit; board 2: the same, turned a seat (told apart by their PBN).
@@ -164,25 +164,33 @@ def test_visitor_traveller_says_being_played(client, game):
 def test_director_traveller_shows_everything(director_client, game):
     html = page(director_client, "board_traveller", game.pk, 1)
     assert NOTE not in html
-    assert FIRST_TEXT in html and SECOND_TEXT in html
-    assert "hand-diagram" in html and SUIT in html
+    assert FIRST_TEXT in html
+    assert SECOND_TEXT in html
+    assert "hand-diagram" in html
+    assert SUIT in html
 
 
 def test_table_links_see_the_traveller_once_their_table_has_played(client, game):
     played = token_client(client, game, 1)  # played board 1 in round 1
     html = page(client, "entry_token_traveller", played, 1)  # first asked: its result then stands
     assert "your result on board 1 stands" in html
-    assert FIRST_TEXT not in html and SECOND_TEXT not in html and SUIT not in html
+    assert FIRST_TEXT not in html
+    assert SECOND_TEXT not in html
+    assert SUIT not in html
     client.post(reverse("entry_token_traveller", args=[played, 1]))
     html = page(client, "entry_token_traveller", played, 1)
-    assert FIRST_TEXT in html and SECOND_TEXT in html and SUIT in html
+    assert FIRST_TEXT in html
+    assert SECOND_TEXT in html
+    assert SUIT in html
     assert NOTE not in html
     # ... but not a board it has not played (board 3: table 1 plays it in round 2)
     assert NOTE in page(client, "entry_token_traveller", played, 3)
     waiting = token_client(client, game, 2)  # plays board 1 in round 3
     html = page(client, "entry_token_traveller", waiting, 1)
     assert NOTE in html
-    assert FIRST_TEXT not in html and SECOND_TEXT not in html and SUIT not in html
+    assert FIRST_TEXT not in html
+    assert SECOND_TEXT not in html
+    assert SUIT not in html
     # A table link's page links to the travellers of the boards its table has played, and no others.
     link = reverse("entry_token_traveller", args=[played, 1])
     assert link in page(client, "entry_token", played)
@@ -195,18 +203,25 @@ def test_table_link_page_shows_its_own_result(client, game):
     secret = token_client(client, game, 1)
     # Table 1's round 1 is entered but not agreed: the link still opens it, with its own result.
     html = page(client, "entry_token", secret)
-    assert "4H" in html and "2S by E" not in html and SECOND_TEXT not in html
+    assert "4H" in html
+    assert "2S by E" not in html
+    assert SECOND_TEXT not in html
 
 
 def test_hand_records_page_and_pdf(client, director_client, game):
     html = page(client, "event_boards", game.pk)
-    assert DEAL_1 not in html and DEAL_2 not in html and NOTE in html
+    assert DEAL_1 not in html
+    assert DEAL_2 not in html
+    assert NOTE in html
     html = page(director_client, "event_boards", game.pk)
-    assert DEAL_1 in html and DEAL_2 in html
+    assert DEAL_1 in html
+    assert DEAL_2 in html
     visitor = pdf_text(get(client, "download_printout", game.pk, "hand-records"))
-    assert SUIT not in visitor and NOTE in visitor
+    assert SUIT not in visitor
+    assert NOTE in visitor
     director = pdf_text(get(director_client, "download_printout", game.pk, "hand-records"))
-    assert SUIT in director and NOTE not in director
+    assert SUIT in director
+    assert NOTE not in director
 
 
 def test_score_card_page_and_pdf(client, director_client, game):
@@ -218,13 +233,19 @@ def test_score_card_page_and_pdf(client, director_client, game):
     assert row[5:] == ["", "", "", ""]
     assert FIRST_TEXT not in html
     row = card_row(page(director_client, "pair_scorecard", game.pk, pair.pk), 1)
-    assert row[4] == FIRST_TEXT and row[5] and row[6] and row[7]
+    assert row[4] == FIRST_TEXT
+    assert row[5]
+    assert row[6]
+    assert row[7]
     # The director's card was kept: the visitor's is not served from it, nor the other way round.
     assert card_row(page(client, "pair_scorecard", game.pk, pair.pk), 1)[4] == "being played"
     visitor = pdf_text(get(client, "download_printout", game.pk, "scorecards"))
-    assert FIRST_TEXT not in visitor and SECOND_TEXT not in visitor and "being played" in visitor
+    assert FIRST_TEXT not in visitor
+    assert SECOND_TEXT not in visitor
+    assert "being played" in visitor
     director = pdf_text(get(director_client, "download_printout", game.pk, "scorecards"))
-    assert FIRST_TEXT in director and SECOND_TEXT in director
+    assert FIRST_TEXT in director
+    assert SECOND_TEXT in director
 
 
 def test_score_card_running_total_leaves_out_a_board_in_play(client, director_client, game):
@@ -235,7 +256,8 @@ def test_score_card_running_total_leaves_out_a_board_in_play(client, director_cl
         enter(play, data)  # board 3 released (table 1 has it in round 2: 4H); board 1 still in play
     visitor = card_row(page(client, "pair_scorecard", game.pk, pair.pk), 3)
     director = card_row(page(director_client, "pair_scorecard", game.pk, pair.pk), 3)
-    assert visitor[4] == director[4] == FIRST_TEXT and visitor[7] == director[7]
+    assert visitor[4] == director[4] == FIRST_TEXT
+    assert visitor[7] == director[7]
     # The visitor's running total is board 3's plus/minus alone: with board 1's in it, the two totals would
     # give board 1's away. The director's holds both.
     assert visitor[8] == visitor[7]
@@ -256,12 +278,16 @@ def test_a_table_link_whose_rounds_are_all_agreed_lists_its_results(client, game
 
 def test_travellers_pdf(client, director_client, game):
     visitor = pdf_text(get(client, "download_travellers", game.pk))
-    assert PDF_FIRST not in visitor and PDF_SECOND not in visitor and SUIT not in visitor
+    assert PDF_FIRST not in visitor
+    assert PDF_SECOND not in visitor
+    assert SUIT not in visitor
     # Board 1 with no hands, and each of its tables "being played", no average.
     assert f"Board 1 Dealer North ({NOTE})" in visitor
     assert "1 1 1 4 being played 2 3 3 5 being played 3 2 2 6 being played Average: N-S — · E-W —" in visitor
     director = pdf_text(get(director_client, "download_travellers", game.pk))
-    assert PDF_FIRST in director and PDF_SECOND in director and SUIT in director
+    assert PDF_FIRST in director
+    assert PDF_SECOND in director
+    assert SUIT in director
 
 
 def test_results_csv(client, director_client, game):
@@ -285,12 +311,15 @@ def test_workbook(client, director_client, game):
 
     visitor = sheets(get(client, "download_workbook", game.pk))
     travellers = [r for r in visitor["Travellers"] if r["Board"] == 1]
-    assert len(travellers) == 3 and not any(r["Contract"] for r in travellers)
+    assert len(travellers) == 3
+    assert not any(r["Contract"] for r in travellers)
     cards = [r for r in visitor["Score cards"] if r["Board"] == 1]
-    assert len(cards) == 6 and {r["Result"] for r in cards} == {"being played"}
+    assert len(cards) == 6
+    assert {r["Result"] for r in cards} == {"being played"}
     assert all(r["Score"] is None for r in cards)
     board = next(r for r in visitor["Boards"] if r["Board"] == 1)
-    assert not board["North"] and not board["Hands (PBN)"]
+    assert not board["North"]
+    assert not board["Hands (PBN)"]
     director = sheets(get(director_client, "download_workbook", game.pk))
     contracts = sorted(r["Contract"] or "" for r in director["Travellers"] if r["Board"] == 1)
     assert contracts == ["", "2S", "4H"]
@@ -301,7 +330,8 @@ def test_event_file(client, director_client, game):
     data = json.loads(get(client, "event_export", game.pk))
     assert all("deal" not in b for b in data["boards"])
     assert data["results"] == []
-    assert len(data["pairs"]) == 6 and data["movement"]["kind"] == "mitchell"
+    assert len(data["pairs"]) == 6
+    assert data["movement"]["kind"] == "mitchell"
     data = json.loads(get(director_client, "event_export", game.pk))
     assert {b["number"]: b.get("deal") for b in data["boards"]}[1] == DEAL_1
     assert sorted(r["contract"] for r in data["results"] if r["board"] == 1) == ["2S", "4H"]
@@ -311,7 +341,8 @@ def test_table_page_of_the_director_pages(client, director_client, game):
     # The scoring pages of a table are public to read: a visitor sees no result of a board in play there.
     url = reverse("entry_table", args=[game.pk, "A", 1, 1])
     html = client.get(url).content.decode()
-    assert "4H by N" not in html and NOTE in html
+    assert "4H by N" not in html
+    assert NOTE in html
     assert "4H by N" in director_client.get(url).content.decode()
 
 
@@ -319,7 +350,8 @@ def test_standings_are_not_hidden(client, game):
     html = page(client, "event_standings", game.pk)
     pair = board_plays(game, 1)[0].ns_pair
     standing = next(r for r in st.pair_standings(game).rows if r.pair.pk == pair.pk)
-    assert standing.boards == 1 and standing.plus_minus_display in html
+    assert standing.boards == 1
+    assert standing.plus_minus_display in html
 
 
 # --- After the last table -----------------------------------------------------------------------------------
@@ -330,7 +362,10 @@ def test_once_the_last_table_enters_everyone_sees_the_board(client, director_cli
     enter(board_plays(game, 1)[2], LAST)
     html = page(client, "board_traveller", game.pk, 1)
     assert NOTE not in html
-    assert FIRST_TEXT in html and SECOND_TEXT in html and LAST_TEXT in html and SUIT in html
+    assert FIRST_TEXT in html
+    assert SECOND_TEXT in html
+    assert LAST_TEXT in html
+    assert SUIT in html
     waiting = token_client(client, game, 2)
     assert LAST_TEXT in page(client, "entry_token_traveller", waiting, 1)
     assert DEAL_1 in page(client, "event_boards", game.pk)
@@ -338,7 +373,8 @@ def test_once_the_last_table_enters_everyone_sees_the_board(client, director_cli
     pair = board_plays(game, 1)[0].ns_pair
     assert card_row(page(client, "pair_scorecard", game.pk, pair.pk), 1)[4] == FIRST_TEXT
     travellers = pdf_text(get(client, "download_travellers", game.pk))
-    assert PDF_FIRST in travellers and PDF_LAST in travellers
+    assert PDF_FIRST in travellers
+    assert PDF_LAST in travellers
     assert SUIT in pdf_text(get(client, "download_printout", game.pk, "hand-records"))
     assert FIRST_TEXT in pdf_text(get(client, "download_printout", game.pk, "scorecards"))
     rows = results_rows(get(client, "download_results_csv", game.pk), 1)
@@ -369,11 +405,13 @@ def test_once_the_last_table_enters_everyone_sees_the_board(client, director_cli
 def test_finishing_the_event_releases_every_board(client, director_client, game):
     assert NOTE in page(client, "board_traveller", game.pk, 2)
     detail = page(director_client, "event_detail", game.pk)
-    assert "Finish event: release every board" in detail and "shows every board to everyone" in detail
+    assert "Finish event: release every board" in detail
+    assert "shows every board to everyone" in detail
     assert "Finish event" not in page(client, "event_detail", game.pk)
     # A visitor cannot finish it.
     response = client.post(reverse("event_finish", args=[game.pk]))
-    assert response.status_code == 302 and "/login/" in response["Location"]
+    assert response.status_code == 302
+    assert "/login/" in response["Location"]
     game.refresh_from_db()
     assert game.status != "complete"
     version = game.results_version
@@ -381,20 +419,26 @@ def test_finishing_the_event_releases_every_board(client, director_client, game)
     response = director_client.post(reverse("event_finish", args=[game.pk]))
     assert response.status_code == 302
     game.refresh_from_db()
-    assert game.status != "complete" and game.results_version == version
+    assert game.status != "complete"
+    assert game.results_version == version
     response = director_client.post(reverse("event_finish", args=[game.pk]), {"confirm": "yes"})
     assert response.status_code == 302
     game.refresh_from_db()
-    assert game.status == "complete" and game.results_version == version + 1
+    assert game.status == "complete"
+    assert game.results_version == version + 1
     # Board 2, which nobody has played, is shown to everyone now: its hands and its empty traveller.
     html = page(client, "board_traveller", game.pk, 2)
-    assert NOTE not in html and "hand-diagram" in html and "not played yet" in html
+    assert NOTE not in html
+    assert "hand-diagram" in html
+    assert "not played yet" in html
     html = page(client, "board_traveller", game.pk, 1)
-    assert FIRST_TEXT in html and SECOND_TEXT in html
+    assert FIRST_TEXT in html
+    assert SECOND_TEXT in html
     assert DEAL_2 in page(client, "event_boards", game.pk)
     data = json.loads(get(client, "event_export", game.pk))
     assert {b["number"]: b.get("deal") for b in data["boards"]}[2] == DEAL_2
-    assert data["status"] == "complete" and len(data["results"]) == 2
+    assert data["status"] == "complete"
+    assert len(data["results"]) == 2
     assert "Finished: every board" in page(client, "event_detail", game.pk)
     # Finishing again changes nothing.
     services.event_finish(event=game)
@@ -444,8 +488,6 @@ def test_a_visitors_download_runs_a_fixed_number_of_queries(
 ):
     # the event, the boards in play (cached with the results version), its pairs, its plays (the contest),
     # its boards, the lines: the same at every size; files are worked out afresh for each download.
-    from django.core.cache import cache
-
     for tables in (3, 9):
         event = make_event(tables=tables, boards_per_round=2)
         enter(board_plays(event, 1)[0], FIRST)
