@@ -15,20 +15,21 @@ its own ``prefix`` (``ns-sort``, ``ew-page``, ...).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 import django_tables2 as tables
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
 from django_tables2.utils import Accessor, OrderBy
 
 PER_PAGE = 50  # rows a page, unless the view asks otherwise
 TEMPLATE = "django_tables2/kalamazoo.html"
+PLAIN_TEMPLATE = "django_tables2/kalamazoo_plain.html"  # its rows written by the table (PlainRowsTable)
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}  # a number: right-aligned (the pages' CSS)
 SECTION_PARAM = "section"
 
@@ -136,7 +137,52 @@ class TableTemplateColumn(tables.TemplateColumn):
 # ------------------------------------------------------------------------------------------- standings
 
 
-class StandingsTable(EventRowsTable):
+class PlainRowsTable(EventRowsTable):
+    """An event's table whose body rows are written in Python, for the pages that show many rows at once: each
+    column's cell is ``cells[name](table, row)`` (a plain value, escaped, or safe HTML), each column's ``<td>``
+    attributes are worked out once per table, and ``{% render_table %}`` prints the rows whole. Headers,
+    sorting and pagination stay django-tables2's; its own per-cell path (a function signature inspected and
+    the attributes worked out again for every cell) is most of a cold standings page's time otherwise.
+    ``cells`` must show what the columns' own rendering would (its ``render_*`` kept for ``as_values``)."""
+
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {}
+
+    class Meta(RowsTable.Meta):
+        template_name = PLAIN_TEMPLATE
+
+    def body_rows(self) -> list[SafeString]:
+        """The shown rows (this page's, in the asked order) as ``<tr>`` elements."""
+        columns = [
+            (self.cells[c.name], c.default, c.column.empty_values, _attrs(c.attrs["td"].as_html()))
+            for c in self.columns
+        ]
+        out = []
+        for row in self.paginated_rows:
+            record = row.record
+            tds = []
+            for read, default, empty, td in columns:
+                value = read(self, record)
+                if value in empty:
+                    value = default
+                tds.append(f"<td{td}>{conditional_escape(value)}</td>")
+            # Safe: every cell is escaped above, and django-tables2 escapes the attributes it writes.
+            out.append(mark_safe(f"<tr{_attrs(row.attrs.as_html())}>{''.join(tds)}</tr>"))
+        return out
+
+
+def _attrs(html: str) -> str:
+    return f" {html}" if html else ""
+
+
+def _by_fraction_note(table: Any, row: Any) -> str:
+    return (
+        format_html('<span class="by-fraction">{}</span>', "by the fraction of a point")
+        if row.by_fraction
+        else ""
+    )
+
+
+class StandingsTable(PlainRowsTable):
     """One ranking's standings (law H): ``Ranking.rows`` (``StandingRow``), in the ranking's order until a
     column is asked for; plus/minus and net sort by their exact Fractions, pairs by number."""
 
@@ -150,16 +196,24 @@ class StandingsTable(EventRowsTable):
     )
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())
 
-    class Meta(RowsTable.Meta):
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        "rank": lambda table, row: row.rank,
+        "pair": lambda table, row: pair_link(table.event_pk, row.pair),
+        "players": lambda table, row: row.pair.names,
+        "boards": lambda table, row: row.boards,
+        "net": lambda table, row: row.net_display,
+        "plus_minus": lambda table, row: row.plus_minus_display,
+        "note": _by_fraction_note,
+    }
+
+    class Meta(PlainRowsTable.Meta):
         empty_text = "No results yet."
 
     def render_pair(self, record: Any) -> SafeString:
         return pair_link(self.event_pk, record.pair)
 
-    def render_note(self, value: bool) -> str:
-        return (
-            format_html('<span class="by-fraction">{}</span>', "by the fraction of a point") if value else ""
-        )
+    def render_note(self, record: Any) -> str:
+        return _by_fraction_note(self, record)
 
 
 def ranking_tables(
