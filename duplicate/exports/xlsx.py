@@ -22,6 +22,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.cell.cell import Cell as SheetCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
@@ -130,7 +131,7 @@ class _Sheet:
             return None, None, 0
         return value, fmt, 10 if isinstance(value, float) else len(str(value))
 
-    def _styled(self, value: Any, fmt: str | None, bold: bool) -> WriteOnlyCell:
+    def _styled(self, value: Any, fmt: str | None, bold: bool) -> SheetCell:
         cell = WriteOnlyCell(self.ws, value)
         if isinstance(value, str):
             cell.data_type = "s"  # text, never a formula or an error code
@@ -141,7 +142,7 @@ class _Sheet:
             cell.font = BOLD
         return cell
 
-    def header(self, text: str) -> WriteOnlyCell:
+    def header(self, text: str) -> SheetCell:
         cell = self._styled(text, None, True)
         cell.fill, cell.alignment = HEADER_FILL, HEADER_ALIGNMENT
         return cell
