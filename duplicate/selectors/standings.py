@@ -9,11 +9,16 @@ rows made here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import gc
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import chain
+from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
+from django.db import connection
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from duplicate.models import Event, EventKind, Pair, Play
@@ -235,6 +240,23 @@ def _result_row(code: str, row: tuple[Any, ...]) -> tuple[Any, ...]:
     return (board, ns, ew, *scores_from_net(net_ns), None, None)
 
 
+def _result_rows(code: str, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The entered plays as the contest reads them; an auction event's played deals (nearly every row)
+    made in one pass, anything else (a ruling, whist, a net that cannot be read) by :func:`_result_row`."""
+    if code != WHIST:
+        try:
+            return [
+                (b, ns, ew, net, -net, None, None)
+                if not ruling and type(net) is int
+                else _result_row(code, (b, ns, ew, entered, ruling, offending, net))
+                for b, ns, ew, entered, ruling, offending, net, _table, _round, _agreed in rows
+                if entered
+            ]
+        except ValueError:  # rows of another shape
+            pass
+    return [_result_row(code, row) for row in rows if row[3]]
+
+
 def contest_plays(event: Event) -> Any:
     """The query of what the contest reads of every play (``PLAY_FIELDS``), as plain values."""
     plays = Play.objects.filter(event=event).order_by().annotate(round_agreed=ROUND_AGREED)
@@ -246,8 +268,27 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
     not given: a team match needs the teams, a pair contest the sections that name its rankings)."""
     if pairs is None:
         pairs = pair_infos(event)
-    rows = list(contest_plays(event))
-    return build_results(event.code, event.kind, rows, pairs)
+    # The query's rows as the driver gives them (Django's per-row converters would only turn the two flags'
+    # 0/1 into booleans on SQLite: they are read as truth values).
+    sql, params = contest_plays(event).query.sql_with_params()
+    with _collector_paused(), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+        return build_results(event.code, event.kind, rows, pairs)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector held off while the contest is built: it makes some 200,000 tuples of
+    plain values (no cycles), and the collector would otherwise walk them again and again as they pile up
+    (a quarter of a big event's recompute).  Switched back on only if it was on."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _teams(pairs: Mapping[int, PairInfo]) -> dict[str, list[int]]:
@@ -265,23 +306,25 @@ def build_results(
 
     Law H: the pairs are ranked by :func:`scoring.contests.ranking_groups` of every play as scheduled
     (entered or not), so the rankings keep their shape as the results come in."""
-    ns_pairs, ew_pairs = {row[1] for row in rows}, {row[2] for row in rows}
+    boards, ns_col, ew_col = (list(map(itemgetter(i), rows)) for i in range(3))
+    ns_pairs, ew_pairs = set(ns_col), set(ew_col)
+    # Each pair once, in the order the plays name them.
+    in_order = dict.fromkeys(chain.from_iterable(zip(ns_col, ew_col, strict=True)))
     seats = {
         pair: "both" if pair in ns_pairs and pair in ew_pairs else "NS" if pair in ns_pairs else "EW"
-        for row in rows
-        for pair in row[1:3]
+        for pair in in_order
     }
     contest: PairContest | TeamMatch | None = None
     error: str | None = None
     single = kind == EventKind.TEAMS
     try:
-        results = [_result_row(code, row) for row in rows if row[3]]
+        results = _result_rows(code, rows)
         if kind == EventKind.TEAMS:
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
             contest = team_match(results, teams=_teams(pairs), seats=known)
         else:
             sections: dict[PairId, str] = {pk: p.section for pk, p in pairs.items()}
-            groups = ranking_groups([row[:3] for row in rows], sections=sections)
+            groups = ranking_groups(zip(boards, ns_col, ew_col, strict=True), sections=sections)
             contest = pair_contest(results, groups=groups)
             single = contest.single_ranking
     except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
@@ -297,7 +340,7 @@ def build_results(
         unagreed_rounds=len({row[8] for row in rows if not row[9]}),
         seats=seats,
         tables=tuple(sorted(tables)),
-        last_board=max((row[0] for row in rows), default=0),
+        last_board=max(boards, default=0),
         pending=frozenset(row[0] for row in rows if not row[3]),
     )
 
@@ -462,8 +505,9 @@ def pair_standings(
     results = event_results(event, pairs) if results is None else results
     rankings: list[Ranking] = []
     if isinstance(results.contest, PairContest):
-        for group, rows in results.contest.rankings():
-            rankings.append(_ranking(group.name, group.direction, rows, pairs))
+        with _collector_paused():
+            for group, rows in results.contest.rankings():
+                rankings.append(_ranking(group.name, group.direction, rows, pairs))
     return PairStandings(
         event_id=event.pk,
         event_name=event.name,

@@ -18,6 +18,7 @@ quantity is exact: ints, and Fractions for averages and what is derived from the
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -27,7 +28,6 @@ from math import lcm
 from operator import itemgetter
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, cast
 
-from scoring.contests.display import round_half_away
 from scoring.contests.rankings import (
     RankingGroup,
     RankingGroups,
@@ -281,18 +281,18 @@ class _Tally:
     ``ruled[n]``: the totals of its average rulings (each adds total / n to its net, 0 to its plus/minus)."""
 
     def __init__(self) -> None:
-        self.boards: dict[PairId, int] = {}
+        self.boards: Counter[PairId] = Counter()
         self.net: dict[PairId, int] = {}
         self.averaged: dict[int, dict[PairId, int]] = {}
         self.ruled: dict[int, dict[PairId, int]] = {}
 
     def add(self, pairs: Sequence[PairId], scores: Sequence[int], n: int, total: int) -> None:
         """A board's scored deals (or low-high rulings) of one direction, against its ``total`` over ``n``."""
-        boards, net = self.boards, self.net
+        net = self.net
         averaged = self.averaged.setdefault(n, {})
-        boards_get, net_get, averaged_get = boards.get, net.get, averaged.get
+        net_get, averaged_get = net.get, averaged.get
+        self.boards.update(pairs)  # counted in C
         for pair, score in zip(pairs, scores, strict=True):
-            boards[pair] = boards_get(pair, 0) + 1
             net[pair] = net_get(pair, 0) + score
             averaged[pair] = averaged_get(pair, 0) + total
 
@@ -307,21 +307,23 @@ class _Tally:
         self.boards.setdefault(pair, 0)
         self.net.setdefault(pair, 0)
 
-    def totals(self) -> dict[PairId, tuple[int, Fraction, Fraction]]:
-        """Each pair's deals scored, exact net and exact plus/minus."""
-        common = lcm(*self.averaged, *self.ruled)
+    def totals(self, common: int) -> list[tuple[PairId, int, int, int]]:
+        """Each pair's deals scored, and its net and plus/minus as whole numerators over ``common`` (a
+        multiple of every board size): one exact Fraction a pair is made from them only when needed."""
         net_num = {pair: net * common for pair, net in self.net.items()}
         pm_num = dict(net_num)
         for n, sums in self.ruled.items():
+            step = common // n
             for pair, total in sums.items():
-                net_num[pair] += total * (common // n)
+                net_num[pair] += total * step
         for n, sums in self.averaged.items():
+            step = common // n
             for pair, total in sums.items():
-                pm_num[pair] -= total * (common // n)
-        return {
-            pair: (boards, Fraction(net_num[pair], common), Fraction(pm_num[pair], common))
-            for pair, boards in self.boards.items()
-        }
+                pm_num[pair] -= total * step
+        return [(pair, boards, net_num[pair], pm_num[pair]) for pair, boards in self.boards.items()]
+
+    def sizes(self) -> set[int]:
+        return {*self.averaged, *self.ruled}
 
 
 class _Scored(NamedTuple):
@@ -334,6 +336,18 @@ class _Scored(NamedTuple):
 def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
     """One board: the averages of the scores made in each direction, each ruled row's score (law B(3)),
     the pairs' sums, and its lines in the order given."""
+    _boards, nss, ews, ns_col, ew_col, rulings, offendings = zip(*rows, strict=True)
+    if not any(rulings) and not any(offendings) and _INT.issuperset(map(type, ns_col + ew_col)):
+        # Every row a deal played, its scores whole numbers (nearly every board; its columns read in C).
+        n = len(rows)
+        tot_ns, tot_ew = sum(ns_col), sum(ew_col)
+        ns_average = out.averages[(board, NS)] = Fraction(tot_ns, n)
+        ew_average = out.averages[(board, EW)] = Fraction(tot_ew, n)
+        out.ns.add(nss, ns_col, n, tot_ns)
+        out.ew.add(ews, ew_col, n, tot_ew)
+        averages = repeat(ns_average), repeat(ew_average), repeat(None), repeat(None)
+        out.lines.extend(map(_new_line, zip(repeat(board), nss, ews, ns_col, ew_col, *averages)))
+        return
     made = [r for r in rows if not r[5]]
     ns_made, ew_made = [r[3] for r in made], [r[4] for r in made]
     if not _INT.issuperset(map(type, ns_made + ew_made)) or any(r[6] for r in made):
@@ -352,12 +366,6 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
         avg_ew = out.averages[(board, EW)] = Fraction(tot_ew, n)
         out.ns.add([r[1] for r in made], ns_scores, n, tot_ns)
         out.ew.add([r[2] for r in made], ew_scores, n, tot_ew)
-    if n == len(rows):
-        # No ruling: each line is the row's pairs and scores and the averages (made in C: 52,000 of them).
-        nss, ews, ns_col, ew_col = list(zip(*rows, strict=True))[1:5]
-        averages = repeat(avg_ns), repeat(avg_ew), repeat(None), repeat(None)
-        out.lines.extend(map(_new_line, zip(repeat(board), nss, ews, ns_col, ew_col, *averages)))
-        return
     for r in rows:
         ruling, offending = r[5] or None, r[6] or None
         s: Exact | None = r[3]
@@ -382,6 +390,8 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
 _INT: Final[frozenset[type]] = frozenset({int})
 _new_line: Final[Callable[[tuple[Any, ...]], BoardDetail]] = partial(tuple.__new__, BoardDetail)
 _ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, BoardResult})
+_NS_PAIR: Final = itemgetter(1)
+_EW_PAIR: Final = itemgetter(2)
 
 
 def _by_board(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> dict[int, list[Row]]:
@@ -400,8 +410,8 @@ def _by_board(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> dict
         if not _ROW_TYPES.issuperset(map(type, rows)) or set(map(len, rows)) != {7}:
             wrong = next(r for r in rows if type(r) not in _ROW_TYPES or len(r) != 7)
             raise ContestError("results", f"expected BoardResult rows, got {show_value(wrong)}")
-        nss = [r[1] for r in rows]
-        ews = [r[2] for r in rows]
+        nss = list(map(_NS_PAIR, rows))
+        ews = list(map(_EW_PAIR, rows))
         bad = grouping.misplaced(nss, ews)
         if bad is not None:
             raise ContestError("groups", f"board {board}: {grouping.misplaced_text(*bad)}")
@@ -434,6 +444,13 @@ def board_averages(results: Iterable[BoardResult]) -> dict[tuple[int, Side], Fra
     return scored_boards(results, direction_rankings()).averages
 
 
+def _rounded(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (``denominator`` > 0) to the nearest whole number, halves away from
+    zero (as :func:`~scoring.contests.display.round_half_away`)."""
+    whole = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return whole if numerator >= 0 else -whole
+
+
 def _pair_key(pair: PairId) -> tuple[int, int, str]:
     return (0, pair, "") if isinstance(pair, int) else (1, 0, pair)
 
@@ -454,21 +471,36 @@ def pair_contest(
     """
     grouping = _grouping(single_ranking, groups)
     scored = scored_boards(results, grouping)
-    parts: list[list[tuple[PairId, int, Fraction, Fraction]]] = [[] for _ in grouping.groups]
+    parts: list[list[tuple[PairId, int, int, int]]] = [[] for _ in grouping.groups]
     sides: list[tuple[Side, _Tally]] = (
         [(NS, scored.ns), (EW, scored.ew)] if grouping.by_side else [(NS, scored.ns)]
     )
+    common = lcm(*scored.ns.sizes(), *scored.ew.sizes())
+    index = grouping.index
     for side, tally in sides:
-        for pair, (boards, net, pm) in tally.totals().items():
-            parts[grouping.index(pair, side)].append((pair, boards, net, pm))
+        for member in tally.totals(common):
+            parts[index(member[0], side)].append(member)
     rows: list[PairRow] = []
     for group, members in zip(grouping.groups, parts, strict=True):
+        # Ordered on the whole numerators (one denominator): by plus/minus, equals by pair.
         members.sort(key=lambda m: _pair_key(m[0]))
         members.sort(key=itemgetter(3), reverse=True)  # stable: equals stay by pair
-        ranks = competition_ranks([m[3] for m in members])
-        for (pair, boards, net, pm), (rank, by_fraction) in zip(members, ranks, strict=True):
+        nums = [m[3] for m in members]
+        rounded = [_rounded(num, common) for num in nums]
+        ranks = competition_ranks(nums, rounded)
+        direction = group.direction
+        for (pair, boards, net, pm), whole, (rank, by_fraction) in zip(members, rounded, ranks, strict=True):
             rows.append(
-                PairRow(pair, group.direction, boards, net, pm, rank, by_fraction, round_half_away(pm))
+                PairRow(
+                    pair,
+                    direction,
+                    boards,
+                    Fraction(net, common),
+                    Fraction(pm, common),
+                    rank,
+                    by_fraction,
+                    whole,
+                )
             )
     return PairContest(
         groups=grouping,

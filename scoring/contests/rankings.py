@@ -240,12 +240,17 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
     return RankingGroups(groups, of, ns_ok, ew_ok)
 
 
-def competition_ranks(values: Sequence[Fraction]) -> list[tuple[int, bool]]:
+def competition_ranks(
+    values: Sequence[Fraction | int], rounded: Sequence[int] | None = None
+) -> list[tuple[int, bool]]:
     """Each value's rank (1, 2, 2, 4) and "won by the fraction of a point" flag, for values sorted from best
     to worst: a value is flagged when another rounds to the same whole number but differs exactly.  Rounding
-    is monotone, so the values that round alike are neighbours: a run is flagged when its ends differ."""
+    is monotone, so the values that round alike are neighbours: a run is flagged when its ends differ.
+    ``rounded``: the values rounded, when the caller has them (``values`` may then be the numerators of
+    fractions of one denominator, compared alike)."""
     n = len(values)
-    rounded = [round_half_away(v) for v in values]
+    if rounded is None:
+        rounded = [round_half_away(v) for v in values]
     flags = [False] * n
     start = 0
     for i in range(1, n + 1):
