@@ -232,31 +232,13 @@ def bench_standings(report: Report, built: dict[int, Built], quick: bool) -> Non
         report.add("standings", f"{b.label}: one result write (play_result_save)", write_s * 1000, "ms")
 
 
-# The transaction (or savepoint) each of the database cache's writes is wrapped in.
-_CACHE_TRANSACTION = (
-    "SAVEPOINT",
-    "RELEASE SAVEPOINT",
-    "ROLLBACK TO SAVEPOINT",
-    "BEGIN",
-    "COMMIT",
-    "ROLLBACK",
-)
-
-
-def _cache_statement(sql: str) -> bool:
-    """A statement of Django's database cache: on its table, or the transaction around a write."""
-    from django.conf import settings
-
-    table = settings.CACHES["default"].get("LOCATION", "")
-    return bool(table and table in sql) or sql.startswith(_CACHE_TRANSACTION)
-
-
 def bench_pages(report: Report, built: dict[int, Built]) -> None:
     from django.core.cache import cache
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from duplicate.caching import cache_statement
     from duplicate.models import Pair
 
     client = Client()
@@ -283,7 +265,7 @@ def bench_pages(report: Report, built: dict[int, Built]) -> None:
                 if response.status_code != 200:
                     report.add("pages", f"{b.label}: {name}", f"HTTP {response.status_code}", ok=False)
                     break
-                queries = sum(1 for q in ctx.captured_queries if not _cache_statement(q["sql"]))
+                queries = sum(1 for q in ctx.captured_queries if not cache_statement(q["sql"]))
                 counts.setdefault(f"{name} {state}", {})[sections] = queries
                 target = ""
                 ok = None

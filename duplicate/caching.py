@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.core.cache import cache
 
 from duplicate.models import Event
@@ -101,3 +102,21 @@ def boards_in_play(event: Event) -> frozenset[int]:
     """The boards not yet released to visitors (no peeking), cached with the results version like the pages
     that ask for them."""
     return cached(event, "in-play", (), lambda: events.boards_in_play(event))
+
+
+# The transaction (or savepoint) each of the database cache's writes is wrapped in.
+_CACHE_TRANSACTION = (
+    "SAVEPOINT",
+    "RELEASE SAVEPOINT",
+    "ROLLBACK TO SAVEPOINT",
+    "BEGIN",
+    "COMMIT",
+    "ROLLBACK",
+)
+
+
+def cache_statement(sql: str) -> bool:
+    """A statement of Django's database cache (on its table, or the transaction around a write): what query
+    counts leave out, so that a page's count is the same with the database cache and with Redis."""
+    table = settings.CACHES["default"].get("LOCATION", "")
+    return bool(table and table in sql) or sql.startswith(_CACHE_TRANSACTION)

@@ -43,38 +43,22 @@ def empty_cache(request):
     yield
 
 
-# The transaction (or savepoint) each of the database cache's writes is wrapped in.
-_CACHE_TRANSACTION = (
-    "SAVEPOINT",
-    "RELEASE SAVEPOINT",
-    "ROLLBACK TO SAVEPOINT",
-    "BEGIN",
-    "COMMIT",
-    "ROLLBACK",
-)
-
-
-def _cache_statement(sql: str, table: str) -> bool:
-    """A statement of the database cache: on its table, or the transaction around a write."""
-    return bool(table and table in sql) or sql.startswith(_CACHE_TRANSACTION)
-
-
 def _app_queries(config, num, exact=True, connection=None, info=None):
     """pytest-django's query count, leaving out the database cache's statements: a page's count is then
     the same with the database cache and with Redis (whose reads are not SQL), and says what the page asks
     of the database itself."""
     from contextlib import contextmanager
 
-    from django.conf import settings
     from django.db import connection as default_connection
     from django.test.utils import CaptureQueriesContext
 
+    from duplicate.caching import cache_statement
+
     @contextmanager
     def counting():
-        table = settings.CACHES["default"].get("LOCATION", "")
         with CaptureQueriesContext(connection or default_connection) as context:
             yield context
-        own = [q["sql"] for q in context.captured_queries if not _cache_statement(q["sql"], table)]
+        own = [q["sql"] for q in context.captured_queries if not cache_statement(q["sql"])]
         if (len(own) != num) if exact else (len(own) > num):
             detail = "\n\n".join(own) if config.getoption("verbose") > 0 else "(add -v to show them)"
             pytest.fail(

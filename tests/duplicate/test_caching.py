@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -14,7 +13,7 @@ from django.urls import reverse
 from duplicate import caching, services
 from duplicate.models import Play
 from duplicate.services.results import result_fields
-from tests.conftest import _cache_statement, make_event
+from tests.conftest import make_event
 
 pytestmark = pytest.mark.django_db
 
@@ -137,5 +136,4 @@ def _count(client, url: str) -> int:
     """The page's own queries (the database cache's statements left out, as tests/conftest.py counts)."""
     with CaptureQueriesContext(connection) as context:
         assert client.get(url).status_code == 200
-    table = settings.CACHES["default"].get("LOCATION", "")
-    return sum(1 for q in context.captured_queries if not _cache_statement(q["sql"], table))
+    return sum(1 for q in context.captured_queries if not caching.cache_statement(q["sql"]))
