@@ -26,7 +26,7 @@ from functools import partial
 from itertools import repeat
 from math import lcm
 from operator import itemgetter
-from typing import Any, Final, Literal, NamedTuple, TypeAlias, cast
+from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 from scoring.contests.rankings import (
     RankingGroup,
@@ -335,42 +335,39 @@ class _Scored(NamedTuple):
 
 def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
     """One board: the averages of the scores made in each direction, each ruled row's score (law B(3)),
-    the pairs' sums, and its lines in the order given."""
-    _boards, nss, ews, ns_col, ew_col, rulings, offendings = zip(*rows, strict=True)
-    if not any(rulings) and not any(offendings) and _INT.issuperset(map(type, ns_col + ew_col)):
-        # Every row a deal played, its scores whole numbers (nearly every board; its columns read in C).
-        n = len(rows)
-        tot_ns, tot_ew = sum(ns_col), sum(ew_col)
-        ns_average = out.averages[(board, NS)] = Fraction(tot_ns, n)
-        ew_average = out.averages[(board, EW)] = Fraction(tot_ew, n)
-        out.ns.add(nss, ns_col, n, tot_ns)
-        out.ew.add(ews, ew_col, n, tot_ew)
-        averages = repeat(ns_average), repeat(ew_average), repeat(None), repeat(None)
-        out.lines.extend(map(_new_line, zip(repeat(board), nss, ews, ns_col, ew_col, *averages)))
-        return
-    made = [r for r in rows if not r[5]]
-    ns_made, ew_made = [r[3] for r in made], [r[4] for r in made]
-    if not _INT.issuperset(map(type, ns_made + ew_made)) or any(r[6] for r in made):
-        for r in made:
-            check_row(r)
-    for r in rows:
-        if r[5]:  # a ruling (a few rows of a big event)
-            check_row(r)
-    ns_scores, ew_scores = cast("list[int]", ns_made), cast("list[int]", ew_made)  # checked just above
+    the pairs' sums, and its lines in the order given.  The deals played (nearly every row) are read as
+    columns, in C; the few ruled rows one by one."""
+    rulings = list(map(_RULING, rows))
+    ruled = [i for i, ruling in enumerate(rulings) if ruling] if any(rulings) else []
+    made = [r for r in rows if not r[5]] if ruled else rows
     n = len(made)
     avg_ns = avg_ew = None
     tot_ns = tot_ew = 0
+    ns_scores: Sequence[int] = ()
+    ew_scores: Sequence[int] = ()
     if n:
+        _boards, nss, ews, ns_col, ew_col, _rulings, offendings = zip(*made, strict=True)
+        if any(offendings) or not _INT.issuperset(map(type, ns_col + ew_col)):
+            for r in made:
+                check_row(r)
+        ns_scores, ew_scores = ns_col, ew_col  # whole numbers, checked just above
         tot_ns, tot_ew = sum(ns_scores), sum(ew_scores)
         avg_ns = out.averages[(board, NS)] = Fraction(tot_ns, n)
         avg_ew = out.averages[(board, EW)] = Fraction(tot_ew, n)
-        out.ns.add([r[1] for r in made], ns_scores, n, tot_ns)
-        out.ew.add([r[2] for r in made], ew_scores, n, tot_ew)
-    for r in rows:
-        ruling, offending = r[5] or None, r[6] or None
-        s: Exact | None = r[3]
-        e: Exact | None = r[4]
-        if ruling and not n:  # nothing made on this board yet: the ruling waits
+        out.ns.add(nss, ns_scores, n, tot_ns)
+        out.ew.add(ews, ew_scores, n, tot_ew)
+    # Every line as a deal played (made in C), then each ruled row's line put in its place.
+    first = len(out.lines)
+    columns = list(zip(*rows, strict=True))[1:5]
+    averages = repeat(avg_ns), repeat(avg_ew), repeat(None), repeat(None)
+    out.lines.extend(map(_new_line, zip(repeat(board), *columns, *averages)))
+    for i in ruled:
+        r = rows[i]
+        check_row(r)
+        ruling, offending = r[5], r[6] or None
+        s: Exact | None
+        e: Exact | None
+        if not n:  # nothing made on this board yet: the ruling waits
             s = e = None
             out.ns.seen(r[1])
             out.ew.seen(r[2])
@@ -378,19 +375,19 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
             s, e = avg_ns, avg_ew
             out.ns.add_average(r[1], n, tot_ns)
             out.ew.add_average(r[2], n, tot_ew)
-        elif ruling == LOW_HIGH:  # the offending pair the lowest, its opponents the highest
+        else:  # low-high: the offending pair the lowest, its opponents the highest
             low = offending == NS
-            low_high = (min(ns_scores), max(ew_scores)) if low else (max(ns_scores), min(ew_scores))
-            s, e = low_high
-            out.ns.add([r[1]], [low_high[0]], n, tot_ns)
-            out.ew.add([r[2]], [low_high[1]], n, tot_ew)
-        out.lines.append(BoardDetail(board, r[1], r[2], s, e, avg_ns, avg_ew, ruling, offending))
+            s, e = (min(ns_scores), max(ew_scores)) if low else (max(ns_scores), min(ew_scores))
+            out.ns.add([r[1]], [s], n, tot_ns)
+            out.ew.add([r[2]], [e], n, tot_ew)
+        out.lines[first + i] = BoardDetail(board, r[1], r[2], s, e, avg_ns, avg_ew, ruling, offending)
 
 
 _INT: Final[frozenset[type]] = frozenset({int})
 _new_line: Final[Callable[[tuple[Any, ...]], BoardDetail]] = partial(tuple.__new__, BoardDetail)
 _ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, BoardResult})
 _NS_PAIR: Final = itemgetter(1)
+_RULING: Final = itemgetter(5)
 _EW_PAIR: Final = itemgetter(2)
 
 

@@ -166,8 +166,9 @@ def _chains(held: list[list[PairId]]) -> list[list[PairId]]:
     members: dict[int, list[PairId]] = {}
     new_ids = count()
     for pairs in held:
-        ids = {group_of[p] for p in pairs if p in group_of}
-        if len(ids) == 1 and all(p in group_of for p in pairs):
+        found = set(map(group_of.get, pairs))  # looked up in C: None for a pair not yet placed
+        ids = {g for g in found if g is not None}
+        if len(ids) == 1 and None not in found:
             continue
         target = max(ids, key=lambda g: len(members[g])) if ids else next(new_ids)
         into = members.setdefault(target, [])
