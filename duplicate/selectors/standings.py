@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import chain
-from operator import itemgetter
+from itertools import chain, compress
+from operator import itemgetter, not_
 from typing import Any, NamedTuple, cast
 
 from django.db import connection
@@ -330,18 +330,19 @@ def build_results(
     except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
         error = str(exc)
     tables = {(row[7], row[1], row[2]) for row in rows} if kind == EventKind.TEAMS else set()
+    waiting = list(compress(boards, map(not_, map(itemgetter(3), rows))))  # the boards of plays not entered
     return EventResults(
         kind=kind,
         single_ranking=single,
         contest=contest,
         error=error,
-        entered=sum(1 for row in rows if row[3]),
+        entered=len(rows) - len(waiting),
         total=len(rows),
-        unagreed_rounds=len({row[8] for row in rows if not row[9]}),
+        unagreed_rounds=len(set(compress(map(itemgetter(8), rows), map(not_, map(itemgetter(9), rows))))),
         seats=seats,
         tables=tuple(sorted(tables)),
         last_board=max(boards, default=0),
-        pending=frozenset(row[0] for row in rows if not row[3]),
+        pending=frozenset(waiting),
     )
 
 
