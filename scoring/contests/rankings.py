@@ -91,10 +91,12 @@ class RankingGroups:
             return 0
         return self.of[pair]
 
-    def misplaced(self, nss: Iterable[PairId], ews: Iterable[PairId]) -> tuple[PairId, Side] | None:
+    def misplaced(self, nss: Sequence[PairId], ews: Sequence[PairId]) -> tuple[PairId, Side] | None:
         """The first pair (in the order given, N-S before E-W at each table) that holds a board in a
         direction its ranking does not hold, or that is in no ranking; ``None`` when there is none."""
         if self.ns_ok is None or self.ew_ok is None:
+            return None
+        if self.ns_ok.issuperset(nss) and self.ew_ok.issuperset(ews):  # every pair placed (checked in C)
             return None
         for ns, ew in zip(nss, ews, strict=True):
             if ns not in self.ns_ok:
