@@ -1,4 +1,4 @@
-"""Printouts and spreadsheets (issue 7): an event -> plain rows (``rows``) -> a writer (``pdf``, ``xlsx``,
+"""Printouts and spreadsheets: an event -> plain rows (``rows``) -> a writer (``pdf``, ``xlsx``,
 ``csv``) -> bytes.  The views, the commands and anything else call the ``*_file`` functions here; none of them
 touches a request, and each runs a fixed number of queries whatever the size of the event.
 """
