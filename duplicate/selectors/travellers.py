@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from django.db import connection
 from django.db.models import Q
 
-from duplicate.models import Board, Event, Play
+from duplicate.models import Board, Event, EventKind, Play
 from duplicate.selectors.standings import (
     BEING_PLAYED,
     ITEM_NAMES,
@@ -32,6 +33,9 @@ from duplicate.selectors.standings import (
     StandingRow,
     TeamLine,
     TeamStandings,
+    build_results,
+    contest_plays,
+    event_progress,
     event_results,
     pair_infos,
     progress_of,
@@ -490,11 +494,23 @@ def traveller(
     results: EventResults | None = None,
     lines: bool = True,
 ) -> Traveller:
-    """Every table's result on one board, the score items, the averages and each pair's plus/minus (three
-    queries: pairs, plays, the board's plays; fewer for what is given).  Without ``lines``: all but the
+    """Every table's result on one board, the score items, the averages and each pair's plus/minus (four
+    queries for a pair contest: pairs, the board's contest, the event's progress, the board's lines; a team
+    match's three: pairs, the match's plays, the board's lines; fewer for what is given).  Without ``lines``: all but the
     tables' lines, with no query for them."""
     pairs = pair_infos(event) if pairs is None else pairs
-    results = event_results(event, pairs) if results is None else results
+    if results is not None:
+        progress, last_board = progress_of(results), results.last_board
+    elif event.kind == EventKind.TEAMS:
+        # Law G: a team match's board is kept on the whole match's path (its lines are the match's).
+        results = event_results(event, pairs)
+        progress, last_board = progress_of(results), results.last_board
+    else:
+        # Law H: a board's averages, scores and plus/minus (rulings of law B(3) included) come from the
+        # scores made on that board alone, so its own plays make its contest; the event's progress is one
+        # aggregate query (``event_progress``), not the whole event's contest.
+        results = board_results(event, board, pairs)
+        progress, last_board = event_progress(event, results)
     shown = play_lines(event, pairs, results, board=board, order_by=TRAVELLER_ORDER) if lines else []
     return Traveller(
         board=board,
@@ -502,7 +518,18 @@ def traveller(
         ns_average=results.averages.get((board.number, "NS")),
         ew_average=results.averages.get((board.number, "EW")),
         diagram=hand_diagram(board.deal),
-        progress=progress_of(results),
+        progress=progress,
         whist=event.code == WHIST,
-        last_board=results.last_board,
+        last_board=last_board,
     )
+
+
+def board_results(event: Event, board: Board, pairs: Mapping[int, PairInfo]) -> EventResults:
+    """The contest of one board's plays (as :func:`event_results` reads the event's: one query of plain
+    values).  Its lines and averages are the whole event's on that board (law H); its counts are the
+    board's, not the event's."""
+    sql, params = contest_plays(event).filter(board=board).query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return build_results(event.code, event.kind, rows, pairs)
