@@ -38,13 +38,22 @@ class EventAdmin(TouchesStandings):
     def event_ids(self, obj: Any) -> list[int]:
         return [obj.pk]
 
+    def save_model(self, request, obj, form, change):
+        """Everything but the results version, which only writes move on (``F() + 1``): saving the version
+        this form loaded would take it back and bring old cached pages back with it."""
+        if change:
+            obj.save(update_fields=[f for f in form.changed_data if f != "results_version"])
+        else:
+            obj.save()
+        services.event_results_touch(event_ids=self.event_ids(obj))
+
     def get_readonly_fields(self, request, obj=None):
         """The scoring code and the contest kind are fixed once a result is in: the stored scores were made
         under them (changing auction-1915 to auction-1913 would keep a passed-out deal that 1913 law 42
         forbids, and no result would be rescored)."""
         if obj is not None and models.Play.objects.filter(event=obj, entered=True).exists():
-            return ["code", "kind"]
-        return []
+            return ["results_version", "code", "kind"]
+        return ["results_version"]
 
 
 @admin.register(models.Section)

@@ -24,6 +24,7 @@ from duplicate.selectors import events
 
 T = TypeVar("T")
 
+PAGE_PARAMETERS = ("sort", "page")  # django-tables2's, each table's prefix before them
 STALE_SECONDS = 1.0  # how long a visitor may be shown the previous version while the new one is made
 LOCK_SECONDS = 30  # a lock left by a process that died frees itself after this
 TIMEOUT = 24 * 3600  # a version no longer asked for drops out of the cache
@@ -84,9 +85,10 @@ def _build_and_keep(event: Event, key: str, latest_key: str, build: Callable[[],
 
 
 def _previous(found: dict[str, Any], latest_key: str, lock_key: str, event: Event) -> tuple[Any] | None:
-    """The previous version's value, while the recompute of the new one began less than a second ago."""
+    """The previous version's value: only the version just before the current one, and only while the
+    recompute of the current one began less than a second ago (a page several writes old is never shown)."""
     latest, started = found.get(latest_key), found.get(lock_key)
-    if latest is None or started is None or latest[0] >= event.results_version:
+    if latest is None or started is None or latest[0] != event.results_version - 1:
         return None
     if time.time() - started > STALE_SECONDS:
         return None
@@ -94,8 +96,13 @@ def _previous(found: dict[str, Any], latest_key: str, lock_key: str, event: Even
 
 
 def query_variant(query: Any) -> tuple[tuple[str, str], ...]:
-    """A request's query parameters as part of a key: sorted, so that the same page is one entry."""
-    return tuple(sorted((k, v) for k in query for v in query.getlist(k)))
+    """The query parameters a page reads (its tables' sort and page, with their prefixes, and the section),
+    sorted, as part of a key: the same page is one entry, and a made-up parameter is not a new one."""
+    return tuple(
+        sorted(
+            (k, v) for k in query if k == "section" or k.endswith(PAGE_PARAMETERS) for v in query.getlist(k)
+        )
+    )
 
 
 def boards_in_play(event: Event) -> frozenset[int]:

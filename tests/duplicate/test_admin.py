@@ -66,3 +66,34 @@ def test_the_scoring_code_is_fixed_once_a_result_is_in(director, director_client
     assert director_client.post(url, form).status_code == 302
     event.refresh_from_db()
     assert event.code == "auction-1915"
+
+
+def test_the_admin_never_moves_the_results_version(director, director_client):
+    """The version keys every cached page: an admin form holding an old version must not take it back
+    (old pages would be served again, to directors too)."""
+    event = make_event()
+    url = f"/admin/duplicate/event/{event.pk}/change/"
+    assert 'name="results_version"' not in director_client.get(url).content.decode()
+    writer = services.Writer(name="td", is_director=True, user_id=director.pk)
+    for play in Play.objects.filter(event=event).order_by("pk")[:3]:
+        services.play_result_save(
+            play=play,
+            data={"contract": "2S", "declarer": "N", "tricks": 8},
+            writer=writer,
+            expected_version=0,
+        )
+    event.refresh_from_db()
+    version = event.results_version
+    form = {
+        "name": "Renamed",
+        "date": "1916-03-04",
+        "code": "auction-1915",
+        "kind": "pairs",
+        "status": "running",
+        "paper_size": "A4",
+        "results_version": 0,  # posted anyway: ignored
+    }
+    assert director_client.post(url, form).status_code == 302
+    event.refresh_from_db()
+    assert event.name == "Renamed"
+    assert event.results_version == version + 1  # renewed for the new name, never taken back

@@ -7,6 +7,7 @@ import time
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.http import QueryDict
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -137,3 +138,23 @@ def _count(client, url: str) -> int:
     with CaptureQueriesContext(connection) as context:
         assert client.get(url).status_code == 200
     return sum(1 for q in context.captured_queries if not caching.cache_statement(q["sql"]))
+
+
+def test_a_made_up_query_parameter_is_not_a_new_page():
+    """Only what the tables read keys a page (sort and page with their prefixes, the section): a visitor
+    cannot make every request a cold one with ?x=1, ?x=2, ..."""
+    assert caching.query_variant(QueryDict("x=1&ns-sort=pair&section=B&page=2")) == (
+        ("ns-sort", "pair"),
+        ("page", "2"),
+        ("section", "B"),
+    )
+    assert caching.query_variant(QueryDict("x=1")) == caching.query_variant(QueryDict("x=2")) == ()
+
+
+def test_a_page_several_writes_old_is_never_shown_even_while_another_process_works():
+    """The previous version only: a page kept at version 0 is not shown at version 9, whatever the lock."""
+    event = make_event(tables=3)
+    assert caching.cached(event, "part", (), lambda: "version 0") == "version 0"
+    event.results_version += 9  # nine writes with nobody looking
+    assert cache.add(caching.part_key(event, "part", ()) + ":lock", time.time(), 30)
+    assert caching.cached(event, "part", (), lambda: "version 9") == "version 9"
