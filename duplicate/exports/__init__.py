@@ -13,7 +13,7 @@ from duplicate.exports.csv import results_csv, standings_csv
 from duplicate.exports.pdf import standings_pdf, travellers_pdf
 from duplicate.exports.printouts import printout_pdf
 from duplicate.exports.rows import event_rows, hand_text, standings_rows
-from duplicate.exports.xlsx import _no_gc, standings_xlsx, workbook_xlsx
+from duplicate.exports.xlsx import standings_xlsx, workbook_xlsx
 
 STANDINGS_FORMATS = ("csv", "xlsx", "pdf")
 PRINTOUTS = ("scorecards", "guide-cards", "hand-records")
@@ -62,8 +62,7 @@ def results_file(event: Any, *, hidden: frozenset[int] = frozenset()) -> bytes:
 
 def workbook_file(event: Any, *, hidden: frozenset[int] = frozenset()) -> bytes:
     """The event workbook (Standings, Travellers, Score cards, Boards, Movement)."""
-    with _no_gc():  # building the rows makes no cycles either: the collector only walks them again and again
-        return workbook_xlsx(event_rows(event, hidden=hidden))
+    return workbook_xlsx(event_rows(event, hidden=hidden))
 
 
 def file_name(event: Any, what: str, ext: str) -> str:

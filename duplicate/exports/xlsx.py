@@ -10,8 +10,6 @@ quote prefix (as if typed with a leading '), never a formula or an error.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import io
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -360,37 +358,23 @@ def _board_rows(rows: EventRows) -> Iterator[list[Any]]:
 def workbook_xlsx(rows: EventRows) -> bytes:
     """The event workbook: Standings, Travellers (one row per result), Score cards, Boards, Movement, and
     Tables for a team match.  The score columns are exact values written as :func:`number` writes them."""
-    with _no_gc():
-        book = Book()
-        _standings_sheet(book, rows.standings_rows)
-        results = (result_values(line) for line in rows.results)
-        numbers = {26: False, 27: False, 28: False, 29: False, 30: True, 31: True}  # plus/minus signed
-        widths = {18: 28, 32: 40, 33: 40, 34: 40}
-        write_sheet(book, book.sheet("Travellers"), result_header(), results, widths=widths, numbers=numbers)
-        numbers = {9: False, 10: False, 11: True, 12: True}
-        write_sheet(
-            book, book.sheet("Score cards"), CARD_COLUMNS, _card_rows(rows), widths={8: 28}, numbers=numbers
-        )
-        write_sheet(book, book.sheet("Boards"), BOARD_COLUMNS, _board_rows(rows))
-        movement = (
-            [m.section, m.round, m.table, m.ns.label, m.ew.label, m.boards_display] for m in rows.movement
-        )
-        write_sheet(book, book.sheet("Movement"), MOVEMENT_COLUMNS, movement)
-        _tables_sheet(book, rows.standings)
-        return book.save(f"{rows.info.name}: results")
-
-
-@contextlib.contextmanager
-def _no_gc() -> Iterator[None]:
-    """The cyclic garbage collector off while a workbook is made: its millions of short-lived values make no
-    cycles, but they set off collections that walk every object of the event's rows again and again."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
+    book = Book()
+    _standings_sheet(book, rows.standings_rows)
+    results = (result_values(line) for line in rows.results)
+    numbers = {26: False, 27: False, 28: False, 29: False, 30: True, 31: True}  # plus/minus signed
+    widths = {18: 28, 32: 40, 33: 40, 34: 40}
+    write_sheet(book, book.sheet("Travellers"), result_header(), results, widths=widths, numbers=numbers)
+    numbers = {9: False, 10: False, 11: True, 12: True}
+    write_sheet(
+        book, book.sheet("Score cards"), CARD_COLUMNS, _card_rows(rows), widths={8: 28}, numbers=numbers
+    )
+    write_sheet(book, book.sheet("Boards"), BOARD_COLUMNS, _board_rows(rows))
+    movement = (
+        [m.section, m.round, m.table, m.ns.label, m.ew.label, m.boards_display] for m in rows.movement
+    )
+    write_sheet(book, book.sheet("Movement"), MOVEMENT_COLUMNS, movement)
+    _tables_sheet(book, rows.standings)
+    return book.save(f"{rows.info.name}: results")
 
 
 __all__ = ["number", "result_header", "result_values", "standings_xlsx", "workbook_xlsx"]
