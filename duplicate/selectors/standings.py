@@ -9,9 +9,7 @@ rows made here.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import chain, compress
@@ -271,24 +269,10 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
     # The query's rows as the driver gives them (Django's per-row converters would only turn the two flags'
     # 0/1 into booleans on SQLite: they are read as truth values).
     sql, params = contest_plays(event).query.sql_with_params()
-    with _collector_paused(), connection.cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
         return build_results(event.code, event.kind, rows, pairs)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector held off while the contest is built: it makes some 200,000 tuples of
-    plain values (no cycles), and the collector would otherwise walk them again and again as they pile up
-    (a quarter of a big event's recompute).  Switched back on only if it was on."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def _teams(pairs: Mapping[int, PairInfo]) -> dict[str, list[int]]:
@@ -532,9 +516,8 @@ def pair_standings(
     results = event_results(event, pairs) if results is None else results
     rankings: list[Ranking] = []
     if isinstance(results.contest, PairContest):
-        with _collector_paused():
-            for group, rows in results.contest.rankings():
-                rankings.append(_ranking(group.name, group.direction, rows, pairs))
+        for group, rows in results.contest.rankings():
+            rankings.append(_ranking(group.name, group.direction, rows, pairs))
     return PairStandings(
         event_id=event.pk,
         event_name=event.name,
