@@ -51,6 +51,16 @@ def error_field(message: str) -> str:
     return head if sep and " " not in head else ""
 
 
+def revoke_count(label: str) -> forms.CharField:
+    """A count of revokes, typed as a short number (checked with the rest of the result)."""
+    return forms.CharField(
+        label=label,
+        required=False,
+        max_length=3,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 2}),
+    )
+
+
 class PlayResultForm(forms.Form):
     """One board's result at one table. Prefix ``b<play pk>`` so that a page holds one form per board."""
 
@@ -96,34 +106,14 @@ class PlayResultForm(forms.Form):
     one_spade_limit = forms.BooleanField(
         label="Dealer's original one spade (law 48: loss limited to 100)", required=False
     )
-    revokes_declarer_side = forms.CharField(
-        label="Revokes by declarer's side",
-        required=False,
-        max_length=3,
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 2}),
-    )
-    revokes_defenders = forms.CharField(
-        label="Revokes by adversaries",
-        required=False,
-        max_length=3,
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 2}),
-    )
+    revokes_declarer_side = revoke_count("Revokes by declarer's side")
+    revokes_defenders = revoke_count("Revokes by adversaries")
     revokes_election = forms.ChoiceField(
         label="Declarer's election (law 84b)", choices=ELECTION_CHOICES, required=False
     )
     # Whist law 30: two tricks transferred from the revoking side for each revoke.
-    revokes_ns = forms.CharField(
-        label="Revokes by N-S (law 30: 2 tricks each to E-W)",
-        required=False,
-        max_length=3,
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 2}),
-    )
-    revokes_ew = forms.CharField(
-        label="Revokes by E-W (law 30: 2 tricks each to N-S)",
-        required=False,
-        max_length=3,
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 2}),
-    )
+    revokes_ns = revoke_count("Revokes by N-S (law 30: 2 tricks each to E-W)")
+    revokes_ew = revoke_count("Revokes by E-W (law 30: 2 tricks each to N-S)")
     ruling = forms.ChoiceField(label="Ruling", choices=RULING_CHOICES, required=False)
     offending = forms.ChoiceField(label="Offending side", choices=SIDE_CHOICES, required=False)
     reason = forms.CharField(

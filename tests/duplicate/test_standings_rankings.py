@@ -257,9 +257,8 @@ def section_movement(letter: str, first_board: int) -> Movement:
     return replace(base, rounds=rounds)
 
 
-def test_two_mitchell_sections_with_different_boards_give_four_rankings_named_by_section(db, client):
-    # Section A plays boards 1-3, section B boards 4-6: no pair of one held the other's cards.  Each section
-    # is the 3-table Mitchell with its hand-worked results, so each has the Mitchell's figures.
+def two_section_event():
+    """Two 3-table Mitchell sections with different boards: A plays boards 1-3, B boards 4-6."""
     event = services.event_create(
         name="Two sections",
         date=dt.date(1916, 3, 4),
@@ -270,6 +269,13 @@ def test_two_mitchell_sections_with_different_boards_give_four_rankings_named_by
     services.section_populate(
         event=event, letter="B", movement=section_movement("B", 4), deals={}, dealers={}
     )
+    return event
+
+
+def test_two_mitchell_sections_with_different_boards_give_four_rankings_named_by_section(db, client):
+    # Section A plays boards 1-3, section B boards 4-6: no pair of one held the other's cards.  Each section
+    # is the 3-table Mitchell with its hand-worked results, so each has the Mitchell's figures.
+    event = two_section_event()
     assert generate("mitchell", tables=3, boards_per_round=1).rounds[0].tables[0].boards == (1,)
     for play in Play.objects.filter(event=event).select_related("board", "ns_pair"):
         board = (play.board.number - 1) % 3 + 1

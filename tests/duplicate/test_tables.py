@@ -41,7 +41,7 @@ from duplicate.tables import (
 from teams.tables import MatchTablesTable, TeamScoreTable
 from tests.conftest import make_event
 from tests.duplicate.test_standings_queries import fill
-from tests.duplicate.test_standings_rankings import TD, section_movement
+from tests.duplicate.test_standings_rankings import TD, two_section_event
 
 # ------------------------------------------------------------------------------------------ stand-ins
 
@@ -316,16 +316,7 @@ def test_the_section_filter_takes_only_the_events_own_letters():
 
 
 def two_sections(db) -> Any:
-    event = services.event_create(
-        name="Two sections",
-        date=dt.date(1916, 3, 4),
-        code="auction-1915",
-        kind="pairs",
-        movement=section_movement("A", 1),
-    )
-    services.section_populate(
-        event=event, letter="B", movement=section_movement("B", 4), deals={}, dealers={}
-    )
+    event = two_section_event()
     fill(event)
     return event
 
