@@ -139,6 +139,10 @@ else:
         }
     }
 
+# How old a page a visitor may be served while a write's new one is worked out (seconds; a director always gets
+# the latest): at many writes a second each page is worked out about twice in this time instead of once a write.
+RESULTS_STALE_SECONDS = float(os.environ.get("RESULTS_STALE_SECONDS", "1.0"))
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -15,7 +15,12 @@ class TouchesStandings(admin.ModelAdmin):
         return [obj.event_id]
 
     def save_model(self, request, obj, form, change):
-        super().save_model(request, obj, form, change)
+        """Everything the form changed but a results version, which only writes move on (``F() + 1``):
+        saving the version this form loaded would take it back and bring old cached pages back with it."""
+        if change:
+            obj.save(update_fields=[f for f in form.changed_data if f != "results_version"])
+        else:
+            obj.save()
         services.event_results_touch(event_ids=self.event_ids(obj))
 
     def delete_model(self, request, obj):
@@ -37,15 +42,6 @@ class EventAdmin(TouchesStandings):
 
     def event_ids(self, obj: Any) -> list[int]:
         return [obj.pk]
-
-    def save_model(self, request, obj, form, change):
-        """Everything but the results version, which only writes move on (``F() + 1``): saving the version
-        this form loaded would take it back and bring old cached pages back with it."""
-        if change:
-            obj.save(update_fields=[f for f in form.changed_data if f != "results_version"])
-        else:
-            obj.save()
-        services.event_results_touch(event_ids=self.event_ids(obj))
 
     def get_readonly_fields(self, request, obj=None):
         """The scoring code and the contest kind are fixed once a result is in: the stored scores were made
@@ -70,7 +66,7 @@ class BoardAdmin(TouchesStandings):
     list_display = ("event", "number", "dealer", "deal")
     list_select_related = ("event",)
     list_filter = ("event",)
-    readonly_fields = ("deal",)
+    readonly_fields = ("deal", "results_version")
 
 
 @admin.register(models.Player)

@@ -1,12 +1,17 @@
-"""What pages work out from an event's results, kept in Django's cache under the event's results version.
+"""What pages work out from an event's results, kept in Django's cache with the results version they show.
 
-Key: (event, results version, what, variant): ``what`` names the part ("standings", "traveller", ...) and
-``variant`` holds everything else it depends on (board, sort, page, section, who may see what).  Every write
-that changes what a page shows bumps ``Event.results_version``, so the next request misses and works the
-part out again.  On a miss one process recomputes, holding a lock taken with ``cache.add``; meanwhile a
-visitor is served the part's previous version if the recompute began less than :data:`STALE_SECONDS` ago,
-and a director always gets the latest (worked out there and then if need be).  Nothing is kept in a
-process's memory: any number of workers on any number of hosts share the cache.
+Key: (event, what, variant): ``what`` names the part ("standings", "traveller", ...) and ``variant`` holds
+everything else it depends on (board, sort, page, section, who may see what).  The value is kept with the
+version it was worked out for (the event's results version, bumped by every write that changes what a page
+shows; or a board's own, for what shows one board's results) and the time its working-out began.  One entry
+a page, overwritten as versions move on: at many writes a second no dead versions pile up in the cache.
+
+Reading, when the kept version is not the current one: a director always gets the current one (worked out
+there and then).  A visitor is served the kept value while it began less than ``RESULTS_STALE_SECONDS`` ago
+(a setting, 1 s); once it began more than half that ago one process (a lock taken with ``cache.add``) works
+the current one out, the others meanwhile serving the kept one.  So under a stream of writes a page is worked out
+about twice a second, not once a write, and what a visitor sees is never more than a second old.  Nothing is
+kept in a process's memory: any number of workers on any number of hosts share the cache.
 """
 
 from __future__ import annotations
@@ -20,14 +25,12 @@ from django.conf import settings
 from django.core.cache import cache
 
 from duplicate.models import Event
-from duplicate.selectors import events
 
 T = TypeVar("T")
 
 PAGE_PARAMETERS = ("sort", "page")  # django-tables2's, each table's prefix before them
-STALE_SECONDS = 1.0  # how long a visitor may be shown the previous version while the new one is made
 LOCK_SECONDS = 30  # a lock left by a process that died frees itself after this
-TIMEOUT = 24 * 3600  # a version no longer asked for drops out of the cache
+TIMEOUT = 24 * 3600  # a page no longer asked for drops out of the cache
 
 
 def _digest(variant: Hashable) -> str:
@@ -42,57 +45,53 @@ def _event_stamp(event: Event) -> str:
 
 
 def part_key(event: Event, what: str, variant: Hashable = ()) -> str:
-    """The cache key of ``what`` for ``event`` at its current results version."""
-    return f"kz:{_event_stamp(event)}:{event.results_version}:{what}:{_digest(variant)}"
-
-
-def _latest_key(event: Event, what: str, variant: Hashable) -> str:
-    return f"kz:{_event_stamp(event)}:latest:{what}:{_digest(variant)}"
+    """The cache key of ``what`` for ``event``: the entry holds (version, began, value)."""
+    return f"kz:{_event_stamp(event)}:{what}:{_digest(variant)}"
 
 
 def cached(
-    event: Event, what: str, variant: Hashable, build: Callable[[], T], *, director: bool = False
+    event: Event,
+    what: str,
+    variant: Hashable,
+    build: Callable[[], T],
+    *,
+    version: int | None = None,
+    director: bool = False,
 ) -> T:
-    """``build()`` for the event's current results version, from the cache when it holds it.
+    """``build()`` at ``version`` (the event's results version unless given: a board's, for a part that
+    shows one board's results), from the cache when it holds it (see the module's docstring for when a
+    visitor is served a value a little older).
 
-    ``variant`` must hold everything the value depends on besides the event's results (the board, the sort
-    and page asked for, the section, the boards hidden from this viewer).  Values must pickle and be small
+    ``variant`` must hold everything the value depends on besides the results (the board, the sort and
+    page asked for, the section, the boards hidden from this viewer).  Values must pickle and be small
     (rendered HTML, plain rows)."""
+    wanted = event.results_version if version is None else version
     key = part_key(event, what, variant)
-    hit = cache.get(key)
-    if hit is not None:
-        return hit[0]  # type: ignore[no-any-return]
-    latest_key = _latest_key(event, what, variant)
-    lock_key = f"{key}:lock"
-    if cache.add(lock_key, time.time(), LOCK_SECONDS):
-        try:
-            return _build_and_keep(event, key, latest_key, build)
-        finally:
-            cache.delete(lock_key)
-    if not director:
-        previous = _previous(cache.get_many([latest_key, lock_key]), latest_key, lock_key, event)
-        if previous is not None:
-            return previous[0]  # type: ignore[no-any-return]
-    # Another process is at work (or died holding the lock): never wait for it, never show a director old
-    # figures; what is worked out here is kept as well (the same value).
-    return _build_and_keep(event, key, latest_key, build)
+    kept = cache.get(key)
+    if kept is not None:
+        kept_version, began, value = kept
+        if kept_version >= wanted:
+            return value  # type: ignore[no-any-return]
+        age, stale = time.time() - began, settings.RESULTS_STALE_SECONDS
+        if not director and age < stale / 2:
+            return value  # type: ignore[no-any-return]
+        if not director and age < stale:
+            lock = f"{key}:lock"
+            if not cache.add(lock, True, LOCK_SECONDS):
+                return value  # type: ignore[no-any-return]  # another process is working it out
+            try:
+                return _build_and_keep(key, wanted, build)
+            finally:
+                cache.delete(lock)
+    # Nothing kept, a director, or a value too old to show: worked out here (never waiting for another).
+    return _build_and_keep(key, wanted, build)
 
 
-def _build_and_keep(event: Event, key: str, latest_key: str, build: Callable[[], T]) -> T:
+def _build_and_keep(key: str, version: int, build: Callable[[], T]) -> T:
+    began = time.time()
     value = build()
-    cache.set_many({key: (value,), latest_key: (event.results_version, time.time(), value)}, TIMEOUT)
+    cache.set(key, (version, began, value), TIMEOUT)
     return value
-
-
-def _previous(found: dict[str, Any], latest_key: str, lock_key: str, event: Event) -> tuple[Any] | None:
-    """The previous version's value: only the version just before the current one, and only while the
-    recompute of the current one began less than a second ago (a page several writes old is never shown)."""
-    latest, started = found.get(latest_key), found.get(lock_key)
-    if latest is None or started is None or latest[0] != event.results_version - 1:
-        return None
-    if time.time() - started > STALE_SECONDS:
-        return None
-    return (latest[2],)
 
 
 def query_variant(query: Any) -> tuple[tuple[str, str], ...]:
@@ -103,12 +102,6 @@ def query_variant(query: Any) -> tuple[tuple[str, str], ...]:
             (k, v) for k in query if k == "section" or k.endswith(PAGE_PARAMETERS) for v in query.getlist(k)
         )
     )
-
-
-def boards_in_play(event: Event) -> frozenset[int]:
-    """The boards not yet released to visitors (no peeking), cached with the results version like the pages
-    that ask for them."""
-    return cached(event, "in-play", (), lambda: events.boards_in_play(event))
 
 
 # The transaction (or savepoint) each of the database cache's writes is wrapped in.

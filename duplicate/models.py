@@ -84,7 +84,7 @@ class Event(models.Model):
     kind = models.CharField(max_length=8, choices=EventKind.choices, default=EventKind.PAIRS)
     status = models.CharField(max_length=10, choices=EventStatus.choices, default=EventStatus.SETUP)
     paper_size = models.CharField(max_length=8, choices=PaperSize.choices, default=PaperSize.A4)
-    # Bumped on every write to a result; standings are cached per (event, results_version).
+    # Bumped on every write that changes what a page shows; pages are cached with it (duplicate/caching.py).
     results_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -137,6 +137,9 @@ class Board(models.Model):
     number = models.PositiveSmallIntegerField()
     dealer = models.CharField(max_length=1, choices=SeatChoice.choices)
     deal = models.CharField("hands (PBN)", max_length=80, blank=True, default="")
+    # Bumped with the event's by every write that changes what this board's traveller shows (its results,
+    # its hands, a name); the traveller is cached under it, so other boards' results leave it cached.
+    results_version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering: ClassVar[list[str]] = ["event_id", "number"]

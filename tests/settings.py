@@ -24,6 +24,9 @@ from config.settings import CACHES, REDIS_URL, STORAGES
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 WHITENOISE_AUTOREFRESH = True  # no collectstatic in tests: serve from the finders
+# Visitors get the latest page at once (a test writes, then reads); tests/duplicate/test_caching.py sets it back
+# to test the second's grace that production gives.
+RESULTS_STALE_SECONDS = 0.0
 
 REDIS_DATABASES = 16  # redis-server's default number of databases (0-15)
 

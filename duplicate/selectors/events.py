@@ -153,17 +153,18 @@ def viewer_of(request: Any) -> Viewer:
     return VISITOR
 
 
-def boards_in_play(event: Event, results: Any = None) -> frozenset[int]:
+def boards_in_play(event: Event, results: Any = None, *, board: Board | None = None) -> frozenset[int]:
     """The numbers of the boards not yet released: a table scheduled to play them has neither a result
     nor a ruling on them yet. None once the event is finished (status "complete"). No query of its own
-    when given ``results`` (the event's ``selectors.standings.EventResults``), else one."""
+    when given ``results`` (the event's ``selectors.standings.EventResults``), else one (of ``board``'s plays
+    alone when given: whether that one board is in play)."""
     if event.status == EventStatus.COMPLETE:
         return frozenset()
     if results is None:
-        plays = (
-            Play.objects.filter(event=event, entered=False).order_by().values_list("board__number", flat=True)
-        )
-        return frozenset(plays.distinct())
+        plays = Play.objects.filter(event=event, entered=False)
+        if board is not None:
+            return frozenset({board.number}) if plays.filter(board=board).exists() else frozenset()
+        return frozenset(plays.order_by().values_list("board__number", flat=True).distinct())
     pending: frozenset[int] = results.pending
     return pending
 

@@ -17,7 +17,7 @@ from operator import itemgetter, not_
 from typing import Any, NamedTuple, cast
 
 from django.db import connection
-from django.db.models import BooleanField, Count, ExpressionWrapper, Max, Q
+from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from duplicate.models import Event, EventKind, Pair, Play
 from duplicate.services.results import ENTERED_FIELDS, SCORE_FIELDS
@@ -351,30 +351,11 @@ def progress_of(results: EventResults) -> Progress:
     )
 
 
-def event_progress(event: Event, board_results: EventResults) -> tuple[Progress, int]:
-    """The event's progress (and its last board) from one aggregate query over its plays, without its
-    contest: for a page that works out one board's contest alone (a traveller, law H).
-
-    The unresolved rulings (law B(3)) and the contest's error are those of ``board_results`` (that board's
-    contest): the event-wide count would need the whole event's contest, which this is here to spare."""
-    agg = Play.objects.filter(event=event).aggregate(
-        entered=Count("pk", filter=Q(entered=True)),
-        total=Count("pk"),
-        unagreed=Count("seating__round_id", distinct=True, filter=Q(seating__round__agreed_at__isnull=True)),
-        last_board=Max("board__number"),
-    )
-    unresolved = len(board_results.contest.unresolved) if board_results.contest is not None else 0
-    entered, total, unagreed = agg["entered"] or 0, agg["total"] or 0, agg["unagreed"] or 0
-    error = board_results.error
-    progress = Progress(
-        entered=entered,
-        total=total,
-        unagreed_rounds=unagreed,
-        unresolved_rulings=unresolved,
-        error=error,
-        provisional=entered < total or unagreed > 0 or error is not None or unresolved > 0,
-    )
-    return progress, agg["last_board"] or 0
+def event_summary(event: Event) -> tuple[Progress, int]:
+    """The event's progress and its last board's number, from its whole contest (one query, and one for the
+    pairs): what a traveller shows of the event besides its board."""
+    results = event_results(event)
+    return progress_of(results), results.last_board
 
 
 def provisional_text(progress: Progress) -> str:

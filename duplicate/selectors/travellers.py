@@ -35,10 +35,8 @@ from duplicate.selectors.standings import (
     TeamStandings,
     build_results,
     contest_plays,
-    event_progress,
     event_results,
     pair_infos,
-    progress_of,
     score_text,
     signed_text,
     standings,
@@ -478,9 +476,7 @@ class Traveller:
     ns_average: Fraction | None
     ew_average: Fraction | None
     diagram: HandDiagram | None
-    progress: Progress
     whist: bool
-    last_board: int = 0
 
     ns_average_display = Shown("ns_average")
     ew_average_display = Shown("ew_average")
@@ -492,35 +488,29 @@ def traveller(
     *,
     pairs: Mapping[int, PairInfo] | None = None,
     results: EventResults | None = None,
-    lines: bool = True,
 ) -> Traveller:
-    """Every table's result on one board, the score items, the averages and each pair's plus/minus (four
-    queries for a pair contest: pairs, the board's contest, the event's progress, the board's lines; a team
-    match's three: pairs, the match's plays, the board's lines; fewer for what is given).  Without ``lines``: all but the
-    tables' lines, with no query for them."""
+    """Every table's result on one board, the score items, the averages and each pair's plus/minus (three
+    queries for a pair contest: pairs, the board's contest, the board's lines; a team match's three: pairs,
+    the match's plays, the board's lines; fewer for what is given).  The event's progress is not here: it
+    is the whole event's (:func:`duplicate.selectors.standings.event_summary`)."""
     pairs = pair_infos(event) if pairs is None else pairs
-    if results is not None:
-        progress, last_board = progress_of(results), results.last_board
-    elif event.kind == EventKind.TEAMS:
-        # Law G: a team match's board is kept on the whole match's path (its lines are the match's).
-        results = event_results(event, pairs)
-        progress, last_board = progress_of(results), results.last_board
-    else:
+    if results is None:
         # Law H: a board's averages, scores and plus/minus (rulings of law B(3) included) come from the
-        # scores made on that board alone, so its own plays make its contest; the event's progress is one
-        # aggregate query (``event_progress``), not the whole event's contest.
-        results = board_results(event, board, pairs)
-        progress, last_board = event_progress(event, results)
-    shown = play_lines(event, pairs, results, board=board, order_by=TRAVELLER_ORDER) if lines else []
+        # scores made on that board alone, so its own plays make its contest.  Law G: a team match's board
+        # is kept on the whole match's path (its lines are the match's).
+        results = (
+            event_results(event, pairs)
+            if event.kind == EventKind.TEAMS
+            else board_results(event, board, pairs)
+        )
+    shown = play_lines(event, pairs, results, board=board, order_by=TRAVELLER_ORDER)
     return Traveller(
         board=board,
         lines=tuple(shown),
         ns_average=results.averages.get((board.number, "NS")),
         ew_average=results.averages.get((board.number, "EW")),
         diagram=hand_diagram(board.deal),
-        progress=progress,
         whist=event.code == WHIST,
-        last_board=last_board,
     )
 
 

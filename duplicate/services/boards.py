@@ -230,7 +230,7 @@ def board_deals_set(
                 history.append(row)
         PlayChange.objects.bulk_create(history)
     if boards:
-        results_touch(event_id=event.pk)
+        results_touch(event_id=event.pk, board_ids=[b.pk for b in boards])
     return len(boards)
 
 

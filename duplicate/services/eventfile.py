@@ -26,7 +26,7 @@ from duplicate import selectors
 from duplicate.models import Event, EventKind, EventStatus, Play, Round
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import PairSpec, event_create
-from duplicate.services.results import ResultError, play_result_data, result_fields
+from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
 from scoring.movements import Movement, MovementError, MovementRound, TablePlay, validate
 
 TOP_KEYS = {
@@ -431,6 +431,7 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
     except IntegrityError as exc:  # pragma: no cover - the checks above come first
         raise ServiceError(f"results: {exc}") from None
     Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    boards_touch(event_ids=[event.pk])
 
 
 def plays_store(changes: list[tuple[int, dict[str, Any]]]) -> None:

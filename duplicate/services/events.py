@@ -29,6 +29,7 @@ from duplicate.models import (
     Team,
 )
 from duplicate.services.errors import ServiceError, fits
+from duplicate.services.results import boards_touch
 from scoring import ScoringError
 from scoring.codes import ScoringCode
 from scoring.deal import Deal
@@ -313,9 +314,10 @@ def _pair_change_log(*, pair: Pair, user_id: int, before: list[str], after: list
 
 
 def event_results_touch(*, event_ids: Sequence[int]) -> None:
-    """Bump the events' results_version: what the standings show besides the results changed (a name).
-    Every process's standings cache is keyed by it, so the next read sees the change."""
+    """Bump the events' results version and their boards': what the pages show besides the results changed
+    (a name). The cached pages are kept with these versions, so the next read sees the change."""
     Event.objects.filter(pk__in=list(event_ids)).update(results_version=F("results_version") + 1)
+    boards_touch(event_ids=event_ids)
 
 
 @transaction.atomic
@@ -328,6 +330,7 @@ def event_finish(*, event: Event) -> Event:
         Event.objects.filter(pk=event.pk).update(
             status=EventStatus.COMPLETE, results_version=F("results_version") + 1
         )
+        boards_touch(event_ids=[event.pk])
     locked.refresh_from_db(fields=["status", "results_version"])
     event.status, event.results_version = locked.status, locked.results_version
     return event

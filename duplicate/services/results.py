@@ -11,7 +11,7 @@ The result service: law E's checks and the one version-guarded write of a result
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from duplicate.models import (
+    Board,
     Event,
     EventStatus,
     Play,
@@ -244,7 +245,7 @@ def play_result_save(
     )
     if change is not None:
         change.save()
-        results_touch(event_id=play.event_id)
+        results_touch(event_id=play.event_id, board_ids=[play.board_id])
     return play
 
 
@@ -315,8 +316,9 @@ def result_apply(
     )
 
 
-def results_touch(*, event_id: int) -> None:
-    """One bump of the results version for a write of results (a running event from then on)."""
+def results_touch(*, event_id: int, board_ids: Sequence[int] | None = None) -> None:
+    """One bump of the results version for a write of results (a running event from then on): the
+    event's, and that of the boards given (every board of the event's when none are)."""
     Event.objects.filter(pk=event_id).update(
         results_version=F("results_version") + 1,
         status=models.Case(
@@ -324,6 +326,16 @@ def results_touch(*, event_id: int) -> None:
             default=F("status"),
         ),
     )
+    boards_touch(event_ids=[event_id], board_ids=board_ids)
+
+
+def boards_touch(*, event_ids: Sequence[int], board_ids: Sequence[int] | None = None) -> None:
+    """Bump the results version of the boards given, or of every board of the events: what their
+    travellers show changed."""
+    boards = Board.objects.filter(pk__in=list(board_ids)) if board_ids is not None else None
+    if boards is None:
+        boards = Board.objects.filter(event_id__in=list(event_ids))
+    boards.update(results_version=F("results_version") + 1)
 
 
 @transaction.atomic

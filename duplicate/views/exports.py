@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
-from duplicate import caching, exports, selectors
+from duplicate import exports, selectors
 from duplicate.models import Event
 
 
@@ -31,7 +31,7 @@ def _hidden_download(
 ) -> HttpResponse:
     """A download showing hands or results: ``make(event, hidden)``, the boards ``hidden`` from this viewer."""
     event = get_object_or_404(Event, pk=pk)
-    hidden = selectors.hidden_boards(caching.boards_in_play(event), selectors.viewer_of(request))
+    hidden = selectors.hidden_boards(selectors.boards_in_play(event), selectors.viewer_of(request))
     return _response(event, make(event, hidden), what, ext)
 
 

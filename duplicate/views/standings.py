@@ -74,7 +74,7 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     viewer = sel.viewer_of(request)
     # A visitor sees "being played" on the lines of boards still in play (their results and averages tell
     # what other tables made); the pair's place and total stay (standings are not hidden).
-    hidden = sel.hidden_boards(caching.boards_in_play(event), viewer)
+    hidden = sel.hidden_boards(sel.boards_in_play(event), viewer)
 
     def build() -> dict[str, Any] | None:
         card = tv.score_card(event, pair_pk, hidden=hidden)
@@ -103,40 +103,50 @@ def traveller_page(
     request: HttpRequest, event: Event, number: int, viewer: sel.Viewer, *, token_secret: str = ""
 ) -> HttpResponse:
     """A board's traveller as ``viewer`` may see it (``selectors.events.board_visible``): the page, or "being
-    played" (HTTP 200) without the hands, the results or the averages.  Decided before the cache is read:
-    what is cached is only ever the whole traveller, the same for all who may see it.  ``token_secret``: a
-    table link's traveller (its previous and next boards' links keep to it)."""
-    visible = sel.board_visible(number, in_play=caching.boards_in_play(event), viewer=viewer)
+    played" (HTTP 200) without the hands, the results or the averages.  Decided from the database before
+    the cache is read; the board's part is cached only whole, the same for all who may see it, under the
+    board's own results version (other boards' results leave it cached).  The event's progress above it is
+    the standings' (under the event's version).  ``token_secret``: a table link's traveller (its previous and
+    next boards' links keep to it)."""
+    board = get_object_or_404(Board, event=event, number=number)
+    in_play = frozenset() if viewer.director else sel.boards_in_play(event, board=board)
+    visible = sel.board_visible(number, in_play=in_play, viewer=viewer)
+    summary = caching.cached(event, "summary", (), lambda: _event_summary(event), director=viewer.director)
+    context = {
+        "event": event,
+        "board": board,
+        "diagram": None,
+        "last_board": summary["last_board"],
+        "in_play": not visible,
+        "token_secret": token_secret,
+        "parts": _safe(summary),
+    }
+    if visible:
 
-    def build() -> dict[str, Any]:
-        board = get_object_or_404(Board, event=event, number=number)
-        trav = tv.traveller(event, board, lines=visible)
-        parts = {
-            "board": board,
-            "diagram": trav.diagram,
-            "last_board": trav.last_board,
-            "status": status_badge(trav.progress.provisional),
-            "progress": progress_html(trav.progress),
-        }
-        if visible:
+        def build() -> dict[str, Any]:
+            trav = tv.traveller(event, board)
             table = configure(request, TravellerTable(trav.lines, event_pk=event.pk))
-            parts["table"] = table.as_html(request)
-            parts["averages"] = format_html(
+            averages = format_html(
                 "N-S <strong>{}</strong> · E-W <strong>{}</strong>",
                 trav.ns_average_display or "—",
                 trav.ew_average_display or "—",
             )
-        return parts
+            return {"diagram": trav.diagram, "table": table.as_html(request), "averages": averages}
 
-    variant = (number, visible, caching.query_variant(request.GET))
-    parts = caching.cached(event, "traveller", variant, build, director=viewer.director)
-    context = {
-        "event": event,
-        "board": parts["board"],
-        "diagram": parts["diagram"] if visible else None,
-        "last_board": parts["last_board"],
-        "in_play": not visible,
-        "token_secret": token_secret,
-        "parts": _safe(parts),
-    }
+        variant = (number, caching.query_variant(request.GET))
+        parts = caching.cached(
+            event, "traveller", variant, build, version=board.results_version, director=viewer.director
+        )
+        context["diagram"] = parts["diagram"]
+        context["parts"] = _safe({**summary, **parts})
     return render(request, "duplicate/traveller.html", context)
+
+
+def _event_summary(event: Event) -> dict[str, Any]:
+    """What a traveller shows of the whole event: the badge, the progress line and the last board."""
+    progress, last_board = st.event_summary(event)
+    return {
+        "status": status_badge(progress.provisional),
+        "progress": progress_html(progress),
+        "last_board": last_board,
+    }

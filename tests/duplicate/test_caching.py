@@ -1,4 +1,4 @@
-"""Pages cached through Django's cache under the event's results version (``duplicate.caching``)."""
+"""Pages cached through Django's cache with the results version they show (``duplicate.caching``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duplicate import caching, services
-from duplicate.models import Play
+from duplicate.models import Board, Play
 from duplicate.services.results import result_fields
 from tests.conftest import make_event
 
@@ -33,18 +33,48 @@ def fill(event) -> None:
     event.refresh_from_db()
 
 
-def test_a_result_written_bumps_the_version_and_the_next_request_works_the_page_out_again(client):
+@pytest.fixture
+def grace(settings):
+    """Production's second of grace for visitors (the test settings serve every visitor the latest)."""
+    settings.RESULTS_STALE_SECONDS = 1.0
+    return 1.0
+
+
+def keep(event, what: str, version: int, value: str, *, age: float) -> None:
+    """What another process kept ``age`` seconds ago."""
+    cache.set(caching.part_key(event, what, ()), (version, time.time() - age, value), 60)
+
+
+def test_a_result_written_moves_its_boards_version_and_the_traveller_is_worked_out_again(client):
     event = make_event(tables=3)
     fill(event)
     play = Play.objects.filter(event=event, board__number=1).order_by("pk").first()
     url = reverse("board_traveller", args=[event.pk, 1])
     assert "4H by N, 10 tricks" in client.get(url).content.decode()
-    key = caching.part_key(event, "traveller", (1, True, ()))
-    assert cache.get(key) is not None
+    board = Board.objects.get(event=event, number=1)
+    kept = cache.get(caching.part_key(event, "traveller", (1, ())))
+    assert kept[0] == board.results_version
     write(play, {"contract": "7NT", "declarer": "N", "tricks": 13})
-    event.refresh_from_db()
-    assert caching.part_key(event, "traveller", (1, True, ())) != key  # the results version moved on
+    board.refresh_from_db()
+    assert board.results_version == kept[0] + 1
     assert "7NT by N, 13 tricks" in client.get(url).content.decode()
+
+
+def test_a_result_on_another_board_leaves_a_travellers_board_part_kept(client):
+    """The board's part is kept under the board's own version: board 2's result does not move board 1's."""
+    event = make_event(tables=3)
+    fill(event)
+    client.get(reverse("board_traveller", args=[event.pk, 1]))
+    before = Board.objects.get(event=event, number=1).results_version
+    write(
+        Play.objects.filter(event=event, board__number=2).order_by("pk").first(), FOUR_HEARTS | {"tricks": 9}
+    )
+    assert Board.objects.get(event=event, number=1).results_version == before
+    event.refresh_from_db()
+    with CaptureQueriesContext(connection) as context:
+        client.get(reverse("board_traveller", args=[event.pk, 1]))
+    own = [q["sql"] for q in context.captured_queries if not caching.cache_statement(q["sql"])]
+    assert not any('"duplicate_play"."contract"' in sql for sql in own)  # its lines were not read again
 
 
 def test_a_renamed_pair_is_shown_at_once(client):
@@ -54,33 +84,60 @@ def test_a_renamed_pair_is_shown_at_once(client):
     urls = [reverse("event_standings", args=[event.pk]), reverse("pair_scorecard", args=[event.pk, pair.pk])]
     for url in urls:
         assert client.get(url).status_code == 200
+    versions = dict(event.boards.values_list("pk", "results_version"))
     services.pair_names_update(pair=pair, player1="Ely Culbertson", player2="Josephine Murphy")
     for url in urls:
         assert "Ely Culbertson" in client.get(url).content.decode(), url
+    # What is not a result moves every board's version too (a traveller shows the pairs).
+    assert {pk: v + 1 for pk, v in versions.items()} == dict(
+        event.boards.values_list("pk", "results_version")
+    )
 
 
-def test_while_another_process_works_the_new_version_out_a_visitor_gets_the_previous_one():
+def test_a_visitor_is_served_a_value_begun_less_than_half_the_grace_ago_without_working(grace):
     event = make_event(tables=3)
-    assert caching.cached(event, "part", (), lambda: "version 0") == "version 0"
+    keep(event, "part", event.results_version, "version 0", age=0.1)
     event.results_version += 1  # a result written elsewhere
-    lock = caching.part_key(event, "part", ()) + ":lock"
-    assert cache.add(lock, time.time(), 30)  # another process is recomputing
     assert caching.cached(event, "part", (), lambda: "version 1") == "version 0"
-    # Never once the recompute began more than a second ago.
-    cache.set(lock, time.time() - 2, 30)
-    assert caching.cached(event, "part", (), lambda: "version 1") == "version 1"
-    # A director never gets the previous version: it is worked out there and then.
-    event.results_version += 1
-    cache.add(caching.part_key(event, "part", ()) + ":lock", time.time(), 30)
-    assert caching.cached(event, "part", (), lambda: "version 2", director=True) == "version 2"
+    # A director never gets it: the current version is worked out there and then.
+    assert caching.cached(event, "part", (), lambda: "version 1", director=True) == "version 1"
 
 
-def test_with_no_lock_held_the_new_version_is_worked_out_and_kept():
+def test_past_half_the_grace_one_process_works_the_current_value_out_the_others_serve_the_kept_one(grace):
     event = make_event(tables=3)
-    assert caching.cached(event, "part", (), lambda: "version 0") == "version 0"
+    keep(event, "part", event.results_version, "version 0", age=0.7)
     event.results_version += 1
+    lock = caching.part_key(event, "part", ()) + ":lock"
+    assert cache.add(lock, True, 30)  # another process is at work
+    assert caching.cached(event, "part", (), lambda: "version 1") == "version 0"
+    cache.delete(lock)  # nobody is: this request works it out, and keeps it
     assert caching.cached(event, "part", (), lambda: "version 1") == "version 1"
-    assert caching.cached(event, "part", (), lambda: "not asked") == "version 1"  # kept
+    assert caching.cached(event, "part", (), lambda: "not asked") == "version 1"
+    assert cache.add(lock, True, 30)  # and let the lock go
+
+
+def test_a_value_begun_longer_than_the_grace_ago_is_never_shown_whatever_the_lock(grace):
+    event = make_event(tables=3)
+    keep(event, "part", event.results_version, "version 0", age=grace + 0.1)
+    event.results_version += 9  # nine writes since
+    assert cache.add(caching.part_key(event, "part", ()) + ":lock", True, 30)
+    assert caching.cached(event, "part", (), lambda: "version 9") == "version 9"
+
+
+def test_a_value_kept_at_a_later_version_than_asked_is_served():
+    """A process that read the event a moment before another's write gets the later value: never older."""
+    event = make_event(tables=3)
+    keep(event, "part", event.results_version + 1, "version 1", age=5)
+    assert caching.cached(event, "part", (), lambda: "version 0") == "version 1"
+    assert caching.cached(event, "part", (), lambda: "version 0", director=True) == "version 1"
+
+
+def test_a_board_part_is_kept_under_the_version_given():
+    event = make_event(tables=3)
+    assert caching.cached(event, "part", (), lambda: "board at 4", version=4) == "board at 4"
+    event.results_version += 3  # other boards' results
+    assert caching.cached(event, "part", (), lambda: "not asked", version=4) == "board at 4"
+    assert caching.cached(event, "part", (), lambda: "board at 5", version=5) == "board at 5"
 
 
 def test_keys_of_different_pages_sorts_and_viewers_do_not_collide():
@@ -113,6 +170,19 @@ def test_a_board_in_play_is_cached_for_visitors_and_directors_apart(client, dire
     assert note in client.get(url).content.decode()  # the director's page is not served to a visitor
 
 
+def test_a_visitor_never_sees_a_board_in_play_even_within_the_grace(client, director_client, grace):
+    """No peeking is decided from the database, never from what the cache keeps: a result cleared at the
+    last table puts its board back in play at once for visitors, however fresh the kept traveller."""
+    event = make_event(tables=3)
+    fill(event)
+    url = reverse("board_traveller", args=[event.pk, 1])
+    assert "4H by N, 10 tricks" in client.get(url).content.decode()
+    write(Play.objects.filter(event=event, board__number=1).order_by("pk").first(), None)
+    page = client.get(url).content.decode()
+    assert "being played" in page
+    assert "4H by N" not in page
+
+
 @pytest.mark.parametrize("page", ["event_standings", "pair_scorecard", "board_traveller"])
 def test_a_page_runs_the_same_queries_at_every_size_cold_and_from_the_cache(client, page):
     counts = []
@@ -130,7 +200,8 @@ def test_a_page_runs_the_same_queries_at_every_size_cold_and_from_the_cache(clie
         warm = _count(client, url)
         counts.append((cold, warm))
     assert counts[0] == counts[1]
-    assert counts[0][1] == 1  # from the cache: the event only
+    # From the cache: the event; a score card also the boards in play, a traveller the board and whether it is.
+    assert counts[0][1] == {"event_standings": 1, "pair_scorecard": 2, "board_traveller": 3}[page]
 
 
 def _count(client, url: str) -> int:
@@ -149,12 +220,3 @@ def test_a_made_up_query_parameter_is_not_a_new_page():
         ("section", "B"),
     )
     assert caching.query_variant(QueryDict("x=1")) == caching.query_variant(QueryDict("x=2")) == ()
-
-
-def test_a_page_several_writes_old_is_never_shown_even_while_another_process_works():
-    """The previous version only: a page kept at version 0 is not shown at version 9, whatever the lock."""
-    event = make_event(tables=3)
-    assert caching.cached(event, "part", (), lambda: "version 0") == "version 0"
-    event.results_version += 9  # nine writes with nobody looking
-    assert cache.add(caching.part_key(event, "part", ()) + ":lock", time.time(), 30)
-    assert caching.cached(event, "part", (), lambda: "version 9") == "version 9"
