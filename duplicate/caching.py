@@ -9,7 +9,8 @@ a page, overwritten as versions move on: at many writes a second no dead version
 Reading, when the kept version is not the current one: a director always gets the current one (worked out
 there and then).  A visitor is served the kept value while it began less than ``RESULTS_STALE_SECONDS`` ago
 (a setting, 1 s); once it began more than half that ago one process (a lock taken with ``cache.add``) works
-the current one out, the others meanwhile serving the kept one.  So under a stream of writes a page is worked out
+the current one out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting
+for that process's.  So under a stream of writes a page is worked out
 about twice a second, not once a write, and what a visitor sees is never more than a second old.  Nothing is
 kept in a process's memory: any number of workers on any number of hosts share the cache.
 """
@@ -30,6 +31,8 @@ T = TypeVar("T")
 
 PAGE_PARAMETERS = ("sort", "page")  # django-tables2's, each table's prefix before them
 LOCK_SECONDS = 30  # a lock left by a process that died frees itself after this
+WAIT_SECONDS = 5.0  # the longest a request waits for another process's working-out of the same page
+WAIT_STEP = 0.05  # how often it looks
 TIMEOUT = 24 * 3600  # a page no longer asked for drops out of the cache
 
 
@@ -67,24 +70,32 @@ def cached(
     (rendered HTML, plain rows)."""
     wanted = event.results_version if version is None else version
     key = part_key(event, what, variant)
+    stale = settings.RESULTS_STALE_SECONDS
     kept = cache.get(key)
-    if kept is not None:
-        kept_version, began, value = kept
-        if kept_version >= wanted:
-            return value  # type: ignore[no-any-return]
-        age, stale = time.time() - began, settings.RESULTS_STALE_SECONDS
-        if not director and age < stale / 2:
-            return value  # type: ignore[no-any-return]
-        if not director and age < stale:
-            lock = f"{key}:lock"
-            if not cache.add(lock, True, LOCK_SECONDS):
-                return value  # type: ignore[no-any-return]  # another process is working it out
-            try:
-                return _build_and_keep(key, wanted, build)
-            finally:
-                cache.delete(lock)
-    # Nothing kept, a director, or a value too old to show: worked out here (never waiting for another).
-    return _build_and_keep(key, wanted, build)
+    if kept is not None and (kept[0] >= wanted or (not director and time.time() - kept[1] < stale / 2)):
+        return kept[2]  # type: ignore[no-any-return]
+    if director:
+        return _build_and_keep(key, wanted, build)  # the latest, never waiting for another process
+    lock = f"{key}:lock"
+    if cache.add(lock, True, LOCK_SECONDS):
+        try:
+            return _build_and_keep(key, wanted, build)
+        finally:
+            cache.delete(lock)
+    # Another process is working it out: the kept value while it is fresh enough, else that process's.
+    if kept is not None and time.time() - kept[1] < stale:
+        return kept[2]  # type: ignore[no-any-return]
+    return _wait_for_another(key, kept, wanted, build)
+
+
+def keep(event: Event, what: str, variant: Hashable, value: Any, *, began: float) -> None:
+    """Keep ``value`` of ``what`` at the event's results version, as :func:`cached` would have: a part
+    worked out on the way to another (``began``: when its working-out began, by ``time.time()``).  A value
+    kept at a later version stays."""
+    key = part_key(event, what, variant)
+    kept = cache.get(key)
+    if kept is None or kept[0] <= event.results_version:
+        cache.set(key, (event.results_version, began, value), TIMEOUT)
 
 
 def _build_and_keep(key: str, version: int, build: Callable[[], T]) -> T:
@@ -92,6 +103,18 @@ def _build_and_keep(key: str, version: int, build: Callable[[], T]) -> T:
     value = build()
     cache.set(key, (version, began, value), TIMEOUT)
     return value
+
+
+def _wait_for_another(key: str, kept: Any, wanted: int, build: Callable[[], T]) -> T:
+    """The value another process is working out, once kept (a herd of requests working the same page out
+    at once would slow every one of them); after :data:`WAIT_SECONDS`, worked out here."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(WAIT_STEP)
+        now = cache.get(key)
+        if now is not None and (kept is None or now[1] > kept[1]):
+            return now[2]  # type: ignore[no-any-return]
+    return _build_and_keep(key, wanted, build)
 
 
 def query_variant(query: Any) -> tuple[tuple[str, str], ...]:

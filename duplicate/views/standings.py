@@ -8,6 +8,7 @@ before the cache is read).  From the cache a page runs the same few queries at e
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -47,8 +48,13 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("team_match", pk=event.pk)
 
     def build() -> dict[str, Any]:
+        began = time.time()
         pairs = st.pair_infos(event)
-        standings = st.pair_standings(event, pairs=pairs)
+        results = st.event_results(event, pairs)
+        standings = st.pair_standings(event, pairs=pairs, results=results)
+        # The event's progress, which every traveller shows, comes with it (worked out once for both).
+        summary = _summary_parts(standings.progress, results.last_board)
+        caching.keep(event, "summary", (), summary, began=began)
         letters = sorted({p.section for p in pairs.values()})
         section = selected_section(request, letters)
         rankings = ranking_tables(request, event.pk, standings.rankings, section)
@@ -144,7 +150,10 @@ def traveller_page(
 
 def _event_summary(event: Event) -> dict[str, Any]:
     """What a traveller shows of the whole event: the badge, the progress line and the last board."""
-    progress, last_board = st.event_summary(event)
+    return _summary_parts(*st.event_summary(event))
+
+
+def _summary_parts(progress: st.Progress, last_board: int) -> dict[str, Any]:
     return {
         "status": status_badge(progress.provisional),
         "progress": progress_html(progress),

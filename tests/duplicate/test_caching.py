@@ -220,3 +220,46 @@ def test_a_made_up_query_parameter_is_not_a_new_page():
         ("section", "B"),
     )
     assert caching.query_variant(QueryDict("x=1")) == caching.query_variant(QueryDict("x=2")) == ()
+
+
+def test_with_nothing_fresh_to_serve_a_visitor_waits_for_the_process_at_work(grace, monkeypatch):
+    """No herd: while one process works a page out, the others wait for its value instead of working it
+    out too (here "another process" keeps its value while this one sleeps)."""
+    event = make_event(tables=3)
+    keep(event, "part", event.results_version, "version 0", age=grace + 5)
+    event.results_version += 1
+    assert cache.add(caching.part_key(event, "part", ()) + ":lock", True, 30)
+    slept = []
+
+    def other_process_keeps_its_value(seconds: float) -> None:
+        slept.append(seconds)
+        if len(slept) == 2:
+            keep(event, "part", event.results_version, "version 1, by the other", age=0.2)
+
+    monkeypatch.setattr(caching.time, "sleep", other_process_keeps_its_value)
+    assert caching.cached(event, "part", (), lambda: "worked out here") == "version 1, by the other"
+    assert len(slept) == 2
+
+
+def test_a_visitor_does_not_wait_for_a_process_that_died_holding_the_lock(grace, monkeypatch):
+    event = make_event(tables=3)
+    assert cache.add(caching.part_key(event, "part", ()) + ":lock", True, 30)
+    monkeypatch.setattr(caching, "WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(caching, "WAIT_STEP", 0.01)
+    assert caching.cached(event, "part", (), lambda: "worked out here") == "worked out here"
+
+
+def test_the_standings_keep_the_events_progress_for_the_travellers(client):
+    """Worked out once for both: after the standings, a traveller does not read the event's pairs and plays
+    again for the event's progress (two queries fewer than alone)."""
+    event = make_event(tables=3)
+    fill(event)
+    url = reverse("board_traveller", args=[event.pk, 1])
+    alone = _count(client, url)
+    cache.clear()
+    client.get(reverse("event_standings", args=[event.pk]))
+    after_standings = _count(client, url)
+    assert after_standings == alone - 2
+    page = client.get(url).content.decode()
+    assert "4H by N, 10 tricks" in page
+    assert "Provisional" in page  # no round agreed: the event's progress line is there
