@@ -88,16 +88,6 @@ def cached(
     return _wait_for_another(key, kept, wanted, build)
 
 
-def keep(event: Event, what: str, variant: Hashable, value: Any, *, began: float) -> None:
-    """Keep ``value`` of ``what`` at the event's results version, as :func:`cached` would have: a part
-    worked out on the way to another (``began``: when its working-out began, by ``time.time()``).  A value
-    kept at a later version stays."""
-    key = part_key(event, what, variant)
-    kept = cache.get(key)
-    if kept is None or kept[0] <= event.results_version:
-        cache.set(key, (event.results_version, began, value), TIMEOUT)
-
-
 def _build_and_keep(key: str, version: int, build: Callable[[], T]) -> T:
     began = time.time()
     value = build()

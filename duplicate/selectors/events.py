@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seating, Section, Team
@@ -156,17 +156,33 @@ def viewer_of(request: Any) -> Viewer:
 def boards_in_play(event: Event, results: Any = None, *, board: Board | None = None) -> frozenset[int]:
     """The numbers of the boards not yet released: a table scheduled to play them has neither a result
     nor a ruling on them yet. None once the event is finished (status "complete"). No query of its own
-    when given ``results`` (the event's ``selectors.standings.EventResults``), else one (of ``board``'s plays
-    alone when given: whether that one board is in play)."""
+    when given ``results`` (the event's ``selectors.standings.EventResults``) or ``board`` (one board, read
+    by :func:`traveller_board` with its counts: is it in play?), else one."""
     if event.status == EventStatus.COMPLETE:
         return frozenset()
+    if board is not None:
+        return frozenset({board.number}) if board.played < board.tables else frozenset()  # type: ignore[attr-defined]
     if results is None:
-        plays = Play.objects.filter(event=event, entered=False)
-        if board is not None:
-            return frozenset({board.number}) if plays.filter(board=board).exists() else frozenset()
-        return frozenset(plays.order_by().values_list("board__number", flat=True).distinct())
+        plays = Play.objects.filter(event=event, entered=False).order_by()
+        return frozenset(plays.values_list("board__number", flat=True).distinct())
     pending: frozenset[int] = results.pending
     return pending
+
+
+def traveller_board(event: Event, number: int) -> Board | None:
+    """Board ``number`` of the event with what its traveller shows of it before the tables' lines (one
+    query): ``tables``, the plays scheduled; ``played``, those with a result or a ruling; ``last_number``,
+    the event's last board."""
+    last = Board.objects.filter(event_id=OuterRef("event_id")).order_by("-number").values("number")[:1]
+    return (
+        Board.objects.filter(event=event, number=number)
+        .annotate(
+            tables=Count("plays"),
+            played=Count("plays", filter=Q(plays__entered=True)),
+            last_number=Subquery(last),
+        )
+        .first()
+    )
 
 
 def released_boards(event: Event, numbers: Iterable[int], results: Any = None) -> set[int]:

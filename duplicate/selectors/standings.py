@@ -351,13 +351,6 @@ def progress_of(results: EventResults) -> Progress:
     )
 
 
-def event_summary(event: Event) -> tuple[Progress, int]:
-    """The event's progress and its last board's number, from its whole contest (one query, and one for the
-    pairs): what a traveller shows of the event besides its board."""
-    results = event_results(event)
-    return progress_of(results), results.last_board
-
-
 def provisional_text(progress: Progress) -> str:
     """Why the figures are provisional ("" when final): "3 of 24 results in; 1 round not yet agreed"."""
     if not progress.provisional:

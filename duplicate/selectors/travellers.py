@@ -37,6 +37,7 @@ from duplicate.selectors.standings import (
     contest_plays,
     event_results,
     pair_infos,
+    progress_of,
     score_text,
     signed_text,
     standings,
@@ -476,6 +477,7 @@ class Traveller:
     ns_average: Fraction | None
     ew_average: Fraction | None
     diagram: HandDiagram | None
+    progress: Progress  # the board's own: its results in, its rounds agreed, its rulings (a team match's all)
     whist: bool
 
     ns_average_display = Shown("ns_average")
@@ -491,8 +493,8 @@ def traveller(
 ) -> Traveller:
     """Every table's result on one board, the score items, the averages and each pair's plus/minus (three
     queries for a pair contest: pairs, the board's contest, the board's lines; a team match's three: pairs,
-    the match's plays, the board's lines; fewer for what is given).  The event's progress is not here: it
-    is the whole event's (:func:`duplicate.selectors.standings.event_summary`)."""
+    the match's plays, the board's lines; fewer for what is given).  Its progress is that of the results
+    it is worked out from: the board's own (law H), or the whole match's (law G)."""
     pairs = pair_infos(event) if pairs is None else pairs
     if results is None:
         # Law H: a board's averages, scores and plus/minus (rulings of law B(3) included) come from the
@@ -510,6 +512,7 @@ def traveller(
         ns_average=results.averages.get((board.number, "NS")),
         ew_average=results.averages.get((board.number, "EW")),
         diagram=hand_diagram(board.deal),
+        progress=progress_of(results),
         whist=event.code == WHIST,
     )
 

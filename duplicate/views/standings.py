@@ -8,17 +8,16 @@ before the cache is read).  From the cache a page runs the same few queries at e
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from duplicate import caching
-from duplicate.models import Board, Event, EventKind
+from duplicate.models import Event, EventKind
 from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
@@ -48,13 +47,8 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("team_match", pk=event.pk)
 
     def build() -> dict[str, Any]:
-        began = time.time()
         pairs = st.pair_infos(event)
-        results = st.event_results(event, pairs)
-        standings = st.pair_standings(event, pairs=pairs, results=results)
-        # The event's progress, which every traveller shows, comes with it (worked out once for both).
-        summary = _summary_parts(standings.progress, results.last_board)
-        caching.keep(event, "summary", (), summary, began=began)
+        standings = st.pair_standings(event, pairs=pairs)
         letters = sorted({p.section for p in pairs.values()})
         section = selected_section(request, letters)
         rankings = ranking_tables(request, event.pk, standings.rankings, section)
@@ -109,23 +103,22 @@ def traveller_page(
     request: HttpRequest, event: Event, number: int, viewer: sel.Viewer, *, token_secret: str = ""
 ) -> HttpResponse:
     """A board's traveller as ``viewer`` may see it (``selectors.events.board_visible``): the page, or "being
-    played" (HTTP 200) without the hands, the results or the averages.  Decided from the database before
-    the cache is read; the board's part is cached only whole, the same for all who may see it, under the
-    board's own results version (other boards' results leave it cached).  The event's progress above it is
-    the standings' (under the event's version).  ``token_secret``: a table link's traveller (its previous and
-    next boards' links keep to it)."""
-    board = get_object_or_404(Board, event=event, number=number)
-    in_play = frozenset() if viewer.director else sel.boards_in_play(event, board=board)
+    played" (HTTP 200) with how many tables have played it, without the hands, the results or the averages.
+    Decided from the database before the cache is read.  What is cached is only ever the whole traveller,
+    the same for all who may see it, under the board's own results version: other boards' results leave
+    it cached.  ``token_secret``: a table link's traveller (its previous and next boards' links keep to it)."""
+    board = sel.traveller_board(event, number)
+    if board is None:
+        raise Http404("No such board in this event.")
+    in_play = sel.boards_in_play(event, board=board)
     visible = sel.board_visible(number, in_play=in_play, viewer=viewer)
-    summary = caching.cached(event, "summary", (), lambda: _event_summary(event), director=viewer.director)
     context = {
         "event": event,
         "board": board,
-        "diagram": None,
-        "last_board": summary["last_board"],
+        "last_board": board.last_number,  # type: ignore[attr-defined]  # annotated by traveller_board
         "in_play": not visible,
         "token_secret": token_secret,
-        "parts": _safe(summary),
+        "parts": {"status": mark_safe(status_badge(provisional=True))},
     }
     if visible:
 
@@ -137,25 +130,18 @@ def traveller_page(
                 trav.ns_average_display or "—",
                 trav.ew_average_display or "—",
             )
-            return {"diagram": trav.diagram, "table": table.as_html(request), "averages": averages}
+            return {
+                "diagram": trav.diagram,
+                "status": status_badge(trav.progress.provisional),
+                "progress": progress_html(trav.progress),
+                "table": table.as_html(request),
+                "averages": averages,
+            }
 
         variant = (number, caching.query_variant(request.GET))
         parts = caching.cached(
             event, "traveller", variant, build, version=board.results_version, director=viewer.director
         )
         context["diagram"] = parts["diagram"]
-        context["parts"] = _safe({**summary, **parts})
+        context["parts"] = _safe(parts)
     return render(request, "duplicate/traveller.html", context)
-
-
-def _event_summary(event: Event) -> dict[str, Any]:
-    """What a traveller shows of the whole event: the badge, the progress line and the last board."""
-    return _summary_parts(*st.event_summary(event))
-
-
-def _summary_parts(progress: st.Progress, last_board: int) -> dict[str, Any]:
-    return {
-        "status": status_badge(progress.provisional),
-        "progress": progress_html(progress),
-        "last_board": last_board,
-    }

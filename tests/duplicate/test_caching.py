@@ -200,8 +200,8 @@ def test_a_page_runs_the_same_queries_at_every_size_cold_and_from_the_cache(clie
         warm = _count(client, url)
         counts.append((cold, warm))
     assert counts[0] == counts[1]
-    # From the cache: the event; a score card also the boards in play, a traveller the board and whether it is.
-    assert counts[0][1] == {"event_standings": 1, "pair_scorecard": 2, "board_traveller": 3}[page]
+    # From the cache: the event; a score card also the boards in play, a traveller the board with its counts.
+    assert counts[0][1] == {"event_standings": 1, "pair_scorecard": 2, "board_traveller": 2}[page]
 
 
 def _count(client, url: str) -> int:
@@ -247,19 +247,3 @@ def test_a_visitor_does_not_wait_for_a_process_that_died_holding_the_lock(grace,
     monkeypatch.setattr(caching, "WAIT_SECONDS", 0.2)
     monkeypatch.setattr(caching, "WAIT_STEP", 0.01)
     assert caching.cached(event, "part", (), lambda: "worked out here") == "worked out here"
-
-
-def test_the_standings_keep_the_events_progress_for_the_travellers(client):
-    """Worked out once for both: after the standings, a traveller does not read the event's pairs and plays
-    again for the event's progress (two queries fewer than alone)."""
-    event = make_event(tables=3)
-    fill(event)
-    url = reverse("board_traveller", args=[event.pk, 1])
-    alone = _count(client, url)
-    cache.clear()
-    client.get(reverse("event_standings", args=[event.pk]))
-    after_standings = _count(client, url)
-    assert after_standings == alone - 2
-    page = client.get(url).content.decode()
-    assert "4H by N, 10 tricks" in page
-    assert "Provisional" in page  # no round agreed: the event's progress line is there

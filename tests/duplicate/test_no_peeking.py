@@ -458,9 +458,9 @@ def test_token_traveller_runs_a_fixed_number_of_queries(db, client, django_asser
     url = reverse("entry_token_traveller", args=[secret, 1])
     client.post(url)  # opened: the table's result stands (it has played the board)
     client.get(url)  # the traveller cached under the results version the opening left
-    # the token, the boards its table has played, the event, the board, whether it is in play (the rest as
-    # the traveller's, cached)
-    with django_assert_num_queries(5):
+    # the token, the boards its table has played, the event, the board with its counts (the rest as the
+    # traveller's, cached)
+    with django_assert_num_queries(4):
         assert client.get(url).status_code == 200
 
 
@@ -469,8 +469,9 @@ def test_hidden_traveller_runs_a_fixed_number_of_queries(db, client, django_asse
     event = make_event(tables=tables, boards_per_round=2)
     enter(board_plays(event, 1)[0], FIRST)
     url = reverse("board_traveller", args=[event.pk, 1])
-    assert NOTE in client.get(url).content.decode()
-    with django_assert_num_queries(3):  # the event, the board, whether it is in play (never cached)
+    tables = len(board_plays(event, 1))
+    assert f"{NOTE} (1 of {tables} so far)" in client.get(url).content.decode()
+    with django_assert_num_queries(2):  # the event, the board with how many tables have played it
         assert NOTE in client.get(url).content.decode()
 
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from duplicate.models import Board, Play
-from duplicate.selectors.standings import event_results, event_summary, pair_infos
+from duplicate.selectors.standings import event_results, pair_infos
 from duplicate.selectors.travellers import traveller
 from duplicate.services.results import result_fields
 from tests.conftest import make_event
@@ -58,14 +58,23 @@ def test_a_board_alone_gives_the_whole_events_traveller(db, kind):
         full = traveller(event, board, pairs=pairs, results=whole)
         assert alone.lines == full.lines
         assert (alone.ns_average, alone.ew_average) == (full.ns_average, full.ew_average)
-    # The event's progress, shown above every traveller: one table of board 1 still to play, and board 3
-    # ruled at every table, whose rulings wait (law B(3)).
-    progress, last_board = event_summary(event)
-    assert (progress.entered, progress.total) == (whole.entered, whole.total)
-    assert progress.entered == progress.total - 1
-    assert progress.provisional
-    assert progress.unresolved_rulings == 3
-    assert last_board == max(event.boards.values_list("number", flat=True))
+    # Each traveller's progress is its board's: one table of board 1 still to play; board 3 ruled at every
+    # table, its rulings waiting (law B(3)); board 4 all played (its rounds not agreed: still provisional).
+    tables = Play.objects.filter(event=event, board__number=1).count()
+    one, three, four = (
+        traveller(event, Board.objects.get(event=event, number=n)).progress for n in (1, 3, 4)
+    )
+    assert (one.entered, one.total, one.unresolved_rulings) == (tables - 1, tables, 0)
+    assert (three.entered, three.total, three.unresolved_rulings) == (tables, tables, 3)
+    assert (four.entered, four.total, four.unresolved_rulings) == (tables, tables, 0)
+    assert four.unagreed_rounds == len(
+        {p.seating.round_id for p in Play.objects.filter(event=event, board__number=4)}
+    )
+    assert one.provisional
+    assert three.provisional
+    assert four.provisional
+    assert whole.contest is not None
+    assert len(whole.contest.unresolved) == 3
 
 
 def test_the_low_high_ruling_is_scored_from_the_boards_own_results(db):
