@@ -262,6 +262,32 @@ def test_hostile_urls(world, letter, rnd, table, number, secret):
         assert _ok_status(response.status_code), url
 
 
+@pytest.mark.parametrize("number", [32768, 65537, 2**31, 2**63, 10**30])
+def test_urls_with_numbers_beyond_every_column(world, number):
+    """Path converters pass any digits: a round, table, board, pair or row beyond its column is a 404 (or the
+    page's refusal), never a 500, by the director and by a visitor, read and posted."""
+    e, secret = world["event"].pk, world["token"].secret
+    urls = [
+        f"/events/{e}/entry/A/{number}/1/",
+        f"/events/{e}/entry/A/1/{number}/",
+        f"/events/{e}/entry/A/1/{number}/preview/",
+        f"/events/{e}/entry/A/{number}/agree/",
+        f"/events/{e}/boards/{number}/",
+        f"/events/{e}/pairs/{number}/card/",
+        f"/events/{e}/pairs/{number}/edit/",
+        f"/events/{e}/history/{number}/undo/",
+        f"/events/{e}/history/names/{number}/undo/",
+        f"/events/{number}/",
+        f"/t/{secret}/boards/{number}/",
+    ]
+    for client in (world["director"], Client()):
+        for url in urls:
+            for method in (client.get, client.post):
+                response = method(url)
+                tried("url")
+                assert _ok_status(response.status_code), (url, response.status_code)
+
+
 def test_invalid_utf8_and_junk_bodies(world):
     """Raw bodies no browser would send: invalid UTF-8, truncated multipart, wrong content types."""
     client = world["director"]
