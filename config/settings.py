@@ -194,8 +194,10 @@ MIDDLEWARE.insert(
     MIDDLEWARE.index("duplicate.security.SecurityHeadersMiddleware") + 1,
     "duplicate.security.RejectNullCharactersMiddleware",
 )
-# Director login throttling (duplicate.security): failed sign-ins per username / per client address in a window.
+# Director login throttling (duplicate.security): failed sign-ins per username and client address, per username
+# from every address, and per client address, in a window.
 LOGIN_THROTTLE_ATTEMPTS = int(os.environ.get("LOGIN_THROTTLE_ATTEMPTS", "5"))
+LOGIN_THROTTLE_USERNAME_ATTEMPTS = int(os.environ.get("LOGIN_THROTTLE_USERNAME_ATTEMPTS", "20"))
 LOGIN_THROTTLE_ADDRESS_ATTEMPTS = int(os.environ.get("LOGIN_THROTTLE_ADDRESS_ATTEMPTS", "20"))
 LOGIN_THROTTLE_WINDOW = int(os.environ.get("LOGIN_THROTTLE_WINDOW", str(15 * 60)))
 LOGIN_THROTTLE_CLIENT_HEADER = os.environ.get("LOGIN_THROTTLE_CLIENT_HEADER", "")  # e.g. HTTP_X_REAL_IP

@@ -2,22 +2,27 @@
 
 Login throttling counts sign-in attempts in Django's cache (``default``), which every worker on every host
 shares (the database cache or Redis: config/settings.py), so the limits hold exactly whatever the number of
-processes. Two counters, each per fixed window of ``LOGIN_THROTTLE_WINDOW`` seconds (15 minutes):
+processes. Three counters, each per fixed window of ``LOGIN_THROTTLE_WINDOW`` seconds (15 minutes):
 
-- per username (any spelling of it): ``LOGIN_THROTTLE_ATTEMPTS`` (5) attempts that were not followed by a
-  successful sign-in. Past them the username's sign-ins are refused (429) without the password being checked,
-  so guessing gains nothing; a successful sign-in clears the count.
+- per username (any spelling of it) and client address: ``LOGIN_THROTTLE_ATTEMPTS`` (5) attempts not
+  followed by a successful sign-in. Past them that address's sign-ins for that username are refused (429)
+  without the password being checked, so guessing there gains nothing; a successful sign-in clears the count.
+  Other addresses are not affected: a wrong password from anyone cannot lock the director out.
+- per username, from every address: ``LOGIN_THROTTLE_USERNAME_ATTEMPTS`` (20) failed sign-ins. Past them an
+  address that has already tried that username in the window is refused (429) unchecked, and one that has
+  not gets its first attempt checked: the director from a fresh address still signs in, and guessing from
+  many addresses is bounded by the limit plus one guess per address.
 - per client address: ``LOGIN_THROTTLE_ADDRESS_ATTEMPTS`` (20) failed sign-ins, whatever the username. Past
   them a wrong password from the address is answered 429 with Retry-After (slow down), but the password is
-  still checked and the right one signs in: behind a proxy every visitor may share one address, and an
-  attacker's failures there must not lock the directors out. What bounds guessing at any one account is the
-  per-username counter.
+  still checked and the right one signs in: behind a proxy every visitor may share one address.
 
 Each attempt is counted by taking a key of its own with ``cache.add`` ("slot" n of the window's
-``limit``): add is atomic on every backend (Redis SET NX; an INSERT on the database cache's primary key), so
-two processes can never both take the last attempt. (``cache.incr`` is not atomic on the database cache:
-it reads and writes back.) The window's number is in the key, so a key is never reused once expired.
-``LOGIN_THROTTLE_CLIENT_HEADER`` names the header a trusted proxy puts the client's address in.
+``limit``), before the password is checked: add is atomic on every backend (Redis SET NX; an INSERT on the
+database cache's primary key), so two processes can never both take the last attempt, and only the one that
+takes slot 0 of a username and address is that address's first attempt. (``cache.incr`` is not atomic on the
+database cache: it reads and writes back.) The window's number is in the key, so a key is never reused once
+expired. ``LOGIN_THROTTLE_CLIENT_HEADER`` names the header a trusted proxy puts the client's address in:
+without it, behind a proxy, every client has the proxy's address.
 
 Content-Security-Policy: scripts only from this site (plus the hash of the one inline ``onclick`` on the table
 links page); styles from this site and inline ``style=`` attributes; no plugins, no framing, forms post only
@@ -31,6 +36,7 @@ import hashlib
 import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -41,12 +47,17 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 
 DEFAULT_ATTEMPTS = 5
+DEFAULT_USERNAME_ATTEMPTS = 20
 DEFAULT_ADDRESS_ATTEMPTS = 20  # one club's directors may share an address (or a proxy): looser per address
 DEFAULT_WINDOW = 15 * 60
 
 
 def _attempts() -> int:
     return int(getattr(settings, "LOGIN_THROTTLE_ATTEMPTS", DEFAULT_ATTEMPTS))
+
+
+def _username_attempts() -> int:
+    return int(getattr(settings, "LOGIN_THROTTLE_USERNAME_ATTEMPTS", DEFAULT_USERNAME_ATTEMPTS))
 
 
 def _address_attempts() -> int:
@@ -71,9 +82,18 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:32]
 
 
+def _username_key(username: str) -> str:
+    return _digest(username.strip().lower())  # any spelling: case and spaces ignored
+
+
 def username_counter(username: str) -> str:
-    """The cache key stem counting one username's attempts (any spelling: case and spaces ignored)."""
-    return f"login-attempts:user:{_digest(username.strip().lower())}"
+    """The cache key stem counting one username's failed attempts from every address."""
+    return f"login-attempts:user:{_username_key(username)}"
+
+
+def username_address_counter(username: str, address: str) -> str:
+    """The cache key stem counting one username's attempts from one client address."""
+    return f"login-attempts:user-addr:{_username_key(username)}:{_digest(address)}"
 
 
 def address_counter(address: str) -> str:
@@ -92,14 +112,55 @@ def _slot_keys(counter: str, limit: int, now: float) -> list[str]:
     return [f"{counter}:{int(now // _window())}:{n}" for n in range(limit)]
 
 
-def take_attempt(counter: str, limit: int) -> bool:
-    """Count one attempt on ``counter``; False (nothing counted) when its ``limit`` attempts in this window
-    are used up. Exact across processes and hosts: each attempt takes a key of its own with cache.add."""
+def take_slot(counter: str, limit: int) -> tuple[int, str] | None:
+    """Count one attempt on ``counter``: the slot taken (its number and key), or None (nothing counted) when
+    its ``limit`` attempts in this window are used up. Exact across processes and hosts: each attempt takes a
+    key of its own with cache.add."""
     now = time.time()
     keys = _slot_keys(counter, limit, now)
     taken = cache.get_many(keys)
     timeout = window_left(now) + 1
-    return any(key not in taken and cache.add(key, 1, timeout=timeout) for key in keys)
+    return next(
+        ((n, key) for n, key in enumerate(keys) if key not in taken and cache.add(key, 1, timeout=timeout)),
+        None,
+    )
+
+
+def take_attempt(counter: str, limit: int) -> bool:
+    """Count one attempt on ``counter``; False (nothing counted) when its attempts are used up."""
+    return take_slot(counter, limit) is not None
+
+
+@dataclass(frozen=True)
+class SignInAttempt:
+    """An attempt let through to the password check: its username-and-address counter, and the slot it took
+    of the username's counter (None: the username's attempts were used up, and this was the address's
+    first)."""
+
+    counter: str
+    username_slot: str | None
+
+
+def sign_in_begin(username: str, address: str) -> SignInAttempt | None:
+    """Count a sign-in attempt before its password is checked: the attempt, or None when it is refused
+    unchecked (this address's attempts at this username are used up; or every address's are, and this
+    address has tried it before in the window). See the module docstring."""
+    counter = username_address_counter(username, address)
+    slot = take_slot(counter, _attempts())
+    if slot is None:
+        return None
+    username_slot = take_slot(username_counter(username), _username_attempts())
+    if username_slot is None and slot[0] != 0:
+        return None
+    return SignInAttempt(counter=counter, username_slot=username_slot[1] if username_slot else None)
+
+
+def sign_in_succeeded(attempt: SignInAttempt) -> None:
+    """The right password: the address's count for the username starts again, and the attempt is not counted
+    as a failure of the username's (a director signing in does not hand guesses back to anyone else)."""
+    clear_attempts(attempt.counter, _attempts())
+    if attempt.username_slot is not None:
+        cache.delete(attempt.username_slot)
 
 
 def attempts_used(counter: str, limit: int) -> int:
@@ -112,7 +173,7 @@ def clear_attempts(counter: str, limit: int) -> None:
 
 
 THROTTLED_MESSAGE = (
-    "Too many failed sign-ins for this account. For safety, sign-in is paused: "
+    "Too many failed sign-ins for this account. For safety, sign-in is paused here: "
     "try again in {minutes} minutes, or ask another director to reset your password."
 )
 ADDRESS_THROTTLED_MESSAGE = (
@@ -122,15 +183,16 @@ ADDRESS_THROTTLED_MESSAGE = (
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):
-    """The admin's sign-in form, counting attempts per username and per client address (module docstring)."""
+    """The admin's sign-in form, counting attempts per username and address, per username and per client
+    address (module docstring)."""
 
     def clean(self) -> dict[str, Any]:
         username = str(self.data.get("username") or "")[:150]
         address = client_address(self.request) if self.request is not None else "unknown"
-        user_counter = username_counter(username)
-        # The username's attempt is counted before the password is checked, so that concurrent requests
-        # in other processes cannot all check a password on the last attempt left.
-        if not take_attempt(user_counter, _attempts()):
+        # Counted before the password is checked, so that concurrent requests in other processes cannot all
+        # check a password on the last attempt left.
+        attempt = sign_in_begin(username, address)
+        if attempt is None:
             minutes = max(1, math.ceil(window_left() / 60))
             raise forms.ValidationError(THROTTLED_MESSAGE.format(minutes=minutes), code="throttled")
         try:
@@ -139,7 +201,7 @@ class ThrottledAuthenticationForm(AuthenticationForm):
             if not take_attempt(address_counter(address), _address_attempts()):
                 raise forms.ValidationError(ADDRESS_THROTTLED_MESSAGE, code="throttled_address") from None
             raise
-        clear_attempts(user_counter, _attempts())
+        sign_in_succeeded(attempt)
         return data
 
 

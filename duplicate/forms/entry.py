@@ -13,6 +13,7 @@ from typing import Any, cast
 from django import forms
 
 from duplicate.models import Play
+from duplicate.services.errors import column_range
 from scoring import PENALTY_LAWS, ScoringError
 from scoring.codes import ScoringCode, Strain, strain_name, strains_for
 from scoring.contract import parse_contract_or_pass, pass_out_allowed
@@ -64,7 +65,9 @@ def revoke_count(label: str) -> forms.CharField:
 class PlayResultForm(forms.Form):
     """One board's result at one table. Prefix ``b<play pk>`` so that a page holds one form per board."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    version = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=0, max_value=column_range(Play, "version")[1]
+    )
     quick = forms.CharField(
         label="Quick entry",
         required=False,

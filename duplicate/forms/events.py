@@ -140,7 +140,7 @@ class DealsConfirmForm(forms.Form):
     def _mapping(text: str, *, values: type) -> dict[int, Any]:
         try:
             raw = json.loads(text or "{}")
-        except ValueError:
+        except (ValueError, RecursionError):
             raise forms.ValidationError(DealsConfirmForm.DAMAGED) from None
         if not isinstance(raw, dict) or len(raw) > 10_000:
             raise forms.ValidationError(DealsConfirmForm.DAMAGED)

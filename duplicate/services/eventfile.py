@@ -23,8 +23,8 @@ from django.db.models import F, Field
 from django.utils import timezone
 
 from duplicate import selectors
-from duplicate.models import Event, EventKind, EventStatus, Play, Round
-from duplicate.services.errors import ServiceError
+from duplicate.models import Board, Event, EventKind, EventStatus, Play, Round, Seating
+from duplicate.services.errors import ServiceError, in_range, text_problem
 from duplicate.services.events import PairSpec, event_create
 from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
 from scoring.movements import Movement, MovementError, MovementRound, TablePlay, validate
@@ -74,15 +74,41 @@ def _pair_id(value: Any, where: str) -> str:
 
 
 def parse_json(text: str) -> dict[str, Any]:
+    """The event file's object; every text in it (keys too) one the database can store."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ServiceError(
             f"event file: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
+    except RecursionError:
+        raise ServiceError("event file: not valid JSON (nested too deeply)") from None
+    except ValueError as exc:  # e.g. a number of more than 4,300 digits
+        raise ServiceError(f"event file: not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise ServiceError("event file: must be a JSON object")
+    _check_texts(data)
     return data
+
+
+def _check_texts(data: dict[str, Any]) -> None:
+    """Refuse a NUL character or a lone surrogate (``"\\ud800"``) anywhere in the file, naming where: no
+    database column holds them. Walked without recursion (json.loads has bounded the depth already)."""
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, str):
+            problem = text_problem(value)
+            if problem is not None:
+                raise ServiceError(f"{where or 'event file'}: {problem}")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                path = f"{where}.{key}" if where else str(key)
+                if text_problem(key) is not None:
+                    raise ServiceError(f"{where or 'event file'}: a key {text_problem(key)}")
+                stack.append((path, item))
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
 
 
 @transaction.atomic
@@ -180,6 +206,7 @@ def _read_boards(data: Mapping[str, Any]) -> tuple[list[int], dict[int, str], di
         number = _require(board, "number", int, where)
         if number < 1:
             raise ServiceError(f"{where}number: must be 1 or more, got {number}")
+        in_range(f"{where}number", number, Board, "number")
         if number in board_numbers:
             raise ServiceError(f"{where}number: board {number} is listed twice")
         board_numbers.append(number)
@@ -205,10 +232,15 @@ def _read_results(data: Mapping[str, Any], board_numbers: list[int]) -> list[dic
     for i, row in enumerate(results):
         if not isinstance(row, dict):
             raise ServiceError(f"results[{i}]: must be an object")
-        for key in ("round", "table", "board"):
+        for key, model, column in (
+            ("round", Round, "number"),
+            ("table", Seating, "table"),
+            ("board", Board, "number"),
+        ):
             value = _require(row, key, int, f"results[{i}].")
             if value < 1:
                 raise ServiceError(f"results[{i}].{key}: must be 1 or more, got {value}")
+            in_range(f"results[{i}].{key}", value, model, column)
         for key in ("ns", "ew"):
             if key not in row:
                 raise ServiceError(f"results[{i}].{key}: missing")

@@ -28,7 +28,7 @@ from duplicate.models import (
     Section,
     Team,
 )
-from duplicate.services.errors import ServiceError, fits
+from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.results import boards_touch
 from scoring import ScoringError
 from scoring.codes import ScoringCode
@@ -120,6 +120,7 @@ def section_populate(
     movement_option: str = "",
 ) -> Section:
     """Lay out one section from a movement. Bulk inserts: a fixed number of queries per model."""
+    movement_fits(movement)
     section = Section.objects.create(
         event=event,
         letter=letter,
@@ -132,6 +133,22 @@ def section_populate(
     pair_by_id = _pairs_create(event=event, section=section, movement=movement, pairs=pairs, teams=teams)
     _seatings_create(movement=movement, section=section, event=event, boards=boards, pair_by_id=pair_by_id)
     return section
+
+
+def movement_fits(movement: Movement) -> None:
+    """Every number of ``movement`` within the column that will store it (from the model fields), every pair
+    id a text its column holds: a ServiceError naming the first that is not. Forms, movement uploads and event
+    files all reach the database through here."""
+    in_range("movement: tables", movement.tables, Section, "tables")
+    in_range("movement: boards per round", movement.boards_per_round, Section, "boards_per_round")
+    for rnd in movement.rounds:
+        in_range("movement: round", rnd.number, Round, "number")
+        for play in rnd.tables:
+            in_range(f"movement: round {rnd.number}: table", play.table, Seating, "table")
+            for board in play.boards:
+                in_range(f"movement: round {rnd.number}, table {play.table}: board", board, Board, "number")
+    for pid in movement.pairs:
+        fits(f"movement: pair {str(pid)[:20]!r}", str(pid), Pair, "number")
 
 
 def _boards_create(

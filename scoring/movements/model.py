@@ -244,6 +244,10 @@ class Movement:
             ) from None
         except UnicodeDecodeError:
             raise MovementError("not valid JSON: the file is not UTF-8 text") from None
+        except RecursionError:
+            raise MovementError("not valid JSON: nested too deeply") from None
+        except ValueError as exc:  # e.g. a number of more than 4,300 digits
+            raise MovementError(f"not valid JSON: {exc}") from None
         return cls.from_dict(obj, check=check)
 
     @classmethod

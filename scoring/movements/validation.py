@@ -40,6 +40,7 @@ def validate(movement: Movement) -> None:
                 f"found round {rnd.number} where round {expected} was expected"
             )
         _check_round(movement, rnd, played, met)
+    _check_sit_outs_play(movement, played)
 
     if kind == "mitchell":
         _validate_mitchell(movement)
@@ -75,6 +76,16 @@ def _sitting_out(rnd: MovementRound) -> set[PairId]:
             _fail(f"round {rnd.number}: pair {pair} is listed twice as sitting out")
         sitting.add(pair)
     return sitting
+
+
+def _check_sit_outs_play(movement: Movement, played: Mapping[tuple[PairId, int], tuple[int, int]]) -> None:
+    """A pair sitting out a round plays in another (a pair that never plays has no score): this also bounds
+    a round's sit-outs by the pairs the movement seats."""
+    playing = {pair for pair, _board in played}
+    for rnd in movement.rounds:
+        for pair in rnd.sit_out:
+            if pair not in playing:
+                _fail(f"round {rnd.number}: sit_out: pair {pair} sits out but plays in no round")
 
 
 def _check_round(

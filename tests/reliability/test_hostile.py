@@ -8,20 +8,28 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
+from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from duplicate import services
-from duplicate.models import Event, Pair, PlayChange
+from duplicate.models import Event, Pair, PlayChange, Seating
 from duplicate.services import eventfile
 from scoring import ScoringError
 from scoring.deal import Deal
@@ -31,6 +39,7 @@ from tests.conftest import make_event
 from .conftest import tried
 from .helpers import board_data, db_counts, db_snapshot, plays_at, rolled_back
 
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large]
 
 
@@ -251,6 +260,32 @@ def test_hostile_urls(world, letter, rnd, table, number, secret):
         response = client.get(url)
         tried("url")
         assert _ok_status(response.status_code), url
+
+
+@pytest.mark.parametrize("number", [32768, 65537, 2**31, 2**63, 10**30])
+def test_urls_with_numbers_beyond_every_column(world, number):
+    """Path converters pass any digits: a round, table, board, pair or row beyond its column is a 404 (or the
+    page's refusal), never a 500, by the director and by a visitor, read and posted."""
+    e, secret = world["event"].pk, world["token"].secret
+    urls = [
+        f"/events/{e}/entry/A/{number}/1/",
+        f"/events/{e}/entry/A/1/{number}/",
+        f"/events/{e}/entry/A/1/{number}/preview/",
+        f"/events/{e}/entry/A/{number}/agree/",
+        f"/events/{e}/boards/{number}/",
+        f"/events/{e}/pairs/{number}/card/",
+        f"/events/{e}/pairs/{number}/edit/",
+        f"/events/{e}/history/{number}/undo/",
+        f"/events/{e}/history/names/{number}/undo/",
+        f"/events/{number}/",
+        f"/t/{secret}/boards/{number}/",
+    ]
+    for client in (world["director"], Client()):
+        for url in urls:
+            for method in (client.get, client.post):
+                response = method(url)
+                tried("url")
+                assert _ok_status(response.status_code), (url, response.status_code)
 
 
 def test_invalid_utf8_and_junk_bodies(world):
@@ -576,3 +611,329 @@ def test_pbn_deals_and_files(world, data):
             assert response.status_code in (200, 302)
             if response.status_code == 200:
                 assert db_snapshot() == before
+
+
+# --- Numbers beyond their column, NUL, lone surrogates, deep nesting ----------------------------------------
+#
+# With parameters bound by the server, PostgreSQL wrapped a table 65537 into table 1 (40000 was a 500), and a
+# NUL character, a lone surrogate or a JSON file nested 1,000 deep was a 500 or a traceback. Every number and
+# text from outside is checked against the column that will store it first, with a message naming the field.
+
+BEYOND = [32768, 65537, 65538, 2**31, 2**63, 10**30]
+
+
+def _small_file(*, table: int = 1, board: int = 1, rnd: int = 1, **fields: Any) -> dict[str, Any]:
+    """A one-result event file (the movement read from the result: one table, numbered ``table``)."""
+    result = {"round": rnd, "table": table, "board": board, "ns": 1, "ew": 2, "ruling": "average"}
+    return {
+        "name": "Night",
+        "date": "1916-03-04",
+        "code": "auction-1915",
+        "pairs": [{"number": 1, "players": ["Ann", "Bo"]}, {"number": 2}],
+        "boards": [{"number": board}],
+        "results": [result],
+        **fields,
+    }
+
+
+def _custom_movement(*, tables: int = 1, boards_per_round: int = 1, table: int = 1) -> dict[str, Any]:
+    return {
+        "kind": "custom",
+        "tables": tables,
+        "boards_per_round": boards_per_round,
+        "rounds": [{"round": 1, "tables": [{"table": table, "ns": 1, "ew": 2, "boards": [1]}]}],
+    }
+
+
+def _scored(value: int, field: str) -> dict[str, Any]:
+    """A result whose ``field`` (tricks, or tricks_ns at whist) is ``value``."""
+    if field == "tricks_ns":
+        doc, result = _small_file(code="whist"), {"tricks_ns": value}
+    else:
+        doc, result = _small_file(), {"contract": "1C", "declarer": "N", "tricks": value}
+    doc["results"][0] = {**{k: v for k, v in doc["results"][0].items() if k != "ruling"}, **result}
+    return doc
+
+
+# Each small-integer column, fed from outside: the event file that carries ``value`` into it, the field the
+# refusal must name, and the column's value once stored (None: the laws refuse the column's own top value).
+SMALL_INTEGER_COLUMNS: dict[str, tuple[Any, str, Any]] = {
+    "Seating.table": (
+        lambda v: _small_file(table=v),
+        "results[0].table: must be a whole number from 0 to 32767",
+        lambda e: Seating.objects.get(round__section__event=e).table,
+    ),
+    "Section.tables": (
+        lambda v: _small_file(movement=_custom_movement(tables=v, table=v), results=[]),
+        "movement: tables: must be a whole number from 0 to 32767",
+        lambda e: e.sections.get().tables,
+    ),
+    "Board.number": (
+        lambda v: _small_file(board=v),
+        "boards[0].number: must be a whole number from 0 to 32767",
+        lambda e: e.boards.get().number,
+    ),
+    "Round.number": (lambda v: _small_file(rnd=v), "results[0].round", None),
+    "Section.boards_per_round": (
+        lambda v: _small_file(movement=_custom_movement(boards_per_round=v)),
+        "movement: custom: boards per round must be from 1 to 36",
+        None,
+    ),
+    "Play.tricks": (
+        lambda v: _scored(v, "tricks"),
+        "results[0].tricks: must be a whole number from 0 to 13",
+        None,
+    ),
+    "Play.tricks_ns": (
+        lambda v: _scored(v, "tricks_ns"),
+        "results[0].tricks_ns: must be a whole number from 0 to 13",
+        None,
+    ),
+    "TableToken.table": (None, "table: must be from 1 to", None),  # the service (the tokens page's own tests)
+}
+
+
+def test_every_small_integer_column_is_fed_beyond_its_range_here():
+    small = {
+        f"{model.__name__}.{field.name}"
+        for model in apps.get_models()
+        if model._meta.app_label in ("duplicate", "teams")
+        for field in model._meta.concrete_fields
+        if field.get_internal_type() in ("SmallIntegerField", "PositiveSmallIntegerField")
+    }
+    assert small == set(SMALL_INTEGER_COLUMNS)
+
+
+def _import_refused(doc: Any, message: str) -> None:
+    """The service, the import page and ``manage.py import_event`` each refuse ``doc`` naming the field,
+    and nothing is written."""
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    before = db_counts()
+    with pytest.raises(services.ServiceError) as refused:
+        eventfile.event_import(data=eventfile.parse_json(text))
+    assert message in str(refused.value)
+    assert db_counts() == before
+    tried("event file")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "event.json"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        with pytest.raises(CommandError) as failed:
+            call_command("import_event", str(path))
+    assert failed.value.returncode == 2
+    assert message in str(failed.value)
+    assert "\n" not in str(failed.value)
+    assert db_counts() == before
+    tried("import_event")
+
+
+@pytest.mark.parametrize("column", sorted(SMALL_INTEGER_COLUMNS))
+def test_a_number_beyond_its_column_is_refused_naming_the_field(db, director, column):
+    build, message, stored = SMALL_INTEGER_COLUMNS[column]
+    if build is None:
+        section = make_event(tables=3).sections.get()
+        for value in BEYOND:
+            with pytest.raises(services.ServiceError, match=message):
+                services.table_token_create(section=section, table=value)
+            tried("service")
+        return
+    for value in BEYOND:
+        _import_refused(build(value), message)
+    client = Client()
+    client.force_login(director)
+    before = db_counts()
+    upload = SimpleUploadedFile("event.json", json.dumps(build(65537)).encode())
+    response = client.post(reverse("event_import"), {"file": upload})
+    tried("event file upload")
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert db_counts() == before
+    if stored is not None:  # the column's top value is kept as it is, not wrapped
+        event = eventfile.event_import(data=eventfile.parse_json(json.dumps(build(32767))))
+        assert stored(event) == 32767
+
+
+def _deep(depth: int) -> str:
+    return '{"name": ' + "[" * depth + "]" * depth + "}"
+
+
+HOSTILE_FILES: list[tuple[str, Any, str]] = [
+    ("NUL in the name", _small_file(name="Night\x00"), "name: must not contain a NUL character"),
+    (
+        "NUL in a player",
+        _small_file(pairs=[{"number": 1, "players": ["A\x00"]}, {"number": 2}]),
+        "pairs[0].players[0]: must not contain a NUL character",
+    ),
+    (
+        "NUL in a pair number",
+        _small_file(pairs=[{"number": "1\x00"}, {"number": 2}]),
+        "pairs[0].number: must not contain a NUL character",
+    ),
+    ("NUL in a key", {**_small_file(), "x\x00": 1}, "event file: a key must not contain a NUL character"),
+    (
+        "a lone surrogate in the name",
+        json.dumps(_small_file()).replace('"Night"', '"\\ud800"'),
+        "name: must be valid Unicode text (it has a lone surrogate)",
+    ),
+    (
+        "a lone surrogate in a player",
+        json.dumps(_small_file()).replace('"Bo"', '"B\\udfff"'),
+        "pairs[0].players[1]: must be valid Unicode text",
+    ),
+    ("nested 1,000 deep", _deep(1000), "event file: not valid JSON (nested too deeply)"),
+    ("nested 100,000 deep", "[" * 100_000, "event file: not valid JSON (nested too deeply)"),
+    ("a 5,000-digit number", '{"name": ' + "9" * 5000 + "}", "event file: not valid JSON"),
+    (
+        "200,000 sit-outs",
+        _small_file(
+            movement={
+                **_custom_movement(),
+                "rounds": [
+                    {
+                        "round": 1,
+                        "tables": [{"table": 1, "ns": 1, "ew": 2, "boards": [1]}],
+                        "sit_out": list(range(3, 200_003)),
+                    }
+                ],
+            },
+        ),
+        "movement: round 1: sit_out: pair 3 sits out but plays in no round",
+    ),
+    (
+        "a table of 2**63 in the movement",
+        _small_file(movement=_custom_movement(tables=2**63, table=2**63)),
+        "movement: tables",
+    ),
+    (
+        "a board of 2**63",
+        _small_file(board=2**63),
+        "boards[0].number: must be a whole number from 0 to 32767",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"), [h[1:] for h in HOSTILE_FILES], ids=[h[0] for h in HOSTILE_FILES]
+)
+def test_hostile_event_files_are_refused_naming_the_field(db, director, doc, message):
+    _import_refused(doc, message)
+    client = Client()
+    client.force_login(director)
+    before = db_counts()
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    upload = SimpleUploadedFile("event.json", text.encode("utf-8", "surrogatepass"))
+    response = client.post(reverse("event_import"), {"file": upload})
+    tried("event file upload")
+    assert response.status_code == 200
+    assert escape(message) in response.content.decode()
+    assert db_counts() == before
+
+
+def test_import_event_prints_one_line_and_exits_non_zero(tmp_path):
+    """The real command (a process of its own): one line on stderr, exit 2, no traceback. The files are
+    refused before any table is read, so the process needs no database of its own."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings"}
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'unused.sqlite3'}"
+    chosen = ["NUL in a pair number", "a lone surrogate in the name", "nested 1,000 deep", "200,000 sit-outs"]
+    files = {name: (doc, message) for name, doc, message in HOSTILE_FILES if name in chosen}
+    files["table 65537"] = (
+        _small_file(table=65537),
+        "results[0].table: must be a whole number from 0 to 32767",
+    )
+    for name, (doc, message) in files.items():
+        path = tmp_path / "event.json"
+        path.write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
+        result = subprocess.run(
+            [sys.executable, "manage.py", "import_event", str(path)],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        tried("import_event")
+        assert result.returncode == 2, (name, result.stderr)
+        assert result.stderr.strip().splitlines() == [f"CommandError: {path}: {message}"] or (
+            len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+        ), (name, result.stderr)
+        assert "Traceback" not in result.stderr
+
+
+def _custom_post(body: bytes) -> dict[str, Any]:
+    return {
+        "name": "Custom", "date": "1916-03-04", "code": "auction-1915", "kind": "pairs", "movement": "custom",
+        "tables": "3", "boards_per_round": "2", "paper_size": "A4",
+        "movement_file": SimpleUploadedFile("m.csv", body),
+    }  # fmt: skip
+
+
+CSV_HEAD = "round,table,ns,ew,boards\n"
+HOSTILE_MOVEMENTS: list[tuple[str, str, str]] = [
+    (
+        "table 32768",
+        CSV_HEAD + "1,32768,1,2,1\n",
+        "tables: must be a whole number from 0 to 32767, got 32768",
+    ),
+    (
+        "table 2**63",
+        CSV_HEAD + f"1,{2**63},1,2,1\n",
+        f"tables: must be a whole number from 0 to 32767, got {2**63}",
+    ),
+    (
+        "board 32768",
+        CSV_HEAD + "1,1,1,2,32768\n",
+        "round 1, table 1: board: must be a whole number from 0 to 32767",
+    ),
+    (
+        "board 2**63",
+        CSV_HEAD + f"1,1,1,2,{2**63}\n",
+        "round 1, table 1: board: must be a whole number from 0",
+    ),
+    ("NUL in a pair", CSV_HEAD + "1,1,1\x00,2,1\n", "must not contain a NUL character"),
+    (
+        "a lone surrogate in a pair",
+        '{"rounds": [{"round": 1, "tables": [{"table": 1, "ns": "\\ud800", "ew": 2, "boards": [1]}]}]}',
+        "must be valid Unicode text (it has a lone surrogate)",
+    ),
+    ("nested 1,000 deep", '{"rounds": ' + "[" * 1000 + "]" * 1000 + "}", "not valid JSON: nested too deeply"),
+    (
+        "200,000 sit-outs",
+        CSV_HEAD + "1,1,1,2,1\n" + "".join(f"1,,{p},,\n" for p in range(3, 200_003)),
+        "round 1: sit_out: pair 3 sits out but plays in no round",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"), [h[1:] for h in HOSTILE_MOVEMENTS], ids=[h[0] for h in HOSTILE_MOVEMENTS]
+)
+def test_hostile_custom_movements_are_a_form_error_naming_the_field(world, body, message):
+    before = db_counts()
+    response = world["director"].post(reverse("event_create"), _custom_post(body.encode()))
+    tried("movement upload")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'class="errorlist' in page
+    assert escape(message) in page
+    assert db_counts() == before
+
+
+@pytest.mark.parametrize("version", [str(2**31), str(2**63), "9" * 5000])
+def test_a_result_version_beyond_its_column_is_refused(world, version):
+    event = world["event"]
+    play = plays_at(event, 1, 2)[0]
+    post = board_data(play, quick="1C N 7")
+    post[f"b{play.pk}-version"] = version
+    before = db_snapshot()
+    response = world["director"].post(reverse("entry_table", args=[event.pk, "A", 1, 2]), post)
+    tried("result entry")
+    assert response.status_code == 422  # the form's error, the rest of the page as it was
+    assert db_snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("player1", "Ann\x00"), ("player2", "\x00"), ("player1", "A\x00B")]
+)
+def test_nul_in_pair_names_is_a_form_error(world, field, value):
+    before = db_snapshot()
+    url = reverse("pair_edit", args=[world["event"].pk, world["pair"].pk])
+    response = world["director"].post(url, {"player1": "Ann", "player2": "Bo", field: value})
+    tried("form post")
+    assert response.status_code == 200
+    assert 'class="errorlist' in response.content.decode()
+    assert db_snapshot() == before

@@ -21,7 +21,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 import duplicate.views
 from duplicate import services
 from duplicate.models import Pair, Play, PlayChange, TableToken
-from duplicate.security import INLINE_HANDLERS, attempts_used
+from duplicate.security import INLINE_HANDLERS, attempts_used, username_counter
 from tests.conftest import make_event
 
 from .helpers import board_data, db_snapshot, plays_at
@@ -37,13 +37,15 @@ def login(client: Client, username: str = "td", password: str = PASSWORD, **extr
 # --- Login throttling -------------------------------------------------------------------------------------
 
 
-def test_five_failed_sign_ins_lock_the_account_even_with_the_right_password(db, director):
+def test_five_failed_sign_ins_from_an_address_lock_the_account_there_even_with_the_right_password(
+    db, director
+):
     client = Client()
     for _ in range(5):
         response = login(client, password="wrong")
         assert response.status_code == 200
         assert "_auth_user_id" not in client.session
-    response = login(client)  # the right password, but the attempts are used up
+    response = login(client)  # the right password, but this address's attempts are used up
     assert response.status_code == 429
     assert "Too many failed sign-ins" in response.content.decode()
     assert 1 <= int(response["Retry-After"]) <= 15 * 60  # the rest of the 15-minute window
@@ -56,8 +58,39 @@ def test_the_lock_is_per_username_and_any_spelling_of_it(db, director):
     for name in ("td", "TD", " td", "Td", "tD"):
         login(client, username=name, password="wrong")
     assert login(client, username="td").status_code == 429
-    assert login(Client(REMOTE_ADDR="10.0.0.9"), username="td").status_code == 429  # another device too
     assert login(client, username="other").status_code == 302  # other accounts are not locked out
+
+
+def test_five_bad_posts_from_anyone_do_not_lock_the_director_out(db, director):
+    """Five wrong passwords for the director's username from an attacker's address pause that username
+    there only: the director, with the right password from an address that has not been failing, signs in."""
+    attacker = Client(REMOTE_ADDR="203.0.113.66")
+    for _ in range(5):
+        assert login(attacker, password="wrong").status_code == 200
+    assert login(attacker, password="wrong").status_code == 429
+    assert login(attacker).status_code == 429  # guessing right there gains nothing now
+    director_client = Client(REMOTE_ADDR="198.51.100.10")
+    response = login(director_client)
+    assert response.status_code == 302
+    assert director_client.session["_auth_user_id"]
+
+
+def test_guessing_from_many_addresses_is_bounded(db, director):
+    """Past 20 failures for a username (from any addresses) in the window, an address that has failed at it is
+    refused without its password being checked; one that has not may still try, once: the director signs in
+    from a fresh address, and an attacker gets at most one more guess per fresh address."""
+    for i in range(20):  # twenty addresses, one guess each: every one checked
+        client = Client(REMOTE_ADDR=f"203.0.113.{i}")
+        assert login(client, password="wrong").status_code == 200
+    assert login(Client(REMOTE_ADDR="203.0.113.0"), password="wrong").status_code == 429  # failed before
+    assert login(Client(REMOTE_ADDR="203.0.113.1")).status_code == 429  # its right password too
+    fresh = Client(REMOTE_ADDR="203.0.113.200")
+    assert login(fresh, password="wrong").status_code == 200  # a fresh address: one guess, checked
+    assert login(fresh, password="wrong").status_code == 429  # and no second
+    assert login(fresh).status_code == 429
+    director_client = Client(REMOTE_ADDR="198.51.100.10")
+    assert login(director_client).status_code == 302
+    assert director_client.session["_auth_user_id"]
 
 
 def test_success_before_the_limit_clears_the_count(db, director):
@@ -95,11 +128,13 @@ def test_the_right_password_signs_in_after_40_failures_from_its_address(db, dire
     response = login(director)
     assert response.status_code == 302
     assert director.session["_auth_user_id"]
-    # The per-username counter still refuses: five wrong passwords for "other" lock that account only.
+    # The per-username counter still refuses: five wrong passwords for "other" from this address lock that
+    # account here only (behind a proxy, set LOGIN_THROTTLE_CLIENT_HEADER: then "here" is the client's own).
     for _ in range(5):
         assert login(attacker, username="other", password="wrong").status_code == 429
     assert login(Client(**proxy), username="other").status_code == 429
     assert login(Client(**proxy)).status_code == 302
+    assert login(Client(REMOTE_ADDR="10.0.0.2"), username="other").status_code == 302
 
 
 # Two processes count attempts on one counter at the same moment, each trying 100 times against a limit of 25
@@ -163,6 +198,63 @@ def test_two_processes_count_attempts_exactly(transactional_db, tmp_path, backen
     assert sum(counted) == 25, counted
     if shared_with_this_process:
         assert attempts_used(counter, 25) == 25  # and this process reads the same count
+
+
+# Two processes (two gunicorn workers) begin sign-ins for one username at the same moment, each from its own
+# addresses or from one shared address, without the right password; then each from a fresh address.
+SIGNING_IN_PROCESS = """
+import sys, time
+import django
+django.setup()
+from duplicate.security import sign_in_begin
+username, prefix, addresses, tries, start = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
+while time.time() < start:
+    time.sleep(0.001)
+checked = sum(sign_in_begin(username, f"{prefix}{i % addresses}") is not None for i in range(addresses * tries))
+fresh = sign_in_begin(username, f"fresh-{prefix}") is not None
+print(checked, int(fresh))
+"""
+
+
+def _sign_in_storm(env: dict[str, str], username: str, prefixes: list[str], addresses: int, tries: int):
+    start = str(time.time() + 3)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", SIGNING_IN_PROCESS, username, prefix, str(addresses), str(tries), start],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for prefix in prefixes
+    ]
+    checked, fresh = 0, 0
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        c, f = (int(x) for x in out.split())
+        checked, fresh = checked + c, fresh + f
+    return checked, fresh
+
+
+@pytest.mark.parametrize("backend", ["database", "redis"])
+def test_two_workers_throttle_one_username_exactly_and_let_a_fresh_address_in(
+    transactional_db, tmp_path, backend
+):
+    """Across two processes sharing the cache: twenty guesses at one username from one address get exactly
+    five password checks; a hundred from twenty addresses get at most the username's twenty plus one per
+    address; and after each storm a fresh address (the director) still gets its password checked."""
+    env, shared_with_this_process = _shared_cache_env(backend, tmp_path)
+    one_address = f"td-{uuid.uuid4().hex}"
+    checked, fresh = _sign_in_storm(env, one_address, ["10.0.0.1", "10.0.0.1"], addresses=1, tries=10)
+    assert (checked, fresh) == (5, 2)
+    many = f"td-{uuid.uuid4().hex}"
+    checked, fresh = _sign_in_storm(env, many, ["203.0.113.", "198.51.100."], addresses=10, tries=5)
+    assert 20 <= checked <= 20 + 20, checked
+    assert fresh == 2
+    if shared_with_this_process:
+        assert attempts_used(username_counter(many), 20) == 20
 
 
 @override_settings(LOGIN_THROTTLE_CLIENT_HEADER="HTTP_X_REAL_IP")
