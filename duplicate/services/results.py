@@ -34,6 +34,9 @@ RESULT_KEYS = frozenset(
 )
 RULING_KEYS = frozenset({"ruling", "offending"})
 RULINGS = ("average", "low-high")
+CLEAR_FORBIDDEN = (
+    "Only the director clears a result (no result at all); a table link enters and corrects its own results."
+)
 
 #: The stored fields that make up "the result as entered" (used for the law E history and conflicts).
 ENTERED_FIELDS = (
@@ -282,6 +285,8 @@ def result_apply(
         )
     if agreed and play.entered and not reason:
         raise ServiceError("reason: a correction after the scores are agreed (law E) needs a reason")
+    if data is None and not writer.is_director:  # a table corrects its result; it never leaves none
+        raise PermissionDenied(CLEAR_FORBIDDEN)
     if data is not None and not writer.is_director and (data.get("ruling") or data.get("penalties")):
         raise PermissionDenied("Only the director gives rulings and penalty points.")
     if honours_as_given and not writer.is_director:
