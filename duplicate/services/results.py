@@ -228,6 +228,10 @@ def play_result_save(
     for the undo of a "hands replaced" correction) scores the honours in ``data`` without checking them
     against the board's hands: the table's result as it was scored before the hands were replaced.
     """
+    # The round's row first, then the play's: round_agree locks the same round row, so agreeing a round and
+    # saving a result in it run one after the other (this save lands before the agreement, or reads it
+    # below and is refused). Every writer that takes both takes them in this order.
+    _round_lock(Round.objects.filter(seatings__id=play.seating_id))
     locked = list(
         Play.objects.select_related("event", "board", "seating__round")
         .select_for_update(of=("self",))
@@ -275,9 +279,7 @@ def result_apply(
     agreed = play.seating.round.agreed_at is not None
     reason = reason.strip()
     if agreed and not writer.is_director:
-        raise PermissionDenied(
-            f"Round {play.seating.round.number}'s scores are agreed (law E): only the director can correct them."
-        )
+        raise PermissionDenied(round_agreed_message(play.seating.round.number))
     if play.table_saw_at is not None and not writer.is_director:
         raise PermissionDenied(
             f"This table has seen board {play.board.number}'s traveller, so its result there stands: only the "
@@ -331,10 +333,26 @@ def results_touch(*, event_id: int) -> None:
     )
 
 
+def round_agreed_message(number: int) -> str:
+    """Why a table link may no longer write in round ``number`` (law E)."""
+    return (
+        f"Round {number} agreed: ask the director (law E: once a round's scores are agreed, only the director "
+        "corrects them)."
+    )
+
+
+def _round_lock(rounds: models.QuerySet[Round]) -> None:
+    """Lock the rounds' rows until the transaction ends (PostgreSQL; SQLite writes one at a time anyway)."""
+    list(rounds.select_for_update(of=("self",)).order_by("pk").values_list("pk", flat=True))
+
+
 @transaction.atomic
 def round_agree(*, round: Round, user_id: int | None, agreed: bool = True) -> Round:
-    """Mark a round's scores made up and agreed (law E), or open them again (a director's decision)."""
+    """Mark a round's scores made up and agreed (law E), or open them again (a director's decision).
 
+    The round's row is locked first, as ``play_result_save`` locks it: a result being saved in the round is
+    in before the agreement's time is taken, and one saved after reads the agreement and is refused."""
+    _round_lock(Round.objects.filter(pk=round.pk))
     round.agreed_at = timezone.now() if agreed else None
     round.agreed_by_id = user_id if agreed else None
     round.save(update_fields=["agreed_at", "agreed_by"])

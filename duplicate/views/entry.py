@@ -240,7 +240,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
     except (KeyError, ValueError):
         where = f"table {view.seating.table} in round {view.seating.round.number}"
         if view.token is not None:
-            return _forbidden(request, f"This table link opens only the boards of {where}.")
+            return _token_elsewhere(request, view.token, where)
         return render(
             request,
             "duplicate/entry_forbidden.html",
@@ -248,10 +248,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
             status=400,
         )
     if not view.can_write:
-        return _forbidden(
-            request,
-            f"Round {view.seating.round.number}'s scores are agreed (law E): only the director can correct them.",
-        )
+        return _forbidden(request, services.round_agreed_message(view.seating.round.number))
     form = view.form(play, request.POST)
     status = 200
     row: dict[str, Any] | None = None
@@ -294,6 +291,17 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
             sel.table_seating(view.section, view.seating.round.number, view.seating.table) or view.seating
         )
     return _render_table(request, view, plays, status=status, replaced={play.pk: row})
+
+
+def _token_elsewhere(request: HttpRequest, token: TableToken, where: str | None = None) -> HttpResponse:
+    """A table link's post of a board its current round does not hold: one of its own boards in a round the
+    director has agreed since the page was loaded (law E: ask the director), or a board it never opens."""
+    number = sel.agreed_round_of_play(token, request.POST.get("play", ""))
+    if number is not None:
+        return _forbidden(request, services.round_agreed_message(number))
+    if where is None:
+        return _forbidden(request, "Every round at this table has been agreed: ask the director.")
+    return _forbidden(request, f"This table link opens only the boards of {where}.")
 
 
 def _reloaded(play: Play, view: TableView) -> Play:
@@ -516,6 +524,8 @@ def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:
         return render(request, "duplicate/token_invalid.html", status=404)
     section = token.section
     seating = sel.current_seating(section, token.table, names=request.method != "POST")
+    if seating is None and request.method == "POST" and _director(request) is None:
+        return _token_elsewhere(request, token)  # a save after the last round was agreed
     if seating is None:  # every round agreed: the table's own results, and the travellers of its boards
         plays = visibility.table_plays(section.pk, token.table)
         results = [

@@ -628,6 +628,42 @@ def test_correction_after_agreement_needs_a_reason_and_shows_in_the_history(
     assert change.user_id == director.pk
 
 
+ASK_THE_DIRECTOR = "Round 1 agreed: ask the director"
+
+
+def test_a_tables_save_after_its_round_is_agreed_is_refused_asking_the_director(
+    client, director, mitchell_event, token
+):
+    """The players' page was loaded while round 1 was open; the director agrees it; their save is refused,
+    saying so, and nothing is stored: whether the link has moved on to round 2 or every round is agreed."""
+    play = plays_at(mitchell_event, 1, 2)[0]
+    assert "Table 2 · Round 1" in client.get(token_url(token)).content.decode()
+    rounds = list(Round.objects.filter(section__event=mitchell_event).order_by("number"))
+    services.round_agree(round=rounds[0], user_id=director.pk)
+    for agree_the_rest in (False, True):
+        if agree_the_rest:
+            for round_row in rounds[1:]:
+                services.round_agree(round=round_row, user_id=director.pk)
+        for headers in ({}, {"HTTP_X_REQUESTED_WITH": "fetch"}):
+            response = client.post(token_url(token), board_data(play, quick="3NT S ="), **headers)
+            assert response.status_code == 403
+            assert ASK_THE_DIRECTOR in response.content.decode()
+            assert not Play.objects.get(pk=play.pk).entered
+    assert not PlayChange.objects.exists()
+
+
+def test_the_result_service_refuses_a_table_once_the_round_is_agreed(director, mitchell_event):
+    """A play read before the agreement (its round not agreed in memory) is refused all the same: the service
+    reads the round afresh, under its lock."""
+    play = plays_at(mitchell_event, 1, 2)[0]
+    assert play.seating.round.agreed_at is None
+    services.round_agree(round=Round.objects.get(pk=play.seating.round_id), user_id=director.pk)
+    table = services.Writer(name="table 2 (token)", is_director=False)
+    with pytest.raises(services.PermissionDenied, match=ASK_THE_DIRECTOR):
+        services.play_result_save(play=play, data={"contract": "PASS"}, writer=table, expected_version=0)
+    assert not Play.objects.get(pk=play.pk).entered
+
+
 # --- Rulings and penalties --------------------------------------------------------------------------------
 
 
