@@ -5,7 +5,8 @@ Values, not formulas: each figure is a number cell formatted as the pages show i
 fraction such as 178 2/3), with the exact value as text beside it where it may need more than a spreadsheet's
 fraction format.  Every sheet has a bold, shaded, frozen header row, an auto filter and columns sized to their
 contents.  Text is always text: a name such as "=1+1" or "#N/A" is a text cell marked with the spreadsheet's
-quote prefix (as if typed with a leading '), never a formula or an error.
+quote prefix (as if typed with a leading '), never a formula or an error (the rule of every spreadsheet file,
+the CSVs too: ``duplicate.exports.cells``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from openpyxl.cell.cell import Cell as SheetCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from duplicate.exports.cells import needs_quote
 from duplicate.exports.rows import EventRows, StandingsRows, event_info, hand_text
 from duplicate.models import Event
 from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
@@ -36,8 +38,6 @@ BOLD = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="E4E4E4")
 HEADER_ALIGNMENT = Alignment(vertical="bottom", wrap_text=False)
 MAX_TEXT = 32767  # a spreadsheet cell's longest text
-# Text a spreadsheet would read as a formula, a number or an error code if typed in: quote-prefixed
-SPECIAL = ("=", "+", "-", "@", "\t", "\r", "#")
 SIDES = (("NS", "N-S"), ("EW", "E-W"))
 
 
@@ -112,7 +112,7 @@ class _Sheet:
         if made is None:
             made = self.made[key] = self._value(key[2], item)
         value, fmt, width = made
-        if fmt or bold or (value.__class__ is str and value.startswith(SPECIAL)):
+        if fmt or bold or needs_quote(value):
             return self._styled(value, fmt, bold), width
         return value, width  # plain: openpyxl writes it without a cell object of its own
 

@@ -12,6 +12,7 @@ from duplicate.forms.entry import (
     SEAT_CHOICES,
     SIDE_CHOICES,
     PlayResultForm,
+    TableLinkActionForm,
     error_field,
     initial_for,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "EventImportForm",
     "PairNamesForm",
     "PlayResultForm",
+    "TableLinkActionForm",
     "error_field",
     "initial_for",
     "read_upload",

@@ -426,3 +426,47 @@ def _penalty_rows(cd: dict[str, Any]) -> list[dict[str, Any]]:
                 points = str(PENALTY_LAWS[law][0][0])  # the law's only figure
             penalties.append({"side": side, "law": law, "points": _whole_or_text(points)})
     return penalties
+
+
+class RowIdField(forms.IntegerField):
+    """A row's id in a hidden field, as the page writes it: ASCII digits only (``int`` would also take
+    "\u0663", "1_000" or " -1 ")."""
+
+    def to_python(self, value: Any) -> int | None:
+        text = str(value).strip() if value is not None else ""
+        if text and not (text.isascii() and text.isdecimal()):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(text)
+
+
+def _row_id(field: str, what: str) -> RowIdField:
+    message = f"{field}: must be the number of {what}"
+    return RowIdField(required=False, min_value=1, error_messages={"invalid": message, "min_value": message})
+
+
+class TableLinkActionForm(forms.Form):
+    """A button of the table links page: its action and hidden fields, checked before any row is looked up
+    (a damaged one is refused naming the field, never read as a number by hand)."""
+
+    ACTIONS = (("create_all", "create_all"), ("create", "create"), ("revoke", "revoke"))
+
+    action = forms.ChoiceField(
+        choices=ACTIONS,
+        error_messages={
+            "required": "action: missing; use the page's buttons",
+            "invalid_choice": "action: must be create_all, create or revoke",
+        },
+    )
+    token = _row_id("token", "a table link")
+    section = _row_id("section", "one of the event's sections")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        needed = {"revoke": "token", "create": "section"}.get(data.get("action") or "")
+        if needed and data.get(needed) is None and needed not in self.errors:
+            self.add_error(needed, f"{needed}: missing; use the page's buttons")
+        return data
+
+    def messages(self) -> list[str]:
+        """Each error, naming its field."""
+        return [str(e) for errors in self.errors.values() for e in errors]

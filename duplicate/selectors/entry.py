@@ -188,6 +188,24 @@ def active_token(secret: str) -> TableToken | None:
     )
 
 
+def agreed_round_of_play(token: TableToken, play: str) -> int | None:
+    """The number of the agreed round in which ``play`` (a posted id) is one of the token's table's boards;
+    None for any other play or text (one query; none for text that is not an id)."""
+    text = play.strip()
+    if not (text.isascii() and text.isdecimal()) or len(text) > 18:
+        return None
+    return (
+        Play.objects.filter(
+            pk=int(text),
+            seating__round__section_id=token.section_id,
+            seating__table=token.table,
+            seating__round__agreed_at__isnull=False,
+        )
+        .values_list("seating__round__number", flat=True)
+        .first()
+    )
+
+
 def event_tokens(event: Event) -> dict[tuple[int, int], TableToken]:
     """The live token of each (section, table) (one query)."""
     tokens = TableToken.objects.filter(section__event=event, revoked=False).order_by("created_at", "id")

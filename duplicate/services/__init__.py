@@ -26,7 +26,14 @@ from duplicate.services.events import (
     pair_names_update,
     section_populate,
 )
-from duplicate.services.results import ConflictError, PermissionDenied, Writer, play_result_save, round_agree
+from duplicate.services.results import (
+    ConflictError,
+    PermissionDenied,
+    Writer,
+    play_result_save,
+    round_agree,
+    round_agreed_message,
+)
 from duplicate.services.tokens import table_token_create, table_token_revoke, table_traveller_open
 
 __all__ = [
@@ -50,6 +57,7 @@ __all__ = [
     "pair_names_update",
     "play_result_save",
     "round_agree",
+    "round_agreed_message",
     "section_populate",
     "table_token_create",
     "table_token_revoke",

@@ -35,6 +35,9 @@ RESULT_KEYS = frozenset(
 )
 RULING_KEYS = frozenset({"ruling", "offending"})
 RULINGS = ("average", "low-high")
+CLEAR_FORBIDDEN = (
+    "Only the director clears a result (no result at all); a table link enters and corrects its own results."
+)
 
 #: The stored fields that make up "the result as entered" (used for the law E history and conflicts).
 ENTERED_FIELDS = (
@@ -226,6 +229,10 @@ def play_result_save(
     for the undo of a "hands replaced" correction) scores the honours in ``data`` without checking them
     against the board's hands: the table's result as it was scored before the hands were replaced.
     """
+    # The round's row first, then the play's: round_agree locks the same round row, so agreeing a round and
+    # saving a result in it run one after the other (this save lands before the agreement, or reads it
+    # below and is refused). Every writer that takes both takes them in this order.
+    _round_lock(Round.objects.filter(seatings__id=play.seating_id))
     locked = list(
         Play.objects.select_related("event", "board", "seating__round")
         .select_for_update(of=("self",))
@@ -273,9 +280,7 @@ def result_apply(
     agreed = play.seating.round.agreed_at is not None
     reason = reason.strip()
     if agreed and not writer.is_director:
-        raise PermissionDenied(
-            f"Round {play.seating.round.number}'s scores are agreed (law E): only the director can correct them."
-        )
+        raise PermissionDenied(round_agreed_message(play.seating.round.number))
     if play.table_saw_at is not None and not writer.is_director:
         raise PermissionDenied(
             f"This table has seen board {play.board.number}'s traveller, so its result there stands: only the "
@@ -283,6 +288,8 @@ def result_apply(
         )
     if agreed and play.entered and not reason:
         raise ServiceError("reason: a correction after the scores are agreed (law E) needs a reason")
+    if data is None and not writer.is_director:  # a table corrects its result; it never leaves none
+        raise PermissionDenied(CLEAR_FORBIDDEN)
     if data is not None and not writer.is_director and (data.get("ruling") or data.get("penalties")):
         raise PermissionDenied("Only the director gives rulings and penalty points.")
     if honours_as_given and not writer.is_director:
@@ -338,10 +345,26 @@ def boards_touch(*, event_ids: Sequence[int], board_ids: Sequence[int] | None = 
     boards.update(results_version=F("results_version") + 1)
 
 
+def round_agreed_message(number: int) -> str:
+    """Why a table link may no longer write in round ``number`` (law E)."""
+    return (
+        f"Round {number} agreed: ask the director (law E: once a round's scores are agreed, only the director "
+        "corrects them)."
+    )
+
+
+def _round_lock(rounds: models.QuerySet[Round]) -> None:
+    """Lock the rounds' rows until the transaction ends (PostgreSQL; SQLite writes one at a time anyway)."""
+    list(rounds.select_for_update(of=("self",)).order_by("pk").values_list("pk", flat=True))
+
+
 @transaction.atomic
 def round_agree(*, round: Round, user_id: int | None, agreed: bool = True) -> Round:
-    """Mark a round's scores made up and agreed (law E), or open them again (a director's decision)."""
+    """Mark a round's scores made up and agreed (law E), or open them again (a director's decision).
 
+    The round's row is locked first, as ``play_result_save`` locks it: a result being saved in the round is
+    in before the agreement's time is taken, and one saved after reads the agreement and is refused."""
+    _round_lock(Round.objects.filter(pk=round.pk))
     round.agreed_at = timezone.now() if agreed else None
     round.agreed_by_id = user_id if agreed else None
     round.save(update_fields=["agreed_at", "agreed_by"])

@@ -23,7 +23,7 @@ from qrcode.image.svg import SvgPathImage
 
 from duplicate import selectors as visibility
 from duplicate import services
-from duplicate.forms.entry import PlayResultForm
+from duplicate.forms.entry import PlayResultForm, TableLinkActionForm
 from duplicate.models import Event, Play, Round, Seating, Section, TableToken
 from duplicate.selectors import entry as sel
 from duplicate.selectors import event_or_404
@@ -240,7 +240,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
     except (KeyError, ValueError):
         where = f"table {view.seating.table} in round {view.seating.round.number}"
         if view.token is not None:
-            return _forbidden(request, f"This table link opens only the boards of {where}.")
+            return _token_elsewhere(request, view.token, where)
         return render(
             request,
             "duplicate/entry_forbidden.html",
@@ -248,10 +248,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
             status=400,
         )
     if not view.can_write:
-        return _forbidden(
-            request,
-            f"Round {view.seating.round.number}'s scores are agreed (law E): only the director can correct them.",
-        )
+        return _forbidden(request, services.round_agreed_message(view.seating.round.number))
     form = view.form(play, request.POST)
     status = 200
     row: dict[str, Any] | None = None
@@ -294,6 +291,17 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
             sel.table_seating(view.section, view.seating.round.number, view.seating.table) or view.seating
         )
     return _render_table(request, view, plays, status=status, replaced={play.pk: row})
+
+
+def _token_elsewhere(request: HttpRequest, token: TableToken, where: str | None = None) -> HttpResponse:
+    """A table link's post of a board its current round does not hold: one of its own boards in a round the
+    director has agreed since the page was loaded (law E: ask the director), or a board it never opens."""
+    number = sel.agreed_round_of_play(token, request.POST.get("play", ""))
+    if number is not None:
+        return _forbidden(request, services.round_agreed_message(number))
+    if where is None:
+        return _forbidden(request, "Every round at this table has been agreed: ask the director.")
+    return _forbidden(request, f"This table link opens only the boards of {where}.")
 
 
 def _reloaded(play: Play, view: TableView) -> Play:
@@ -446,32 +454,51 @@ def entry_tokens(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     sections = list(Section.objects.filter(event=event).order_by("letter"))
     if request.method == "POST":
-        action = request.POST.get("action", "")
-        if action == "revoke":
-            revoked = get_object_or_404(TableToken, pk=request.POST.get("token") or 0, section__event=event)
-            services.table_token_revoke(token=revoked)
-            messages.success(request, f"Revoked the link of table {revoked.table}: it opens nothing now.")
-        elif action in ("create", "create_all"):
-            live = sel.event_tokens(event)
-            targets: list[tuple[Section, int]] = []
-            if action == "create":
-                section = get_object_or_404(Section, event=event, pk=request.POST.get("section") or 0)
-                try:
-                    targets.append((section, int(request.POST.get("table", ""))))
-                except ValueError:
-                    messages.error(request, "table: give a table number")
-            else:
-                targets = [(s, t) for s in sections for t in range(1, s.tables + 1) if (s.pk, t) not in live]
-            made = 0
-            for section, table in targets:
-                try:
-                    services.table_token_create(section=section, table=table)
-                    made += 1
-                except services.ServiceError as exc:
-                    messages.error(request, str(exc))
-            if made:
-                messages.success(request, f"Made {made} new table link{'s' if made != 1 else ''}.")
+        form = TableLinkActionForm(request.POST)
+        if not form.is_valid():  # a damaged button: the page again, the message naming the field
+            return _tokens_page(request, event, sections, errors=form.messages(), status=400)
+        _tokens_post(request, event, sections, form.cleaned_data)
         return redirect("entry_tokens", pk=event.pk)
+    return _tokens_page(request, event, sections)
+
+
+def _tokens_post(request: HttpRequest, event: Event, sections: list[Section], data: dict[str, Any]) -> None:
+    """Revoke a link, make one, or make one for every table without one (the checked form's action)."""
+    action = data["action"]
+    if action == "revoke":
+        revoked = get_object_or_404(TableToken, pk=data["token"], section__event=event)
+        services.table_token_revoke(token=revoked)
+        messages.success(request, f"Revoked the link of table {revoked.table}: it opens nothing now.")
+        return
+    live = sel.event_tokens(event)
+    targets: list[tuple[Section, int]] = []
+    if action == "create":
+        section = get_object_or_404(Section, event=event, pk=data["section"])
+        try:
+            targets.append((section, int(request.POST.get("table", ""))))
+        except ValueError:
+            messages.error(request, "table: give a table number")
+    else:
+        targets = [(s, t) for s in sections for t in range(1, s.tables + 1) if (s.pk, t) not in live]
+    made = 0
+    for section, table in targets:
+        try:
+            services.table_token_create(section=section, table=table)
+            made += 1
+        except services.ServiceError as exc:
+            messages.error(request, str(exc))
+    if made:
+        messages.success(request, f"Made {made} new table link{'s' if made != 1 else ''}.")
+
+
+def _tokens_page(
+    request: HttpRequest,
+    event: Event,
+    sections: list[Section],
+    *,
+    errors: list[str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
     live = sel.event_tokens(event)
     cards = []
     for section in sections:
@@ -487,7 +514,8 @@ def entry_tokens(request: HttpRequest, pk: int) -> HttpResponse:
                     "qr": mark_safe(_qr_svg(url)) if token else "",
                 }  # mark_safe: the SVG is our own, made from our own address
             )
-    return render(request, "duplicate/entry_tokens.html", {"event": event, "cards": cards})
+    context = {"event": event, "cards": cards, "errors": errors or []}
+    return render(request, "duplicate/entry_tokens.html", context, status=status)
 
 
 def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:
@@ -496,6 +524,8 @@ def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:
         return render(request, "duplicate/token_invalid.html", status=404)
     section = token.section
     seating = sel.current_seating(section, token.table, names=request.method != "POST")
+    if seating is None and request.method == "POST" and _director(request) is None:
+        return _token_elsewhere(request, token)  # a save after the last round was agreed
     if seating is None:  # every round agreed: the table's own results, and the travellers of its boards
         plays = visibility.table_plays(section.pk, token.table)
         results = [

@@ -628,6 +628,42 @@ def test_correction_after_agreement_needs_a_reason_and_shows_in_the_history(
     assert change.user_id == director.pk
 
 
+ASK_THE_DIRECTOR = "Round 1 agreed: ask the director"
+
+
+def test_a_tables_save_after_its_round_is_agreed_is_refused_asking_the_director(
+    client, director, mitchell_event, token
+):
+    """The players' page was loaded while round 1 was open; the director agrees it; their save is refused,
+    saying so, and nothing is stored: whether the link has moved on to round 2 or every round is agreed."""
+    play = plays_at(mitchell_event, 1, 2)[0]
+    assert "Table 2 · Round 1" in client.get(token_url(token)).content.decode()
+    rounds = list(Round.objects.filter(section__event=mitchell_event).order_by("number"))
+    services.round_agree(round=rounds[0], user_id=director.pk)
+    for agree_the_rest in (False, True):
+        if agree_the_rest:
+            for round_row in rounds[1:]:
+                services.round_agree(round=round_row, user_id=director.pk)
+        for headers in ({}, {"HTTP_X_REQUESTED_WITH": "fetch"}):
+            response = client.post(token_url(token), board_data(play, quick="3NT S ="), **headers)
+            assert response.status_code == 403
+            assert ASK_THE_DIRECTOR in response.content.decode()
+            assert not Play.objects.get(pk=play.pk).entered
+    assert not PlayChange.objects.exists()
+
+
+def test_the_result_service_refuses_a_table_once_the_round_is_agreed(director, mitchell_event):
+    """A play read before the agreement (its round not agreed in memory) is refused all the same: the service
+    reads the round afresh, under its lock."""
+    play = plays_at(mitchell_event, 1, 2)[0]
+    assert play.seating.round.agreed_at is None
+    services.round_agree(round=Round.objects.get(pk=play.seating.round_id), user_id=director.pk)
+    table = services.Writer(name="table 2 (token)", is_director=False)
+    with pytest.raises(services.PermissionDenied, match=ASK_THE_DIRECTOR):
+        services.play_result_save(play=play, data={"contract": "PASS"}, writer=table, expected_version=0)
+    assert not Play.objects.get(pk=play.pk).entered
+
+
 # --- Rulings and penalties --------------------------------------------------------------------------------
 
 
@@ -761,6 +797,35 @@ def test_token_after_agreement_is_refused(client, director, mitchell_event, toke
     assert response.status_code == 403
 
 
+def test_token_cannot_clear_a_result(client, mitchell_event, token):
+    """Clearing a result is the director's (the button is shown to directors only): a table link's clear,
+    posted by hand, is refused and the result stays."""
+    play = plays_at(mitchell_event, 1, 2)[0]
+    assert client.post(token_url(token), board_data(play, quick="3NT S =")).status_code == 302
+    play.refresh_from_db()
+    for headers in ({}, {"HTTP_X_REQUESTED_WITH": "fetch"}):
+        response = client.post(token_url(token), board_data(play, action="clear"), **headers)
+        assert response.status_code == 403
+        assert "Only the director clears a result" in response.content.decode()
+        stored = Play.objects.get(pk=play.pk)
+        assert (stored.entered, stored.contract, stored.version) == (True, "3NT", play.version)
+    assert PlayChange.objects.filter(play=play).count() == 1
+
+
+def test_the_result_service_refuses_a_tables_clear(mitchell_event):
+    play = enter(plays_at(mitchell_event, 1, 2)[0], {"contract": "PASS"}, director=False)
+    table = services.Writer(name="table 2 (token)", is_director=False)
+    with pytest.raises(services.PermissionDenied, match="Only the director clears a result"):
+        services.play_result_save(play=play, data=None, writer=table, expected_version=play.version)
+    assert Play.objects.get(pk=play.pk).entered
+
+
+def test_a_director_clears_through_a_table_link_too(director_client, mitchell_event, token):
+    play = enter(plays_at(mitchell_event, 1, 2)[0], {"contract": "PASS"}, director=False)
+    assert director_client.post(token_url(token), board_data(play, action="clear")).status_code == 302
+    assert not Play.objects.get(pk=play.pk).entered
+
+
 def test_revoked_or_unknown_token_is_a_clear_404(client, token):
     services.table_token_revoke(token=token)
     for url in (token_url(token), reverse("entry_token", args=["nonsense"])):
@@ -801,6 +866,41 @@ def test_tokens_page_makes_prints_and_revokes_links(director_client, mitchell_ev
         url, {"action": "create", "section": first.section_id, "table": "9"}, follow=True
     )
     assert "table: must be from 1 to 3, got 9" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("post", "field"),
+    [
+        ({"action": "revoke", "token": "abc"}, "token"),
+        ({"action": "revoke", "token": "1.5"}, "token"),
+        ({"action": "revoke", "token": "-3"}, "token"),
+        ({"action": "revoke"}, "token"),
+        ({"action": "create", "section": "abc", "table": "1"}, "section"),
+        ({"action": "create", "section": "", "table": "1"}, "section"),
+        ({"action": "create", "section": "\u0663", "table": "1"}, "section"),  # Arabic-Indic three
+        ({"action": "delete"}, "action"),
+        ({}, "action"),
+    ],
+)
+def test_tokens_page_refuses_a_damaged_hidden_field_naming_it(director_client, mitchell_event, post, field):
+    url = reverse("entry_tokens", args=[mitchell_event.pk])
+    services.table_token_create(section=mitchell_event.sections.get(), table=1)
+    before = sorted(TableToken.objects.values_list("pk", "revoked"))
+    response = director_client.post(url, post)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert f"{field}: " in html
+    assert "Table links" in html  # the page again, with the message
+    assert sorted(TableToken.objects.values_list("pk", "revoked")) == before
+
+
+@pytest.mark.parametrize("value", ["99999999999999999999", "9223372036854775808", "0"])
+def test_tokens_page_a_token_or_section_of_no_row_is_a_404(director_client, mitchell_event, value):
+    url = reverse("entry_tokens", args=[mitchell_event.pk])
+    assert director_client.post(url, {"action": "revoke", "token": value}).status_code in (400, 404)
+    response = director_client.post(url, {"action": "create", "section": value, "table": "1"})
+    assert response.status_code in (400, 404)
+    assert not TableToken.objects.exists()
 
 
 # --- Query counts -----------------------------------------------------------------------------------------

