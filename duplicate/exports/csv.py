@@ -22,7 +22,7 @@ class _Writer:
     fractions, text; never text made from a number, so a negative score is never taken for a formula)."""
 
     def __init__(self, buf: io.StringIO) -> None:
-        self.w = csv.writer(buf, lineterminator="\n")
+        self.w = csv.writer(buf)  # RFC 4180 lines (CRLF): a text with a carriage return in it is quoted
 
     def writerow(self, row: Iterable[Any]) -> None:
         self.w.writerow([csv_value(v) for v in row])

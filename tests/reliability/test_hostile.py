@@ -976,7 +976,7 @@ def test_csv_cells_never_read_as_formulas(world, data):
         cells = [
             cell
             for body in (exports.standings_file(event, "csv"), exports.results_file(event))
-            for row in csv.reader(io.StringIO(body.decode()))
+            for row in csv.reader(io.StringIO(body.decode(), newline=""))
             for cell in row
         ]
         for cell in cells:
