@@ -16,6 +16,8 @@ __all__ = ["display_values", "fraction_str", "mixed_str", "ratio_str", "round_ha
 
 
 def _exact(x: object) -> Fraction:
+    if type(x) is Fraction:
+        return x
     if isinstance(x, bool) or not isinstance(x, int | Fraction):
         raise ContestError("value", f"must be exact (an int or a Fraction), got {x!r}")
     return Fraction(x)
@@ -66,9 +68,11 @@ def display_values(values: Sequence[Fraction | int], *, signed: bool = False) ->
     value in the list rounds to the same whole number but differs exactly."""
     exact = [_exact(v) for v in values]
     rounded = [round_half_away(v) for v in exact]
-    by_rounded: dict[int, set[Fraction]] = {}
+    # Each value as (numerator, denominator), its lowest terms: equal exactly when equal as Fractions, and
+    # much quicker to hash.
+    by_rounded: dict[int, set[tuple[int, int]]] = {}
     for value, r in zip(exact, rounded, strict=True):
-        by_rounded.setdefault(r, set()).add(value)
+        by_rounded.setdefault(r, set()).add((value.numerator, value.denominator))
     return [
         mixed_str(value, signed=signed)
         if len(by_rounded[r]) > 1

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
+from functools import cached_property, partial
 from itertools import repeat
 from math import lcm
 from operator import itemgetter
@@ -214,10 +214,15 @@ class PairContest:
 
     groups: RankingGroups
     rows: tuple[PairRow, ...]
-    boards: tuple[BoardDetail, ...]
     averages: Mapping[tuple[int, Side], Fraction]
     unresolved: tuple[BoardDetail, ...]
+    _scored: tuple[_BoardScored, ...] = field(repr=False, compare=False)
     _by_board: dict[int, tuple[BoardDetail, ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    @cached_property
+    def boards(self) -> tuple[BoardDetail, ...]:
+        """Made when first asked for (the standings need only the pairs' sums)."""
+        return tuple(line for board in self._scored for line in board.lines())
 
     @property
     def provisional(self) -> bool:
@@ -326,17 +331,40 @@ class _Tally:
         return {*self.averaged, *self.ruled}
 
 
+class _BoardScored(NamedTuple):
+    """One board scored: its rows, its averages, and the lines of its ruled rows (by index in ``rows``)."""
+
+    board: int
+    rows: list[Row]
+    avg_ns: Fraction | None
+    avg_ew: Fraction | None
+    ruled: dict[int, BoardDetail]
+
+    def lines(self) -> list[BoardDetail]:
+        """Every row's line in the order given: the deals played made in C, the ruled rows' put in place."""
+        columns = list(zip(*self.rows, strict=True))[1:5]
+        averages = repeat(self.avg_ns), repeat(self.avg_ew), repeat(None), repeat(None)
+        lines = list(map(_new_line, zip(repeat(self.board), *columns, *averages)))
+        for i, line in self.ruled.items():
+            lines[i] = line
+        return lines
+
+
 class _Scored(NamedTuple):
-    lines: list[BoardDetail]
+    boards: list[_BoardScored]
     averages: dict[tuple[int, Side], Fraction]
     ns: _Tally
     ew: _Tally  # the same as ``ns`` unless pairs are told apart by side
+    unresolved: list[BoardDetail]  # the ruled rows with nothing made on their board to draw on
+
+    def lines(self) -> list[BoardDetail]:
+        return [line for board in self.boards for line in board.lines()]
 
 
 def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
-    """One board: the averages of the scores made in each direction, each ruled row's score (law B(3)),
-    the pairs' sums, and its lines in the order given.  The deals played (nearly every row) are read as
-    columns, in C; the few ruled rows one by one."""
+    """One board: the averages of the scores made in each direction, each ruled row's score (law B(3)) and
+    line, and the pairs' sums.  The deals played (nearly every row) are read as columns, in C; the few ruled
+    rows one by one.  The deals' lines are made only when asked for (:meth:`_BoardScored.lines`)."""
     rulings = list(map(_RULING, rows))
     ruled = [i for i, ruling in enumerate(rulings) if ruling] if any(rulings) else []
     made = [r for r in rows if not r[5]] if ruled else rows
@@ -356,11 +384,7 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
         avg_ew = out.averages[(board, EW)] = Fraction(tot_ew, n)
         out.ns.add(nss, ns_scores, n, tot_ns)
         out.ew.add(ews, ew_scores, n, tot_ew)
-    # Every line as a deal played (made in C), then each ruled row's line put in its place.
-    first = len(out.lines)
-    columns = list(zip(*rows, strict=True))[1:5]
-    averages = repeat(avg_ns), repeat(avg_ew), repeat(None), repeat(None)
-    out.lines.extend(map(_new_line, zip(repeat(board), *columns, *averages)))
+    ruled_lines: dict[int, BoardDetail] = {}
     for i in ruled:
         r = rows[i]
         check_row(r)
@@ -380,7 +404,10 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
             s, e = (min(ns_scores), max(ew_scores)) if low else (max(ns_scores), min(ew_scores))
             out.ns.add([r[1]], [s], n, tot_ns)
             out.ew.add([r[2]], [e], n, tot_ew)
-        out.lines[first + i] = BoardDetail(board, r[1], r[2], s, e, avg_ns, avg_ew, ruling, offending)
+        ruled_lines[i] = line = BoardDetail(board, r[1], r[2], s, e, avg_ns, avg_ew, ruling, offending)
+        if s is None:
+            out.unresolved.append(line)
+    out.boards.append(_BoardScored(board, rows, avg_ns, avg_ew, ruled_lines))
 
 
 _INT: Final[frozenset[type]] = frozenset({int})
@@ -429,7 +456,7 @@ def _by_board(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> dict
 def scored_boards(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> _Scored:
     """Every row scored, by board then in the order given, with the boards' averages and the pairs' sums."""
     ns = _Tally()
-    out = _Scored([], {}, ns, _Tally() if grouping.by_side else ns)
+    out = _Scored([], {}, ns, _Tally() if grouping.by_side else ns, [])
     by_board = _by_board(results, grouping)
     for board in sorted(by_board):
         _score_board(board, by_board[board], out)
@@ -502,7 +529,7 @@ def pair_contest(
     return PairContest(
         groups=grouping,
         rows=tuple(rows),
-        boards=tuple(scored.lines),
         averages=scored.averages,
-        unresolved=tuple(d for d in scored.lines if d.ns_score is None),
+        unresolved=tuple(scored.unresolved),
+        _scored=tuple(scored.boards),
     )

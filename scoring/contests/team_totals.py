@@ -192,7 +192,7 @@ def team_match(
     """
     team_of = _team_of(teams)
     scored = scored_boards(results, one_ranking())
-    lines = scored.lines
+    lines = scored.lines()
     played = _pair_totals(lines, team_of)
     direction_of = _directions(team_of, seats, played)
     direction_averages: dict[Side, Fraction | None] = {}
