@@ -318,7 +318,9 @@ class Play(models.Model):
             ),
         ]
         indexes: ClassVar[list[models.Index]] = [
-            models.Index(fields=["event", "board"], name="play_event_board")
+            models.Index(fields=["event", "board"], name="play_event_board"),
+            # Whether a board is in play (no peeking) is one probe of this index.
+            models.Index(fields=["board", "entered"], name="play_board_entered"),
         ]
 
     def __str__(self) -> str:

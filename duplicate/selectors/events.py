@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seating, Section, Team
@@ -157,11 +157,11 @@ def boards_in_play(event: Event, results: Any = None, *, board: Board | None = N
     """The numbers of the boards not yet released: a table scheduled to play them has neither a result
     nor a ruling on them yet. None once the event is finished (status "complete"). No query of its own
     when given ``results`` (the event's ``selectors.standings.EventResults``) or ``board`` (one board, read
-    by :func:`traveller_board` with its counts: is it in play?), else one."""
+    by :func:`traveller_board`: is it in play?), else one."""
     if event.status == EventStatus.COMPLETE:
         return frozenset()
     if board is not None:
-        return frozenset({board.number}) if board.played < board.tables else frozenset()  # type: ignore[attr-defined]
+        return frozenset({board.number}) if board.pending else frozenset()  # type: ignore[attr-defined]
     if results is None:
         plays = Play.objects.filter(event=event, entered=False).order_by()
         return frozenset(plays.values_list("board__number", flat=True).distinct())
@@ -170,19 +170,25 @@ def boards_in_play(event: Event, results: Any = None, *, board: Board | None = N
 
 
 def traveller_board(event: Event, number: int) -> Board | None:
-    """Board ``number`` of the event with what its traveller shows of it before the tables' lines (one
-    query): ``tables``, the plays scheduled; ``played``, those with a result or a ruling; ``last_number``,
-    the event's last board."""
+    """Board ``number`` of the event with what its traveller needs first (one query, of index lookups
+    only): ``pending``, whether a table scheduled to play it has neither a result nor a ruling yet (for
+    :func:`boards_in_play`); ``last_number``, the event's last board."""
     last = Board.objects.filter(event_id=OuterRef("event_id")).order_by("-number").values("number")[:1]
+    pending = Play.objects.filter(board=OuterRef("pk"), entered=False)
     return (
         Board.objects.filter(event=event, number=number)
-        .annotate(
-            tables=Count("plays"),
-            played=Count("plays", filter=Q(plays__entered=True)),
-            last_number=Subquery(last),
-        )
+        .annotate(pending=Exists(pending), last_number=Subquery(last))
         .first()
     )
+
+
+def board_progress(board: Board) -> tuple[int, int]:
+    """How many of the tables scheduled to play ``board`` have (a result or a ruling), and how many there
+    are (one query)."""
+    counts = Play.objects.filter(board=board).aggregate(
+        played=Count("pk", filter=Q(entered=True)), tables=Count("pk")
+    )
+    return counts["played"], counts["tables"]
 
 
 def released_boards(event: Event, numbers: Iterable[int], results: Any = None) -> set[int]:

@@ -338,6 +338,7 @@ def _restore_agreed(event: Event, agreed: dict[int, tuple[dt.datetime | None, st
         row.agreed_by_id = users.get(by)
     Round.objects.bulk_update(rounds, ["agreed_at", "agreed_by"])
     Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    boards_touch(event_ids=[event.pk])
 
 
 def _movement_from_results(

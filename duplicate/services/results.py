@@ -369,4 +369,7 @@ def round_agree(*, round: Round, user_id: int | None, agreed: bool = True) -> Ro
     round.agreed_by_id = user_id if agreed else None
     round.save(update_fields=["agreed_at", "agreed_by"])
     Event.objects.filter(pk=round.section.event_id).update(results_version=F("results_version") + 1)
+    # The travellers of the boards played in the round show whether its scores are agreed.
+    played = Play.objects.filter(seating__round=round).values_list("board_id", flat=True).distinct()
+    boards_touch(event_ids=[round.section.event_id], board_ids=list(played))
     return round

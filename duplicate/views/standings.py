@@ -8,8 +8,10 @@ before the cache is read).  From the cache a page runs the same few queries at e
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -17,7 +19,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from duplicate import caching
-from duplicate.models import Event, EventKind
+from duplicate.models import Board, Event, EventKind
 from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
@@ -41,10 +43,32 @@ def _safe(parts: dict[str, Any]) -> dict[str, Any]:
     return {k: mark_safe(v) if isinstance(v, str) else v for k, v in parts.items()}
 
 
+def visitor_page(
+    request: HttpRequest,
+    event: Event,
+    what: str,
+    variant: Hashable,
+    render_page: Callable[[], HttpResponse],
+    *,
+    version: int | None = None,
+) -> HttpResponse:
+    """The page as ``render_page`` makes it; for a visitor (not signed in, no message waiting for them) the
+    whole page is the same for everyone and is kept whole, with the version it shows (``caching.cached``)."""
+    if request.user.is_authenticated or len(messages.get_messages(request)):
+        return render_page()
+    html = caching.cached(event, what, variant, lambda: render_page().content.decode(), version=version)
+    return HttpResponse(html)
+
+
 def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
+    page = caching.query_variant(request.GET)
+    return visitor_page(request, event, "standings-page", page, lambda: _standings(request, event, page))
+
+
+def _standings(request: HttpRequest, event: Event, page: Hashable) -> HttpResponse:
 
     def build() -> dict[str, Any]:
         pairs = st.pair_infos(event)
@@ -61,10 +85,7 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
             "version": event.results_version,  # the results these figures include (at least)
         }
 
-    viewer = sel.viewer_of(request)
-    parts = caching.cached(
-        event, "standings", caching.query_variant(request.GET), build, director=viewer.director
-    )
+    parts = caching.cached(event, "standings", page, build, director=sel.viewer_of(request).director)
     context = {"event": event, "single_ranking": parts["single_ranking"], "parts": _safe(parts)}
     return render(request, "duplicate/standings.html", context)
 
@@ -112,6 +133,30 @@ def traveller_page(
         raise Http404("No such board in this event.")
     in_play = sel.boards_in_play(event, board=board)
     visible = sel.board_visible(number, in_play=in_play, viewer=viewer)
+    if token_secret:
+        return _traveller(request, event, board, viewer, visible=visible, token_secret=token_secret)
+    # What a visitor sees of a board changes only with the board's version (its results, its hands, a name).
+    variant = (number, visible, caching.query_variant(request.GET))
+    return visitor_page(
+        request,
+        event,
+        "traveller-page",
+        variant,
+        lambda: _traveller(request, event, board, viewer, visible=visible),
+        version=board.results_version,
+    )
+
+
+def _traveller(
+    request: HttpRequest,
+    event: Event,
+    board: Board,
+    viewer: sel.Viewer,
+    *,
+    visible: bool,
+    token_secret: str = "",
+) -> HttpResponse:
+    number = board.number
     context = {
         "event": event,
         "board": board,
@@ -120,7 +165,9 @@ def traveller_page(
         "token_secret": token_secret,
         "parts": {"status": mark_safe(status_badge(provisional=True))},
     }
-    if visible:
+    if not visible:
+        context["played"], context["tables"] = sel.board_progress(board)
+    else:
 
         def build() -> dict[str, Any]:
             trav = tv.traveller(event, board)

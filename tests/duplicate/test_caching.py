@@ -8,6 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.http import QueryDict
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -247,3 +248,48 @@ def test_a_visitor_does_not_wait_for_a_process_that_died_holding_the_lock(grace,
     monkeypatch.setattr(caching, "WAIT_SECONDS", 0.2)
     monkeypatch.setattr(caching, "WAIT_STEP", 0.01)
     assert caching.cached(event, "part", (), lambda: "worked out here") == "worked out here"
+
+
+def test_a_round_agreed_moves_the_versions_of_its_boards_and_their_travellers_say_so(client):
+    """A traveller's progress line counts its board's rounds not yet agreed (law E): agreeing one moves the
+    versions of the boards played in it, so the kept traveller is worked out again."""
+    event = make_event(tables=3)
+    fill(event)
+    url = reverse("board_traveller", args=[event.pk, 1])
+    assert "not yet agreed" in client.get(url).content.decode()
+    rounds = {
+        p.seating.round
+        for p in Play.objects.filter(event=event, board__number=1).select_related("seating__round")
+    }
+    for r in rounds:
+        services.round_agree(round=r, user_id=None)
+    assert "not yet agreed" not in client.get(url).content.decode()
+
+
+def test_a_visitors_kept_page_never_carries_another_visitors_message(client):
+    """A visitor's page is kept whole for every visitor, but not one with a message waiting: a table's
+    "Saved." (shown on its players' next page) is never shown to anyone else."""
+    event = make_event(tables=3)
+    url = reverse("event_standings", args=[event.pk])
+    other = Client()
+    assert "Saved." not in other.get(url).content.decode()  # kept for visitors
+    secret = services.table_token_create(section=event.sections.get(), table=1).secret
+    row = client.get(reverse("entry_token", args=[secret])).context["rows"][0]
+    play, prefix = row["play"], row["form"].prefix
+    posted = client.post(
+        reverse("entry_token", args=[secret]),
+        {
+            "play": play.pk,
+            f"{prefix}-version": play.version,
+            f"{prefix}-ns": play.ns_pair.number,
+            f"{prefix}-ew": play.ew_pair.number,
+            f"{prefix}-level": 2,
+            f"{prefix}-strain": "S",
+            f"{prefix}-declarer": "N",
+            f"{prefix}-tricks": 8,
+        },
+    )
+    assert posted.status_code == 302
+    assert "Saved." in client.get(url).content.decode()  # the table's own next page
+    assert "Saved." not in other.get(url).content.decode()
+    assert "Saved." not in client.get(url).content.decode()  # shown once
