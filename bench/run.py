@@ -378,7 +378,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--pg-url", default=os.environ.get("BENCH_PG_URL", PG_URL), help="PostgreSQL server URL"
     )
     parser.add_argument(
-        "--requests", type=int, default=None, help="load test: requests in all (default 3000)"
+        "--requests", type=int, default=None, help="load test: requests in all (default 9000)"
     )
     parser.add_argument("--seconds", type=float, default=None, help="load test: time bound (default 60)")
     parser.add_argument(
@@ -451,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
                 db=load_db,
                 pg_url=args.pg_url,
                 sections=1 if args.quick else 40,
-                requests=args.requests or (200 if args.quick else 3000),
+                requests=args.requests or (200 if args.quick else 9000),
                 seconds=args.seconds or (20.0 if args.quick else 60.0),
                 clients=args.clients or (10 if args.quick else 50),
                 cache=cache,

@@ -39,6 +39,7 @@ from duplicate.selectors.events import (
     table_boards,
     table_played_boards,
     table_plays,
+    traveller_board,
     viewer_of,
 )
 
@@ -77,5 +78,6 @@ __all__ = [
     "table_played_boards",
     "table_plays",
     "table_seating",
+    "traveller_board",
     "viewer_of",
 ]

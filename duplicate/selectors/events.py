@@ -169,17 +169,23 @@ def boards_in_play(event: Event, results: Any = None, *, board: Board | None = N
     return pending
 
 
-def traveller_board(event: Event, number: int) -> Board | None:
-    """Board ``number`` of the event with what its traveller needs first (one query, of index lookups
-    only): ``pending``, whether a table scheduled to play it has neither a result nor a ruling yet (for
-    :func:`boards_in_play`); ``last_number``, the event's last board."""
+def traveller_board(event_id: int, number: int) -> Board:
+    """Board ``number`` of the event, with its event, and what its traveller needs first, or a 404 (one
+    query, of index lookups only): ``pending``, whether a table scheduled to play it has neither a result
+    nor a ruling yet (for :func:`boards_in_play`); ``last_number``, the event's last board."""
     last = Board.objects.filter(event_id=OuterRef("event_id")).order_by("-number").values("number")[:1]
     pending = Play.objects.filter(board=OuterRef("pk"), entered=False)
-    return (
-        Board.objects.filter(event=event, number=number)
-        .annotate(pending=Exists(pending), last_number=Subquery(last))
-        .first()
-    )
+    board = None
+    if 0 < event_id < 2**63:
+        board = (
+            Board.objects.filter(event_id=event_id, number=number)
+            .select_related("event")
+            .annotate(pending=Exists(pending), last_number=Subquery(last))
+            .first()
+        )
+    if board is None:
+        raise Http404("No such board in this event.")
+    return board
 
 
 def board_progress(board: Board) -> tuple[int, int]:

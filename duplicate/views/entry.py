@@ -591,7 +591,9 @@ def entry_token_traveller(request: HttpRequest, secret: str, number: int) -> Htt
             response["Referrer-Policy"] = "no-referrer"
             return response
     viewer = director if director.director else visibility.Viewer(played=boards.opened)
-    response = traveller_page(request, event, number, viewer, token_secret=secret)
+    response = traveller_page(
+        request, visibility.traveller_board(event.pk, number), viewer, token_secret=secret
+    )
     response["Referrer-Policy"] = "no-referrer"
     response["X-Robots-Tag"] = "noindex"
     return response

@@ -116,21 +116,19 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
 def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A board's traveller: every table's result and the hands, once every table has played the board (or
     the event is finished); before that a visitor is told it is being played (a director sees it all)."""
-    event = event_or_404(pk)
-    return traveller_page(request, event, number, sel.viewer_of(request))
+    return traveller_page(request, sel.traveller_board(pk, number), sel.viewer_of(request))
 
 
 def traveller_page(
-    request: HttpRequest, event: Event, number: int, viewer: sel.Viewer, *, token_secret: str = ""
+    request: HttpRequest, board: Board, viewer: sel.Viewer, *, token_secret: str = ""
 ) -> HttpResponse:
     """A board's traveller as ``viewer`` may see it (``selectors.events.board_visible``): the page, or "being
     played" (HTTP 200) with how many tables have played it, without the hands, the results or the averages.
     Decided from the database before the cache is read.  What is cached is only ever the whole traveller,
     the same for all who may see it, under the board's own results version: other boards' results leave
-    it cached.  ``token_secret``: a table link's traveller (its previous and next boards' links keep to it)."""
-    board = sel.traveller_board(event, number)
-    if board is None:
-        raise Http404("No such board in this event.")
+    it cached.  ``board``: from ``selectors.events.traveller_board``.  ``token_secret``: a table link's
+    traveller (its previous and next boards' links keep to it)."""
+    event, number = board.event, board.number
     in_play = sel.boards_in_play(event, board=board)
     visible = sel.board_visible(number, in_play=in_play, viewer=viewer)
     if token_secret:
