@@ -164,13 +164,24 @@ def data_table(
 # ------------------------------------------------------------------------------------------- document
 
 
+FOOTER_MARK_ROOM = stringWidth("PROVISIONAL", "Helvetica-Bold", 8) / 2 + 8
+
+
+def footer_text(name: str, what: str, page_width: float) -> str:
+    """The footer's left part, "<event name> · <what>", the name cut short (…) so that it ends before the
+    middle, where the mark ("PROVISIONAL", "Final") is printed: every PDF's footer is drawn from it."""
+    room = page_width / 2 - MARGIN - FOOTER_MARK_ROOM
+    tail = f" · {what}"
+    return fit(name, room - stringWidth(tail, "Helvetica", 7) + 6, 7) + tail
+
+
 def _footer(info: EventInfo, what: str, mark: str) -> Callable[[Any, Any], None]:
     def draw(canvas: Any, doc: Any) -> None:
         width, _height = doc.pagesize
         canvas.saveState()
         canvas.setFont("Helvetica", 7)
         canvas.setFillColor(colors.HexColor("#555555"))
-        canvas.drawString(MARGIN, 8 * mm, f"{info.name} · {what}")
+        canvas.drawString(MARGIN, 8 * mm, footer_text(info.name, what, width))
         canvas.drawRightString(width - MARGIN, 8 * mm, f"page {doc.page}  ·  Kalamazoo")
         if mark:
             canvas.setFont("Helvetica-Bold", 8)
