@@ -56,8 +56,8 @@ def cached(
     """``build()`` for the event's current results version, from the cache when it holds it.
 
     ``variant`` must hold everything the value depends on besides the event's results (the board, the sort
-    and page asked for, the section, the boards hidden from this viewer).  Values must pickle and be small
-    (rendered HTML, plain rows)."""
+    and page asked for, the section, the boards hidden from this viewer).  Values must pickle: rendered
+    HTML, plain rows, a download's bytes (a few MB for the printouts of a 100-table event)."""
     key = part_key(event, what, variant)
     hit = cache.get(key)
     if hit is not None:
