@@ -18,6 +18,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.pdf import (
     HEAD_BG,
     INK,
@@ -27,7 +28,6 @@ from duplicate.exports.pdf import (
     ZEBRA,
     HandsFlowable,
     build,
-    data_table,
     fit,
     frame_width,
     heading,
@@ -74,12 +74,10 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
     fixed: list[float] = [32, 32, 26, 0, 0, 44, 48, 52, 50]
     rest = width - sum(fixed)
     fixed[3], fixed[4] = rest - 90, 90
-    data: list[list[Any]] = [
-        ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
-    ]
-    for line in card.lines:
-        data.append(
-            [
+    head = ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
+    lines = [
+        GridRow(
+            (
                 str(line.round),
                 str(line.board),
                 side_text(line.side),
@@ -89,10 +87,11 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
                 line.average_display,
                 line.plus_minus_display,
                 line.running_display,
-            ]
+            )
         )
-    extra = [("FONT", (3, 1), (3, -1), "Helvetica", 7.5)]
-    story.append(data_table(data, fixed, numeric=(0, 1, 5, 6, 7, 8), size=8.5, extra=extra))
+        for line in card.lines
+    ]
+    story.append(Grid(head, lines, fixed, numeric=(0, 1, 5, 6, 7, 8), size=8.5, sizes={3: 7.5}))
     note = "Its score on each deal is its side's total less the other side's"
     if info.whist:
         note += " (at whist: the tricks its side won)"

@@ -86,3 +86,20 @@ def test_the_guide_cards_download_of_a_big_event(client):
     response = client.get(f"/events/{event.pk}/download/guide-cards.pdf")
     assert response.status_code == 200
     assert len(PdfReader(io.BytesIO(response.content)).pages) >= 100
+
+
+def text_objects(page: object) -> int:
+    return page.get_contents().get_data().count(b"BT")  # type: ignore[attr-defined]
+
+
+def test_score_cards_and_travellers_draw_a_table_in_one_text_object():
+    """The long tables are drawn as one text object each, not one per cell (reportlab's tables make one per
+    string: most of a 100-table event's printing time); what they show is read back in test_exports."""
+    event = event_import(data=pairs_file(9, 3, name="Text objects"))
+    cards = PdfReader(io.BytesIO(exports.printout_file(event, "scorecards")))
+    first = cards.pages[0]
+    assert "Round Board Held" in " ".join(first.extract_text().split())
+    assert text_objects(first) < 30  # 27 lines of 9 cells: 243 strings
+    travellers = PdfReader(io.BytesIO(exports.travellers_file(event, "pdf")))
+    # two boards a page: their hands string by string (about 140 text objects), their tables one each
+    assert all(text_objects(page) < 200 for page in travellers.pages)
