@@ -66,8 +66,8 @@ def cached(
     visitor is served a value a little older).
 
     ``variant`` must hold everything the value depends on besides the results (the board, the sort and
-    page asked for, the section, the boards hidden from this viewer).  Values must pickle and be small
-    (rendered HTML, plain rows)."""
+    page asked for, the section, the boards hidden from this viewer).  Values must pickle: rendered HTML,
+    plain rows, a download's bytes (a few MB for the printouts of a 100-table event)."""
     wanted = event.results_version if version is None else version
     key = part_key(event, what, variant)
     stale = settings.RESULTS_STALE_SECONDS

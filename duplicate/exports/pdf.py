@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, letter
@@ -33,6 +34,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.rows import (
     BoardRows,
     EventInfo,
@@ -54,6 +56,9 @@ HEAD_BG = colors.HexColor("#e4e4e4")
 ZEBRA = colors.HexColor("#f4f4f4")
 PRINTOUTS = ("scorecards", "guide-cards", "hand-records")
 MARGIN = 14 * mm
+# Page streams compressed and kept binary: reportlab's ASCII85 encoding of them, in pure Python, took a tenth
+# of a big printout's time for a file a quarter bigger.
+rl_config.useA85 = 0
 
 
 @cache
@@ -115,8 +120,10 @@ def p(text: str, style: ParagraphStyle = CELL) -> Paragraph:
     return Paragraph(escape(text), style)
 
 
+@lru_cache(maxsize=16384)
 def fit(text: str, width: float, size: float = 8, font: str = "Helvetica") -> str:
-    """Plain text cut to a column's width (plain strings draw far faster than paragraphs)."""
+    """Plain text cut to a column's width (plain strings draw far faster than paragraphs); kept, as the same
+    names and results come back on many lines."""
     text = text or ""
     room = width - 6
     if stringWidth(text, font, size) <= room:
@@ -164,13 +171,24 @@ def data_table(
 # ------------------------------------------------------------------------------------------- document
 
 
+FOOTER_MARK_ROOM = stringWidth("PROVISIONAL", "Helvetica-Bold", 8) / 2 + 8
+
+
+def footer_text(name: str, what: str, page_width: float) -> str:
+    """The footer's left part, "<event name> · <what>", the name cut short (…) so that it ends before the
+    middle, where the mark ("PROVISIONAL", "Final") is printed: every PDF's footer is drawn from it."""
+    room = page_width / 2 - MARGIN - FOOTER_MARK_ROOM
+    tail = f" · {what}"
+    return fit(name, room - stringWidth(tail, "Helvetica", 7) + 6, 7) + tail
+
+
 def _footer(info: EventInfo, what: str, mark: str) -> Callable[[Any, Any], None]:
     def draw(canvas: Any, doc: Any) -> None:
         width, _height = doc.pagesize
         canvas.saveState()
         canvas.setFont("Helvetica", 7)
         canvas.setFillColor(colors.HexColor("#555555"))
-        canvas.drawString(MARGIN, 8 * mm, f"{info.name} · {what}")
+        canvas.drawString(MARGIN, 8 * mm, footer_text(info.name, what, width))
         canvas.drawRightString(width - MARGIN, 8 * mm, f"page {doc.page}  ·  Kalamazoo")
         if mark:
             canvas.setFont("Helvetica-Bold", 8)
@@ -480,105 +498,64 @@ class HandsFlowable(Flowable):
 # ------------------------------------------------------------------------------------------- travellers
 
 
-def _traveller_table(info: EventInfo, board: BoardRows) -> Table:
+def _traveller_table(info: EventInfo, board: BoardRows) -> Grid:
     width = frame_width(info)
-    extra: list[tuple[Any, ...]] = []
+    rows: list[GridRow] = []
     if info.whist:
         head = ["Rd", "Tbl", "N-S", "E-W", "Result", "N-S score", "E-W score", "N-S +/-", "E-W +/-"]
         fixed: list[float] = [22, 22, 30, 30, 0, 56, 56, 56, 56]
         fixed[4] = width - sum(fixed)
-        data: list[list[Any]] = [head]
         for line in board.lines:
-            data.append(
-                [
-                    str(line.round),
-                    str(line.table),
-                    str(line.ns.label),
-                    str(line.ew.label),
-                    fit(line.status, fixed[4]),
-                    line.ns_score_display,
-                    line.ew_score_display,
-                    line.ns_plus_minus_display,
-                    line.ew_plus_minus_display,
-                ]
-            )
-            _marks_row(data, extra, line, len(head))
-        return data_table(data, fixed, numeric=(0, 1, 2, 3, 5, 6, 7, 8), extra=extra, zebra=False)
+            cells = [
+                *(str(line.round), str(line.table), str(line.ns.label), str(line.ew.label)),
+                fit(line.status, fixed[4]),
+                *(line.ns_score_display, line.ew_score_display),
+                *(line.ns_plus_minus_display, line.ew_plus_minus_display),
+            ]
+            rows.append(GridRow(cells))
+            _marks_row(rows, line, len(head))
+        return Grid(head, rows, fixed, numeric=(0, 1, 2, 3, 5, 6, 7, 8), zebra=False)
     head = [
-        "Rd",
-        "Tbl",
-        "N-S",
-        "E-W",
-        "Contract",
-        "By",
-        "Tricks",
-        "N-S\ntricks",
-        "N-S\nhonours",
-        "E-W\ntricks",
-        "E-W\nhonours",
-        "N-S\nscore",
-        "E-W\nscore",
-        "N-S\n+/-",
-        "E-W\n+/-",
+        *("Rd", "Tbl", "N-S", "E-W", "Contract", "By", "Tricks"),
+        *("N-S\ntricks", "N-S\nhonours", "E-W\ntricks", "E-W\nhonours"),
+        *("N-S\nscore", "E-W\nscore", "N-S\n+/-", "E-W\n+/-"),
     ]
     fixed = [17, 17, 22, 22, 0, 15, 27, 28, 34, 28, 34, 48, 48, 52, 52]
     fixed[4] = max(40, width - sum(fixed))
-    data = [head]
+    grey = colors.HexColor("#777777")
     for line in board.lines:
-        n = len(data)
+        span: tuple[int, int] | None = None
+        color = None
         if line.played and line.contract:
             passed = line.contract == "PASS"
             cells = [
                 "passed out" if passed else line.contract,
                 "" if passed else line.declarer,
                 "" if passed or line.tricks is None else str(line.tricks),
-                str(line.ns_trick),
-                str(line.ns_honour),
-                str(line.ew_trick),
-                str(line.ew_honour),
+                *(str(line.ns_trick), str(line.ns_honour), str(line.ew_trick), str(line.ew_honour)),
             ]
-            if passed:
-                extra.append(("SPAN", (4, n), (6, n)))
+            span = (4, 6) if passed else None
         else:
             cells = [fit(line.status, sum(fixed[4:11]), 7.5), "", "", "", "", "", ""]
-            extra.append(("SPAN", (4, n), (10, n)))
-            if not line.entered:
-                extra.append(("TEXTCOLOR", (0, n), (-1, n), colors.HexColor("#777777")))
-        data.append(
-            [
-                str(line.round),
-                str(line.table),
-                str(line.ns.label),
-                str(line.ew.label),
-                *cells,
-                line.ns_score_display,
-                line.ew_score_display,
-                line.ns_plus_minus_display,
-                line.ew_plus_minus_display,
-            ]
-        )
-        _marks_row(data, extra, line, len(head), ruling=False)
-    extra += [("VALIGN", (0, 0), (-1, 0), "BOTTOM"), ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 7)]
-    extra += [("LINEBEFORE", (col, 0), (col, -1), 0.4, RULE) for col in (7, 11, 13)]
-    return data_table(
-        data, fixed, numeric=(0, 1, 2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14), extra=extra, size=7.5, zebra=False
-    )
+            span = (4, 10)
+            color = None if line.entered else grey
+        cells = [
+            *(str(line.round), str(line.table), str(line.ns.label), str(line.ew.label)),
+            *cells,
+            *(line.ns_score_display, line.ew_score_display),
+            *(line.ns_plus_minus_display, line.ew_plus_minus_display),
+        ]
+        rows.append(GridRow(cells, span=span, color=color))
+        _marks_row(rows, line, len(head), ruling=False)
+    numeric = (0, 1, 2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+    return Grid(head, rows, fixed, numeric=numeric, size=7.5, header_size=7, zebra=False, rules=(7, 11, 13))
 
 
-def _marks_row(
-    data: list[list[Any]], extra: list[tuple[Any, ...]], line: PlayLine, cols: int, ruling: bool = True
-) -> None:
+def _marks_row(rows: list[GridRow], line: PlayLine, cols: int, ruling: bool = True) -> None:
     """Under a result with penalties (or, at whist, a ruling), a spanning line naming them with their law."""
     text = line.marks if ruling else line.penalty_text
-    if not text:
-        return
-    n = len(data)
-    data.append(["", "", f"Marked: {text}"] + [""] * (cols - 3))
-    extra.append(("SPAN", (2, n), (cols - 1, n)))
-    extra.append(("FONT", (2, n), (2, n), "Helvetica-Oblique", 7))
-    extra.append(("ALIGN", (2, n), (2, n), "LEFT"))
-    extra.append(("LINEBELOW", (0, n), (-1, n), 0.3, RULE))
-    extra.append(("TOPPADDING", (0, n), (-1, n), 0))
+    if text:
+        rows.append(GridRow(["", "", f"Marked: {text}"] + [""] * (cols - 3), span=(2, cols - 1), note=True))
 
 
 def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:

@@ -18,14 +18,16 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.pdf import (
+    HEAD_BG,
     INK,
     NOTE,
     PRINTOUTS,
     RULE,
+    ZEBRA,
     HandsFlowable,
     build,
-    data_table,
     fit,
     frame_width,
     heading,
@@ -72,12 +74,10 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
     fixed: list[float] = [32, 32, 26, 0, 0, 44, 48, 52, 50]
     rest = width - sum(fixed)
     fixed[3], fixed[4] = rest - 90, 90
-    data: list[list[Any]] = [
-        ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
-    ]
-    for line in card.lines:
-        data.append(
-            [
+    head = ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
+    lines = [
+        GridRow(
+            (
                 str(line.round),
                 str(line.board),
                 side_text(line.side),
@@ -87,10 +87,11 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
                 line.average_display,
                 line.plus_minus_display,
                 line.running_display,
-            ]
+            )
         )
-    extra = [("FONT", (3, 1), (3, -1), "Helvetica", 7.5)]
-    story.append(data_table(data, fixed, numeric=(0, 1, 5, 6, 7, 8), size=8.5, extra=extra))
+        for line in card.lines
+    ]
+    story.append(Grid(head, lines, fixed, numeric=(0, 1, 5, 6, 7, 8), size=8.5, sizes={3: 7.5}))
     note = "Its score on each deal is its side's total less the other side's"
     if info.whist:
         note += " (at whist: the tricks its side won)"
@@ -116,11 +117,24 @@ def scorecards_pdf(rows: EventRows) -> bytes:
 # ------------------------------------------------------------------------------------------ guide cards
 
 
-def _guide_card(info: EventInfo, card: GuideCard) -> Flowable:
+def _guide_card(info: EventInfo, card: GuideCard) -> Table:
+    """One flat table (title, header, a line a round, the note) inside a box: a card longer than a page
+    (a section of 40-odd tables or more) goes on over the next page, its title and header repeated there."""
     width = frame_width(info)
-    data: list[list[Any]] = [
-        ["Round", "N-S pair", "E-W pair", "Boards", "N-S next", "E-W next", "Boards go to"]
-    ]
+    fixed: list[float] = [36, 46, 46, 52, 0, 0, 0]
+    rest = width - sum(fixed)
+    fixed[4], fixed[5], fixed[6] = rest * 0.28, rest * 0.28, rest * 0.44
+    blank = [""] * (len(fixed) - 1)
+    title = Paragraph(
+        f"<font size=20><b>{escape(card.title)}</b></font>  <font size=9 color='#444444'>{escape(info.name)}</font>",
+        para_style("kz-guide", 10, lead=24),
+    )
+    data: list[list[Any]] = [[title, *blank]]
+    stationary = _stationary_text(card)
+    if stationary:
+        data.append([p(stationary, para_style("kz-guide-stay", 10, bold=True, lead=13)), *blank])
+    head = len(data)
+    data.append(["Round", "N-S pair", "E-W pair", "Boards", "N-S next", "E-W next", "Boards go to"])
     for line in card.lines:
         data.append(
             [
@@ -130,43 +144,35 @@ def _guide_card(info: EventInfo, card: GuideCard) -> Flowable:
                 line.boards,
                 line.ns_next,
                 line.ew_next,
-                line.boards_next,
+                fit(line.boards_next, fixed[6], 10),
             ]
         )
-    fixed: list[float] = [36, 46, 46, 52, 0, 0, 0]
-    rest = width - sum(fixed) - 12
-    fixed[4], fixed[5], fixed[6] = rest * 0.28, rest * 0.28, rest * 0.44
-    title = Paragraph(
-        f"<font size=20><b>{escape(card.title)}</b></font>  <font size=9 color='#444444'>{escape(info.name)}</font>",
-        para_style("kz-guide", 10, lead=24),
-    )
-    table = data_table(
-        data,
-        fixed,
-        numeric=(0, 1, 2),
-        size=10,
-        extra=[("FONT", (0, 1), (-1, -1), "Helvetica", 10), ("FONT", (0, 1), (3, -1), "Helvetica-Bold", 10)],
-    )
     note = p(
         "N-S next / E-W next: where each pair sits in the next round. Boards go to: the table that plays these boards next.",
         NOTE,
     )
-    rows: list[list[Flowable]] = [[title]]
-    stationary = _stationary_text(card)
-    if stationary:
-        rows.append([p(f"<b>{escape(stationary)}</b>", para_style("kz-guide-stay", 10, lead=13))])
-    rows += [[table], [note]]
-    box = Table(rows, colWidths=[width - 4])
-    box.setStyle(
-        TableStyle(
-            [
-                ("BOX", (0, 0), (-1, -1), 1.2, INK),
-                ("LEFTPADDING", (0, 0), (-1, -1), 6),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-            ]
-        )
-    )
-    return box
+    data.append([note, *blank])
+    style: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
+        ("FONT", (0, head), (-1, head), "Helvetica-Bold", 10),
+        ("FONT", (0, head + 1), (3, -2), "Helvetica-Bold", 10),
+        ("BACKGROUND", (0, head), (-1, head), HEAD_BG),
+        ("LINEABOVE", (0, head), (-1, head), 0.8, INK),
+        ("LINEBELOW", (0, head), (-1, head), 0.8, INK),
+        ("LINEBELOW", (0, -2), (-1, -2), 0.8, INK),
+        ("ALIGN", (0, head), (2, -2), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, head), (-1, -2), 1.6),
+        ("BOTTOMPADDING", (0, head), (-1, -2), 2.2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("BOX", (0, 0), (-1, -1), 1.2, INK),
+        *(("SPAN", (0, row), (-1, row)) for row in (*range(head), len(data) - 1)),
+        *(("BACKGROUND", (0, row), (-1, row), ZEBRA) for row in range(head + 2, len(data) - 1, 2)),
+    ]
+    table = Table(data, colWidths=fixed, repeatRows=head + 1)
+    table.setStyle(TableStyle(style))
+    return table
 
 
 def _stationary_text(card: GuideCard) -> str:
@@ -188,6 +194,7 @@ def guide_cards_pdf(rows: EventRows) -> bytes:
     """For each table: each round's pairs and boards, and where the E-W pair and the boards go next."""
     story: list[Flowable] = []
     for card in rows.guide_cards:
+        # A card that fits on a page is kept whole; a longer one starts on a new page and runs on.
         story += [CondPageBreak(60 * mm), KeepTogether([_guide_card(rows.info, card)]), Spacer(1, 8 * mm)]
     return build(rows.info, "table guide cards", story)
 

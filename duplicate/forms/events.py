@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 
 from duplicate.models import EventKind, MovementKind, PaperSize, ScoringCodeChoice
+from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
 
 MAX_UPLOAD = 5 * 1024 * 1024
 
@@ -40,12 +41,18 @@ class EventCreateForm(forms.Form):
     )
     tables = forms.IntegerField(
         min_value=1,
-        max_value=100,
+        max_value=MAX_SECTION_TABLES,
         initial=7,
         help_text="For a team match: the number of pairs in each team (one table each). "
         "A compass needs at least 2 tables and plays as many rounds as tables.",
     )
-    boards_per_round = forms.IntegerField(min_value=1, max_value=36, initial=3)
+    boards_per_round = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_BOARDS_PER_ROUND,
+        initial=3,
+        help_text=f"At most {MAX_PLAYS:,} results in all (tables x rounds x boards a round): a 100-table "
+        "Mitchell plays 100 rounds, at 2 boards a round.",
+    )
     howell_pairs = forms.IntegerField(
         label="Pairs (Howell)",
         required=False,

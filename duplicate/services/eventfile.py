@@ -27,7 +27,15 @@ from duplicate.models import Board, Event, EventKind, EventStatus, Play, Round, 
 from duplicate.services.errors import ServiceError, in_range, text_problem
 from duplicate.services.events import PairSpec, event_create
 from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
-from scoring.movements import Movement, MovementError, MovementRound, TablePlay, validate
+from scoring.movements import (
+    MAX_PAIRS,
+    MAX_PLAYS,
+    Movement,
+    MovementError,
+    MovementRound,
+    TablePlay,
+    validate,
+)
 
 TOP_KEYS = {
     "name",
@@ -55,6 +63,13 @@ def _require(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wh
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise ServiceError(f"{where}{key}: must be {_article(names)}, got {json.dumps(value)[:40]}")
     return value
+
+
+def _at_most(items: list[Any], limit: int, field: str, what: str) -> None:
+    """A list of the file no longer than a movement can use (the limits of ``scoring.movements``), refused
+    before any of it is read."""
+    if len(items) > limit:
+        raise ServiceError(f"{field}: at most {limit:,} {what} in an event, got {len(items):,}")
 
 
 def _article(names: str) -> str:
@@ -174,7 +189,9 @@ def _read_teams(data: Mapping[str, Any]) -> list[str]:
 def _read_pairs(data: Mapping[str, Any], teams: list[str]) -> list[PairSpec]:
     """The file's pairs: number, up to two player names, team; each number once."""
     pairs: list[PairSpec] = []
-    for i, pair in enumerate(_require(data, "pairs", list, "")):
+    listed = _require(data, "pairs", list, "")
+    _at_most(listed, MAX_PAIRS, "pairs", "pairs (two a table)")
+    for i, pair in enumerate(listed):
         where = f"pairs[{i}]"
         if not isinstance(pair, dict):
             raise ServiceError(f"{where}: must be an object")
@@ -199,7 +216,9 @@ def _read_boards(data: Mapping[str, Any]) -> tuple[list[int], dict[int, str], di
     deals: dict[int, str] = {}
     dealers: dict[int, str] = {}
     board_numbers: list[int] = []
-    for i, board in enumerate(_require(data, "boards", list, "")):
+    listed = _require(data, "boards", list, "")
+    _at_most(listed, MAX_PLAYS, "boards", "boards")
+    for i, board in enumerate(listed):
         where = f"boards[{i}]."
         if not isinstance(board, dict):
             raise ServiceError(f"boards[{i}]: must be an object")
@@ -229,6 +248,7 @@ def _read_results(data: Mapping[str, Any], board_numbers: list[int]) -> list[dic
     results = data.get("results") or []
     if not isinstance(results, list):
         raise ServiceError("results: must be a list")
+    _at_most(results, MAX_PLAYS, "results", "results")
     for i, row in enumerate(results):
         if not isinstance(row, dict):
             raise ServiceError(f"results[{i}]: must be an object")

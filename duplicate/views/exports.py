@@ -1,7 +1,8 @@
 """Downloads: standings (CSV, xlsx, PDF), travellers, results CSV, the event workbook and the printouts.
 
 Public and read-only, like the pages they print. Each builds its file from ``duplicate.exports`` (plain rows,
-a fixed number of queries) and never hands the request to the exporters.  A visitor's file shows the boards
+a fixed number of queries) and never hands the request to the exporters; the file's bytes are kept in the
+cache under the event's results version (``duplicate.caching``), so that a second download is a cache read.  A visitor's file shows the boards
 still in play (``selectors.board_visible``) as "being played": no hands, no results; a director's holds
 everything; the standings are for everyone.
 """
@@ -14,25 +15,31 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
-from duplicate import exports, selectors
+from duplicate import caching, exports, selectors
 from duplicate.models import Event
 
 
 def _download(
     request: HttpRequest, pk: int, what: str, ext: str, make: Callable[[Event], bytes]
 ) -> HttpResponse:
+    """A download the same for every viewer (the standings), kept with the results version."""
     event = get_object_or_404(Event, pk=pk)
-    body = make(event)
+    director = selectors.viewer_of(request).director
+    body = caching.cached(event, "download", (what, ext), lambda: make(event), director=director)
     return _response(event, body, what, ext)
 
 
 def _hidden_download(
     request: HttpRequest, pk: int, what: str, ext: str, make: Callable[[Event, frozenset[int]], bytes]
 ) -> HttpResponse:
-    """A download showing hands or results: ``make(event, hidden)``, the boards ``hidden`` from this viewer."""
+    """A download showing hands or results: ``make(event, hidden)``, the boards ``hidden`` from this viewer;
+    kept with the results version and the boards hidden (a visitor's file is never a director's)."""
     event = get_object_or_404(Event, pk=pk)
-    hidden = selectors.hidden_boards(selectors.boards_in_play(event), selectors.viewer_of(request))
-    return _response(event, make(event, hidden), what, ext)
+    viewer = selectors.viewer_of(request)
+    hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
+    variant = (what, ext, tuple(sorted(hidden)))
+    body = caching.cached(event, "download", variant, lambda: make(event, hidden), director=viewer.director)
+    return _response(event, body, what, ext)
 
 
 def _response(event: Event, body: bytes, what: str, ext: str) -> HttpResponse:

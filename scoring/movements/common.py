@@ -14,6 +14,13 @@ MAX_BOARDS_PER_ROUND = 36
 # A section's tables: far beyond any room (big events play in several sections); a movement grows as tables
 # squared, so a mistyped 99999999 must be refused, not generated.
 MAX_SECTION_TABLES = 100
+# What one movement may ask for, for every kind, generated, uploaded or read from an event file (checked by
+# validate() before anything else): a Mitchell or a compass plays as many rounds as tables; two pairs a
+# table; a result to enter for each board at each table in each round, 20,000 at most (a 100-table Mitchell
+# at 2 boards a round), which keeps making the event and its printouts to a few seconds.
+MAX_ROUNDS = MAX_SECTION_TABLES
+MAX_PAIRS = 2 * MAX_SECTION_TABLES
+MAX_PLAYS = 20_000
 MITCHELL_MIN_TABLES = 3
 HOWELL_MIN_TABLES = 3
 HOWELL_MAX_TABLES = 10

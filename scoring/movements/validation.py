@@ -9,6 +9,10 @@ from scoring.movements.common import (
     COMPASS_MIN_TABLES,
     KINDS,
     MAX_BOARDS_PER_ROUND,
+    MAX_PAIRS,
+    MAX_PLAYS,
+    MAX_ROUNDS,
+    MAX_SECTION_TABLES,
     TEAMS_MIN_PAIRS,
     PairId,
     _fail,
@@ -53,17 +57,41 @@ def validate(movement: Movement) -> None:
 
 
 def _check_shape(movement: Movement) -> None:
-    """The kind, the number of tables and boards a round, and at least one round."""
+    """The kind, the number of tables and boards a round, and at least one round; the size limits (tables,
+    rounds, pairs, results to enter), counted before any round is checked."""
     kind = movement.kind
     if kind not in KINDS:
         _fail(f"unknown movement kind {kind!r} (expected one of: {', '.join(KINDS)})")
-    if not _is_int(movement.tables) or movement.tables < 1:
-        _fail(f"{kind}: tables must be a whole number from 1 up, got {movement.tables!r}")
+    if not _is_int(movement.tables) or not 1 <= movement.tables <= MAX_SECTION_TABLES:
+        _fail(
+            f"{kind}: tables must be a whole number from 1 to {MAX_SECTION_TABLES}, got {movement.tables!r}"
+        )
     bpr = movement.boards_per_round
     if not _is_int(bpr) or not 1 <= bpr <= MAX_BOARDS_PER_ROUND:
         _fail(f"{kind}: boards per round must be from 1 to {MAX_BOARDS_PER_ROUND}, got {bpr!r}")
     if not movement.rounds:
         _fail(f"{kind}: the movement has no rounds")
+    if len(movement.rounds) > MAX_ROUNDS:
+        _fail(f"{kind}: at most {MAX_ROUNDS} rounds, got {len(movement.rounds)}")
+    pairs: set[PairId] = set()
+    plays = 0
+    for rnd in movement.rounds:
+        if len(rnd.tables) > MAX_SECTION_TABLES or len(rnd.sit_out) > MAX_PAIRS:
+            _fail(
+                f"round {rnd.number}: at most {MAX_SECTION_TABLES} tables and {MAX_PAIRS} pairs sitting out, "
+                f"got {len(rnd.tables):,} tables and {len(rnd.sit_out):,} pairs sitting out"
+            )
+        pairs.update(p for p in rnd.sit_out if _is_pair_id(p))
+        for play in rnd.tables:
+            pairs.update(p for p in (play.ns, play.ew) if _is_pair_id(p))
+            plays += len(play.boards)
+    if len(pairs) > MAX_PAIRS:
+        _fail(f"{kind}: at most {MAX_PAIRS} pairs, got {len(pairs)}")
+    if plays > MAX_PLAYS:
+        _fail(
+            f"{kind}: at most {MAX_PLAYS:,} results to enter (a board at a table in a round), got "
+            f"{plays:,}: play fewer tables, rounds or boards a round"
+        )
 
 
 def _sitting_out(rnd: MovementRound) -> set[PairId]:

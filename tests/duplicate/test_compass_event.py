@@ -78,6 +78,7 @@ def test_the_guide_cards_say_the_pairs_stay_and_where_the_boards_go(director_cli
     event = compass_event(director_client)
     data = exports.printout_file(event, "guide-cards")
     text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages).split())
+    assert "<b>" not in text  # the line is printed in bold, not with its markup showing
     # one card per table: its own pairs, and the table its boards go to (the next-lower, table 1's to 3)
     for table, ns, ew, to in [(1, 1, 4, 3), (2, 2, 5, 1), (3, 3, 6, 2)]:
         assert f"Table {table}" in text

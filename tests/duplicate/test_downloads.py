@@ -1,0 +1,89 @@
+"""Downloads are kept in the cache under the event's results version: a fixed number of queries cold, one
+(the event) warm, whatever the size of the event; a change of result is in the next download; a visitor's
+file (boards in play hidden) is never a director's."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+from pypdf import PdfReader
+
+from duplicate import services
+from duplicate.models import Play
+from duplicate.services.eventfile import event_import
+from tests.duplicate.exports_events import pairs_file
+
+pytestmark = pytest.mark.django_db
+
+# (view, its arguments after the event, queries cold for a visitor): the event, the boards in play (no
+# peeking; not for the standings), the pairs, the contest's plays (+ the boards and the plays for the files
+# of every result).
+DOWNLOADS = [
+    ("download_standings", ["csv"], 3),
+    ("download_standings", ["xlsx"], 3),
+    ("download_standings", ["pdf"], 3),
+    ("download_travellers", [], 6),
+    ("download_results_csv", [], 6),
+    ("download_workbook", [], 6),
+    ("download_printout", ["scorecards"], 6),
+    ("download_printout", ["guide-cards"], 6),
+    ("download_printout", ["hand-records"], 6),
+]
+
+
+@pytest.mark.parametrize(("name", "args", "cold"), DOWNLOADS)
+def test_downloads_run_a_fixed_number_of_queries_and_come_from_the_cache(
+    client, django_assert_num_queries, name, args, cold
+):
+    small = event_import(data=pairs_file(3, 1, name="Small"))
+    large = event_import(data=pairs_file(9, 3, name="Large"))
+    for event in (small, large):
+        url = reverse(name, args=[event.pk, *args])
+        cache.clear()
+        with django_assert_num_queries(cold):
+            first = client.get(url)
+        assert first.status_code == 200
+        with django_assert_num_queries(1):  # the event; the file is read from the cache
+            again = client.get(url)
+        assert again.content == first.content
+        assert again["Content-Disposition"] == first["Content-Disposition"]
+
+
+def pdf_words(data: bytes) -> str:
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_a_changed_result_is_in_the_next_download(client, director):
+    event = event_import(data=pairs_file(3, 2, name="Changes", missing=0))
+    url = reverse("download_printout", args=[event.pk, "scorecards"])
+    before = client.get(url).content
+    assert client.get(url).content == before
+    play = Play.objects.filter(event=event, board__number=3).order_by("pk").first()
+    assert play is not None
+    services.play_result_save(
+        play=play,
+        data={"contract": "7NT", "declarer": "N", "tricks": 13},
+        writer=services.Writer(name="td", is_director=True, user_id=director.pk),
+        expected_version=play.version,
+        reason="scorer's slip",
+    )
+    after = client.get(url).content
+    assert after != before
+    assert "7NT" in pdf_words(after)
+    assert "7NT" not in pdf_words(before)
+
+
+def test_a_visitor_never_gets_the_directors_file(client, director_client):
+    """With boards still in play the director's travellers show them, the visitor's do not, from one cache."""
+    event = event_import(data=pairs_file(3, 2, name="In play", missing=3))
+    url = reverse("download_travellers", args=[event.pk])
+    director = director_client.get(url).content
+    visitor = client.get(url).content
+    assert visitor != director
+    assert "being played" in pdf_words(visitor)
+    assert "being played" not in pdf_words(director)
+    assert client.get(url).content == visitor
+    assert director_client.get(url).content == director
