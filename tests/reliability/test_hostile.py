@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from duplicate import exports, services
 from duplicate.exports.cells import FORMULA_START
-from duplicate.models import Event, Pair, PlayChange, Seating
+from duplicate.models import Event, Pair, PlayChange
 from duplicate.services import eventfile
 from scoring import ScoringError
 from scoring.deal import Deal
@@ -659,17 +659,18 @@ def _scored(value: int, field: str) -> dict[str, Any]:
 
 
 # Each small-integer column, fed from outside: the event file that carries ``value`` into it, the field the
-# refusal must name, and the column's value once stored (None: the laws refuse the column's own top value).
+# refusal must name, and the column's value once stored (None: the laws, or the bounds a movement keeps to,
+# refuse the column's own top value).
 SMALL_INTEGER_COLUMNS: dict[str, tuple[Any, str, Any]] = {
     "Seating.table": (
         lambda v: _small_file(table=v),
         "results[0].table: must be a whole number from 0 to 32767",
-        lambda e: Seating.objects.get(round__section__event=e).table,
+        None,  # at most 100 tables a section
     ),
     "Section.tables": (
         lambda v: _small_file(movement=_custom_movement(tables=v, table=v), results=[]),
-        "movement: tables: must be a whole number from 0 to 32767",
-        lambda e: e.sections.get().tables,
+        "movement: custom: tables must be a whole number from 1 to 100",
+        None,
     ),
     "Board.number": (
         lambda v: _small_file(board=v),
@@ -799,12 +800,12 @@ HOSTILE_FILES: list[tuple[str, Any, str]] = [
                 ],
             },
         ),
-        "movement: round 1: sit_out: pair 3 sits out but plays in no round",
+        "movement: round 1: at most 100 tables and 200 pairs sitting out, got 1 tables and 200,000 pairs",
     ),
     (
         "a table of 2**63 in the movement",
         _small_file(movement=_custom_movement(tables=2**63, table=2**63)),
-        "movement: tables",
+        "movement: custom: tables must be a whole number from 1 to 100",
     ),
     (
         "a board of 2**63",
@@ -870,12 +871,12 @@ HOSTILE_MOVEMENTS: list[tuple[str, str, str]] = [
     (
         "table 32768",
         CSV_HEAD + "1,32768,1,2,1\n",
-        "tables: must be a whole number from 0 to 32767, got 32768",
+        "custom: tables must be a whole number from 1 to 100, got 32768",  # the field's bound, under the column's
     ),
     (
         "table 2**63",
         CSV_HEAD + f"1,{2**63},1,2,1\n",
-        f"tables: must be a whole number from 0 to 32767, got {2**63}",
+        f"custom: tables must be a whole number from 1 to 100, got {2**63}",
     ),
     (
         "board 32768",
@@ -897,7 +898,7 @@ HOSTILE_MOVEMENTS: list[tuple[str, str, str]] = [
     (
         "200,000 sit-outs",
         CSV_HEAD + "1,1,1,2,1\n" + "".join(f"1,,{p},,\n" for p in range(3, 200_003)),
-        "round 1: sit_out: pair 3 sits out but plays in no round",
+        "round 1: at most 100 tables and 200 pairs sitting out, got 1 tables and 200,000 pairs sitting out",
     ),
 ]
 
