@@ -1,1 +1,1 @@
-"""The benchmark harness (issue 8): ``make bench`` / ``python manage.py bench`` / ``python -m bench.run``."""
+"""The benchmark harness: ``make bench`` / ``python manage.py bench`` / ``python -m bench.run``."""

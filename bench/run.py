@@ -1,4 +1,4 @@
-"""The benchmark harness (issue 8): ``make bench`` -> ``python manage.py bench`` -> ``python -m bench.run``.
+"""The benchmark harness: ``make bench`` -> ``python manage.py bench`` -> ``python -m bench.run``.
 
 Builds synthetic events in a throwaway database (a temporary SQLite file; a scratch PostgreSQL database for
 the HTTP load test), measures, prints a table (metric, value, target, pass/miss) and writes

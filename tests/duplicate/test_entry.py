@@ -1,4 +1,4 @@
-"""Result entry (issue 5): pages, saving, every validation message on its field, law E, tokens, rulings."""
+"""Result entry: pages, saving, every validation message on its field, law E, tokens, rulings."""
 
 from __future__ import annotations
 

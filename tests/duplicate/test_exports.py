@@ -1,4 +1,4 @@
-"""Printouts and spreadsheets (issue 7): every output read back (pypdf, openpyxl, csv) holds the pages' figures;
+"""Printouts and spreadsheets: every output read back (pypdf, openpyxl, csv) holds the pages' figures;
 fixed query counts; the download views and the commands."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Standings worked out by hand (issue 6): law H pair contests, law B(3) rulings, whist, the command.
+"""Standings worked out by hand: law H pair contests, law B(3) rulings, whist, the command.
 
 Scores are auction-1915 unless said otherwise, with no hands (so no honours).  The deal scores used below
 (law 3 trick values, law 48a undertricks, duplicate law A premium of 125 for a trick score of 30 or more):

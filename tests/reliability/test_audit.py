@@ -1,4 +1,4 @@
-"""Audit (issue 9): every change to a result, a ruling or a pair's names is in the event's history with who and
+"""Audit: every change to a result, a ruling or a pair's names is in the event's history with who and
 when; a director sees the history and undoes a mistaken correction (the undo is recorded too)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Faults (issue 9): PostgreSQL stopped while results are being written, then started again.
+"""Faults: PostgreSQL stopped while results are being written, then started again.
 
 The test makes its own throwaway cluster (never the machine's shared PostgreSQL), serves Kalamazoo from gunicorn
 (2 workers, persistent connections: CONN_MAX_AGE=60 with health checks) and writes results over HTTP through the

@@ -1,4 +1,4 @@
-"""Bad input everywhere (issue 9): random and hostile values posted to every form and endpoint, random and
+"""Bad input everywhere: random and hostile values posted to every form and endpoint, random and
 garbled event files, movement files and PBN fed to the importers. Never a 500 or a traceback, always a clear
 message, and a refused write leaves the database exactly as it was (row counts and every event's export).
 
