@@ -1,4 +1,4 @@
-"""Security (issue 9): login throttling, table tokens, CSRF on every write, no leaks between events or to the
+"""Security: login throttling, table tokens, CSRF on every write, no leaks between events or to the
 public, security headers and ``check --deploy``."""
 
 from __future__ import annotations
