@@ -319,8 +319,10 @@ class Play(models.Model):
         ]
         indexes: ClassVar[list[models.Index]] = [
             models.Index(fields=["event", "board"], name="play_event_board"),
-            # Whether a board is in play (no peeking) is one probe of this index.
-            models.Index(fields=["board", "entered"], name="play_board_entered"),
+            # The plays still waiting for a result or a ruling, which keep their boards in play (no peeking):
+            # an event's, and one board's, are read from these small indexes on every public page.
+            models.Index(fields=["event"], condition=Q(entered=False), name="play_pending_by_event"),
+            models.Index(fields=["board"], condition=Q(entered=False), name="play_pending_by_board"),
         ]
 
     def __str__(self) -> str:
