@@ -137,13 +137,15 @@ def test_the_status_badge_keeps_clear_of_the_title_and_subtitle(live_server, new
     event, match = events
     page = new_page(**PHONE, mobile=True)
     page.emulate_media(media=media)
-    for url in (
-        reverse("event_standings", args=[event.pk]),
-        reverse("event_detail", args=[event.pk]),
-        reverse("team_match", args=[match.pk]),
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for name, url in (
+        ("standings", reverse("event_standings", args=[event.pk])),
+        ("overview", reverse("event_detail", args=[event.pk])),
+        ("team-match", reverse("team_match", args=[match.pk])),
     ):
         page.goto(f"{live_server.url}{url}")
         badge = page.locator(".page-head .status")
         expect(badge).to_be_visible()
+        page.screenshot(path=str(ARTIFACTS / f"{name}-head-{media}-phone.png"))
         for other in ("main h1", "main .sub"):
             assert not overlaps(badge.bounding_box(), page.locator(other).bounding_box()), (url, other)
