@@ -31,6 +31,9 @@ PER_PAGE = 50  # rows a page, unless the view asks otherwise
 TEMPLATE = "django_tables2/kalamazoo.html"
 PLAIN_TEMPLATE = "django_tables2/kalamazoo_plain.html"  # its rows written by the table (PlainRowsTable)
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}  # a number: right-aligned (the pages' CSS)
+# A column a phone leaves out (under 40rem wide: the pages' CSS), so that the ones a player looks for fit.
+NARROW_HIDDEN = {"th": {"class": "hide-narrow"}, "td": {"class": "hide-narrow"}}
+NUM_NARROW_HIDDEN = {"th": {"class": "num hide-narrow"}, "td": {"class": "num hide-narrow"}}
 SECTION_PARAM = "section"
 
 
@@ -189,8 +192,8 @@ class StandingsTable(PlainRowsTable):
     rank = tables.Column("Rank", attrs=NUM, order_by=("rank", "pair__sort_key"))
     pair = tables.Column("Pair", attrs=NUM, accessor="pair__label", order_by=("pair__sort_key",))
     players = tables.Column("Players", accessor="pair__names", default="—")
-    boards = tables.Column("Boards", attrs=NUM)
-    net = tables.Column("Net", attrs=NUM, accessor="net_display", order_by=("net",))
+    boards = tables.Column("Boards", attrs=NUM_NARROW_HIDDEN)
+    net = tables.Column("Net", attrs=NUM_NARROW_HIDDEN, accessor="net_display", order_by=("net",))
     plus_minus = tables.Column(
         "Plus/minus", attrs=NUM, accessor="plus_minus_display", order_by=("plus_minus",)
     )
@@ -239,17 +242,21 @@ class ScoreCardTable(EventRowsTable):
     class Meta(RowsTable.Meta):
         pass
 
-    round = tables.Column("Round", attrs=NUM)
+    round = tables.Column("Round", attrs=NUM_NARROW_HIDDEN)
     board = tables.Column("Board", attrs=NUM)
-    side = tables.Column("Held", orderable=False)
+    side = tables.Column("Held", orderable=False, attrs=NARROW_HIDDEN)
     opponents = tables.Column("Opponents", order_by=("opponents__sort_key",))
     result = tables.Column("Result", accessor="status", orderable=False)
     score = tables.Column("Score", attrs=NUM, accessor="score_display", order_by=("score",))
-    average = tables.Column("Average", attrs=NUM, accessor="average_display", order_by=("average",))
+    average = tables.Column(
+        "Average", attrs=NUM_NARROW_HIDDEN, accessor="average_display", order_by=("average",)
+    )
     plus_minus = tables.Column(
         "Plus/minus", attrs=NUM, accessor="plus_minus_display", order_by=("plus_minus",)
     )
-    running = tables.Column("Running total", attrs=NUM, accessor="running_display", orderable=False)
+    running = tables.Column(
+        "Running total", attrs=NUM_NARROW_HIDDEN, accessor="running_display", orderable=False
+    )
 
     def render_board(self, value: int) -> SafeString:
         return format_html(
@@ -260,7 +267,10 @@ class ScoreCardTable(EventRowsTable):
         return "N-S" if value == "NS" else "E-W"
 
     def render_opponents(self, value: Any) -> SafeString:
-        return format_html('{} <span class="muted">{}</span>', pair_link(self.event_pk, value), value.names)
+        # The names are left out on a phone: the pair's number links to its card.
+        return format_html(
+            '{} <span class="muted hide-narrow">{}</span>', pair_link(self.event_pk, value), value.names
+        )
 
 
 # ------------------------------------------------------------------------------------------- traveller
@@ -272,14 +282,18 @@ class TravellerTable(EventRowsTable):
     class Meta(RowsTable.Meta):
         pass
 
-    round = tables.Column("Round", attrs=NUM)
+    round = tables.Column("Round", attrs=NUM_NARROW_HIDDEN)
     table = tables.Column("Table", attrs=NUM)
     ns = tables.Column("N-S", attrs=NUM, order_by=("ns__sort_key",))
     ew = tables.Column("E-W", attrs=NUM, order_by=("ew__sort_key",))
     result = tables.Column("Result", accessor="status", orderable=False)
     ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display", order_by=("ns_score",))
-    ew_score = tables.Column("E-W score", attrs=NUM, accessor="ew_score_display", order_by=("ew_score",))
-    items = tables.Column("Score items", accessor="ns_items", orderable=False, empty_values=())
+    ew_score = tables.Column(
+        "E-W score", attrs=NUM_NARROW_HIDDEN, accessor="ew_score_display", order_by=("ew_score",)
+    )
+    items = tables.Column(
+        "Score items", accessor="ns_items", orderable=False, empty_values=(), attrs=NARROW_HIDDEN
+    )
     ns_pm = tables.Column("N-S +/-", attrs=NUM, accessor="ns_plus_minus_display", order_by=("ns_plus_minus",))
     ew_pm = tables.Column("E-W +/-", attrs=NUM, accessor="ew_plus_minus_display", order_by=("ew_plus_minus",))
 
@@ -410,6 +424,8 @@ class PairsTable(RowsTable):
 
 
 __all__ = [
+    "NARROW_HIDDEN",
+    "NUM_NARROW_HIDDEN",
     "PER_PAGE",
     "EntryGridTable",
     "HistoryTable",

@@ -16,7 +16,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from duplicate.tables import NUM, EventRowsTable, RowsTable, pair_link
+from duplicate.tables import NARROW_HIDDEN, NUM, EventRowsTable, RowsTable, pair_link
 
 
 def _pair_cell(event_pk: int, pair: Any) -> SafeString:
@@ -28,10 +28,10 @@ class MatchTablesTable(EventRowsTable):
 
     table = tables.Column("Table", attrs=NUM)
     ns = tables.Column("N-S pair", order_by=("ns__sort_key",))
-    ns_team = tables.Column("Team", accessor="ns__team", default="")
+    ns_team = tables.Column("Team", accessor="ns__team", default="", attrs=NARROW_HIDDEN)
     ns_score = tables.Column("Score", attrs=NUM, accessor="ns_display", order_by=("ns_net",))
     ew = tables.Column("E-W pair", order_by=("ew__sort_key",))
-    ew_team = tables.Column("Team", accessor="ew__team", default="")
+    ew_team = tables.Column("Team", accessor="ew__team", default="", attrs=NARROW_HIDDEN)
     ew_score = tables.Column("Score", attrs=NUM, accessor="ew_display", order_by=("ew_net",))
 
     class Meta(RowsTable.Meta):

@@ -224,7 +224,9 @@ def test_whist_revoke_shown_on_the_traveller_and_scored_in_the_comparison(direct
     assert "E-W: 7: tricks 5 (law whist), revoke 2 (law whist 30)" in html
     # the first line: result as played, the scores after the transfer, then N-S -1/3 and E-W 7 - 20/3 = +1/3
     row = re.search(r"<tr[^>]*>(?:(?!</tr>).)*revoke -2(?:(?!</tr>).)*</tr>", html, re.S).group(0)
-    cells = re.findall(r'<td class="num">([^<]*)</td>', re.sub(r"<a [^>]*>|</a>", "", row))
+    cells = re.findall(
+        r'<td class="(?:[^"]* )?num(?: [^"]*)?">([^<]*)</td>', re.sub(r"<a [^>]*>|</a>", "", row)
+    )
     assert cells == ["1", "1", "1", "4", "6", "7", "-1/3", "+1/3"]
     assert "<td>N-S 8 tricks</td>" in row
 

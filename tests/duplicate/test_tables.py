@@ -461,3 +461,17 @@ def test_the_standings_rows_written_in_python_are_django_tables2s_own_cells(quer
     ]
     assert ours == theirs
     assert any("&lt;D&gt; &amp; Co" in cell for cells in ours for cell in cells)
+
+
+@pytest.mark.parametrize("query", ["", "sort=-plus_minus"])
+def test_the_standings_rows_written_in_python_are_django_tables2s_own_rows(query):
+    """The whole rows too: each <td>'s attributes (the classes a phone hides columns by) as django-tables2's
+    own template writes them."""
+    rows = [*RANKING, standing(6, Pair(6, 6, "<D> & Co"), F(1, 4), "0", by_fraction=True)]
+    request = RequestFactory().get("/page/" + (f"?{query}" if query else ""))
+    table = configure(request, StandingsTable(rows, event_pk=1))
+    ours = [str(tr) for tr in table.body_rows()]
+    table.template_name = "django_tables2/kalamazoo.html"  # django-tables2's own per-cell rendering
+    theirs = re.findall(r"<tr[^>]*>.*?</tr>", table.as_html(request).split("<tbody>")[1], re.S)
+    assert ours == theirs
+    assert all(tr.count("hide-narrow") == 2 for tr in ours)  # boards and net

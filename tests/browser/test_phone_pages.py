@@ -1,0 +1,151 @@
+"""The public pages on a phone (390x844, and 360 px wide) and a desktop (1366x900) in real headless Chromium:
+no page scrolls sideways, the standings' first row is on the first screen, the event menu opens and marks the
+page shown, and the status badge keeps clear of the subtitle (on screen and in print). Each page's screenshot
+is saved under tests/artifacts/ to be looked at."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from duplicate.demo import demo_event_file
+from duplicate.models import Event, Pair
+from duplicate.selectors import events as sel
+from duplicate.services.eventfile import event_import
+from scoring.movements import generate
+from tests.browser.conftest import ARTIFACTS
+from tests.teams.test_match import ODD_PAIR, match_event
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+SCROLL_WIDTH = "document.scrollingElement.scrollWidth"
+# The widest thing in a box of its own that scrolls sideways (a table's container): the page fits, but the
+# numbers a player looks for would still be off-screen.
+INNER_OVERFLOW = """Math.max(0, ...Array.from(document.querySelectorAll('main *'))
+  .filter(e => e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+  .map(e => e.scrollWidth - e.clientWidth))"""
+
+
+def public_pages(event: Event, match: object) -> dict[str, str]:
+    """Every public page of the demo event (a 7-table Mitchell, its last round in play) and of a team match."""
+    in_play = sorted(sel.boards_in_play(event))
+    released = next(n for n in range(1, 100) if n not in in_play)
+    pair = Pair.objects.filter(section__event=event).order_by("number").first()
+    assert pair is not None
+    assert in_play
+    return {
+        "events": reverse("home"),
+        "overview": reverse("event_detail", args=[event.pk]),
+        "standings": reverse("event_standings", args=[event.pk]),
+        "traveller": reverse("board_traveller", args=[event.pk, released]),
+        "traveller-in-play": reverse("board_traveller", args=[event.pk, in_play[0]]),
+        "scorecard": reverse("pair_scorecard", args=[event.pk, pair.pk]),
+        "pairs": reverse("event_pairs", args=[event.pk]),
+        "boards": reverse("event_boards", args=[event.pk]),
+        "team-match": reverse("team_match", args=[match.pk]),  # type: ignore[attr-defined]
+    }
+
+
+@pytest.fixture
+def events():
+    """The demo event with its last round played at every table but the last (whose boards stay in play),
+    and a team match."""
+    data = demo_event_file()
+    last = generate("mitchell", tables=7, boards_per_round=3).rounds[-1]
+    data["results"] += [
+        {"round": last.number, "table": tp.table, "board": board, "ns": tp.ns, "ew": tp.ew}
+        | {"contract": "1NT", "declarer": "N", "tricks": 7}
+        for tp in last.tables[:-1]
+        for board in tp.boards
+    ]
+    return event_import(data=data), match_event(ODD_PAIR)
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_every_public_page_fits_the_screen_without_sideways_scrolling(
+    live_server, new_page, events, size, viewport
+):
+    page = new_page(**viewport, mobile=size == "phone")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    too_wide = {}  # page at width: its width, and how far a box in it scrolls sideways
+    for name, url in public_pages(*events).items():
+        page.set_viewport_size(viewport)
+        page.goto(f"{live_server.url}{url}")
+        expect(page.locator("main h1")).to_be_visible()
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{size}.png"), full_page=True)
+        for width in (viewport["width"], 360) if size == "phone" else (viewport["width"],):
+            page.set_viewport_size({"width": width, "height": viewport["height"]})  # the narrowest phones too
+            scroll_width = page.evaluate(SCROLL_WIDTH)
+            inner = page.evaluate(INNER_OVERFLOW)
+            if scroll_width > width or inner:
+                too_wide[f"{name} at {width}"] = (scroll_width, inner)
+    assert not too_wide, "; ".join(f"{k}: {v}" for k, v in too_wide.items())
+
+
+def test_the_standings_come_first_on_a_phone_and_the_menu_marks_the_page(live_server, new_page, events):
+    event, _ = events
+    page = new_page(**PHONE, mobile=True)
+    page.goto(f"{live_server.url}{reverse('event_standings', args=[event.pk])}")
+    first_row = page.locator(".standings table tbody tr").first
+    expect(first_row).to_be_visible()
+    box = first_row.bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= PHONE["height"]
+
+    # The event's pages in one menu, shut at first, the page shown marked in it; opened from the keyboard.
+    menu = page.locator("details.event-menu")
+    current = menu.locator("a[aria-current=page]")
+    expect(current).to_be_hidden()
+    menu.locator("summary").focus()
+    page.keyboard.press("Enter")
+    expect(current).to_be_visible()
+    expect(current).to_have_text("Standings")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "standings-menu-open-phone.png"))
+    assert menu.locator("a[aria-current]").count() == 1
+    menu.locator("a", has_text="Pairs").click()
+    expect(page).to_have_url(f"{live_server.url}{reverse('event_pairs', args=[event.pk])}")
+    expect(page.locator("details.event-menu a[aria-current=page]")).to_have_text("Pairs")
+
+    # The downloads in one menu.
+    page.go_back()
+    downloads = page.locator("details.downloads")
+    pdf = downloads.get_by_role("link", name="Standings PDF")
+    expect(pdf).to_be_hidden()
+    downloads.locator("summary").click()
+    expect(pdf).to_be_visible()
+    assert page.evaluate(SCROLL_WIDTH) <= PHONE["width"]  # the open menu fits too
+    page.screenshot(path=str(ARTIFACTS / "standings-downloads-open-phone.png"))
+
+
+def overlaps(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    assert a is not None
+    assert b is not None
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+@pytest.mark.parametrize("media", ["screen", "print"])
+def test_the_status_badge_keeps_clear_of_the_title_and_subtitle(live_server, new_page, events, media):
+    event, match = events
+    page = new_page(**PHONE, mobile=True)
+    page.emulate_media(media=media)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for name, url in (
+        ("standings", reverse("event_standings", args=[event.pk])),
+        ("overview", reverse("event_detail", args=[event.pk])),
+        ("team-match", reverse("team_match", args=[match.pk])),
+    ):
+        page.goto(f"{live_server.url}{url}")
+        badge = page.locator(".page-head .status")
+        expect(badge).to_be_visible()
+        page.screenshot(path=str(ARTIFACTS / f"{name}-head-{media}-phone.png"))
+        for other in ("main h1", "main .sub"):
+            assert not overlaps(badge.bounding_box(), page.locator(other).bounding_box()), (url, other)
