@@ -18,18 +18,21 @@ kept in a process's memory: any number of workers on any number of hosts share t
 from __future__ import annotations
 
 import hashlib
+import re
+import secrets
 import time
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
+from django.http import QueryDict
+from django.utils.http import urlencode
 
 from duplicate.models import Event
 
 T = TypeVar("T")
 
-PAGE_PARAMETERS = ("sort", "page")  # django-tables2's, each table's prefix before them
 LOCK_SECONDS = 30  # a lock left by a process that died frees itself after this
 WAIT_SECONDS = 5.0  # the longest a request waits for another process's working-out of the same page
 WAIT_STEP = 0.05  # how often it looks
@@ -59,11 +62,12 @@ def cached(
     build: Callable[[], T],
     *,
     version: int | None = None,
-    director: bool = False,
+    latest: bool = False,
 ) -> T:
     """``build()`` at ``version`` (the event's results version unless given: a board's, for a part that
     shows one board's results), from the cache when it holds it (see the module's docstring for when a
-    visitor is served a value a little older).
+    visitor is served a value a little older); with ``latest`` (a director; a part of a page about to be
+    kept whole at the current version) never older than ``version``.
 
     ``variant`` must hold everything the value depends on besides the results (the board, the sort and
     page asked for, the section, the boards hidden from this viewer).  Values must pickle: rendered HTML,
@@ -72,16 +76,17 @@ def cached(
     key = part_key(event, what, variant)
     stale = settings.RESULTS_STALE_SECONDS
     kept = cache.get(key)
-    if kept is not None and (kept[0] >= wanted or (not director and time.time() - kept[1] < stale / 2)):
+    if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < stale / 2)):
         return kept[2]  # type: ignore[no-any-return]
-    if director:
-        return _build_and_keep(key, wanted, build)  # the latest, never waiting for another process
-    lock = f"{key}:lock"
-    if cache.add(lock, True, LOCK_SECONDS):
+    if latest:
+        return _build_and_keep(key, wanted, build)  # never waiting for another process
+    lock, owner = f"{key}:lock", secrets.token_hex(8)
+    if cache.add(lock, owner, LOCK_SECONDS):
         try:
             return _build_and_keep(key, wanted, build)
         finally:
-            cache.delete(lock)
+            if cache.get(lock) == owner:  # not another's, taken after this one's expired
+                cache.delete(lock)
     # Another process is working it out: the kept value while it is fresh enough, else that process's.
     if kept is not None and time.time() - kept[1] < stale:
         return kept[2]  # type: ignore[no-any-return]
@@ -107,14 +112,37 @@ def _wait_for_another(key: str, kept: Any, wanted: int, build: Callable[[], T]) 
     return _build_and_keep(key, wanted, build)
 
 
-def query_variant(query: Any) -> tuple[tuple[str, str], ...]:
-    """The query parameters a page reads (its tables' sort and page, with their prefixes, and the section),
-    sorted, as part of a key: the same page is one entry, and a made-up parameter is not a new one."""
-    return tuple(
-        sorted(
-            (k, v) for k in query if k == "section" or k.endswith(PAGE_PARAMETERS) for v in query.getlist(k)
-        )
-    )
+_TABLE_PARAMETER = re.compile(r"(?:[a-z0-9]+(?:-[a-z0-9]+)*-)?(sort|page)")  # django-tables2's, prefixed
+_SORT = re.compile(r"-?[a-z0-9_]{1,40}")  # a column's name, "-" first for descending
+_SECTION = re.compile(r"[A-Z]{1,2}")  # A to ZZ: what a section is named (the model holds up to 4)
+MAX_PAGE = 9999
+
+
+def page_query(query: QueryDict) -> QueryDict:
+    """The query parameters a page reads, checked and in one spelling: its tables' sort (a column's name) and
+    page (a whole number) under their prefixes, and the section; the last value of each, anything else
+    left out.  Pages kept in the cache are made from these alone, so a made-up parameter is neither a new
+    entry nor carried into the links of a page every visitor is shown."""
+    kept: list[tuple[str, str]] = []
+    for key in sorted(query):
+        value = query.get(key) or ""
+        found = _TABLE_PARAMETER.fullmatch(key) if len(key) <= 80 else None
+        if key == "section":
+            value = value.strip().upper()
+            ok = bool(_SECTION.fullmatch(value))
+        elif found is not None and found.group(1) == "page":
+            ok = value.isascii() and value.isdecimal() and len(value) <= 4 and 0 < int(value) <= MAX_PAGE
+            value = str(int(value)) if ok else ""
+        else:
+            ok = found is not None and bool(_SORT.fullmatch(value))
+        if ok:
+            kept.append((key, value))
+    return QueryDict(urlencode(kept))  # read-only, as a request's own
+
+
+def query_variant(query: QueryDict) -> tuple[tuple[str, str], ...]:
+    """:func:`page_query` as part of a key: the same page is one entry."""
+    return tuple(sorted((key, str(value)) for key, value in page_query(query).items()))
 
 
 # The transaction (or savepoint) each of the database cache's writes is wrapped in.

@@ -19,7 +19,7 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
     if event.kind != EventKind.TEAMS:
         return redirect("event_standings", pk=event.pk)
     match = caching.cached(
-        event, "team-match", (), lambda: team_standings(event), director=viewer_of(request).director
+        event, "team-match", (), lambda: team_standings(event), latest=viewer_of(request).director
     )
     tables = configure(request, MatchTablesTable(match.tables, event_pk=event.pk, prefix="tables-"))
     teams = [

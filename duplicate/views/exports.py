@@ -25,7 +25,7 @@ def _download(
     """A download the same for every viewer (the standings), kept with the results version."""
     event = get_object_or_404(Event, pk=pk)
     director = selectors.viewer_of(request).director
-    body = caching.cached(event, "download", (what, ext), lambda: make(event), director=director)
+    body = caching.cached(event, "download", (what, ext), lambda: make(event), latest=director)
     return _response(event, body, what, ext)
 
 
@@ -38,7 +38,7 @@ def _hidden_download(
     viewer = selectors.viewer_of(request)
     hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
     variant = (what, ext, tuple(sorted(hidden)))
-    body = caching.cached(event, "download", variant, lambda: make(event, hidden), director=viewer.director)
+    body = caching.cached(event, "download", variant, lambda: make(event, hidden), latest=viewer.director)
     return _response(event, body, what, ext)
 
 

@@ -8,6 +8,7 @@ before the cache is read).  From the cache a page runs the same few queries at e
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -43,6 +44,14 @@ def _safe(parts: dict[str, Any]) -> dict[str, Any]:
     return {k: mark_safe(v) if isinstance(v, str) else v for k, v in parts.items()}
 
 
+def page_request(request: HttpRequest) -> HttpRequest:
+    """``request`` with only the query parameters a page reads (``caching.page_query``): what is kept in the
+    cache is made from it."""
+    reduced = copy.copy(request)
+    reduced.GET = caching.page_query(request.GET)  # type: ignore[assignment]  # read-only, as Django's own
+    return reduced
+
+
 def visitor_page(
     request: HttpRequest,
     event: Event,
@@ -53,7 +62,8 @@ def visitor_page(
     version: int | None = None,
 ) -> HttpResponse:
     """The page as ``render_page`` makes it; for a visitor (not signed in, no message waiting for them) the
-    whole page is the same for everyone and is kept whole, with the version it shows (``caching.cached``)."""
+    whole page is the same for everyone and is kept whole, with the version it shows (``caching.cached``).
+    The parts it is made of must be read at that version (``latest``), never a kept older one."""
     if request.user.is_authenticated or len(messages.get_messages(request)):
         return render_page()
     html = caching.cached(event, what, variant, lambda: render_page().content.decode(), version=version)
@@ -64,6 +74,7 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
+    request = page_request(request)
     page = caching.query_variant(request.GET)
     return visitor_page(request, event, "standings-page", page, lambda: _standings(request, event, page))
 
@@ -85,13 +96,14 @@ def _standings(request: HttpRequest, event: Event, page: Hashable) -> HttpRespon
             "version": event.results_version,  # the results these figures include (at least)
         }
 
-    parts = caching.cached(event, "standings", page, build, director=sel.viewer_of(request).director)
+    parts = caching.cached(event, "standings", page, build, latest=True)
     context = {"event": event, "single_ranking": parts["single_ranking"], "parts": _safe(parts)}
     return render(request, "duplicate/standings.html", context)
 
 
 def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     event = event_or_404(pk)
+    request = page_request(request)
     viewer = sel.viewer_of(request)
     # A visitor sees "being played" on the lines of boards still in play (their results and averages tell
     # what other tables made); the pair's place and total stay (standings are not hidden).
@@ -105,7 +117,7 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
         return {"card": card, "table": table.as_html(request)}
 
     variant = (pair_pk, tuple(sorted(hidden)), caching.query_variant(request.GET))
-    parts = caching.cached(event, "score-card", variant, build, director=viewer.director)
+    parts = caching.cached(event, "score-card", variant, build, latest=viewer.director)
     if parts is None:
         raise Http404("No such pair in this event.")
     card = parts["card"]
@@ -129,20 +141,27 @@ def traveller_page(
     it cached.  ``board``: from ``selectors.events.traveller_board``.  ``token_secret``: a table link's
     traveller (its previous and next boards' links keep to it)."""
     event, number = board.event, board.number
+    request = page_request(request)
     in_play = sel.boards_in_play(event, board=board)
     visible = sel.board_visible(number, in_play=in_play, viewer=viewer)
     if token_secret:
         return _traveller(request, event, board, viewer, visible=visible, token_secret=token_secret)
     # What a visitor sees of a board changes only with the board's version (its results, its hands, a name).
-    variant = (number, visible, caching.query_variant(request.GET))
+    variant = (board.pk, visible, caching.query_variant(request.GET))
     return visitor_page(
         request,
         event,
         "traveller-page",
         variant,
         lambda: _traveller(request, event, board, viewer, visible=visible),
-        version=board.results_version,
+        version=traveller_version(board),
     )
+
+
+def traveller_version(board: Board) -> int:
+    """What a board's traveller is kept under: the board's own results version (law H: its lines, averages
+    and progress are that board's), or in a team match the event's (law G: its progress is the match's)."""
+    return board.event.results_version if board.event.kind == EventKind.TEAMS else board.results_version
 
 
 def _traveller(
@@ -154,7 +173,6 @@ def _traveller(
     visible: bool,
     token_secret: str = "",
 ) -> HttpResponse:
-    number = board.number
     context = {
         "event": event,
         "board": board,
@@ -183,9 +201,9 @@ def _traveller(
                 "averages": averages,
             }
 
-        variant = (number, caching.query_variant(request.GET))
+        variant = (board.pk, caching.query_variant(request.GET))
         parts = caching.cached(
-            event, "traveller", variant, build, version=board.results_version, director=viewer.director
+            event, "traveller", variant, build, version=traveller_version(board), latest=True
         )
         context["diagram"] = parts["diagram"]
         context["parts"] = _safe(parts)

@@ -101,7 +101,7 @@ def test_a_visitor_is_served_a_value_begun_less_than_half_the_grace_ago_without_
     event.results_version += 1  # a result written elsewhere
     assert caching.cached(event, "part", (), lambda: "version 1") == "version 0"
     # A director never gets it: the current version is worked out there and then.
-    assert caching.cached(event, "part", (), lambda: "version 1", director=True) == "version 1"
+    assert caching.cached(event, "part", (), lambda: "version 1", latest=True) == "version 1"
 
 
 def test_past_half_the_grace_one_process_works_the_current_value_out_the_others_serve_the_kept_one(grace):
@@ -130,7 +130,7 @@ def test_a_value_kept_at_a_later_version_than_asked_is_served():
     event = make_event(tables=3)
     keep(event, "part", event.results_version + 1, "version 1", age=5)
     assert caching.cached(event, "part", (), lambda: "version 0") == "version 1"
-    assert caching.cached(event, "part", (), lambda: "version 0", director=True) == "version 1"
+    assert caching.cached(event, "part", (), lambda: "version 0", latest=True) == "version 1"
 
 
 def test_a_board_part_is_kept_under_the_version_given():
@@ -293,3 +293,45 @@ def test_a_visitors_kept_page_never_carries_another_visitors_message(client):
     assert "Saved." in client.get(url).content.decode()  # the table's own next page
     assert "Saved." not in other.get(url).content.decode()
     assert "Saved." not in client.get(url).content.decode()  # shown once
+
+
+def test_a_visitor_is_never_kept_on_a_page_made_from_an_older_part(client, director_client, grace):
+    """A whole page kept at the current version is made from its parts at that version, never from a kept
+    older part: the last table's result is on the traveller a visitor is shown, and stays there."""
+    event = make_event(tables=3)
+    plays = list(Play.objects.filter(event=event, board__number=1).order_by("pk"))
+    for play in plays[:-1]:
+        write(play, FOUR_HEARTS)
+    url = reverse("board_traveller", args=[event.pk, 1])
+    assert "4H by N, 10 tricks" in director_client.get(url).content.decode()  # the board's part, kept
+    write(plays[-1], {"contract": "7NT", "declarer": "N", "tricks": 13})  # the last table: released
+    assert "7NT by N, 13 tricks" in client.get(url).content.decode()
+    assert "7NT by N, 13 tricks" in client.get(url).content.decode()
+
+
+def test_a_team_matchs_traveller_counts_the_whole_matchs_results(client):
+    """Law G: a team match's traveller shows the match's progress, so another board's result moves it."""
+    event = make_event(kind="teams", tables=2, boards_per_round=1, event_kind="teams")
+    url = reverse("board_traveller", args=[event.pk, 1])
+    for play in Play.objects.filter(event=event, board__number=1):
+        write(play, FOUR_HEARTS)
+    total = Play.objects.filter(event=event).count()
+    assert f"{2} of {total} results in" in client.get(url).content.decode()
+    write(Play.objects.filter(event=event, board__number=2).order_by("pk").first(), FOUR_HEARTS)
+    assert f"{3} of {total} results in" in client.get(url).content.decode()
+
+
+def test_made_up_parameters_are_neither_a_new_page_nor_in_its_links(client):
+    event = make_event(tables=3)
+    fill(event)
+    url = reverse("event_standings", args=[event.pk])
+    page = client.get(
+        url, {"ns-sort": "pair", "x1page": "1", "evil": "<b>", "ns-page": "01"}
+    ).content.decode()
+    assert "x1page" not in page
+    assert "evil" not in page
+    assert caching.query_variant(QueryDict("ns-sort=pair&ns-page=01&x1page=1&section=zzz")) == (
+        ("ns-page", "1"),
+        ("ns-sort", "pair"),
+    )
+    assert caching.query_variant(QueryDict("page=99999999&ns-sort=<b>&section=b")) == (("section", "B"),)
