@@ -14,7 +14,7 @@ class TouchesStandings(admin.ModelAdmin):
     def event_ids(self, obj: Any) -> list[int]:
         return [obj.event_id]
 
-    def save_model(self, request, obj, form, change):
+    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
         """Everything the form changed but a results version, which only writes move on (``F() + 1``):
         saving the version this form loaded would take it back and bring old cached pages back with it."""
         if change:
@@ -67,6 +67,11 @@ class BoardAdmin(TouchesStandings):
     list_select_related = ("event",)
     list_filter = ("event",)
     readonly_fields = ("deal", "results_version")
+
+    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
+        """The event's row locked before the board's, in the order a result's save takes them."""
+        services.event_lock(event_id=obj.event_id)
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(models.Player)

@@ -21,6 +21,7 @@ from duplicate.services.results import (
     PermissionDenied,
     ResultError,
     Writer,
+    event_lock,
     play_result_data,
     result_apply,
     result_fields,
@@ -208,6 +209,9 @@ def board_deals_set(
             "meanwhile): nothing was applied. Check the changes below and confirm again.",
             preview=preview,
         )
+    # Rows are locked in the order a result's save locks them (its round, its play, the event, its board):
+    # the plays came first (the preview), then the event, before any board is written.
+    event_lock(event_id=event.pk)
     boards = list(event.boards.filter(number__in=preview.boards))
     for board in boards:
         board.deal = preview.deals[board.number]

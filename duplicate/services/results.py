@@ -336,6 +336,13 @@ def results_touch(*, event_id: int, board_ids: Sequence[int] | None = None) -> N
     boards_touch(event_ids=[event_id], board_ids=board_ids)
 
 
+def event_lock(*, event_id: int) -> None:
+    """Lock the event's row until the transaction ends (PostgreSQL): taken before any board's row, as a
+    result's save takes them (its round, its play, the event, its board), so two writes never wait on each
+    other's rows."""
+    list(Event.objects.select_for_update().filter(pk=event_id).values_list("pk", flat=True))
+
+
 def boards_touch(*, event_ids: Sequence[int], board_ids: Sequence[int] | None = None) -> None:
     """Bump the results version of the boards given, or of every board of the events: what their
     travellers show changed."""
