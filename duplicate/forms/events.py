@@ -27,14 +27,23 @@ def read_upload(upload: object, *, field: str) -> str:
 
 class EventCreateForm(forms.Form):
     name = forms.CharField(max_length=200)
-    date = forms.DateField(initial=dt.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    # An <input type=date> takes yyyy-mm-dd only: the localised 25/11/2026 would leave it blank.
+    date = forms.DateField(
+        initial=dt.date.today, widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+    )
     code = forms.ChoiceField(
         label="Scoring code", choices=ScoringCodeChoice.choices, initial=ScoringCodeChoice.AUCTION_1915
     )
-    kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.PAIRS)
+    kind = forms.ChoiceField(
+        choices=EventKind.choices,
+        initial=EventKind.PAIRS,
+        widget=forms.Select(attrs={"data-team-kind": EventKind.TEAMS}),
+        help_text="A team match plays the team match movement (or a custom one).",
+    )
     movement = forms.ChoiceField(
         choices=MovementKind.choices,
         initial=MovementKind.MITCHELL,
+        widget=forms.Select(attrs={"data-team-movement": MovementKind.TEAMS}),
         help_text="Compass: every pair keeps its seat all session and the boards pass to the next-lower "
         "table after each round; N-S pairs are ranked with N-S, E-W with E-W (law H).",
     )
@@ -66,11 +75,7 @@ class EventCreateForm(forms.Form):
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
-        if data.get("kind") == EventKind.TEAMS and data.get("movement") not in (
-            MovementKind.TEAMS,
-            MovementKind.CUSTOM,
-        ):
-            self.add_error("movement", "A team match (law G) needs the team match movement.")
+        self._team_match_movement(data)
         upload = data.get("movement_file")
         if data.get("movement") == MovementKind.CUSTOM:
             if not upload:
@@ -81,6 +86,18 @@ class EventCreateForm(forms.Form):
                 except forms.ValidationError as exc:
                     self.add_error("movement_file", exc)
         return data
+
+    def _team_match_movement(self, data: dict[str, object]) -> None:
+        """A team match plays the team match movement: a pairs movement (the form's default Mitchell) is
+        replaced by it, a custom one is kept; the team movement needs two pairs a team."""
+        team_match = data.get("kind") == EventKind.TEAMS
+        if team_match and data.get("movement") != MovementKind.CUSTOM:
+            data["movement"] = MovementKind.TEAMS
+        elif not team_match and data.get("movement") == MovementKind.TEAMS:
+            self.add_error("kind", "The team match movement is for a team match: choose Team match here.")
+        tables = data.get("tables")
+        if data.get("movement") == MovementKind.TEAMS and isinstance(tables, int) and tables < 2:
+            self.add_error("tables", "A team match needs at least 2 pairs in each team.")
 
 
 class EventImportForm(forms.Form):

@@ -59,15 +59,26 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 else "",
             )
         except services.ServiceError as exc:
-            field, _, message = str(exc).partition(": ")
-            target = {"movement": "movement", "movement file": "movement_file", "name": "name"}.get(field)
-            form.add_error(target if target in form.fields else None, str(exc) if not target else message)
+            target, message = _create_error_field(str(exc))
+            form.add_error(target, message)
         else:
             messages.success(
                 request, f"Created {event.name}: name the pairs, then add hands or start scoring."
             )
             return redirect("event_detail", pk=event.pk)
     return render(request, "duplicate/event_form.html", {"form": form})
+
+
+def _create_error_field(text: str) -> tuple[str | None, str]:
+    """The new-event form's field a service error belongs to, and the message to show there: a movement's
+    count of tables (or pairs per team, or Howell pairs) beside the number typed, not beside the movement."""
+    field, _, message = text.partition(": ")
+    target = {"movement": "movement", "movement file": "movement_file", "name": "name"}.get(field)
+    if target is None:
+        return None, text
+    if target == "movement" and ("tables" in message or "pairs per team" in message):
+        target = "tables"
+    return target, message
 
 
 @staff_member_required
