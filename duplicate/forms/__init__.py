@@ -22,6 +22,7 @@ from duplicate.forms.events import (
     DealsForm,
     EventCreateForm,
     EventImportForm,
+    EventNamesForm,
     PairNamesForm,
     read_upload,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "DealsForm",
     "EventCreateForm",
     "EventImportForm",
+    "EventNamesForm",
     "PairNamesForm",
     "PlayResultForm",
     "TableLinkActionForm",

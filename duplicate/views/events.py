@@ -14,7 +14,14 @@ from django.utils.datastructures import MultiValueDict
 from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors, services
-from duplicate.forms import DealsConfirmForm, DealsForm, EventCreateForm, EventImportForm, PairNamesForm
+from duplicate.forms import (
+    DealsConfirmForm,
+    DealsForm,
+    EventCreateForm,
+    EventImportForm,
+    EventNamesForm,
+    PairNamesForm,
+)
 from duplicate.models import Event, Pair
 from duplicate.services import eventfile
 from duplicate.tables import PairsTable, configure, in_section, selected_section
@@ -193,6 +200,32 @@ def event_pairs(request: HttpRequest, pk: int) -> HttpResponse:
     table = configure(request, PairsTable(in_section(pairs, section, "section__letter"), exclude=hidden))
     context = {"event": event, "table": table, "letters": letters, "section": section}
     return render(request, "duplicate/event_pairs.html", context)
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def event_names(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every pair's names (and the teams') on one page, with a paste box for rows from a spreadsheet."""
+    event = get_object_or_404(Event, pk=pk)
+    form = EventNamesForm(
+        request.POST if request.method == "POST" else None,
+        pairs=list(selectors.pairs_for(event)),
+        teams=list(event.teams.all()),
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            changed = services.event_names_update(
+                event=event,
+                pairs=form.cleaned_data["pairs"],
+                teams=form.cleaned_data["teams"],
+                user_id=request.user.pk,
+            )
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"Saved the names: {changed} pair(s) or team(s) changed.")
+            return redirect("event_pairs", pk=pk)
+    return render(request, "duplicate/event_names.html", {"event": event, "form": form})
 
 
 @staff_member_required

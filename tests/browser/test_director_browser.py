@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from duplicate.models import Event
+from duplicate.models import Event, Pair
 from tests.browser.test_entry_browser import PASSWORD, sign_in
+from tests.conftest import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,3 +42,19 @@ def test_new_event_date_is_filled_and_a_team_match_sets_its_movement(live_server
 
     event = Event.objects.get()
     assert (event.kind, event.date, event.sections.get().movement_kind) == ("teams", dt.date.today(), "teams")
+
+
+def test_director_names_twelve_pairs_by_pasting(live_server, new_page, staff):
+    event = make_event(tables=6)
+    page = new_page()
+    pairs_url = reverse("event_pairs", args=[event.pk])
+    sign_in(page, live_server, pairs_url)
+    page.get_by_role("link", name="Name every pair").click()
+    rows = "\n".join(f"{n}\tPlayer {n}a\tPlayer {n}b" for n in range(1, 13))
+    page.fill("textarea[name=paste]", rows)
+    page.get_by_role("button", name="Save names").click()
+    expect(page).to_have_url(f"{live_server.url}{pairs_url}")
+    expect(page.get_by_text("Player 12a & Player 12b")).to_be_visible()
+    assert {p.number: p.player_names for p in Pair.objects.filter(event=event)} == {
+        str(n): [f"Player {n}a", f"Player {n}b"] for n in range(1, 13)
+    }
