@@ -123,6 +123,17 @@ def event_or_404(pk: int) -> Event:
     raise Http404("No Event matches the given query.")
 
 
+def event_badge(status: str, *, provisional: bool) -> tuple[str, str]:
+    """The status badge an event's pages show, as (CSS class, label). One source: the event's own status,
+    as the events list and the overview say it ("Final" once the director has finished it, whatever the
+    figures); until then a results page whose figures are incomplete says "Provisional"."""
+    if status == EventStatus.COMPLETE:
+        return "status-complete", EventStatus.COMPLETE.label
+    if provisional:
+        return "provisional", "Provisional"
+    return f"status-{status}", EventStatus(status).label
+
+
 # ------------------------------------------------------------------------------------------ no peeking
 #
 # A board's hands and results stay with the director until every table scheduled to play it has a result

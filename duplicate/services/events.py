@@ -411,3 +411,20 @@ def event_finish(*, event: Event) -> Event:
     locked.refresh_from_db(fields=["status", "results_version"])
     event.status, event.results_version = locked.status, locked.results_version
     return event
+
+
+@transaction.atomic
+def event_reopen(*, event: Event) -> Event:
+    """The director reopens a finished event: its status goes back to "running" (results may be entered
+    and corrected again, and a board still in play is hidden again until every table has played it). The
+    results version and every board's are bumped, so no page keeps saying "Final". Reopening an event
+    that is not finished changes nothing."""
+    locked = Event.objects.select_for_update().get(pk=event.pk)
+    if locked.status == EventStatus.COMPLETE:
+        Event.objects.filter(pk=event.pk).update(
+            status=EventStatus.RUNNING, results_version=F("results_version") + 1
+        )
+        boards_touch(event_ids=[event.pk])
+    locked.refresh_from_db(fields=["status", "results_version"])
+    event.status, event.results_version = locked.status, locked.results_version
+    return event

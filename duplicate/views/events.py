@@ -144,6 +144,21 @@ def event_finish(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("event_detail", pk=event.pk)
 
 
+@staff_member_required
+@require_POST
+def event_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director reopens a finished event, to enter or correct results again."""
+    event = get_object_or_404(Event, pk=pk)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Tick the box to confirm, then reopen the event.")
+        return redirect("event_detail", pk=event.pk)
+    services.event_reopen(event=event)
+    messages.success(
+        request, f"{event.name} is running again: its standings are no longer final until you finish it."
+    )
+    return redirect("event_detail", pk=event.pk)
+
+
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     snapshot = selectors.event_snapshot(event)
