@@ -24,6 +24,7 @@ from duplicate.forms.events import (
     EventImportForm,
     EventNamesForm,
     PairNamesForm,
+    UndoForm,
     read_upload,
 )
 
@@ -45,6 +46,7 @@ __all__ = [
     "PairNamesForm",
     "PlayResultForm",
     "TableLinkActionForm",
+    "UndoForm",
     "error_field",
     "initial_for",
     "read_upload",

@@ -203,6 +203,18 @@ class EventNamesForm(forms.Form):
         return []
 
 
+class UndoForm(forms.Form):
+    """The confirmation of an undo in the history: like any correction after agreement (law E), it says why."""
+
+    reason = forms.CharField(
+        max_length=500,
+        label="Reason",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Why the change is undone; recorded in the history with the undo.",
+        error_messages={"required": "Give the reason for the undo (law E): it is recorded in the history."},
+    )
+
+
 class DealsForm(forms.Form):
     pbn_text = forms.CharField(
         required=False,

@@ -288,12 +288,14 @@ def movement_build(
 
 
 @transaction.atomic
-def pair_names_update(*, pair: Pair, player1: str, player2: str, user_id: int | None = None) -> Pair:
+def pair_names_update(
+    *, pair: Pair, player1: str, player2: str, user_id: int | None = None, reason: str = ""
+) -> Pair:
     """Rename the two players of a pair (new Player rows when a seat was empty).
 
     With ``user_id`` (the director), a change is recorded in the history: an admin ``LogEntry`` on the pair
-    whose change message carries the names before and after (read by the event history page)."""
-    if _pair_names_set(pair=pair, player1=player1, player2=player2, user_id=user_id):
+    whose change message carries the names before and after, and ``reason`` (read by the history page)."""
+    if _pair_names_set(pair=pair, player1=player1, player2=player2, user_id=user_id, reason=reason):
         event_results_touch(event_ids=[pair.event_id])
     return pair
 
@@ -348,7 +350,7 @@ def _team_names_set(*, event: Event, names: Mapping[int, str]) -> int:
     return len(moved)
 
 
-def _pair_names_set(*, pair: Pair, player1: str, player2: str, user_id: int | None) -> bool:
+def _pair_names_set(*, pair: Pair, player1: str, player2: str, user_id: int | None, reason: str = "") -> bool:
     """Write a pair's two players (and the history entry); True when a name changed. No version bump."""
     before = [p.name if p else "" for p in (pair.player1, pair.player2)]
     for attr, label, name in (
@@ -369,12 +371,13 @@ def _pair_names_set(*, pair: Pair, player1: str, player2: str, user_id: int | No
         return False
     pair.save(update_fields=["player1", "player2"])
     if user_id is not None:
-        _pair_change_log(pair=pair, user_id=user_id, before=before, after=after)
+        _pair_change_log(pair=pair, user_id=user_id, before=before, after=after, reason=reason.strip())
     return True
 
 
-def _pair_change_log(*, pair: Pair, user_id: int, before: list[str], after: list[str]) -> None:
-
+def _pair_change_log(
+    *, pair: Pair, user_id: int, before: list[str], after: list[str], reason: str = ""
+) -> None:
     changed = [
         label for label, b, a in zip(("First player", "Second player"), before, after, strict=True) if b != a
     ]
@@ -385,7 +388,13 @@ def _pair_change_log(*, pair: Pair, user_id: int, before: list[str], after: list
         object_repr=str(pair)[:200],
         action_flag=CHANGE,
         change_message=json.dumps(
-            [{"changed": {"fields": changed}, "names": {"before": before, "after": after}}]
+            [
+                {
+                    "changed": {"fields": changed},
+                    "names": {"before": before, "after": after},
+                    **({"reason": reason} if reason else {}),
+                }
+            ]
         ),
     )
 
