@@ -79,12 +79,24 @@ class EventSnapshot:
         for play in self.plays:
             by_seating[play.seating_id].append(play.board.number)
         grouped: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        seated: dict[int, set[int]] = defaultdict(set)
+        sections: dict[int, set[int]] = defaultdict(set)
         for seating in self.seatings:
             boards = sorted(by_seating.get(seating.pk, []))
             grouped[seating.round.number].append(
                 {"table": seating.table, "ns": seating.ns, "ew": seating.ew, "boards": board_range(boards)}
             )
-        return [{"round": n, "tables": grouped[n]} for n in sorted(grouped)]
+            seated[seating.round.number].update((seating.ns_id, seating.ew_id))
+            sections[seating.round.number].add(seating.round.section_id)
+        return [
+            {
+                "round": n,
+                "tables": grouped[n],
+                # The pairs of the sections playing round n that have no table in it (a Howell's odd pair).
+                "sit_out": [p for p in self.pairs if p.section_id in sections[n] and p.pk not in seated[n]],
+            }
+            for n in sorted(grouped)
+        ]
 
 
 def board_range(numbers: list[int]) -> str:

@@ -186,6 +186,7 @@ def event_movement(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "round": r["round"],
             "cells": [next((t for t in r["tables"] if t["table"] == n), None) for n in tables],
+            "sit_out": r["sit_out"],
         }
         for r in rounds
     ]
@@ -198,6 +199,7 @@ def event_movement(request: HttpRequest, pk: int) -> HttpResponse:
             "rounds": rounds,
             "tables": tables,
             "grid": grid,
+            "sit_outs": any(r["sit_out"] for r in rounds),
         },
     )
 
