@@ -132,9 +132,11 @@ class EventNamesForm(forms.Form):
         self.pairs, self.teams = pairs, teams
         self.rows: list[tuple[Any, Any, Any]] = []
         team_fields = []
-        for team in teams:
+        for number, team in enumerate(teams, start=1):
             name = f"team-{team.pk}"
-            self.fields[name] = forms.CharField(max_length=100, label=f"Team {team.name}", initial=team.name)
+            self.fields[name] = forms.CharField(
+                max_length=100, label=f"Team {number}'s name", initial=team.name
+            )
             team_fields.append(self[name])
         for pair in pairs:
             fields = []
