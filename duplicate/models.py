@@ -37,7 +37,7 @@ class EventKind(models.TextChoices):
 class EventStatus(models.TextChoices):
     SETUP = "setup", "Setting up"
     RUNNING = "running", "Running"
-    COMPLETE = "complete", "Complete"
+    COMPLETE = "complete", "Final"  # finished by the director: what every page calls final
 
 
 class PaperSize(models.TextChoices):

@@ -372,11 +372,9 @@ class EntryGridTable(EventRowsTable):
 # --------------------------------------------------------------------------------------------- history
 
 
-UNDO_TEMPLATE = """{% if record.kind == "result" %}<form method="post" class="inline" \
-action="{% url 'change_undo' table.event_pk record.pk %}">{% csrf_token %}<button type="submit">Undo</button>\
-</form>{% elif record.kind == "names" %}<form method="post" class="inline" \
-action="{% url 'names_undo' table.event_pk record.pk %}">{% csrf_token %}<button type="submit">Undo</button>\
-</form>{% endif %}"""
+UNDO_TEMPLATE = """{% if record.kind == "result" %}<a class="button" \
+href="{% url 'change_undo' table.event_pk record.pk %}">Undo…</a>{% elif record.kind == "names" %}\
+<a class="button" href="{% url 'names_undo' table.event_pk record.pk %}">Undo…</a>{% endif %}"""
 AT_TEMPLATE = """<time datetime="{{ record.at|date:'c' }}">{{ record.at|date:"j M Y H:i:s" }}</time>"""
 NO_PRINT = {"th": {"class": "no-print"}, "td": {"class": "no-print"}}
 

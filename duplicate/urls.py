@@ -12,8 +12,10 @@ event_patterns = [
     path("events/<int:pk>/", events.event_detail, name="event_detail"),
     path("events/<int:pk>/export.json", events.event_export, name="event_export"),
     path("events/<int:pk>/finish/", events.event_finish, name="event_finish"),
+    path("events/<int:pk>/reopen/", events.event_reopen, name="event_reopen"),
     path("events/<int:pk>/movement/", events.event_movement, name="event_movement"),
     path("events/<int:pk>/pairs/", events.event_pairs, name="event_pairs"),
+    path("events/<int:pk>/pairs/names/", events.event_names, name="event_names"),
     path("events/<int:pk>/pairs/<int:pair_pk>/edit/", events.pair_edit, name="pair_edit"),
     path("events/<int:pk>/boards/", events.event_boards, name="event_boards"),
 ]

@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 
 from duplicate import caching
 from duplicate.models import EventKind
-from duplicate.selectors.events import event_or_404, viewer_of
+from duplicate.selectors.events import event_badge, event_or_404, viewer_of
 from duplicate.selectors.standings import team_standings
 from duplicate.tables import configure
 from teams.tables import MatchTablesTable, TeamScoreTable
@@ -29,5 +29,13 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         }
         for i, team in enumerate(match.teams, start=1)
     ]
-    context = {"event": event, "match": match, "progress": match.progress, "tables": tables, "teams": teams}
+    badge = event_badge(event.status, provisional=match.progress.provisional)
+    context = {
+        "event": event,
+        "match": match,
+        "progress": match.progress,
+        "badge": badge,
+        "tables": tables,
+        "teams": teams,
+    }
     return render(request, "teams/match.html", context)

@@ -22,7 +22,9 @@ from duplicate.forms.events import (
     DealsForm,
     EventCreateForm,
     EventImportForm,
+    EventNamesForm,
     PairNamesForm,
+    UndoForm,
     read_upload,
 )
 
@@ -40,9 +42,11 @@ __all__ = [
     "DealsForm",
     "EventCreateForm",
     "EventImportForm",
+    "EventNamesForm",
     "PairNamesForm",
     "PlayResultForm",
     "TableLinkActionForm",
+    "UndoForm",
     "error_field",
     "initial_for",
     "read_upload",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import json
 from typing import Any
@@ -28,14 +29,23 @@ def read_upload(upload: object, *, field: str) -> str:
 
 class EventCreateForm(forms.Form):
     name = forms.CharField(max_length=200)
-    date = forms.DateField(initial=dt.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    # An <input type=date> takes yyyy-mm-dd only: the localised 25/11/2026 would leave it blank.
+    date = forms.DateField(
+        initial=dt.date.today, widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+    )
     code = forms.ChoiceField(
         label="Scoring code", choices=ScoringCodeChoice.choices, initial=ScoringCodeChoice.AUCTION_1915
     )
-    kind = forms.ChoiceField(choices=EventKind.choices, initial=EventKind.PAIRS)
+    kind = forms.ChoiceField(
+        choices=EventKind.choices,
+        initial=EventKind.PAIRS,
+        widget=forms.Select(attrs={"data-team-kind": EventKind.TEAMS}),
+        help_text="A team match plays the team match movement (or a custom one).",
+    )
     movement = forms.ChoiceField(
         choices=MovementKind.choices,
         initial=MovementKind.MITCHELL,
+        widget=forms.Select(attrs={"data-team-movement": MovementKind.TEAMS}),
         help_text="Compass: every pair keeps its seat all session and the boards pass to the next-lower "
         "table after each round; N-S pairs are ranked with N-S, E-W with E-W (law H).",
     )
@@ -73,11 +83,7 @@ class EventCreateForm(forms.Form):
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
-        if data.get("kind") == EventKind.TEAMS and data.get("movement") not in (
-            MovementKind.TEAMS,
-            MovementKind.CUSTOM,
-        ):
-            self.add_error("movement", "A team match (law G) needs the team match movement.")
+        self._team_match_movement(data)
         upload = data.get("movement_file")
         if data.get("movement") == MovementKind.CUSTOM:
             if not upload:
@@ -88,6 +94,18 @@ class EventCreateForm(forms.Form):
                 except forms.ValidationError as exc:
                     self.add_error("movement_file", exc)
         return data
+
+    def _team_match_movement(self, data: dict[str, object]) -> None:
+        """A team match plays the team match movement: a pairs movement (the form's default Mitchell) is
+        replaced by it, a custom one is kept; the team movement needs two pairs a team."""
+        team_match = data.get("kind") == EventKind.TEAMS
+        if team_match and data.get("movement") != MovementKind.CUSTOM:
+            data["movement"] = MovementKind.TEAMS
+        elif not team_match and data.get("movement") == MovementKind.TEAMS:
+            self.add_error("kind", "The team match movement is for a team match: choose Team match here.")
+        tables = data.get("tables")
+        if data.get("movement") == MovementKind.TEAMS and isinstance(tables, int) and tables < 2:
+            self.add_error("tables", "A team match needs at least 2 pairs in each team.")
 
 
 class EventImportForm(forms.Form):
@@ -100,6 +118,110 @@ class EventImportForm(forms.Form):
 class PairNamesForm(forms.Form):
     player1 = forms.CharField(max_length=100, required=False, label="First player")
     player2 = forms.CharField(max_length=100, required=False, label="Second player")
+
+
+class EventNamesForm(forms.Form):
+    """Every pair's two players and every team's name on one page, and a paste box for rows copied from a
+    spreadsheet (tab- or comma-separated: number, player, player[, team]); a pasted row wins over the pair's
+    fields. ``cleaned_data`` gives ``pairs`` (number -> players) and ``teams`` (team id -> name)."""
+
+    paste = forms.CharField(
+        required=False,
+        max_length=100_000,
+        label="Paste rows",
+        widget=forms.Textarea(attrs={"rows": 5, "placeholder": "1\tAda Lovelace\tCharles Babbage\tReds"}),
+        help_text="One pair a row, copied from a spreadsheet (tab- or comma-separated): the pair number, the "
+        "two players, and for a team match the team's name.",
+    )
+
+    def __init__(self, *args: Any, pairs: list[Any], teams: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pairs, self.teams = pairs, teams
+        self.rows: list[tuple[Any, Any, Any]] = []
+        team_fields = []
+        for number, team in enumerate(teams, start=1):
+            name = f"team-{team.pk}"
+            self.fields[name] = forms.CharField(
+                max_length=100, label=f"Team {number}'s name", initial=team.name
+            )
+            team_fields.append(self[name])
+        for pair in pairs:
+            fields = []
+            for seat, label, player in (("1", "first", pair.player1), ("2", "second", pair.player2)):
+                name = f"pair-{pair.pk}-player{seat}"
+                text = f"Pair {pair.number}, {label} player"
+                self.fields[name] = forms.CharField(
+                    max_length=100,
+                    required=False,
+                    label=text,
+                    initial=player.name if player else "",
+                    widget=forms.TextInput(attrs={"aria-label": text}),
+                )
+                fields.append(self[name])
+            self.rows.append((pair, fields[0], fields[1]))
+        self.team_fields = team_fields
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        pairs = {
+            p.number: (data.get(f"pair-{p.pk}-player1", ""), data.get(f"pair-{p.pk}-player2", ""))
+            for p in self.pairs
+        }
+        teams = {t.pk: data.get(f"team-{t.pk}", t.name) for t in self.teams}
+        for problem in self._paste_into(str(data.get("paste", "")), pairs, teams):
+            self.add_error("paste", problem)
+        data["pairs"], data["teams"] = pairs, teams
+        return data
+
+    def _paste_into(self, text: str, pairs: dict[str, tuple[str, str]], teams: dict[int, str]) -> list[str]:
+        """Apply the pasted rows to ``pairs`` and ``teams``; the problems, each naming its row and field."""
+        by_number = {p.number: p for p in self.pairs}
+        team_row: dict[int, int] = {}
+        problems: list[str] = []
+        for row, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            cells = [c.strip() for c in next(csv.reader([line], delimiter="\t" if "\t" in line else ","))]
+            while cells and not cells[-1]:
+                cells.pop()
+            pair = by_number.get(cells[0] if cells else "")
+            if len(cells) < 2 or len(cells) > 4:
+                problems.append(f"row {row}: write the pair number, two players and (a team match) the team")
+            elif pair is None:
+                problems.append(f"row {row}: number: no pair {cells[0][:20]!r} in this event")
+            elif any(len(c) > 100 for c in cells[1:3]):
+                problems.append(f"row {row}: player: at most 100 characters")
+            else:
+                pairs[pair.number] = (cells[1], cells[2] if len(cells) > 2 else "")
+                if len(cells) == 4:
+                    problems.extend(self._paste_team(row, pair, cells[3], teams, team_row))
+        return problems
+
+    @staticmethod
+    def _paste_team(row: int, pair: Any, name: str, teams: dict[int, str], seen: dict[int, int]) -> list[str]:
+        if pair.team_id is None:
+            return [f"row {row}: team: pair {pair.number} plays in no team"]
+        if len(name) > 100:
+            return [f"row {row}: team: at most 100 characters"]
+        if pair.team_id in seen and teams[pair.team_id] != name:
+            first = seen[pair.team_id]
+            return [f"row {row}: team: {name!r}, but row {first} names this team {teams[pair.team_id]!r}"]
+        seen.setdefault(pair.team_id, row)
+        if name:
+            teams[pair.team_id] = name
+        return []
+
+
+class UndoForm(forms.Form):
+    """The confirmation of an undo in the history: like any correction after agreement (law E), it says why."""
+
+    reason = forms.CharField(
+        max_length=500,
+        label="Reason",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Why the change is undone; recorded in the history with the undo.",
+        error_messages={"required": "Give the reason for the undo (law E): it is recorded in the history."},
+    )
 
 
 class DealsForm(forms.Form):

@@ -79,12 +79,24 @@ class EventSnapshot:
         for play in self.plays:
             by_seating[play.seating_id].append(play.board.number)
         grouped: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        seated: dict[int, set[int]] = defaultdict(set)
+        sections: dict[int, set[int]] = defaultdict(set)
         for seating in self.seatings:
             boards = sorted(by_seating.get(seating.pk, []))
             grouped[seating.round.number].append(
                 {"table": seating.table, "ns": seating.ns, "ew": seating.ew, "boards": board_range(boards)}
             )
-        return [{"round": n, "tables": grouped[n]} for n in sorted(grouped)]
+            seated[seating.round.number].update((seating.ns_id, seating.ew_id))
+            sections[seating.round.number].add(seating.round.section_id)
+        return [
+            {
+                "round": n,
+                "tables": grouped[n],
+                # The pairs of the sections playing round n that have no table in it (a Howell's odd pair).
+                "sit_out": [p for p in self.pairs if p.section_id in sections[n] and p.pk not in seated[n]],
+            }
+            for n in sorted(grouped)
+        ]
 
 
 def board_range(numbers: list[int]) -> str:
@@ -121,6 +133,17 @@ def event_or_404(pk: int) -> Event:
         if event is not None:
             return event
     raise Http404("No Event matches the given query.")
+
+
+def event_badge(status: str, *, provisional: bool) -> tuple[str, str]:
+    """The status badge an event's pages show, as (CSS class, label). One source: the event's own status,
+    as the events list and the overview say it ("Final" once the director has finished it, whatever the
+    figures); until then a results page whose figures are incomplete says "Provisional"."""
+    if status == EventStatus.COMPLETE:
+        return "status-complete", EventStatus.COMPLETE.label
+    if provisional:
+        return "provisional", "Provisional"
+    return f"status-{status}", EventStatus(status).label
 
 
 # ------------------------------------------------------------------------------------------ no peeking

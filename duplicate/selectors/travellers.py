@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from django.db import connection
 from django.db.models import Q
 
-from duplicate.models import Board, Event, EventKind, Play
+from duplicate.models import Board, Event, EventKind, Play, Round
 from duplicate.selectors.standings import (
     BEING_PLAYED,
     ITEM_NAMES,
@@ -338,6 +338,16 @@ class ScoreCard:
     standing: StandingRow | None
     team: TeamLine | None
     progress: Progress
+    sits_out: tuple[int, ...] = ()  # the rounds the pair sits out (a Howell with an odd number of pairs)
+
+    @property
+    def sits_out_text(self) -> str:
+        """ "Sits out round 1", "Sits out rounds 1 and 4", or ""."""
+        if not self.sits_out:
+            return ""
+        numbers = [str(n) for n in self.sits_out]
+        listed = numbers[0] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} and {numbers[-1]}"
+        return f"Sits out round{'s' if len(numbers) > 1 else ''} {listed}"
 
     @property
     def total(self) -> Fraction:
@@ -410,7 +420,8 @@ def score_card(
     hidden: frozenset[int] = frozenset(),
 ) -> ScoreCard | None:
     """A pair's boards in the order played, with its score, the average, its plus/minus and the running
-    total (three queries: pairs, plays, the pair's plays; fewer for what is given).  The boards in
+    total, and the rounds it sits out (four queries: pairs, plays, the pair's plays, its rounds; fewer for
+    what is given).  The boards in
     ``hidden`` (still in play, for a visitor) show "being played" and nothing of their result."""
     pairs = pair_infos(event) if pairs is None else pairs
     info = pairs.get(pair_pk)
@@ -425,7 +436,19 @@ def score_card(
         order_by=("seating__round__number", "seating__table", "board__number"),
     )
     st = standings(event, pairs=pairs, results=results)
-    return score_cards([info], masked_lines(lines, hidden), st)[0]
+    card = score_cards([info], masked_lines(lines, hidden), st)[0]
+    return replace(card, sits_out=sit_out_rounds(pair_pk))
+
+
+def sit_out_rounds(pair_pk: int) -> tuple[int, ...]:
+    """The numbers of the rounds of the pair's section in which it has no table (one query)."""
+    rounds = (
+        Round.objects.filter(section__pairs=pair_pk)
+        .exclude(seatings__ns=pair_pk)
+        .exclude(seatings__ew=pair_pk)
+        .order_by("number")
+    )
+    return tuple(rounds.values_list("number", flat=True))
 
 
 # ------------------------------------------------------------------------------------------- travellers

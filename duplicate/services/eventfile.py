@@ -168,6 +168,8 @@ def event_import(*, data: Mapping[str, Any]) -> Event:
     )
     _import_results(event, results)
     _restore_agreed(event, agreed)
+    if status is None and results:
+        status = EventStatus.RUNNING  # results in play: as a result entered here makes it
     if status is not None:
         Event.objects.filter(pk=event.pk).update(status=status)
     event.refresh_from_db()

@@ -288,14 +288,76 @@ def movement_build(
 
 
 @transaction.atomic
-def pair_names_update(*, pair: Pair, player1: str, player2: str, user_id: int | None = None) -> Pair:
+def pair_names_update(
+    *, pair: Pair, player1: str, player2: str, user_id: int | None = None, reason: str = ""
+) -> Pair:
     """Rename the two players of a pair (new Player rows when a seat was empty).
 
     With ``user_id`` (the director), a change is recorded in the history: an admin ``LogEntry`` on the pair
-    whose change message carries the names before and after (read by the event history page)."""
+    whose change message carries the names before and after, and ``reason`` (read by the history page)."""
+    if _pair_names_set(pair=pair, player1=player1, player2=player2, user_id=user_id, reason=reason):
+        event_results_touch(event_ids=[pair.event_id])
+    return pair
+
+
+@transaction.atomic
+def event_names_update(
+    *,
+    event: Event,
+    pairs: Mapping[str, tuple[str, str]],
+    teams: Mapping[int, str] | None = None,
+    user_id: int | None = None,
+) -> int:
+    """Name many pairs at once (``pairs``: pair number -> the two players) and rename the event's teams
+    (``teams``: team id -> name), all or nothing; the results version is bumped once if anything changed.
+    Returns how many pairs and teams changed."""
+    rows = {p.number: p for p in Pair.objects.filter(event=event).select_related("player1", "player2")}
+    unknown = sorted(set(pairs) - set(rows))
+    if unknown:
+        raise ServiceError(f"pair {unknown[0]}: no such pair in this event")
+    changed = sum(
+        _pair_names_set(pair=rows[number], player1=names[0], player2=names[1], user_id=user_id)
+        for number, names in pairs.items()
+    )
+    changed += _team_names_set(event=event, names=teams or {})
+    if changed:
+        event_results_touch(event_ids=[event.pk])
+    return changed
+
+
+def _team_names_set(*, event: Event, names: Mapping[int, str]) -> int:
+    """Rename the event's teams; two teams of one event never share a name. Returns how many changed."""
+    current = {t.pk: t for t in Team.objects.filter(event=event)}
+    unknown = sorted(set(names) - set(current))
+    if unknown:
+        raise ServiceError(f"team {unknown[0]}: no such team in this event")
+    final = {pk: t.name for pk, t in current.items()}
+    for pk, name in names.items():
+        name = name.strip()
+        if not name:
+            raise ServiceError(f"team {current[pk].name}: give the team a name")
+        final[pk] = fits(f"team {current[pk].name}", name, Team, "name")
+    if len(set(final.values())) != len(final):
+        raise ServiceError("teams: two teams cannot have the same name")
+    moved = [t for pk, t in current.items() if t.name != final[pk]]
+    # Through names no team has (the unique constraint is checked row by row: a swap would clash midway).
+    for team in moved:
+        team.name = f"\x01{team.pk}"
+    Team.objects.bulk_update(moved, ["name"])
+    for team in moved:
+        team.name = final[team.pk]
+    Team.objects.bulk_update(moved, ["name"])
+    return len(moved)
+
+
+def _pair_names_set(*, pair: Pair, player1: str, player2: str, user_id: int | None, reason: str = "") -> bool:
+    """Write a pair's two players (and the history entry); True when a name changed. No version bump."""
     before = [p.name if p else "" for p in (pair.player1, pair.player2)]
-    for attr, name in (("player1", player1.strip()), ("player2", player2.strip())):
-        fits(attr, name, Player, "name")
+    for attr, label, name in (
+        ("player1", f"pair {pair.number}: first player", player1.strip()),
+        ("player2", f"pair {pair.number}: second player", player2.strip()),
+    ):
+        fits(label, name, Player, "name")
         current: Player | None = getattr(pair, attr)
         if not name:
             setattr(pair, attr, None)
@@ -304,17 +366,18 @@ def pair_names_update(*, pair: Pair, player1: str, player2: str, user_id: int | 
         elif current.name != name:
             current.name = name
             current.save(update_fields=["name"])
-    pair.save(update_fields=["player1", "player2"])
     after = [p.name if p else "" for p in (pair.player1, pair.player2)]
-    if before != after:
-        event_results_touch(event_ids=[pair.event_id])
-    if user_id is not None and before != after:
-        _pair_change_log(pair=pair, user_id=user_id, before=before, after=after)
-    return pair
+    if before == after:
+        return False
+    pair.save(update_fields=["player1", "player2"])
+    if user_id is not None:
+        _pair_change_log(pair=pair, user_id=user_id, before=before, after=after, reason=reason.strip())
+    return True
 
 
-def _pair_change_log(*, pair: Pair, user_id: int, before: list[str], after: list[str]) -> None:
-
+def _pair_change_log(
+    *, pair: Pair, user_id: int, before: list[str], after: list[str], reason: str = ""
+) -> None:
     changed = [
         label for label, b, a in zip(("First player", "Second player"), before, after, strict=True) if b != a
     ]
@@ -325,7 +388,13 @@ def _pair_change_log(*, pair: Pair, user_id: int, before: list[str], after: list
         object_repr=str(pair)[:200],
         action_flag=CHANGE,
         change_message=json.dumps(
-            [{"changed": {"fields": changed}, "names": {"before": before, "after": after}}]
+            [
+                {
+                    "changed": {"fields": changed},
+                    "names": {"before": before, "after": after},
+                    **({"reason": reason} if reason else {}),
+                }
+            ]
         ),
     )
 
@@ -346,6 +415,23 @@ def event_finish(*, event: Event) -> Event:
     if locked.status != EventStatus.COMPLETE:
         Event.objects.filter(pk=event.pk).update(
             status=EventStatus.COMPLETE, results_version=F("results_version") + 1
+        )
+        boards_touch(event_ids=[event.pk])
+    locked.refresh_from_db(fields=["status", "results_version"])
+    event.status, event.results_version = locked.status, locked.results_version
+    return event
+
+
+@transaction.atomic
+def event_reopen(*, event: Event) -> Event:
+    """The director reopens a finished event: its status goes back to "running" (results may be entered
+    and corrected again, and a board still in play is hidden again until every table has played it). The
+    results version and every board's are bumped, so no page keeps saying "Final". Reopening an event
+    that is not finished changes nothing."""
+    locked = Event.objects.select_for_update().get(pk=event.pk)
+    if locked.status == EventStatus.COMPLETE:
+        Event.objects.filter(pk=event.pk).update(
+            status=EventStatus.RUNNING, results_version=F("results_version") + 1
         )
         boards_touch(event_ids=[event.pk])
     locked.refresh_from_db(fields=["status", "results_version"])

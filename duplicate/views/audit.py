@@ -2,8 +2,9 @@
 a pair's names and every admin edit of the event's rows (Django's admin ``LogEntry``), with who and when; and
 the director's undo of a mistaken correction.
 
-Directors only: the history names the people who entered each result. Thin views: the undo writes through
-``services.play_result_save`` (so it is itself recorded, with the reason "undo of change N") or
+Directors only: the history names the people who entered each result. Thin views: the undo asks for a
+confirmation and a reason (law E), then writes through ``services.play_result_save`` (so it is itself
+recorded, with the reason "undo of change N: why") or
 ``services.pair_names_update``. The history page runs a fixed number of queries whatever the event's size.
 """
 
@@ -22,9 +23,10 @@ from django.db.models import CharField, Q
 from django.db.models.functions import Cast
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from duplicate import services
+from duplicate.forms import UndoForm
 from duplicate.models import Board, Event, Pair, Play, PlayChange
 from duplicate.selectors.entry import result_summary
 from duplicate.services.results import play_result_data
@@ -53,8 +55,8 @@ def _pair_names(data: Any) -> str:
     return " & ".join(names) if names else "not named"
 
 
-def _log_names(entry: LogEntry) -> dict[str, list[str]] | None:
-    """The names before and after of a pair-name change recorded by ``services.pair_names_update``."""
+def _log_part(entry: LogEntry) -> dict[str, Any] | None:
+    """The part of a pair-name change's message recorded by ``services.pair_names_update``."""
     try:
         message = json.loads(entry.change_message or "")
     except ValueError:
@@ -62,9 +64,19 @@ def _log_names(entry: LogEntry) -> dict[str, list[str]] | None:
     if isinstance(message, list):
         for part in message:
             if isinstance(part, dict) and isinstance(part.get("names"), dict):
-                names: dict[str, list[str]] = part["names"]
-                return names
+                return part
     return None
+
+
+def _log_names(entry: LogEntry) -> dict[str, list[str]] | None:
+    """The names before and after of a pair-name change."""
+    part = _log_part(entry)
+    return part["names"] if part is not None else None
+
+
+def _log_reason(entry: LogEntry) -> str:
+    part = _log_part(entry)
+    return str(part.get("reason") or "") if part is not None else ""
 
 
 def event_history_rows(event: Event) -> list[HistoryRow]:
@@ -125,7 +137,7 @@ def event_history_rows(event: Event) -> list[HistoryRow]:
                     what=f"{entry.object_repr}: names",
                     before=_pair_names(names.get("before")),
                     after=_pair_names(names.get("after")),
-                    reason="",
+                    reason=_log_reason(entry),
                 )
             )
         else:
@@ -159,11 +171,14 @@ def event_history(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @staff_member_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def change_undo(request: HttpRequest, pk: int, change_pk: int) -> HttpResponse:
-    """Put back the result a correction replaced; the undo is itself a recorded change."""
+    """Put back the result a correction replaced, once confirmed with a reason (law E); the undo is itself a
+    recorded change whose reason says which change it undid and why."""
     change = get_object_or_404(
-        PlayChange.objects.select_related("play__board"), pk=change_pk, play__event_id=pk
+        PlayChange.objects.select_related("play__board", "play__seating__round"),
+        pk=change_pk,
+        play__event_id=pk,
     )
     play = change.play
     if play_result_data(play) != change.after:
@@ -173,6 +188,13 @@ def change_undo(request: HttpRequest, pk: int, change_pk: int) -> HttpResponse:
             "Undo the later changes first (newest first).",
         )
         return redirect("event_history", pk=pk)
+    form = UndoForm(request.POST if request.method == "POST" else None)
+    if not form.is_valid():
+        seating = play.seating
+        what = f"Change {change.pk}: board {play.board.number}, table {seating.table}, round {seating.round.number}"
+        return _undo_confirm(
+            request, pk, form, what=what, now=result_summary(change.after), back=result_summary(change.before)
+        )
     writer = services.Writer(name=request.user.get_username(), is_director=True, user_id=request.user.pk)
     try:
         services.play_result_save(
@@ -180,7 +202,7 @@ def change_undo(request: HttpRequest, pk: int, change_pk: int) -> HttpResponse:
             data=dict(change.before) if change.before is not None else None,
             writer=writer,
             expected_version=play.version,
-            reason=f"undo of change {change.pk}",
+            reason=f"undo of change {change.pk}: {form.cleaned_data['reason']}",
             # Law E: the result goes back as it was scored, honours as the hands then gave them (the
             # board keeps its new hands: this table is ruled to have held the old ones).
             honours_as_given=change.reason == services.HANDS_REPLACED,
@@ -195,10 +217,20 @@ def change_undo(request: HttpRequest, pk: int, change_pk: int) -> HttpResponse:
     return redirect("event_history", pk=pk)
 
 
+def _undo_confirm(
+    request: HttpRequest, pk: int, form: UndoForm, *, what: str, now: str, back: str
+) -> HttpResponse:
+    """The confirmation of an undo: what it puts back, and the reason asked for (again, with its error)."""
+    event = get_object_or_404(Event, pk=pk)
+    context = {"event": event, "form": form, "what": what, "now": now, "back": back}
+    return render(request, "duplicate/audit_undo.html", context)
+
+
 @staff_member_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def names_undo(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
-    """Put back a pair's names as they were before a recorded change (itself recorded)."""
+    """Put back a pair's names as they were before a recorded change, once confirmed with a reason (the undo
+    is itself recorded, with the reason)."""
     pair_type = ContentType.objects.get_for_model(Pair)
     entry = get_object_or_404(LogEntry, pk=entry_pk, content_type=pair_type)
     pair = get_object_or_404(
@@ -208,14 +240,25 @@ def names_undo(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     current = [p.name if p else "" for p in (pair.player1, pair.player2)]
     if names is None or not isinstance(names.get("before"), list) or len(names["before"]) != 2:
         messages.error(request, "That history entry is not a change of names; nothing was undone.")
-    elif current != names.get("after"):
+        return redirect("event_history", pk=pk)
+    if current != names.get("after"):
         messages.error(
             request,
             f"That change cannot be undone: pair {pair.number}'s names have been changed since. "
             "Undo the later changes first (newest first).",
         )
-    else:
-        before = [str(n) for n in names["before"]]
-        services.pair_names_update(pair=pair, player1=before[0], player2=before[1], user_id=request.user.pk)
-        messages.success(request, f"Pair {pair.number}'s names are back to {_pair_names(before)}.")
+        return redirect("event_history", pk=pk)
+    before = [str(n) for n in names["before"]]
+    form = UndoForm(request.POST if request.method == "POST" else None)
+    if not form.is_valid():
+        what = f"Pair {pair.number}'s names"
+        return _undo_confirm(request, pk, form, what=what, now=_pair_names(current), back=_pair_names(before))
+    services.pair_names_update(
+        pair=pair,
+        player1=before[0],
+        player2=before[1],
+        user_id=request.user.pk,
+        reason=f"undo: {form.cleaned_data['reason']}",
+    )
+    messages.success(request, f"Pair {pair.number}'s names are back to {_pair_names(before)}.")
     return redirect("event_history", pk=pk)

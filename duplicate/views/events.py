@@ -14,7 +14,14 @@ from django.utils.datastructures import MultiValueDict
 from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors, services
-from duplicate.forms import DealsConfirmForm, DealsForm, EventCreateForm, EventImportForm, PairNamesForm
+from duplicate.forms import (
+    DealsConfirmForm,
+    DealsForm,
+    EventCreateForm,
+    EventImportForm,
+    EventNamesForm,
+    PairNamesForm,
+)
 from duplicate.models import Event, Pair
 from duplicate.services import eventfile
 from duplicate.tables import PairsTable, configure, in_section, selected_section
@@ -59,15 +66,26 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 else "",
             )
         except services.ServiceError as exc:
-            field, _, message = str(exc).partition(": ")
-            target = {"movement": "movement", "movement file": "movement_file", "name": "name"}.get(field)
-            form.add_error(target if target in form.fields else None, str(exc) if not target else message)
+            target, message = _create_error_field(str(exc))
+            form.add_error(target, message)
         else:
             messages.success(
                 request, f"Created {event.name}: name the pairs, then add hands or start scoring."
             )
             return redirect("event_detail", pk=event.pk)
     return render(request, "duplicate/event_form.html", {"form": form})
+
+
+def _create_error_field(text: str) -> tuple[str | None, str]:
+    """The new-event form's field a service error belongs to, and the message to show there: a movement's
+    count of tables (or pairs per team, or Howell pairs) beside the number typed, not beside the movement."""
+    field, _, message = text.partition(": ")
+    target = {"movement": "movement", "movement file": "movement_file", "name": "name"}.get(field)
+    if target is None:
+        return None, text
+    if target == "movement" and ("tables" in message or "pairs per team" in message):
+        target = "tables"
+    return target, message
 
 
 @staff_member_required
@@ -126,6 +144,21 @@ def event_finish(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("event_detail", pk=event.pk)
 
 
+@staff_member_required
+@require_POST
+def event_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director reopens a finished event, to enter or correct results again."""
+    event = get_object_or_404(Event, pk=pk)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Tick the box to confirm, then reopen the event.")
+        return redirect("event_detail", pk=event.pk)
+    services.event_reopen(event=event)
+    messages.success(
+        request, f"{event.name} is running again: its standings are no longer final until you finish it."
+    )
+    return redirect("event_detail", pk=event.pk)
+
+
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     snapshot = selectors.event_snapshot(event)
@@ -153,6 +186,7 @@ def event_movement(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "round": r["round"],
             "cells": [next((t for t in r["tables"] if t["table"] == n), None) for n in tables],
+            "sit_out": r["sit_out"],
         }
         for r in rounds
     ]
@@ -165,6 +199,7 @@ def event_movement(request: HttpRequest, pk: int) -> HttpResponse:
             "rounds": rounds,
             "tables": tables,
             "grid": grid,
+            "sit_outs": any(r["sit_out"] for r in rounds),
         },
     )
 
@@ -182,6 +217,32 @@ def event_pairs(request: HttpRequest, pk: int) -> HttpResponse:
     table = configure(request, PairsTable(in_section(pairs, section, "section__letter"), exclude=hidden))
     context = {"event": event, "table": table, "letters": letters, "section": section}
     return render(request, "duplicate/event_pairs.html", context)
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def event_names(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every pair's names (and the teams') on one page, with a paste box for rows from a spreadsheet."""
+    event = get_object_or_404(Event, pk=pk)
+    form = EventNamesForm(
+        request.POST if request.method == "POST" else None,
+        pairs=list(selectors.pairs_for(event)),
+        teams=list(event.teams.all()),
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            changed = services.event_names_update(
+                event=event,
+                pairs=form.cleaned_data["pairs"],
+                teams=form.cleaned_data["teams"],
+                user_id=request.user.pk,
+            )
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"Saved the names: {changed} pair(s) or team(s) changed.")
+            return redirect("event_pairs", pk=pk)
+    return render(request, "duplicate/event_names.html", {"event": event, "form": form})
 
 
 @staff_member_required

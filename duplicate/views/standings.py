@@ -28,11 +28,13 @@ from duplicate.selectors.events import event_or_404
 from duplicate.tables import ScoreCardTable, TravellerTable, configure, ranking_tables, selected_section
 
 
-def status_badge(provisional: bool, *, final: bool = False) -> str:
-    """The page head's badge: "Provisional", or "Final" where the page says so."""
-    if provisional:
-        return '<span class="status provisional">Provisional</span>'
-    return '<span class="status status-complete">Final</span>' if final else ""
+def status_badge(provisional: bool, *, status: str | None = None) -> str:
+    """The page head's badge: with the event's ``status``, the event's (``selectors.event_badge``: what the
+    events list and the overview say); without, "Provisional" or nothing (a traveller's own figures)."""
+    if status is None:
+        return '<span class="status provisional">Provisional</span>' if provisional else ""
+    css, label = sel.event_badge(status, provisional=provisional)
+    return format_html('<span class="status {}">{}</span>', css, label)
 
 
 def progress_html(progress: st.Progress) -> str:
@@ -89,7 +91,7 @@ def _standings(request: HttpRequest, event: Event, page: Hashable) -> HttpRespon
         rankings = ranking_tables(request, event.pk, standings.rankings, section)
         context = {"rankings": rankings, "letters": letters, "section": section}
         return {
-            "status": status_badge(standings.provisional, final=True),
+            "status": status_badge(standings.provisional, status=event.status),
             "progress": progress_html(standings.progress),
             "rankings": render_to_string("duplicate/_standings_rankings.html", context, request=request),
             "single_ranking": standings.single_ranking,

@@ -3,3 +3,21 @@ document.addEventListener("click", function (event) {
   var target = event.target.closest("[data-print]");
   if (target) { event.preventDefault(); window.print(); }
 });
+
+// New event: a team match plays the team match movement, so choosing one sets the other (the server does the same).
+document.addEventListener("change", function (event) {
+  var select = event.target;
+  var form = select.form;
+  if (!form) { return; }
+  var kind = form.querySelector("select[data-team-kind]");
+  var movement = form.querySelector("select[data-team-movement]");
+  if (!kind || !movement) { return; }
+  var teamKind = kind.dataset.teamKind, teamMovement = movement.dataset.teamMovement;
+  if (select === kind) {
+    if (kind.value === teamKind && movement.value !== "custom") { movement.value = teamMovement; }
+    else if (kind.value !== teamKind && movement.value === teamMovement) { movement.value = "mitchell"; }
+  } else if (select === movement) {
+    if (movement.value === teamMovement) { kind.value = teamKind; }
+    else if (movement.value !== "custom" && kind.value === teamKind) { kind.value = kind.options[0].value; }
+  }
+});

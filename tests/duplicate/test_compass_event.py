@@ -56,8 +56,8 @@ def test_the_form_creates_a_compass_event(director_client):
 @pytest.mark.parametrize(
     ("overrides", "field", "message"),
     [
-        ({"tables": "1"}, "movement", "compass: tables must be from 2 to 100, got 1"),
-        ({"kind": "teams"}, "movement", "needs the team match movement"),
+        ({"tables": "1"}, "tables", "compass: tables must be from 2 to 100, got 1"),
+        ({"kind": "teams", "tables": "1"}, "tables", "at least 2 pairs in each team"),
     ],
 )
 def test_the_form_refuses_a_bad_compass_on_the_field(director_client, overrides, field, message):

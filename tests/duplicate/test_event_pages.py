@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import json
 import re
@@ -59,7 +60,9 @@ def test_create_event_in_one_form(director_client):
         ({"name": ""}, "name", "This field is required."),
         ({"tables": "0"}, "tables", "greater than or equal to 1"),
         ({"movement": "howell", "tables": "11"}, None, "howell"),
-        ({"kind": "teams", "movement": "mitchell"}, "movement", "needs the team match movement"),
+        ({"kind": "teams", "tables": "1"}, "tables", "at least 2 pairs in each team"),
+        ({"movement": "teams"}, "kind", "choose Team match here"),
+        ({"tables": "2"}, "tables", "tables must be from 3 to 100"),
         ({"movement": "custom"}, "movement_file", "Upload the movement file"),
         ({"code": "bridge"}, "code", "Select a valid choice"),
     ],
@@ -73,6 +76,29 @@ def test_create_event_errors_show_on_the_field(director_client, overrides, field
     ]
     assert any(message in e for e in errors), form.errors
     assert Event.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_new_event_form_offers_today_as_an_iso_date(director_client):
+    # An <input type=date> shows only yyyy-mm-dd; the localised 25/11/2026 left it blank and blocked Create.
+    body = director_client.get(reverse("event_create")).content.decode()
+    field = re.search(r'<input type="date" name="date"[^>]*>', body)
+    assert field, body
+    assert f'value="{dt.date.today().isoformat()}"' in field.group(0)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("chosen", ["mitchell", "howell", "compass", "teams"])
+def test_team_match_plays_the_team_movement_whatever_movement_was_left(director_client, chosen):
+    response = director_client.post(
+        reverse("event_create"), create_form(kind="teams", movement=chosen, tables="3")
+    )
+    assert response.status_code == 302, response.context["form"].errors
+    event = Event.objects.get()
+    assert event.kind == "teams"
+    assert event.sections.get().movement_kind == "teams"
+    assert sorted(event.teams.values_list("name", flat=True)) == ["Team A", "Team B"]
+    assert event.pairs.count() == 6
 
 
 @pytest.mark.django_db

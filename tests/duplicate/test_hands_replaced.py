@@ -148,14 +148,14 @@ def test_undo_of_one_hands_replaced_correction_puts_its_score_back(director, dir
     )
     plays = board1_plays(event)
     change = PlayChange.objects.get(play=plays[1], reason="hands replaced")
-    response = director_client.post(reverse("change_undo", args=[event.pk, change.pk]))
+    response = director_client.post(reverse("change_undo", args=[event.pk, change.pk]), {"reason": "ruled"})
     assert response.status_code == 302
     plays[1].refresh_from_db()
     # Back to +90: the table's result as scored with the honours it held (N-S 72); the board keeps hands B.
     assert plays[1].net_ns == 90
     assert plays[1].honours == NS_4_IN_ONE
     assert Board.objects.get(event=event, number=1).deal == HANDS_B
-    undo = PlayChange.objects.get(play=plays[1], reason=f"undo of change {change.pk}")
+    undo = PlayChange.objects.get(play=plays[1], reason=f"undo of change {change.pk}: ruled")
     assert undo.before == change.after
     assert undo.after == change.before
     plays[2].refresh_from_db()

@@ -38,14 +38,14 @@ def events(kind: str, event_kind: str = "pairs"):
 
 
 # Cold (the cache emptied): the event, its pairs with names, the plays (values_list); a score card also the
-# boards in play (no peeking, never cached) and the pair's plays.  A traveller: the board with its event and
-# whether it is in play (no peeking, never cached); the board's part (the pairs, the board's plays for its
-# contest: law H, that board's alone; its lines).
+# boards in play (no peeking, never cached), the pair's plays and the rounds it sits out.  A traveller: the
+# board with its event and whether it is in play (no peeking, never cached); the board's part (the pairs,
+# the board's plays for its contest: law H, that board's alone; its lines).
 # From the cache: the event (a traveller's comes with its board), and what no peeking reads (the cache's own
 # reads are not counted: see tests/conftest.py).
 PAGES = {
     "event_standings": (3, 1),
-    "pair_scorecard": (5, 2),
+    "pair_scorecard": (6, 2),
     "board_traveller": (4, 1),
 }
 

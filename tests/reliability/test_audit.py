@@ -80,10 +80,13 @@ def test_pair_name_changes_are_recorded_and_can_be_undone(director_client, mitch
     before = db_snapshot()
     director_client.post(reverse("names_undo", args=[mitchell_event.pk, entries[0].pk]))
     assert db_snapshot() == before
-    director_client.post(reverse("names_undo", args=[mitchell_event.pk, entries[1].pk]))
+    director_client.post(
+        reverse("names_undo", args=[mitchell_event.pk, entries[1].pk]), {"reason": "misheard"}
+    )
     pair.refresh_from_db()
     assert (pair.player1.name, pair.player2.name) == ("Alice", "Bob")
     assert LogEntry.objects.filter(object_id=str(pair.pk)).count() == 3  # the undo is itself recorded
+    assert "undo: misheard" in history(director_client, mitchell_event)
 
 
 def test_a_director_undoes_a_mistaken_correction(director_client, mitchell_event):
@@ -97,21 +100,22 @@ def test_a_director_undoes_a_mistaken_correction(director_client, mitchell_event
     assert response.status_code == 302
     mistaken = PlayChange.objects.filter(play=play).latest("id")
     assert mistaken.reason == "slip"
-    response = director_client.post(reverse("change_undo", args=[mitchell_event.pk, mistaken.pk]))
+    url = reverse("change_undo", args=[mitchell_event.pk, mistaken.pk])
+    response = director_client.post(url, {"reason": "the slip was right"})
     assert response.status_code == 302
     play.refresh_from_db()
     assert play_result_data(play) == mistaken.before
     undo = PlayChange.objects.filter(play=play).latest("id")
-    assert undo.reason == f"undo of change {mistaken.pk}"
+    assert undo.reason == f"undo of change {mistaken.pk}: the slip was right"
     assert undo.who == "td"
     assert undo.before == mistaken.after
     assert undo.after == mistaken.before
     assert f"undo of change {mistaken.pk}" in history(director_client, mitchell_event)
     # Undoing the same change again is refused: the result has moved on (the undo itself can be undone).
     before = db_snapshot()
-    director_client.post(reverse("change_undo", args=[mitchell_event.pk, mistaken.pk]))
+    director_client.post(reverse("change_undo", args=[mitchell_event.pk, mistaken.pk]), {"reason": "again"})
     assert db_snapshot() == before
-    director_client.post(reverse("change_undo", args=[mitchell_event.pk, undo.pk]))
+    director_client.post(reverse("change_undo", args=[mitchell_event.pk, undo.pk]), {"reason": "no, 6"})
     play.refresh_from_db()
     assert play_result_data(play) == mistaken.after
 
@@ -120,7 +124,9 @@ def test_undo_of_a_first_entry_clears_the_result(director_client, mitchell_event
     play = plays_at(mitchell_event, 1, 1)[0]
     director_client.post(entry_url(mitchell_event), board_data(play, quick="1NT S 7"))
     change = PlayChange.objects.get(play=play)
-    director_client.post(reverse("change_undo", args=[mitchell_event.pk, change.pk]))
+    director_client.post(
+        reverse("change_undo", args=[mitchell_event.pk, change.pk]), {"reason": "wrong table"}
+    )
     play.refresh_from_db()
     assert not play.entered
     assert play.version == 2
@@ -144,9 +150,10 @@ def test_only_a_director_sees_the_history_or_undoes(db, director, mitchell_event
         client.get(reverse("entry_token", args=[token.secret]))
     before = db_snapshot()
     assert client.get(reverse("event_history", args=[mitchell_event.pk])).status_code == 302
-    assert client.post(reverse("change_undo", args=[mitchell_event.pk, change.pk])).status_code == 302
+    url = reverse("change_undo", args=[mitchell_event.pk, change.pk])
+    assert client.post(url, {"reason": "sneaky"}).status_code == 302
     assert db_snapshot() == before
-    assert client.get(reverse("change_undo", args=[mitchell_event.pk, change.pk])).status_code in (302, 405)
+    assert client.get(url).status_code == 302
 
 
 def test_admin_edits_of_the_events_rows_are_in_the_history(director_client, mitchell_event):
@@ -195,3 +202,30 @@ def test_history_page_runs_a_fixed_number_of_queries(director_client, db):
     assert counts[0] == counts[1], counts
     assert PlayChange.objects.filter(play__event=big).count() == 24
     assert Play.objects.filter(event=big, entered=True).count() == 12
+
+
+def test_an_undo_asks_for_confirmation_and_a_reason(director_client, mitchell_event):
+    """Law E: an undo is a correction like any other after agreement: confirmed, with its reason recorded."""
+    play = plays_at(mitchell_event, 1, 1)[0]
+    director_client.post(entry_url(mitchell_event), board_data(play, quick="4H N 10"))
+    services.round_agree(round=play.seating.round, user_id=None)
+    play.refresh_from_db()
+    director_client.post(entry_url(mitchell_event), board_data(play, quick="4H N 6", reason="slip"))
+    mistaken = PlayChange.objects.filter(play=play).latest("id")
+    url = reverse("change_undo", args=[mitchell_event.pk, mistaken.pk])
+    # The history links to the confirmation; it does not undo in one click.
+    assert f'href="{url}"' in history(director_client, mitchell_event)
+    page = director_client.get(url).content.decode()
+    assert "the undo puts back <strong>4H by N, 10 tricks" in page
+    assert 'name="reason"' in page
+    before = db_snapshot()
+    for data in ({}, {"reason": "   "}):
+        response = director_client.post(url, data)
+        assert response.status_code == 200
+        assert "Give the reason for the undo (law E)" in response.content.decode()
+        assert db_snapshot() == before
+    response = director_client.post(url, {"reason": "the board was fouled"})
+    assert response.status_code == 302
+    undo = PlayChange.objects.filter(play=play).latest("id")
+    assert undo.reason == f"undo of change {mistaken.pk}: the board was fouled"
+    assert "the board was fouled" in history(director_client, mitchell_event)

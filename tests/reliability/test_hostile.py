@@ -456,7 +456,9 @@ def test_an_event_file_with_a_text_longer_than_its_column_is_refused_naming_it(
     else:
         pair = event.pairs.get(number="1")
         assert pair.player1.name == "é" * limit
-        with pytest.raises(services.ServiceError, match="player2: at most 100 characters, got 101"):
+        with pytest.raises(
+            services.ServiceError, match="pair 1: second player: at most 100 characters, got 101"
+        ):
             services.pair_names_update(pair=pair, player1="A", player2="b" * 101)
 
 

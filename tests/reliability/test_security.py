@@ -439,6 +439,7 @@ def test_token_secrets_and_history_never_reach_public_pages(client, db, two_even
         ("event_history", ["pk"]),
         ("event_create", []),
         ("event_import", []),
+        ("event_names", ["pk"]),
     ],
 )
 def test_director_pages_need_a_director(client, db, two_events, name, args):
