@@ -22,7 +22,9 @@ class RecapTable(EventRowsTable):
 
     rank = tables.Column("Rank", attrs=NUM, orderable=False)
     pair = tables.Column("Pair", attrs=NUM, orderable=False)
-    players = tables.Column("Players", orderable=False, default="—")
+    players = tables.Column(
+        "Players", orderable=False, default="—", attrs={"td": {"title": lambda record: record["players"]}}
+    )
 
     class Meta(RowsTable.Meta):
         attrs = {"class": "data recap"}  # noqa: RUF012 - django-tables2 reads it as given

@@ -144,8 +144,8 @@ def partial_event() -> Event:
 def test_a_visitor_does_not_see_the_boards_in_play(client, director_client, db):
     event = partial_event()
     url = reverse("event_recap", args=[event.pk])
+    director = page_rows(director_client.get(url).content.decode())  # kept in the cache first
     visitor = page_rows(client.get(url).content.decode())
-    director = page_rows(director_client.get(url).content.decode())
     # Columns: boards 1 to 6 (3 to 6 not played yet), then the total.
     assert sorted(c[1] for c in director.values()) == ["+4", "+4", "-4", "-4", "0", "0"]  # board 2
     assert sorted(c[0] for c in director.values()) == ["", "", "+104", "+104", "-104", "-104"]
@@ -168,6 +168,11 @@ def test_a_visitor_does_not_see_the_boards_in_play(client, director_client, db):
     assert "+104" in full
     assert "-104" in full
     assert pdf_lines(client.get(pdf_url).content) == seen
+    # The last table plays board 1 (+10: the hand-worked board 1 above): it is released to everyone.
+    enter(Play.objects.filter(event=event, board__number=1, entered=False).get(), C1NT)
+    visitor = page_rows(client.get(url).content.decode())
+    assert sorted(c[0] for c in visitor.values()) == ["+118", "+29", "+89", "-118", "-29", "-89"]
+    assert "+118" in " ".join(pdf_lines(client.get(pdf_url).content))
 
 
 def test_a_wide_event_is_printed_in_blocks_of_boards(client, db):
