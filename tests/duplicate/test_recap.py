@@ -22,7 +22,8 @@ from pypdf import PdfReader
 
 from duplicate import services
 from duplicate.models import Event, Play
-from duplicate.selectors.recap import HIDDEN_MARK, board_blocks, recap
+from duplicate.selectors import standings as st
+from duplicate.selectors.recap import HIDDEN_MARK, UNRESOLVED_MARK, board_blocks, recap
 from tests.conftest import make_event
 from tests.duplicate.test_standings import MITCHELL_RESULTS, agree_all, mitchell_event
 from tests.duplicate.test_standings_queries import fill
@@ -209,3 +210,19 @@ def test_a_team_match_has_no_recap(client, db):
     event = make_event(kind="teams", tables=2, event_kind="teams")
     assert client.get(reverse("event_recap", args=[event.pk])).status_code == 302
     assert client.get(reverse("download_recap", args=[event.pk])).status_code == 404
+
+
+def test_a_howell_is_one_ranking_each_pair_with_the_boards_it_played(client, db):
+    event = make_event(kind="howell", tables=3, boards_per_round=2)
+    fill(event)
+    sheet = recap(event)
+    standings = st.pair_standings(event)
+    assert [r.title for r in sheet.rankings] == [r.title for r in standings.rankings]
+    assert len(sheet.rankings) == 1
+    for row, standing in zip(sheet.rankings[0].rows, standings.rankings[0].rows, strict=True):
+        assert (row.pair, row.rank, row.total) == (standing.pair, standing.rank, standing.plus_minus_display)
+        # "" for a board it did not play; a ruling with no result to draw on (board 10 here) is not scored.
+        assert sum(1 for cell in row.cells if cell not in ("", UNRESOLVED_MARK)) == standing.boards
+        assert row.cells[-1] == UNRESOLVED_MARK
+    html = client.get(reverse("event_recap", args=[event.pk])).content.decode()
+    assert len(page_rows(html)) == len(sheet.rankings[0].rows)
