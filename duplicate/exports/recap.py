@@ -51,7 +51,7 @@ def _grid(ranking: RecapRanking, boards: tuple[int, ...], start: int, stop: int,
 
 def recap_story(recap: Recap, width: float) -> list[Flowable]:
     story: list[Flowable] = []
-    if not recap.boards or not recap.rankings:
+    if not recap.boards or not any(r.rows for r in recap.rankings):
         return [Spacer(1, 8), p("No results yet: the recap appears as the results are entered.", BODY)]
     blocks = recap.blocks
     for ranking in recap.rankings:

@@ -46,8 +46,11 @@ def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
 
     def build() -> dict[str, Any]:
         sheet = recap(event, hidden=hidden, order=order)
-        rankings = [{"title": r.title, "tables": recap_tables(sheet, r, event.pk)} for r in sheet.rankings]
-        context = {"rankings": rankings, "boards": sheet.boards}
+        # No pair ranked yet, or no board (a finished event with no result): the "no results" line.
+        shown = sheet.rankings if sheet.boards and any(r.rows for r in sheet.rankings) else ()
+        context = {
+            "rankings": [{"title": r.title, "tables": recap_tables(sheet, r, event.pk)} for r in shown]
+        }
         return {
             "status": status_badge(sheet.progress.provisional, final=True),
             "progress": progress_html(sheet.progress),

@@ -226,3 +226,15 @@ def test_a_howell_is_one_ranking_each_pair_with_the_boards_it_played(client, db)
         assert row.cells[-1] == UNRESOLVED_MARK
     html = client.get(reverse("event_recap", args=[event.pk])).content.decode()
     assert len(page_rows(html)) == len(sheet.rankings[0].rows)
+
+
+def test_before_any_result_the_page_and_the_pdf_say_so(client, db):
+    event = make_event(tables=3, boards_per_round=2)
+    url = reverse("event_recap", args=[event.pk])
+    pdf_url = reverse("download_recap", args=[event.pk])
+    for _ in ("running", "finished"):
+        html = client.get(url).content.decode()
+        assert page_rows(html) == {}
+        assert "No results yet" in html
+        assert "No results yet" in " ".join(pdf_lines(client.get(pdf_url).content))
+        services.event_finish(event=event)
