@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from django.views.generic import RedirectView
 
-from duplicate.views import audit, entry, events, exports, standings
+from duplicate.views import audit, entry, events, exports, recap, standings
 
 event_patterns = [
     path("", events.home, name="home"),
@@ -47,6 +47,7 @@ standings_patterns = [
     path("events/<int:pk>/standings/", standings.event_standings, name="event_standings"),
     path("events/<int:pk>/pairs/<int:pair_pk>/card/", standings.pair_scorecard, name="pair_scorecard"),
     path("events/<int:pk>/boards/<int:number>/", standings.board_traveller, name="board_traveller"),
+    path("events/<int:pk>/recap/", recap.event_recap, name="event_recap"),
 ]
 
 # Downloads: printouts (PDF) and spreadsheets (xlsx, CSV); public and read-only.
@@ -57,6 +58,7 @@ export_patterns = [
         name="download_standings",
     ),
     path("events/<int:pk>/download/travellers.pdf", exports.download_travellers, name="download_travellers"),
+    path("events/<int:pk>/download/recap.pdf", recap.download_recap, name="download_recap"),
     path("events/<int:pk>/download/results.csv", exports.download_results_csv, name="download_results_csv"),
     path("events/<int:pk>/download/workbook.xlsx", exports.download_workbook, name="download_workbook"),
     re_path(

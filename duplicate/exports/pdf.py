@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
-from reportlab.lib.pagesizes import A4, letter
+from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -199,11 +199,12 @@ def _footer(info: EventInfo, what: str, mark: str) -> Callable[[Any, Any], None]
     return draw
 
 
-def build(info: EventInfo, what: str, story: list[Flowable], *, mark: str = "") -> bytes:
+def build(info: EventInfo, what: str, story: list[Flowable], *, mark: str = "", wide: bool = False) -> bytes:
+    """The PDF of ``story`` with the footer; ``wide``: the paper turned landscape."""
     buf = io.BytesIO()
     doc = SimpleDocTemplate(
         buf,
-        pagesize=page_size(info),
+        pagesize=landscape(page_size(info)) if wide else page_size(info),
         leftMargin=MARGIN,
         rightMargin=MARGIN,
         topMargin=MARGIN,

@@ -1,0 +1,64 @@
+"""The recap sheet's tables (django-tables2): one a ranking and block of boards, the pair's rank, number and
+names, a column per board of the block and the total; rows in the order the selector gives them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.safestring import SafeString
+
+from duplicate.selectors.recap import HIDDEN_MARK, Recap, RecapRanking
+from duplicate.tables import NUM, EventRowsTable, RowsTable, pair_link
+
+
+def _column(key: str, header: str, **kwargs: Any) -> tuple[str, tables.Column]:
+    return key, tables.Column(header, accessor=key, attrs=NUM, orderable=False, **kwargs)
+
+
+class RecapTable(EventRowsTable):
+    """One block of a ranking's recap: rows are dicts (``rank``, ``pair``, ``players``, ``b<n>`` per board,
+    ``total``); the board columns are given as ``boards``."""
+
+    rank = tables.Column("Rank", attrs=NUM, orderable=False)
+    pair = tables.Column("Pair", attrs=NUM, orderable=False)
+    players = tables.Column(
+        "Players", orderable=False, default="—", attrs={"td": {"title": lambda record: record["players"]}}
+    )
+
+    class Meta(RowsTable.Meta):
+        attrs = {"class": "data recap"}  # noqa: RUF012 - django-tables2 reads it as given
+        empty_text = "No results yet."
+
+    def __init__(self, data: Any, *, event_pk: int, boards: tuple[int, ...], **kwargs: Any) -> None:
+        extra = [_column(f"b{n}", str(n)) for n in boards]
+        extra.append(_column("total", "Total"))
+        super().__init__(data, event_pk=event_pk, extra_columns=extra, **kwargs)
+
+    def render_pair(self, record: Any) -> SafeString:
+        return pair_link(self.event_pk, record["info"])
+
+
+def recap_tables(recap: Recap, ranking: RecapRanking, event_pk: int) -> list[dict[str, Any]]:
+    """A ranking's tables, a block of boards each: ``{"boards": "1-14", "table": table}``."""
+    out = []
+    for start, stop in recap.blocks:
+        boards = recap.boards[start:stop]
+        rows = [
+            {
+                "rank": row.rank,
+                "pair": row.pair.label,
+                "info": row.pair,
+                "players": row.pair.names,
+                "total": row.total,
+                **{f"b{n}": cell for n, cell in zip(boards, row.cells[start:stop], strict=True)},
+            }
+            for row in ranking.rows
+        ]
+        label = f"{boards[0]} to {boards[-1]}" if len(boards) > 1 else str(boards[0])
+        table = RecapTable(rows, event_pk=event_pk, boards=boards, prefix=f"b{start}-")
+        out.append({"boards": label, "table": table})
+    return out
+
+
+__all__ = ["HIDDEN_MARK", "RecapTable", "recap_tables"]

@@ -1,0 +1,93 @@
+"""The recap sheet: every pair by every board, as a page and as a PDF (public and read-only).
+
+What a viewer may see is decided before the cache is read (no peeking: the boards still in play are
+hidden from a visitor, as on the score cards); the tables' HTML and the PDF's bytes are kept in the cache
+under the event's results version, keyed by the order asked for and the boards hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_safe
+
+from duplicate import caching, exports
+from duplicate import selectors as sel
+from duplicate.exports.recap import recap_pdf
+from duplicate.models import Event, EventKind
+from duplicate.recap_tables import recap_tables
+from duplicate.selectors.recap import HIDDEN_MARK, ORDERS, recap
+from duplicate.selectors.standings import BEING_PLAYED_NOTE
+from duplicate.views.standings import progress_html, status_badge
+
+
+def _order(request: HttpRequest) -> str:
+    """``?order=pair`` lists each ranking by pair number; anything else, in rank order."""
+    asked = request.GET.get("order", "")
+    return asked if asked in ORDERS else ORDERS[0]
+
+
+def _hidden(event: Event, viewer: sel.Viewer) -> frozenset[int]:
+    return sel.hidden_boards(sel.boards_in_play(event), viewer)
+
+
+@require_safe
+def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
+    event = sel.event_or_404(pk)
+    if event.kind == EventKind.TEAMS:
+        return redirect("team_match", pk=event.pk)
+    viewer = sel.viewer_of(request)
+    hidden = _hidden(event, viewer)
+    order = _order(request)
+
+    def build() -> dict[str, Any]:
+        sheet = recap(event, hidden=hidden, order=order)
+        # No pair ranked yet, or no board (a finished event with no result): the "no results" line.
+        shown = sheet.rankings if sheet.boards and any(r.rows for r in sheet.rankings) else ()
+        context = {
+            "rankings": [{"title": r.title, "tables": recap_tables(sheet, r, event.pk)} for r in shown]
+        }
+        return {
+            "status": status_badge(sheet.progress.provisional, status=event.status),
+            "progress": progress_html(sheet.progress),
+            "tables": render_to_string("duplicate/_recap_tables.html", context, request=request),
+        }
+
+    variant = (order, tuple(sorted(hidden)))
+    parts = caching.cached(event, "recap", variant, build, latest=viewer.director)
+    context = {
+        "event": event,
+        "order": order,
+        "hidden": bool(hidden),
+        "hidden_mark": HIDDEN_MARK,
+        "being_played": BEING_PLAYED_NOTE,
+        "parts": {k: mark_safe(v) for k, v in parts.items()},  # rendered by this module's templates
+    }
+    return render(request, "duplicate/recap.html", context)
+
+
+@require_safe
+def download_recap(request: HttpRequest, pk: int) -> HttpResponse:
+    event = sel.event_or_404(pk)
+    if event.kind == EventKind.TEAMS:
+        raise Http404("A team match has no recap sheet.")
+    viewer = sel.viewer_of(request)
+    hidden = _hidden(event, viewer)
+    order = _order(request)
+    variant = ("recap", "pdf", order, tuple(sorted(hidden)))
+    body = caching.cached(
+        event,
+        "download",
+        variant,
+        lambda: recap_pdf(event, recap(event, hidden=hidden, order=order)),
+        latest=viewer.director,
+    )
+    response = HttpResponse(body, content_type=exports.CONTENT_TYPES["pdf"])
+    response["Content-Disposition"] = f'inline; filename="{exports.file_name(event, "recap", "pdf")}"'
+    response["Cache-Control"] = "no-cache"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
