@@ -242,7 +242,7 @@ def _refused_form(
     )
     posted[stored.add_prefix("quick")] = typed
     kept = view.form(play, posted)
-    if not kept.is_valid() or kept.result_data() != data:
+    if not kept.is_valid() or _without_noughts(kept.result_data()) != _without_noughts(data):
         form.add_result_error(message)
         return form
     kept.add_result_error(message)
@@ -252,6 +252,14 @@ def _refused_form(
         "until the correction is saved with its reason",
     )
     return kept
+
+
+def _without_noughts(data: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``data`` with no revoke counted 0 (the quick entry names both whist sides, the fields only those typed)."""
+    if not data or not isinstance(data.get("revokes"), dict):
+        return data
+    revokes = {side: count for side, count in data["revokes"].items() if count not in (0, "")}
+    return {**{k: v for k, v in data.items() if k != "revokes"}, **({"revokes": revokes} if revokes else {})}
 
 
 def _quick_line(data: dict[str, Any] | None) -> str:

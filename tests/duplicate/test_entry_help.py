@@ -154,3 +154,18 @@ def test_the_refused_row_sent_to_the_pages_script_is_the_same(director_client, m
     assert input_value(row, f"b{play.pk}-tricks") == "10"
     assert on_field(row, "quick", "quick: not saved; board 1 keeps 4H by N, 10 tricks")
     assert on_field(row, "reason", REASON_NEEDED)
+
+
+def test_a_whist_correction_with_a_revoke_typed_in_the_fields_is_kept_in_the_quick_entry(director_client):
+    event = make_event(code="whist", name="whist")
+    play = enter(plays_at(event, 1, 1)[0], {"tricks_ns": 7})
+    services.round_agree(round=Round.objects.get(section__event=event, number=1), user_id=None)
+    response = director_client.post(table_url(event, 1, 1), board_data(play, tricks_ns="9", revokes_ns="1"))
+    assert response.status_code == 422
+    row = row_html(response.content.decode(), play)
+    assert input_value(row, f"b{play.pk}-quick") == "9 1R NS"
+    assert (input_value(row, f"b{play.pk}-tricks_ns"), input_value(row, f"b{play.pk}-revokes_ns")) == (
+        "7",
+        "",
+    )
+    assert on_field(row, "quick", "quick: not saved; board 1 keeps")
