@@ -23,7 +23,7 @@ from qrcode.image.svg import SvgPathImage
 
 from duplicate import selectors as visibility
 from duplicate import services
-from duplicate.forms.entry import PlayResultForm, TableLinkActionForm
+from duplicate.forms.entry import PlayResultForm, TableLinkActionForm, error_field, initial_for
 from duplicate.models import Event, Play, Round, Seating, Section, TableToken
 from duplicate.selectors import entry as sel
 from duplicate.selectors import event_or_404
@@ -216,6 +216,68 @@ def _conflict_row(
     return row
 
 
+def _refused_form(
+    view: TableView, play: Play, form: PlayResultForm, data: dict[str, Any] | None, message: str
+) -> PlayResultForm:
+    """The row's form after the service refused the entry, the message on the field it names.
+
+    A correction refused for want of a reason (law E) comes back with the fields showing the stored result,
+    as the row's summary and score do, and the correction (as typed in the quick entry, or written as one
+    from the fields) only in the quick entry, with the message there too: the row never shows the new
+    contract beside the old tricks. When the quick entry cannot hold all that was typed (a revoke changed
+    in the fields too), the form stays as posted.
+    """
+    typed = (form.cleaned_data.get("quick") or "").strip() or _quick_line(data)
+    if error_field(message) != "reason" or not typed:
+        form.add_result_error(message)
+        return form
+    stored = view.form(play)
+    posted = {
+        stored.add_prefix(name): value
+        for name, value in initial_for(play).items()
+        if name in stored.fields and value not in (None, False)
+    }
+    posted.update(
+        {stored.add_prefix(name): form.data.get(form.add_prefix(name), "") for name in ("version", "reason")}
+    )
+    posted[stored.add_prefix("quick")] = typed
+    kept = view.form(play, posted)
+    if not kept.is_valid() or _without_noughts(kept.result_data()) != _without_noughts(data):
+        form.add_result_error(message)
+        return form
+    kept.add_result_error(message)
+    kept.add_error(
+        "quick",
+        f"quick: not saved; board {play.board.number} keeps {sel.result_summary(play_result_data(play))} "
+        "until the correction is saved with its reason",
+    )
+    return kept
+
+
+def _without_noughts(data: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``data`` with no revoke counted 0 (the quick entry names both whist sides, the fields only those typed)."""
+    if not data or not isinstance(data.get("revokes"), dict):
+        return data
+    revokes = {side: count for side, count in data["revokes"].items() if count not in (0, "")}
+    return {**{k: v for k, v in data.items() if k != "revokes"}, **({"revokes": revokes} if revokes else {})}
+
+
+def _quick_line(data: dict[str, Any] | None) -> str:
+    """The quick entry that says what ``data`` says ("4H N 9", "PASS", "7 2R NS"); "" when it has none."""
+    if not data:
+        return ""
+    if "tricks_ns" in data:
+        revokes = data.get("revokes") or {}
+        return " ".join(
+            [str(data["tricks_ns"])]
+            + [f"{revokes[side]}R {side.upper()}" for side in ("ns", "ew") if revokes.get(side)]
+        )
+    if data.get("contract") == "PASS":
+        return "PASS"
+    parts = [data.get("contract"), data.get("declarer"), data.get("tricks")]
+    return " ".join(str(part) for part in parts) if all(part not in (None, "") for part in parts) else ""
+
+
 def _saved_message(view: TableView, saved: Play, plays: list[Play]) -> str:
     """What was saved; through a table link, also the round the link opens next once this round is in."""
     message = f"Board {saved.board.number}: {sel.result_summary(play_result_data(saved))}."
@@ -271,7 +333,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
             form.add_error(None, str(exc))
             status = 403
         except services.ServiceError as exc:
-            form.add_result_error(str(exc))
+            form = _refused_form(view, play, form, data, str(exc))
             status = 422
         else:
             message = _saved_message(view, saved, plays)
