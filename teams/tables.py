@@ -1,8 +1,8 @@
 """The team match page's tables (duplicate law G), as django-tables2 ``Table`` classes.
 
-``MatchTablesTable`` lists the match's tables (``TeamStandings.tables``: ``TableLine``), ``TeamScoreTable`` a
-team's pairs (``TeamLine.pairs``: ``TeamPairLine``) with the odd pair's average and the team's total below
-them (law G). Scores sort by their exact Fractions. Set up like the other tables (``duplicate.tables``)::
+``MatchTablesTable`` lists the match's tables (``TeamStandings.tables``: ``TableLine``), ``TeamBoardsTable``
+one table's boards with their swings, ``TeamScoreTable`` a team's pairs (``TeamLine.pairs``: ``TeamPairLine``)
+with the odd pair's average and the team's total below them (law G). Scores sort by their exact Fractions. Set up like the other tables (``duplicate.tables``)::
 
     table = TeamScoreTable(team, event_pk=event.pk, prefix="team-1-")
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from duplicate.tables import NARROW_HIDDEN, NUM, EventRowsTable, RowsTable, pair_link
+from duplicate.tables import NARROW_HIDDEN, NUM, NUM_NARROW_HIDDEN, EventRowsTable, RowsTable, pair_link
 
 
 def _pair_cell(event_pk: int, pair: Any) -> SafeString:
@@ -71,4 +72,31 @@ class TeamScoreTable(EventRowsTable):
         return "N-S" if value == "NS" else "E-W"
 
 
-__all__ = ["MatchTablesTable", "TeamScoreTable"]
+class TeamBoardsTable(EventRowsTable):
+    """A table's boards, one by one (``TableLine.lines``: ``TeamBoardLine``): each pair's score, the swing
+    between the teams and the running total.  In board order only (a running total sorted otherwise would
+    mean nothing); a phone leaves out the E-W score (the N-S score's opposite but for rulings)."""
+
+    board = tables.Column("Board", attrs=NUM)
+    ns_score = tables.Column("N-S", attrs=NUM, accessor="ns_display")
+    ew_score = tables.Column("E-W", attrs=NUM_NARROW_HIDDEN, accessor="ew_display")
+    swing = tables.Column("Swing", accessor="swing_display")
+    running = tables.Column("Running total", accessor="running_display")
+
+    class Meta(RowsTable.Meta):
+        attrs: ClassVar[dict[str, Any]] = {"class": "data team-boards"}
+        orderable = False
+        empty_text = "No boards."
+
+    def render_board(self, value: int) -> SafeString:
+        return format_html(
+            '<a href="{}">{}</a>', reverse("board_traveller", args=[self.event_pk, value]), value
+        )
+
+    def render_swing(self, value: str, record: Any) -> SafeString:
+        return (
+            format_html('<span class="muted">{}</span>', value) if record.note else format_html("{}", value)
+        )
+
+
+__all__ = ["MatchTablesTable", "TeamBoardsTable", "TeamScoreTable"]

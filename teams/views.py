@@ -1,5 +1,8 @@
 """The team match page (duplicate law G): public and read-only.  The match's plain rows are kept in Django's
-cache under the event's results version (``duplicate.caching``); its tables are made from them per request."""
+cache under the event's results version (``duplicate.caching``); its tables are made from them per request.
+
+No peeking: what a viewer may see is decided before the cache is read.  A visitor's board-by-board tables
+leave out the scores of the boards still in play (as the score cards do); the totals stay."""
 
 from __future__ import annotations
 
@@ -8,20 +11,39 @@ from django.shortcuts import redirect, render
 
 from duplicate import caching
 from duplicate.models import EventKind
-from duplicate.selectors.events import event_badge, event_or_404, viewer_of
-from duplicate.selectors.standings import team_standings
+from duplicate.selectors.events import boards_in_play, event_badge, event_or_404, hidden_boards, viewer_of
+from duplicate.selectors.standings import BEING_PLAYED_NOTE, team_standings
 from duplicate.tables import configure
-from teams.tables import MatchTablesTable, TeamScoreTable
+from teams.tables import MatchTablesTable, TeamBoardsTable, TeamScoreTable
+
+BOARDS_PER_PAGE = 500  # a table's boards on one page: its running total reads down the whole match
 
 
 def team_match(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     if event.kind != EventKind.TEAMS:
         return redirect("event_standings", pk=event.pk)
+    viewer = viewer_of(request)
+    hidden = hidden_boards(boards_in_play(event), viewer)
     match = caching.cached(
-        event, "team-match", (), lambda: team_standings(event), latest=viewer_of(request).director
+        event,
+        "team-match",
+        tuple(sorted(hidden)),
+        lambda: team_standings(event, hidden=hidden),
+        latest=viewer.director,
     )
     tables = configure(request, MatchTablesTable(match.tables, event_pk=event.pk, prefix="tables-"))
+    boards = [
+        {
+            "line": line,
+            "table": configure(
+                request,
+                TeamBoardsTable(line.lines, event_pk=event.pk, prefix=f"table-{line.table}-"),
+                per_page=BOARDS_PER_PAGE,
+            ),
+        }
+        for line in match.tables
+    ]
     teams = [
         {
             "team": team,
@@ -36,6 +58,9 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         "progress": match.progress,
         "badge": badge,
         "tables": tables,
+        "boards": boards,
         "teams": teams,
+        "hidden": bool(hidden),
+        "being_played": BEING_PLAYED_NOTE,
     }
     return render(request, "teams/match.html", context)

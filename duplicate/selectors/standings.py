@@ -36,6 +36,7 @@ from scoring.contests import (
     scores_from_whist,
     team_match,
 )
+from scoring.contests.display import lead_str
 from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
 from scoring.errors import ScoringError
 
@@ -194,6 +195,8 @@ class EventResults:
     seats: Mapping[int, str]  # pair pk -> "NS", "EW" or "both" (from the movement, entered or not)
     tables: tuple[tuple[int, int, int], ...]  # a team match's distinct (table, ns pair pk, ew pair pk)
     last_board: int = 0
+    # A team match's boards scheduled at each of its ``tables``, by number (entered or not).
+    boards_at: Mapping[tuple[int, int, int], tuple[int, ...]] = field(default_factory=dict)
     # The boards still in play: some table scheduled to play them has neither a result nor a ruling yet
     # (their hands and results are not shown to visitors: ``duplicate.selectors.events.boards_in_play``).
     pending: frozenset[int] = frozenset()
@@ -313,7 +316,10 @@ def build_results(
             single = contest.single_ranking
     except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
         error = str(exc)
-    tables = {(row[7], row[1], row[2]) for row in rows} if kind == EventKind.TEAMS else set()
+    boards_at: dict[tuple[int, int, int], set[int]] = {}
+    if kind == EventKind.TEAMS:
+        for row in rows:
+            boards_at.setdefault((row[7], row[1], row[2]), set()).add(row[0])
     waiting = list(compress(boards, map(not_, map(itemgetter(3), rows))))  # the boards of plays not entered
     return EventResults(
         kind=kind,
@@ -324,8 +330,9 @@ def build_results(
         total=len(rows),
         unagreed_rounds=len(set(compress(map(itemgetter(8), rows), map(not_, map(itemgetter(9), rows))))),
         seats=seats,
-        tables=tuple(sorted(tables)),
+        tables=tuple(sorted(boards_at)),
         last_board=max(boards, default=0),
+        boards_at={key: tuple(sorted(numbers)) for key, numbers in boards_at.items()},
         pending=frozenset(waiting),
     )
 
@@ -557,18 +564,83 @@ class TeamLine:
         }
 
 
+NOT_PLAYED = "not played yet"
+RULING_WAITING = "ruling: waiting for a result"
+
+
+def lead_text(ns_team: str | None, ew_team: str | None, swing: Fraction | None, *, even: str = "0") -> str:
+    """Who a swing or running total favours at a table, and by how much: "Reds 314"; ``even`` when 0."""
+    if swing is None:
+        return ""
+    if swing == 0:
+        return even
+    return f"{(ns_team if swing > 0 else ew_team) or ''} {lead_str(swing)}".strip()
+
+
+@dataclass(frozen=True, slots=True)
+class TeamBoardLine:
+    """A board at a team match's table: each pair's score on it (as the contest scored it), the swing
+    between the two teams there (N-S's score less E-W's: what it moves the match's margin by, from the N-S
+    team's side), and the running total of the swings on the boards shown so far.  ``note`` says why a
+    board has no scores: being played (hidden from this viewer), not played yet, a ruling waiting."""
+
+    board: int
+    ns_score: Fraction | int | None
+    ew_score: Fraction | int | None
+    swing: Fraction | None
+    running: Fraction
+    swing_display: str
+    running_display: str
+    note: str = ""
+
+    ns_display = Shown("ns_score")
+    ew_display = Shown("ew_score")
+
+
 @dataclass(frozen=True, slots=True)
 class TableLine:
-    """One table of a team match: its pairs (and teams) and each pair's score there."""
+    """One table of a team match: its pairs (and teams), each pair's score there, and its boards."""
 
     table: int
     ns: PairInfo
     ew: PairInfo
     ns_net: Fraction
     ew_net: Fraction
+    lines: tuple[TeamBoardLine, ...] = ()
 
     ns_display = Shown("ns_net")
     ew_display = Shown("ew_net")
+
+
+def _board_lines(
+    results: EventResults, key: tuple[int, int, int], pairs: tuple[PairInfo, PairInfo], hidden: frozenset[int]
+) -> tuple[TeamBoardLine, ...]:
+    """A table's boards by number, read from the contest's lines (law G is not worked out again here); a
+    board in ``hidden`` shows no scores, and its swing stays out of the running total."""
+    _table, ns, ew = key
+    teams = (pairs[0].team, pairs[1].team)
+    running = Fraction(0)
+    lines = []
+    for number in results.boards_at.get(key, ()):
+        detail = None if number in hidden else results.detail(number, ns, ew)
+        if detail is None or detail.ns_score is None or detail.ew_score is None:
+            note = BEING_PLAYED if number in hidden else NOT_PLAYED if detail is None else RULING_WAITING
+            lines.append(TeamBoardLine(number, None, None, None, running, note, "", note))
+            continue
+        swing = Fraction(detail.ns_score) - detail.ew_score
+        running += swing
+        lines.append(
+            TeamBoardLine(
+                number,
+                detail.ns_score,
+                detail.ew_score,
+                swing,
+                running,
+                lead_text(*teams, swing),
+                lead_text(*teams, running, even="level"),
+            )
+        )
+    return tuple(lines)
 
 
 @dataclass(frozen=True)
@@ -585,6 +657,10 @@ class TeamStandings:
     tables: tuple[TableLine, ...]
     progress: Progress
     kind: str = "teams"
+    # The first team's total less the second's (exact), and as the page says it: the difference of the
+    # totals as shown (law G's whole numbers), or "the fraction of a point"; "" with no winner.
+    margin: Fraction = Fraction(0)
+    margin_display: str = ""
 
     @property
     def provisional(self) -> bool:
@@ -630,9 +706,27 @@ def _team_lines(match: TeamMatch, pairs: Mapping[int, PairInfo]) -> list[TeamLin
     return teams
 
 
+def _margin(match: TeamMatch) -> tuple[Fraction, str]:
+    """The winner's lead over the runner-up: exact, and as shown (law G: the difference of the totals'
+    nearest whole numbers, or "the fraction of a point" when those are equal)."""
+    if match.winner is None:
+        return Fraction(0), ""
+    first, second = match.teams[0], match.teams[1]
+    shown = (
+        "the fraction of a point" if match.by_fraction else str(first.total_rounded - second.total_rounded)
+    )
+    return first.total - second.total, shown
+
+
 def team_standings(
-    event: Event, *, pairs: Mapping[int, PairInfo] | None = None, results: EventResults | None = None
+    event: Event,
+    *,
+    pairs: Mapping[int, PairInfo] | None = None,
+    results: EventResults | None = None,
+    hidden: frozenset[int] = frozenset(),
 ) -> TeamStandings:
+    """A team match (law G) as the contest gives it, each table's boards with their swings; the boards in
+    ``hidden`` (those this viewer may not see yet) without their scores."""
     pairs = pair_infos(event) if pairs is None else pairs
     results = event_results(event, pairs) if results is None else results
     match = results.contest
@@ -644,16 +738,19 @@ def team_standings(
         direction_averages = {side: avg for side, avg in match.direction_averages.items()}
         # In a law G match each pair keeps its table: its net is its score there.
         pair_net = {p.pair.pk: p.net for t in teams for p in t.pairs}
-        for table, ns, ew in results.tables:
+        for key in results.tables:
+            _table, ns, ew = key
+            seated = (pairs.get(ns) or unknown_pair(ns), pairs.get(ew) or unknown_pair(ew))
             tables.append(
                 TableLine(
-                    table,
-                    pairs.get(ns) or unknown_pair(ns),
-                    pairs.get(ew) or unknown_pair(ew),
+                    key[0],
+                    *seated,
                     pair_net.get(ns, Fraction(0)),
                     pair_net.get(ew, Fraction(0)),
+                    _board_lines(results, key, seated, hidden),
                 )
             )
+    margin = _margin(match) if isinstance(match, TeamMatch) else (Fraction(0), "")
     return TeamStandings(
         event_id=event.pk,
         event_name=event.name,
@@ -664,6 +761,8 @@ def team_standings(
         direction_averages=direction_averages,
         tables=tuple(tables),
         progress=progress_of(results),
+        margin=margin[0],
+        margin_display=margin[1],
     )
 
 

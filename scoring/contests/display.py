@@ -12,7 +12,7 @@ from math import gcd
 
 from scoring.errors import ContestError
 
-__all__ = ["display_values", "fraction_str", "mixed_str", "ratio_str", "round_half_away"]
+__all__ = ["display_values", "fraction_str", "lead_str", "mixed_str", "ratio_str", "round_half_away"]
 
 
 def _exact(x: object) -> Fraction:
@@ -79,3 +79,11 @@ def display_values(values: Sequence[Fraction | int], *, signed: bool = False) ->
         else (f"+{r}" if signed and r > 0 else str(r))
         for value, r in zip(exact, rounded, strict=True)
     ]
+
+
+def lead_str(x: Fraction | int) -> str:
+    """How far one side is ahead of another (law G): the nearest whole number of ``abs(x)``, or its mixed
+    number when that whole number is 0 but the sides are not level (the fraction avoids a tie)."""
+    f = abs(_exact(x))
+    whole = round_half_away(f)
+    return mixed_str(f) if whole == 0 and f else str(whole)

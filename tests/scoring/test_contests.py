@@ -34,6 +34,7 @@ from scoring.contests import (
     scores_from_whist,
     team_match,
 )
+from scoring.contests.display import lead_str
 from scoring.errors import ScoringError
 
 
@@ -127,6 +128,19 @@ def test_display_values_show_the_fraction_only_where_rounding_would_tie() -> Non
     assert display_values([F(7, 2), F(7, 2), F(1)]) == ["4", "4", "1"]
     assert display_values([F(5), F(1, 3), F(0)], signed=True) == ["+5", "+1/3", "0"]
     assert display_values([]) == []
+
+
+def test_lead_str_is_a_whole_number_unless_the_fraction_avoids_a_tie() -> None:
+    # Law G: a lead of 196/3 (65.33) is 65, of -5/2 (either way) 3; a lead under half a point keeps its
+    # fraction (it is not a tie); no lead at all is 0.
+    assert [lead_str(x) for x in (F(196, 3), F(-5, 2), F(2, 3), F(-1, 3), F(0), 12)] == [
+        "65",
+        "3",
+        "1",
+        "1/3",
+        "0",
+        "12",
+    ]
 
 
 # ------------------------------------------------------------------------------------------- input

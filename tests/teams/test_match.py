@@ -35,6 +35,8 @@ def match_event(by_table_board: dict[tuple[int, int], dict]) -> object:
     results = []
     for table, (ns, ew) in TABLES.items():
         for rnd, board in enumerate(BOARDS[table], start=1):
+            if (table, board) not in by_table_board:
+                continue  # not played yet
             results.append(
                 {
                     "round": rnd,
