@@ -20,12 +20,14 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import threading
 import time
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connections
 from django.http import QueryDict
 from django.utils.http import urlencode
 
@@ -36,6 +38,7 @@ T = TypeVar("T")
 LOCK_SECONDS = 30  # a lock left by a process that died frees itself after this
 WAIT_SECONDS = 5.0  # the longest a request waits for another process's working-out of the same page
 WAIT_STEP = 0.05  # how often it looks
+JOB_SECONDS = 60  # a working-out in the background left by a process that died is started again after this
 TIMEOUT = 24 * 3600  # a page no longer asked for drops out of the cache
 
 
@@ -91,6 +94,36 @@ def cached(
     if kept is not None and time.time() - kept[1] < stale:
         return kept[2]  # type: ignore[no-any-return]
     return _wait_for_another(key, kept, wanted, build)
+
+
+def prepared(
+    event: Event, what: str, variant: Hashable, build: Callable[[], T], *, latest: bool = False
+) -> tuple[T | None, float]:
+    """A value too long to work out in a request (a big event's workbook): ``(value, 0)`` when kept, as
+    :func:`cached` would serve it; otherwise ``(None, seconds)``, and ``build()`` runs in a thread of this
+    process (started once: a lock taken with ``cache.add``) and keeps its value, while the request answers at
+    once; ``seconds`` is how long ago that working-out began."""
+    wanted = event.results_version
+    key = part_key(event, what, variant)
+    kept = cache.get(key)
+    if kept is not None and (
+        kept[0] >= wanted or (not latest and time.time() - kept[1] < settings.RESULTS_STALE_SECONDS)
+    ):
+        return kept[2], 0.0
+    job, now = f"{key}:job", time.time()
+    if cache.add(job, now, JOB_SECONDS):
+        threading.Thread(target=_prepare, args=(key, job, wanted, build), daemon=True).start()
+        return None, 0.0
+    began = cache.get(job)
+    return None, max(0.0, now - began) if isinstance(began, float) else 0.0
+
+
+def _prepare(key: str, job: str, version: int, build: Callable[[], Any]) -> None:
+    try:
+        _build_and_keep(key, version, build)
+    finally:
+        cache.delete(job)
+        connections.close_all()  # this thread's own database connection
 
 
 def _build_and_keep(key: str, version: int, build: Callable[[], T]) -> T:

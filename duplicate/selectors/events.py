@@ -211,6 +211,11 @@ def traveller_board(event_id: int, number: int) -> Board:
     return board
 
 
+def play_count(event: Event) -> int:
+    """How many results the event has to hold: its plays, entered or not (one query)."""
+    return Play.objects.filter(event=event).count()
+
+
 def board_progress(board: Board) -> tuple[int, int]:
     """How many of the tables scheduled to play ``board`` have (a result or a ruling), and how many there
     are (one query)."""

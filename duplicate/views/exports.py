@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from duplicate import caching, exports, selectors
@@ -30,11 +31,17 @@ def _download(
 
 
 def _hidden_download(
-    request: HttpRequest, pk: int, what: str, ext: str, make: Callable[[Event, frozenset[int]], bytes]
+    request: HttpRequest,
+    event: Event | int,
+    what: str,
+    ext: str,
+    make: Callable[[Event, frozenset[int]], bytes],
 ) -> HttpResponse:
     """A download showing hands or results: ``make(event, hidden)``, the boards ``hidden`` from this viewer;
-    kept with the results version and the boards hidden (a visitor's file is never a director's)."""
-    event = get_object_or_404(Event, pk=pk)
+    kept with the results version and the boards hidden (a visitor's file is never a director's).
+    ``event``: the event, or its primary key."""
+    if not isinstance(event, Event):
+        event = get_object_or_404(Event, pk=event)
     viewer = selectors.viewer_of(request)
     hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
     variant = (what, ext, tuple(sorted(hidden)))
@@ -72,9 +79,31 @@ def download_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def download_workbook(request: HttpRequest, pk: int) -> HttpResponse:
-    return _hidden_download(
-        request, pk, "results", "xlsx", lambda e, hidden: exports.workbook_file(e, hidden=hidden)
+    """The event workbook; for an event of more than ``BACKGROUND_RESULTS`` results (over a few seconds to
+    write) it is made in the background: until it is ready the page says so, with how long it has taken,
+    and reloads itself every two seconds (HTTP 202)."""
+    event = get_object_or_404(Event, pk=pk)
+    if selectors.play_count(event) <= settings.BACKGROUND_RESULTS:
+        return _hidden_download(
+            request, event, "results", "xlsx", lambda e, hidden: exports.workbook_file(e, hidden=hidden)
+        )
+    viewer = selectors.viewer_of(request)
+    hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
+    variant = ("results", "xlsx", tuple(sorted(hidden)))
+    body, waited = caching.prepared(
+        event,
+        "download",
+        variant,
+        lambda: exports.workbook_file(event, hidden=hidden),
+        latest=viewer.director,
     )
+    if body is not None:
+        return _response(event, body, "results", "xlsx")
+    context = {"event": event, "what": "The event workbook", "waited": round(waited)}
+    response = render(request, "duplicate/download_preparing.html", context, status=202)
+    response["Refresh"] = "2"
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_safe
