@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from duplicate.exports.rows import GuideLine, event_rows
 from django.db.models import Count, Q
 
+from duplicate.exports.rows import GuideLine, event_rows
 from duplicate.models import Play, Section
 from duplicate.selectors.events import boards_in_play
 from duplicate.selectors.travellers import PlayLine
@@ -80,7 +80,6 @@ def round_summary(section: Section, table: int, round_number: int) -> RoundSumma
     guide = next((g for g in card.lines if g.round == round_number), None) if card else None
     last_round = max((line.round for line in rows.results if line.section == section.letter), default=0)
     return RoundSummary(round_number, table, boards, guide, last=round_number >= last_round)
-
 
 
 def _all_in(section: Section, table: int, round_number: int) -> bool:

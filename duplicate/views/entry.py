@@ -307,6 +307,24 @@ def _summary_url(view: TableView, saved: Play, plays: list[Play], redirect_to: s
     return f"{redirect_to}?done={view.seating.round.number}#summary"
 
 
+def _saved_response(
+    request: HttpRequest, view: TableView, saved: Play, plays: list[Play], redirect_to: str
+) -> HttpResponse:
+    """After a save: the row again (fetch) or the page at the row; once a table link's round is in, its
+    summary (a fetch is told where with ``X-Kz-Location``, and entry.js goes there)."""
+    message = _saved_message(view, saved, plays)
+    summary = _summary_url(view, saved, plays, redirect_to)
+    if _is_fetch(request):
+        row = view.row(_reloaded(saved, view), status="saved", notice=f"Saved. {message}")
+        response = _render_row(request, view, row, 200)
+        if summary:
+            messages.success(request, f"Saved. {message}")
+            response["X-Kz-Location"] = summary
+        return response
+    messages.success(request, f"Saved. {message}")
+    return redirect(summary or f"{redirect_to}#board-{saved.board.number}")
+
+
 def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to: str) -> HttpResponse:
     """Save one board from the POSTed form; on failure re-render its row with the messages on the fields."""
     if view.writer is None:
@@ -351,17 +369,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
             form = _refused_form(view, play, form, data, str(exc))
             status = 422
         else:
-            message = _saved_message(view, saved, plays)
-            summary = _summary_url(view, saved, plays, redirect_to)
-            if _is_fetch(request):
-                row = view.row(_reloaded(saved, view), status="saved", notice=f"Saved. {message}")
-                response = _render_row(request, view, row, 200)
-                if summary:  # entry.js goes there: the round's summary, as after a plain post
-                    messages.success(request, f"Saved. {message}")
-                    response["X-Kz-Location"] = summary
-                return response
-            messages.success(request, f"Saved. {message}")
-            return redirect(summary or f"{redirect_to}#board-{saved.board.number}")
+            return _saved_response(request, view, saved, plays, redirect_to)
     else:
         status = 422
     if row is None:

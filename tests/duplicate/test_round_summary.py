@@ -77,11 +77,12 @@ def test_round_one_summary_of_a_mitchell_says_where_to_move_and_shows_no_board_i
     html = page.content.decode()
     summary = _summary(html)
     assert "Round 1 is in: the results" in summary
-    assert 'data-focus-on-load' in summary
+    assert "data-focus-on-load" in summary
     # Boards 1 and 2 are still to be played at tables 2 and 3: no result, score or average of the field.
     assert summary.count("other tables are still playing it") == 2
-    assert "entry_token_traveller" not in summary and f"/t/{token.secret}/boards/" not in summary
-    assert "1NT" not in summary and "3NT" not in summary and "4S" not in summary
+    assert f"/t/{token.secret}/boards/" not in summary
+    for contract in ("1NT", "3NT", "4S"):
+        assert contract not in summary
     # Mitchell: N-S stay, E-W move up a table, the boards go down a table (table 1's to table 3).
     moves = re.findall(r"<li>(.*?)</li>", summary)
     assert moves == [
@@ -142,7 +143,8 @@ def test_a_fetch_save_of_the_last_board_names_the_summary(client):
     url = reverse("entry_token", args=[token.secret])
     first, last = plays_at(event, 1, 1)
     response = client.post(url, board_data(first, quick="1NT S 7"), headers={"X-Requested-With": "fetch"})
-    assert response.status_code == 200 and "X-Kz-Location" not in response
+    assert response.status_code == 200
+    assert "X-Kz-Location" not in response
     response = client.post(url, board_data(last, quick="1NT S 7"), headers={"X-Requested-With": "fetch"})
     assert response.status_code == 200
     assert response["X-Kz-Location"] == f"{url}?done=1#summary"
