@@ -126,6 +126,11 @@ def test_the_last_round_shows_the_released_boards_against_the_field_and_the_fina
     assert "Where to go" not in summary
     assert f'href="{reverse("event_standings", args=[event.pk])}"' in summary
     assert "last round" in summary
+    # The plain link, with every board of its last round in, opens on the same summary; the round's form
+    # stays below it for a correction before the director agrees the round.
+    page = client.get(url).content.decode()
+    assert _summary(page) == summary
+    assert "<h2>Correct a result of round 3</h2>" in page
 
 
 def test_a_round_not_all_in_shows_no_summary(client):
