@@ -308,8 +308,13 @@ def _tables_text(tables: list[int]) -> str:
 
 
 def _guide_cards(rows: list[PlayLine]) -> tuple[GuideCard, ...]:
-    """For each table, each round's pairs and boards, and where the pairs and the boards go next."""
-    movement = _movement(rows)
+    return guide_cards(_movement(rows))
+
+
+def guide_cards(movement: Iterable[MovementRow]) -> tuple[GuideCard, ...]:
+    """For each table, each round's pairs and boards, and where the pairs and the boards go next (the one
+    reading of the movement: the guide-card printout and a table link's round summary both say it)."""
+    movement = tuple(movement)
     seat_of: dict[tuple[str, int, int], tuple[int, str]] = {}  # (section, round, pair) -> (table, side)
     tables_of_board: dict[tuple[str, int, int], list[int]] = defaultdict(list)  # (section, round, board)
     last_round: dict[str, int] = {}
@@ -365,6 +370,7 @@ __all__ = [
     "build_event_rows",
     "event_info",
     "event_rows",
+    "guide_cards",
     "hand_text",
     "standings_rows",
 ]

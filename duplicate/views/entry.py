@@ -27,6 +27,7 @@ from duplicate.forms.entry import PlayResultForm, TableLinkActionForm, error_fie
 from duplicate.models import Event, Play, Round, Seating, Section, TableToken
 from duplicate.selectors import entry as sel
 from duplicate.selectors import event_or_404
+from duplicate.selectors.round_summary import RoundSummary, round_summary
 from duplicate.services.results import ResultError, blank_fields, play_result_data, result_fields
 from duplicate.tables import EntryGridTable, configure, selected_section
 from duplicate.views.standings import traveller_page
@@ -161,6 +162,7 @@ def _render_table(
     *,
     status: int = 200,
     replaced: dict[int, dict[str, Any]] | None = None,
+    summary: RoundSummary | None = None,
 ) -> HttpResponse:
     replaced = replaced or {}
     rows = [replaced.get(p.pk) or view.row(p) for p in plays]
@@ -176,6 +178,11 @@ def _render_table(
     if view.token:  # its own results are on the page; the travellers of the boards its table has played
         played = visibility.table_played_boards(view.section.pk, view.token.table)
         ctx["played_boards"] = sorted(played)
+        ctx["summary"] = summary
+        if summary is not None:  # the cursor goes to the summary's heading (kalamazoo.js), not a field
+            for row in rows:
+                if row["form"] is not None:
+                    row["form"].fields["quick"].widget.attrs.pop("autofocus", None)
     if not view.token:
         total_rounds = sel.round_count(view.section)
         number, table = view.seating.round.number, view.seating.table
@@ -292,6 +299,32 @@ def _saved_message(view: TableView, saved: Play, plays: list[Play]) -> str:
     return message
 
 
+def _summary_url(view: TableView, saved: Play, plays: list[Play], redirect_to: str) -> str:
+    """Through a table link, once the save put the round's last board in: the link's page with that
+    round's summary; "" otherwise."""
+    if view.token is None or not saved.entered or not all(p.entered for p in plays if p.pk != saved.pk):
+        return ""
+    return f"{redirect_to}?done={view.seating.round.number}#summary"
+
+
+def _saved_response(
+    request: HttpRequest, view: TableView, saved: Play, plays: list[Play], redirect_to: str
+) -> HttpResponse:
+    """After a save: the row again (fetch) or the page at the row; once a table link's round is in, its
+    summary (a fetch is told where with ``X-Kz-Location``, and entry.js goes there)."""
+    message = _saved_message(view, saved, plays)
+    summary = _summary_url(view, saved, plays, redirect_to)
+    if _is_fetch(request):
+        row = view.row(_reloaded(saved, view), status="saved", notice=f"Saved. {message}")
+        response = _render_row(request, view, row, 200)
+        if summary:
+            messages.success(request, f"Saved. {message}")
+            response["X-Kz-Location"] = summary
+        return response
+    messages.success(request, f"Saved. {message}")
+    return redirect(summary or f"{redirect_to}#board-{saved.board.number}")
+
+
 def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to: str) -> HttpResponse:
     """Save one board from the POSTed form; on failure re-render its row with the messages on the fields."""
     if view.writer is None:
@@ -336,12 +369,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
             form = _refused_form(view, play, form, data, str(exc))
             status = 422
         else:
-            message = _saved_message(view, saved, plays)
-            if _is_fetch(request):
-                row = view.row(_reloaded(saved, view), status="saved", notice=f"Saved. {message}")
-                return _render_row(request, view, row, 200)
-            messages.success(request, f"Saved. {message}")
-            return redirect(f"{redirect_to}#board-{saved.board.number}")
+            return _saved_response(request, view, saved, plays, redirect_to)
     else:
         status = 422
     if row is None:
@@ -626,7 +654,22 @@ def entry_token(request: HttpRequest, secret: str) -> HttpResponse:
     plays = sel.seating_plays(view.seating, history=view.shows_history)
     if request.method == "POST":
         return _save(request, view, plays, view.action)
-    return _render_table(request, view, plays)
+    return _render_table(request, view, plays, summary=_token_summary(request, view, plays))
+
+
+def _token_summary(request: HttpRequest, view: TableView, plays: list[Play]) -> RoundSummary | None:
+    """The summary a table link shows: of the round named by ``?done=`` (where the save of a round's last
+    board sends it), or of its current round once every board of it is in (the last round)."""
+    if view.token is None:
+        return None
+    current = view.seating.round.number
+    text = request.GET.get("done", "")
+    number = int(text) if text.isascii() and text.isdecimal() and len(text) < 6 else None
+    if number is None or number > current:
+        number = current if plays and all(p.entered for p in plays) else None
+    if number is None:
+        return None
+    return round_summary(view.section, view.token.table, number)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

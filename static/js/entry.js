@@ -74,9 +74,19 @@
       credentials: "same-origin",
     })
       .then(function (r) {
-        return r.text().then(function (html) { return { status: r.status, html: html, type: r.headers.get("Content-Type") || "" }; });
+        return r.text().then(function (html) { return { status: r.status, html: html, type: r.headers.get("Content-Type") || "" , go: r.headers.get("X-Kz-Location") }; });
       })
       .then(function (res) {
+        if (res.go) { // the round is in: its summary (reloaded when only the #fragment would change)
+          var dest = new URL(res.go, window.location.href);
+          if (dest.pathname + dest.search === window.location.pathname + window.location.search) {
+            window.location.hash = dest.hash;
+            window.location.reload();
+          } else {
+            window.location.assign(dest.href);
+          }
+          return;
+        }
         var holder = document.createElement("div");
         holder.innerHTML = res.html;
         var fresh = holder.querySelector(".entry-row");

@@ -21,3 +21,9 @@ document.addEventListener("change", function (event) {
     else if (movement.value !== "custom" && kind.value === teamKind) { kind.value = kind.options[0].value; }
   }
 });
+
+// A page that opens on a summary (a table link after its round's last board) puts the cursor on its heading.
+(function () {
+  var target = document.querySelector("[data-focus-on-load]");
+  if (target) { target.focus(); }
+})();
