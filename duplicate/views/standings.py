@@ -83,12 +83,18 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
+    # A search for a pair by a player's name (?q=) is the one thing not kept: the standings still are.
+    search = sel.find_pairs(event, request.GET.get("q", ""))
     request = page_request(request)
     page = caching.query_variant(request.GET)
+    if search.query:
+        return _standings(request, event, page, search)
     return visitor_page(request, event, "standings-page", page, lambda: _standings(request, event, page))
 
 
-def _standings(request: HttpRequest, event: Event, page: Hashable) -> HttpResponse:
+def _standings(
+    request: HttpRequest, event: Event, page: Hashable, search: sel.PairSearch | None = None
+) -> HttpResponse:
 
     def build() -> dict[str, Any]:
         pairs = st.pair_infos(event)
@@ -106,7 +112,12 @@ def _standings(request: HttpRequest, event: Event, page: Hashable) -> HttpRespon
         }
 
     parts = caching.cached(event, "standings", page, build, latest=True)
-    context = {"event": event, "single_ranking": parts["single_ranking"], "parts": _safe(parts)}
+    context = {
+        "event": event,
+        "single_ranking": parts["single_ranking"],
+        "parts": _safe(parts),
+        "search": search or sel.PairSearch(),
+    }
     return render(request, "duplicate/standings.html", context)
 
 
