@@ -51,6 +51,8 @@ def test_a_player_types_a_name_and_reaches_their_score_card_in_two_taps(live_ser
     expect(marked).to_have_count(1)
     assert "1" in (marked.get_attribute("data-ns"), marked.get_attribute("data-ew"))
     page.screenshot(path=str(ARTIFACTS / "traveller-marked-phone.png"), full_page=True)
-    page.goto(f"{live_server.url}{reverse('event_standings', args=[event.pk])}?pair=1")
+    page.go_back()
+    page.get_by_role("link", name=re.compile(r"^Place \d+$")).tap()  # the score card's place: the standings
+    expect(page).to_have_url(re.compile(r"/standings/\?pair=1$"))
     expect(page.locator("table.data tr.mine")).to_have_count(1)
     expect(page.locator("table.data tr.mine")).to_have_attribute("data-pair", "1")

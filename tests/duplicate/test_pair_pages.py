@@ -126,6 +126,7 @@ def test_score_card_links_released_boards_to_the_traveller_marking_its_line(clie
     played = event.plays.filter(ew_pair__number="A1").select_related("board").first().board.number
     traveller = reverse("board_traveller", args=[event.pk, played])
     assert f'<a href="{traveller}?pair=A1">{played}</a>' in html
+    assert f'<a href="/events/{event.pk}/standings/?pair=A1">Place <strong>' in html  # its row marked there
     # The traveller and the standings mark each row with its pairs: the script marks those of ?pair=.
     page = client.get(traveller + "?pair=A1").content.decode()
     assert 'data-ew="A1"' in page
