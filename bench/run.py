@@ -253,7 +253,7 @@ def bench_pages(report: Report, built: dict[int, Built]) -> None:
         pages = {
             "standings page": f"/events/{event.pk}/standings/",
             "traveller page": f"/events/{event.pk}/boards/1/",
-            "score card page": f"/events/{event.pk}/pairs/{pair.pk}/card/",
+            "score card page": f"/events/{event.pk}/pairs/{pair.number}/",
         }
         for name, url in pages.items():
             for state in ("cold", "warm"):

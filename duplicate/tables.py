@@ -22,6 +22,7 @@ import django_tables2 as tables
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
@@ -109,12 +110,13 @@ def in_section(rows: Iterable[Any], section: str, accessor: str = "pair__section
 # --------------------------------------------------------------------------------------------- helpers
 
 
-def _card_url(event_pk: int, pair: Any) -> str:
-    return reverse("pair_scorecard", args=[event_pk, pair.pk])
+def card_url(event_pk: int, pair: Any) -> str:
+    """A pair's score card, addressed by its number as shown (``label``: a ``Pair`` or a ``PairInfo``)."""
+    return reverse("pair_scorecard", args=[event_pk, str(pair.label)])
 
 
 def pair_link(event_pk: int, pair: Any) -> SafeString:
-    return format_html('<a href="{}">{}</a>', _card_url(event_pk, pair), pair.label)
+    return format_html('<a href="{}">{}</a>', card_url(event_pk, pair), pair.label)
 
 
 class EventRowsTable(RowsTable):
@@ -211,6 +213,9 @@ class StandingsTable(PlainRowsTable):
 
     class Meta(PlainRowsTable.Meta):
         empty_text = "No results yet."
+        row_attrs: ClassVar[dict[str, Any]] = {
+            "data-pair": lambda record: record.pair.label
+        }  # ?pair= marks it
 
     def render_pair(self, record: Any) -> SafeString:
         return pair_link(self.event_pk, record.pair)
@@ -237,10 +242,24 @@ def ranking_tables(
 
 
 class ScoreCardTable(EventRowsTable):
-    """A pair's score card: ``ScoreCard.lines`` (``ScoreCardLine``), in the order played."""
+    """A pair's score card: ``ScoreCard.lines`` (``ScoreCardLine``), in the order played; each board links to
+    its traveller, one released (not in ``hidden``) with the pair's line marked there (``?pair=``)."""
 
     class Meta(RowsTable.Meta):
         pass
+
+    def __init__(
+        self,
+        data: Iterable[Any],
+        *,
+        event_pk: int,
+        pair: Any,
+        hidden: frozenset[int] = frozenset(),
+        **kwargs: Any,
+    ) -> None:
+        self.pair = pair
+        self.hidden = hidden
+        super().__init__(data, event_pk=event_pk, **kwargs)
 
     round = tables.Column("Round", attrs=NUM_NARROW_HIDDEN)
     board = tables.Column("Board", attrs=NUM)
@@ -259,9 +278,10 @@ class ScoreCardTable(EventRowsTable):
     )
 
     def render_board(self, value: int) -> SafeString:
-        return format_html(
-            '<a href="{}">{}</a>', reverse("board_traveller", args=[self.event_pk, value]), value
-        )
+        url = reverse("board_traveller", args=[self.event_pk, value])
+        if value in self.hidden:  # being played: its traveller says so, with no line to mark (no peeking)
+            return format_html('<a href="{}">{}</a>', url, value)
+        return format_html('<a href="{}?{}">{}</a>', url, urlencode({"pair": self.pair.label}), value)
 
     def render_side(self, value: str) -> str:
         return "N-S" if value == "NS" else "E-W"
@@ -280,7 +300,11 @@ class TravellerTable(EventRowsTable):
     """A board's traveller: ``Traveller.lines`` (``PlayLine``), one per table that holds the board."""
 
     class Meta(RowsTable.Meta):
-        pass
+        # The page's script marks the line of the pair in ``?pair=`` (the cached page stays one for all).
+        row_attrs: ClassVar[dict[str, Any]] = {
+            "data-ns": lambda record: record.ns.label,
+            "data-ew": lambda record: record.ew.label,
+        }
 
     round = tables.Column("Round", attrs=NUM_NARROW_HIDDEN)
     table = tables.Column("Table", attrs=NUM)
@@ -412,7 +436,9 @@ class PairsTable(RowsTable):
     others by name; the team column for a team match, the edit link for a director (``exclude`` the rest)."""
 
     section = tables.Column("Section", accessor="section__letter", order_by=("section__letter", "label"))
-    number = tables.Column("Pair", attrs=NUM, order_by=("label",))
+    number = tables.Column(
+        "Pair", attrs=NUM, order_by=("label",), linkify=lambda record: card_url(record.event_id, record)
+    )
     players = tables.TemplateColumn(NAMES_TEMPLATE, verbose_name="Players", orderable=False)
     team = tables.Column("Team", accessor="team__name", default="")
     edit = tables.TemplateColumn(EDIT_TEMPLATE, verbose_name="", orderable=False, attrs=NO_PRINT)

@@ -45,7 +45,14 @@ entry_patterns = [
 # Standings pages: public and read-only.
 standings_patterns = [
     path("events/<int:pk>/standings/", standings.event_standings, name="event_standings"),
-    path("events/<int:pk>/pairs/<int:pair_pk>/card/", standings.pair_scorecard, name="pair_scorecard"),
+    # A score card by the pair's number (text: "1", "A1"; after the pages above: "names" is theirs); the
+    # address by database id that came first now sends there.
+    path(
+        "events/<int:pk>/pairs/<int:pair_pk>/card/",
+        standings.pair_scorecard_by_id,
+        name="pair_scorecard_by_id",
+    ),
+    path("events/<int:pk>/pairs/<path:number>/", standings.pair_scorecard, name="pair_scorecard"),
     path("events/<int:pk>/boards/<int:number>/", standings.board_traveller, name="board_traveller"),
     path("events/<int:pk>/recap/", recap.event_recap, name="event_recap"),
 ]

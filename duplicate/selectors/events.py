@@ -5,6 +5,7 @@ Every selector runs a fixed number of queries whatever the size of the event.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -19,6 +20,59 @@ from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seati
 def event_list() -> QuerySet[Event]:
     """Every event, newest first, with its pair count (one query)."""
     return Event.objects.annotate(pair_count=Count("pairs", distinct=True)).order_by("-date", "-id")
+
+
+SEARCH_MAX_LENGTH = 60  # the longest name search read (the rest of what is typed is left out)
+SEARCH_MAX_MATCHES = 20  # pairs listed for one search: more asks for more of the name
+
+
+def folded(text: str) -> str:
+    """``text`` compared as a person types a name: case and accents left out ("Zoë" as "zoe")."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@dataclass(frozen=True)
+class PairMatch:
+    """A pair found by a player's name: its number as shown (``label``), its players, its section."""
+
+    label: int | str
+    names: str
+    section: str
+
+
+@dataclass(frozen=True)
+class PairSearch:
+    """What was searched for (``query``: "" for no search) and the pairs found, in the movement's order
+    (``more``: how many others matched beyond those listed)."""
+
+    query: str = ""
+    matches: tuple[PairMatch, ...] = ()
+    more: int = 0
+
+
+def find_pairs(event: Event, query: str) -> PairSearch:
+    """The event's pairs with a player whose name holds every word of ``query`` (in any order, as part of a
+    name, case and accents aside), one query; nothing for a blank query.  Matched in Python: the same on
+    every database, accents too (SQLite's LIKE folds ASCII letters only)."""
+    query = " ".join(query.split())[:SEARCH_MAX_LENGTH].strip()
+    words = folded(query).split()
+    if not words:
+        return PairSearch()
+    rows = (
+        Pair.objects.filter(event=event)
+        .order_by("position", "id")
+        .values_list("number", "player1__name", "player2__name", "section__letter")
+    )
+    found = []
+    for number, name1, name2, letter in rows:
+        names = [n for n in (name1, name2) if n]
+        haystack = folded(" ".join(names))
+        if all(word in haystack for word in words):
+            label = int(number) if number.isdecimal() else number
+            found.append(PairMatch(label=label, names=" & ".join(names), section=letter))
+    listed = tuple(found[:SEARCH_MAX_MATCHES])
+    return PairSearch(query=query, matches=listed, more=len(found) - len(listed))
 
 
 def pairs_for(event: Event) -> QuerySet[Pair]:

@@ -173,6 +173,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "total": len(snapshot.plays),
             "rounds": snapshot.rounds_table(),
             "is_director": selectors.viewer_of(request).director,
+            "search": selectors.find_pairs(event, request.GET.get("q", "")),
         },
     )
 

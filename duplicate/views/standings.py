@@ -14,18 +14,25 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from duplicate import caching
-from duplicate.models import Board, Event, EventKind
+from duplicate.models import Board, Event, EventKind, Pair
 from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
 from duplicate.selectors.events import event_or_404
-from duplicate.tables import ScoreCardTable, TravellerTable, configure, ranking_tables, selected_section
+from duplicate.tables import (
+    ScoreCardTable,
+    TravellerTable,
+    card_url,
+    configure,
+    ranking_tables,
+    selected_section,
+)
 
 
 def status_badge(provisional: bool, *, status: str | None = None) -> str:
@@ -76,12 +83,18 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
+    # A search for a pair by a player's name (?q=) is the one thing not kept: the standings still are.
+    search = sel.find_pairs(event, request.GET.get("q", ""))
     request = page_request(request)
     page = caching.query_variant(request.GET)
+    if search.query:
+        return _standings(request, event, page, search)
     return visitor_page(request, event, "standings-page", page, lambda: _standings(request, event, page))
 
 
-def _standings(request: HttpRequest, event: Event, page: Hashable) -> HttpResponse:
+def _standings(
+    request: HttpRequest, event: Event, page: Hashable, search: sel.PairSearch | None = None
+) -> HttpResponse:
 
     def build() -> dict[str, Any]:
         pairs = st.pair_infos(event)
@@ -99,11 +112,26 @@ def _standings(request: HttpRequest, event: Event, page: Hashable) -> HttpRespon
         }
 
     parts = caching.cached(event, "standings", page, build, latest=True)
-    context = {"event": event, "single_ranking": parts["single_ranking"], "parts": _safe(parts)}
+    context = {
+        "event": event,
+        "single_ranking": parts["single_ranking"],
+        "parts": _safe(parts),
+        "search": search or sel.PairSearch(),
+    }
     return render(request, "duplicate/standings.html", context)
 
 
-def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
+def pair_scorecard_by_id(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
+    """The score card's first address, by the pair's database id: sent on to its number's, with the query."""
+    pair = get_object_or_404(Pair, event_id=pk, pk=pair_pk)
+    url = card_url(pk, pair)
+    query = request.GET.urlencode()
+    return redirect(f"{url}?{query}" if query else url, permanent=True)
+
+
+def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
+    """A pair's score card, by its number as the pages show it ("1", "A1"): its place and total, each board's
+    result and the field's average, and links to the travellers of the boards already released."""
     event = event_or_404(pk)
     request = page_request(request)
     viewer = sel.viewer_of(request)
@@ -112,13 +140,17 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     hidden = sel.hidden_boards(sel.boards_in_play(event), viewer)
 
     def build() -> dict[str, Any] | None:
-        card = tv.score_card(event, pair_pk, hidden=hidden)
+        pairs = st.pair_infos(event)
+        pair_pk = next((p.pk for p in pairs.values() if str(p.label) == number), None)
+        card = None if pair_pk is None else tv.score_card(event, pair_pk, pairs=pairs, hidden=hidden)
         if card is None:
             return None
-        table = configure(request, ScoreCardTable(card.lines, event_pk=event.pk))
+        table = configure(
+            request, ScoreCardTable(card.lines, event_pk=event.pk, pair=card.pair, hidden=hidden)
+        )
         return {"card": card, "table": table.as_html(request)}
 
-    variant = (pair_pk, tuple(sorted(hidden)), caching.query_variant(request.GET))
+    variant = (number, tuple(sorted(hidden)), caching.query_variant(request.GET))
     parts = caching.cached(event, "score-card", variant, build, latest=viewer.director)
     if parts is None:
         raise Http404("No such pair in this event.")

@@ -27,3 +27,19 @@ document.addEventListener("change", function (event) {
   var target = document.querySelector("[data-focus-on-load]");
   if (target) { target.focus(); }
 })();
+
+// Standings and travellers: the rows of the pair in "?pair=" (a score card's link) are marked, here rather than by
+// the server, so that the page kept in the cache stays one page for everyone.
+document.addEventListener("DOMContentLoaded", function () {
+  var pair = new URLSearchParams(window.location.search).get("pair");
+  if (!pair) { return; }
+  var first = null;
+  document.querySelectorAll("tr[data-pair], tr[data-ns], tr[data-ew]").forEach(function (row) {
+    var d = row.dataset;
+    if (d.pair === pair || d.ns === pair || d.ew === pair) {
+      row.classList.add("mine");
+      if (!first) { first = row; }
+    }
+  });
+  if (first) { first.scrollIntoView({ block: "center" }); }
+});

@@ -42,7 +42,7 @@ def public_pages(event: Event, match: object) -> dict[str, str]:
         "standings": reverse("event_standings", args=[event.pk]),
         "traveller": reverse("board_traveller", args=[event.pk, released]),
         "traveller-in-play": reverse("board_traveller", args=[event.pk, in_play[0]]),
-        "scorecard": reverse("pair_scorecard", args=[event.pk, pair.pk]),
+        "scorecard": reverse("pair_scorecard", args=[event.pk, pair.number]),
         "pairs": reverse("event_pairs", args=[event.pk]),
         "boards": reverse("event_boards", args=[event.pk]),
         "team-match": reverse("team_match", args=[match.pk]),  # type: ignore[attr-defined]

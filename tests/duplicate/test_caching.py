@@ -82,7 +82,10 @@ def test_a_renamed_pair_is_shown_at_once(client):
     event = make_event(tables=3)
     fill(event)
     pair = event.pairs.order_by("pk").first()
-    urls = [reverse("event_standings", args=[event.pk]), reverse("pair_scorecard", args=[event.pk, pair.pk])]
+    urls = [
+        reverse("event_standings", args=[event.pk]),
+        reverse("pair_scorecard", args=[event.pk, pair.number]),
+    ]
     for url in urls:
         assert client.get(url).status_code == 200
     versions = dict(event.boards.values_list("pk", "results_version"))
@@ -192,7 +195,7 @@ def test_a_page_runs_the_same_queries_at_every_size_cold_and_from_the_cache(clie
         fill(event)
         args = {
             "event_standings": [event.pk],
-            "pair_scorecard": [event.pk, event.pairs.order_by("-pk").first().pk],
+            "pair_scorecard": [event.pk, event.pairs.order_by("-pk").first().number],
             "board_traveller": [event.pk, 2],
         }[page]
         url = reverse(page, args=args)

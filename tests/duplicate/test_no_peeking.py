@@ -226,19 +226,19 @@ def test_hand_records_page_and_pdf(client, director_client, game):
 
 def test_score_card_page_and_pdf(client, director_client, game):
     pair = board_plays(game, 1)[0].ns_pair  # N-S at table 1 in round 1: played board 1 (4H by N)
-    html = page(client, "pair_scorecard", game.pk, pair.pk)
+    html = page(client, "pair_scorecard", game.pk, pair.number)
     row = card_row(html, 1)
     # Round, board, side, opponents, result, score, average, plus/minus, running total.
     assert row[4] == "being played"
     assert row[5:] == ["", "", "", ""]
     assert FIRST_TEXT not in html
-    row = card_row(page(director_client, "pair_scorecard", game.pk, pair.pk), 1)
+    row = card_row(page(director_client, "pair_scorecard", game.pk, pair.number), 1)
     assert row[4] == FIRST_TEXT
     assert row[5]
     assert row[6]
     assert row[7]
     # The director's card was kept: the visitor's is not served from it, nor the other way round.
-    assert card_row(page(client, "pair_scorecard", game.pk, pair.pk), 1)[4] == "being played"
+    assert card_row(page(client, "pair_scorecard", game.pk, pair.number), 1)[4] == "being played"
     visitor = pdf_text(get(client, "download_printout", game.pk, "scorecards"))
     assert FIRST_TEXT not in visitor
     assert SECOND_TEXT not in visitor
@@ -254,8 +254,8 @@ def test_score_card_running_total_leaves_out_a_board_in_play(client, director_cl
     assert later[0].ns_pair == pair
     for play, data in zip(board_plays(game, 3), (SECOND, FIRST, LAST), strict=True):
         enter(play, data)  # board 3 released (table 1 has it in round 2: 4H); board 1 still in play
-    visitor = card_row(page(client, "pair_scorecard", game.pk, pair.pk), 3)
-    director = card_row(page(director_client, "pair_scorecard", game.pk, pair.pk), 3)
+    visitor = card_row(page(client, "pair_scorecard", game.pk, pair.number), 3)
+    director = card_row(page(director_client, "pair_scorecard", game.pk, pair.number), 3)
     assert visitor[4] == director[4] == FIRST_TEXT
     assert visitor[7] == director[7]
     # The visitor's running total is board 3's plus/minus alone: with board 1's in it, the two totals would
@@ -371,7 +371,7 @@ def test_once_the_last_table_enters_everyone_sees_the_board(client, director_cli
     assert DEAL_1 in page(client, "event_boards", game.pk)
     assert DEAL_2 not in page(client, "event_boards", game.pk)
     pair = board_plays(game, 1)[0].ns_pair
-    assert card_row(page(client, "pair_scorecard", game.pk, pair.pk), 1)[4] == FIRST_TEXT
+    assert card_row(page(client, "pair_scorecard", game.pk, pair.number), 1)[4] == FIRST_TEXT
     travellers = pdf_text(get(client, "download_travellers", game.pk))
     assert PDF_FIRST in travellers
     assert PDF_LAST in travellers

@@ -54,7 +54,7 @@ def test_the_score_card_says_which_round_the_pair_sits_out(client):
         pair = Pair.objects.get(event=event, number=label)
         rounds = [n for n, pairs in expected.items() if label in pairs]
         listed = " and ".join(str(n) for n in rounds)
-        page = text(client, reverse("pair_scorecard", args=[event.pk, pair.pk]))
+        page = text(client, reverse("pair_scorecard", args=[event.pk, pair.number]))
         assert f"Sits out round{'s' if len(rounds) > 1 else ''} {listed}." in page, number
 
 
@@ -62,4 +62,4 @@ def test_no_sit_out_is_shown_when_every_pair_plays(client):
     event = make_event(kind="mitchell", tables=3)
     assert "Sits out" not in text(client, reverse("event_movement", args=[event.pk]))
     pair = Pair.objects.filter(event=event).first()
-    assert "Sits out" not in text(client, reverse("pair_scorecard", args=[event.pk, pair.pk]))
+    assert "Sits out" not in text(client, reverse("pair_scorecard", args=[event.pk, pair.number]))

@@ -427,14 +427,14 @@ def test_pages_render_the_hand_worked_figures(db, client):
     assert "+125" in page
     assert "Provisional" in page
     pair1 = event.pairs.get(number="1")
-    card = client.get(reverse("pair_scorecard", args=[event.pk, pair1.pk])).content.decode()
+    card = client.get(reverse("pair_scorecard", args=[event.pk, pair1.number])).content.decode()
     assert "+124 2/3" in card
     assert "4H by N, 10 tricks" in card
     trav = client.get(reverse("board_traveller", args=[event.pk, 1])).content.decode()
     assert "premium 125 (law A)" in trav
     assert "+118" in trav
     assert client.get(reverse("board_traveller", args=[event.pk, 9])).status_code == 404
-    assert client.get(reverse("pair_scorecard", args=[event.pk, 999999])).status_code == 404
+    assert client.get(reverse("pair_scorecard", args=[event.pk, "999999"])).status_code == 404
     sorted_page = client.get(reverse("event_standings", args=[event.pk]) + "?ns-sort=-plus_minus")
     assert sorted_page.status_code == 200
 

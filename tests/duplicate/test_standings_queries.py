@@ -58,7 +58,7 @@ def test_pages_run_a_fixed_number_of_queries(db, client, django_assert_num_queri
         if page == "event_standings":
             url = reverse(page, args=[event.pk])
         elif page == "pair_scorecard":
-            url = reverse(page, args=[event.pk, event.pairs.order_by("-pk").first().pk])
+            url = reverse(page, args=[event.pk, event.pairs.order_by("-pk").first().number])
         else:
             url = reverse(page, args=[event.pk, 2])
         cache.clear()

@@ -113,7 +113,7 @@ def test_standings_columns_in_order():
     assert rows[2] == ["1", "2", "A & B", "2", "0", "+10", ""]
     assert rows[3][-1] == "by the fraction of a point"
     assert "C &amp; &lt;D&gt;" in html  # names are escaped
-    assert f'<a href="{reverse("pair_scorecard", args=[1, 3])}">1</a>' in html  # pair 1's card (its pk: 3)
+    assert f'<a href="{reverse("pair_scorecard", args=[1, "1"])}">1</a>' in html  # pair 1's card, by number
     assert '<table class="data">' in html
     assert '<div class="table-container">' in html
 
@@ -246,13 +246,16 @@ def test_score_card_columns_and_order():
         )
 
     lines = [card_line(1, F(-1, 2)), card_line(2, None), card_line(3, F(1, 3)), card_line(4, F(0))]
-    html = render(ScoreCardTable, lines)
+    html = render(ScoreCardTable, lines, pair=Pair(7, 7, "U & V"), hidden=frozenset({2}))
     assert headers(html) == [
         "Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running total",
     ]  # fmt: skip
     assert body_rows(html)[1] == ["2", "2", "N-S", "9 Y & Z", "being played", "", "", "", ""]
-    assert reverse("board_traveller", args=[1, 3]) in html
-    by_pm = [r[1] for r in body_rows(render(ScoreCardTable, lines, "sort=-plus_minus"))]
+    assert f'<a href="{reverse("board_traveller", args=[1, 3])}?pair=7">3</a>' in html  # marks its line
+    assert f'<a href="{reverse("board_traveller", args=[1, 2])}">2</a>' in html  # being played: none marked
+    by_pm = [
+        r[1] for r in body_rows(render(ScoreCardTable, lines, "sort=-plus_minus", pair=Pair(7, 7, "U & V")))
+    ]
     assert by_pm == ["3", "4", "1", "2"]  # +1/3, 0, -1/2, then the board being played
 
 
@@ -420,7 +423,7 @@ def event_pages(event: Any) -> dict[str, str]:
     pair = event.pairs.order_by("-pk").first()
     return {
         "standings": reverse("event_standings", args=[event.pk]),
-        "score card": reverse("pair_scorecard", args=[event.pk, pair.pk]),
+        "score card": reverse("pair_scorecard", args=[event.pk, pair.number]),
         "traveller": reverse("board_traveller", args=[event.pk, 2]),
         "entry index": reverse("entry_index", args=[event.pk]),
         "history": reverse("event_history", args=[event.pk]),

@@ -412,7 +412,9 @@ def test_token_secrets_and_history_never_reach_public_pages(client, db, two_even
         ):
             pages.append(reverse(name, args=[event.pk]))
         pages.append(reverse("board_traveller", args=[event.pk, 1]))
-        pages.append(reverse("pair_scorecard", args=[event.pk, Pair.objects.filter(event=event).first().pk]))
+        pages.append(
+            reverse("pair_scorecard", args=[event.pk, Pair.objects.filter(event=event).first().number])
+        )
     table_pages = [
         reverse("entry_table", args=[e.pk, "A", r, t])
         for e in (monday, tuesday)

@@ -1,0 +1,58 @@
+"""A player on a phone (390x844, real headless Chromium) finds their pair by typing a name and reaches their
+score card in two taps; from it a released board's traveller shows their line marked, and so do the
+standings (the marking done by the page's script: the kept page stays one for everyone)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from duplicate.demo import demo_event_file
+from duplicate.services.eventfile import event_import
+from scoring.movements import generate
+from tests.browser.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_a_player_types_a_name_and_reaches_their_score_card_in_two_taps(live_server, new_page):
+    # The demo event (pair 1: Basil Thistlewood & Ada Nightingale) with its last round played at every table
+    # but the last: the boards of that table stay in play, the others are released.
+    data = demo_event_file()
+    last = generate("mitchell", tables=7, boards_per_round=3).rounds[-1]
+    data["results"] += [
+        {"round": last.number, "table": tp.table, "board": board, "ns": tp.ns, "ew": tp.ew}
+        | {"contract": "1NT", "declarer": "N", "tricks": 7}
+        for tp in last.tables[:-1]
+        for board in tp.boards
+    ]
+    event = event_import(data=data)
+    page = new_page(**PHONE, mobile=True)
+    page.goto(f"{live_server.url}{reverse('event_standings', args=[event.pk])}")
+    page.get_by_role("searchbox", name="Find your pair").fill("ada night")
+    page.get_by_role("button", name="Find").tap()  # tap 1
+    found = page.get_by_role("link", name="Pair 1: score card")
+    expect(found).to_be_visible()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "find-pair-phone.png"), full_page=True)
+    found.tap()  # tap 2
+    expect(page).to_have_url(re.compile(rf"/events/{event.pk}/pairs/1/$"))
+    expect(page.locator("main h1")).to_contain_text("Score card: pair 1")
+    expect(page.locator(".scorecard-summary")).to_contain_text("Place")
+    # A released board's traveller, the pair's line marked (and only its).
+    page.locator("table.data tbody a[href*='?pair=1']").first.tap()
+    expect(page).to_have_url(re.compile(r"/boards/\d+/\?pair=1$"))
+    marked = page.locator("table.data tr.mine")
+    expect(marked).to_have_count(1)
+    assert "1" in (marked.get_attribute("data-ns"), marked.get_attribute("data-ew"))
+    page.screenshot(path=str(ARTIFACTS / "traveller-marked-phone.png"), full_page=True)
+    page.go_back()
+    page.get_by_role("link", name=re.compile(r"^Place \d+$")).tap()  # the score card's place: the standings
+    expect(page).to_have_url(re.compile(r"/standings/\?pair=1$"))
+    expect(page.locator("table.data tr.mine")).to_have_count(1)
+    expect(page.locator("table.data tr.mine")).to_have_attribute("data-pair", "1")
