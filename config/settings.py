@@ -142,8 +142,8 @@ else:
 # How old a page a visitor may be served while a write's new one is worked out (seconds; a director always gets
 # the latest): at many writes a second each page is worked out about twice in this time instead of once a write.
 RESULTS_STALE_SECONDS = float(os.environ.get("RESULTS_STALE_SECONDS", "1.0"))
-# An event workbook of more results than this is made in the background (a 100-table event's takes 10 s or
-# more), the download page saying so until it is ready.
+# An event workbook of more results than this is made in the background (a 100-table event's takes 11-16 s),
+# the download page saying so until it is ready.
 BACKGROUND_RESULTS = int(os.environ.get("BACKGROUND_RESULTS", "5000"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
