@@ -18,6 +18,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
+from duplicate.demo import demo_event_file
+from duplicate.models import Event
+from duplicate.services.eventfile import event_import
+from scoring.movements import generate
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -92,3 +97,17 @@ def new_page(request, browser):
             with contextlib.suppress(Exception):  # best effort: a screenshot must not hide the failure
                 page.screenshot(path=str(ARTIFACTS / f"{name}-{index}.png"), full_page=True)
         context.close()
+
+
+def demo_event_in_play() -> Event:
+    """The demo event (pair 1: Basil Thistlewood & Ada Nightingale) with its last round played at every table
+    but the last: the boards of that table stay in play, the others are released."""
+    data = demo_event_file()
+    last = generate("mitchell", tables=7, boards_per_round=3).rounds[-1]
+    data["results"] += [
+        {"round": last.number, "table": tp.table, "board": board, "ns": tp.ns, "ew": tp.ew}
+        | {"contract": "1NT", "declarer": "N", "tricks": 7}
+        for tp in last.tables[:-1]
+        for board in tp.boards
+    ]
+    return event_import(data=data)

@@ -10,10 +10,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from duplicate.demo import demo_event_file
-from duplicate.services.eventfile import event_import
-from scoring.movements import generate
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, demo_event_in_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,17 +18,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 def test_a_player_types_a_name_and_reaches_their_score_card_in_two_taps(live_server, new_page):
-    # The demo event (pair 1: Basil Thistlewood & Ada Nightingale) with its last round played at every table
-    # but the last: the boards of that table stay in play, the others are released.
-    data = demo_event_file()
-    last = generate("mitchell", tables=7, boards_per_round=3).rounds[-1]
-    data["results"] += [
-        {"round": last.number, "table": tp.table, "board": board, "ns": tp.ns, "ew": tp.ew}
-        | {"contract": "1NT", "declarer": "N", "tricks": 7}
-        for tp in last.tables[:-1]
-        for board in tp.boards
-    ]
-    event = event_import(data=data)
+    event = demo_event_in_play()
     page = new_page(**PHONE, mobile=True)
     page.goto(f"{live_server.url}{reverse('event_standings', args=[event.pk])}")
     page.get_by_role("searchbox", name="Find your pair").fill("ada night")

