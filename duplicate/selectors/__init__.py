@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 from duplicate.selectors.entry import (
-    ITEM_LABELS,
-    SIDE_LABELS,
-    GridCell,
-    GridRow,
-    SectionGrid,
     active_token,
     current_round_number,
     current_seating,
@@ -23,8 +18,6 @@ from duplicate.selectors.entry import (
 from duplicate.selectors.events import (
     DIRECTOR,
     VISITOR,
-    EventSnapshot,
-    TableBoards,
     Viewer,
     board_range,
     board_visible,
@@ -36,7 +29,6 @@ from duplicate.selectors.events import (
     hidden_boards,
     pairs_for,
     play_count,
-    plays_for,
     released_boards,
     table_boards,
     table_played_boards,
@@ -47,14 +39,7 @@ from duplicate.selectors.events import (
 
 __all__ = [
     "DIRECTOR",
-    "ITEM_LABELS",
-    "SIDE_LABELS",
     "VISITOR",
-    "EventSnapshot",
-    "GridCell",
-    "GridRow",
-    "SectionGrid",
-    "TableBoards",
     "Viewer",
     "active_token",
     "board_range",
@@ -73,7 +58,6 @@ __all__ = [
     "item_rows",
     "pairs_for",
     "play_count",
-    "plays_for",
     "released_boards",
     "result_summary",
     "round_count",

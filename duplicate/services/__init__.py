@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from duplicate.services.boards import (
     HANDS_REPLACED,
-    HandsChange,
     HandsPreview,
     HandsStale,
     board_deals_preview,
@@ -18,7 +17,6 @@ from duplicate.services.boards import (
 )
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import (
-    PairSpec,
     event_create,
     event_finish,
     event_names_update,
@@ -42,10 +40,8 @@ from duplicate.services.tokens import table_token_create, table_token_revoke, ta
 __all__ = [
     "HANDS_REPLACED",
     "ConflictError",
-    "HandsChange",
     "HandsPreview",
     "HandsStale",
-    "PairSpec",
     "PermissionDenied",
     "ServiceError",
     "Writer",
