@@ -3,9 +3,29 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+
+from duplicate.models import Event
+
+
+def event_or_error(event_id: int) -> Event:
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        raise CommandError(f"event {event_id}: no such event", returncode=2)
+    return event
+
+
+def write_output(output: Path, body: bytes | str) -> None:
+    try:
+        if isinstance(body, bytes):
+            output.write_bytes(body)
+        else:
+            output.write_text(body, encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"{output}: cannot write it ({exc.strerror})", returncode=2) from None
 
 
 class KalamazooCommand(BaseCommand):

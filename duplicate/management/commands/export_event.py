@@ -7,10 +7,7 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import CommandError
-
-from duplicate.management.commands._base import KalamazooCommand
-from duplicate.models import Event
+from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
 from duplicate.services.eventfile import event_export
 
 
@@ -22,17 +19,10 @@ class Command(KalamazooCommand):
         parser.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        event = Event.objects.filter(pk=options["event_id"]).first()
-        if event is None:
-            raise CommandError(f"event {options['event_id']}: no such event", returncode=2)
+        event = event_or_error(options["event_id"])
         text = json.dumps(event_export(event), indent=2, ensure_ascii=False) + "\n"
         if options["output"]:
-            try:
-                options["output"].write_text(text, encoding="utf-8")
-            except OSError as exc:
-                raise CommandError(
-                    f"{options['output']}: cannot write it ({exc.strerror})", returncode=2
-                ) from None
+            write_output(options["output"], text)
             self.stdout.write(f"Wrote event {event.pk} to {options['output']}")
         else:
             self.stdout.write(text, ending="")

@@ -13,6 +13,11 @@ from django.core.management.base import CommandError
 from duplicate.management.commands._base import KalamazooCommand
 from scoring.movements import MovementError, generate
 
+EVEN_OPTIONS = {
+    "relay": "even-table Mitchell: relay and bye stand (the default)",
+    "skip": "even-table Mitchell: skip after half the rounds",
+}
+
 
 class Command(KalamazooCommand):
     help = (
@@ -27,20 +32,8 @@ class Command(KalamazooCommand):
         )
         parser.add_argument("--boards-per-round", type=int, required=True)
         even = parser.add_mutually_exclusive_group()
-        even.add_argument(
-            "--relay",
-            dest="even",
-            action="store_const",
-            const="relay",
-            help="even-table Mitchell: relay and bye stand (the default)",
-        )
-        even.add_argument(
-            "--skip",
-            dest="even",
-            action="store_const",
-            const="skip",
-            help="even-table Mitchell: skip after half the rounds",
-        )
+        for const, text in EVEN_OPTIONS.items():
+            even.add_argument(f"--{const}", dest="even", action="store_const", const=const, help=text)
         parser.add_argument(
             "--pairs", type=int, help="howell only: 2 x tables, or one fewer for a sit-out each round"
         )

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from duplicate.exports import PRINTOUTS, printout_file
-from duplicate.management.commands._base import KalamazooCommand
-from duplicate.management.commands.travellers import event_or_error, write_output
+from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
 
 WHAT = {"scorecards": "score cards", "guide-cards": "table guide cards", "hand-records": "hand records"}
 

@@ -12,22 +12,7 @@ from typing import Any
 from django.core.management.base import CommandError
 
 from duplicate.exports import travellers_file
-from duplicate.management.commands._base import KalamazooCommand
-from duplicate.models import Event
-
-
-def write_output(output: Path, body: bytes) -> None:
-    try:
-        output.write_bytes(body)
-    except OSError as exc:
-        raise CommandError(f"{output}: cannot write it ({exc.strerror})", returncode=2) from None
-
-
-def event_or_error(event_id: int) -> Event:
-    event = Event.objects.filter(pk=event_id).first()
-    if event is None:
-        raise CommandError(f"event {event_id}: no such event", returncode=2)
-    return event
+from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
 
 
 class Command(KalamazooCommand):
