@@ -10,17 +10,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q
 
 from duplicate.models import Event, Play, PlayChange, Round, Seating, Section, TableToken
 
+# The other kinds (tricks, premium, honours, undertricks, slam) are shown by their own names.
 ITEM_LABELS = {
-    "tricks": "tricks",
-    "premium": "premium",
-    "honours": "honours",
-    "undertricks": "undertricks",
     "double_bonus": "bonus for making a doubled contract",
-    "slam": "slam",
     "revoke_penalty": "revoke penalty",
     "other_penalty": "penalty",
 }
@@ -78,20 +74,16 @@ def entry_grid(event: Event) -> list[SectionGrid]:
     grids = []
     for section in sections:
         tables = list(range(1, section.tables + 1))
-        extra = sorted(
+        tables += sorted(
             {t for r in rounds if r.section_id == section.pk for t in by_round[r.pk] if t not in tables}
         )
-        tables += extra
         grid = SectionGrid(section=section, tables=tables)
         for round_row in (r for r in rounds if r.section_id == section.pk):
-            cells: list[GridCell | None] = []
-            for table in tables:
-                seating = by_round[round_row.pk].get(table)
-                cells.append(
-                    GridCell(seating=seating, entered=seating.n_entered, total=seating.n_total)  # type: ignore[attr-defined]
-                    if seating
-                    else None
-                )
+            seated = by_round[round_row.pk]
+            cells = [
+                GridCell(s, entered=s.n_entered, total=s.n_total) if (s := seated.get(t)) else None  # type: ignore[attr-defined]
+                for t in tables
+            ]
             grid.rows.append(GridRow(round=round_row, cells=cells))
         grids.append(grid)
     return grids
@@ -100,35 +92,27 @@ def entry_grid(event: Event) -> list[SectionGrid]:
 # --- One table in one round -------------------------------------------------------------------------------
 
 
+def _related(names: bool) -> tuple[str, ...]:
+    """With ``names``, the players' names and who agreed the round (what the page shows); a result posted
+    needs only the round and the pairs."""
+    if names:
+        return ("round__agreed_by", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
+    return ("round", "ns", "ew")
+
+
 def table_seating(section: Section, round_number: int, table: int, *, names: bool = True) -> Seating | None:
-    """A table's seating in a round, with its round and pairs (and, with ``names``, the players' names and
-    who agreed the round: what the page shows; a result posted needs none of them)."""
-    related = (
-        ("round__agreed_by", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
-        if names
-        else ("round", "ns", "ew")
-    )
-    return (
-        Seating.objects.filter(round__section=section, round__number=round_number, table=table)
-        .select_related(*related)
-        .first()
-    )
-
-
-def _seating_plays(seating_id: int) -> QuerySet[Play]:
-    return Play.objects.filter(seating_id=seating_id).select_related("board").order_by("board__number")
+    """A table's seating in a round, with its round and pairs (one query)."""
+    seatings = Seating.objects.filter(round__section=section, round__number=round_number, table=table)
+    return seatings.select_related(*_related(names)).first()
 
 
 def seating_plays(seating: Seating, *, history: bool = True) -> list[Play]:
     """The boards played at a seating, with their history (two queries; one without ``history``: the law E
     history is shown to directors only)."""
+    qs = Play.objects.filter(seating_id=seating.pk).select_related("board").order_by("board__number")
     if history:
-        qs = _seating_plays(seating.pk).prefetch_related(
-            Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id"))
-        )
-        plays = list(qs)
-    else:
-        plays = list(_seating_plays(seating.pk))
+        qs = qs.prefetch_related(Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id")))
+    plays = list(qs)
     for play in plays:  # the form and the services read these; they are the seating's own rows
         play.seating = seating
         play.ns_pair = seating.ns
@@ -140,43 +124,25 @@ def round_count(section: Section) -> int:
     return Round.objects.filter(section=section).count()
 
 
-def current_round_number(section: Section, table: int) -> int | None:
-    """The round a table's link opens: the lowest round not agreed whose boards at the table are not all in;
-    otherwise the last round not agreed; None when every round is agreed (one query)."""
-    rows = list(
-        Seating.objects.filter(round__section=section, table=table, round__agreed_at__isnull=True)
-        .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=Q(plays__entered=True)))
-        .order_by("round__number")
-        .values_list("round__number", "n_total", "n_entered")
-    )
-    for number, total, entered in rows:
-        if entered < total:
-            return number
-    return rows[-1][0] if rows else None
-
-
-def _open_seatings(section_id: int, table: int, *, names: bool) -> QuerySet[Seating]:
-    related = (
-        ("round__agreed_by", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
-        if names
-        else ("round", "ns", "ew")
-    )
-    return (
-        Seating.objects.filter(round__section_id=section_id, table=table, round__agreed_at__isnull=True)
-        .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=Q(plays__entered=True)))
-        .select_related(*related)
-        .order_by("round__number")
-    )
-
-
 def current_seating(section: Section, table: int, *, names: bool = True) -> Seating | None:
-    """The seating a table's link opens (the round of :func:`current_round_number`), read as
-    :func:`table_seating` reads it: one query for both."""
-    seatings = list(_open_seatings(section.pk, table, names=names))
+    """The seating a table's link opens: the lowest round not agreed whose boards at the table are not all
+    in; otherwise the last round not agreed; None when every round is agreed (one query)."""
+    seatings = list(
+        Seating.objects.filter(round__section_id=section.pk, table=table, round__agreed_at__isnull=True)
+        .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=Q(plays__entered=True)))
+        .select_related(*_related(names))
+        .order_by("round__number")
+    )
     for seating in seatings:
-        if seating.n_entered < seating.n_total:  # type: ignore[attr-defined]  # annotated by the query
+        if seating.n_entered < seating.n_total:
             return seating
     return seatings[-1] if seatings else None
+
+
+def current_round_number(section: Section, table: int) -> int | None:
+    """The number of the round :func:`current_seating` opens (one query)."""
+    seating = current_seating(section, table, names=False)
+    return seating.round.number if seating else None
 
 
 def active_token(secret: str) -> TableToken | None:

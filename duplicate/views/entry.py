@@ -65,8 +65,25 @@ def _is_fetch(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
 
-def _forbidden(request: HttpRequest, message: str = FORBIDDEN) -> HttpResponse:
-    return render(request, "duplicate/entry_forbidden.html", {"message": message}, status=403)
+def _forbidden(request: HttpRequest, message: str = FORBIDDEN, status: int = 403) -> HttpResponse:
+    return render(request, "duplicate/entry_forbidden.html", {"message": message}, status=status)
+
+
+def _unlisted(response: HttpResponse, *, noindex: bool = True) -> HttpResponse:
+    """A table link's page: its address is not sent on, nor indexed."""
+    response["Referrer-Policy"] = "no-referrer"
+    if noindex:
+        response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _posted_play(request: HttpRequest, plays: list[Play]) -> Play | None:
+    """The play the POST names, if it is one of ``plays``."""
+    try:
+        pk = int(request.POST.get("play", ""))
+    except ValueError:
+        return None
+    return next((p for p in plays if p.pk == pk), None)
 
 
 class TableView:
@@ -193,10 +210,7 @@ def _render_table(
             "next_table": table + 1 if table < view.section.tables else None,
         }
     response = render(request, template, ctx, status=status)
-    if view.token:
-        response["Referrer-Policy"] = "no-referrer"
-        response["X-Robots-Tag"] = "noindex"
-    return response
+    return _unlisted(response) if view.token else response
 
 
 def _render_row(request: HttpRequest, view: TableView, row: dict[str, Any], status: int) -> HttpResponse:
@@ -329,19 +343,13 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
     """Save one board from the POSTed form; on failure re-render its row with the messages on the fields."""
     if view.writer is None:
         return _forbidden(request)
-    by_pk = {p.pk: p for p in plays}
-    try:
-        play = by_pk[int(request.POST.get("play", ""))]
-    except (KeyError, ValueError):
+    play = _posted_play(request, plays)
+    if play is None:
         where = f"table {view.seating.table} in round {view.seating.round.number}"
         if view.token is not None:
             return _token_elsewhere(request, view.token, where)
-        return render(
-            request,
-            "duplicate/entry_forbidden.html",
-            {"message": f"board: that board is not played at {where}; one result per board per table."},
-            status=400,
-        )
+        message = f"board: that board is not played at {where}; one result per board per table."
+        return _forbidden(request, message, status=400)
     if not view.can_write:
         return _forbidden(request, services.round_agreed_message(view.seating.round.number))
     form = view.form(play, request.POST)
@@ -404,10 +412,8 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
     """The score a row would get, server-rendered, without saving anything."""
     if view.writer is None:
         return _forbidden(request)
-    by_pk = {p.pk: p for p in plays}
-    try:
-        play = by_pk[int(request.POST.get("play", ""))]
-    except (KeyError, ValueError):
+    play = _posted_play(request, plays)
+    if play is None:
         return _forbidden(request, "That board is not at this table in this round.")
     form = view.form(play, request.POST)
     errors: list[str] = []
@@ -519,13 +525,12 @@ def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) ->
     )
     agreed = request.POST.get("agreed") == "1"
     services.round_agree(round=round_row, user_id=request.user.pk, agreed=agreed)
-    if agreed:
-        messages.success(
-            request,
-            f"Round {round} agreed (law E): from now on only a director corrects its scores, with a reason.",
-        )
-    else:
-        messages.success(request, f"Round {round} reopened: the tables can correct its scores again.")
+    messages.success(
+        request,
+        f"Round {round} agreed (law E): from now on only a director corrects its scores, with a reason."
+        if agreed
+        else f"Round {round} reopened: the tables can correct its scores again.",
+    )
     return HttpResponseRedirect(_safe_next(request, reverse("entry_index", args=[pk])))
 
 
@@ -625,14 +630,8 @@ def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:
             }
             for play in plays
         ]
-        response = render(
-            request,
-            "duplicate/token_done.html",
-            {"token": token, "event": section.event, "results": results},
-        )
-        response["Referrer-Policy"] = "no-referrer"
-        response["X-Robots-Tag"] = "noindex"
-        return response
+        context = {"token": token, "event": section.event, "results": results}
+        return _unlisted(render(request, "duplicate/token_done.html", context))
     writer = _director(request) or services.Writer(name=f"table {token.table} (token)", is_director=False)
     return TableView(
         event=section.event,
@@ -690,18 +689,11 @@ def entry_token_traveller(request: HttpRequest, secret: str, number: int) -> Htt
             services.table_traveller_open(token=token, number=number)
             return redirect("entry_token_traveller", secret=secret, number=number)
         if number in visibility.boards_in_play(event):
-            response = render(
-                request, "duplicate/token_compare.html", {"token": token, "event": event, "number": number}
-            )
-            response["Referrer-Policy"] = "no-referrer"
-            return response
+            context = {"token": token, "event": event, "number": number}
+            return _unlisted(render(request, "duplicate/token_compare.html", context), noindex=False)
     viewer = director if director.director else visibility.Viewer(played=boards.opened)
-    response = traveller_page(
-        request, visibility.traveller_board(event.pk, number), viewer, token_secret=secret
-    )
-    response["Referrer-Policy"] = "no-referrer"
-    response["X-Robots-Tag"] = "noindex"
-    return response
+    board = visibility.traveller_board(event.pk, number)
+    return _unlisted(traveller_page(request, board, viewer, token_secret=secret))
 
 
 @require_POST
