@@ -24,8 +24,7 @@ database cache: it reads and writes back.) The window's number is in the key, so
 expired. ``LOGIN_THROTTLE_CLIENT_HEADER`` names the header a trusted proxy puts the client's address in:
 without it, behind a proxy, every client has the proxy's address.
 
-Content-Security-Policy: scripts only from this site (plus the hash of the one inline ``onclick`` on the table
-links page); styles from this site and inline ``style=`` attributes; no plugins, no framing, forms post only
+Content-Security-Policy: scripts only from this site (plus the hashes of ``INLINE_HANDLERS``); styles from this site and inline ``style=`` attributes; no plugins, no framing, forms post only
 to this site.
 """
 
@@ -52,20 +51,12 @@ DEFAULT_ADDRESS_ATTEMPTS = 20  # one club's directors may share an address (or a
 DEFAULT_WINDOW = 15 * 60
 
 
-def _attempts() -> int:
-    return int(getattr(settings, "LOGIN_THROTTLE_ATTEMPTS", DEFAULT_ATTEMPTS))
-
-
-def _username_attempts() -> int:
-    return int(getattr(settings, "LOGIN_THROTTLE_USERNAME_ATTEMPTS", DEFAULT_USERNAME_ATTEMPTS))
-
-
-def _address_attempts() -> int:
-    return int(getattr(settings, "LOGIN_THROTTLE_ADDRESS_ATTEMPTS", DEFAULT_ADDRESS_ATTEMPTS))
+def _limit(name: str, default: int) -> int:
+    return int(getattr(settings, f"LOGIN_THROTTLE_{name}", default))
 
 
 def _window() -> int:
-    return max(1, int(getattr(settings, "LOGIN_THROTTLE_WINDOW", DEFAULT_WINDOW)))
+    return max(1, _limit("WINDOW", DEFAULT_WINDOW))
 
 
 def client_address(request: HttpRequest) -> str:
@@ -146,10 +137,12 @@ def sign_in_begin(username: str, address: str) -> SignInAttempt | None:
     unchecked (this address's attempts at this username are used up; or every address's are, and this
     address has tried it before in the window). See the module docstring."""
     counter = username_address_counter(username, address)
-    slot = take_slot(counter, _attempts())
+    slot = take_slot(counter, _limit("ATTEMPTS", DEFAULT_ATTEMPTS))
     if slot is None:
         return None
-    username_slot = take_slot(username_counter(username), _username_attempts())
+    username_slot = take_slot(
+        username_counter(username), _limit("USERNAME_ATTEMPTS", DEFAULT_USERNAME_ATTEMPTS)
+    )
     if username_slot is None and slot[0] != 0:
         return None
     return SignInAttempt(counter=counter, username_slot=username_slot[1] if username_slot else None)
@@ -158,7 +151,7 @@ def sign_in_begin(username: str, address: str) -> SignInAttempt | None:
 def sign_in_succeeded(attempt: SignInAttempt) -> None:
     """The right password: the address's count for the username starts again, and the attempt is not counted
     as a failure of the username's (a director signing in does not hand guesses back to anyone else)."""
-    clear_attempts(attempt.counter, _attempts())
+    clear_attempts(attempt.counter, _limit("ATTEMPTS", DEFAULT_ATTEMPTS))
     if attempt.username_slot is not None:
         cache.delete(attempt.username_slot)
 
@@ -198,7 +191,9 @@ class ThrottledAuthenticationForm(AuthenticationForm):
         try:
             data = super().clean()
         except forms.ValidationError:
-            if not take_attempt(address_counter(address), _address_attempts()):
+            if not take_attempt(
+                address_counter(address), _limit("ADDRESS_ATTEMPTS", DEFAULT_ADDRESS_ATTEMPTS)
+            ):
                 raise forms.ValidationError(ADDRESS_THROTTLED_MESSAGE, code="throttled_address") from None
             raise
         sign_in_succeeded(attempt)

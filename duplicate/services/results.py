@@ -30,9 +30,6 @@ from duplicate.models import (
 from duplicate.services.errors import ServiceError
 from scoring import ScoringError, WhistRevokes, parse_request
 
-RESULT_KEYS = frozenset(
-    {"contract", "declarer", "tricks", "tricks_ns", "honours", "revokes", "penalties", "one_spade_limit"}
-)
 RULING_KEYS = frozenset({"ruling", "offending"})
 RULINGS = ("average", "low-high")
 CLEAR_FORBIDDEN = (
@@ -52,6 +49,7 @@ ENTERED_FIELDS = (
     "ruling",
     "offending",
 )
+RESULT_KEYS = frozenset(ENTERED_FIELDS) - RULING_KEYS
 SCORE_FIELDS = (
     "ns_trick",
     "ns_honour",
@@ -205,11 +203,6 @@ class Writer:
     user_id: int | None = None
 
 
-def _entered_snapshot(play: Play) -> dict[str, Any] | None:
-
-    return play_result_data(play)
-
-
 @transaction.atomic
 def play_result_save(
     *,
@@ -304,10 +297,10 @@ def result_apply(
         )
     except ResultError as exc:
         raise ServiceError(str(exc)) from None
-    before = _entered_snapshot(play) if before is None else dict(before)
+    before = play_result_data(play) if before is None else dict(before)
     for name, value in fields.items():
         setattr(play, name, value)
-    after = _entered_snapshot(play)
+    after = play_result_data(play)
     if before == after:
         return None
     updated = Play.objects.filter(pk=play.pk, version=expected_version).update(
@@ -346,8 +339,9 @@ def event_lock(*, event_id: int) -> None:
 def boards_touch(*, event_ids: Sequence[int], board_ids: Sequence[int] | None = None) -> None:
     """Bump the results version of the boards given, or of every board of the events: what their
     travellers show changed."""
-    boards = Board.objects.filter(pk__in=list(board_ids)) if board_ids is not None else None
-    if boards is None:
+    if board_ids is not None:
+        boards = Board.objects.filter(pk__in=list(board_ids))
+    else:
         boards = Board.objects.filter(event_id__in=list(event_ids))
     boards.update(results_version=F("results_version") + 1)
 
