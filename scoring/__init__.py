@@ -2,15 +2,7 @@
 Auction, and duplicate whist. Pure Python: no Django here (a test checks it)."""
 
 from scoring.codes import ScoringCode, Strain, honour_value, parse_code, slam_values, strains_for, trick_value
-from scoring.contract import (
-    Contract,
-    Doubling,
-    Seat,
-    Side,
-    parse_contract_or_pass,
-    parse_seat,
-    parse_side,
-)
+from scoring.contract import Contract, Doubling, Seat, Side, parse_contract_or_pass, parse_seat, parse_side
 from scoring.deal import Deal, Hand
 from scoring.deal_score import (
     PENALTY_LAWS,

@@ -56,13 +56,7 @@ _TRICK_VALUES: Final[dict[ScoringCode, dict[Strain, int]]] = {
         Strain.RS: 9,
         Strain.NT: 10,
     },
-    ScoringCode.AUCTION_1915: {
-        Strain.C: 6,
-        Strain.D: 7,
-        Strain.H: 8,
-        Strain.S: 9,
-        Strain.NT: 10,
-    },
+    ScoringCode.AUCTION_1915: {Strain.C: 6, Strain.D: 7, Strain.H: 8, Strain.S: 9, Strain.NT: 10},
 }
 
 # (little slam, grand slam), honour column, never doubled (law 9).

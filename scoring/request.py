@@ -12,14 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from scoring.codes import ScoringCode, parse_code
-from scoring.contract import (
-    Contract,
-    Seat,
-    parse_contract_or_pass,
-    parse_seat,
-    parse_side,
-    pass_out_allowed,
-)
+from scoring.contract import Contract, Seat, parse_contract_or_pass, parse_seat, parse_side, pass_out_allowed
 from scoring.deal import Deal
 from scoring.deal_score import (
     MAX_REVOKES,

@@ -127,13 +127,7 @@ class PlayResultForm(forms.Form):
     )
 
     def __init__(
-        self,
-        *args: Any,
-        play: Play,
-        code: str,
-        director: bool,
-        agreed: bool = False,
-        **kwargs: Any,
+        self, *args: Any, play: Play, code: str, director: bool, agreed: bool = False, **kwargs: Any
     ) -> None:
         kwargs.setdefault("prefix", f"b{play.pk}")
         if not args or args[0] is None:
@@ -353,11 +347,7 @@ class PlayResultForm(forms.Form):
 
 def initial_for(play: Play) -> dict[str, Any]:
     """The form's initial values from a stored result."""
-    initial: dict[str, Any] = {
-        "version": play.version,
-        "ns": play.ns_pair.number,
-        "ew": play.ew_pair.number,
-    }
+    initial: dict[str, Any] = {"version": play.version, "ns": play.ns_pair.number, "ew": play.ew_pair.number}
     if not play.entered:
         return initial
     if play.ruling:

@@ -19,14 +19,7 @@ from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from duplicate.models import (
-    Board,
-    Event,
-    EventStatus,
-    Play,
-    PlayChange,
-    Round,
-)
+from duplicate.models import Board, Event, EventStatus, Play, PlayChange, Round
 from duplicate.services.errors import ServiceError
 from scoring import ScoringError, WhistRevokes, parse_request
 
@@ -50,16 +43,7 @@ ENTERED_FIELDS = (
     "offending",
 )
 RESULT_KEYS = frozenset(ENTERED_FIELDS) - RULING_KEYS
-SCORE_FIELDS = (
-    "ns_trick",
-    "ns_honour",
-    "ns_total",
-    "ew_trick",
-    "ew_honour",
-    "ew_total",
-    "net_ns",
-    "items",
-)
+SCORE_FIELDS = ("ns_trick", "ns_honour", "ns_total", "ew_trick", "ew_honour", "ew_total", "net_ns", "items")
 
 
 class ResultError(ValueError):

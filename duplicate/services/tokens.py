@@ -7,11 +7,7 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from duplicate.models import (
-    Play,
-    Section,
-    TableToken,
-)
+from duplicate.models import Play, Section, TableToken
 from duplicate.services.errors import ServiceError
 
 

@@ -201,10 +201,7 @@ def team_match(pairs_per_team: int, boards_per_round: int) -> Movement:
             ns, ew = (a_pair, b_pair) if table <= a_ns_tables else (b_pair, a_pair)
             plays.append(TablePlay(table, ns, ew, _board_set((table - 1 + r) % n, bpr)))
         rounds.append(MovementRound(r + 1, tuple(plays)))
-    teams: dict[str, tuple[PairId, ...]] = {
-        "A": tuple(range(1, n + 1)),
-        "B": tuple(range(n + 1, 2 * n + 1)),
-    }
+    teams: dict[str, tuple[PairId, ...]] = {"A": tuple(range(1, n + 1)), "B": tuple(range(n + 1, 2 * n + 1))}
     movement = Movement("teams", n, bpr, tuple(rounds), teams)
     validate(movement)
     return movement
@@ -231,12 +228,7 @@ def compass(tables: int, boards_per_round: int) -> Movement:
 
 
 def generate(
-    kind: str,
-    *,
-    tables: int,
-    boards_per_round: int,
-    even: str = "relay",
-    pairs: int | None = None,
+    kind: str, *, tables: int, boards_per_round: int, even: str = "relay", pairs: int | None = None
 ) -> Movement:
     """Dispatch on ``kind``: "mitchell", "howell", "teams" (``tables`` = pairs per team) or "compass".
 
