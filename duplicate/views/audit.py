@@ -56,27 +56,14 @@ def _pair_names(data: Any) -> str:
 
 
 def _log_part(entry: LogEntry) -> dict[str, Any] | None:
-    """The part of a pair-name change's message recorded by ``services.pair_names_update``."""
+    """The part of a pair-name change's message recorded by ``services.pair_names_update``: its ``names``
+    before and after, and its ``reason``."""
     try:
         message = json.loads(entry.change_message or "")
     except ValueError:
         return None
-    if isinstance(message, list):
-        for part in message:
-            if isinstance(part, dict) and isinstance(part.get("names"), dict):
-                return part
-    return None
-
-
-def _log_names(entry: LogEntry) -> dict[str, list[str]] | None:
-    """The names before and after of a pair-name change."""
-    part = _log_part(entry)
-    return part["names"] if part is not None else None
-
-
-def _log_reason(entry: LogEntry) -> str:
-    part = _log_part(entry)
-    return str(part.get("reason") or "") if part is not None else ""
+    parts = message if isinstance(message, list) else []
+    return next((p for p in parts if isinstance(p, dict) and isinstance(p.get("names"), dict)), None)
 
 
 def event_history_rows(event: Event) -> list[HistoryRow]:
@@ -88,14 +75,10 @@ def event_history_rows(event: Event) -> list[HistoryRow]:
     )
     types = ContentType.objects.get_for_models(Pair, Play, Board, Event)
     as_text = CharField(max_length=40)
-    ids = {
-        Pair: Pair.objects.filter(event=event).annotate(t=Cast("pk", as_text)).values("t"),
-        Play: Play.objects.filter(event=event).annotate(t=Cast("pk", as_text)).values("t"),
-        Board: Board.objects.filter(event=event).annotate(t=Cast("pk", as_text)).values("t"),
-    }
     where = Q(content_type=types[Event], object_id=str(event.pk))
-    for model, subquery in ids.items():
-        where |= Q(content_type=types[model], object_id__in=subquery)
+    for model in (Pair, Play, Board):
+        ids = model.objects.filter(event=event).annotate(t=Cast("pk", as_text)).values("t")
+        where |= Q(content_type=types[model], object_id__in=ids)
     entries = list(
         LogEntry.objects.filter(where).select_related("user", "content_type").order_by("-action_time")
     )
@@ -124,36 +107,23 @@ def event_history_rows(event: Event) -> list[HistoryRow]:
             )
         )
     for entry in entries:
-        names = _log_names(entry)
+        part = _log_part(entry)
         model_name = entry.content_type.name if entry.content_type is not None else "row"
-        who = entry.user.get_username() if entry.user_id else "?"
-        if names is not None:
-            rows.append(
-                HistoryRow(
-                    kind="names",
-                    pk=entry.pk,
-                    at=entry.action_time,
-                    who=who,
-                    what=f"{entry.object_repr}: names",
-                    before=_pair_names(names.get("before")),
-                    after=_pair_names(names.get("after")),
-                    reason=_log_reason(entry),
-                )
+        action = ADMIN_ACTIONS.get(entry.action_flag, "?")
+        rows.append(
+            HistoryRow(
+                kind="admin" if part is None else "names",
+                pk=entry.pk,
+                at=entry.action_time,
+                who=entry.user.get_username() if entry.user_id else "?",
+                what=f"{model_name} {entry.object_repr} ({action} in the admin)"
+                if part is None
+                else f"{entry.object_repr}: names",
+                before="" if part is None else _pair_names(part["names"].get("before")),
+                after=entry.get_change_message() if part is None else _pair_names(part["names"].get("after")),
+                reason="" if part is None else str(part.get("reason") or ""),
             )
-        else:
-            rows.append(
-                HistoryRow(
-                    kind="admin",
-                    pk=entry.pk,
-                    at=entry.action_time,
-                    who=who,
-                    what=f"{model_name} {entry.object_repr} ({ADMIN_ACTIONS.get(entry.action_flag, '?')} "
-                    "in the admin)",
-                    before="",
-                    after=entry.get_change_message(),
-                    reason="",
-                )
-            )
+        )
     rows.sort(key=lambda r: (r.at, r.pk), reverse=True)
     return rows
 
@@ -236,7 +206,8 @@ def names_undo(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     pair = get_object_or_404(
         Pair.objects.select_related("player1", "player2"), pk=entry.object_id, event_id=pk
     )
-    names = _log_names(entry)
+    part = _log_part(entry)
+    names = part["names"] if part is not None else None
     current = [p.name if p else "" for p in (pair.player1, pair.player2)]
     if names is None or not isinstance(names.get("before"), list) or len(names["before"]) != 2:
         messages.error(request, "That history entry is not a change of names; nothing was undone.")
