@@ -52,13 +52,12 @@ def error_field(message: str) -> str:
     return head if sep and " " not in head else ""
 
 
-def revoke_count(label: str) -> forms.CharField:
-    """A count of revokes, typed as a short number (checked with the rest of the result)."""
+def _number(label: str, size: int = 3, css: str = "", help_text: str = "") -> forms.CharField:
+    """A short whole number typed as text (checked with the rest of the result)."""
+    attrs = {"inputmode": "numeric", "size": size, **({"class": css} if css else {})}
+    widget = forms.TextInput(attrs=attrs)
     return forms.CharField(
-        label=label,
-        required=False,
-        max_length=3,
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 2}),
+        label=label, required=False, max_length=size + 1, widget=widget, help_text=help_text
     )
 
 
@@ -92,31 +91,20 @@ class PlayResultForm(forms.Form):
     strain = forms.ChoiceField(label="Strain", required=False)
     doubling = forms.ChoiceField(label="Doubled", choices=DOUBLING_CHOICES, required=False)
     declarer = forms.ChoiceField(label="Declarer", choices=SEAT_CHOICES, required=False)
-    tricks = forms.CharField(
-        label="Tricks won",
-        required=False,
-        max_length=4,
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3, "class": "tricks"}),
-        help_text="by the declarer's side, 0 to 13",
-    )
-    tricks_ns = forms.CharField(
-        label="Tricks won by N-S",
-        required=False,
-        max_length=4,
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3, "class": "tricks"}),
-    )
+    tricks = _number("Tricks won", css="tricks", help_text="by the declarer's side, 0 to 13")
+    tricks_ns = _number("Tricks won by N-S", css="tricks")
     honours = forms.ChoiceField(label="Honours", choices=HONOURS_CHOICES, required=False)
     one_spade_limit = forms.BooleanField(
         label="Dealer's original one spade (law 48: loss limited to 100)", required=False
     )
-    revokes_declarer_side = revoke_count("Revokes by declarer's side")
-    revokes_defenders = revoke_count("Revokes by adversaries")
+    revokes_declarer_side = _number("Revokes by declarer's side", size=2)
+    revokes_defenders = _number("Revokes by adversaries", size=2)
     revokes_election = forms.ChoiceField(
         label="Declarer's election (law 84b)", choices=ELECTION_CHOICES, required=False
     )
     # Whist law 30: two tricks transferred from the revoking side for each revoke.
-    revokes_ns = revoke_count("Revokes by N-S (law 30: 2 tricks each to E-W)")
-    revokes_ew = revoke_count("Revokes by E-W (law 30: 2 tricks each to N-S)")
+    revokes_ns = _number("Revokes by N-S (law 30: 2 tricks each to E-W)", size=2)
+    revokes_ew = _number("Revokes by E-W (law 30: 2 tricks each to N-S)", size=2)
     ruling = forms.ChoiceField(label="Ruling", choices=RULING_CHOICES, required=False)
     offending = forms.ChoiceField(label="Offending side", choices=SIDE_CHOICES, required=False)
     reason = forms.CharField(
@@ -183,12 +171,7 @@ class PlayResultForm(forms.Form):
                 label=f"Penalty {i}: to side", choices=SIDE_CHOICES, required=False
             )
             self.fields[f"pen{i}_law"] = forms.ChoiceField(label="law", choices=law_choices, required=False)
-            self.fields[f"pen{i}_points"] = forms.CharField(
-                label="points",
-                required=False,
-                max_length=4,
-                widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
-            )
+            self.fields[f"pen{i}_points"] = _number("points")
 
     def _drop_fields_the_code_has_not(self) -> None:
         """Whist has tricks N-S and revokes by side only; auction has no whist fields, no honours select when
@@ -382,16 +365,9 @@ def initial_for(play: Play) -> dict[str, Any]:
             revokes_election=play.revokes.get("election") or "",
         )
     initial["one_spade_limit"] = play.one_spade_limit
-    for i, penalty in enumerate(play.penalties or [], start=1):
-        if i > PENALTY_ROWS:
-            break
-        initial.update(
-            {
-                f"pen{i}_side": penalty["side"],
-                f"pen{i}_law": penalty["law"],
-                f"pen{i}_points": penalty["points"],
-            }
-        )
+    for i, penalty in enumerate((play.penalties or [])[:PENALTY_ROWS], start=1):
+        for part in ("side", "law", "points"):
+            initial[f"pen{i}_{part}"] = penalty[part]
     return initial
 
 
