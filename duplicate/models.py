@@ -71,12 +71,6 @@ class Ruling(models.TextChoices):
     LOW_HIGH = "low-high", "Lowest and highest (law B(3))"
 
 
-class RevokeElection(models.TextChoices):
-    NONE = "", "—"
-    POINTS = "points", "100 points in honours"
-    TRICKS = "tricks", "Three tricks"
-
-
 class Event(models.Model):
     name = models.CharField(max_length=200)
     date = models.DateField()
