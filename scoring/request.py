@@ -68,18 +68,7 @@ class DealRequest:
     def score(self) -> DealScore:
         if self._score is not None:
             return self._score
-        return score_deal(
-            code=self.code,
-            contract=self.contract,
-            declarer=self.declarer,
-            tricks=self.tricks,
-            tricks_ns=self.tricks_ns,
-            honours=self.honours,
-            deal=self.deal,
-            revokes=self.revokes,
-            penalties=self.penalties,
-            one_spade_limit=self.one_spade_limit,
-        )
+        return score_deal(**{name: getattr(self, name) for name in FIELDS})  # the fields are its keywords
 
 
 def _object(value: object, name: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
