@@ -64,6 +64,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy and Permissions-Policy on every response; NUL in the address refused (400).
+    "duplicate.security.SecurityHeadersMiddleware",
+    "duplicate.security.RejectNullCharactersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -188,15 +191,6 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
-# Content-Security-Policy and Permissions-Policy on every response (duplicate.security).
-MIDDLEWARE.insert(
-    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
-    "duplicate.security.SecurityHeadersMiddleware",
-)
-MIDDLEWARE.insert(
-    MIDDLEWARE.index("duplicate.security.SecurityHeadersMiddleware") + 1,
-    "duplicate.security.RejectNullCharactersMiddleware",
-)
 # Director login throttling (duplicate.security): failed sign-ins per username and client address, per username
 # from every address, and per client address, in a window.
 LOGIN_THROTTLE_ATTEMPTS = int(os.environ.get("LOGIN_THROTTLE_ATTEMPTS", "5"))

@@ -27,7 +27,7 @@ def _download(
     event = get_object_or_404(Event, pk=pk)
     director = selectors.viewer_of(request).director
     body = caching.cached(event, "download", (what, ext), lambda: make(event), latest=director)
-    return _response(event, body, what, ext)
+    return download_response(event, body, what, ext)
 
 
 def _hidden_download(
@@ -36,20 +36,34 @@ def _hidden_download(
     what: str,
     ext: str,
     make: Callable[[Event, frozenset[int]], bytes],
+    *,
+    preparing: str = "",
 ) -> HttpResponse:
     """A download showing hands or results: ``make(event, hidden)``, the boards ``hidden`` from this viewer;
     kept with the results version and the boards hidden (a visitor's file is never a director's).
-    ``event``: the event, or its primary key."""
+    ``event``: the event, or its primary key. With ``preparing`` (what the file is), made in a thread
+    (``caching.prepared``), the page saying so until it is ready (HTTP 202, reloading every two seconds)."""
     if not isinstance(event, Event):
         event = get_object_or_404(Event, pk=event)
     viewer = selectors.viewer_of(request)
     hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
     variant = (what, ext, tuple(sorted(hidden)))
-    body = caching.cached(event, "download", variant, lambda: make(event, hidden), latest=viewer.director)
-    return _response(event, body, what, ext)
+    if not preparing:
+        body = caching.cached(event, "download", variant, lambda: make(event, hidden), latest=viewer.director)
+        return download_response(event, body, what, ext)
+    ready, waited = caching.prepared(
+        event, "download", variant, lambda: make(event, hidden), latest=viewer.director
+    )
+    if ready is not None:
+        return download_response(event, ready, what, ext)
+    context = {"event": event, "what": preparing, "waited": round(waited)}
+    response = render(request, "duplicate/download_preparing.html", context, status=202)
+    response["Refresh"] = "2"
+    response["Cache-Control"] = "no-store"
+    return response
 
 
-def _response(event: Event, body: bytes, what: str, ext: str) -> HttpResponse:
+def download_response(event: Event, body: bytes, what: str, ext: str) -> HttpResponse:
     response = HttpResponse(body, content_type=exports.CONTENT_TYPES[ext])
     disposition = "inline" if ext == "pdf" else "attachment"
     response["Content-Disposition"] = f'{disposition}; filename="{exports.file_name(event, what, ext)}"'
@@ -80,30 +94,17 @@ def download_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def download_workbook(request: HttpRequest, pk: int) -> HttpResponse:
     """The event workbook; for an event of more than ``BACKGROUND_RESULTS`` results (over a few seconds to
-    write) it is made in the background: until it is ready the page says so, with how long it has taken,
-    and reloads itself every two seconds (HTTP 202)."""
+    write) it is made in the background."""
     event = get_object_or_404(Event, pk=pk)
-    if selectors.play_count(event) <= settings.BACKGROUND_RESULTS:
-        return _hidden_download(
-            request, event, "results", "xlsx", lambda e, hidden: exports.workbook_file(e, hidden=hidden)
-        )
-    viewer = selectors.viewer_of(request)
-    hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
-    variant = ("results", "xlsx", tuple(sorted(hidden)))
-    body, waited = caching.prepared(
+    background = selectors.play_count(event) > settings.BACKGROUND_RESULTS
+    return _hidden_download(
+        request,
         event,
-        "download",
-        variant,
-        lambda: exports.workbook_file(event, hidden=hidden),
-        latest=viewer.director,
+        "results",
+        "xlsx",
+        lambda e, hidden: exports.workbook_file(e, hidden=hidden),
+        preparing="The event workbook" if background else "",
     )
-    if body is not None:
-        return _response(event, body, "results", "xlsx")
-    context = {"event": event, "what": "The event workbook", "waited": round(waited)}
-    response = render(request, "duplicate/download_preparing.html", context, status=202)
-    response["Refresh"] = "2"
-    response["Cache-Control"] = "no-store"
-    return response
 
 
 @require_safe

@@ -15,13 +15,14 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from duplicate import caching, exports
+from duplicate import caching
 from duplicate import selectors as sel
 from duplicate.exports.recap import recap_pdf
 from duplicate.models import Event, EventKind
 from duplicate.recap_tables import recap_tables
 from duplicate.selectors.recap import HIDDEN_MARK, ORDERS, recap
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
+from duplicate.views.exports import download_response
 from duplicate.views.standings import progress_html, status_badge
 
 
@@ -86,8 +87,4 @@ def download_recap(request: HttpRequest, pk: int) -> HttpResponse:
         lambda: recap_pdf(event, recap(event, hidden=hidden, order=order)),
         latest=viewer.director,
     )
-    response = HttpResponse(body, content_type=exports.CONTENT_TYPES["pdf"])
-    response["Content-Disposition"] = f'inline; filename="{exports.file_name(event, "recap", "pdf")}"'
-    response["Cache-Control"] = "no-cache"
-    response["X-Content-Type-Options"] = "nosniff"
-    return response
+    return download_response(event, body, "recap", "pdf")
