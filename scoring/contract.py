@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
@@ -103,16 +104,12 @@ class Contract:
 
 _CONTRACT_RE: Final = re.compile(r"([1-7])(NT|RS|N|C|D|H|S)(X{0,2})")
 _PASS_WORDS: Final = frozenset({"PASS", "P", "PASSED"})
-_INTERNED: dict[tuple[int, Strain, Doubling], Contract] = {}
 
 
+@functools.cache
 def _interned(level: int, strain: Strain, doubling: Doubling) -> Contract:
     """One shared Contract per value, so that parsed contracts hash and compare quickly."""
-    key = (level, strain, doubling)
-    contract = _INTERNED.get(key)
-    if contract is None:
-        contract = _INTERNED[key] = Contract(level, strain, doubling)
-    return contract
+    return Contract(level, strain, doubling)
 
 
 def _strain_list(code: ScoringCode | None) -> str:

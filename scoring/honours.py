@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from scoring.contract import Side
@@ -50,13 +51,7 @@ class Honours:
         return f"{self.side.value} {self.count} honours ({self.in_one_hand} in one hand)"
 
 
-_INTERNED: dict[tuple[Side, int, int], Honours] = {}
-
-
+@functools.cache
 def interned_honours(side: Side, count: int, in_one_hand: int) -> Honours:
     """One shared (immutable) Honours per value; the space is tiny (2 sides x 8 holdings)."""
-    key = (side, count, in_one_hand)
-    honours = _INTERNED.get(key)
-    if honours is None:
-        honours = _INTERNED[key] = Honours(side, count, in_one_hand)
-    return honours
+    return Honours(side, count, in_one_hand)
