@@ -100,23 +100,22 @@ class EventSnapshot:
     plays: list[Play]
     seatings: list[Seating] = field(default_factory=list)
 
+    def _boards(self) -> dict[int, list[int]]:
+        """Each seating's board numbers, in order."""
+        by_seating: dict[int, list[int]] = defaultdict(list)
+        for play in self.plays:
+            by_seating[play.seating_id].append(play.board.number)
+        return {pk: sorted(numbers) for pk, numbers in by_seating.items()}
+
     @property
     def movement_dict(self) -> dict[str, Any]:
         """The first section's movement in the ``movement`` command's JSON shape."""
         section = self.sections[0]
-        by_seating: dict[int, list[int]] = defaultdict(list)
-        for play in self.plays:
-            by_seating[play.seating_id].append(play.board.number)
+        boards = self._boards()
         rounds: dict[int, list[dict[str, Any]]] = defaultdict(list)
-        for seating in self.seatings:
-            rounds[seating.round.number].append(
-                {
-                    "table": seating.table,
-                    "ns": seating.ns.label,
-                    "ew": seating.ew.label,
-                    "boards": sorted(by_seating.get(seating.pk, [])),
-                }
-            )
+        for s in self.seatings:
+            table = {"table": s.table, "ns": s.ns.label, "ew": s.ew.label, "boards": boards.get(s.pk, [])}
+            rounds[s.round.number].append(table)
         out: dict[str, Any] = {
             "kind": section.movement_kind,
             "tables": section.tables,
@@ -129,17 +128,14 @@ class EventSnapshot:
 
     def rounds_table(self) -> list[dict[str, Any]]:
         """Per round, each table's pairs and boards (for the movement page)."""
-        by_seating: dict[int, list[int]] = defaultdict(list)
-        for play in self.plays:
-            by_seating[play.seating_id].append(play.board.number)
+        boards = self._boards()
         grouped: dict[int, list[dict[str, Any]]] = defaultdict(list)
         seated: dict[int, set[int]] = defaultdict(set)
         sections: dict[int, set[int]] = defaultdict(set)
         for seating in self.seatings:
-            boards = sorted(by_seating.get(seating.pk, []))
-            grouped[seating.round.number].append(
-                {"table": seating.table, "ns": seating.ns, "ew": seating.ew, "boards": board_range(boards)}
-            )
+            shown = board_range(boards.get(seating.pk, []))
+            table = {"table": seating.table, "ns": seating.ns, "ew": seating.ew, "boards": shown}
+            grouped[seating.round.number].append(table)
             seated[seating.round.number].update((seating.ns_id, seating.ew_id))
             sections[seating.round.number].add(seating.round.section_id)
         return [
