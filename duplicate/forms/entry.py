@@ -140,7 +140,8 @@ class PlayResultForm(forms.Form):
             level_field = self.fields["level"]
             assert isinstance(level_field, forms.ChoiceField)
             level_field.widget.choices = [c for c in LEVEL_CHOICES if c[0] != "PASS"]
-        self._add_penalty_fields()
+        if director and not self.whist:
+            self._add_penalty_fields()
         self._drop_fields_the_code_has_not()
         for name, form_field in self.fields.items():
             if isinstance(form_field, forms.ChoiceField):
@@ -155,16 +156,14 @@ class PlayResultForm(forms.Form):
         self.fields["ns"].error_messages["required"] = "ns: give the N-S pair's number"
         self.fields["ew"].error_messages["required"] = "ew: give the E-W pair's number"
         if not director:
-            for name in list(self.fields):
-                if name in ("ruling", "offending") or name.startswith("pen"):
-                    del self.fields[name]
+            del self.fields["ruling"], self.fields["offending"]
 
     def _add_penalty_fields(self) -> None:
-        """The director's penalty rows: side, law (the laws of this code) and points."""
+        """The director's penalty rows (auction codes): side, law (the laws of this code) and points."""
         law_choices = [("", "—")] + [
             (law, f"law {law}: {what}")
             for law, (_pts, codes, what) in PENALTY_LAWS.items()
-            if self.whist or ScoringCode(self.code) in codes
+            if ScoringCode(self.code) in codes
         ]
         for i in range(1, PENALTY_ROWS + 1):
             self.fields[f"pen{i}_side"] = forms.ChoiceField(
@@ -181,9 +180,6 @@ class PlayResultForm(forms.Form):
                 del self.fields[name]
             for name in ("revokes_declarer_side", "revokes_defenders", "revokes_election"):
                 del self.fields[name]
-            for i in range(1, PENALTY_ROWS + 1):
-                for part in ("side", "law", "points"):
-                    del self.fields[f"pen{i}_{part}"]
             self.fields["quick"].widget.attrs["placeholder"] = "tricks N-S, e.g. 7 or 7 R NS"
         else:
             del self.fields["tricks_ns"]
