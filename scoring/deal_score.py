@@ -41,7 +41,7 @@ from scoring.codes import (
 )
 from scoring.contract import SIDE_OF, Contract, Doubling, Seat, Side, check_pass_out
 from scoring.deal import Deal
-from scoring.errors import ScoringError, show_value
+from scoring.errors import ScoringError, show_value, whole_number
 from scoring.honours import Honours
 
 __all__ = [
@@ -83,12 +83,6 @@ class ItemKind(StrEnum):
     OTHER_PENALTY = "other_penalty"
 
 
-def _count(value: object, field: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScoringError(field, f"must be a whole number from {low} to {high}, got {show_value(value)}")
-    return value
-
-
 @dataclass(frozen=True, slots=True)
 class Revokes:
     """Established revokes (law 83) on one deal, by each side, and the declarer's election (law 84b).
@@ -102,8 +96,8 @@ class Revokes:
     election: Election | None = None
 
     def __post_init__(self) -> None:
-        _count(self.declarer_side, "revokes.declarer_side", 0, MAX_REVOKES)
-        _count(self.defenders, "revokes.defenders", 0, MAX_REVOKES)
+        whole_number(self.declarer_side, "revokes.declarer_side", 0, MAX_REVOKES)
+        whole_number(self.defenders, "revokes.defenders", 0, MAX_REVOKES)
         needs_election = self.defenders > 0 and self.declarer_side == 0
         if needs_election and not isinstance(self.election, Election):
             raise ScoringError(
@@ -132,8 +126,8 @@ class WhistRevokes:
     ew: int = 0
 
     def __post_init__(self) -> None:
-        _count(self.ns, "revokes.ns", 0, MAX_REVOKES)
-        _count(self.ew, "revokes.ew", 0, MAX_REVOKES)
+        whole_number(self.ns, "revokes.ns", 0, MAX_REVOKES)
+        whole_number(self.ew, "revokes.ew", 0, MAX_REVOKES)
 
     @property
     def any(self) -> bool:
@@ -571,7 +565,7 @@ def _score_whist(
             "revokes",
             f"must be a WhistRevokes (revokes by side, ns and ew: whist law 30), got {show_value(revokes)}",
         )
-    tricks = _count(tricks_ns, "tricks_ns", 0, 13)
+    tricks = whole_number(tricks_ns, "tricks_ns", 0, 13)
     if isinstance(revokes, WhistRevokes) and revokes.any:
         return _whist_revoked(tricks, revokes)
     return _whist(tricks)

@@ -31,3 +31,10 @@ def show_value(value: object) -> str:
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def whole_number(value: object, field: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (not a bool, not a float)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ScoringError(field, f"must be a whole number from {low} to {high}, got {show_value(value)}")
+    return value

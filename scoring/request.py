@@ -25,7 +25,7 @@ from scoring.deal_score import (
     WhistRevokes,
     score_deal,
 )
-from scoring.errors import ScoringError, show_value
+from scoring.errors import ScoringError, show_value, whole_number
 
 FIELDS: Final = (
     "code",
@@ -80,12 +80,6 @@ def _object(value: object, name: str, allowed: tuple[str, ...]) -> Mapping[str, 
     return value
 
 
-def _whole(value: object, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScoringError(name, f"must be a whole number from {low} to {high}, got {show_value(value)}")
-    return value
-
-
 def _text(value: object, name: str, example: str) -> str:
     if not isinstance(value, str):
         raise ScoringError(name, f"must be text such as {example}, got {show_value(value)}")
@@ -117,8 +111,8 @@ def _revokes(value: object, code: ScoringCode) -> Revokes:
                     f"(laws 84, 89): {', '.join(_REVOKES_FIELDS)}",
                 )
     obj = _object(value, "revokes", _REVOKES_FIELDS)
-    declarer_side = _whole(obj.get("declarer_side", 0), "revokes.declarer_side", 0, MAX_REVOKES)
-    defenders = _whole(obj.get("defenders", 0), "revokes.defenders", 0, MAX_REVOKES)
+    declarer_side = whole_number(obj.get("declarer_side", 0), "revokes.declarer_side", 0, MAX_REVOKES)
+    defenders = whole_number(obj.get("defenders", 0), "revokes.defenders", 0, MAX_REVOKES)
     raw = obj.get("election")
     election: Election | None = None
     if raw is not None:
@@ -142,7 +136,7 @@ def _whist_revokes(value: object) -> WhistRevokes:
                 )
     obj = _object(value, "revokes", _WHIST_REVOKES_FIELDS)
     counts = [
-        0 if obj.get(key) is None else _whole(obj[key], f"revokes.{key}", 0, MAX_REVOKES)
+        0 if obj.get(key) is None else whole_number(obj[key], f"revokes.{key}", 0, MAX_REVOKES)
         for key in _WHIST_REVOKES_FIELDS
     ]
     return WhistRevokes(*counts)
@@ -216,7 +210,7 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
         declarer = parse_seat(obj["declarer"], "declarer")
         if get("tricks") is None:
             raise ScoringError("tricks", "required: the tricks the declarer's side won in play, 0 to 13")
-        tricks = _whole(obj["tricks"], "tricks", 0, 13)
+        tricks = whole_number(obj["tricks"], "tricks", 0, 13)
     else:
         for key in ("declarer", "tricks", "honours", "revokes"):
             if get(key) is not None:
@@ -254,7 +248,7 @@ def _whist_request(obj: Mapping[str, Any]) -> DealRequest:
             raise ScoringError(key, "is not used in whist, which scores one point a trick from tricks_ns")
     if get("tricks_ns") is None:
         raise ScoringError("tricks_ns", "required for whist: the tricks North-South won in play, 0 to 13")
-    tricks_ns = _whole(obj["tricks_ns"], "tricks_ns", 0, 13)
+    tricks_ns = whole_number(obj["tricks_ns"], "tricks_ns", 0, 13)
     deal = Deal.parse_pbn(obj["deal"]) if get("deal") is not None else None
     whist_revokes = _whist_revokes(obj["revokes"]) if get("revokes") is not None else None
     request = DealRequest(ScoringCode.WHIST, tricks_ns=tricks_ns, deal=deal, revokes=whist_revokes)
