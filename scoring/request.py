@@ -71,12 +71,16 @@ class DealRequest:
         return score_deal(**{name: getattr(self, name) for name in FIELDS})  # the fields are its keywords
 
 
-def _object(value: object, name: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
+def _object(value: object, name: str, allowed: tuple[str, ...], required: str = "") -> Mapping[str, Any]:
+    """An object with keys from ``allowed`` only; with ``required`` (the message's hint), every one of them."""
     if not isinstance(value, Mapping):
         raise ScoringError(name, f"must be an object with keys {', '.join(allowed)}, got {show_value(value)}")
     for key in value:
         if key not in allowed:
             raise ScoringError(f"{name}.{key}", f"unknown field; allowed in {name}: {', '.join(allowed)}")
+    missing = [key for key in allowed if key not in value] if required else []
+    if missing:
+        raise ScoringError(f"{name}.{missing[0]}", f"required ({required})")
     return value
 
 
@@ -93,10 +97,7 @@ def _renamed(error: ScoringError, prefix: str, name: str) -> ScoringError:
 
 
 def _honours(value: object) -> Honours:
-    obj = _object(value, "honours", _HONOURS_FIELDS)
-    for key in _HONOURS_FIELDS:
-        if key not in obj:
-            raise ScoringError(f"honours.{key}", "required (side NS or EW, count 3-5, in_one_hand)")
+    obj = _object(value, "honours", _HONOURS_FIELDS, required="side NS or EW, count 3-5, in_one_hand")
     side = parse_side(obj["side"], "honours.side")
     return Honours(side, obj["count"], obj["in_one_hand"])
 
@@ -150,10 +151,7 @@ def _penalties(value: object, code: ScoringCode) -> tuple[Penalty, ...]:
     result = []
     for index, entry in enumerate(value):
         name = f"penalties[{index}]"
-        obj = _object(entry, name, _PENALTY_FIELDS)
-        for key in _PENALTY_FIELDS:
-            if key not in obj:
-                raise ScoringError(f"{name}.{key}", "required (side that scores, points, law)")
+        obj = _object(entry, name, _PENALTY_FIELDS, required="side that scores, points, law")
         side = parse_side(obj["side"], f"{name}.side")
         law = obj["law"]
         if isinstance(law, int) and not isinstance(law, bool):
