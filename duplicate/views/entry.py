@@ -200,7 +200,7 @@ def _render_table(
             for row in rows:
                 if row["form"] is not None:
                     row["form"].fields["quick"].widget.attrs.pop("autofocus", None)
-    if not view.token:
+    else:
         total_rounds = sel.round_count(view.section)
         number, table = view.seating.round.number, view.seating.table
         ctx["nav"] = {
@@ -427,22 +427,13 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
             except ResultError as exc:
                 errors.append(str(exc))
             else:
-                scratch = Play(**{**blank_fields(), **fields})
-                items = sel.item_rows(scratch)
-                totals = scratch
+                totals = Play(**{**blank_fields(), **fields})
+                items = sel.item_rows(totals)
     for field_errors in form.errors.values():
         errors.extend(str(error) for error in field_errors)
-    return render(
-        request,
-        "duplicate/entry_score.html",
-        {
-            "items": items,
-            "totals": totals,
-            "errors": errors,
-            "preview": True,
-            "whist": view.event.code == "whist",
-        },
-    )
+    whist = view.event.code == "whist"
+    context = {"items": items, "totals": totals, "errors": errors, "preview": True, "whist": whist}
+    return render(request, "duplicate/entry_score.html", context)
 
 
 # --- Director pages ---------------------------------------------------------------------------------------
@@ -600,15 +591,8 @@ def _tokens_page(
         for table in range(1, section.tables + 1):
             token = live.get((section.pk, table))
             url = request.build_absolute_uri(reverse("entry_token", args=[token.secret])) if token else ""
-            cards.append(
-                {
-                    "section": section,
-                    "table": table,
-                    "token": token,
-                    "url": url,
-                    "qr": mark_safe(_qr_svg(url)) if token else "",
-                }  # mark_safe: the SVG is our own, made from our own address
-            )
+            qr = mark_safe(_qr_svg(url)) if token else ""  # the SVG is our own, made from our own address
+            cards.append({"section": section, "table": table, "token": token, "url": url, "qr": qr})
     context = {"event": event, "cards": cards, "errors": errors or []}
     return render(request, "duplicate/entry_tokens.html", context, status=status)
 
