@@ -208,7 +208,7 @@ def names_undo(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     )
     part = _log_part(entry)
     names = part["names"] if part is not None else None
-    current = [p.name if p else "" for p in (pair.player1, pair.player2)]
+    current = pair.player_names
     if names is None or not isinstance(names.get("before"), list) or len(names["before"]) != 2:
         messages.error(request, "That history entry is not a change of names; nothing was undone.")
         return redirect("event_history", pk=pk)

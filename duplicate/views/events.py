@@ -252,10 +252,7 @@ def pair_edit(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     pair = get_object_or_404(
         Pair.objects.select_related("player1", "player2", "event"), pk=pair_pk, event_id=pk
     )
-    initial = {
-        "player1": pair.player1.name if pair.player1 else "",
-        "player2": pair.player2.name if pair.player2 else "",
-    }
+    initial = dict(zip(("player1", "player2"), pair.player_names, strict=True))
     form = PairNamesForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         services.pair_names_update(pair=pair, user_id=request.user.pk, **form.cleaned_data)
