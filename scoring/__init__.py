@@ -2,53 +2,33 @@
 Auction, and duplicate whist. Pure Python: no Django here (a test checks it)."""
 
 from scoring.codes import ScoringCode, Strain, honour_value, parse_code, slam_values, strains_for, trick_value
-from scoring.contract import Contract, Doubling, Seat, Side, parse_contract_or_pass, parse_seat, parse_side
-from scoring.deal import Deal, Hand
-from scoring.deal_score import (
-    PENALTY_LAWS,
-    Column,
-    DealScore,
-    Election,
-    Item,
-    ItemKind,
-    Penalty,
-    Revokes,
-    SideScore,
-    WhistRevokes,
-    score_deal,
-)
+from scoring.contract import Contract, Doubling, Seat, Side, parse_contract_or_pass
+from scoring.deal import Deal
+from scoring.deal_score import PENALTY_LAWS, DealScore, Election, Penalty, Revokes, WhistRevokes, score_deal
 from scoring.errors import ScoringError
 from scoring.honours import Honours
-from scoring.request import DealRequest, parse_request
+from scoring.request import parse_request
 
 __all__ = [
     "PENALTY_LAWS",
-    "Column",
     "Contract",
     "Deal",
-    "DealRequest",
     "DealScore",
     "Doubling",
     "Election",
-    "Hand",
     "Honours",
-    "Item",
-    "ItemKind",
     "Penalty",
     "Revokes",
     "ScoringCode",
     "ScoringError",
     "Seat",
     "Side",
-    "SideScore",
     "Strain",
     "WhistRevokes",
     "honour_value",
     "parse_code",
     "parse_contract_or_pass",
     "parse_request",
-    "parse_seat",
-    "parse_side",
     "score_deal",
     "slam_values",
     "strains_for",
