@@ -14,9 +14,11 @@ scores sharing a rank.  Every figure is exact: ints and Fractions.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from operator import itemgetter
 from typing import Any, Final, NamedTuple, TypeAlias
 
@@ -133,18 +135,59 @@ class ContestRow(NamedTuple):
     by_fraction: bool
 
 
+Row: TypeAlias = tuple[int, PairId, PairId, int | None, tuple[int, int] | None]
+
+
+class Board(NamedTuple):
+    """One board's rows, checked, and the same as columns (read in C by the scorers)."""
+
+    board: int
+    rows: list[Row]
+    nss: tuple[PairId, ...]
+    ews: tuple[PairId, ...]
+    nets: tuple[int | None, ...]
+    adjusted: tuple[tuple[int, int] | None, ...]
+    any_adjusted: bool
+
+    def real(self) -> list[int]:
+        """The N-S scores of the results played (the artificial scores left out)."""
+        if not self.any_adjusted:
+            return self.nets  # type: ignore[return-value]
+        return [n for n, a in zip(self.nets, self.adjusted, strict=True) if a is None]  # type: ignore[misc]
+
+
+class Scored(NamedTuple):
+    """A board scored: each row's N-S and E-W score, in the rows' order."""
+
+    board: Board
+    ns_scores: list[Exact]
+    ew_scores: list[Exact]
+
+    def lines(self) -> list[ContestLine]:
+        return [
+            ContestLine(*row, ns, ew)
+            for row, ns, ew in zip(self.board.rows, self.ns_scores, self.ew_scores, strict=True)
+        ]
+
+
 @dataclass(frozen=True)
 class ContractContest:
     """A contract bridge pair contest scored: ``method`` ("matchpoints", "butler", "cross-imps"), the
-    rankings, the rows (by ranking, each by rank then pair), every line (by board, input order), each
-    ranking's ``tops`` (matchpoints: the top on a board, 2(N-1); IMPs: None) and ``datums`` (Butler)."""
+    rankings, the rows (by ranking, each by rank then pair), each ranking's ``tops`` (matchpoints: the top on
+    a board, 2(N-1); IMPs: None), ``datums`` (Butler) and, when asked for, every line (by board, in the
+    order given)."""
 
     method: str
     groups: RankingGroups
     rows: tuple[ContestRow, ...]
-    lines: tuple[ContestLine, ...]
     tops: tuple[int | None, ...]
     datums: Mapping[int, int]
+    _scored: tuple[Scored, ...] = field(repr=False, compare=False)
+
+    @cached_property
+    def lines(self) -> tuple[ContestLine, ...]:
+        """Made when first asked for (the standings need only the pairs' sums)."""
+        return tuple(line for board in self._scored for line in board.lines())
 
     def traveller(self, board: int) -> tuple[ContestLine, ...]:
         return tuple(line for line in self.lines if line.board == board)
@@ -169,22 +212,31 @@ def grouping(single_ranking: bool | None, groups: RankingGroups | None) -> Ranki
     return one_ranking() if single_ranking else direction_rankings()
 
 
-Row: TypeAlias = tuple[int, PairId, PairId, int | None, tuple[int, int] | None]
+_INT: Final[frozenset[type]] = frozenset({int})
+_NONE: Final[frozenset[type]] = frozenset({type(None)})
+_ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, ContractResult})
 
 
-def by_board(results: Iterable[Sequence[Any]], groups: RankingGroups) -> dict[int, list[Row]]:
-    """The rows by board (boards in order, each board's rows in the order given), checked: every row, no
-    pair playing a board twice, every pair seated where its ranking holds pairs (law H)."""
-    boards: dict[int, list[Row]] = {}
-    for row in results:
-        check_result(tuple(row))
-        boards.setdefault(row[0], []).append(tuple(row))
-    for board, rows in boards.items():
-        nss = [r[1] for r in rows]
-        ews = [r[2] for r in rows]
-        bad = groups.misplaced(nss, ews)
-        if bad is not None:
-            raise ContestError("groups", f"board {board}: {groups.misplaced_text(*bad)}")
+def _board(board: int, rows: list[Row], groups: RankingGroups) -> Board:
+    """One board's rows checked (in C for the common case: every row a played result) as columns."""
+    if not _ROW_TYPES.issuperset(map(type, rows)) or set(map(len, rows)) != {5}:
+        for row in rows:
+            check_result(row)
+    _boards, nss, ews, nets, adjusted = zip(*rows, strict=True)
+    any_adjusted = not _NONE.issuperset(map(type, adjusted))
+    if (
+        any_adjusted
+        or not _INT.issuperset(map(type, nets))
+        or not _IDS.issuperset(map(type, nss))
+        or not _IDS.issuperset(map(type, ews))
+    ):
+        for row in rows:
+            check_result(row)
+    bad = groups.misplaced(nss, ews)
+    if bad is not None:
+        raise ContestError("groups", f"board {board}: {groups.misplaced_text(*bad)}")
+    k = len(rows)
+    if (len(set(nss)) != k or len(set(ews)) != k) if groups.by_side else len(set(nss + ews)) != 2 * k:
         seen_ns: set[PairId] = set()
         seen_ew = set() if groups.by_side else seen_ns
         for ns, ew in zip(nss, ews, strict=True):
@@ -192,38 +244,72 @@ def by_board(results: Iterable[Sequence[Any]], groups: RankingGroups) -> dict[in
                 raise ContestError("results", f"board {board}: a pair would play it twice ({ns!r} v {ew!r})")
             seen_ns.add(ns)
             seen_ew.add(ew)
-    return dict(sorted(boards.items()))
+    return Board(board, rows, nss, ews, nets, adjusted, any_adjusted)
 
 
-#: A board scorer: the board's rows -> each row's (N-S score, E-W score).
-BoardScorer: TypeAlias = Callable[[int, list[Row]], list[tuple[Exact, Exact]]]
+def by_board(results: Iterable[Sequence[Any]], groups: RankingGroups) -> dict[int, Board]:
+    """The rows by board (boards in order, each board's rows in the order given), checked: every row, no
+    pair playing a board twice, every pair seated where its ranking holds pairs (law H)."""
+    rows_of: dict[int, list[Row]] = {}
+    try:
+        for row in results:
+            rows = rows_of.get(row[0])
+            if rows is None:
+                rows = rows_of[row[0]] = []
+            rows.append(row)  # type: ignore[arg-type]
+    except (TypeError, IndexError, KeyError):
+        raise ContestError(
+            "results", "expected ContractResult rows (board, ns, ew, net_ns, adjusted)"
+        ) from None
+    for board in rows_of:
+        if type(board) is not int:
+            raise ContestError("board", f"must be a whole number, got {show_value(board)}")
+    return {board: _board(board, rows_of[board], groups) for board in sorted(rows_of)}
+
+
+#: A board scorer: a board -> each row's N-S scores and E-W scores.
+BoardScorer: TypeAlias = Callable[[Board], tuple[list[Exact], list[Exact]]]
 
 
 class Tally:
-    """Each pair's boards and total, a pair keyed by (side, id) when the rankings tell sides apart."""
+    """Each pair's boards and total (N-S and E-W apart when the rankings tell the sides apart)."""
 
     def __init__(self, groups: RankingGroups) -> None:
         self.groups = groups
-        self.boards: dict[tuple[str | None, PairId], int] = {}
-        self.totals: dict[tuple[str | None, PairId], Exact] = {}
+        self.boards: dict[str, Counter[PairId]] = {"NS": Counter()}
+        self.totals: dict[str, dict[PairId, Exact]] = {"NS": {}}
+        if groups.by_side:
+            self.boards["EW"] = Counter()
+            self.totals["EW"] = {}
+        else:
+            self.boards["EW"] = self.boards["NS"]
+            self.totals["EW"] = self.totals["NS"]
 
-    def add(self, side: str, pair: PairId, score: Exact) -> None:
-        key = (side if self.groups.by_side else None, pair)
-        self.boards[key] = self.boards.get(key, 0) + 1
-        self.totals[key] = self.totals.get(key, 0) + score
+    def add(self, side: str, pairs: Sequence[PairId], scores: Sequence[Exact]) -> None:
+        self.boards[side].update(pairs)  # counted in C
+        totals = self.totals[side]
+        get = totals.get
+        for pair, score in zip(pairs, scores, strict=True):
+            totals[pair] = get(pair, 0) + score
+
+    def members(self) -> list[tuple[str | None, PairId, int, Exact]]:
+        sides = ("NS", "EW") if self.groups.by_side else ("NS",)
+        return [
+            (side if self.groups.by_side else None, pair, boards, self.totals[side][pair])
+            for side in sides
+            for pair, boards in self.boards[side].items()
+        ]
 
 
-def score_lines(
-    boards: Mapping[int, list[Row]], scorer: BoardScorer, tally: Tally
-) -> tuple[ContestLine, ...]:
-    """Every board scored by ``scorer``, its lines, and each pair's sums in ``tally``."""
-    lines: list[ContestLine] = []
-    for board, rows in boards.items():
-        for row, (ns_score, ew_score) in zip(rows, scorer(board, rows), strict=True):
-            lines.append(ContestLine(*row, ns_score, ew_score))
-            tally.add("NS", row[1], ns_score)
-            tally.add("EW", row[2], ew_score)
-    return tuple(lines)
+def score_boards(boards: Mapping[int, Board], scorer: BoardScorer, tally: Tally) -> tuple[Scored, ...]:
+    """Every board scored by ``scorer``, and each pair's sums in ``tally``."""
+    scored: list[Scored] = []
+    for b in boards.values():
+        ns_scores, ew_scores = scorer(b)
+        tally.add("NS", b.nss, ns_scores)
+        tally.add("EW", b.ews, ew_scores)
+        scored.append(Scored(b, ns_scores, ew_scores))
+    return tuple(scored)
 
 
 def _pair_key(pair: PairId) -> tuple[int, int, str]:
@@ -238,9 +324,9 @@ def ranked_rows(tally: Tally, scoring: Scoring) -> tuple[ContestRow, ...]:
     """Each ranking's rows, by exact score (equal scores share a rank, then by pair id)."""
     groups = tally.groups
     members: list[list[tuple[PairId, str | None, int, Exact]]] = [[] for _ in groups.groups]
-    for (side, pair), boards in tally.boards.items():
+    for side, pair, boards, total in tally.members():
         index = groups.index(pair, side)  # type: ignore[arg-type]
-        members[index].append((pair, groups.groups[index].direction, boards, tally.totals[side, pair]))
+        members[index].append((pair, groups.groups[index].direction, boards, total))
     rows: list[ContestRow] = []
     for index, group in enumerate(members):
         most = max((m[2] for m in group), default=0)

@@ -23,14 +23,15 @@ from scoring.contests.contract_pairs import (
     AVERAGE,
     AVERAGE_MINUS,
     AVERAGE_PLUS,
+    Board,
+    BoardScorer,
     ContractContest,
     Exact,
-    Row,
     Tally,
     by_board,
     grouping,
     ranked_rows,
-    score_lines,
+    score_boards,
 )
 from scoring.contests.display import round_half_away
 from scoring.contests.imps import imps
@@ -64,24 +65,28 @@ def cross_imps_board(scores: Sequence[int]) -> list[Fraction]:
 
 def _board_scorer(
     rule: Callable[[list[int]], tuple[list[Exact], int | None]], datums: dict[int, int]
-) -> Callable[[int, list[Row]], list[tuple[Exact, Exact]]]:
+) -> BoardScorer:
     """A board scorer from a rule on the real N-S scores (returning their scores and any datum)."""
 
-    def score_board(board: int, rows: list[Row]) -> list[tuple[Exact, Exact]]:
-        real: list[int] = [r[3] for r in rows if r[4] is None]  # type: ignore[misc]
+    def score_board(b: Board) -> tuple[list[Exact], list[Exact]]:
+        real = b.real()
         scored, datum = rule(real) if real else ([], None)
         if datum is not None:
-            datums[board] = datum
+            datums[b.board] = datum
+        if not b.any_adjusted:
+            return scored, [-s for s in scored]
         it = iter(scored)
-        out: list[tuple[Exact, Exact]] = []
-        for row in rows:
-            adjusted = row[4]
+        ns_scores: list[Exact] = []
+        ew_scores: list[Exact] = []
+        for adjusted in b.adjusted:
             if adjusted is None:
                 s = next(it)
-                out.append((s, -s))
+                ns_scores.append(s)
+                ew_scores.append(-s)
             else:
-                out.append((ARTIFICIAL_IMPS[adjusted[0]], ARTIFICIAL_IMPS[adjusted[1]]))
-        return out
+                ns_scores.append(ARTIFICIAL_IMPS[adjusted[0]])
+                ew_scores.append(ARTIFICIAL_IMPS[adjusted[1]])
+        return ns_scores, ew_scores
 
     return score_board
 
@@ -106,13 +111,13 @@ def _contest(
     boards = by_board(results, ranking)
     datums: dict[int, int] = {}
     tally = Tally(ranking)
-    lines = score_lines(boards, _board_scorer(rule, datums), tally)
+    scored = score_boards(boards, _board_scorer(rule, datums), tally)
 
     def summed(_index: int, _played: int, total: Exact, _most: int) -> tuple[Exact, Fraction | None]:
         return total, None
 
     rows = ranked_rows(tally, summed)
-    return ContractContest(method, ranking, rows, lines, (None,) * len(ranking.groups), datums)
+    return ContractContest(method, ranking, rows, (None,) * len(ranking.groups), datums, scored)
 
 
 def butler(

@@ -16,20 +16,20 @@ Pure, exact (ints and Fractions), no Django.  See docs/laws.md.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from scoring.contests.contract_pairs import (
+    Board,
     ContractContest,
     Exact,
-    Row,
     Tally,
     by_board,
     grouping,
     ranked_rows,
-    score_lines,
+    score_boards,
 )
 from scoring.contests.rankings import RankingGroups
 
@@ -37,9 +37,16 @@ __all__ = ["board_matchpoints", "fields", "matchpoints", "neuberg"]
 
 
 def board_matchpoints(scores: Sequence[int]) -> list[int]:
-    """Each N-S score's matchpoints against the others: 2 a score beaten, 1 a score tied (sort-based)."""
-    ordered = sorted(scores)
-    return [bisect_left(ordered, s) + bisect_right(ordered, s) - 1 for s in scores]
+    """Each N-S score's matchpoints against the others: 2 a score beaten, 1 a score tied.  Sort-based: each
+    distinct score's matchpoints once, from the counts below it (O(n + d log d) for d distinct scores)."""
+    counts = Counter(scores)
+    mp_of: dict[int, int] = {}
+    below = 0
+    for score in sorted(counts):
+        count = counts[score]
+        mp_of[score] = 2 * below + count - 1
+        below += count
+    return list(map(mp_of.__getitem__, scores))
 
 
 def neuberg(mp: Exact, n: int, most: int) -> Exact:
@@ -50,7 +57,7 @@ def neuberg(mp: Exact, n: int, most: int) -> Exact:
     return Fraction((mp + 1) * most, n) - 1
 
 
-def fields(boards: dict[int, list[Row]], groups: RankingGroups) -> dict[int, int]:
+def fields(boards: Mapping[int, Board], groups: RankingGroups) -> dict[int, int]:
     """Each board's ``N``: the most results (adjusted ones too) on any board of its field, the rankings
     joined by boards their pairs share (union-find over the rankings)."""
     parent = list(range(len(groups.groups)))
@@ -62,19 +69,27 @@ def fields(boards: dict[int, list[Row]], groups: RankingGroups) -> dict[int, int
         return i
 
     board_ranking: dict[int, int] = {}
-    for board, rows in boards.items():
-        first = root(groups.index(rows[0][1], "NS"))
-        for row in rows:
-            for pair, side in ((row[1], "NS"), (row[2], "EW")):
-                other = root(groups.index(pair, side))  # type: ignore[arg-type]
-                if other != first:
-                    parent[other] = first
+    for board, b in boards.items():
+        rankings = _rankings(groups, b)
+        first = root(rankings.pop())
+        for other in map(root, rankings):
+            if other != first:
+                parent[other] = first
         board_ranking[board] = first
     most: dict[int, int] = {}
-    for board, rows in boards.items():
+    for board, b in boards.items():
         r = root(board_ranking[board])
-        most[r] = max(most.get(r, 0), len(rows))
+        most[r] = max(most.get(r, 0), len(b.rows))
     return {board: most[root(r)] for board, r in board_ranking.items()}
+
+
+def _rankings(groups: RankingGroups, b: Board) -> set[int]:
+    """The rankings of the pairs who held board ``b``."""
+    if groups.by_side:
+        return {0, 1}
+    if groups.of is None:
+        return {0}
+    return set(map(groups.of.__getitem__, b.nss)) | set(map(groups.of.__getitem__, b.ews))
 
 
 def _percent(adjusted: int, top: int) -> Fraction:
@@ -94,27 +109,34 @@ def matchpoints(
     boards = by_board(results, ranking)
     most = fields(boards, ranking)
 
-    def score_board(board: int, rows: list[Row]) -> list[tuple[Exact, Exact]]:
-        big = most[board]
+    def score_board(b: Board) -> tuple[list[Exact], list[Exact]]:
+        big = most[b.board]
         top = 2 * (big - 1)
-        real = [r[3] for r in rows if r[4] is None]
-        mps = iter(board_matchpoints(real))  # type: ignore[arg-type]
+        real = b.real()
         n = len(real)
-        out: list[tuple[Exact, Exact]] = []
-        for row in rows:
-            adjusted = row[4]
+        mps: list[Exact] = board_matchpoints(real)  # type: ignore[assignment]
+        if n != big:
+            mps = [neuberg(mp, n, big) for mp in mps]
+        if not b.any_adjusted:
+            return mps, [top - mp for mp in mps]
+        it = iter(mps)
+        ns_scores: list[Exact] = []
+        ew_scores: list[Exact] = []
+        for adjusted in b.adjusted:
             if adjusted is None:
-                mp = neuberg(next(mps), n, big)
-                out.append((mp, top - mp))
+                mp = next(it)
+                ns_scores.append(mp)
+                ew_scores.append(top - mp)
             else:
-                out.append((_percent(adjusted[0], top), _percent(adjusted[1], top)))
-        return out
+                ns_scores.append(_percent(adjusted[0], top))
+                ew_scores.append(_percent(adjusted[1], top))
+        return ns_scores, ew_scores
 
     tally = Tally(ranking)
-    lines = score_lines(boards, score_board, tally)
+    scored = score_boards(boards, score_board, tally)
     tops: list[int | None] = [None] * len(ranking.groups)
-    for board, rows in boards.items():
-        for side, pair in (("NS", rows[0][1]), ("EW", rows[0][2])):
+    for board, b in boards.items():
+        for side, pair in (("NS", b.nss[0]), ("EW", b.ews[0])):
             tops[ranking.index(pair, side)] = 2 * (most[board] - 1)  # type: ignore[arg-type]
 
     def factored(index: int, played: int, total: Exact, most_played: int) -> tuple[Exact, Fraction | None]:
@@ -124,4 +146,4 @@ def matchpoints(
             return score, None
         return score, Fraction(score * 100) / (most_played * top)
 
-    return ContractContest("matchpoints", ranking, ranked_rows(tally, factored), lines, tuple(tops), {})
+    return ContractContest("matchpoints", ranking, ranked_rows(tally, factored), tuple(tops), {}, scored)
