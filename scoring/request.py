@@ -226,11 +226,11 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     code = parse_code(obj["code"])
     get = obj.get
 
-    if code is ScoringCode.WHIST:
-        return _whist_request(obj)
     if code is ScoringCode.CONTRACT:
         return _contract_request(obj)
     _no_vulnerability(obj, code)
+    if code is ScoringCode.WHIST:
+        return _whist_request(obj)
 
     if get("tricks_ns") is not None:
         raise ScoringError("tricks_ns", f"is for whist; {code.value} takes contract, declarer and tricks")
