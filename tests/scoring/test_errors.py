@@ -44,7 +44,10 @@ def req(**changes: Any) -> dict[str, Any]:
 REQUEST_ERRORS = [
     # code
     pytest.param(
-        {"contract": "4H"}, "code", "required: one of auction-1913, auction-1915, whist, contract", id="code-missing"
+        {"contract": "4H"},
+        "code",
+        "required: one of auction-1913, auction-1915, whist, contract",
+        id="code-missing",
     ),
     pytest.param(
         req(code="bridge"),
