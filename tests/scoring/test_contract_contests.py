@@ -303,3 +303,16 @@ def test_matchpoint_contest_every_line_adds_to_the_top(rows: list[tuple[int, int
     assert top is not None
     assert all(line.ns_score + line.ew_score == top for line in contest.lines)
     assert all(r.percentage is None or 0 <= r.percentage <= 100 for r in contest.rows) or top == 0
+
+
+def test_sections_playing_different_boards_have_their_own_tops() -> None:
+    # Section A: boards 1, 2 at three tables (top 2(3 - 1) = 4); section B: boards 3, 4 at two (top 2).
+    # No board is shared, so each section is its own field: B's boards are not Neubergd up to three.
+    a = [R(b, p, 10 + p, 100 * p) for b in (1, 2) for p in (1, 2, 3)]
+    b = [R(b, p, 10 + p, 100 * p) for b in (3, 4) for p in (4, 5)]
+    groups = ranking_groups([(r.board, r.ns, r.ew) for r in a + b])
+    contest = matchpoints(a + b, groups=groups)
+    assert sorted(contest.tops) == [2, 2, 4, 4]
+    # pair 3 (A) beats both others twice: 4 + 4; pair 5 (B) beats its one other twice: 2 + 2; both 100%
+    best = {r.pair: (r.score, r.percentage) for r in contest.rows if r.rank == 1}
+    assert best == {3: (8, 100), 5: (4, 100), 11: (8, 100), 14: (4, 100)}
