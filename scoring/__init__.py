@@ -1,5 +1,6 @@
 """Kalamazoo's scoring engine: Auction Bridge (1913 and 1915 codes) with the special laws of Duplicate
-Auction, and duplicate whist. Pure Python: no Django here (a test checks it)."""
+Auction, duplicate whist, and contract bridge (Laws of Duplicate Bridge 2017, law 77). Pure Python: no
+Django here (a test checks it)."""
 
 from scoring.codes import ScoringCode, Strain, honour_value, parse_code, slam_values, strains_for, trick_value
 from scoring.contract import (
@@ -27,6 +28,7 @@ from scoring.deal_score import (
 )
 from scoring.errors import ScoringError
 from scoring.honours import Honours
+from scoring.law77 import Vulnerability, vulnerability_for_board
 from scoring.request import DealRequest, parse_request
 
 __all__ = [
@@ -50,6 +52,7 @@ __all__ = [
     "Side",
     "SideScore",
     "Strain",
+    "Vulnerability",
     "WhistRevokes",
     "honour_value",
     "parse_code",
@@ -61,4 +64,5 @@ __all__ = [
     "slam_values",
     "strains_for",
     "trick_value",
+    "vulnerability_for_board",
 ]
