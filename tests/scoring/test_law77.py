@@ -257,9 +257,7 @@ def test_each_undertrick_costs_more_and_doubling_never_costs_less(
 
 
 @given(contracts, vulnerabilities, st.integers(0, 13))
-def test_an_over_trick_never_scores_less_than_nothing(
-    contract: Contract, vul: Vulnerability, tricks: int
-) -> None:
+def test_more_tricks_never_score_less(contract: Contract, vul: Vulnerability, tricks: int) -> None:
     if tricks >= contract.tricks_needed:
         made = net(str(contract), "N", contract.tricks_needed, vul)
         assert net(str(contract), "N", tricks, vul) >= made
