@@ -1,5 +1,6 @@
 """Kalamazoo's scoring engine: Auction Bridge (1913 and 1915 codes) with the special laws of Duplicate
-Auction, and duplicate whist. Pure Python: no Django here (a test checks it)."""
+Auction, duplicate whist, and contract bridge (Laws of Duplicate Bridge 2017, law 77). Pure Python: no
+Django here (a test checks it)."""
 
 from scoring.codes import ScoringCode, Strain, honour_value, parse_code, slam_values, strains_for, trick_value
 from scoring.contract import Contract, Doubling, Seat, Side, parse_contract_or_pass
@@ -7,6 +8,7 @@ from scoring.deal import Deal
 from scoring.deal_score import PENALTY_LAWS, DealScore, Election, Penalty, Revokes, WhistRevokes, score_deal
 from scoring.errors import ScoringError
 from scoring.honours import Honours
+from scoring.law77 import Vulnerability, vulnerability_for_board
 from scoring.request import parse_request
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "Seat",
     "Side",
     "Strain",
+    "Vulnerability",
     "WhistRevokes",
     "honour_value",
     "parse_code",
@@ -33,4 +36,5 @@ __all__ = [
     "slam_values",
     "strains_for",
     "trick_value",
+    "vulnerability_for_board",
 ]

@@ -23,10 +23,15 @@ Reads JSON objects, one a line, on standard input and writes one JSON object a l
        {"code": "auction-1915", "contract": "PASS"}    (passed out: laws 42, 44 of the 1915 code)
        {"code": "whist", "tricks_ns": 8}
        {"code": "whist", "tricks_ns": 8, "revokes": {"ns": 1, "ew": 0}}   (revokes optional)
+       {"code": "contract", "contract": "4SX", "declarer": "S", "tricks": 9, "board": 7}
+       {"code": "contract", "contract": "3NT", "declarer": "N", "tricks": 10, "vulnerability": "NS"}
   out: {"ns": {"trick": 64, "honour": 239, "total": 303}, "ew": {...}, "net_ns": 303, "items": [...]}
        or {"error": "<field>: <what is wrong>"} for a line that cannot be scored.
-Codes: auction-1913, auction-1915, whist. "tricks" are those the declarer's side won in play, before
-any revoke transfer; so are whist's "tricks_ns". auction-1913 has no PASS: its law 42 makes the dealer
+Codes: auction-1913, auction-1915, whist, contract. Contract bridge (Laws of Duplicate Bridge 2017, law 77)
+takes "vulnerability" (None, NS, EW, All) or "board" (the standard 16-board cycle), scores no honours, and
+"PASS" scores 0; net_ns is N-S's score as travellers write it (110, -50, -500). At the auction codes
+"tricks" are those the declarer's side won in play, before any revoke transfer; so are whist's
+"tricks_ns"; contract bridge's are after any revoke transfer (law 64). auction-1913 has no PASS: its law 42 makes the dealer
 declare. Whist revokes are counted by side and transfer two tricks each from the revoking side to its
 adversaries, never more than it won (whist law 30; both sides: the transfers are netted). Blank lines
 are skipped. Exit status 1 if any line failed.

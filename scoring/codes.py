@@ -3,6 +3,8 @@
 Trick values: 1915 code law 3; 1913 (royal spades) code as restated in the laws README.
 Slams: 1915 code laws 7 and 8 (100 / 50); the 1913 code's footnote to law 8 (little slam 20, slam 40).
 Honours: laws 5 and 6 (same table in both codes; the 1913 text's table is not among the shipped texts).
+Contract bridge (``contract``): the Laws of Duplicate Bridge (2017), law 77, whose table is in
+:mod:`scoring.law77` (its trick values depend on the trick's place: no trump 40 for the first, 30 after).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ class ScoringCode(StrEnum):
     AUCTION_1913 = "auction-1913"
     AUCTION_1915 = "auction-1915"
     WHIST = "whist"
+    CONTRACT = "contract"  # Laws of Duplicate Bridge (2017), law 77
 
 
 class Strain(StrEnum):
@@ -33,6 +36,9 @@ class Strain(StrEnum):
 
 
 AUCTION_CODES: Final = (ScoringCode.AUCTION_1913, ScoringCode.AUCTION_1915)
+# Contract bridge's strains, cheapest first (law 77: clubs and diamonds 20, hearts and spades 30, no trump 40
+# for the first trick and 30 for each after).
+CONTRACT_STRAINS: Final = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
 
 _STRAIN_NAMES: Final = {
     Strain.C: "clubs",
@@ -70,6 +76,8 @@ _SLAM_VALUES: Final[dict[ScoringCode, tuple[int, int]]] = {
 
 def strains_for(code: ScoringCode) -> tuple[Strain, ...]:
     """The strains a contract may name under ``code``, cheapest first (empty for whist)."""
+    if code is ScoringCode.CONTRACT:
+        return CONTRACT_STRAINS
     table = _TRICK_VALUES.get(code)
     if table is None:
         return ()
@@ -78,6 +86,10 @@ def strains_for(code: ScoringCode) -> tuple[Strain, ...]:
 
 def trick_value(code: ScoringCode, strain: Strain) -> int:
     """Points for each trick over six, undoubled (law 3); ScoringError if the code has no such strain."""
+    if code is ScoringCode.CONTRACT:
+        raise ScoringError(
+            "code", "contract bridge's trick values are law 77's (scoring.law77): no trump 40 then 30"
+        )
     table = _TRICK_VALUES.get(code)
     if table is None:
         raise ScoringError("code", f"{code.value} has no contracts (it scores one point a trick)")
@@ -96,6 +108,10 @@ def slam_values(code: ScoringCode) -> tuple[int, int]:
     try:
         return _SLAM_VALUES[code]
     except KeyError:
+        if code is ScoringCode.CONTRACT:
+            raise ScoringError(
+                "code", "contract bridge's slam bonuses depend on vulnerability (law 77)"
+            ) from None
         raise ScoringError("code", f"{code.value} scores no slams") from None
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final, Literal
+from typing import Final
 
 from scoring.codes import (
     AUCTION_CODES,
@@ -43,6 +43,14 @@ from scoring.contract import SIDE_OF, Contract, Doubling, Seat, Side, check_pass
 from scoring.deal import Deal
 from scoring.errors import ScoringError, show_value, whole_number
 from scoring.honours import Honours
+from scoring.law77 import (
+    Vulnerability,
+    parse_board,
+    parse_vulnerability,
+    score_contract,
+    vulnerability_for_board,
+)
+from scoring.score_sheet import Column, DealScore, Item, ItemKind, SideScore
 
 __all__ = [
     "PENALTY_LAWS",
@@ -60,7 +68,6 @@ __all__ = [
     "whist_transfer",
 ]
 
-Column = Literal["trick", "honour"]
 NS, EW = Side.NS, Side.EW
 MAX_REVOKES: Final = 13
 
@@ -70,17 +77,6 @@ class Election(StrEnum):
 
     POINTS = "points"  # 100 points in his honour column
     TRICKS = "tricks"  # three tricks from his opponents, added to his own
-
-
-class ItemKind(StrEnum):
-    TRICKS = "tricks"
-    PREMIUM = "premium"
-    HONOURS = "honours"
-    UNDERTRICKS = "undertricks"
-    DOUBLE_BONUS = "double_bonus"
-    SLAM = "slam"
-    REVOKE_PENALTY = "revoke_penalty"
-    OTHER_PENALTY = "other_penalty"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,62 +171,6 @@ class Penalty:
                 "penalties.points",
                 f"law {self.law} ({what}) costs {shown} points, got {show_value(self.points)}",
             )
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One entry on the score sheet: ``points`` to ``side`` in its trick or honour ``column``."""
-
-    kind: ItemKind
-    side: Side
-    points: int
-    law: str
-    column: Column
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind.value,
-            "side": self.side.value,
-            "points": self.points,
-            "law": self.law,
-            "column": self.column,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class SideScore:
-    trick: int
-    honour: int
-    total: int
-
-    def to_dict(self) -> dict[str, int]:
-        return {"trick": self.trick, "honour": self.honour, "total": self.total}
-
-
-@dataclass(frozen=True, slots=True)
-class DealScore:
-    """Both sides' scores on one deal; ``net_ns`` is N-S's total less E-W's."""
-
-    ns: SideScore
-    ew: SideScore
-    items: tuple[Item, ...]
-    net_ns: int
-
-    def side(self, side: Side) -> SideScore:
-        return self.ns if side is NS else self.ew
-
-    def net(self, side: Side) -> int:
-        """The side's total less its adversaries'."""
-        return self.net_ns if side is NS else -self.net_ns
-
-    def to_dict(self) -> dict[str, Any]:
-        """The command line's output shape."""
-        return {
-            "ns": self.ns.to_dict(),
-            "ew": self.ew.to_dict(),
-            "net_ns": self.net_ns,
-            "items": [item.to_dict() for item in self.items],
-        }
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -631,6 +571,8 @@ def score_deal(
     revokes: Revokes | WhistRevokes | None = None,
     penalties: Sequence[Penalty] = (),
     one_spade_limit: bool = False,
+    vulnerability: Vulnerability | None = None,
+    board: int | None = None,
 ) -> DealScore:
     """Score one deal under ``code``; ScoringError (naming the field) for anything that cannot be scored.
 
@@ -642,10 +584,16 @@ def score_deal(
 
     Whist: ``tricks_ns`` (the tricks N-S won in play) and ``revokes`` (a ``WhistRevokes``: two tricks
     transferred for each, law 30); ``deal`` may be given and is not used.
+
+    Contract bridge (law 77, :mod:`scoring.law77`): ``contract`` (None: passed out, 0), ``declarer``,
+    ``tricks``, and ``vulnerability`` or, failing it, ``board`` (the standard 16-board cycle); ``deal`` may
+    be given and is not used (no honours at duplicate). ``vulnerability`` and ``board`` are contract's only.
     """
     # The checks are ordered and written for speed: this is the engine's hot path.
     if code.__class__ is not ScoringCode:
         code = parse_code(code)
+    if vulnerability is not None or board is not None:
+        _contract_only(code, vulnerability)
     allowed = _ALLOWED.get(code)
     if allowed is None:
         if code is ScoringCode.WHIST:
@@ -660,7 +608,10 @@ def score_deal(
                 penalties=penalties,
                 one_spade_limit=one_spade_limit,
             )
-        raise ScoringError("code", f"unknown code {show_value(code)}")  # pragma: no cover
+        absent = {"tricks_ns": tricks_ns, "honours": honours, "revokes": revokes}
+        return _contract_deal(
+            code, contract, declarer, tricks, vulnerability, board, absent, penalties, one_spade_limit
+        )
     if tricks_ns is not None:
         raise ScoringError("tricks_ns", f"is for whist; {code.value} takes declarer and tricks")
     if one_spade_limit is not False and one_spade_limit is not True:
@@ -694,6 +645,44 @@ def score_deal(
     if honours is not None or deal is not None:
         honours = _honours_checked(contract, honours, deal)
     return _auction_deal(code, contract, side, tricks, revokes, one_spade_limit, honours, penalties)
+
+
+def _contract_only(code: ScoringCode, vulnerability: object) -> None:
+    """Vulnerability and board number are given: refused unless the code is contract bridge's."""
+    if code is not ScoringCode.CONTRACT:
+        name = "vulnerability" if vulnerability is not None else "board"
+        raise ScoringError(name, f"is for contract bridge (law 77); {code.value} has no vulnerability")
+
+
+def _contract_deal(
+    code: ScoringCode,
+    contract: Contract | None,
+    declarer: Seat | None,
+    tricks: int | None,
+    vulnerability: Vulnerability | None,
+    board: int | None,
+    absent: Mapping[str, object],
+    penalties: Sequence[Penalty],
+    one_spade_limit: bool,
+) -> DealScore:
+    """A contract bridge deal (law 77): the vulnerability as given, or else the board's."""
+    if code is not ScoringCode.CONTRACT:  # pragma: no cover - every code is scored above
+        raise ScoringError("code", f"unknown code {show_value(code)}")
+    for name, value in absent.items():
+        if value is not None:
+            raise ScoringError(name, "is not used in contract bridge (law 77: no honours at duplicate)")
+    if penalties or one_spade_limit is not False:
+        name = "penalties" if penalties else "one_spade_limit"
+        raise ScoringError(name, "is for the auction codes, not contract bridge (law 77)")
+    if vulnerability is not None:
+        vulnerable = parse_vulnerability(vulnerability)
+        if board is not None:
+            parse_board(board)
+    elif board is not None:
+        vulnerable = vulnerability_for_board(board)
+    else:
+        raise ScoringError("vulnerability", "required: None, NS, EW or All, or give the board number")
+    return score_contract(contract, declarer, tricks, vulnerable)
 
 
 def _whist_deal(

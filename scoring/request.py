@@ -26,6 +26,7 @@ from scoring.deal_score import (
     score_deal,
 )
 from scoring.errors import ScoringError, show_value, whole_number
+from scoring.law77 import Vulnerability, parse_board, parse_vulnerability
 
 FIELDS: Final = (
     "code",
@@ -38,6 +39,8 @@ FIELDS: Final = (
     "revokes",
     "penalties",
     "one_spade_limit",
+    "vulnerability",
+    "board",
 )
 _HONOURS_FIELDS: Final = ("side", "count", "in_one_hand")
 _REVOKES_FIELDS: Final = ("declarer_side", "defenders", "election")
@@ -63,6 +66,8 @@ class DealRequest:
     revokes: Revokes | WhistRevokes | None = None
     penalties: tuple[Penalty, ...] = ()
     one_spade_limit: bool = False
+    vulnerability: Vulnerability | None = None
+    board: int | None = None
     _score: DealScore | None = field(default=None, compare=False, repr=False)
 
     def score(self) -> DealScore:
@@ -178,8 +183,9 @@ def _bool(value: object, name: str) -> bool:
 def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     """Turn one JSON object into a DealRequest, or raise ScoringError naming the first bad field.
 
-    Fields: code (required), contract ("4HX", or "PASS" in auction-1915), declarer, tricks (auction codes);
-    tricks_ns (whist); honours, deal, revokes, penalties, one_spade_limit (optional). Whist's revokes are
+    Fields: code (required), contract ("4HX", or "PASS" in auction-1915 and contract), declarer, tricks
+    (auction codes and contract); tricks_ns (whist); honours, deal, revokes, penalties, one_spade_limit
+    (optional); vulnerability or board (contract bridge, law 77). Whist's revokes are
     counted by side (``{"ns": 1, "ew": 0}``), the auction codes' by declarer's side and defenders.
     """
     if not isinstance(obj, Mapping):
@@ -192,6 +198,9 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     code = parse_code(obj["code"])
     get = obj.get
 
+    if code is ScoringCode.CONTRACT:
+        return _contract_request(obj)
+    _no_vulnerability(obj, code)
     if code is ScoringCode.WHIST:
         return _whist_request(obj)
 
@@ -234,6 +243,58 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
         revokes=revokes,
         penalties=penalties,
         one_spade_limit=one_spade_limit,
+    )
+    return _checked(request)
+
+
+def _no_vulnerability(obj: Mapping[str, Any], code: ScoringCode) -> None:
+    for key in ("vulnerability", "board"):
+        if obj.get(key) is not None:
+            raise ScoringError(key, f"is for contract bridge (law 77); {code.value} has no vulnerability")
+
+
+def _contract_request(obj: Mapping[str, Any]) -> DealRequest:
+    """A contract bridge request (law 77): contract ("4SX" or "PASS"), declarer, tricks, and vulnerability
+    ("None", "NS", "EW", "All") or the board number (the standard 16-board cycle)."""
+    get = obj.get
+    for key in ("tricks_ns", "honours", "revokes", "penalties", "one_spade_limit"):
+        if get(key) is not None:
+            raise ScoringError(
+                key,
+                "is not used in contract bridge, which takes contract, declarer, tricks, vulnerability, board",
+            )
+    if get("contract") is None:
+        raise ScoringError("contract", "required: a contract such as 4SX or 3NT, or PASS")
+    contract = parse_contract_or_pass(_text(obj["contract"], "contract", "4SX or PASS"), ScoringCode.CONTRACT)
+    declarer = tricks = None
+    if contract is not None:
+        if get("declarer") is None:
+            raise ScoringError("declarer", "required: one of N, E, S, W")
+        declarer = parse_seat(obj["declarer"], "declarer")
+        if get("tricks") is None:
+            raise ScoringError("tricks", "required: the tricks the declarer's side won, 0 to 13")
+        tricks = whole_number(obj["tricks"], "tricks", 0, 13)
+    else:
+        for key in ("declarer", "tricks"):
+            if get(key) is not None:
+                raise ScoringError(key, "must be left out for a passed-out deal, which scores 0")
+    vulnerability = parse_vulnerability(obj["vulnerability"]) if get("vulnerability") is not None else None
+    board = parse_board(obj["board"]) if get("board") is not None else None
+    if vulnerability is None and board is None:
+        raise ScoringError("vulnerability", "required: None, NS, EW or All, or give the board number")
+    deal = (
+        Deal.parse_pbn(_text(obj["deal"], "deal", '"N:AKQJ.T98.765.432 ..."'))
+        if get("deal") is not None
+        else None
+    )
+    request = DealRequest(
+        ScoringCode.CONTRACT,
+        contract=contract,
+        declarer=declarer,
+        tricks=tricks,
+        deal=deal,
+        vulnerability=vulnerability,
+        board=board,
     )
     return _checked(request)
 

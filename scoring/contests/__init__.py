@@ -1,7 +1,13 @@
 """Contests: law H plus/minus (:mod:`.plus_minus`), law G team totals (:mod:`.team_totals`), law H's
-rankings (:mod:`.rankings`) and how exact figures are shown (:mod:`.display`).  Pure Python, exact."""
+rankings (:mod:`.rankings`) and how exact figures are shown (:mod:`.display`); contract bridge's matchpoints
+(:mod:`.matchpoints`), Butler and cross-IMPs (:mod:`.imp_pairs`), IMPs and VPs (:mod:`.imps`).  Pure Python,
+exact."""
 
+from scoring.contests.contract_pairs import ContestLine, ContestRow, ContractContest, ContractResult
 from scoring.contests.display import display_values, fraction_str, mixed_str, ratio_str, round_half_away
+from scoring.contests.imp_pairs import butler, cross_imps
+from scoring.contests.imps import TeamImpMatch, imps, team_imps_match, victory_points, vp_table
+from scoring.contests.matchpoints import matchpoints
 from scoring.contests.plus_minus import (
     AVERAGE,
     LOW_HIGH,
@@ -26,18 +32,27 @@ __all__ = [
     "BoardDetail",
     "BoardResult",
     "ContestError",
+    "ContestLine",
+    "ContestRow",
+    "ContractContest",
+    "ContractResult",
     "PairContest",
     "PairId",
     "PairRow",
     "RankingGroup",
     "RankingGroups",
     "Side",
+    "TeamImpMatch",
     "TeamMatch",
     "TeamPairRow",
     "TeamRow",
     "board_averages",
+    "butler",
+    "cross_imps",
     "display_values",
     "fraction_str",
+    "imps",
+    "matchpoints",
     "mixed_str",
     "pair_contest",
     "ranking_groups",
@@ -45,5 +60,8 @@ __all__ = [
     "round_half_away",
     "scores_from_net",
     "scores_from_whist",
+    "team_imps_match",
     "team_match",
+    "victory_points",
+    "vp_table",
 ]

@@ -44,12 +44,15 @@ def req(**changes: Any) -> dict[str, Any]:
 REQUEST_ERRORS = [
     # code
     pytest.param(
-        {"contract": "4H"}, "code", "required: one of auction-1913, auction-1915, whist", id="code-missing"
+        {"contract": "4H"},
+        "code",
+        "required: one of auction-1913, auction-1915, whist, contract",
+        id="code-missing",
     ),
     pytest.param(
         req(code="bridge"),
         "code",
-        'must be one of auction-1913, auction-1915, whist, got "bridge"',
+        'must be one of auction-1913, auction-1915, whist, contract, got "bridge"',
         id="code-bad",
     ),
     pytest.param(req(code=1915), "code", "got 1915", id="code-number"),

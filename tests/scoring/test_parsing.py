@@ -36,7 +36,7 @@ ACES_NORTH = "N:AKQ.AKQ.AKQ.AKQJ JT98.JT9.JT9.T98 765.8765.876.765 432.432.5432.
 
 
 def test_codes_and_strains() -> None:
-    assert [c.value for c in ScoringCode] == ["auction-1913", "auction-1915", "whist"]
+    assert [c.value for c in ScoringCode] == ["auction-1913", "auction-1915", "whist", "contract"]
     assert parse_code(" Auction-1915 ") is C15
     # cheapest first: 1913 spades 2 ... no trump 10; 1915 clubs 6 ... no trump 10
     assert strains_for(C13) == (Strain.S, Strain.C, Strain.D, Strain.H, Strain.RS, Strain.NT)

@@ -1,0 +1,339 @@
+"""Contract bridge pair contests: the rows, the checks of seating, and the rankings, shared by matchpoints
+(:mod:`.matchpoints`), Butler and cross-IMPs (:mod:`.imp_pairs`).
+
+A row is a :class:`ContractResult` (checked when built) or a plain 5-tuple of its fields: the board, the N-S
+and E-W pairs, the N-S score as travellers write it (``net_ns``: 110, -50, -500), or instead an artificial
+adjusted score (law 12C2): ``adjusted = (N-S percentage, E-W percentage)``, each 60 (average plus), 50
+(average) or 40 (average minus), any pair of them (60/40, 50/50, 40/40...).  An artificial score takes no
+part in the other results' comparisons.
+
+A contest scores each board (the method's own rule), sums each pair's board scores, and ranks the pairs of
+each ranking (law H's "played the same hands" grouping, :mod:`.rankings`) by their exact scores, equal exact
+scores sharing a rank.  Every figure is exact: ints and Fractions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from operator import itemgetter
+from typing import Any, Final, NamedTuple, TypeAlias
+
+from scoring.contests.rankings import (
+    RankingGroup,
+    RankingGroups,
+    competition_ranks,
+    direction_rankings,
+    one_ranking,
+)
+from scoring.errors import ContestError, show_value
+
+__all__ = [
+    "AVERAGE",
+    "AVERAGE_MINUS",
+    "AVERAGE_PLUS",
+    "ContestLine",
+    "ContestRow",
+    "ContractContest",
+    "ContractResult",
+    "check_result",
+]
+
+PairId: TypeAlias = int | str
+Exact: TypeAlias = int | Fraction
+#: Law 12C2's artificial adjusted scores, in percent of the top.
+AVERAGE_PLUS: Final = 60
+AVERAGE: Final = 50
+AVERAGE_MINUS: Final = 40
+ARTIFICIAL: Final = frozenset({AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS})
+_IDS: Final = frozenset({int, str})
+
+
+def _check_adjusted(board: object, adjusted: object) -> None:
+    ok = (
+        isinstance(adjusted, tuple)
+        and len(adjusted) == 2
+        and all(type(p) is int and p in ARTIFICIAL for p in adjusted)
+    )
+    if not ok:
+        raise ContestError(
+            "adjusted",
+            f"board {board}: an artificial adjusted score (law 12C2) is (N-S %, E-W %), each 60, 50 or 40, "
+            f"got {show_value(adjusted)}",
+        )
+
+
+def check_result(row: Sequence[Any]) -> None:
+    """Raise :class:`ContestError`, naming the field, when ``row`` is not a result a contest can score."""
+    if not isinstance(row, tuple) or len(row) != 5:
+        raise ContestError("results", f"a result is (board, ns, ew, net_ns, adjusted), got {show_value(row)}")
+    board, ns, ew, net_ns, adjusted = row
+    if type(board) is not int:
+        raise ContestError("board", f"must be a whole number, got {show_value(board)}")
+    for name, pair in (("ns", ns), ("ew", ew)):
+        if type(pair) not in _IDS:
+            raise ContestError(name, f"board {board}: a pair id is an int or a str, got {show_value(pair)}")
+    if adjusted is None:
+        if type(net_ns) is not int:
+            raise ContestError(
+                "net_ns", f"board {board}, {ns!r} v {ew!r}: must be a whole number, got {show_value(net_ns)}"
+            )
+    else:
+        if net_ns is not None:
+            raise ContestError("net_ns", f"board {board}: an adjusted result has no score (give None)")
+        _check_adjusted(board, adjusted)
+
+
+class _Fields(NamedTuple):
+    board: int
+    ns: PairId
+    ew: PairId
+    net_ns: int | None
+    adjusted: tuple[int, int] | None = None
+
+
+class ContractResult(_Fields):
+    """One table's result on a board: ``net_ns`` (N-S's score), or ``adjusted`` (law 12C2) instead."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> ContractResult:
+        row = super().__new__(cls, *args, **kwargs)
+        check_result(tuple(row))
+        return row
+
+
+class ContestLine(NamedTuple):
+    """One table's line on a board's traveller: the result and each pair's score for the board
+    (matchpoints or IMPs, exact)."""
+
+    board: int
+    ns: PairId
+    ew: PairId
+    net_ns: int | None
+    adjusted: tuple[int, int] | None
+    ns_score: Exact
+    ew_score: Exact
+
+
+class ContestRow(NamedTuple):
+    """A pair's line in its ranking: ``boards`` played (adjusted ones too), ``total`` the sum of its board
+    scores, ``score`` what it is ranked by (matchpoints: factored up for a sit-out; IMPs: the total),
+    ``percentage`` (matchpoints only) and its ``rank`` (equal exact scores share one); ``by_fraction`` as
+    in law G: its rounded score equals another's whose exact score differs."""
+
+    pair: PairId
+    direction: str | None
+    boards: int
+    total: Exact
+    score: Exact
+    percentage: Fraction | None
+    rank: int
+    by_fraction: bool
+
+
+Row: TypeAlias = tuple[int, PairId, PairId, int | None, tuple[int, int] | None]
+
+
+class Board(NamedTuple):
+    """One board's rows, checked, and the same as columns (read in C by the scorers)."""
+
+    board: int
+    rows: list[Row]
+    nss: tuple[PairId, ...]
+    ews: tuple[PairId, ...]
+    nets: tuple[int | None, ...]
+    adjusted: tuple[tuple[int, int] | None, ...]
+    any_adjusted: bool
+
+    def real(self) -> list[int]:
+        """The N-S scores of the results played (the artificial scores left out)."""
+        if not self.any_adjusted:
+            return self.nets  # type: ignore[return-value]
+        return [n for n, a in zip(self.nets, self.adjusted, strict=True) if a is None]  # type: ignore[misc]
+
+
+class Scored(NamedTuple):
+    """A board scored: each row's N-S and E-W score, in the rows' order."""
+
+    board: Board
+    ns_scores: list[Exact]
+    ew_scores: list[Exact]
+
+    def lines(self) -> list[ContestLine]:
+        return [
+            ContestLine(*row, ns, ew)
+            for row, ns, ew in zip(self.board.rows, self.ns_scores, self.ew_scores, strict=True)
+        ]
+
+
+@dataclass(frozen=True)
+class ContractContest:
+    """A contract bridge pair contest scored: ``method`` ("matchpoints", "butler", "cross-imps"), the
+    rankings, the rows (by ranking, each by rank then pair), each ranking's ``tops`` (matchpoints: the top on
+    a board, 2(N-1); IMPs: None), ``datums`` (Butler) and, when asked for, every line (by board, in the
+    order given)."""
+
+    method: str
+    groups: RankingGroups
+    rows: tuple[ContestRow, ...]
+    tops: tuple[int | None, ...]
+    datums: Mapping[int, int]
+    _scored: tuple[Scored, ...] = field(repr=False, compare=False)
+
+    @cached_property
+    def lines(self) -> tuple[ContestLine, ...]:
+        """Made when first asked for (the standings need only the pairs' sums)."""
+        return tuple(line for board in self._scored for line in board.lines())
+
+    def traveller(self, board: int) -> tuple[ContestLine, ...]:
+        return tuple(line for line in self.lines if line.board == board)
+
+    def rankings(self) -> list[tuple[RankingGroup, tuple[ContestRow, ...]]]:
+        parts: list[list[ContestRow]] = [[] for _ in self.groups.groups]
+        for row in self.rows:
+            parts[self.groups.index(row.pair, row.direction)].append(row)  # type: ignore[arg-type]
+        return [(g, tuple(p)) for g, p in zip(self.groups.groups, parts, strict=True)]
+
+
+def grouping(single_ranking: bool | None, groups: RankingGroups | None) -> RankingGroups:
+    """The rankings asked for: ``groups`` (from the seatings), or by rule (``single_ranking``)."""
+    if groups is not None:
+        if single_ranking is not None:
+            raise ContestError("groups", "give the rankings (groups) or single_ranking, not both")
+        if not isinstance(groups, RankingGroups):
+            raise ContestError("groups", f"expected RankingGroups, got {show_value(groups)}")
+        return groups
+    if single_ranking is None:
+        raise ContestError("groups", "give the rankings (groups) or single_ranking")
+    return one_ranking() if single_ranking else direction_rankings()
+
+
+_INT: Final[frozenset[type]] = frozenset({int})
+_NONE: Final[frozenset[type]] = frozenset({type(None)})
+_ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, ContractResult})
+
+
+def _board(board: int, rows: list[Row], groups: RankingGroups) -> Board:
+    """One board's rows checked (in C for the common case: every row a played result) as columns."""
+    if not _ROW_TYPES.issuperset(map(type, rows)) or set(map(len, rows)) != {5}:
+        for row in rows:
+            check_result(row)
+    _boards, nss, ews, nets, adjusted = zip(*rows, strict=True)
+    any_adjusted = not _NONE.issuperset(map(type, adjusted))
+    if (
+        any_adjusted
+        or not _INT.issuperset(map(type, nets))
+        or not _IDS.issuperset(map(type, nss))
+        or not _IDS.issuperset(map(type, ews))
+    ):
+        for row in rows:
+            check_result(row)
+    bad = groups.misplaced(nss, ews)
+    if bad is not None:
+        raise ContestError("groups", f"board {board}: {groups.misplaced_text(*bad)}")
+    k = len(rows)
+    if (len(set(nss)) != k or len(set(ews)) != k) if groups.by_side else len(set(nss + ews)) != 2 * k:
+        seen_ns: set[PairId] = set()
+        seen_ew = set() if groups.by_side else seen_ns
+        for ns, ew in zip(nss, ews, strict=True):
+            if ns in seen_ns or ew in seen_ew or (ns == ew and not groups.by_side):
+                raise ContestError("results", f"board {board}: a pair would play it twice ({ns!r} v {ew!r})")
+            seen_ns.add(ns)
+            seen_ew.add(ew)
+    return Board(board, rows, nss, ews, nets, adjusted, any_adjusted)
+
+
+def by_board(results: Iterable[Sequence[Any]], groups: RankingGroups) -> dict[int, Board]:
+    """The rows by board (boards in order, each board's rows in the order given), checked: every row, no
+    pair playing a board twice, every pair seated where its ranking holds pairs (law H)."""
+    rows_of: dict[int, list[Row]] = {}
+    try:
+        for row in results:
+            rows = rows_of.get(row[0])
+            if rows is None:
+                rows = rows_of[row[0]] = []
+            rows.append(row)  # type: ignore[arg-type]
+    except (TypeError, IndexError, KeyError):
+        raise ContestError(
+            "results", "expected ContractResult rows (board, ns, ew, net_ns, adjusted)"
+        ) from None
+    for board in rows_of:
+        if type(board) is not int:
+            raise ContestError("board", f"must be a whole number, got {show_value(board)}")
+    return {board: _board(board, rows_of[board], groups) for board in sorted(rows_of)}
+
+
+#: A board scorer: a board -> each row's N-S scores and E-W scores.
+BoardScorer: TypeAlias = Callable[[Board], tuple[list[Exact], list[Exact]]]
+
+
+class Tally:
+    """Each pair's boards and total (N-S and E-W apart when the rankings tell the sides apart)."""
+
+    def __init__(self, groups: RankingGroups) -> None:
+        self.groups = groups
+        self.boards: dict[str, Counter[PairId]] = {"NS": Counter()}
+        self.totals: dict[str, dict[PairId, Exact]] = {"NS": {}}
+        if groups.by_side:
+            self.boards["EW"] = Counter()
+            self.totals["EW"] = {}
+        else:
+            self.boards["EW"] = self.boards["NS"]
+            self.totals["EW"] = self.totals["NS"]
+
+    def add(self, side: str, pairs: Sequence[PairId], scores: Sequence[Exact]) -> None:
+        self.boards[side].update(pairs)  # counted in C
+        totals = self.totals[side]
+        get = totals.get
+        for pair, score in zip(pairs, scores, strict=True):
+            totals[pair] = get(pair, 0) + score
+
+    def members(self) -> list[tuple[str | None, PairId, int, Exact]]:
+        sides = ("NS", "EW") if self.groups.by_side else ("NS",)
+        return [
+            (side if self.groups.by_side else None, pair, boards, self.totals[side][pair])
+            for side in sides
+            for pair, boards in self.boards[side].items()
+        ]
+
+
+def score_boards(boards: Mapping[int, Board], scorer: BoardScorer, tally: Tally) -> tuple[Scored, ...]:
+    """Every board scored by ``scorer``, and each pair's sums in ``tally``."""
+    scored: list[Scored] = []
+    for b in boards.values():
+        ns_scores, ew_scores = scorer(b)
+        tally.add("NS", b.nss, ns_scores)
+        tally.add("EW", b.ews, ew_scores)
+        scored.append(Scored(b, ns_scores, ew_scores))
+    return tuple(scored)
+
+
+def _pair_key(pair: PairId) -> tuple[int, int, str]:
+    return (0, pair, "") if isinstance(pair, int) else (1, 0, pair)
+
+
+#: How a ranking turns a pair's (boards, total) into its (score, percentage), given the most boards B.
+Scoring: TypeAlias = Callable[[int, int, Exact, int], tuple[Exact, Fraction | None]]
+
+
+def ranked_rows(tally: Tally, scoring: Scoring) -> tuple[ContestRow, ...]:
+    """Each ranking's rows, by exact score (equal scores share a rank, then by pair id)."""
+    groups = tally.groups
+    members: list[list[tuple[PairId, str | None, int, Exact]]] = [[] for _ in groups.groups]
+    for side, pair, boards, total in tally.members():
+        index = groups.index(pair, side)  # type: ignore[arg-type]
+        members[index].append((pair, groups.groups[index].direction, boards, total))
+    rows: list[ContestRow] = []
+    for index, group in enumerate(members):
+        most = max((m[2] for m in group), default=0)
+        scored = [(m, *scoring(index, m[2], m[3], most)) for m in group]
+        scored.sort(key=lambda s: _pair_key(s[0][0]))
+        scored.sort(key=itemgetter(1), reverse=True)
+        ranks = competition_ranks([s[1] for s in scored])
+        for ((pair, direction, boards, total), score, pct), (rank, flag) in zip(scored, ranks, strict=True):
+            rows.append(ContestRow(pair, direction, boards, total, score, pct, rank, flag))
+    return tuple(rows)

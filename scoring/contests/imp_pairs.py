@@ -1,0 +1,141 @@
+"""IMP pair contests: Butler (IMPs against a datum) and cross-IMPs (IMPs against every other result).
+
+* Butler: each board's datum is the mean of its N-S scores, the highest and the lowest dropped when there
+  are five or more, rounded to the nearest 10 (an exact half, a mean ending in 5, away from zero: 45 -> 50,
+  -45 -> -50); each N-S result scores the IMPs (WBF scale) of its difference from the datum, E-W the negative.
+* Cross-IMPs: each N-S result is IMPed against every other result on the board; its score is the sum divided
+  by the number of comparisons (n - 1; a board played once scores 0); E-W the negative.  Computed over the
+  board's distinct scores (O(d^2) for d distinct scores, however many tables).
+* Artificial adjusted scores (law 12C2, law 86A's IMP equivalents): average plus +3 IMPs, average 0, average
+  minus -3; they take no part in the datum or the comparisons.
+
+A pair's score is the sum of its board scores (no factoring).  Exact: ints and Fractions.  See docs/laws.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any, Final
+
+from scoring.contests.contract_pairs import (
+    AVERAGE,
+    AVERAGE_MINUS,
+    AVERAGE_PLUS,
+    Board,
+    BoardScorer,
+    ContractContest,
+    Exact,
+    Tally,
+    by_board,
+    grouping,
+    ranked_rows,
+    score_boards,
+)
+from scoring.contests.display import round_half_away
+from scoring.contests.imps import imps
+from scoring.contests.rankings import RankingGroups
+
+__all__ = ["ARTIFICIAL_IMPS", "butler", "butler_datum", "cross_imps", "cross_imps_board"]
+
+#: Law 86A: an artificial adjusted score of average plus / average / average minus in IMPs.
+ARTIFICIAL_IMPS: Final = {AVERAGE_PLUS: 3, AVERAGE: 0, AVERAGE_MINUS: -3}
+BUTLER_DROP_FROM: Final = 5  # five or more results: the highest and the lowest are dropped
+
+
+def butler_datum(scores: Sequence[int]) -> int:
+    """The datum of a board's N-S scores: their mean (the top and bottom dropped from five on), rounded to
+    the nearest 10, halves away from zero."""
+    kept = sorted(scores)
+    if len(kept) >= BUTLER_DROP_FROM:
+        kept = kept[1:-1]
+    return 10 * round_half_away(Fraction(sum(kept), 10 * len(kept)))
+
+
+def cross_imps_board(scores: Sequence[int]) -> list[Fraction]:
+    """Each N-S score's cross-IMPs: the IMPs against each other score, summed, over the comparisons."""
+    n = len(scores)
+    if n < 2:
+        return [Fraction(0)] * n
+    counts = Counter(scores)
+    sums = {s: sum(c * imps(s - t) for t, c in counts.items()) for s in counts}
+    return [Fraction(sums[s], n - 1) for s in scores]
+
+
+def _board_scorer(
+    rule: Callable[[list[int]], tuple[list[Exact], int | None]], datums: dict[int, int]
+) -> BoardScorer:
+    """A board scorer from a rule on the real N-S scores (returning their scores and any datum)."""
+
+    def score_board(b: Board) -> tuple[list[Exact], list[Exact]]:
+        real = b.real()
+        scored, datum = rule(real) if real else ([], None)
+        if datum is not None:
+            datums[b.board] = datum
+        if not b.any_adjusted:
+            return scored, [-s for s in scored]
+        it = iter(scored)
+        ns_scores: list[Exact] = []
+        ew_scores: list[Exact] = []
+        for adjusted in b.adjusted:
+            if adjusted is None:
+                s = next(it)
+                ns_scores.append(s)
+                ew_scores.append(-s)
+            else:
+                ns_scores.append(ARTIFICIAL_IMPS[adjusted[0]])
+                ew_scores.append(ARTIFICIAL_IMPS[adjusted[1]])
+        return ns_scores, ew_scores
+
+    return score_board
+
+
+def _butler_rule(real: list[int]) -> tuple[list[Exact], int | None]:
+    datum = butler_datum(real)
+    return [imps(s - datum) for s in real], datum
+
+
+def _cross_rule(real: list[int]) -> tuple[list[Exact], int | None]:
+    return list(cross_imps_board(real)), None
+
+
+def _contest(
+    method: str,
+    rule: Callable[[list[int]], tuple[list[Exact], int | None]],
+    results: Iterable[Sequence[Any]],
+    single_ranking: bool | None,
+    groups: RankingGroups | None,
+) -> ContractContest:
+    ranking = grouping(single_ranking, groups)
+    boards = by_board(results, ranking)
+    datums: dict[int, int] = {}
+    tally = Tally(ranking)
+    scored = score_boards(boards, _board_scorer(rule, datums), tally)
+
+    def summed(_index: int, _played: int, total: Exact, _most: int) -> tuple[Exact, Fraction | None]:
+        return total, None
+
+    rows = ranked_rows(tally, summed)
+    return ContractContest(method, ranking, rows, (None,) * len(ranking.groups), datums, scored)
+
+
+def butler(
+    results: Iterable[Sequence[Any]],
+    *,
+    single_ranking: bool | None = None,
+    groups: RankingGroups | None = None,
+) -> ContractContest:
+    """A Butler (IMP pairs) contest; ``datums`` holds each board's datum.  Rows and rankings as for
+    :func:`~scoring.contests.matchpoints.matchpoints`."""
+    return _contest("butler", _butler_rule, results, single_ranking, groups)
+
+
+def cross_imps(
+    results: Iterable[Sequence[Any]],
+    *,
+    single_ranking: bool | None = None,
+    groups: RankingGroups | None = None,
+) -> ContractContest:
+    """A cross-IMP pair contest.  Rows and rankings as for :func:`~scoring.contests.matchpoints.matchpoints`."""
+    return _contest("cross-imps", _cross_rule, results, single_ranking, groups)

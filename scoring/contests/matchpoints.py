@@ -1,0 +1,149 @@
+"""Matchpoints, with Neuberg's formula, artificial adjusted scores and sit-out factoring.
+
+* On a board each result scores 2 for each result it beats and 1 for each it ties (N-S compared on their
+  N-S scores; E-W score the top less N-S's), so the top is 2(n - 1).  Sort-based: on a sorted board a score's
+  matchpoints are (results below it) + (results below or equal to it) - 1, found by bisection: O(n log n).
+* Neuberg: on a board with ``n`` compared results, fewer than the ``N`` of the most-played board of its
+  field, each result's MP' = (MP + 1) * N / n - 1 (which is MP when n = N), on a top of 2(N - 1).  A field
+  is the rankings that share boards (a Mitchell's N-S and E-W; sections playing the same boards).
+* Artificial adjusted scores (law 12C2): 60% (average plus), 50% (average) or 40% (average minus) of the top,
+  any pair of them; they take no part in the other results' comparisons (so a board with one is Neuberged).
+* Sit-outs: a pair that played ``b`` boards, fewer than the ``B`` most any pair of its ranking played, has
+  its total factored up by B / b.  Percentage = score / (B * top) * 100.
+
+Pure, exact (ints and Fractions), no Django.  See docs/laws.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from scoring.contests.contract_pairs import (
+    Board,
+    ContractContest,
+    Exact,
+    Tally,
+    by_board,
+    grouping,
+    ranked_rows,
+    score_boards,
+)
+from scoring.contests.rankings import RankingGroups
+
+__all__ = ["board_matchpoints", "fields", "matchpoints", "neuberg"]
+
+
+def board_matchpoints(scores: Sequence[int]) -> list[int]:
+    """Each N-S score's matchpoints against the others: 2 a score beaten, 1 a score tied.  Sort-based: each
+    distinct score's matchpoints once, from the counts below it (O(n + d log d) for d distinct scores)."""
+    counts = Counter(scores)
+    mp_of: dict[int, int] = {}
+    below = 0
+    for score in sorted(counts):
+        count = counts[score]
+        mp_of[score] = 2 * below + count - 1
+        below += count
+    return list(map(mp_of.__getitem__, scores))
+
+
+def neuberg(mp: Exact, n: int, most: int) -> Exact:
+    """Neuberg's formula: matchpoints ``mp`` scored against ``n`` results (n - 1 others) scaled to a board
+    played ``most`` times: (MP + 1) * N / n - 1.  Unchanged when n == N."""
+    if n == most:
+        return mp
+    return Fraction((mp + 1) * most, n) - 1
+
+
+def fields(boards: Mapping[int, Board], groups: RankingGroups) -> dict[int, int]:
+    """Each board's ``N``: the most results (adjusted ones too) on any board of its field, the rankings
+    joined by boards their pairs share (union-find over the rankings)."""
+    parent = list(range(len(groups.groups)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    board_ranking: dict[int, int] = {}
+    for board, b in boards.items():
+        rankings = _rankings(groups, b)
+        first = root(rankings.pop())
+        for other in map(root, rankings):
+            if other != first:
+                parent[other] = first
+        board_ranking[board] = first
+    most: dict[int, int] = {}
+    for board, b in boards.items():
+        r = root(board_ranking[board])
+        most[r] = max(most.get(r, 0), len(b.rows))
+    return {board: most[root(r)] for board, r in board_ranking.items()}
+
+
+def _rankings(groups: RankingGroups, b: Board) -> set[int]:
+    """The rankings of the pairs who held board ``b``."""
+    if groups.by_side:
+        return {0, 1}
+    if groups.of is None:
+        return {0}
+    return set(map(groups.of.__getitem__, b.nss)) | set(map(groups.of.__getitem__, b.ews))
+
+
+def _percent(adjusted: int, top: int) -> Fraction:
+    return Fraction(adjusted * top, 100)
+
+
+def matchpoints(
+    results: Iterable[Sequence[Any]],
+    *,
+    single_ranking: bool | None = None,
+    groups: RankingGroups | None = None,
+) -> ContractContest:
+    """A matchpointed pair contest (module docstring).  ``results`` are :class:`ContractResult` rows (or
+    5-tuples); the rankings as in :func:`~scoring.contests.plus_minus.pair_contest`: ``groups`` from the
+    seatings, or ``single_ranking`` True (one ranking) / False (N-S and E-W apart, Mitchell numbering)."""
+    ranking = grouping(single_ranking, groups)
+    boards = by_board(results, ranking)
+    most = fields(boards, ranking)
+
+    def score_board(b: Board) -> tuple[list[Exact], list[Exact]]:
+        big = most[b.board]
+        top = 2 * (big - 1)
+        real = b.real()
+        n = len(real)
+        mps: list[Exact] = board_matchpoints(real)  # type: ignore[assignment]
+        if n != big:
+            mps = [neuberg(mp, n, big) for mp in mps]
+        if not b.any_adjusted:
+            return mps, [top - mp for mp in mps]
+        it = iter(mps)
+        ns_scores: list[Exact] = []
+        ew_scores: list[Exact] = []
+        for adjusted in b.adjusted:
+            if adjusted is None:
+                mp = next(it)
+                ns_scores.append(mp)
+                ew_scores.append(top - mp)
+            else:
+                ns_scores.append(_percent(adjusted[0], top))
+                ew_scores.append(_percent(adjusted[1], top))
+        return ns_scores, ew_scores
+
+    tally = Tally(ranking)
+    scored = score_boards(boards, score_board, tally)
+    tops: list[int | None] = [None] * len(ranking.groups)
+    for board, b in boards.items():
+        for side, pair in (("NS", b.nss[0]), ("EW", b.ews[0])):
+            tops[ranking.index(pair, side)] = 2 * (most[board] - 1)  # type: ignore[arg-type]
+
+    def factored(index: int, played: int, total: Exact, most_played: int) -> tuple[Exact, Fraction | None]:
+        score = total if played == most_played else Fraction(total * most_played, played)
+        top = tops[index]
+        if not top:
+            return score, None
+        return score, Fraction(score * 100) / (most_played * top)
+
+    return ContractContest("matchpoints", ranking, ranked_rows(tally, factored), tuple(tops), {}, scored)
