@@ -40,6 +40,14 @@ class EventStatus(models.TextChoices):
     COMPLETE = "complete", "Final"  # finished by the director: what every page calls final
 
 
+class RankingChoice(models.TextChoices):
+    """How an event of several sections playing the same boards is ranked (law H: a pair is compared only
+    with the pairs who played the same hands): across the whole field, or each section on its own."""
+
+    FIELD = "field", "Across the field (law H)"
+    SECTION = "section", "Each section on its own"
+
+
 class PaperSize(models.TextChoices):
     A4 = "A4", "A4"
     LETTER = "letter", "US Letter"
@@ -84,6 +92,11 @@ class Event(models.Model):
     kind = models.CharField(max_length=8, choices=EventKind.choices, default=EventKind.PAIRS)
     status = models.CharField(max_length=10, choices=EventStatus.choices, default=EventStatus.SETUP)
     paper_size = models.CharField(max_length=8, choices=PaperSize.choices, default=PaperSize.A4)
+    # Sections playing the same hands: ranked across the field (law H) or, at the director's choice, each
+    # section on its own (each section's scores compared only with its own).
+    ranking = models.CharField(
+        "ranking of sections", max_length=8, choices=RankingChoice.choices, default=RankingChoice.FIELD
+    )
     # Bumped on every write that changes what a page shows; pages are cached with it (duplicate/caching.py).
     results_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -93,6 +106,7 @@ class Event(models.Model):
         constraints: ClassVar[list[models.BaseConstraint]] = [
             models.CheckConstraint(condition=Q(code__in=ScoringCodeChoice.values), name="event_code_valid"),
             models.CheckConstraint(condition=Q(kind__in=EventKind.values), name="event_kind_valid"),
+            models.CheckConstraint(condition=Q(ranking__in=RankingChoice.values), name="event_ranking_valid"),
         ]
 
     def __str__(self) -> str:
