@@ -103,12 +103,17 @@ class EventSnapshot:
     @property
     def movement_dict(self) -> dict[str, Any]:
         """The first section's movement in the ``movement`` command's JSON shape."""
-        section = self.sections[0]
+        return self.movement_dict_of(self.sections[0])
+
+    def movement_dict_of(self, section: Section) -> dict[str, Any]:
+        """A section's movement in the ``movement`` command's JSON shape."""
         by_seating: dict[int, list[int]] = defaultdict(list)
         for play in self.plays:
             by_seating[play.seating_id].append(play.board.number)
         rounds: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for seating in self.seatings:
+            if seating.round.section_id != section.pk:
+                continue
             rounds[seating.round.number].append(
                 {
                     "table": seating.table,
