@@ -14,6 +14,7 @@ keeps the migrations free of a cross-app cycle. ``teams/`` holds the law G pages
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from django.conf import settings
@@ -189,6 +190,20 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+_LETTER_NUMBER = re.compile(r"([A-Z]{1,2})([0-9]{1,6})")
+
+
+def pair_order(pid: int | str) -> tuple[int, str, int, str]:
+    """The order pairs are listed in: numbers ascending, then a section letter and a number ("A2" before
+    "A10", all of A before B), then other texts."""
+    if isinstance(pid, int):
+        return (0, "", pid, "")
+    match = _LETTER_NUMBER.fullmatch(pid)
+    if match:
+        return (1, match[1], int(match[2]), "")
+    return (2, "", 0, pid)
 
 
 class Pair(models.Model):

@@ -81,6 +81,7 @@ class EventCreateForm(forms.Form):
         required=False, help_text="Custom movement only: CSV (round,table,ns,ew,boards) or JSON."
     )
     sections = forms.IntegerField(
+        required=False,
         min_value=1,
         max_value=MAX_SECTIONS,
         initial=1,
@@ -91,6 +92,7 @@ class EventCreateForm(forms.Form):
         label="Ranking of sections",
         choices=RankingChoice.choices,
         initial=RankingChoice.FIELD,
+        required=False,
         help_text="Law H compares a pair only with those who played the same hands: sections playing the "
         "same boards are ranked across the field, or each on its own if you choose.",
     )
@@ -99,6 +101,9 @@ class EventCreateForm(forms.Form):
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         self._team_match_movement(data)
+        if data.get("sections") is None and "sections" not in self.errors:
+            data["sections"] = 1  # left blank: one section
+        data["ranking"] = data.get("ranking") or RankingChoice.FIELD
         sections = data.get("sections")
         if data.get("kind") == EventKind.TEAMS and isinstance(sections, int) and sections > 1:
             self.add_error("sections", "A team match (law G) plays in one section.")

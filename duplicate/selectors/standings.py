@@ -19,7 +19,7 @@ from typing import Any, NamedTuple, cast
 from django.db import connection
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
-from duplicate.models import Event, EventKind, Pair, Play, RankingChoice
+from duplicate.models import Event, EventKind, Pair, Play, RankingChoice, pair_order
 from duplicate.services.results import ENTERED_FIELDS, SCORE_FIELDS
 from scoring.contests import (
     BoardDetail,
@@ -139,8 +139,8 @@ class PairInfo:
         return " & ".join(p for p in self.players if p)
 
     @property
-    def sort_key(self) -> tuple[int, int, str]:
-        return (0, self.label, "") if isinstance(self.label, int) else (1, 0, self.label)
+    def sort_key(self) -> tuple[int, str, int, str]:
+        return pair_order(self.label)
 
 
 def unknown_pair(pk: int) -> PairInfo:

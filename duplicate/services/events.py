@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from string import ascii_uppercase
@@ -13,7 +12,7 @@ from typing import Any
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
 
 from duplicate.models import (
     Board,
@@ -30,6 +29,7 @@ from duplicate.models import (
     Seating,
     Section,
     Team,
+    pair_order,
 )
 from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.results import boards_touch
@@ -40,7 +40,6 @@ from scoring.errors import show_value
 from scoring.movements import MAX_PLAYS, Movement, MovementError, MovementRound, TablePlay, generate
 
 SEATS = "NESW"
-_LETTER_NUMBER = re.compile(r"([A-Z]{1,2})([0-9]{1,6})")
 # Sections are lettered A to Z.
 MAX_SECTIONS = 26
 
@@ -313,17 +312,6 @@ def _boards_create(
     return {b.number: b for b in event.boards.all()}
 
 
-def pair_order(pid: int | str) -> tuple[int, str, int, str]:
-    """The order pairs are listed in: numbers ascending, then texts with a section letter and a number
-    ("A2" before "A10"), then other texts."""
-    if isinstance(pid, int):
-        return (0, "", pid, "")
-    match = _LETTER_NUMBER.fullmatch(pid)
-    if match:
-        return (1, match[1], int(match[2]), "")
-    return (2, "", 0, pid)
-
-
 def _pairs_create(
     *, event: Event, section: Section, movement: Movement, pairs: Sequence[PairSpec], teams: Sequence[str]
 ) -> dict[str, Pair]:
@@ -342,7 +330,9 @@ def _pairs_create(
     teams_by_name = {t.name: t for t in team_rows.values()}
     players: list[Player] = []
     pair_rows: list[Pair] = []
-    for position, pid in enumerate(sorted(movement.pairs, key=pair_order), start=1):
+    # Positions run on from the event's other sections: pairs are listed section by section.
+    start = Pair.objects.filter(event=event).aggregate(last=Max("position"))["last"] or 0
+    for position, pid in enumerate(sorted(movement.pairs, key=pair_order), start=start + 1):
         spec = spec_by_number.get(str(pid))
         names = [
             fits(f"pair {pid}: players", n.strip(), Player, "name")

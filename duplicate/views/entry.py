@@ -604,7 +604,7 @@ def _tokens_page(
                     "qr": mark_safe(_qr_svg(url)) if token else "",
                 }  # mark_safe: the SVG is our own, made from our own address
             )
-    context = {"event": event, "cards": cards, "errors": errors or []}
+    context = {"event": event, "cards": cards, "errors": errors or [], "several": len(sections) > 1}
     return render(request, "duplicate/entry_tokens.html", context, status=status)
 
 
