@@ -316,7 +316,7 @@ class TravellerTable(EventRowsTable):
     def __init__(self, data: Iterable[Any], *, event_pk: int, **kwargs: Any) -> None:
         """Every section's lines (law H: the same hands); the section column only when there are several."""
         data = list(data)
-        if len({line.section for line in data}) < 2:
+        if len({getattr(line, "section", "") for line in data}) < 2:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "section")
         super().__init__(data, event_pk=event_pk, **kwargs)
 
