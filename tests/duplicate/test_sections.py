@@ -355,7 +355,7 @@ def test_sections_ranked_each_on_its_own_at_the_directors_choice():
 
 @pytest.mark.django_db
 def test_the_ranking_choice_changes_the_standings_page(client):
-    event, score = hand_checked_event("field")
+    event, _score = hand_checked_event("field")
     page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
     assert "Section A N-S" not in page
     services.event_ranking_set(event=event, ranking="section")
