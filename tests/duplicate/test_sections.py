@@ -406,7 +406,16 @@ def _queries(client, url: str, **params) -> int:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "page", ["event_standings", "board_traveller", "entry_tokens", "event_detail", "event_pairs"]
+    "page",
+    [
+        "event_standings",
+        "board_traveller",
+        "entry_tokens",
+        "entry_index",
+        "event_detail",
+        "event_pairs",
+        "event_movement",
+    ],
 )
 def test_pages_run_as_many_queries_for_two_sections_as_for_five(director_client, page):
     counts = []
