@@ -14,6 +14,7 @@ keeps the migrations free of a cross-app cycle. ``teams/`` holds the law G pages
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from django.conf import settings
@@ -38,6 +39,14 @@ class EventStatus(models.TextChoices):
     SETUP = "setup", "Setting up"
     RUNNING = "running", "Running"
     COMPLETE = "complete", "Final"  # finished by the director: what every page calls final
+
+
+class RankingChoice(models.TextChoices):
+    """How an event of several sections playing the same boards is ranked (law H: a pair is compared only
+    with the pairs who played the same hands): across the whole field, or each section on its own."""
+
+    FIELD = "field", "Across the field (law H)"
+    SECTION = "section", "Each section on its own"
 
 
 class PaperSize(models.TextChoices):
@@ -78,6 +87,11 @@ class Event(models.Model):
     kind = models.CharField(max_length=8, choices=EventKind.choices, default=EventKind.PAIRS)
     status = models.CharField(max_length=10, choices=EventStatus.choices, default=EventStatus.SETUP)
     paper_size = models.CharField(max_length=8, choices=PaperSize.choices, default=PaperSize.A4)
+    # Sections playing the same hands: ranked across the field (law H) or, at the director's choice, each
+    # section on its own (each section's scores compared only with its own).
+    ranking = models.CharField(
+        "ranking of sections", max_length=8, choices=RankingChoice.choices, default=RankingChoice.FIELD
+    )
     # Bumped on every write that changes what a page shows; pages are cached with it (duplicate/caching.py).
     results_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -87,6 +101,7 @@ class Event(models.Model):
         constraints: ClassVar[list[models.BaseConstraint]] = [
             models.CheckConstraint(condition=Q(code__in=ScoringCodeChoice.values), name="event_code_valid"),
             models.CheckConstraint(condition=Q(kind__in=EventKind.values), name="event_kind_valid"),
+            models.CheckConstraint(condition=Q(ranking__in=RankingChoice.values), name="event_ranking_valid"),
         ]
 
     def __str__(self) -> str:
@@ -169,6 +184,20 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+_LETTER_NUMBER = re.compile(r"([A-Z]{1,2})([0-9]{1,6})")
+
+
+def pair_order(pid: int | str) -> tuple[int, str, int, str]:
+    """The order pairs are listed in: numbers ascending, then a section letter and a number ("A2" before
+    "A10", all of A before B), then other texts."""
+    if isinstance(pid, int):
+        return (0, "", pid, "")
+    match = _LETTER_NUMBER.fullmatch(pid)
+    if match:
+        return (1, match[1], int(match[2]), "")
+    return (2, "", 0, pid)
 
 
 class Pair(models.Model):

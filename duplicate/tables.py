@@ -306,11 +306,20 @@ class TravellerTable(EventRowsTable):
             "data-ew": lambda record: record.ew.label,
         }
 
+    section = tables.Column("Section")
     round = tables.Column("Round", attrs=NUM_NARROW_HIDDEN)
     table = tables.Column("Table", attrs=NUM)
     ns = tables.Column("N-S", attrs=NUM, order_by=("ns__sort_key",))
     ew = tables.Column("E-W", attrs=NUM, order_by=("ew__sort_key",))
     result = tables.Column("Result", accessor="status", orderable=False)
+
+    def __init__(self, data: Iterable[Any], *, event_pk: int, **kwargs: Any) -> None:
+        """Every section's lines (law H: the same hands); the section column only when there are several."""
+        data = list(data)
+        if len({getattr(line, "section", "") for line in data}) < 2:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "section")
+        super().__init__(data, event_pk=event_pk, **kwargs)
+
     ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display", order_by=("ns_score",))
     ew_score = tables.Column(
         "E-W score", attrs=NUM_NARROW_HIDDEN, accessor="ew_score_display", order_by=("ew_score",)

@@ -157,10 +157,13 @@ class GuideCard:
     section: str
     table: int
     lines: tuple[GuideLine, ...]
+    several: bool = False  # the event plays in several sections: every card names its own
 
     @property
     def title(self) -> str:
-        return f"Table {self.table}" if self.section == "A" else f"Section {self.section}, table {self.table}"
+        if self.section == "A" and not self.several:
+            return f"Table {self.table}"
+        return f"Section {self.section}, table {self.table}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,7 +354,10 @@ def guide_cards(movement: Iterable[MovementRow]) -> tuple[GuideCard, ...]:
                 m.round, m.ns, m.ew, m.boards_display, pair_next(m, m.ns), pair_next(m, m.ew), boards_next(m)
             )
         )
-    return tuple(GuideCard(section, table, tuple(lines)) for (section, table), lines in sorted(cards.items()))
+    several = len({section for section, _ in cards}) > 1
+    return tuple(
+        GuideCard(section, table, tuple(lines), several) for (section, table), lines in sorted(cards.items())
+    )
 
 
 def hand_text(holding: tuple[tuple[str, str], ...]) -> str:

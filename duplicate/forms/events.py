@@ -9,7 +9,8 @@ from typing import Any
 
 from django import forms
 
-from duplicate.models import EventKind, MovementKind, PaperSize, ScoringCodeChoice
+from duplicate.models import EventKind, MovementKind, PaperSize, RankingChoice, ScoringCodeChoice
+from duplicate.services.events import MAX_SECTIONS
 from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
 
 MAX_UPLOAD = 5 * 1024 * 1024
@@ -79,11 +80,33 @@ class EventCreateForm(forms.Form):
     movement_file = forms.FileField(
         required=False, help_text="Custom movement only: CSV (round,table,ns,ew,boards) or JSON."
     )
+    sections = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_SECTIONS,
+        initial=1,
+        help_text="A field bigger than one movement plays in sections (A, B, ...): each its own movement "
+        "and table links, all playing the same boards; pairs are numbered A1, B1, ...",
+    )
+    ranking = forms.ChoiceField(
+        label="Ranking of sections",
+        choices=RankingChoice.choices,
+        initial=RankingChoice.FIELD,
+        required=False,
+        help_text="Law H compares a pair only with those who played the same hands: sections playing the "
+        "same boards are ranked across the field, or each on its own if you choose.",
+    )
     paper_size = forms.ChoiceField(choices=PaperSize.choices, initial=PaperSize.A4)
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         self._team_match_movement(data)
+        if data.get("sections") is None and "sections" not in self.errors:
+            data["sections"] = 1  # left blank: one section
+        data["ranking"] = data.get("ranking") or RankingChoice.FIELD
+        sections = data.get("sections")
+        if data.get("kind") == EventKind.TEAMS and isinstance(sections, int) and sections > 1:
+            self.add_error("sections", "A team match (law G) plays in one section.")
         upload = data.get("movement_file")
         if data.get("movement") == MovementKind.CUSTOM:
             if not upload:

@@ -110,12 +110,16 @@ class EventSnapshot:
     @property
     def movement_dict(self) -> dict[str, Any]:
         """The first section's movement in the ``movement`` command's JSON shape."""
-        section = self.sections[0]
+        return self.movement_dict_of(self.sections[0])
+
+    def movement_dict_of(self, section: Section) -> dict[str, Any]:
+        """A section's movement in the ``movement`` command's JSON shape."""
         boards = self._boards()
         rounds: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for s in self.seatings:
-            table = {"table": s.table, "ns": s.ns.label, "ew": s.ew.label, "boards": boards.get(s.pk, [])}
-            rounds[s.round.number].append(table)
+            if s.round.section_id == section.pk:
+                table = {"table": s.table, "ns": s.ns.label, "ew": s.ew.label, "boards": boards.get(s.pk, [])}
+                rounds[s.round.number].append(table)
         out: dict[str, Any] = {
             "kind": section.movement_kind,
             "tables": section.tables,

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple, cast
 from django.db import connection
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
-from duplicate.models import Event, EventKind, Pair, Play
+from duplicate.models import Event, EventKind, Pair, Play, RankingChoice, pair_order
 from duplicate.services.results import ENTERED_FIELDS, SCORE_FIELDS
 from scoring.contests import (
     BoardDetail,
@@ -38,6 +38,7 @@ from scoring.contests import (
 )
 from scoring.contests.display import lead_str
 from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
+from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
 
 WHIST = "whist"
@@ -138,8 +139,8 @@ class PairInfo:
         return " & ".join(p for p in self.players if p)
 
     @property
-    def sort_key(self) -> tuple[int, int, str]:
-        return (0, self.label, "") if isinstance(self.label, int) else (1, 0, self.label)
+    def sort_key(self) -> tuple[int, str, int, str]:
+        return pair_order(self.label)
 
 
 def unknown_pair(pk: int) -> PairInfo:
@@ -275,7 +276,12 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-        return build_results(event.code, event.kind, rows, pairs)
+        return build_results(event.code, event.kind, rows, pairs, per_section=per_section(event))
+
+
+def per_section(event: Event) -> bool:
+    """Whether the director ranks each section on its own (else across the field, law H)."""
+    return event.ranking == RankingChoice.SECTION
 
 
 def _teams(pairs: Mapping[int, PairInfo]) -> dict[str, list[int]]:
@@ -287,12 +293,18 @@ def _teams(pairs: Mapping[int, PairInfo]) -> dict[str, list[int]]:
 
 
 def build_results(
-    code: str, kind: str, rows: list[tuple[Any, ...]], pairs: Mapping[int, PairInfo]
+    code: str,
+    kind: str,
+    rows: list[tuple[Any, ...]],
+    pairs: Mapping[int, PairInfo],
+    *,
+    per_section: bool = False,
 ) -> EventResults:
     """The pure part of :func:`event_results`: plays as ``PLAY_FIELDS`` tuples -> the contest.
 
     Law H: the pairs are ranked by :func:`scoring.contests.ranking_groups` of every play as scheduled
-    (entered or not), so the rankings keep their shape as the results come in."""
+    (entered or not), so the rankings keep their shape as the results come in: sections playing the same
+    boards across the field, or (``per_section``, the director's choice) each section on its own."""
     boards, ns_col, ew_col = (list(map(itemgetter(i), rows)) for i in range(3))
     ns_pairs, ew_pairs = set(ns_col), set(ew_col)
     # Each pair once, in the order the plays name them.
@@ -311,8 +323,11 @@ def build_results(
             contest = team_match(results, teams=_teams(pairs), seats=known)
         else:
             sections: dict[PairId, str] = {pk: p.section for pk, p in pairs.items()}
-            groups = ranking_groups(zip(boards, ns_col, ew_col, strict=True), sections=sections)
-            contest = pair_contest(results, groups=groups)
+            tables = zip(boards, ns_col, ew_col, strict=True)
+            if per_section and len(set(sections.values())) > 1:
+                contest = section_contests(results, tables, sections)
+            else:
+                contest = pair_contest(results, groups=ranking_groups(tables, sections=sections))
             single = contest.single_ranking
     except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
         error = str(exc)

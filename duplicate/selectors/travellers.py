@@ -37,6 +37,7 @@ from duplicate.selectors.standings import (
     contest_plays,
     event_results,
     pair_infos,
+    per_section,
     progress_of,
     score_text,
     signed_text,
@@ -548,4 +549,4 @@ def board_results(event: Event, board: Board, pairs: Mapping[int, PairInfo]) -> 
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    return build_results(event.code, event.kind, rows, pairs)
+    return build_results(event.code, event.kind, rows, pairs, per_section=per_section(event))

@@ -20,10 +20,12 @@ from duplicate.services.events import (
     event_create,
     event_finish,
     event_names_update,
+    event_ranking_set,
     event_reopen,
     event_results_touch,
     movement_build,
     pair_names_update,
+    section_add,
     section_populate,
 )
 from duplicate.services.results import (
@@ -53,6 +55,7 @@ __all__ = [
     "event_finish",
     "event_lock",
     "event_names_update",
+    "event_ranking_set",
     "event_reopen",
     "event_results_touch",
     "movement_build",
@@ -60,6 +63,7 @@ __all__ = [
     "play_result_save",
     "round_agree",
     "round_agreed_message",
+    "section_add",
     "section_populate",
     "table_token_create",
     "table_token_revoke",

@@ -15,6 +15,7 @@ import datetime as dt
 import json
 from collections.abc import Mapping
 from dataclasses import replace
+from string import ascii_uppercase
 from typing import Any, cast
 
 from django.contrib.auth import get_user_model
@@ -23,9 +24,9 @@ from django.db.models import F, Field
 from django.utils import timezone
 
 from duplicate import selectors
-from duplicate.models import Board, Event, EventKind, EventStatus, Play, Round, Seating
+from duplicate.models import Board, Event, EventKind, EventStatus, Play, RankingChoice, Round, Seating
 from duplicate.services.errors import ServiceError, in_range, text_problem
-from duplicate.services.events import PairSpec, event_create
+from duplicate.services.events import MAX_SECTIONS, PairSpec, event_create, section_populate
 from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
 from scoring.movements import (
     MAX_PAIRS,
@@ -51,8 +52,11 @@ TOP_KEYS = {
     "agreed_rounds",
     "paper_size",
     "format",
+    "sections",
+    "ranking",
 }
-PLACE_KEYS = {"round", "table", "board", "ns", "ew"}
+PLACE_KEYS = {"section", "round", "table", "board", "ns", "ew"}
+SECTION_KEYS = {"letter", "movement"}
 
 
 def _require(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -145,27 +149,56 @@ def event_import(*, data: Mapping[str, Any]) -> Event:
     teams = _read_teams(data)
     pairs = _read_pairs(data, teams)
     board_numbers, deals, dealers = _read_boards(data)
-    results = _read_results(data, board_numbers)
-    movement = _read_movement(data, results, pairs, kind=kind, teams=teams, board_numbers=board_numbers)
+    letters = _read_letters(data, kind=kind)
+    results = _read_results(data, board_numbers, letters)
+    movements = [
+        (
+            letter,
+            _read_movement(
+                section,
+                [r for r in results if r["section"] == letter],
+                pairs,
+                kind=kind,
+                teams=teams,
+                board_numbers=board_numbers,
+                where=f"sections[{i}]." if "sections" in data else "",
+            ),
+        )
+        for i, (letter, section) in enumerate(letters)
+    ]
+    specs = _pairs_by_section(pairs, movements)
     status = data.get("status")
     if status is not None and status not in EventStatus.values:
         raise ServiceError(
             f"status: must be one of {', '.join(EventStatus.values)}, got {json.dumps(status)[:40]}"
         )
-    agreed = _agreed_rounds(data.get("agreed_rounds"), {r.number for r in movement.rounds})
+    agreed = _agreed_rounds(
+        data.get("agreed_rounds"), {(letter, r.number) for letter, m in movements for r in m.rounds}
+    )
+    ranking = data.get("ranking", RankingChoice.FIELD)
+    if ranking not in RankingChoice.values:
+        raise ServiceError(
+            f"ranking: must be one of {', '.join(RankingChoice.values)}, got {json.dumps(ranking)[:40]}"
+        )
 
     event = event_create(
         name=name,
         date=date,
         code=code,
         kind=kind,
-        movement=movement,
-        pairs=pairs,
+        movement=movements[0][1],
+        letter=movements[0][0],
+        pairs=specs[0],
         teams=teams,
         deals=deals,
         dealers=dealers,
         paper_size=data.get("paper_size") or "A4",
+        ranking=ranking,
     )
+    for (letter, movement), section_pairs in zip(movements[1:], specs[1:], strict=True):
+        section_populate(
+            event=event, letter=letter, movement=movement, pairs=section_pairs, deals=deals, dealers=dealers
+        )
     _import_results(event, results)
     _restore_agreed(event, agreed)
     if status is None and results:
@@ -174,6 +207,59 @@ def event_import(*, data: Mapping[str, Any]) -> Event:
         Event.objects.filter(pk=event.pk).update(status=status)
     event.refresh_from_db()
     return event
+
+
+def _read_letters(data: Mapping[str, Any], *, kind: str) -> list[tuple[str, Mapping[str, Any]]]:
+    """The file's sections, each (letter, the object holding its movement): ``sections`` (A, B, ...: each
+    with its own movement, all playing the file's boards), or for a file of one section the file itself
+    (its ``movement``, letter A)."""
+    if "sections" not in data:
+        return [("A", data)]
+    if data.get("movement") is not None:
+        raise ServiceError("movement: give each section's movement in sections, not one for the event")
+    listed = _require(data, "sections", list, "")
+    if not listed:
+        raise ServiceError("sections: list at least one section")
+    _at_most(listed, MAX_SECTIONS, "sections", "sections")
+    if kind == EventKind.TEAMS and len(listed) > 1:
+        raise ServiceError("sections: a team match (law G) plays in one section")
+    out: list[tuple[str, Mapping[str, Any]]] = []
+    for i, section in enumerate(listed):
+        if not isinstance(section, dict):
+            raise ServiceError(f"sections[{i}]: must be an object with a letter")
+        unknown = set(section) - SECTION_KEYS
+        if unknown:
+            raise ServiceError(f"sections[{i}].{sorted(unknown)[0]}: not a field of a section")
+        letter = _require(section, "letter", str, f"sections[{i}].")
+        if len(letter) != 1 or letter not in ascii_uppercase:
+            raise ServiceError(
+                f"sections[{i}].letter: must be one letter A to Z, got {json.dumps(letter)[:20]}"
+            )
+        if any(letter == seen for seen, _ in out):
+            raise ServiceError(f"sections[{i}].letter: section {letter} is listed twice")
+        out.append((letter, section))
+    return out
+
+
+def _pairs_by_section(pairs: list[PairSpec], movements: list[tuple[str, Movement]]) -> list[list[PairSpec]]:
+    """The file's pairs split by the section whose movement seats them; a pair in two sections, or in
+    none, is refused (a file of one section: its movement's check, when the pairs are created)."""
+    if len(movements) == 1:
+        return [pairs]
+    section_of: dict[str, str] = {}
+    for letter, movement in movements:
+        for pid in movement.pairs:
+            other = section_of.setdefault(str(pid), letter)
+            if other != letter:
+                raise ServiceError(f"sections: pair {pid} sits in section {other} and in section {letter}")
+    out: list[list[PairSpec]] = [[] for _ in movements]
+    index = {letter: i for i, (letter, _) in enumerate(movements)}
+    for i, spec in enumerate(pairs):
+        found = section_of.get(str(spec.number))
+        if found is None:
+            raise ServiceError(f"pairs[{i}]: pair {spec.number} sits in no section's movement")
+        out[index[found]].append(spec)
+    return out
 
 
 def _read_teams(data: Mapping[str, Any]) -> list[str]:
@@ -244,9 +330,11 @@ def _read_boards(data: Mapping[str, Any]) -> tuple[list[int], dict[int, str], di
     return board_numbers, deals, dealers
 
 
-def _read_results(data: Mapping[str, Any], board_numbers: list[int]) -> list[dict[str, Any]]:
-    """The file's result rows, their places (round, table, board, pairs) checked; the results themselves are
-    checked when they are scored."""
+def _read_results(
+    data: Mapping[str, Any], board_numbers: list[int], letters: list[tuple[str, Mapping[str, Any]]]
+) -> list[dict[str, Any]]:
+    """The file's result rows, their places (section, round, table, board, pairs) checked; the results
+    themselves are checked when they are scored. A row's section may be left out when there is one."""
     results = data.get("results") or []
     if not isinstance(results, list):
         raise ServiceError("results: must be a list")
@@ -269,7 +357,18 @@ def _read_results(data: Mapping[str, Any], board_numbers: list[int]) -> list[dic
             _pair_id(row[key], f"results[{i}].{key}")
         if row["board"] not in board_numbers:
             raise ServiceError(f"results[{i}].board: board {row['board']} is not in the boards list")
-    return results
+    names = [letter for letter, _ in letters]
+    rows = []
+    for i, row in enumerate(results):
+        letter = row.get("section", names[0] if len(names) == 1 else None)
+        if letter is None:
+            raise ServiceError(f"results[{i}].section: missing (the event has {len(names)} sections)")
+        if letter not in names:
+            raise ServiceError(
+                f"results[{i}].section: must be one of {', '.join(names)}, got {json.dumps(letter)[:20]}"
+            )
+        rows.append({**row, "section": letter})
+    return rows
 
 
 def _read_movement(
@@ -280,15 +379,17 @@ def _read_movement(
     kind: str,
     teams: list[str],
     board_numbers: list[int],
+    where: str = "",
 ) -> Movement:
-    """The file's movement, or the one its results show; its pairs and boards must be the file's."""
+    """The file's (or a section's) movement, or the one its results show; its pairs and boards must be the
+    file's."""
     if data.get("movement") is not None:
         if not isinstance(data["movement"], dict):
-            raise ServiceError("movement: must be an object")
+            raise ServiceError(f"{where}movement: must be an object")
         try:
             movement = Movement.from_dict(data["movement"])
         except MovementError as exc:
-            raise ServiceError(f"movement: {exc}") from None
+            raise ServiceError(f"{where}movement: {exc}") from None
     else:
         movement = _movement_from_results(results, pairs, kind=kind, teams=teams)
     if kind == EventKind.TEAMS and teams and movement.teams is None:
@@ -297,32 +398,43 @@ def _read_movement(
         numbers = [p.number for p in pairs]
         for pid in movement.pairs:
             if str(pid) not in numbers:
-                raise ServiceError(f"movement: pair {pid} sits in the movement but is not in the pairs list")
+                raise ServiceError(
+                    f"{where}movement: pair {pid} sits in the movement but is not in the pairs list"
+                )
     missing_boards = set(movement.boards) - set(board_numbers)
     if missing_boards:
         raise ServiceError(f"boards: board {min(missing_boards)} is played in the movement but not listed")
     return movement
 
 
-def _agreed_rounds(value: Any, rounds: set[int]) -> dict[int, tuple[dt.datetime | None, str]]:
+def _agreed_rounds(
+    value: Any, rounds: set[tuple[str, int]]
+) -> dict[tuple[str, int], tuple[dt.datetime | None, str]]:
     """``agreed_rounds``: the rounds whose scores were made up and agreed (law E), each
-    ``{"round": 2, "at": "1916-03-04T21:05:00+00:00", "by": "director"}`` ("at" and "by" optional)."""
+    ``{"round": 2, "at": "1916-03-04T21:05:00+00:00", "by": "director"}`` ("at" and "by" optional; a
+    "section" letter when the event has several)."""
     if value is None:
         return {}
     if not isinstance(value, list):
         raise ServiceError("agreed_rounds: must be a list of rounds")
-    agreed: dict[int, tuple[dt.datetime | None, str]] = {}
+    agreed: dict[tuple[str, int], tuple[dt.datetime | None, str]] = {}
+    letters = sorted({letter for letter, _ in rounds})
     for i, item in enumerate(value):
         where = f"agreed_rounds[{i}]."
         if not isinstance(item, dict):
             raise ServiceError(f"agreed_rounds[{i}]: must be an object with a round")
-        unknown = set(item) - {"round", "at", "by"}
+        unknown = set(item) - {"section", "round", "at", "by"}
         if unknown:
             raise ServiceError(f"{where}{sorted(unknown)[0]}: not a field of an agreed round")
+        letter = item.get("section", letters[0] if len(letters) == 1 else None)
+        if letter not in letters:
+            raise ServiceError(
+                f"{where}section: must be one of {', '.join(letters)}, got {json.dumps(letter)[:20]}"
+            )
         number = _require(item, "round", int, where)
-        if number not in rounds:
+        if (letter, number) not in rounds:
             raise ServiceError(f"{where}round: round {number} is not a round of the movement")
-        if number in agreed:
+        if (letter, number) in agreed:
             raise ServiceError(f"{where}round: round {number} is listed twice")
         at = None
         if item.get("at") is not None:
@@ -337,11 +449,11 @@ def _agreed_rounds(value: Any, rounds: set[int]) -> dict[int, tuple[dt.datetime 
         by = item.get("by") or ""
         if not isinstance(by, str):
             raise ServiceError(f"{where}by: must be a user name as text")
-        agreed[number] = (at, by)
+        agreed[(letter, number)] = (at, by)
     return agreed
 
 
-def _restore_agreed(event: Event, agreed: dict[int, tuple[dt.datetime | None, str]]) -> None:
+def _restore_agreed(event: Event, agreed: dict[tuple[str, int], tuple[dt.datetime | None, str]]) -> None:
     """Mark the listed rounds agreed (law E) as the file says: when, and by whom if that user exists here."""
     if not agreed:
         return
@@ -352,10 +464,16 @@ def _restore_agreed(event: Event, agreed: dict[int, tuple[dt.datetime | None, st
         getattr(u, user_model.USERNAME_FIELD): u.pk
         for u in user_model.objects.filter(**{f"{user_model.USERNAME_FIELD}__in": names})
     }
-    rounds = list(Round.objects.filter(section__event=event, number__in=agreed))
+    rounds = [
+        row
+        for row in Round.objects.filter(
+            section__event=event, number__in={n for _, n in agreed}
+        ).select_related("section")
+        if (row.section.letter, row.number) in agreed
+    ]
     now = timezone.now()
     for row in rounds:
-        at, by = agreed[row.number]
+        at, by = agreed[(row.section.letter, row.number)]
         row.agreed_at = at or now
         row.agreed_by_id = users.get(by)
     Round.objects.bulk_update(rounds, ["agreed_at", "agreed_by"])
@@ -440,12 +558,14 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
     each cost more than the scoring."""
     if not results:
         return
+    sections = {row["section"] for row in results}
     plays = {
-        (rnd, table, board): (pk, deal, ns, ew, entered)
-        for pk, rnd, table, board, deal, ns, ew, entered in Play.objects.filter(event=event)
+        (letter, rnd, table, board): (pk, deal, ns, ew, entered)
+        for pk, letter, rnd, table, board, deal, ns, ew, entered in Play.objects.filter(event=event)
         .order_by()
         .values_list(
             "pk",
+            "seating__round__section__letter",
             "seating__round__number",
             "seating__table",
             "board__number",
@@ -458,11 +578,13 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
     changed: list[tuple[int, dict[str, Any]]] = []
     seen: set[int] = set()
     for i, row in enumerate(results):
-        key = (row["round"], row["table"], row["board"])
+        key = (row["section"], row["round"], row["table"], row["board"])
         play = plays.get(key)
         if play is None:
+            where = f" of section {row['section']}" if len(sections) > 1 else ""
             raise ServiceError(
-                f"results[{i}]: board {row['board']} is not played at table {row['table']} in round {row['round']}"
+                f"results[{i}]: board {row['board']} is not played at table {row['table']}{where} "
+                f"in round {row['round']}"
             )
         pk, deal, ns, ew, entered = play
         if (ns, ew) != (str(row["ns"]).strip(), str(row["ew"]).strip()):
@@ -522,6 +644,7 @@ def event_export(event: Event) -> dict[str, Any]:
     """The event file of an event (plain JSON-ready values)."""
     snapshot = selectors.event_snapshot(event)
     section = snapshot.sections[0] if snapshot.sections else None
+    letters = {sec.pk: sec.letter for sec in snapshot.sections}
     out: dict[str, Any] = {
         "format": "kalamazoo-event/1",
         "name": event.name,
@@ -541,15 +664,23 @@ def event_export(event: Event) -> dict[str, Any]:
         {"number": b.number, "dealer": b.dealer, **({"deal": b.deal} if b.deal else {})}
         for b in snapshot.boards
     ]
-    if section is not None:
+    several = len(snapshot.sections) > 1
+    if several:
+        out["ranking"] = event.ranking
+        out["sections"] = [
+            {"letter": sec.letter, "movement": snapshot.movement_dict_of(sec)} for sec in snapshot.sections
+        ]
+    elif section is not None:
         out["movement"] = snapshot.movement_dict
     # Law E: the rounds whose scores were made up and agreed, so a copy of a finished event stays final.
     agreed = sorted(
-        ((r, at) for r in snapshot.rounds if (at := r.agreed_at) is not None), key=lambda pair: pair[0].number
+        ((r, at) for r in snapshot.rounds if (at := r.agreed_at) is not None),
+        key=lambda pair: (letters[pair[0].section_id], pair[0].number),
     )
     if agreed:
         out["agreed_rounds"] = [
             {
+                **({"section": letters[r.section_id]} if several else {}),
                 "round": r.number,
                 "at": at.isoformat(),
                 **({"by": r.agreed_by.get_username()} if r.agreed_by is not None else {}),
@@ -563,6 +694,7 @@ def event_export(event: Event) -> dict[str, Any]:
             continue
         out["results"].append(
             {
+                **({"section": letters[play.seating.round.section_id]} if several else {}),
                 "round": play.seating.round.number,
                 "table": play.seating.table,
                 "board": play.board.number,

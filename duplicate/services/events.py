@@ -5,13 +5,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from string import ascii_uppercase
 from typing import Any
 
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
 
 from duplicate.models import (
     Board,
@@ -23,20 +24,24 @@ from duplicate.models import (
     PaperSize,
     Play,
     Player,
+    RankingChoice,
     Round,
     ScoringCodeChoice,
     Seating,
     Section,
     Team,
+    pair_order,
 )
 from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.results import boards_touch
 from scoring import ScoringError
 from scoring.deal import Deal
 from scoring.errors import show_value
-from scoring.movements import Movement, MovementError, generate
+from scoring.movements import MAX_PLAYS, Movement, MovementError, MovementRound, TablePlay, generate
 
 SEATS = "NESW"
+# Sections are lettered A to Z.
+MAX_SECTIONS = 26
 
 
 def dealer_for(board_number: int) -> str:
@@ -65,9 +70,14 @@ def event_create(
     deals: Mapping[int, str] | None = None,
     dealers: Mapping[int, str] | None = None,
     movement_option: str = "",
+    sections: int = 1,
+    ranking: str = RankingChoice.FIELD,
+    letter: str = "A",
 ) -> Event:
-    """Create an event with one section laid out by ``movement``: boards, pairs, rounds, seatings and the
-    empty Play rows (one board at one table in one round) that results will fill."""
+    """Create an event of ``sections`` sections (A, B, ...), each laid out by ``movement`` and playing the
+    same boards: boards, pairs, rounds, seatings and the empty Play rows (one board at one table in one
+    round) that results will fill. With several sections pair n of section B is numbered "B<n>" (pair
+    numbers are the event's). ``ranking``: across the field (law H) or each section on its own."""
     name = name.strip()
     if not name:
         raise ServiceError("name: give the event a name")
@@ -84,18 +94,145 @@ def event_create(
         )
     if kind == EventKind.TEAMS and movement.kind not in (MovementKind.TEAMS, MovementKind.CUSTOM):
         raise ServiceError("movement: a team match (law G) needs the teams movement")
-    event = Event.objects.create(name=name, date=date, code=code, kind=kind, paper_size=paper_size)
-    section_populate(
-        event=event,
-        letter="A",
-        movement=movement,
-        pairs=pairs,
-        teams=teams,
-        deals=deals or {},
-        dealers=dealers or {},
-        movement_option=movement_option,
+    if ranking not in RankingChoice.values:
+        raise ServiceError(
+            f"ranking: must be one of {', '.join(RankingChoice.values)}, got {show_value(ranking)}"
+        )
+    letters = _section_letters(sections, movement, kind=kind)
+    event = Event.objects.create(
+        name=name, date=date, code=code, kind=kind, paper_size=paper_size, ranking=ranking
     )
+    for index, section_letter in enumerate(letters or [letter]):
+        section_populate(
+            event=event,
+            letter=section_letter,
+            movement=movement_relabel(movement, section_letter) if letters else movement,
+            pairs=pairs if index == 0 else (),
+            teams=teams,
+            deals=deals or {},
+            dealers=dealers or {},
+            movement_option=movement_option,
+        )
     return event
+
+
+def _section_letters(sections: int, movement: Movement, *, kind: str) -> list[str]:
+    """The letters of an event of several sections ([] for one): A, B, ... within MAX_SECTIONS, and no more
+    results in all than one movement may hold (``MAX_PLAYS``)."""
+    if isinstance(sections, bool) or not isinstance(sections, int) or not 1 <= sections <= MAX_SECTIONS:
+        raise ServiceError(
+            f"sections: must be a whole number from 1 to {MAX_SECTIONS}, got {show_value(sections)}"
+        )
+    if sections == 1:
+        return []
+    if kind == EventKind.TEAMS:
+        raise ServiceError("sections: a team match (law G) plays in one section")
+    plays = sum(len(tp.boards) for r in movement.rounds for tp in r.tables)
+    if plays * sections > MAX_PLAYS:
+        raise ServiceError(
+            f"sections: {sections} sections of this movement hold {plays * sections:,} results; "
+            f"at most {MAX_PLAYS:,} in an event"
+        )
+    return list(ascii_uppercase[:sections])
+
+
+def movement_relabel(movement: Movement, letter: str) -> Movement:
+    """The same movement with pair n renamed ``<letter><n>`` (a section's pairs in an event of several)."""
+
+    def pid(p: int | str) -> str:
+        return f"{letter}{p}"
+
+    rounds = tuple(
+        MovementRound(
+            number=r.number,
+            tables=tuple(replace(tp, ns=pid(tp.ns), ew=pid(tp.ew)) for tp in r.tables),
+            sit_out=tuple(pid(p) for p in r.sit_out),
+        )
+        for r in movement.rounds
+    )
+    return replace(movement, rounds=rounds)
+
+
+@transaction.atomic
+def event_ranking_set(*, event: Event, ranking: str) -> Event:
+    """The director's choice for sections playing the same hands: ranked across the field (law H, the
+    default) or each section on its own. The results version is bumped: every page ranks afresh."""
+    if ranking not in RankingChoice.values:
+        raise ServiceError(
+            f"ranking: must be one of {', '.join(RankingChoice.values)}, got {show_value(ranking)}"
+        )
+    if event.ranking != ranking:
+        Event.objects.filter(pk=event.pk).update(ranking=ranking)
+        event.ranking = ranking
+        event_results_touch(event_ids=[event.pk])
+        event.refresh_from_db(fields=["results_version"])
+    return event
+
+
+@transaction.atomic
+def section_add(*, event: Event) -> Section:
+    """Add a section to an event before play: the next letter, the same movement, tables and boards as
+    section A (its seatings copied), its pairs numbered "<letter><n>". Refused once a result is in, for a
+    team match, and past MAX_SECTIONS."""
+    locked = Event.objects.select_for_update().get(pk=event.pk)
+    if locked.kind == EventKind.TEAMS:
+        raise ServiceError("sections: a team match (law G) plays in one section")
+    if Play.objects.filter(event=locked, entered=True).exists():
+        raise ServiceError("sections: a section can be added only before play (a result is in)")
+    existing = list(locked.sections.order_by("letter"))
+    if not existing:
+        raise ServiceError("sections: the event has no section to copy")
+    free = [c for c in ascii_uppercase if c not in {s.letter for s in existing}]
+    if len(existing) >= MAX_SECTIONS or not free:
+        raise ServiceError(f"sections: at most {MAX_SECTIONS} sections in an event")
+    first = existing[0]
+    seatings = list(
+        Seating.objects.filter(round__section=first)
+        .select_related("round", "ns", "ew")
+        .order_by("round__number", "table")
+    )
+    boards: dict[int, list[int]] = {}
+    for seating_pk, number in Play.objects.filter(seating__round__section=first).values_list(
+        "seating_id", "board__number"
+    ):
+        boards.setdefault(seating_pk, []).append(number)
+    plays = sum(len(v) for v in boards.values())
+    if plays * (len(existing) + 1) > MAX_PLAYS:
+        raise ServiceError(f"sections: at most {MAX_PLAYS:,} results in an event")
+    # Section A's pair "A7" (or "7" when it was the only section) is the new section's "<letter>7".
+    order = {
+        p.pk: p.number[len(first.letter) :]
+        if p.number.startswith(first.letter) and len(existing) > 1
+        else p.number
+        for p in first.pairs.order_by("position", "id")
+    }
+    rounds: dict[int, list[TablePlay]] = {}
+    for s in seatings:
+        rounds.setdefault(s.round.number, []).append(
+            TablePlay(table=s.table, ns=order[s.ns_id], ew=order[s.ew_id], boards=tuple(sorted(boards[s.pk])))
+        )
+    seated = {n: {p for tp in tps for p in (tp.ns, tp.ew)} for n, tps in rounds.items()}
+    movement = Movement(
+        first.movement_kind,
+        first.tables,
+        first.boards_per_round,
+        tuple(
+            MovementRound(
+                number=n, tables=tuple(tps), sit_out=tuple(p for p in order.values() if p not in seated[n])
+            )
+            for n, tps in sorted(rounds.items())
+        ),
+    )
+    section = section_populate(
+        event=locked,
+        letter=free[0],
+        movement=movement_relabel(movement, free[0]),
+        deals={},
+        dealers={},
+        movement_option=first.movement_option,
+    )
+    event_results_touch(event_ids=[locked.pk])
+    return section
 
 
 def _team_names_for(movement: Movement, teams: Sequence[str]) -> dict[str, str]:
@@ -191,7 +328,9 @@ def _pairs_create(
     teams_by_name = {t.name: t for t in team_rows.values()}
     players: list[Player] = []
     pair_rows: list[Pair] = []
-    for position, pid in enumerate(movement.pairs, start=1):
+    # Positions run on from the event's other sections: pairs are listed section by section.
+    start = Pair.objects.filter(event=event).aggregate(last=Max("position"))["last"] or 0
+    for position, pid in enumerate(sorted(movement.pairs, key=pair_order), start=start + 1):
         spec = spec_by_number.get(str(pid))
         names = [
             fits(f"pair {pid}: players", n.strip(), Player, "name")

@@ -593,7 +593,7 @@ def _tokens_page(
             url = request.build_absolute_uri(reverse("entry_token", args=[token.secret])) if token else ""
             qr = mark_safe(_qr_svg(url)) if token else ""  # the SVG is our own, made from our own address
             cards.append({"section": section, "table": table, "token": token, "url": url, "qr": qr})
-    context = {"event": event, "cards": cards, "errors": errors or []}
+    context = {"event": event, "cards": cards, "errors": errors or [], "several": len(sections) > 1}
     return render(request, "duplicate/entry_tokens.html", context, status=status)
 
 

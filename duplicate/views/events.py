@@ -22,7 +22,7 @@ from duplicate.forms import (
     EventNamesForm,
     PairNamesForm,
 )
-from duplicate.models import Event, Pair
+from duplicate.models import Event, Pair, RankingChoice
 from duplicate.services import eventfile
 from duplicate.tables import PairsTable, configure, in_section, selected_section
 
@@ -61,6 +61,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 kind=data["kind"],
                 movement=movement,
                 paper_size=data["paper_size"],
+                sections=data["sections"],
+                ranking=data["ranking"],
                 movement_option=(data.get("even_tables") or "")
                 if data["movement"] == "mitchell" and data["tables"] % 2 == 0
                 else "",
@@ -80,7 +82,13 @@ def _create_error_field(text: str) -> tuple[str | None, str]:
     """The new-event form's field a service error belongs to, and the message to show there: a movement's
     count of tables (or pairs per team, or Howell pairs) beside the number typed, not beside the movement."""
     field, _, message = text.partition(": ")
-    target = {"movement": "movement", "movement file": "movement_file", "name": "name"}.get(field)
+    target = {
+        "movement": "movement",
+        "movement file": "movement_file",
+        "name": "name",
+        "sections": "sections",
+        "ranking": "ranking",
+    }.get(field)
     if target is None:
         return None, text
     if target == "movement" and ("tables" in message or "pairs per team" in message):
@@ -159,6 +167,36 @@ def event_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("event_detail", pk=event.pk)
 
 
+@staff_member_required
+@require_POST
+def section_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director adds a section before play: the same movement, tables and boards as section A."""
+    event = get_object_or_404(Event, pk=pk)
+    try:
+        section = services.section_add(event=event)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request, f"Added section {section.letter}: name its pairs and print its table links."
+        )
+    return redirect("event_detail", pk=event.pk)
+
+
+@staff_member_required
+@require_POST
+def event_ranking(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director ranks sections playing the same hands across the field (law H) or each on its own."""
+    event = get_object_or_404(Event, pk=pk)
+    try:
+        services.event_ranking_set(event=event, ranking=request.POST.get("ranking", ""))
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Standings: {event.get_ranking_display().lower()}.")
+    return redirect("event_detail", pk=event.pk)
+
+
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     snapshot = selectors.event_snapshot(event)
@@ -174,6 +212,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "rounds": snapshot.rounds_table(),
             "is_director": selectors.viewer_of(request).director,
             "search": selectors.find_pairs(event, request.GET.get("q", "")),
+            "ranking_choices": RankingChoice.choices,
         },
     )
 
