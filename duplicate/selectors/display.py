@@ -92,7 +92,8 @@ def display(event: Event, *, rows: int = ROWS_PER_SLIDE) -> Display:
         slides += _slides("teams", "Team match", data.standings.teams, rows)
     for board in data.boards:
         if not board.in_play and board.played:
-            slides += _slides("traveller", f"Board {board.number}", board.lines, rows, board)
+            lines = sorted(board.lines, key=lambda line: (line.section, line.table))  # as the room sits
+            slides += _slides("traveller", f"Board {board.number}", lines, rows, board)
     return Display(
         version=event.results_version,
         progress=data.progress,

@@ -50,7 +50,10 @@ def polled(client, name: str, *args) -> str:
 
 
 def slide_titles(html: str) -> list[str]:
-    return [re.sub(r"<[^>]+>", "", t).strip() for t in re.findall(r"<section class=\"slide\"[^>]*>\s*<h2>(.*?)</h2>", html, re.S)]
+    return [
+        re.sub(r"<[^>]+>", "", t).strip()
+        for t in re.findall(r"<section class=\"slide\"[^>]*>\s*<h2>(.*?)</h2>", html, re.S)
+    ]
 
 
 @pytest.fixture
@@ -118,7 +121,7 @@ def test_finishing_the_event_changes_an_unplayed_boards_version(client, db):
 def test_a_score_card_carries_the_event_version(client, game):
     html = client.get(reverse("pair_scorecard", args=[game.pk, "1"])).content.decode()
     assert live_version(html) == str(game.results_version)
-    assert 'data-live-updated hidden' in html  # filled in by the page's script
+    assert "data-live-updated hidden" in html  # filled in by the page's script
 
 
 def test_a_table_links_traveller_is_not_live(client, game):
@@ -183,7 +186,8 @@ def test_a_long_ranking_runs_to_several_slides(client, db):
 
 
 @pytest.mark.parametrize(
-    ("asked", "seconds"), [(None, 15), ("30", 30), ("1", 5), ("100000", 15), ("9999", 300), ("x", 15), ("٣٠", 15)]
+    ("asked", "seconds"),
+    [(None, 15), ("30", 30), ("1", 5), ("100000", 15), ("9999", 300), ("x", 15), ("٣٠", 15)],
 )
 def test_seconds_a_slide(asked, seconds):
     assert display_seconds(asked) == seconds
