@@ -151,7 +151,8 @@ def test_the_display_shows_the_standings_and_released_boards_only(client, direct
         assert titles[0].startswith("Standings")
         assert "Board 2" in titles
         assert "Board 1" not in titles  # in play at table 2
-        assert FIRST_TEXT not in html and SECOND_TEXT not in html
+        assert FIRST_TEXT not in html
+        assert SECOND_TEXT not in html
         assert LAST_TEXT in html
         assert "5 boards still in play" in html  # board 1, and 3 to 6 not played at all
         assert 'class="site-header' not in html  # no menus on a screen
@@ -164,7 +165,8 @@ def test_the_display_shows_a_board_once_its_last_table_plays(client, game):
     enter(board_plays(game, 1)[2], FIRST)
     html = client.get(url).content.decode()
     assert "Board 1" in slide_titles(html)
-    assert FIRST_TEXT in html and SECOND_TEXT in html
+    assert FIRST_TEXT in html
+    assert SECOND_TEXT in html
     assert "4 boards still in play" in html
 
 
