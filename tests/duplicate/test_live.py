@@ -15,8 +15,10 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event, Play
+from duplicate.selectors.standings import team_standings
 from duplicate.views.live import display_seconds
 from tests.conftest import make_event
+from tests.teams.test_match import ODD_PAIR, match_event
 
 pytestmark = pytest.mark.django_db
 
@@ -217,3 +219,13 @@ def test_the_overview_links_the_display_for_directors(client, director_client, g
     url = reverse("event_display", args=[game.pk])
     assert url in director_client.get(reverse("event_detail", args=[game.pk])).content.decode()
     assert url not in client.get(reverse("event_detail", args=[game.pk])).content.decode()
+
+
+def test_a_team_matchs_display_shows_the_teams_totals(client, db):
+    event = match_event(ODD_PAIR)
+    html = client.get(reverse("event_display", args=[event.pk])).content.decode()
+    assert slide_titles(html)[0] == "Team match"
+    match = team_standings(event)
+    for team in match.teams:
+        assert team.name in html
+        assert f">{team.total_display}<" in html
