@@ -161,9 +161,8 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
         "card": card,
         "progress": card.progress,
         "table": mark_safe(parts["table"]),
-        "version": parts.get(
-            "version", ""
-        ),  # the results its figures include (the page's script polls for newer)
+        # The results its figures include: the page's script polls for newer.
+        "version": parts.get("version", ""),
     }
     return render(request, "duplicate/scorecard.html", context)
 
