@@ -56,8 +56,11 @@ def test_the_standings_take_in_a_result_saved_elsewhere(live_server, new_page):
     version = int(standings.get_attribute("data-live-version") or "")
     progress = page.locator(".standings .provisional").inner_text()
     entered = int(re.search(r"(\d+) of \d+ results in", progress).group(1))  # type: ignore[union-attr]
-    # Nothing changed: a poll leaves the page (and its stamp) as they are.
-    page.clock.fast_forward(POLL)
+    # Nothing changed: a poll (its answer waited for, so that it is not under way while the result is saved)
+    # leaves the page and its stamp as they are.
+    with page.expect_response(lambda response: response.url.endswith("/version/")) as polled:
+        page.clock.fast_forward(POLL)
+    assert polled.value.json() == {"version": str(version)}
     expect(updated).to_have_text(first_stamp)
     save_elsewhere(waiting_play(event))
     page.clock.fast_forward(POLL)
