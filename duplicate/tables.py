@@ -472,3 +472,46 @@ __all__ = [
     "ranking_tables",
     "selected_section",
 ]
+
+
+# ------------------------------------------------------------------------------------- venue display
+
+
+class DisplayTable(RowsTable):
+    """A venue display's table: large type, read from across the room; no links, no sorting, no pages."""
+
+    class Meta(RowsTable.Meta):
+        attrs: ClassVar[dict[str, Any]] = {"class": "data display-table"}
+        orderable = False
+
+
+class DisplayStandingsTable(DisplayTable):
+    """A slide of one ranking (``StandingRow``s, law H)."""
+
+    rank = tables.Column("Place", attrs=NUM)
+    pair = tables.Column("Pair", attrs=NUM, accessor="pair__label")
+    players = tables.Column("Players", accessor="pair__names", default="—")
+    plus_minus = tables.Column("Plus/minus", attrs=NUM, accessor="plus_minus_display")
+
+    class Meta(DisplayTable.Meta):
+        empty_text = "No results yet."
+
+
+class DisplayTeamsTable(DisplayTable):
+    """A team match's totals (``TeamLine``s, law G)."""
+
+    rank = tables.Column("Place", attrs=NUM)
+    name = tables.Column("Team")
+    total = tables.Column("Total", attrs=NUM, accessor="total_display")
+
+
+class DisplayTravellerTable(DisplayTable):
+    """A slide of a released board's traveller (``PlayLine``s)."""
+
+    table = tables.Column("Table", attrs=NUM)
+    ns = tables.Column("N-S", attrs=NUM, accessor="ns__label")
+    ew = tables.Column("E-W", attrs=NUM, accessor="ew__label")
+    result = tables.Column("Result", accessor="status")
+    ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display")
+    ns_pm = tables.Column("N-S +/-", attrs=NUM, accessor="ns_plus_minus_display")
+    ew_pm = tables.Column("E-W +/-", attrs=NUM_NARROW_HIDDEN, accessor="ew_plus_minus_display")

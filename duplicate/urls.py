@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from django.views.generic import RedirectView
 
-from duplicate.views import audit, entry, events, exports, recap, standings
+from duplicate.views import audit, entry, events, exports, live, recap, standings
 
 event_patterns = [
     path("", events.home, name="home"),
@@ -59,6 +59,13 @@ standings_patterns = [
     path("events/<int:pk>/recap/", recap.event_recap, name="event_recap"),
 ]
 
+# Live: what the pages' script polls (results changed?), and the venue display for a screen in the room.
+live_patterns = [
+    path("events/<int:pk>/version/", live.event_version, name="event_version"),
+    path("events/<int:pk>/boards/<int:number>/version/", live.board_version, name="board_version"),
+    path("events/<int:pk>/display/", live.event_display, name="event_display"),
+]
+
 # Downloads: printouts (PDF) and spreadsheets (xlsx, CSV); public and read-only.
 export_patterns = [
     re_path(
@@ -95,6 +102,7 @@ urlpatterns = [
     *event_patterns,
     *entry_patterns,
     *standings_patterns,
+    *live_patterns,
     *export_patterns,
     *audit_patterns,
     *admin_login_patterns,

@@ -24,6 +24,7 @@ from duplicate.models import Board, Event, EventKind, Pair
 from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
+from duplicate.selectors.display import live_version
 from duplicate.selectors.events import event_or_404
 from duplicate.tables import (
     ScoreCardTable,
@@ -148,14 +149,21 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
         table = configure(
             request, ScoreCardTable(card.lines, event_pk=event.pk, pair=card.pair, hidden=hidden)
         )
-        return {"card": card, "table": table.as_html(request)}
+        return {"card": card, "table": table.as_html(request), "version": event.results_version}
 
     variant = (number, tuple(sorted(hidden)), caching.query_variant(request.GET))
     parts = caching.cached(event, "score-card", variant, build, latest=viewer.director)
     if parts is None:
         raise Http404("No such pair in this event.")
     card = parts["card"]
-    context = {"event": event, "card": card, "progress": card.progress, "table": mark_safe(parts["table"])}
+    context = {
+        "event": event,
+        "card": card,
+        "progress": card.progress,
+        "table": mark_safe(parts["table"]),
+        # The results its figures include: the page's script polls for newer.
+        "version": parts.get("version", ""),
+    }
     return render(request, "duplicate/scorecard.html", context)
 
 
@@ -187,7 +195,14 @@ def traveller_page(
         event,
         "traveller-page",
         variant,
-        lambda: _traveller(request, event, board, viewer, visible=visible),
+        lambda: _traveller(
+            request,
+            event,
+            board,
+            viewer,
+            visible=visible,
+            live=live_version(traveller_version(board), visible),
+        ),
         version=traveller_version(board),
     )
 
@@ -206,6 +221,7 @@ def _traveller(
     *,
     visible: bool,
     token_secret: str = "",
+    live: str = "",
 ) -> HttpResponse:
     context = {
         "event": event,
@@ -213,6 +229,7 @@ def _traveller(
         "last_board": board.last_number,  # type: ignore[attr-defined]  # annotated by traveller_board
         "in_play": not visible,
         "token_secret": token_secret,
+        "live_version": live,  # what the page's script polls for (a table link's page is not live)
         "parts": {"status": mark_safe(status_badge(provisional=True))},
     }
     if not visible:

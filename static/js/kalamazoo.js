@@ -29,8 +29,9 @@ document.addEventListener("change", function (event) {
 })();
 
 // Standings and travellers: the rows of the pair in "?pair=" (a score card's link) are marked, here rather than by
-// the server, so that the page kept in the cache stays one page for everyone.
-document.addEventListener("DOMContentLoaded", function () {
+// the server, so that the page kept in the cache stays one page for everyone. Marked again when live.js puts in
+// fresh figures (not scrolled to again: the reader may have moved on).
+function markPair(scroll) {
   var pair = new URLSearchParams(window.location.search).get("pair");
   if (!pair) { return; }
   var first = null;
@@ -41,5 +42,7 @@ document.addEventListener("DOMContentLoaded", function () {
       if (!first) { first = row; }
     }
   });
-  if (first) { first.scrollIntoView({ block: "center" }); }
-});
+  if (first && scroll) { first.scrollIntoView({ block: "center" }); }
+}
+document.addEventListener("DOMContentLoaded", function () { markPair(true); });
+document.addEventListener("kalamazoo:refreshed", function () { markPair(false); });

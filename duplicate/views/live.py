@@ -1,0 +1,78 @@
+"""Live pages: the version a page's own script (static/js/live.js) polls to know when to fetch the page again,
+and the venue display, a page for a screen in the playing room that cycles the standings and the released
+travellers in large type."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from duplicate import caching
+from duplicate.selectors import display as dsel
+from duplicate.selectors import events as sel
+from duplicate.selectors.events import event_or_404
+from duplicate.tables import (
+    DisplayStandingsTable,
+    DisplayTable,
+    DisplayTeamsTable,
+    DisplayTravellerTable,
+)
+from duplicate.views.standings import traveller_version
+
+SECONDS = 15  # how long the display shows a slide, unless ?seconds= says otherwise
+MIN_SECONDS, MAX_SECONDS = 5, 300
+
+
+@never_cache
+@require_GET
+def event_version(request: HttpRequest, pk: int) -> JsonResponse:
+    """``{"version": "12"}``: the event's results version, what the standings, score cards and display
+    carry (one query). It tells that results changed, not what they are."""
+    version = dsel.event_version(pk)
+    if version is None:
+        raise Http404("No Event matches the given query.")
+    return JsonResponse({"version": str(version)})
+
+
+@never_cache
+@require_GET
+def board_version(request: HttpRequest, pk: int, number: int) -> JsonResponse:
+    """``{"version": "3-shown"}``: what board ``number``'s traveller carries for this viewer (one query)."""
+    board = sel.traveller_board(pk, number)
+    live = dsel.traveller_live_version(board, version=traveller_version(board), viewer=sel.viewer_of(request))
+    return JsonResponse({"version": live})
+
+
+def display_seconds(text: str | None) -> int:
+    """The ``?seconds=`` a slide is shown for: a whole number from 5 to 300, else the default 15."""
+    text = (text or "").strip()
+    if not (text.isascii() and text.isdecimal() and len(text) <= 4):
+        return SECONDS
+    return min(MAX_SECONDS, max(MIN_SECONDS, int(text)))
+
+
+def _slide_table(slide: dsel.Slide) -> DisplayTable:
+    if slide.kind == "traveller":
+        return DisplayTravellerTable(slide.rows)
+    if slide.kind == "teams":
+        return DisplayTeamsTable(slide.rows)
+    return DisplayStandingsTable(slide.rows)
+
+
+def event_display(request: HttpRequest, pk: int) -> HttpResponse:
+    """The venue display: everyone, a director too, sees what a visitor may (no peeking: a board still in play
+    at any table is not shown), so the page is one for all and kept whole under the event's results version."""
+    event = event_or_404(pk)
+    seconds = display_seconds(request.GET.get("seconds"))
+
+    def build() -> str:
+        data = dsel.display(event)
+        slides = [{"slide": s, "table": _slide_table(s).as_html(request)} for s in data.slides]
+        context: dict[str, Any] = {"event": event, "data": data, "slides": slides, "seconds": seconds}
+        return render_to_string("duplicate/display.html", context)
+
+    return HttpResponse(caching.cached(event, "display", seconds, build))

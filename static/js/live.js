@@ -1,0 +1,79 @@
+// Live pages (standings, travellers, score cards, the venue display): the page carries the version of the results
+// it shows (data-live-version) and the address that says the current one (data-live). Every POLL_MS, while the tab
+// is shown, the script asks; when the two differ it fetches the page again and puts in its changing parts
+// (data-live-part), so what is typed or scrolled stays. What a page shows is decided by the server (no peeking):
+// the version says only that something changed. "updated hh:mm:ss" is this device's clock when the page's figures
+// were last fetched (the page opened, or a refresh). No network: it tries again at the next poll.
+(function () {
+  "use strict";
+  var POLL_MS = 15000;
+  if (!document.querySelector("[data-live]")) { return; }
+  var busy = false;
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+
+  function stamp() {
+    var now = new Date();
+    var text = "updated " + two(now.getHours()) + ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
+    document.querySelectorAll("[data-live-updated]").forEach(function (el) {
+      el.textContent = text;
+      el.hidden = false;
+    });
+  }
+
+  function swap(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var freshRoot = fresh.querySelector("[data-live]");
+    if (!freshRoot) { return; }  // not the same page (signed out, an error page): left as it is
+    document.querySelectorAll("[data-live-part]").forEach(function (el) {
+      var other = fresh.querySelector('[data-live-part="' + el.dataset.livePart + '"]');
+      if (other) { el.replaceWith(document.importNode(other, true)); }
+    });
+    var root = document.querySelector("[data-live]");
+    if (root) { root.dataset.liveVersion = freshRoot.dataset.liveVersion; }
+    stamp();
+    document.dispatchEvent(new CustomEvent("kalamazoo:refreshed"));
+  }
+
+  function poll() {
+    var root = document.querySelector("[data-live]");
+    if (busy || !root || document.visibilityState === "hidden") { return; }
+    busy = true;
+    fetch(root.dataset.live, { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) {
+        if (!data || String(data.version) === root.dataset.liveVersion) { return null; }
+        return fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
+          .then(function (response) { return response.ok ? response.text() : null; })
+          .then(function (html) { if (html) { swap(html); } });
+      })
+      .catch(function () { /* offline or the server restarting: the next poll tries again */ })
+      .then(function () { busy = false; });
+  }
+
+  stamp();
+  window.setInterval(poll, POLL_MS);
+  document.addEventListener("visibilitychange", poll);  // back on a hidden tab: asks at once
+})();
+
+// The venue display: one slide at a time, each for data-display-seconds (the server's ?seconds=), in order,
+// round and round; a refresh keeps the place (the slide of the same position, the slides being fewer or more).
+(function () {
+  "use strict";
+  var main = document.querySelector("[data-display-seconds]");
+  if (!main) { return; }
+  var seconds = Math.max(5, parseInt(main.dataset.displaySeconds, 10) || 15);
+  var index = 0;
+  document.body.classList.add("cycling");
+
+  function show() {
+    var slides = document.querySelectorAll("[data-slide]");
+    if (!slides.length) { return; }
+    index = index % slides.length;
+    slides.forEach(function (slide, i) { slide.classList.toggle("current", i === index); });
+  }
+
+  show();
+  window.setInterval(function () { index += 1; show(); }, seconds * 1000);
+  document.addEventListener("kalamazoo:refreshed", show);
+})();

@@ -1,0 +1,128 @@
+"""Live pages in real headless Chromium: the standings and a traveller open in a browser take in a result saved
+elsewhere (through the services, as another device's save would) at their next poll, and say "updated hh:mm:ss"
+anew; the venue display shows one slide at a time, goes on to the next after its seconds, and fits a projector
+(1366x900) and a phone (390x844) without sideways scrolling. The page's clock is Playwright's (page.clock): the
+polls and the slides' turns come when the test moves it on, never after a real wait."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from duplicate import services
+from duplicate.models import Event, Play
+from duplicate.selectors import events as sel
+from tests.browser.conftest import ARTIFACTS, demo_event_in_play
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+START = dt.datetime(2026, 3, 4, 19, 30, 0, tzinfo=dt.UTC)
+POLL = "00:16"  # past one poll (every 15 s)
+UPDATED = re.compile(r"^updated \d\d:\d\d:\d\d$")
+
+
+def save_elsewhere(play: Play) -> None:
+    """A result saved by another device (the director's laptop): through the services, not this page."""
+    writer = services.Writer(name="td", is_director=True, user_id=None)
+    services.play_result_save(
+        play=play,
+        data={"contract": "2NT", "declarer": "S", "tricks": 8},
+        writer=writer,
+        expected_version=play.version,
+    )
+
+
+def waiting_play(event: Event, number: int | None = None) -> Play:
+    plays = Play.objects.filter(event=event, entered=False).order_by("board__number", "pk")
+    play = plays.filter(board__number=number).first() if number else plays.first()
+    assert play is not None
+    return play
+
+
+def test_the_standings_take_in_a_result_saved_elsewhere(live_server, new_page):
+    event = demo_event_in_play()
+    page = new_page(**DESKTOP)
+    page.clock.install(time=START)
+    page.goto(f"{live_server.url}{reverse('event_standings', args=[event.pk])}")
+    standings, updated = page.locator(".standings"), page.locator("[data-live-updated]")
+    expect(updated).to_have_text(UPDATED)
+    first_stamp = updated.inner_text()
+    version = int(standings.get_attribute("data-live-version") or "")
+    progress = page.locator(".standings .provisional").inner_text()
+    entered = int(re.search(r"(\d+) of \d+ results in", progress).group(1))  # type: ignore[union-attr]
+    # Nothing changed: a poll (its answer waited for, so that it is not under way while the result is saved)
+    # leaves the page and its stamp as they are.
+    with page.expect_response(lambda response: response.url.endswith("/version/")) as polled:
+        page.clock.fast_forward(POLL)
+    assert polled.value.json() == {"version": str(version)}
+    expect(updated).to_have_text(first_stamp)
+    save_elsewhere(waiting_play(event))
+    page.clock.fast_forward(POLL)
+    expect(standings).to_have_attribute("data-live-version", str(version + 1))
+    expect(page.locator(".standings .provisional")).to_contain_text(f"{entered + 1} of")
+    expect(updated).to_have_text(UPDATED)
+    expect(updated).not_to_have_text(first_stamp)
+    page.screenshot(path=str(ARTIFACTS / "live-standings.png"), full_page=True)
+
+
+def test_a_traveller_being_played_shows_itself_once_its_last_table_saves(live_server, new_page):
+    event = demo_event_in_play()
+    number = sorted(sel.boards_in_play(event))[0]
+    page = new_page(**PHONE, mobile=True)
+    page.clock.install(time=START)
+    page.goto(f"{live_server.url}{reverse('board_traveller', args=[event.pk, number])}")
+    expect(page.locator(".board-in-play")).to_be_visible()
+    expect(page.locator("table.data")).to_have_count(0)  # no peeking: no lines while in play
+    first_stamp = page.locator("[data-live-updated]").inner_text()
+    save_elsewhere(waiting_play(event, number))
+    page.clock.fast_forward(POLL)
+    expect(page.locator(".board-in-play")).to_have_count(0)
+    expect(page.locator("table.data tbody tr")).not_to_have_count(0)
+    expect(page.locator("table.data")).to_contain_text("2NT by S, 8 tricks")
+    expect(page.locator("[data-live-updated]")).not_to_have_text(first_stamp)
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_the_display_cycles_its_slides_and_fits_the_screen(live_server, new_page, size, viewport):
+    event = demo_event_in_play()
+    in_play = sel.boards_in_play(event)
+    page = new_page(**viewport, mobile=size == "phone")
+    page.clock.install(time=START)
+    page.goto(f"{live_server.url}{reverse('event_display', args=[event.pk])}?seconds=8")
+    slides = page.locator("[data-slide]")
+    current = page.locator("[data-slide].current")
+    expect(current).to_have_count(1)
+    expect(current.locator("h2")).to_contain_text("Standings")
+    titles = [t.strip() for t in slides.locator("h2").all_inner_texts()]
+    assert any(t.startswith("Board") for t in titles)
+    assert not any(re.match(rf"Board {n}\b", t) for n in in_play for t in titles)  # no peeking
+    expect(page.locator(".site-header")).to_have_count(0)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"display-{size}.png"))
+    page.clock.fast_forward("00:08")
+    expect(current).to_have_count(1)
+    expect(current.locator("h2")).to_have_text(titles[1])
+    while_second = page.evaluate("document.scrollingElement.scrollWidth")
+    assert while_second <= viewport["width"]
+    # A board released meanwhile joins the slides at the next poll.
+    number = sorted(in_play)[0]
+    for play in Play.objects.filter(event=event, board__number=number, entered=False):
+        save_elsewhere(play)
+    page.clock.fast_forward(POLL)
+    expect(slides.locator("h2", has_text=re.compile(rf"^Board {number}\b"))).to_have_count(1)
+    for index in range(slides.count()):  # every slide fits, not only the first
+        page.evaluate(
+            "i => document.querySelectorAll('[data-slide]').forEach((s, j) => s.classList.toggle('current', i === j))",
+            index,
+        )
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"], index
+        if size == "desktop":  # a projector's screen is not scrolled: a slide fits it whole
+            assert page.evaluate("document.scrollingElement.scrollHeight") <= viewport["height"], index
+    page.screenshot(path=str(ARTIFACTS / f"display-traveller-{size}.png"))  # the last slide: a board
