@@ -9,6 +9,7 @@ import io
 
 import pytest
 from django.core.cache import cache
+from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -144,3 +145,19 @@ def test_the_files_run_the_same_queries_whatever_the_matchs_size(
             assert ("being played" in text) == (viewer == "visitor")
         else:
             assert len({row[0] for row in board_sheet(first)}) == tables
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "xlsx"])
+def test_the_standings_command_writes_the_match_board_by_board(db, tmp_path, fmt):
+    # The command runs on the server, a director's tool: board 2, still in play, is shown.
+    results = dict(ODD_PAIR)
+    del results[(3, 2)]
+    event = match_event(results)
+    out = tmp_path / f"match.{fmt}"
+    call_command("standings", str(event.pk), "--format", fmt, "-o", str(out), stdout=io.StringIO())
+    if fmt == "pdf":
+        text = pdf_words(out.read_bytes())
+        assert "2 10 -10 Reds 20 Reds 334" in text
+        assert "being played" not in text
+    else:
+        assert board_sheet(out.read_bytes())[1][5:] == (2, 10, -10, 20, "Reds 20", 334, "Reds 334")

@@ -18,8 +18,9 @@ from django.core.management.base import CommandError
 from duplicate.exports.csv import standings_csv_text
 from duplicate.exports.text import standings_json, standings_text
 from duplicate.management.commands._base import KalamazooCommand
-from duplicate.models import Event
+from duplicate.models import Event, EventKind
 from duplicate.selectors.standings import standings
+from teams.exports import MATCH_FORMATS, match_file
 
 TEXT_FORMATS = {
     "json": lambda st: json.dumps(standings_json(st), indent=2, ensure_ascii=False) + "\n",
@@ -57,7 +58,11 @@ class Command(KalamazooCommand):
         event = Event.objects.filter(pk=options["event_id"]).first()
         if event is None:
             raise CommandError(f"event {options['event_id']}: no such event", returncode=2)
-        body = renderer(standings(event))
+        body: Any
+        if event.kind == EventKind.TEAMS and fmt in MATCH_FORMATS:
+            body = match_file(event, fmt)  # board by board too (law G); run on the server: every board
+        else:
+            body = renderer(standings(event))
         if output is None:
             self.stdout.write(body, ending="")
             return
