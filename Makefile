@@ -8,6 +8,8 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 BENCH_ARGS ?=
 
+NPM ?= npm
+
 .PHONY: run test test-sqlite test-postgres test-postgres-redis lint format bench clean
 
 $(PY):
@@ -20,6 +22,12 @@ $(VENV)/.installed: requirements.txt | $(PY)
 $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
 	$(PIP) install -r requirements-dev.txt
 	touch $@ $(VENV)/.installed
+
+# axe-core for the browser tests' WCAG checks, at the version package-lock.json pins (npm ci: only when
+# node_modules is missing or older than the lock). Without npm the checks are skipped (CI installs npm).
+node_modules/.package-lock.json: package.json package-lock.json
+	@if command -v $(NPM) >/dev/null 2>&1; then $(NPM) ci --ignore-scripts --no-audit --no-fund && touch $@; \
+	else echo "npm is missing: the browser tests' axe-core checks will be skipped (apt-get install npm)."; fi
 
 # Development server on SQLite (or DATABASE_URL), with a demo event and a demo director login. The cache is
 # the database's (the table made by createcachetable), or Redis when REDIS_URL is set.
@@ -40,15 +48,15 @@ test: $(VENV)/.installed-dev
 	elif [ -z "$$POSTGRES_URL" ]; then echo "POSTGRES_URL is not set: skipped the PostgreSQL + Redis pass."; \
 	else $(MAKE) --no-print-directory test-postgres-redis; fi
 
-test-sqlite: $(VENV)/.installed-dev
+test-sqlite: $(VENV)/.installed-dev node_modules/.package-lock.json
 	@echo "=== test suite on SQLite (database cache) ==="
 	env -u DATABASE_URL -u REDIS_URL $(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
-test-postgres: $(VENV)/.installed-dev
+test-postgres: $(VENV)/.installed-dev node_modules/.package-lock.json
 	@echo "=== test suite on PostgreSQL ($$POSTGRES_URL, database cache) ==="
 	env -u REDIS_URL DATABASE_URL=$$POSTGRES_URL $(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
-test-postgres-redis: $(VENV)/.installed-dev
+test-postgres-redis: $(VENV)/.installed-dev node_modules/.package-lock.json
 	@echo "=== test suite on PostgreSQL + Redis ($$POSTGRES_URL, $$REDIS_URL) ==="
 	DATABASE_URL=$$POSTGRES_URL REDIS_URL=$$REDIS_URL $(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
@@ -66,4 +74,4 @@ bench: $(VENV)/.installed-dev
 	$(PY) -m bench.run $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules db.sqlite3 staticfiles .pytest_cache .mypy_cache .ruff_cache

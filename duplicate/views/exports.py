@@ -17,14 +17,17 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from duplicate import caching, exports, selectors
-from duplicate.models import Event
+from duplicate.models import Event, EventKind
+from teams.exports import MATCH_FORMATS, match_file
 
 
 def _download(
-    request: HttpRequest, pk: int, what: str, ext: str, make: Callable[[Event], bytes]
+    request: HttpRequest, event: Event | int, what: str, ext: str, make: Callable[[Event], bytes]
 ) -> HttpResponse:
-    """A download the same for every viewer (the standings), kept with the results version."""
-    event = get_object_or_404(Event, pk=pk)
+    """A download the same for every viewer (the standings), kept with the results version.
+    ``event``: the event, or its primary key."""
+    if not isinstance(event, Event):
+        event = get_object_or_404(Event, pk=event)
     director = selectors.viewer_of(request).director
     body = caching.cached(event, "download", (what, ext), lambda: make(event), latest=director)
     return download_response(event, body, what, ext)
@@ -74,7 +77,14 @@ def download_response(event: Event, body: bytes, what: str, ext: str) -> HttpRes
 
 @require_safe
 def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    return _download(request, pk, "standings", fmt, lambda event: exports.standings_file(event, fmt))
+    event = get_object_or_404(Event, pk=pk)
+    if event.kind == EventKind.TEAMS and fmt in MATCH_FORMATS:
+        # A team match's PDF and xlsx carry its boards one by one (law G): a visitor's without the boards
+        # still in play, as on the team match page.
+        return _hidden_download(
+            request, event, "standings", fmt, lambda e, hidden: match_file(e, fmt, hidden=hidden)
+        )
+    return _download(request, event, "standings", fmt, lambda e: exports.standings_file(e, fmt))
 
 
 @require_safe

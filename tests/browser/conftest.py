@@ -79,9 +79,13 @@ def new_page(request, browser):
     """Open pages (any viewport); each is screenshotted into tests/artifacts/ if the test fails."""
     contexts = []
 
-    def make(*, width: int = 1280, height: int = 900, mobile: bool = False):
+    def make(*, width: int = 1280, height: int = 900, mobile: bool = False, bypass_csp: bool = False):
+        # bypass_csp: a test may inject a script of its own (axe-core), which the pages' CSP would refuse
         context = browser.new_context(
-            viewport={"width": width, "height": height}, is_mobile=mobile, has_touch=mobile
+            viewport={"width": width, "height": height},
+            is_mobile=mobile,
+            has_touch=mobile,
+            bypass_csp=bypass_csp,
         )
         context.set_default_timeout(10_000)
         page = context.new_page()

@@ -18,7 +18,9 @@ from duplicate.exports.pdf import standings_pdf
 from duplicate.exports.text import standings_json, standings_text
 from duplicate.exports.xlsx import standings_xlsx
 from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
+from duplicate.models import EventKind
 from duplicate.selectors.standings import standings
+from teams.exports import MATCH_FORMATS, match_file
 
 RENDERERS: dict[str, Callable[[Any], Any]] = {
     "json": lambda st: json.dumps(standings_json(st), indent=2, ensure_ascii=False) + "\n",
@@ -44,7 +46,11 @@ class Command(KalamazooCommand):
         if fmt in BINARY_FORMATS and output is None:
             raise CommandError(f"standings: the {fmt} format needs -o FILE", returncode=2)
         event = event_or_error(options["event_id"])
-        body = RENDERERS[fmt](standings(event))
+        body: Any
+        if event.kind == EventKind.TEAMS and fmt in MATCH_FORMATS:
+            body = match_file(event, fmt)  # board by board too (law G); run on the server: every board
+        else:
+            body = RENDERERS[fmt](standings(event))
         if output is None:
             self.stdout.write(body, ending="")
             return

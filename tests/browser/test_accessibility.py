@@ -1,0 +1,80 @@
+"""Every public page passes axe-core's automated WCAG 2.2 A/AA checks, on a phone (390x844) and a desktop
+(1366x900), in real headless Chromium. axe-core comes from the npm registry at the version package-lock.json
+pins (`make test` runs `npm ci`); it is injected into each page as a script. Each page's screenshot is saved
+under tests/artifacts/ to be looked at."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from duplicate import services
+from duplicate.models import Event
+from tests.browser.conftest import ARTIFACTS, demo_event_in_play
+from tests.browser.test_phone_pages import DESKTOP, PHONE, public_pages
+from tests.teams.test_match import ODD_PAIR, match_event
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+# WCAG 2.0, 2.1 and 2.2 at levels A and AA (axe's tags; 2.2 added only AA rules).
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+RUN_AXE = """tags => axe.run(document, {runOnly: {type: 'tag', values: tags}}).then(result =>
+  result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                               targets: v.nodes.map(n => n.target.join(' '))})))"""
+
+
+@pytest.fixture(scope="module")
+def axe_script() -> Path:
+    if not AXE.exists():
+        message = f"{AXE} is missing: run `npm ci` at the repository's root (`make test` does)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return AXE
+
+
+def every_public_page(event: Event, match: object) -> dict[str, str]:
+    """The pages a player or visitor reaches without signing in, the table link's entry page included."""
+    token = services.table_token_create(section=event.sections.get(), table=1)
+    pages = public_pages(event, match)
+    return pages | {
+        "recap": reverse("event_recap", args=[event.pk]),
+        "movement": reverse("event_movement", args=[event.pk]),
+        "table-link": reverse("entry_token", args=[token.secret]),
+        "sign-in": reverse("login"),
+    }
+
+
+def describe(violations: list[dict]) -> str:
+    return "\n".join(
+        f"{v['page']}: {v['id']} ({v['impact']}) {v['help']}: {', '.join(v['targets'][:5])}"
+        + (f" and {len(v['targets']) - 5} more" if len(v["targets"]) > 5 else "")
+        for v in violations
+    )
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_every_public_page_passes_the_automated_wcag_checks(
+    live_server, new_page, axe_script, size, viewport
+):
+    event, match = demo_event_in_play(), match_event(ODD_PAIR)
+    pages = every_public_page(event, match)
+    assert {"recap", "movement", "table-link", "sign-in", "team-match", "scorecard"} <= set(pages)
+    page = new_page(**viewport, mobile=size == "phone", bypass_csp=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    violations = []
+    for name, url in pages.items():
+        page.goto(f"{live_server.url}{url}")
+        expect(page.locator("main h1")).to_be_visible()
+        page.screenshot(path=str(ARTIFACTS / f"axe-{name}-{size}.png"), full_page=True)
+        page.add_script_tag(path=str(axe_script))
+        found = page.evaluate(RUN_AXE, WCAG_TAGS)
+        violations += [v | {"page": f"{name} ({url})"} for v in found]
+    assert not violations, f"axe-core found {len(violations)} violation(s) at {size} size:\n" + describe(
+        violations
+    )
