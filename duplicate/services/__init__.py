@@ -13,7 +13,6 @@ from duplicate.services.boards import (
     HandsStale,
     board_deals_preview,
     board_deals_set,
-    deals_from_pbn_file,
     deals_random,
 )
 from duplicate.services.errors import ServiceError
@@ -28,6 +27,7 @@ from duplicate.services.events import (
     pair_names_update,
     section_populate,
 )
+from duplicate.services.hands_import import HandsImport, hands_from_pbn, is_pbn_text
 from duplicate.services.results import (
     ConflictError,
     PermissionDenied,
@@ -43,6 +43,7 @@ __all__ = [
     "HANDS_REPLACED",
     "ConflictError",
     "HandsChange",
+    "HandsImport",
     "HandsPreview",
     "HandsStale",
     "PairSpec",
@@ -51,7 +52,6 @@ __all__ = [
     "Writer",
     "board_deals_preview",
     "board_deals_set",
-    "deals_from_pbn_file",
     "deals_random",
     "event_create",
     "event_finish",
@@ -59,6 +59,8 @@ __all__ = [
     "event_names_update",
     "event_reopen",
     "event_results_touch",
+    "hands_from_pbn",
+    "is_pbn_text",
     "movement_build",
     "pair_names_update",
     "play_result_save",

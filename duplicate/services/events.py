@@ -32,9 +32,9 @@ from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.results import boards_touch
 from scoring import ScoringError
 from scoring.codes import ScoringCode
-from scoring.deal import Deal
 from scoring.errors import show_value
 from scoring.movements import Movement, MovementError, generate
+from scoring.pbn import PbnError, canonical_deal
 
 SEATS = "NESW"
 
@@ -163,8 +163,8 @@ def _boards_create(
         deal_text = deals.get(number, "")
         if deal_text:
             try:
-                deal_text = Deal.parse_pbn(deal_text).to_pbn()
-            except ScoringError as exc:
+                deal_text = canonical_deal(deal_text, "deal")  # unknown hands "-" kept as such
+            except (PbnError, ScoringError) as exc:
                 raise ServiceError(f"board {number}: deal: {exc}") from None
         new_boards.append(
             Board(
