@@ -35,7 +35,7 @@ class HandsImport:
 
     def summary(self) -> str:
         """One line: what is attached and what is left."""
-        text = f"{len(self.deals)} board(s) with hands from the file ({self.encoding})"
+        text = f"hands for {len(self.deals)} board(s): {_ranges(tuple(sorted(self.deals)))} ({self.encoding})"
         if self.not_in_event:
             text += f"; not attached, the event has no board {_ranges(self.not_in_event)}"
         return text
