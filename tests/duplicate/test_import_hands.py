@@ -5,6 +5,7 @@ command (its last line, its exit codes) and the boards page (file and paste; err
 from __future__ import annotations
 
 import html as htmllib
+import io
 import re
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
+from endplay.parsers import pbn as endplay_pbn
 
 from duplicate import services
 from duplicate.models import Board, Play, PlayChange
@@ -156,17 +158,31 @@ def test_one_query_to_read_whatever_the_file_size(django_assert_num_queries):
 def test_real_files_import():
     event = make_event(tables=9, boards_per_round=2)  # boards 1-18
     sample = services.hands_from_pbn(event=event, data=(DATA / "endplay_sample.pbn").read_bytes())
-    assert sample.encoding == "UTF-8"
+    assert sample.encoding == "UTF-8"  # a UTF-8 spade in a note
     services.board_deals_set(event=event, deals=sample.deals, dealers=sample.dealers)
-    example = services.hands_from_pbn(event=event, data=(DATA / "endplay_example4.pbn").read_bytes())
-    services.board_deals_set(event=event, deals=example.deals, dealers=example.dealers)
     got = stored(event)
     assert got[17] == ("N", "N:AT9.2.J432.A9863 76432.4.KQ.QJT72 Q.KJ976.AT8765.5 KJ85.AQT853.9.K4")
+    # The file's dealer (S) although its Deal starts with North.
     assert got[11] == ("S", "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96")
-    # Deal given from West: West's hand is the first written.
-    assert got[1] == ("N", "N:A8643.97642.Q.Q8 KT9.K3.K75.AK652 QJ752.T.AJT432.4 .AQJ85.986.JT973")
-    assert Deal.parse_pbn(got[1][1]).hands[3].to_pbn() == ".AQJ85.986.JT973"
-    assert example.event_name == "World Championship"
+    assert sample.event_name == "TestingPBN"
+
+
+def test_real_archive_with_both_rooms_imports_each_board_once():
+    event = make_event(tables=10, boards_per_round=2)  # boards 1-20
+    data = (DATA / "endplay_example1.pbn").read_bytes()
+    read = services.hands_from_pbn(event=event, data=data)  # every board twice (open and closed rooms)
+    assert sorted(read.deals) == list(range(1, 21))
+    assert read.notes == ()
+    services.board_deals_set(event=event, deals=read.deals, dealers=read.dealers)
+    got = stored(event)
+    assert got[1] == ("N", "N:T32.AKQ7.T3.AQJT A9864.83.AK4.987 J.JT9542.72.K653 KQ75.6.QJ9865.42")
+    # Given from East, with North void in clubs.
+    assert got[18] == ("E", "N:AJ9742.T53.KJ63. KT853.A.542.QT92 Q.K9764.QT98.AJ4 6.QJ82.A7.K87653")
+    # endplay reads the same deals from the same bytes.
+    assert {b.board_num: b.deal.to_pbn() for b in endplay_pbn.load(io.StringIO(data.decode()))} == {
+        n: d for n, (_, d) in got.items()
+    }
+    assert read.event_name == "16th European Youth Team Championships"
 
 
 # --- The command ------------------------------------------------------------------------------------------
