@@ -102,6 +102,17 @@ def known_deal(deal: str) -> str:
     return deal if hands_known(deal) else ""
 
 
+def known_hands(deal: str) -> tuple[Hand | None, ...]:
+    """The four hands of a stored deal, North first; None for a hand not known."""
+    canonical = canonical_deal(deal)
+    if not canonical:
+        return (None, None, None, None)
+    return tuple(
+        None if part == "-" else Hand(_hand_mask(part, SEATS[i], "deal"))
+        for i, part in enumerate(canonical[2:].split())
+    )
+
+
 def _hand_mask(text: str, seat: str, where: str) -> int:
     suits = text.split(".")
     if len(suits) != 4:

@@ -18,6 +18,7 @@ from endplay.parsers import pbn as endplay_pbn
 
 from duplicate import services
 from duplicate.models import Board, Play, PlayChange
+from duplicate.selectors.travellers import hand_diagram
 from scoring.deal import Deal
 from tests.conftest import make_event
 from tests.duplicate.test_commands import manage
@@ -113,6 +114,11 @@ def test_unknown_hands_are_stored_as_known_and_honours_come_from_the_entry(direc
     assert any("board 1" in n and "only some hands are known" in n for n in read.notes)
     services.board_deals_set(event=event, deals=read.deals, dealers=read.dealers)
     assert stored(event)[1] == ("E", f"N:{north} - {south} -")
+    # The traveller's diagram shows the known hands, "?" for the others.
+    diagram = hand_diagram(stored(event)[1][1])
+    assert diagram is not None
+    assert diagram.north == tuple((suit, full.hands[0].suit(suit) or "—") for suit in "SHDC")
+    assert diagram.east == (("S", "?"), ("H", "?"), ("D", "?"), ("C", "?"))
     # The entry's honours score (they cannot come from two hands): 2S by N, 8 tricks, 18, and the honours
     # the table gives, N-S four in one hand, 72 (law 6): +90, as the full hands A would give.
     play = board1_plays(event)[1]
