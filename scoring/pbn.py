@@ -215,8 +215,7 @@ def _finish(game: _Game, previous: dict[str, str], notes: list[str]) -> PbnGame 
     values: dict[str, str] = {}
     for name, (value, _line) in game.tags.items():
         values[name] = _inherit(name, value.strip(), previous, where)
-    previous.clear()
-    previous.update(values)
+    previous.update(values)  # "#" finds the latest game that gave the tag
     board_text, deal_text = values.get("board", ""), values.get("deal", "")
     if not board_text and "deal" not in values:
         return None  # a game of results or of play only: nothing about the board

@@ -60,16 +60,20 @@ def hands_from_pbn(*, event: Event, data: str | bytes, duplicates: Duplicates = 
 
     Boards the event lacks are reported, not refused; a board given twice with different hands is refused
     (naming both games) unless ``duplicates`` is "first" or "last". One query (the event's boards)."""
+    existing = dict(event.boards.values_list("number", "deal"))
     try:
-        pbn = read_pbn_bytes(data) if isinstance(data, bytes) else read_pbn(data)
-        choice = choose_boards(pbn.games, duplicates)
+        pbn = read_pbn_bytes(data) if isinstance(data, bytes) else read_pbn(data, encoding="pasted text")
+        with_deals = pbn.with_deals()
+        if not with_deals:
+            raise ServiceError("PBN: no board with hands found (no game has both a [Board] and a [Deal] tag)")
+        # Boards the event lacks are only listed: a board repeated among them refuses nothing.
+        outside = tuple(
+            sorted({g.board for g in with_deals if g.board is not None and g.board not in existing})
+        )
+        choice = choose_boards((g for g in with_deals if g.board in existing), duplicates)
     except PbnError as exc:
         raise ServiceError(str(exc)) from None
-    if not choice.games:
-        raise ServiceError("PBN: no board with hands found (no game has both a [Board] and a [Deal] tag)")
-    existing = dict(event.boards.values_list("number", "deal"))
-    in_event = {n: g for n, g in choice.games.items() if n in existing}
-    outside = tuple(sorted(n for n in choice.games if n not in existing))
+    in_event = dict(choice.games)
     if not in_event:
         raise ServiceError(f"PBN: none of the file's boards ({_ranges(outside)}) is a board of this event")
     notes = [*pbn.notes, *choice.notes]

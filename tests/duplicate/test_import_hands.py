@@ -19,6 +19,7 @@ from endplay.parsers import pbn as endplay_pbn
 from duplicate import services
 from duplicate.models import Board, Play, PlayChange
 from duplicate.selectors.travellers import hand_diagram
+from duplicate.services.eventfile import event_export, event_import
 from scoring.deal import Deal
 from tests.conftest import make_event
 from tests.duplicate.test_commands import manage
@@ -356,3 +357,24 @@ def test_page_hands_that_change_results_ask_first(director, director_client):
     response = director_client.post(boards_url(event), fields)
     assert response.status_code == 302
     assert stored(event)[1] == ("W", HANDS_B)
+
+
+def test_partly_known_hands_survive_the_event_file():
+    event = make_event()
+    north = Deal.parse_pbn(HANDS_A).hands[0].to_pbn()
+    services.board_deals_set(event=event, deals={2: f"W:- {north} - -"})
+    assert stored(event)[2][1] == f"N:{north} - - -"
+    copy = event_import(data=event_export(event))
+    assert stored(copy) == stored(event)
+
+
+def test_a_board_repeated_outside_the_event_refuses_nothing():
+    event = make_event()  # boards 1-6
+    first = deals(8, seed=35)
+    again = {n: d for n, d in deals(8, seed=36).items() if n > 6}
+    read = services.hands_from_pbn(event=event, data=pbn_file(first) + "\n" + pbn_file(again))
+    assert read.not_in_event == (7, 8)
+    assert sorted(read.deals) == [1, 2, 3, 4, 5, 6]
+    assert (
+        read.summary() == "hands for 6 board(s): 1-6 (pasted text); not attached, the event has no board 7-8"
+    )
