@@ -38,7 +38,9 @@ class PbnError(ScoringError):
     """A PBN file that cannot be read; the message names the line and the game."""
 
     def __init__(self, message: str) -> None:
-        super().__init__("pbn", message)
+        # The message starts with where it is ("line 12 (game 3): ..."): that is its field.
+        self.field = "pbn"
+        ValueError.__init__(self, message)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,6 @@ from duplicate.services.results import (
     result_fields,
     results_touch,
 )
-from scoring import ScoringError
 from scoring.codes import ScoringCode
 from scoring.contract import Contract
 from scoring.deal import Deal
@@ -107,9 +106,9 @@ def _checked(
         if number not in boards:
             raise ServiceError(f"board {number}: the event has no such board")
         try:
-            parsed[number] = canonical_deal(text, "deal")
-        except (PbnError, ScoringError) as exc:
-            raise ServiceError(f"board {number}: {exc}") from None
+            parsed[number] = canonical_deal(text, f"board {number}")
+        except PbnError as exc:
+            raise ServiceError(str(exc)) from None
         if hands_known(boards[number].deal) and not hands_known(parsed[number]):
             raise ServiceError(
                 f"board {number}: it has all four hands; hands partly unknown do not replace them"

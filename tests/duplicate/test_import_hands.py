@@ -255,7 +255,7 @@ def test_command_errors_are_one_line(tmp_path):
     event = make_event()
     bad = tmp_path / "bad.pbn"
     bad.write_text('[Board "1"]\n[Deal "N:AKQ"]\n', encoding="utf-8")
-    with pytest.raises(CommandError, match=r"bad.pbn: pbn: line 2 \(game 1\): Deal must list 4 hands"):
+    with pytest.raises(CommandError, match=r"bad.pbn: line 2 \(game 1\): Deal must list 4 hands"):
         call_command("import_hands", str(event.pk), str(bad))
     with pytest.raises(CommandError, match="event 999999: no such event"):
         call_command("import_hands", "999999", str(bad))
