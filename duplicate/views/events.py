@@ -312,8 +312,7 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
             return None
-        for note in notes:
-            messages.warning(request, note)
+        _show_notes(request, notes)
         if preview.changes:
             return _hands_confirmation(request, event, preview)
         expected = {}
@@ -333,6 +332,14 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
         text += f" {len(expected)} result(s) corrected (law E, hands replaced): see the event's history."
     messages.success(request, text)
     return redirect("event_boards", pk=event.pk)
+
+
+def _show_notes(request: HttpRequest, notes: list[str], shown: int = 10) -> None:
+    """What a PBN import attached (first) and what it set aside, the first few of them."""
+    for index, note in enumerate(notes[: shown + 1]):
+        (messages.info if index == 0 else messages.warning)(request, note)
+    if len(notes) > shown + 1:
+        messages.warning(request, f"… and {len(notes) - shown - 1} more notes (import_hands prints them all).")
 
 
 def _hands_confirmation(
