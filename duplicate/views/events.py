@@ -339,7 +339,9 @@ def _show_notes(request: HttpRequest, notes: list[str], shown: int = 10) -> None
     for index, note in enumerate(notes[: shown + 1]):
         (messages.info if index == 0 else messages.warning)(request, note)
     if len(notes) > shown + 1:
-        messages.warning(request, f"… and {len(notes) - shown - 1} more notes (import_hands prints them all).")
+        messages.warning(
+            request, f"… and {len(notes) - shown - 1} more notes (import_hands prints them all)."
+        )
 
 
 def _hands_confirmation(
@@ -380,11 +382,17 @@ def _deals_from_form(
         read = services.hands_from_pbn(event=event, data=pbn, duplicates=cast(Any, data.get("repeated")))
         return read.deals, read.dealers, [read.summary(), *read.notes]
     deals: dict[int, str] = {}
+    lines: dict[int, int] = {}  # each board's first line
     for lineno, line in enumerate(str(data.get("pbn_text", "")).splitlines(), start=1):
         if not line.strip():
             continue
         number, _, deal = line.strip().partition(" ")
         if not number.isdecimal() or not deal.strip():
             raise services.ServiceError(f"line {lineno}: write the board number, a space, then the deal")
+        if int(number) in lines and deals[int(number)] != deal.strip():
+            raise services.ServiceError(
+                f"line {lineno}: board {int(number)} is given again with other hands (line {lines[int(number)]})"
+            )
         deals[int(number)] = deal.strip()
+        lines.setdefault(int(number), lineno)
     return deals, {}, []

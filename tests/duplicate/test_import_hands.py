@@ -378,3 +378,13 @@ def test_a_board_repeated_outside_the_event_refuses_nothing():
     assert (
         read.summary() == "hands for 6 board(s): 1-6 (pasted text); not attached, the event has no board 7-8"
     )
+
+
+def test_page_compact_lines_refuse_a_board_given_twice(director_client):
+    event = make_event()
+    one, two = deals(2, seed=37).values()
+    before = db_snapshot()
+    response = director_client.post(boards_url(event), {"pbn_text": f"1 {one.to_pbn()}\n\n1 {two.to_pbn()}"})
+    assert response.status_code == 200
+    assert "line 3: board 1 is given again with other hands (line 1)" in response.content.decode()
+    assert db_snapshot() == before
