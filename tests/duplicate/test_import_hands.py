@@ -17,6 +17,7 @@ from django.urls import reverse
 from endplay.parsers import pbn as endplay_pbn
 
 from duplicate import services
+from duplicate.forms import PlayResultForm
 from duplicate.models import Board, Play, PlayChange
 from duplicate.selectors.travellers import hand_diagram
 from duplicate.services.eventfile import event_export, event_import
@@ -388,3 +389,14 @@ def test_page_compact_lines_refuse_a_board_given_twice(director_client):
     assert response.status_code == 200
     assert "line 3: board 1 is given again with other hands (line 1)" in response.content.decode()
     assert db_snapshot() == before
+
+
+def test_the_entry_form_asks_for_honours_unless_all_four_hands_are_known():
+    event = make_event()
+    north = Deal.parse_pbn(HANDS_A).hands[0].to_pbn()
+    services.board_deals_set(event=event, deals={1: f"N:{north} - - -", 2: HANDS_A})
+    plays = {p.board.number: p for p in Play.objects.filter(event=event).select_related("board")}
+    partial = PlayResultForm(play=plays[1], code=event.code, director=True)
+    full = PlayResultForm(play=plays[2], code=event.code, director=True)
+    assert "honours" in partial.fields  # laws 5, 6: the table gives them
+    assert "honours" not in full.fields  # they come from the hands
