@@ -17,6 +17,7 @@ from duplicate.services.errors import column_range
 from scoring import PENALTY_LAWS, ScoringError
 from scoring.codes import ScoringCode, Strain, strain_name, strains_for
 from scoring.contract import parse_contract_or_pass, pass_out_allowed
+from scoring.pbn import hands_known
 from scoring.quick import QuickError, parse_quick
 
 SEAT_CHOICES = [("", "—"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
@@ -126,7 +127,7 @@ class PlayResultForm(forms.Form):
         self.director = director
         self.agreed = agreed
         self.whist = code == ScoringCode.WHIST
-        self.has_deal = bool(play.board.deal)
+        self.has_deal = hands_known(play.board.deal)  # all four hands: honours come from them
         self.from_quick: set[str] = set()
         all_strains = [(s.value, s.value) for s in Strain]
         strain_field = cast(forms.ChoiceField, self.fields["strain"])

@@ -248,17 +248,34 @@ class UndoForm(forms.Form):
 
 
 class DealsForm(forms.Form):
+    REPEATED_CHOICES = (
+        ("refuse", "Refuse the file (nothing attached)"),
+        ("first", "Keep the first game of each repeated board"),
+        ("last", "Keep the last game of each repeated board"),
+    )
+
     pbn_text = forms.CharField(
         required=False,
         label="Paste hands",
         widget=forms.Textarea(attrs={"rows": 6, "placeholder": "1 N:AKQJ.T98.765.432 ... ... ...\n2 E:..."}),
-        help_text="One board a line: the board number, then its deal in PBN (N:spades.hearts.diamonds.clubs ...).",
+        help_text="One board a line: the board number, then its deal in PBN (N:spades.hearts.diamonds.clubs "
+        '..., - for a hand not known); or PBN text itself ([Board "1"] [Dealer "N"] [Deal "N:..."]).',
     )
     pbn_file = forms.FileField(
-        required=False, label="…or a .pbn file", help_text="Its [Board] and [Deal] tags are read."
+        required=False,
+        label="…or a .pbn file",
+        help_text="Its Board, Dealer and Deal tags are read (UTF-8 or ISO-8859-1). Boards the event does not "
+        "have are listed, not attached.",
     )
     random = forms.BooleanField(
         required=False, label="…or deal every board without hands at random (secure shuffle)"
+    )
+    repeated = forms.ChoiceField(
+        choices=REPEATED_CHOICES,
+        initial="refuse",
+        required=False,
+        label="A board given twice with different hands",
+        help_text="Archives and files joined together repeat board numbers: choose which set is attached.",
     )
 
     def clean(self) -> dict[str, object]:
@@ -271,10 +288,12 @@ class DealsForm(forms.Form):
         if sum(chosen) != 1:
             raise forms.ValidationError("Choose one: paste hands, upload a .pbn file, or deal at random.")
         if data.get("pbn_file"):
-            try:
-                data["pbn_file_text"] = read_upload(data["pbn_file"], field="pbn file")
-            except forms.ValidationError as exc:
-                self.add_error("pbn_file", exc)
+            upload = data["pbn_file"]
+            if (getattr(upload, "size", 0) or 0) > MAX_UPLOAD:
+                self.add_error("pbn_file", "pbn file: the file is larger than 5 MB")
+            else:
+                data["pbn_file_bytes"] = upload.read()  # its encoding is found when it is read (PBN)
+        data["repeated"] = data.get("repeated") or "refuse"
         return data
 
 
@@ -287,6 +306,7 @@ class DealsConfirmForm(forms.Form):
 
     deals = forms.CharField(widget=forms.HiddenInput, max_length=200_000)
     versions = forms.CharField(widget=forms.HiddenInput, max_length=200_000, required=False)
+    dealers = forms.CharField(widget=forms.HiddenInput, max_length=200_000, required=False)
 
     @staticmethod
     def _mapping(text: str, *, values: type) -> dict[int, Any]:
@@ -313,3 +333,6 @@ class DealsConfirmForm(forms.Form):
 
     def clean_versions(self) -> dict[int, int]:
         return self._mapping(self.cleaned_data["versions"], values=int)
+
+    def clean_dealers(self) -> dict[int, str]:
+        return self._mapping(self.cleaned_data["dealers"], values=str)

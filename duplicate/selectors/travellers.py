@@ -45,9 +45,8 @@ from duplicate.selectors.standings import (
     unknown_pair,
 )
 from scoring.contests import BoardDetail
-from scoring.contract import Seat
-from scoring.deal import Deal
 from scoring.errors import ScoringError
+from scoring.pbn import known_hands
 
 
 def result_text(contract: str, declarer: str, tricks: int | None, tricks_ns: int | None, code: str) -> str:
@@ -483,13 +482,13 @@ def hand_diagram(pbn: str) -> HandDiagram | None:
     if not pbn:
         return None
     try:
-        deal = Deal.parse_pbn(pbn)
+        hands = known_hands(pbn)  # a hand not known (PBN "-") shows "?" in each suit
     except ScoringError:
         return None
     return HandDiagram(
         {
-            seat.value: tuple((suit, deal.hand(seat).suit(suit) or "—") for suit in "SHDC")
-            for seat in (Seat.N, Seat.E, Seat.S, Seat.W)
+            seat: tuple((suit, "?" if hand is None else hand.suit(suit) or "—") for suit in "SHDC")
+            for seat, hand in zip("NESW", hands, strict=True)
         }
     )
 

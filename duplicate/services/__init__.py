@@ -12,7 +12,6 @@ from duplicate.services.boards import (
     HandsStale,
     board_deals_preview,
     board_deals_set,
-    deals_from_pbn_file,
     deals_random,
 )
 from duplicate.services.errors import ServiceError
@@ -28,6 +27,7 @@ from duplicate.services.events import (
     section_add,
     section_populate,
 )
+from duplicate.services.hands_import import HandsImport, hands_from_pbn, is_pbn_text
 from duplicate.services.results import (
     ConflictError,
     PermissionDenied,
@@ -42,6 +42,8 @@ from duplicate.services.tokens import table_token_create, table_token_revoke, ta
 __all__ = [
     "HANDS_REPLACED",
     "ConflictError",
+    "HandsChange",
+    "HandsImport",
     "HandsPreview",
     "HandsStale",
     "PermissionDenied",
@@ -49,7 +51,6 @@ __all__ = [
     "Writer",
     "board_deals_preview",
     "board_deals_set",
-    "deals_from_pbn_file",
     "deals_random",
     "event_create",
     "event_finish",
@@ -58,6 +59,8 @@ __all__ = [
     "event_ranking_set",
     "event_reopen",
     "event_results_touch",
+    "hands_from_pbn",
+    "is_pbn_text",
     "movement_build",
     "pair_names_update",
     "play_result_save",

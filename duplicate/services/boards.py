@@ -1,11 +1,10 @@
-"""The boards' hands: previewed, replaced (rescoring the results they change), read from PBN, dealt."""
+"""The boards' hands: previewed, replaced (rescoring the results they change), dealt (PBN: hands_import)."""
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -27,10 +26,10 @@ from duplicate.services.results import (
     result_fields,
     results_touch,
 )
-from scoring import ScoringError
 from scoring.codes import ScoringCode
 from scoring.contract import Contract
 from scoring.deal import Deal
+from scoring.pbn import SEATS, PbnError, canonical_deal, hands_known
 
 #: The reason law E's history gives a result rescored because its board's hands were replaced.
 HANDS_REPLACED = "hands replaced"
@@ -61,9 +60,10 @@ class HandsChange:
 class HandsPreview:
     """What attaching ``deals`` would do: the boards whose hands change and the results whose score does."""
 
-    deals: dict[int, str]  # every deal given, in canonical PBN
-    boards: tuple[int, ...]  # the boards whose hands change
+    deals: dict[int, str]  # every deal given, in canonical PBN (unknown hands "-")
+    boards: tuple[int, ...]  # the boards whose hands or dealer change
     changes: tuple[HandsChange, ...]
+    dealers: dict[int, str] = field(default_factory=dict)  # the dealers given (a PBN file's Dealer)
 
     @property
     def versions(self) -> dict[int, int]:
@@ -82,7 +82,7 @@ class HandsStale(ServiceError):
 def _honours_of(deal: str, contract: str, code: str) -> dict[str, Any] | None:
     """The honours ``deal`` gives at ``contract``'s strain (laws 5, 6), in a result's shape; None: none."""
 
-    if not deal or not contract or contract == "PASS":
+    if not hands_known(deal) or not contract or contract == "PASS":
         return None
     held = Deal.parse_pbn(deal).honours(Contract.parse(contract, ScoringCode(code)).strain)
     if held is None:
@@ -97,23 +97,39 @@ def _honours_item(items: Sequence[Mapping[str, Any]]) -> str:
     return "none"
 
 
-def _hands_preview(
-    *, event: Event, deals: Mapping[int, str], lock: bool
-) -> tuple[HandsPreview, dict[int, Play]]:
-    """The preview and the changed results' rows (locked for the write when ``lock``). Two queries."""
-
-    boards = {b.number: b for b in event.boards.all()}
+def _checked(
+    boards: Mapping[int, Board], deals: Mapping[int, str], dealers: Mapping[int, str]
+) -> tuple[dict[int, str], dict[int, str]]:
+    """The deals in canonical PBN and the dealers, each board checked (a ServiceError names the board)."""
     parsed: dict[int, str] = {}
     for number, text in deals.items():
         if number not in boards:
             raise ServiceError(f"board {number}: the event has no such board")
         try:
-            parsed[number] = Deal.parse_pbn(text).to_pbn()
-        except ScoringError as exc:
-            raise ServiceError(f"board {number}: {exc}") from None
+            parsed[number] = canonical_deal(text, f"board {number}")
+        except PbnError as exc:
+            raise ServiceError(str(exc)) from None
+        if hands_known(boards[number].deal) and not hands_known(parsed[number]):
+            raise ServiceError(
+                f"board {number}: it has all four hands; hands partly unknown do not replace them"
+            )
+    for number, seat in dealers.items():
+        if number not in boards or seat not in SEATS or len(seat) != 1:
+            raise ServiceError(f"board {number}: dealer must be N, E, S or W of a board of the event")
+    return parsed, dict(dealers)
+
+
+def _hands_preview(
+    *, event: Event, deals: Mapping[int, str], lock: bool, dealers: Mapping[int, str] | None = None
+) -> tuple[HandsPreview, dict[int, Play]]:
+    """The preview and the changed results' rows (locked for the write when ``lock``). Two queries."""
+
+    boards = {b.number: b for b in event.boards.all()}
+    parsed, seats = _checked(boards, deals, dealers or {})
     changed = sorted(n for n in parsed if boards[n].deal != parsed[n])
+    touched = sorted({*changed, *(n for n, s in seats.items() if boards[n].dealer != s)})
     if not changed or event.code == ScoringCode.WHIST.value:  # whist scores tricks only: no honours
-        return HandsPreview(deals=parsed, boards=tuple(changed), changes=()), {}
+        return HandsPreview(deals=parsed, boards=tuple(touched), changes=(), dealers=seats), {}
     by_id = {boards[n].pk: boards[n] for n in changed}
     plays = Play.objects.filter(board_id__in=list(by_id), entered=True, ruling="").select_related(
         "seating__round__section", "ns_pair", "ew_pair"
@@ -132,10 +148,15 @@ def _hands_preview(
             held = _honours_of(board.deal, contract, event.code)
             if held is not None:
                 before["honours"] = held
-        after = {k: v for k, v in data.items() if k != "honours"}
-        held = _honours_of(parsed[board.number], contract, event.code)
-        if held is not None:
-            after["honours"] = held
+        if hands_known(parsed[board.number]):
+            after = {k: v for k, v in data.items() if k != "honours"}
+            held = _honours_of(parsed[board.number], contract, event.code)
+            if held is not None:
+                after["honours"] = held
+        else:
+            # Hands partly unknown: honours cannot come from them, so they stay as they stood (the
+            # entry's, or those the old hands gave) and the score does not move (laws 5, 6).
+            after = before
         try:
             fields = result_fields(code=event.code, deal=parsed[board.number], data=after)
         except ResultError as exc:
@@ -170,14 +191,16 @@ def _hands_preview(
         )
         rows[play.pk] = play
     changes.sort(key=lambda c: (c.board, c.section, c.round, c.table))
-    return HandsPreview(deals=parsed, boards=tuple(changed), changes=tuple(changes)), rows
+    return HandsPreview(deals=parsed, boards=tuple(touched), changes=tuple(changes), dealers=seats), rows
 
 
-def board_deals_preview(*, event: Event, deals: Mapping[int, str]) -> HandsPreview:
+def board_deals_preview(
+    *, event: Event, deals: Mapping[int, str], dealers: Mapping[int, str] | None = None
+) -> HandsPreview:
     """A read (no writes): what attaching ``deals`` would change. Every deal is checked (ServiceError naming
     the board); for each entered result on a board whose hands change, the score the new hands give (their
     honours, laws 5 and 6), listed when it differs from the stored one. Two queries whatever the event's size."""
-    return _hands_preview(event=event, deals=deals, lock=False)[0]
+    return _hands_preview(event=event, deals=deals, lock=False, dealers=dealers)[0]
 
 
 @transaction.atomic
@@ -187,6 +210,7 @@ def board_deals_set(
     deals: Mapping[int, str],
     writer: Writer | None = None,
     expected: Mapping[int, int] | None = None,
+    dealers: Mapping[int, str] | None = None,
 ) -> int:
     """Attach or replace hands (PBN); every deal is checked before any is stored. Returns boards changed.
 
@@ -194,8 +218,9 @@ def board_deals_set(
     through the result service (law E: the director only, reason "hands replaced"), each recorded in its
     history, and only when the director saw them: ``expected`` maps each changed result to its version in
     the preview (``board_deals_preview``); if they differ now, ``HandsStale`` carries the preview as it is
-    now and nothing is written. The results version is bumped once."""
-    preview, rows = _hands_preview(event=event, deals=deals, lock=True)
+    now and nothing is written. The results version is bumped once. ``dealers`` (a PBN file's Dealer
+    tags) are set with the hands; a dealer changes no score."""
+    preview, rows = _hands_preview(event=event, deals=deals, lock=True, dealers=dealers)
     director = writer if writer is not None and writer.is_director else None
     if preview.changes and director is None:
         raise PermissionDenied(
@@ -214,8 +239,9 @@ def board_deals_set(
     event_lock(event_id=event.pk)
     boards = list(event.boards.filter(number__in=preview.boards))
     for board in boards:
-        board.deal = preview.deals[board.number]
-    Board.objects.bulk_update(boards, ["deal"])
+        board.deal = preview.deals.get(board.number, board.deal)
+        board.dealer = preview.dealers.get(board.number, board.dealer)
+    Board.objects.bulk_update(boards, ["deal", "dealer"])
     if preview.changes and director is not None:
         by_id = {b.pk: b for b in boards}
         history = []
@@ -236,29 +262,6 @@ def board_deals_set(
     if boards:
         results_touch(event_id=event.pk, board_ids=[b.pk for b in boards])
     return len(boards)
-
-
-def deals_from_pbn_file(text: str) -> dict[int, str]:
-    """The [Board "n"] and [Deal "..."] tags of a .pbn file, as {board number: deal}."""
-
-    deals: dict[int, str] = {}
-    board: int | None = None
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        match = re.match(r'\s*\[(\w+)\s+"([^"]*)"\]', line)
-        if not match:
-            continue
-        tag, value = match.group(1).lower(), match.group(2).strip()
-        if tag == "board":
-            if not value.isdecimal():
-                raise ServiceError(f"line {lineno}: Board tag must be a number, got {value!r}")
-            board = int(value)
-        elif tag == "deal":
-            if board is None:
-                raise ServiceError(f"line {lineno}: a Deal tag comes before any Board tag")
-            deals[board] = value
-    if not deals:
-        raise ServiceError("PBN file: no [Board] and [Deal] tags found")
-    return deals
 
 
 def deals_random(*, event: Event) -> dict[int, str]:

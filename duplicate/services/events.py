@@ -34,10 +34,9 @@ from duplicate.models import (
 )
 from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.results import boards_touch
-from scoring import ScoringError
-from scoring.deal import Deal
 from scoring.errors import show_value
 from scoring.movements import MAX_PLAYS, Movement, MovementError, MovementRound, TablePlay, generate
+from scoring.pbn import PbnError, canonical_deal
 
 SEATS = "NESW"
 # Sections are lettered A to Z.
@@ -298,9 +297,11 @@ def _boards_create(
         deal_text = deals.get(number, "")
         if deal_text:
             try:
-                deal_text = Deal.parse_pbn(deal_text).to_pbn()
-            except ScoringError as exc:
-                raise ServiceError(f"board {number}: deal: {exc}") from None
+                deal_text = canonical_deal(
+                    deal_text, f"board {number}: deal"
+                )  # unknown hands "-" kept as such
+            except PbnError as exc:
+                raise ServiceError(str(exc)) from None
         new_boards.append(
             Board(
                 event=event, number=number, dealer=dealers.get(number) or dealer_for(number), deal=deal_text

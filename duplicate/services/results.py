@@ -22,6 +22,7 @@ from django.utils import timezone
 from duplicate.models import Board, Event, EventStatus, Play, PlayChange, Round
 from duplicate.services.errors import ServiceError
 from scoring import ScoringError, WhistRevokes, parse_request
+from scoring.pbn import hands_known
 
 RULING_KEYS = frozenset({"ruling", "offending"})
 RULINGS = ("average", "low-high")
@@ -101,7 +102,7 @@ def result_fields(*, code: str, deal: str, data: Mapping[str, Any]) -> dict[str,
     if data.get("offending"):
         raise ResultError("offending: only a low-high ruling names the offending side")
     request: dict[str, Any] = {"code": code, **{k: v for k, v in data.items() if k in RESULT_KEYS}}
-    if deal and code != "whist":
+    if hands_known(deal) and code != "whist":  # hands partly unknown: honours come from the entry
         request["deal"] = deal
     try:
         parsed = parse_request(request)

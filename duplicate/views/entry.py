@@ -31,6 +31,7 @@ from duplicate.selectors.round_summary import RoundSummary, round_summary
 from duplicate.services.results import ResultError, blank_fields, play_result_data, result_fields
 from duplicate.tables import EntryGridTable, configure, selected_section
 from duplicate.views.standings import traveller_page
+from scoring.pbn import hands_known
 
 MORE_FIELDS = (
     "revokes_declarer_side",
@@ -148,7 +149,7 @@ class TableView:
             "more_open": more_open,
             "summary": sel.result_summary(play_result_data(play)),
             "items": sel.item_rows(play),
-            "honours_from_hands": sel.derived_honours(play) if play.board.deal else [],
+            "honours_from_hands": sel.derived_honours(play) if hands_known(play.board.deal) else [],
             "history": history,
             "notice": "",
             "status": "",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
@@ -340,20 +340,24 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
             messages.error(request, DealsConfirmForm.DAMAGED)
             return redirect("event_boards", pk=event.pk)
         deals, expected = confirm.cleaned_data["deals"], confirm.cleaned_data["versions"]
+        dealers = confirm.cleaned_data["dealers"]
     elif form.is_valid():
         try:
-            deals = _deals_from_form(event, form.cleaned_data)
-            preview = services.board_deals_preview(event=event, deals=deals)
+            deals, dealers, notes = _deals_from_form(event, form.cleaned_data)
+            preview = services.board_deals_preview(event=event, deals=deals, dealers=dealers)
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
             return None
+        _show_notes(request, notes)
         if preview.changes:
             return _hands_confirmation(request, event, preview)
         expected = {}
     else:
         return None
     try:
-        changed = services.board_deals_set(event=event, deals=deals, writer=writer, expected=expected)
+        changed = services.board_deals_set(
+            event=event, deals=deals, writer=writer, expected=expected, dealers=dealers
+        )
     except services.HandsStale as exc:
         return _hands_confirmation(request, event, exc.preview, error=str(exc))
     except services.ServiceError as exc:
@@ -366,6 +370,16 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
     return redirect("event_boards", pk=event.pk)
 
 
+def _show_notes(request: HttpRequest, notes: list[str], shown: int = 10) -> None:
+    """What a PBN import attached (first) and what it set aside, the first few of them."""
+    for index, note in enumerate(notes[: shown + 1]):
+        (messages.info if index == 0 else messages.warning)(request, note)
+    if len(notes) > shown + 1:
+        messages.warning(
+            request, f"… and {len(notes) - shown - 1} more notes (import_hands prints them all)."
+        )
+
+
 def _hands_confirmation(
     request: HttpRequest, event: Event, preview: services.HandsPreview, error: str = ""
 ) -> HttpResponse:
@@ -374,6 +388,7 @@ def _hands_confirmation(
         initial={
             "deals": json.dumps({str(n): d for n, d in preview.deals.items()}),
             "versions": json.dumps({str(k): v for k, v in preview.versions.items()}),
+            "dealers": json.dumps({str(n): d for n, d in preview.dealers.items()}),
         }
     )
     return render(
@@ -389,17 +404,31 @@ def _hands_confirmation(
     )
 
 
-def _deals_from_form(event: Event, data: dict[str, object]) -> dict[int, str]:
+def _deals_from_form(
+    event: Event, data: dict[str, object]
+) -> tuple[dict[int, str], dict[int, str], list[str]]:
+    """The deals, the dealers and the notes to show (PBN: games skipped, boards the event lacks...)."""
     if data.get("random"):
-        return services.deals_random(event=event)
-    if data.get("pbn_file_text"):
-        return services.deals_from_pbn_file(str(data["pbn_file_text"]))
+        return services.deals_random(event=event), {}, []
+    upload = data.get("pbn_file_bytes")
+    pbn: str | bytes | None = upload if isinstance(upload, bytes) else None
+    if pbn is None and services.is_pbn_text(str(data.get("pbn_text", ""))):
+        pbn = str(data["pbn_text"])
+    if pbn is not None:
+        read = services.hands_from_pbn(event=event, data=pbn, duplicates=cast(Any, data.get("repeated")))
+        return read.deals, read.dealers, [read.summary(), *read.notes]
     deals: dict[int, str] = {}
+    lines: dict[int, int] = {}  # each board's first line
     for lineno, line in enumerate(str(data.get("pbn_text", "")).splitlines(), start=1):
         if not line.strip():
             continue
         number, _, deal = line.strip().partition(" ")
         if not number.isdecimal() or not deal.strip():
             raise services.ServiceError(f"line {lineno}: write the board number, a space, then the deal")
+        if int(number) in lines and deals[int(number)] != deal.strip():
+            raise services.ServiceError(
+                f"line {lineno}: board {int(number)} is given again with other hands (line {lines[int(number)]})"
+            )
         deals[int(number)] = deal.strip()
-    return deals
+        lines.setdefault(int(number), lineno)
+    return deals, {}, []

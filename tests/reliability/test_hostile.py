@@ -605,8 +605,8 @@ def test_pbn_deals_and_files(world, data):
             assert str(exc)
         before = db_snapshot()
         try:
-            parsed = services.deals_from_pbn_file(source)
-            services.board_deals_set(event=event, deals=parsed)
+            parsed = services.hands_from_pbn(event=event, data=source)
+            services.board_deals_set(event=event, deals=parsed.deals, dealers=parsed.dealers)
         except services.ServiceError as exc:
             assert str(exc)
             assert db_snapshot() == before

@@ -1,0 +1,87 @@
+"""Attach hands from a PBN file: python manage.py import_hands EVENT FILE.pbn (prints what it attached last)."""
+
+from __future__ import annotations
+
+from argparse import ArgumentParser
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import CommandError
+
+from duplicate import services
+from duplicate.management.commands._base import KalamazooCommand
+from duplicate.models import Event
+from scoring.pbn import Duplicates
+
+MAX_FILE = 5 * 1024 * 1024
+
+
+class Command(KalamazooCommand):
+    help = (
+        "Attach the hands (and the dealers) of a PBN file to an event's boards, all or nothing. Boards the "
+        "event lacks are listed, not attached. A board given twice with different hands refuses the file "
+        "unless --first or --last chooses. New hands that change results already in are refused unless "
+        "--correct makes them law E corrections (reason 'hands replaced')."
+    )
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("event_id", type=int)
+        parser.add_argument("file", type=Path)
+        which = parser.add_mutually_exclusive_group()
+        which.add_argument("--first", action="store_true", help="a repeated board: keep its first game")
+        which.add_argument("--last", action="store_true", help="a repeated board: keep its last game")
+        parser.add_argument(
+            "--correct",
+            action="store_true",
+            help="correct the results the new hands change (law E, as the director, 'hands replaced')",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path: Path = options["file"]
+        try:
+            if path.stat().st_size > MAX_FILE:
+                raise CommandError(f"{path}: the file is larger than 5 MB", returncode=2)
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise CommandError(f"{path}: no such file", returncode=2) from None
+        except OSError as exc:
+            raise CommandError(f"{path}: cannot read it ({exc.strerror or exc})", returncode=2) from None
+        event = Event.objects.filter(pk=options["event_id"]).first()
+        if event is None:
+            raise CommandError(f"event {options['event_id']}: no such event", returncode=2)
+        duplicates: Duplicates = "first" if options["first"] else "last" if options["last"] else "refuse"
+        try:
+            read = services.hands_from_pbn(event=event, data=data, duplicates=duplicates)
+            preview = services.board_deals_preview(event=event, deals=read.deals, dealers=read.dealers)
+            if preview.changes and not options["correct"]:
+                raise CommandError(
+                    f"{path}: the new hands change {len(preview.changes)} result(s) already in "
+                    f"({_changes(preview)}); nothing attached: add --correct to correct them (law E)",
+                    returncode=2,
+                )
+            writer = services.Writer(name="import_hands", is_director=True)
+            changed = services.board_deals_set(
+                event=event,
+                deals=read.deals,
+                dealers=read.dealers,
+                writer=writer,
+                expected=preview.versions if preview.changes else None,
+            )
+        except services.ServiceError as exc:
+            raise CommandError(f"{path}: {exc}", returncode=2) from None
+        for note in read.notes:
+            self.stdout.write(f"note: {note}")
+        corrected = (
+            f"; {len(preview.changes)} result(s) corrected (law E, hands replaced)" if preview.changes else ""
+        )
+        self.stdout.write(
+            f"Attached: {read.summary()}; {changed} board(s) changed{corrected}. Event {event.pk}"
+        )
+
+
+def _changes(preview: services.HandsPreview) -> str:
+    shown = [
+        f"board {c.board} table {c.table}: {c.net_before:+d} to {c.net_after:+d}" for c in preview.changes[:3]
+    ]
+    more = len(preview.changes) - len(shown)
+    return "; ".join(shown) + (f"; and {more} more" if more else "")

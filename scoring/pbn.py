@@ -1,0 +1,392 @@
+"""Reading PBN files (Portable Bridge Notation): the boards' numbers, dealers and hands, as other tools write them.
+
+Pure code. What it accepts, as the PBN standard (2.1) allows and real files do:
+
+* bytes in UTF-8, with or without a byte-order mark, or in ISO-8859-1 (PBN's own default);
+* comments in ``{ }`` (over several lines, and hiding whole games) and from ``;`` to the end of a line;
+  lines starting with ``%`` (the file's directives);
+* several tags on one line, tags in any order (``Deal`` before ``Board``), tag names in any case;
+* inherited values: ``"#"`` is the previous game's value of the same tag; ``"##"`` is that value plus one
+  for ``Board`` (the next board) and the same value for any other tag;
+* ``-`` for an unknown hand in a ``Deal``: three known hands give the fourth (the rest of the pack); with
+  fewer, only the known hands are kept (``N:AKQJ.T98.765.432 - - -``);
+* games without a deal (results of a board already given, an empty ``Deal``): noted and skipped.
+
+Every error names the line and the game (``line 12 (game 3): ...``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from scoring.deal import RANKS, SUITS, Deal, Hand
+from scoring.errors import ScoringError, show_value
+
+SEATS: Final = "NESW"
+_FULL: Final = (1 << 52) - 1
+_TAG: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+#: The tags read; any other is skipped (auction, play, scores, players...).
+_READ: Final = frozenset({"board", "dealer", "deal", "vulnerable", "event", "site", "date"})
+
+Duplicates = Literal["refuse", "first", "last"]
+
+
+class PbnError(ScoringError):
+    """A PBN file that cannot be read; the message names the line and the game."""
+
+    def __init__(self, message: str) -> None:
+        # The message starts with where it is ("line 12 (game 3): ..."): that is its field.
+        self.field = "pbn"
+        ValueError.__init__(self, message)
+
+
+@dataclass(frozen=True, slots=True)
+class PbnGame:
+    """One game of the file: where it is, and what it says about its board."""
+
+    number: int  # the game's place in the file, from 1
+    line: int  # the line of its first tag
+    board: int | None
+    dealer: str  # "N", "E", "S", "W" or "" (not given)
+    vulnerable: str  # as written ("None", "NS", "EW", "All"...), "" if not given
+    deal: str  # canonical (North first, unknown hands "-"), "" when the game has none
+    deal_line: int
+    event: str
+    site: str
+    date: str
+
+    @property
+    def where(self) -> str:
+        return f"line {self.line} (game {self.number})"
+
+    @property
+    def complete(self) -> bool:
+        """Whether all four hands are known."""
+        return hands_known(self.deal)
+
+
+@dataclass(frozen=True, slots=True)
+class PbnFile:
+    """A file read: its games in order, the encoding it was read in, and what was skipped and why."""
+
+    games: tuple[PbnGame, ...]
+    encoding: str
+    notes: tuple[str, ...]
+
+    def with_deals(self) -> tuple[PbnGame, ...]:
+        return tuple(g for g in self.games if g.board is not None and g.deal)
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """The text of a file and the encoding read: UTF-8 (a BOM is dropped) when the bytes are valid UTF-8,
+    otherwise ISO-8859-1, PBN's default character set (every byte is a character there)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        try:
+            return data[3:].decode("utf-8"), "UTF-8 with BOM"
+        except UnicodeDecodeError:
+            pass
+    try:
+        return data.decode("utf-8"), "UTF-8"
+    except UnicodeDecodeError:
+        return data.decode("iso-8859-1"), "ISO-8859-1"
+
+
+def hands_known(deal: str) -> bool:
+    """Whether a stored deal holds all four hands (so honours come from the hands, laws 5 and 6)."""
+    return bool(deal) and "-" not in deal
+
+
+def known_deal(deal: str) -> str:
+    """``deal`` when all four hands are known, else "" (no hands, or some unknown: honours come from the entry)."""
+    return deal if hands_known(deal) else ""
+
+
+def known_hands(deal: str) -> tuple[Hand | None, ...]:
+    """The four hands of a stored deal, North first; None for a hand not known."""
+    canonical = canonical_deal(deal)
+    if not canonical:
+        return (None, None, None, None)
+    return tuple(
+        None if part == "-" else Hand(_hand_mask(part, SEATS[i], "deal"))
+        for i, part in enumerate(canonical[2:].split())
+    )
+
+
+def _hand_mask(text: str, seat: str, where: str) -> int:
+    suits = text.split(".")
+    if len(suits) != 4:
+        raise PbnError(
+            f"{where}: Deal: {seat}'s hand {show_value(text)} must have 4 suits "
+            f"(spades.hearts.diamonds.clubs), found {len(suits)}"
+        )
+    mask = 0
+    for index, ranks in enumerate(suits):
+        for char in ranks.upper().replace("10", "T"):
+            rank = RANKS.find(char)
+            if rank < 0:
+                raise PbnError(
+                    f"{where}: Deal: {seat}'s hand: {show_value(char)} is not a rank (AKQJT98765432)"
+                )
+            bit = 1 << (index * 13 + rank)
+            if mask & bit:
+                raise PbnError(f"{where}: Deal: card {SUITS[index]}{char} appears twice in {seat}'s hand")
+            mask |= bit
+    if mask.bit_count() != 13:
+        raise PbnError(
+            f"{where}: Deal: {seat}'s hand {show_value(text)} has {mask.bit_count()} cards; each hand must have 13"
+        )
+    return mask
+
+
+def canonical_deal(text: str, where: str = "deal") -> str:
+    """A PBN deal as stored: North first; ``-`` for an unknown hand, three known hands giving the fourth.
+
+    "" for a deal with no known hand. A PbnError (naming ``where``) for anything else that is not a deal.
+    """
+    head, colon, rest = text.strip().partition(":")
+    first = SEATS.find(head.strip().upper()) if len(head.strip()) == 1 else -1
+    if not colon or first < 0:
+        raise PbnError(f'{where}: Deal must start with the first hand\'s seat and a colon, such as "N:"')
+    parts = rest.split()
+    if len(parts) != 4:
+        raise PbnError(
+            f"{where}: Deal must list 4 hands separated by spaces (- for unknown), found {len(parts)}"
+        )
+    masks: list[int | None] = [None, None, None, None]
+    seen = 0
+    for offset, part in enumerate(parts):
+        seat = (first + offset) % 4
+        if part == "-":
+            continue
+        mask = _hand_mask(part, SEATS[seat], where)
+        if seen & mask:
+            index = ((seen & mask) & -(seen & mask)).bit_length() - 1
+            card = SUITS[index // 13] + RANKS[index % 13]
+            raise PbnError(f"{where}: Deal: card {card} appears twice (again in {SEATS[seat]}'s hand)")
+        seen |= mask
+        masks[seat] = mask
+    unknown = [i for i, m in enumerate(masks) if m is None]
+    if len(unknown) == 4:
+        return ""
+    if len(unknown) == 1:
+        masks[unknown[0]] = _FULL & ~seen  # the rest of the pack
+    if all(m is not None for m in masks):
+        hands = tuple(Hand(m or 0) for m in masks)
+        return Deal((hands[0], hands[1], hands[2], hands[3])).to_pbn()
+    return "N:" + " ".join("-" if m is None else Hand(m).to_pbn() for m in masks)
+
+
+@dataclass
+class _Game:
+    """A game being read: its tags (first of each name), with their lines."""
+
+    number: int
+    line: int = 0
+    tags: dict[str, tuple[str, int]] | None = None
+
+    def add(self, name: str, value: str, line: int) -> None:
+        if self.tags is None:
+            self.tags = {}
+            self.line = line
+        self.tags.setdefault(name, (value, line))  # PBN: a tag repeated in a game is ignored
+
+
+def _inherit(name: str, value: str, previous: Mapping[str, str], where: str) -> str:
+    if value not in {"#", "##"}:
+        return value
+    if name not in previous:
+        raise PbnError(
+            f'{where}: {name.capitalize()} "{value}" inherits a value, but no earlier game gives one'
+        )
+    before = previous[name]
+    if value == "##" and name == "board":
+        if not before.isdecimal():
+            raise PbnError(f'{where}: Board "##" follows a board that is not a number ({before!r})')
+        return str(int(before) + 1)
+    return before
+
+
+def _finish(game: _Game, previous: dict[str, str], notes: list[str]) -> PbnGame | None:
+    """The game read, its inherited values resolved; None when it gives neither a board nor a deal."""
+    if not game.tags:
+        return None
+    where = f"line {game.line} (game {game.number})"
+    values: dict[str, str] = {}
+    for name, (value, _line) in game.tags.items():
+        values[name] = _inherit(name, value.strip(), previous, where)
+    previous.update(values)  # "#" finds the latest game that gave the tag
+    board_text, deal_text = values.get("board", ""), values.get("deal", "")
+    if not board_text and "deal" not in values:
+        return None  # a game of results or of play only: nothing about the board
+    board: int | None = None
+    if board_text and board_text != "?":
+        if not board_text.isdecimal() or int(board_text) < 1:
+            raise PbnError(f"{where}: Board must be a board number, got {show_value(board_text)}")
+        board = int(board_text)
+    dealer = values.get("dealer", "").upper()
+    if dealer in {"?", ""}:
+        dealer = ""
+    elif dealer not in SEATS:
+        raise PbnError(f"{where}: Dealer must be N, E, S or W, got {show_value(values['dealer'])}")
+    deal_line = game.tags.get("deal", ("", game.line))[1]
+    deal = canonical_deal(deal_text, f"line {deal_line} (game {game.number})") if deal_text else ""
+    label = f"board {board}" if board is not None else "no board number"
+    if board is None and deal:
+        notes.append(f"{where}: a Deal without a Board number: skipped")
+    elif "deal" not in values:
+        notes.append(f"{where}: {label} has no Deal: no hands from this game")
+    elif not deal:
+        notes.append(
+            f"line {deal_line} (game {game.number}): {label}: the Deal is empty: no hands from this game"
+        )
+    return PbnGame(
+        number=game.number,
+        line=game.line,
+        board=board,
+        dealer=dealer,
+        vulnerable=values.get("vulnerable", ""),
+        deal=deal,
+        deal_line=deal_line,
+        event=values.get("event", ""),
+        site=values.get("site", ""),
+        date=values.get("date", ""),
+    )
+
+
+class _Reader:
+    """The state of a reading: the games so far, the game being read, the previous game's values."""
+
+    def __init__(self) -> None:
+        self.games: list[PbnGame] = []
+        self.notes: list[str] = []
+        self.previous: dict[str, str] = {}
+        self.game = _Game(number=1)
+
+    def end_game(self) -> None:
+        done = _finish(self.game, self.previous, self.notes)
+        if done is not None:
+            self.games.append(done)
+        if self.game.tags:
+            self.game = _Game(number=self.game.number + 1)
+
+    def tag(self, name: str, value: str, lineno: int) -> None:
+        tags = self.game.tags
+        if name == "board" and tags and "board" in tags:
+            # A second Board in one game: files joined without an empty line; it starts the next game.
+            self.end_game()
+        self.game.add(name, value if name in _READ else "", lineno)
+
+    def line(self, rest: str, lineno: int) -> bool:
+        """Reads the tags of one line; True when it opens a { comment left unclosed."""
+        pos = 0
+        while pos < len(rest):
+            char = rest[pos]
+            if char == "{":
+                end = rest.find("}", pos + 1)
+                if end < 0:
+                    return True
+                pos = end + 1
+            elif char == ";":
+                return False
+            elif char == "[":
+                match = _TAG.match(rest, pos)
+                if match is None:
+                    raise PbnError(
+                        f'line {lineno} (game {self.game.number}): a tag must read [Name "value"], got '
+                        f"{show_value(rest[pos : pos + 40])}"
+                    )
+                self.tag(match.group(1).lower(), re.sub(r"\\(.)", r"\1", match.group(2)), lineno)
+                pos = match.end()
+            else:
+                pos += 1
+        return False
+
+
+def read_pbn(text: str, *, encoding: str = "UTF-8") -> PbnFile:
+    """The games of a PBN text. A game ends at an empty line (outside a comment), or where a second
+    ``Board`` tag starts the next one without an empty line between."""
+    reader = _Reader()
+    comment_from = 0  # the line an open { comment started on; 0 when none is open
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.lstrip("\ufeff")
+        if comment_from:
+            end = line.find("}")
+            if end < 0:
+                continue
+            line, comment_from = line[end + 1 :], 0
+            if not line.strip():
+                continue
+        elif line.startswith("%"):
+            continue
+        if not line.strip():
+            reader.end_game()
+        elif reader.line(line, lineno):
+            comment_from = lineno
+    if comment_from:
+        raise PbnError(
+            f"line {comment_from} (game {reader.game.number}): a {{ comment is never closed with }}"
+        )
+    reader.end_game()
+    return PbnFile(games=tuple(reader.games), encoding=encoding, notes=tuple(reader.notes))
+
+
+def read_pbn_bytes(data: bytes) -> PbnFile:
+    """``read_pbn`` of a file's bytes, in the encoding ``decode`` finds."""
+    text, encoding = decode(data)
+    return read_pbn(text, encoding=encoding)
+
+
+def looks_like_pbn(text: str) -> bool:
+    """Whether pasted text is PBN (it has a tag) rather than "board deal" lines."""
+    return _TAG.search(text) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardChoice:
+    """The game chosen for each board number, and what was set aside."""
+
+    games: dict[int, PbnGame]
+    notes: tuple[str, ...]
+
+
+def choose_boards(games: Iterable[PbnGame], duplicates: Duplicates = "refuse") -> BoardChoice:
+    """One game per board number. A board given again with the same hands is the same board (several
+    tables' records); with other hands it is refused, naming the board and both games, unless the choice
+    is the ``"first"`` or the ``"last"`` game of that number."""
+    chosen: dict[int, PbnGame] = {}
+    notes: list[str] = []
+    for game in games:
+        if game.board is None or not game.deal:
+            continue
+        earlier = chosen.get(game.board)
+        if earlier is None:
+            chosen[game.board] = game
+        elif earlier.deal == game.deal:
+            if not earlier.dealer and game.dealer:
+                chosen[game.board] = game
+        elif duplicates == "refuse":
+            raise PbnError(
+                f"board {game.board} is given twice with different hands: game {earlier.number} "
+                f"(line {earlier.line}) and game {game.number} (line {game.line}); choose the first or "
+                "the last of each repeated board"
+            )
+        else:
+            kept, dropped = (earlier, game) if duplicates == "first" else (game, earlier)
+            chosen[game.board] = kept
+            notes.append(
+                f"board {game.board}: kept game {kept.number} (line {kept.line}), "
+                f"set aside game {dropped.number} (line {dropped.line})"
+            )
+    return BoardChoice(games=chosen, notes=tuple(notes))
+
+
+def same_deals(deals: Mapping[int, str]) -> tuple[tuple[int, ...], ...]:
+    """The groups of boards (two or more) holding the very same complete deal."""
+    by_deal: dict[str, list[int]] = {}
+    for number, deal in sorted(deals.items()):
+        if hands_known(deal):
+            by_deal.setdefault(deal, []).append(number)
+    return tuple(tuple(numbers) for numbers in by_deal.values() if len(numbers) > 1)

@@ -1,0 +1,244 @@
+"""The PBN reader (scoring/pbn.py) on a corpus of files written here in every variant real producers write:
+both encodings, CRLF, a BOM, comments, inherited values, unknown hands, repeated boards, several tags on one
+line, Deal before Board, lower-case tags. Each deal read is compared card by card with the deal written, and
+with what endplay (an independent PBN reader) reads from the same bytes."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from endplay.parsers import pbn as endplay_pbn
+
+from scoring.deal import Deal
+from scoring.pbn import (
+    PbnError,
+    canonical_deal,
+    choose_boards,
+    decode,
+    hands_known,
+    read_pbn,
+    read_pbn_bytes,
+    same_deals,
+)
+
+SEATS = "NESW"
+
+
+def deals(count: int, seed: int) -> dict[int, Deal]:
+    rng = random.Random(seed)
+    return {n: Deal.random(rng) for n in range(1, count + 1)}
+
+
+def pbn_file(boards: dict[int, Deal], *, first_seat: str = "N", event: str = "Club night") -> str:
+    """A plain file as a dealing program writes it: every deal from ``first_seat``, dealers by rotation
+    shifted by one (so that taking the rotation instead of the file shows)."""
+    games = []
+    for number, deal in boards.items():
+        rotated = deal.rotated(-SEATS.index(first_seat))  # first_seat's hand first
+        hands = " ".join(h.to_pbn() for h in rotated.hands)
+        games.append(
+            f'[Event "{event}"]\n[Site "Kalamazoo"]\n[Date "1916.03.04"]\n[Board "{number}"]\n'
+            f'[Dealer "{SEATS[number % 4]}"]\n[Vulnerable "None"]\n[Deal "{first_seat}:{hands}"]\n'
+        )
+    return "\n".join(games)
+
+
+def cards(deal_text: str) -> dict[str, tuple[str, ...]]:
+    deal = Deal.parse_pbn(deal_text)
+    return {seat: deal.hands[i].cards() for i, seat in enumerate(SEATS)}
+
+
+def assert_same_cards(read: dict[int, str], written: dict[int, Deal]) -> None:
+    assert sorted(read) == sorted(written)
+    for number, deal in written.items():
+        assert cards(read[number]) == {s: deal.hands[i].cards() for i, s in enumerate(SEATS)}, number
+
+
+def endplay_deals(data: bytes) -> dict[int, str]:
+    """Board number -> deal as endplay reads the same file (its dealer follows the board number, so the
+    file's Dealer is checked against the file written, not against endplay)."""
+    text, _ = decode(data)
+    return {b.board_num: b.deal.to_pbn() for b in endplay_pbn.load(io.StringIO(text)) if b.board_num}
+
+
+def read_deals(data: bytes) -> dict[int, str]:
+    return {n: g.deal for n, g in choose_boards(read_pbn_bytes(data).games).games.items()}
+
+
+# --- Encodings and line ends ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("encode", "encoding"),
+    [
+        (lambda t: t.encode("iso-8859-1"), "ISO-8859-1"),
+        (lambda t: t.encode("utf-8"), "UTF-8"),
+        (lambda t: b"\xef\xbb\xbf" + t.encode("utf-8"), "UTF-8 with BOM"),
+        (lambda t: t.replace("\n", "\r\n").encode("iso-8859-1"), "ISO-8859-1"),
+        (lambda t: b"\xef\xbb\xbf" + t.replace("\n", "\r\n").encode("utf-8"), "UTF-8 with BOM"),
+    ],
+    ids=["latin-1", "utf-8", "utf-8-bom", "latin-1-crlf", "utf-8-bom-crlf"],
+)
+def test_encodings_and_line_ends_read_every_card_and_dealer(encode, encoding):
+    written = deals(8, seed=1)
+    data = encode(pbn_file(written, first_seat="E", event="Événement à Zürich, Łódź"[:18]))
+    read = read_pbn_bytes(data)
+    assert read.encoding == encoding
+    assert read.games[0].event == "Événement à Zürich"
+    assert_same_cards({g.board: g.deal for g in read.games if g.board}, written)
+    # The file's dealer, not the rotation (board 1's rotation dealer would be N; the file says E).
+    assert {g.board: g.dealer for g in read.games} == {n: SEATS[n % 4] for n in written}
+    # endplay reads the same bytes to the same deals and dealers.
+    assert endplay_deals(data) == {g.board: g.deal for g in read.games if g.board}
+
+
+def test_decode_takes_utf8_when_valid_else_latin1():
+    assert decode("Ł".encode()) == ("Ł", "UTF-8")
+    assert decode("é".encode("iso-8859-1")) == ("é", "ISO-8859-1")
+    assert decode(b"\xef\xbb\xbfx") == ("x", "UTF-8 with BOM")
+
+
+# --- The standard's allowances ----------------------------------------------------------------------------
+
+
+def test_comments_hide_games_and_tags():
+    written = deals(3, seed=2)
+    text = pbn_file({2: written[2], 3: written[3]})
+    hidden = pbn_file({1: deals(1, seed=99)[1]})
+    source = (
+        "% PBN 2.1\n% EXPORT\n"
+        "{ a game commented out, over several lines:\n"
+        + hidden
+        + "\n\nstill the comment }\n\n"
+        + text.replace('[Site "Kalamazoo"]', '[Site "Kalamazoo"] ; [Board "1"] after a semicolon')
+        + '\n{ one line } [Board "1"] { and a comment } [Deal "'
+        + written[1].to_pbn()
+        + '"]\n'
+    )
+    read = read_pbn(source)
+    assert_same_cards(
+        {g.board: g.deal for g in read.games}, written
+    )  # board 1 is the last game's, not the hidden one
+
+
+def test_inherited_values_several_tags_a_line_deal_first_lower_case():
+    written = deals(4, seed=3)
+    d = {n: w.to_pbn() for n, w in written.items()}
+    source = (
+        f'[Event "Pairs"] [Site "Hall"] [Date "1916.03.04"] [Board "1"] [Dealer "N"] [Deal "{d[1]}"]\n\n'
+        f'[Event "#"][Site "#"][Deal "{d[2]}"][Board "##"][Dealer "E"]\n\n'
+        f'[deal "{d[3]}"]\n[event "#"]\n[board "##"]\n[dealer "#"]\n\n'
+        f'[DEAL "{d[4]}"] [BOARD "4"] [DEALER "w"]\n'
+    )
+    read = read_pbn(source)
+    assert [(g.board, g.dealer, g.event, g.site) for g in read.games] == [
+        (1, "N", "Pairs", "Hall"),
+        (2, "E", "Pairs", "Hall"),
+        (3, "E", "Pairs", ""),
+        (4, "W", "", ""),
+    ]
+    assert_same_cards({g.board: g.deal for g in read.games}, written)
+
+
+def test_board_hash_repeats_the_previous_board_same_hands_is_one_board():
+    deal = deals(1, seed=4)[1].to_pbn()
+    source = f'[Board "7"]\n[Deal "{deal}"]\n\n[Board "#"]\n[Dealer "S"]\n[Deal "{deal}"]\n'
+    games = read_pbn(source).games
+    assert [g.board for g in games] == [7, 7]
+    chosen = choose_boards(games)
+    assert list(chosen.games) == [7]
+    assert chosen.games[7].dealer == "S"  # the game that gives a dealer
+    assert chosen.notes == ()
+
+
+def test_unknown_hands():
+    full = deals(1, seed=5)[1]
+    n, e, s, w = (h.to_pbn() for h in full.hands)
+    # One hand unknown: the rest of the pack is that hand.
+    assert canonical_deal(f"N:{n} {e} {s} -") == full.to_pbn()
+    assert canonical_deal(f"E:- {s} {w} {n}") == full.to_pbn()
+    # Two unknown: only the known hands are kept, North first.
+    partial = canonical_deal(f"S:{s} - {n} -")
+    assert partial == f"N:{n} - {s} -"
+    assert not hands_known(partial)
+    assert canonical_deal("N:- - - -") == ""
+    read = read_pbn(f'[Board "1"]\n[Deal "W:- {n} - {s}"]\n')
+    assert read.games[0].deal == f"N:{n} - {s} -"
+    assert not read.games[0].complete
+
+
+def test_an_empty_deal_skips_its_game_only():
+    written = deals(3, seed=6)
+    source = pbn_file(written).replace(
+        f'[Deal "N:{" ".join(h.to_pbn() for h in written[2].hands)}"]', '[Deal ""]'
+    )
+    read = read_pbn(source)
+    assert [g.board for g in read.with_deals()] == [1, 3]
+    assert any("board 2: the Deal is empty" in note and "(game 2)" in note for note in read.notes)
+
+
+def test_boards_joined_without_an_empty_line_are_two_games():
+    written = deals(2, seed=7)
+    source = pbn_file(written).replace("\n\n", "\n")
+    assert_same_cards({g.board: g.deal for g in read_pbn(source).games}, written)
+
+
+# --- Repeated boards and the same deal twice ---------------------------------------------------------------
+
+
+def test_repeated_board_with_other_hands_is_refused_naming_both_games():
+    first, second = deals(24, seed=8), deals(24, seed=9)
+    source = pbn_file(first) + "\n" + pbn_file(second)
+    games = read_pbn(source).games
+    with pytest.raises(
+        PbnError,
+        match=r"board 1 is given twice with different hands: game 1 \(line 1\) and game 25 \(line 193\)",
+    ):
+        choose_boards(games)
+    kept_first = choose_boards(games, "first")
+    assert_same_cards({n: g.deal for n, g in kept_first.games.items()}, first)
+    assert len(kept_first.notes) == 24
+    kept_last = choose_boards(games, "last")
+    assert_same_cards({n: g.deal for n, g in kept_last.games.items()}, second)
+
+
+def test_same_deal_on_two_boards_is_found():
+    written = deals(3, seed=10)
+    text = {n: d.to_pbn() for n, d in written.items()}
+    assert same_deals({**text, 5: text[2]}) == ((2, 5),)
+    assert same_deals(text) == ()
+
+
+# --- Errors name the line and the game ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (
+            '[Board "1"]\n[Deal "N:AKQ - - -"]\n',
+            r"line 2 \(game 1\): Deal: N's hand \"AKQ\" must have 4 suits",
+        ),
+        ('[Board "1"]\n\n[Board "x"]\n[Deal ""]\n', r"line 3 \(game 2\): Board must be a board number"),
+        ('[Board "1"]\n[Dealer "Q"]\n', r"line 1 \(game 1\): Dealer must be N, E, S or W"),
+        ('[Board "#"]\n', r'line 1 \(game 1\): Board "#" inherits a value, but no earlier game gives one'),
+        ('[Board "1"]\n{ never closed\n[Deal ""]\n', r"line 2 \(game 1\): a \{ comment is never closed"),
+        ('[Board "1"]\n\n[Board "2" [Deal "N:"]\n', r'line 3 \(game 2\): a tag must read \[Name "value"\]'),
+        (
+            '[Board "1"]\n[Deal "N:AKQJ.T98.765.432 AKQJ.T98.765.432 - -"]\n',
+            r"line 2 \(game 1\): Deal: card SJ appears twice \(again in E's hand\)",
+        ),
+    ],
+)
+def test_errors_name_the_line_and_the_game(source, message):
+    with pytest.raises(PbnError, match=message):
+        choose_boards(read_pbn(source).games)
+
+
+def test_a_big_set_reads_every_board():
+    written = deals(36, seed=11)
+    data = pbn_file(written, first_seat="W").replace("\n", "\r\n").encode("iso-8859-1")
+    assert_same_cards(read_deals(data), written)
+    assert endplay_deals(data) == read_deals(data)
