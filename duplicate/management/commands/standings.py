@@ -15,7 +15,7 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
-from duplicate.exports.csv import standings_csv_text
+from duplicate.exports.csv import BOM, standings_csv_text
 from duplicate.exports.text import standings_json, standings_text
 from duplicate.management.commands._base import KalamazooCommand
 from duplicate.models import Event
@@ -64,8 +64,8 @@ class Command(KalamazooCommand):
         try:
             if isinstance(body, bytes):
                 output.write_bytes(body)
-            else:
-                output.write_text(body, encoding="utf-8")
+            else:  # a CSV file as the download is: with a byte-order mark, for spreadsheets
+                output.write_text(BOM + body if fmt == "csv" else body, encoding="utf-8")
         except OSError as exc:
             raise CommandError(f"{output}: cannot write it ({exc.strerror})", returncode=2) from None
         self.stdout.write(f"Wrote the standings of event {event.pk} to {output}")
