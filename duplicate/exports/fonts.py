@@ -11,6 +11,7 @@ from typing import Final
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus.tables import CellStyle
 
 FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
 SANS: Final = "KalamazooSans"
@@ -35,6 +36,8 @@ def register_fonts() -> None:
     addMapping(SANS, 1, 0, BOLD)
     addMapping(SANS, 0, 1, OBLIQUE)
     addMapping(SANS, 1, 1, BOLD_OBLIQUE)
+    # A table cell's own font, set before its paragraph draws (reportlab's default: Helvetica).
+    CellStyle.fontname = SANS
 
 
 register_fonts()

@@ -203,6 +203,7 @@ def build(info: EventInfo, what: str, story: list[Flowable], *, mark: str = "", 
         author="Kalamazoo",
         subject=what,
         creator="Kalamazoo",
+        initialFontName=SANS,  # each page's starting font too: no standard (Latin-1) font in the file
     )
     if not story:
         story = [p("Nothing to print yet.", BODY)]
