@@ -531,6 +531,8 @@ EXPORTS = {
     "scorecards.pdf": lambda e: exports.printout_file(e, "scorecards"),
     "guide-cards.pdf": lambda e: exports.printout_file(e, "guide-cards"),
     "hand-records.pdf": lambda e: exports.printout_file(e, "hand-records"),
+    "hands.pbn": exports.hands_file,
+    "hands-results.pbn": lambda e: exports.hands_file(e, results=True),
 }
 
 
@@ -561,6 +563,8 @@ def test_fixed_number_of_queries(name, django_assert_num_queries):
         ("download_printout", ["scorecards"], "application/pdf", "scorecards.pdf"),
         ("download_printout", ["guide-cards"], "application/pdf", "guide-cards.pdf"),
         ("download_printout", ["hand-records"], "application/pdf", "hand-records.pdf"),
+        ("download_hands", ["hands"], exports.CONTENT_TYPES["pbn"], "hands.pbn"),
+        ("download_hands", ["results"], exports.CONTENT_TYPES["pbn"], "hands-results.pbn"),
     ],
 )
 def test_downloads_are_public(client, event, name, args, content_type, ext):

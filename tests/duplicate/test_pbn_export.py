@@ -199,6 +199,34 @@ def test_a_team_match_and_boards_without_hands(tmp_path):
     )
 
 
+def test_whist_writes_the_tricks_won_in_place_of_a_contract(tmp_path):
+    data = pairs_file(3, 2, code="whist", name="Whist drive", missing=0)
+    hands = pairs_file(3, 2)["boards"]
+    for board, dealt in zip(data["boards"], hands, strict=True):
+        board["deal"] = dealt["deal"]
+    event = event_import(data=data)
+    out = tmp_path / "whist.pbn"
+    call_command("export_hands", str(event.pk), "-o", str(out), "--results")
+    games = read_back(out.read_bytes())
+    assert len(games) == 6
+    plays = Play.objects.filter(event=event, entered=True).select_related("board", "seating__round")
+    tricks = {(p.board.number, str(p.seating.round.number), str(p.seating.table)): p.tricks_ns for p in plays}
+    read = {
+        (g.board_num, row["Round"], row["Table"]): int(row["Tricks_NS"])
+        for g in games
+        for row in score_rows(g)
+    }
+    assert read == tricks
+    assert all("Contract" not in row for g in games for row in score_rows(g))
+
+
+def test_the_downloads_menu_offers_both_pbn_files(client):
+    event = event_import(data=pairs_file(3, 1, name="Menu"))
+    page = client.get(reverse("event_detail", args=[event.pk])).content.decode()
+    for what in ("hands", "results"):
+        assert f'href="{reverse("download_hands", args=[event.pk, what])}"' in page
+
+
 def test_bad_input_is_one_clear_line(tmp_path):
     with pytest.raises(CommandError, match="event 999: no such event"):
         call_command("export_hands", "999", "-o", str(tmp_path / "x.pbn"))
