@@ -76,6 +76,11 @@ export_patterns = [
     path("events/<int:pk>/download/travellers.pdf", exports.download_travellers, name="download_travellers"),
     path("events/<int:pk>/download/recap.pdf", recap.download_recap, name="download_recap"),
     path("events/<int:pk>/download/results.csv", exports.download_results_csv, name="download_results_csv"),
+    re_path(
+        r"^events/(?P<pk>[0-9]+)/download/(?P<what>hands|results)\.pbn$",
+        exports.download_hands,
+        name="download_hands",
+    ),
     path("events/<int:pk>/download/workbook.xlsx", exports.download_workbook, name="download_workbook"),
     re_path(
         r"^events/(?P<pk>[0-9]+)/download/(?P<kind>scorecards|guide-cards|hand-records)\.pdf$",

@@ -10,6 +10,7 @@ import unicodedata
 from typing import Any
 
 from duplicate.exports.csv import results_csv, standings_csv
+from duplicate.exports.pbn import hands_pbn
 from duplicate.exports.pdf import standings_pdf, travellers_pdf
 from duplicate.exports.printouts import printout_pdf
 from duplicate.exports.rows import event_rows, hand_text, standings_rows
@@ -22,6 +23,7 @@ CONTENT_TYPES = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     "pdf": "application/pdf",
     "text": "text/plain; charset=utf-8",
+    "pbn": "application/x-pbn; charset=utf-8",
 }
 
 
@@ -58,6 +60,12 @@ def printout_file(event: Any, kind: str, *, hidden: frozenset[int] = frozenset()
 def results_file(event: Any, *, hidden: frozenset[int] = frozenset()) -> bytes:
     """Every result as CSV, one row each."""
     return results_csv(event_rows(event, hidden=hidden))
+
+
+def hands_file(event: Any, *, results: bool = False, hidden: frozenset[int] = frozenset()) -> bytes:
+    """The hand records as PBN, one game per board with hands (none of ``hidden``); with ``results``, each
+    board's results as a PBN ScoreTable."""
+    return hands_pbn(event_rows(event, hidden=hidden), day=event.date, results=results)
 
 
 def workbook_file(event: Any, *, hidden: frozenset[int] = frozenset()) -> bytes:
@@ -111,6 +119,7 @@ __all__ = [
     "PRINTOUTS",
     "STANDINGS_FORMATS",
     "file_name",
+    "hands_file",
     "printout_file",
     "results_file",
     "standings_file",

@@ -8,10 +8,14 @@ value that is text is ever prefixed: a number stays a number (a score of -30 is 
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from scoring.contests import fraction_str
+from scoring.pbn_write import decimal_text
+
+DECIMAL_PLACES = 2  # a CSV's decimal number: the pages' figure to two places, the exact value beside it
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "#")
 
@@ -33,4 +37,14 @@ def csv_value(value: Any) -> Any:
     return value
 
 
-__all__ = ["FORMULA_START", "csv_value", "needs_quote"]
+def decimal_number(value: Fraction | int | None) -> Decimal | int | None:
+    """An exact value as a CSV's number: a whole number as it is, else a decimal to two places (half away
+    from zero): Fraction(508, 3) -> 169.33.  A number, never text, so a spreadsheet sums it."""
+    if value is None or isinstance(value, int):
+        return value
+    if value.denominator == 1:
+        return int(value)
+    return Decimal(decimal_text(value, DECIMAL_PLACES))
+
+
+__all__ = ["DECIMAL_PLACES", "FORMULA_START", "csv_value", "decimal_number", "needs_quote"]

@@ -1,5 +1,9 @@
-"""CSV: the standings (as ``standings --format csv`` writes them) and every result (one row per board played
-at a table, with every field and score item; exact values as "p/q").  Every cell goes through
+"""CSV, spreadsheet-ready: the standings (as ``standings --format csv`` writes them) and every result (one
+row per board played at a table, with every field and score item).
+
+A download is UTF-8 with a byte-order mark (so a spreadsheet opens accented names right) and CRLF line ends
+(RFC 4180).  A figure that can be a fraction is a decimal number (two places: a spreadsheet sums it) with the
+exact value beside it in its own column ("508/3"; whole numbers as they are).  Every cell goes through
 :func:`duplicate.exports.cells.csv_value`: a name that a spreadsheet would read as a formula is written
 quote-prefixed, as the xlsx writer keeps it as text."""
 
@@ -7,14 +11,21 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
-from duplicate.exports.cells import csv_value
+from duplicate.exports.cells import csv_value, decimal_number
 from duplicate.exports.rows import EventRows, StandingsRows
 from duplicate.exports.xlsx import result_header, result_values
 from duplicate.selectors.standings import PairStandings, TeamStandings
-from scoring.contests import round_half_away
+
+BOM = "\ufeff"
+# The results' columns that hold an exact value (a ruling's average score, an average, a plus/minus): each
+# written as a decimal, with "<column> exact" beside it.
+EXACT_RESULT_COLUMNS = frozenset(
+    ("N-S score", "E-W score", "N-S average", "E-W average", "N-S plus/minus", "E-W plus/minus")
+)
 
 
 class _Writer:
@@ -28,14 +39,37 @@ class _Writer:
         self.w.writerow([csv_value(v) for v in row])
 
 
+def exact(value: Fraction | int | None) -> Fraction | None:
+    """The exact column's value (written "p/q" by :func:`csv_value`)."""
+    return None if value is None else Fraction(value)
+
+
+def with_exact(header: Sequence[str], exact_columns: frozenset[str]) -> tuple[list[str], list[bool]]:
+    """The header with "<column> exact" after each of ``exact_columns``; and, per original column, whether
+    it is one of them."""
+    flags = [name in exact_columns for name in header]
+    out: list[str] = []
+    for name, flag in zip(header, flags, strict=True):
+        out += [name, f"{name} exact"] if flag else [name]
+    return out, flags
+
+
+def exact_row(values: Sequence[Any], flags: Sequence[bool]) -> list[Any]:
+    out: list[Any] = []
+    for value, flag in zip(values, flags, strict=True):
+        out += [decimal_number(value), exact(value)] if flag else [value]
+    return out
+
+
 def standings_csv(st: StandingsRows | PairStandings | TeamStandings, *, event: Any = None) -> bytes:
-    """The standings as CSV (UTF-8): rank, pair, players, boards, net, rounded and exact plus/minus."""
+    """The standings as a CSV download: a byte-order mark, then :func:`standings_csv_text` (UTF-8)."""
     standings = st.standings if isinstance(st, StandingsRows) else st
-    return standings_csv_text(standings).encode("utf-8")
+    return (BOM + standings_csv_text(standings)).encode("utf-8")
 
 
 def standings_csv_text(st: PairStandings | TeamStandings) -> str:
-    """CSV (the ``standings --format csv`` output): exact values as "p/q" beside the rounded ones."""
+    """CSV (the ``standings --format csv`` output): the plus/minus or score as a decimal, the exact value
+    beside it ("exact")."""
     buf = io.StringIO()
     w = _Writer(buf)
     if isinstance(st, PairStandings):
@@ -62,8 +96,8 @@ def standings_csv_text(st: PairStandings | TeamStandings) -> str:
                     *row.pair.players,
                     row.boards,
                     row.net,
-                    round_half_away(row.plus_minus),
-                    row.plus_minus,
+                    decimal_number(row.plus_minus),
+                    exact(row.plus_minus),
                     row.ranking,
                 ]
             )
@@ -79,26 +113,27 @@ def standings_csv_text(st: PairStandings | TeamStandings) -> str:
                     p.direction,
                     *p.pair.players,
                     p.boards,
-                    round_half_away(p.net),
-                    p.net,
+                    decimal_number(p.net),
+                    exact(p.net),
                 ]
             )
         average = team.odd_pair_average
         if average is not None:
             odd = [team.name, "odd pair average", "", team.opposite_direction, "", "", ""]
-            w.writerow([*odd, round_half_away(average), average])
-        w.writerow([team.name, "total", "", "", "", "", "", round_half_away(team.total), team.total])
+            w.writerow([*odd, decimal_number(average), exact(average)])
+        w.writerow([team.name, "total", "", "", "", "", "", decimal_number(team.total), exact(team.total)])
     return buf.getvalue()
 
 
 def results_csv(rows: EventRows) -> bytes:
-    """Every result of the event, one row each, in round, table and board order (UTF-8)."""
+    """Every result of the event, one row each, in round, table and board order (a byte-order mark, UTF-8)."""
     buf = io.StringIO()
     w = _Writer(buf)
-    w.writerow(result_header())
+    header, flags = with_exact(result_header(), EXACT_RESULT_COLUMNS)
+    w.writerow(header)
     for line in rows.results:
-        w.writerow(result_values(line))
-    return buf.getvalue().encode("utf-8")
+        w.writerow(exact_row(result_values(line), flags))
+    return (BOM + buf.getvalue()).encode("utf-8")
 
 
-__all__ = ["results_csv", "standings_csv", "standings_csv_text"]
+__all__ = ["BOM", "EXACT_RESULT_COLUMNS", "results_csv", "standings_csv", "standings_csv_text"]

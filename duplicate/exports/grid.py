@@ -13,11 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from reportlab.lib import colors
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.rl_accel import escapePDF
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Flowable
+
+from duplicate.exports.fonts import BOLD, OBLIQUE, SANS
 
 INK = colors.HexColor("#1b1b1b")
 RULE = colors.HexColor("#9a9a9a")
@@ -34,7 +38,7 @@ def _width(text: str, font: str, size: float) -> float:
 
 @dataclass(frozen=True)
 class GridRow:
-    """One line: its cells' text; ``fonts`` (column -> font name) over Helvetica; ``span`` (first, last):
+    """One line: its cells' text; ``fonts`` (column -> font name) over ``fonts.SANS``; ``span`` (first, last):
     those columns are one cell, holding the text of the first, left-aligned; ``note``: a smaller line in
     italics under the one before (a traveller's "Marked: ..." in its first column), a thin rule under it."""
 
@@ -130,7 +134,7 @@ class Grid(Flowable):
         # canvas.drawString makes, is most of the time); the font and colour set only when they change.
         text = c.beginText()
         self._font: tuple[str, float] = ("", 0.0)
-        self._names: dict[str, str] = {}
+        self._subset: tuple[str, float, int] = ("", 0.0, -1)
         self._color: Any = None
         self._draw_header(text, lefts, top)
         for row, row_top in zip(self.rows, tops, strict=True):
@@ -140,30 +144,25 @@ class Grid(Flowable):
         c.restoreState()
 
     def _set(self, text: Any, font: str, size: float, color: Any = INK) -> None:
-        if (font, size) != self._font:
-            if font not in self._names:
-                text.setFont(font, size)  # the font named in the page's resources once
-                self._names[font] = self.canv._doc.getInternalFontName(font)  # type: ignore[attr-defined]
-            else:
-                text._code.append(f"{self._names[font]} {size:g} Tf")
-            self._font = (font, size)
+        """The font of the cells that follow (written with the next cell: ``_put``), and their colour."""
+        self._font = (font, size)
         if color is not self._color:
             text.setFillColor(color)
             self._color = color
 
     def _draw_header(self, text: Any, lefts: list[float], top: float) -> None:
-        self._set(text, "Helvetica-Bold", self.header_size)
+        self._set(text, BOLD, self.header_size)
         lead = self.header_size * 1.2
         bottom = top - self.header_height + PAD_BOTTOM + (lead - self.header_size)
         for col, cell in enumerate(self.header):
             lines = cell.split("\n")
             for k, line in enumerate(lines):
-                self._put(text, line, col, lefts, bottom + (len(lines) - 1 - k) * lead, "Helvetica-Bold")
+                self._put(text, line, col, lefts, bottom + (len(lines) - 1 - k) * lead, BOLD)
 
     def _draw_row(self, text: Any, row: GridRow, lefts: list[float], top: float) -> None:
         color = row.color or INK
         if row.note:
-            self._set(text, "Helvetica-Oblique", 7, color)
+            self._set(text, OBLIQUE, 7, color)
             col = row.span[0] if row.span is not None else 0
             self._put(text, row.cells[col], -1, lefts, top - 7 * 1.2 + 1.2, "", x=lefts[col] + PAD_X)
             return
@@ -172,7 +171,7 @@ class Grid(Flowable):
         for col, cell in enumerate(row.cells):
             if not cell or first < col <= last:
                 continue
-            font, size = row.fonts.get(col, "Helvetica"), self.sizes.get(col, self.size)
+            font, size = row.fonts.get(col, SANS), self.sizes.get(col, self.size)
             self._set(text, font, size, color)
             if col == first:
                 self._put(text, cell, col, lefts, base, font, size, x=lefts[col] + PAD_X)
@@ -197,15 +196,20 @@ class Grid(Flowable):
             x = lefts[col] + PAD_X
             if col in self.numeric:
                 x = lefts[col] + self.widths[col] - PAD_X - _width(cell, font, size or self.header_size)
-        if cell.isascii():
-            # Plain ASCII is the same in the standard fonts' encoding: the text operators written directly
-            # (reportlab's textOut re-encodes and measures every string, most of a big printout's time).
-            safe = cell.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-            text._code.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm ({safe}) Tj")
-        else:
-            text.setFont(*self._font)  # textOut measures with the text object's own font
-            text.setTextOrigin(x, y)
-            text.textOut(cell)
+        # The text operators written directly (reportlab's textOut measures every string again, most of a
+        # big printout's time): the font is TrueType, embedded as subsets of at most 256 characters, each
+        # run of the cell in its subset's own encoding, the subset named once when it changes.
+        name, font_size = self._font
+        face = cast(TTFont, getFont(name))  # the fonts of duplicate.exports.fonts
+        doc = self.canv._doc  # type: ignore[attr-defined]
+        code = text._code
+        place = f"1 0 0 1 {x:.2f} {y:.2f} Tm "
+        for subset, run in face.splitString(cell, doc):
+            if (name, font_size, subset) != self._subset:
+                code.append(f"{face.getSubsetInternalName(subset, doc)} {font_size:g} Tf")
+                self._subset = (name, font_size, subset)
+            code.append(f"{place}({escapePDF(run)}) Tj")
+            place = ""
 
     def _draw_rules(self, lefts: list[float], top: float, tops: list[float]) -> None:
         c = self.canv

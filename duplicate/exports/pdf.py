@@ -2,16 +2,15 @@
 
 Writers take the plain rows of :mod:`duplicate.exports.rows` and return bytes; they never query (except
 :func:`standings_pdf` given bare standings, which reads the event once for its paper size and date).
-Paper: A4 or US Letter, by ``Event.paper_size``.  Fonts: Helvetica; the suit symbols come from DejaVu Sans
-when the system has it, and are printed as the letters S H D C otherwise.
+Paper: A4 or US Letter, by ``Event.paper_size``.  Font: DejaVu Sans, shipped with the code and registered
+in :mod:`duplicate.exports.fonts` (every name prints, and the suit symbols).
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
-from pathlib import Path
+from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -21,9 +20,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
@@ -34,6 +31,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from duplicate.exports.fonts import BOLD, OBLIQUE, SANS
 from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.rows import (
     BoardRows,
@@ -46,8 +44,7 @@ from duplicate.models import Event
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine
 
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-SUIT_FONT = "KalamazooSuits"
+SUIT_FONT = SANS  # DejaVu Sans has the suit symbols
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED = colors.HexColor("#b3122e")
 INK = colors.HexColor("#1b1b1b")
@@ -61,15 +58,8 @@ MARGIN = 14 * mm
 rl_config.useA85 = 0
 
 
-@cache
 def suit_font() -> str | None:
-    """Register DejaVu Sans for the suit symbols once; None when the font is not on this system."""
-    if not DEJAVU.exists():
-        return None
-    try:
-        pdfmetrics.registerFont(TTFont(SUIT_FONT, str(DEJAVU)))
-    except Exception:  # pragma: no cover - an unreadable font file: fall back to letters
-        return None
+    """The font of the suit symbols (the printouts' own: it has them); None would print letters instead."""
     return SUIT_FONT
 
 
@@ -94,7 +84,7 @@ def para_style(
     kw.setdefault("textColor", INK)
     return ParagraphStyle(
         name,
-        fontName="Helvetica-Bold" if bold else "Helvetica",
+        fontName=BOLD if bold else SANS,
         fontSize=size,
         leading=lead or size * 1.22,
         **kw,
@@ -121,7 +111,7 @@ def p(text: str, style: ParagraphStyle = CELL) -> Paragraph:
 
 
 @lru_cache(maxsize=16384)
-def fit(text: str, width: float, size: float = 8, font: str = "Helvetica") -> str:
+def fit(text: str, width: float, size: float = 8, font: str = SANS) -> str:
     """Plain text cut to a column's width (plain strings draw far faster than paragraphs); kept, as the same
     names and results come back on many lines."""
     text = text or ""
@@ -146,8 +136,8 @@ def data_table(
     """A header row (bold, shaded, repeated on each page) and the data, numbers right-aligned."""
     table = Table([list(row) for row in rows], colWidths=list(widths), repeatRows=repeat)
     style: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, -1), "Helvetica", size),
-        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", size),
+        ("FONT", (0, 0), (-1, -1), SANS, size),
+        ("FONT", (0, 0), (-1, 0), BOLD, size),
         ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
         ("LINEABOVE", (0, 0), (-1, 0), 0.8, INK),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
@@ -171,7 +161,7 @@ def data_table(
 # ------------------------------------------------------------------------------------------- document
 
 
-FOOTER_MARK_ROOM = stringWidth("PROVISIONAL", "Helvetica-Bold", 8) / 2 + 8
+FOOTER_MARK_ROOM = stringWidth("PROVISIONAL", BOLD, 8) / 2 + 8
 
 
 def footer_text(name: str, what: str, page_width: float) -> str:
@@ -179,19 +169,19 @@ def footer_text(name: str, what: str, page_width: float) -> str:
     middle, where the mark ("PROVISIONAL", "Final") is printed: every PDF's footer is drawn from it."""
     room = page_width / 2 - MARGIN - FOOTER_MARK_ROOM
     tail = f" · {what}"
-    return fit(name, room - stringWidth(tail, "Helvetica", 7) + 6, 7) + tail
+    return fit(name, room - stringWidth(tail, SANS, 7) + 6, 7) + tail
 
 
 def _footer(info: EventInfo, what: str, mark: str) -> Callable[[Any, Any], None]:
     def draw(canvas: Any, doc: Any) -> None:
         width, _height = doc.pagesize
         canvas.saveState()
-        canvas.setFont("Helvetica", 7)
+        canvas.setFont(SANS, 7)
         canvas.setFillColor(colors.HexColor("#555555"))
         canvas.drawString(MARGIN, 8 * mm, footer_text(info.name, what, width))
         canvas.drawRightString(width - MARGIN, 8 * mm, f"page {doc.page}  ·  Kalamazoo")
         if mark:
-            canvas.setFont("Helvetica-Bold", 8)
+            canvas.setFont(BOLD, 8)
             canvas.setFillColor(RED)
             canvas.drawCentredString(width / 2, 8 * mm, mark)
         canvas.restoreState()
@@ -213,6 +203,7 @@ def build(info: EventInfo, what: str, story: list[Flowable], *, mark: str = "", 
         author="Kalamazoo",
         subject=what,
         creator="Kalamazoo",
+        initialFontName=SANS,  # each page's starting font too: no standard (Latin-1) font in the file
     )
     if not story:
         story = [p("Nothing to print yet.", BODY)]
@@ -303,9 +294,9 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
                 ]
             )
         extra = [
-            ("FONT", (0, 1), (-1, -1), "Helvetica", 9),
-            ("FONT", (5, 1), (5, -1), "Helvetica-Bold", 9),
-            ("FONT", (6, 1), (6, -1), "Helvetica-Oblique", 7.5),
+            ("FONT", (0, 1), (-1, -1), SANS, 9),
+            ("FONT", (5, 1), (5, -1), BOLD, 9),
+            ("FONT", (6, 1), (6, -1), OBLIQUE, 7.5),
         ]
         story.append(
             KeepTogether(
@@ -389,14 +380,14 @@ def _team_standings(info: EventInfo, st: TeamStandings) -> list[Flowable]:
                 ]
             )
             n = len(data) - 1
-            extra += [("SPAN", (1, n), (3, n)), ("FONT", (0, n), (-1, n), "Helvetica-Oblique", 8.5)]
+            extra += [("SPAN", (1, n), (3, n)), ("FONT", (0, n), (-1, n), OBLIQUE, 8.5)]
         data.append(["", "Total", "", "", team.total_display])
         n = len(data) - 1
         extra += [
-            ("FONT", (0, n), (-1, n), "Helvetica-Bold", 9.5),
+            ("FONT", (0, n), (-1, n), BOLD, 9.5),
             ("LINEABOVE", (0, n), (-1, n), 0.8, INK),
             ("SPAN", (1, n), (3, n)),
-            ("FONT", (0, 1), (-1, n - 1), "Helvetica", 9),
+            ("FONT", (0, 1), (-1, n - 1), SANS, 9),
         ]
         story.append(
             KeepTogether(
@@ -449,7 +440,7 @@ class HandsFlowable(Flowable):
 
     def _hand(self, x: float, top: float, seat: str) -> None:
         c = self.canv
-        c.setFont("Helvetica-Bold", self.size)
+        c.setFont(BOLD, self.size)
         c.setFillColor(INK)
         c.drawString(x, top - self.size, SEAT_NAMES[seat])
         font = suit_font()
@@ -457,13 +448,13 @@ class HandsFlowable(Flowable):
             y = top - self.size - i * self.lead
             c.setFillColor(RED if suit in "HD" else INK)
             if font is None:
-                c.setFont("Helvetica-Bold", self.size)
+                c.setFont(BOLD, self.size)
                 c.drawString(x, y, suit)
             else:
                 c.setFont(font, self.size)
                 c.drawString(x, y, SUIT_SYMBOLS[suit])
             c.setFillColor(INK)
-            c.setFont("Helvetica", self.size)
+            c.setFont(SANS, self.size)
             c.drawString(x + self.size * 1.15, y, cards)
 
     def draw(self) -> None:
@@ -472,9 +463,9 @@ class HandsFlowable(Flowable):
         block = self.lead * 5
         top = self.height
         c.setFillColor(INK)
-        c.setFont("Helvetica-Bold", self.size * 1.6)
+        c.setFont(BOLD, self.size * 1.6)
         c.drawString(0, top - self.size * 1.6, self.title)
-        c.setFont("Helvetica", self.size)
+        c.setFont(SANS, self.size)
         c.drawString(0, top - self.size * 1.6 - self.lead * 1.2, self.subtitle)
         self._hand(col, top, "N")
         self._hand(0, top - block, "W")
@@ -488,7 +479,7 @@ class HandsFlowable(Flowable):
         c.setLineWidth(0.6)
         c.rect(bx, by, bw, bh, stroke=1, fill=1)
         c.setFillColor(INK)
-        c.setFont("Helvetica-Bold", self.size * 0.85)
+        c.setFont(BOLD, self.size * 0.85)
         mid = bx + bw / 2
         c.drawCentredString(mid, by + bh - self.size * 0.95, "N")
         c.drawCentredString(mid, by + self.size * 0.3, "S")

@@ -18,6 +18,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from duplicate.exports.fonts import BOLD, SANS
 from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.pdf import (
     HEAD_BG,
@@ -153,9 +154,9 @@ def _guide_card(info: EventInfo, card: GuideCard) -> Table:
     )
     data.append([note, *blank])
     style: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
-        ("FONT", (0, head), (-1, head), "Helvetica-Bold", 10),
-        ("FONT", (0, head + 1), (3, -2), "Helvetica-Bold", 10),
+        ("FONT", (0, 0), (-1, -1), SANS, 10),
+        ("FONT", (0, head), (-1, head), BOLD, 10),
+        ("FONT", (0, head + 1), (3, -2), BOLD, 10),
         ("BACKGROUND", (0, head), (-1, head), HEAD_BG),
         ("LINEABOVE", (0, head), (-1, head), 0.8, INK),
         ("LINEBELOW", (0, head), (-1, head), 0.8, INK),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from duplicate.exports.fonts import BOLD
 from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.pdf import BODY, H2, MARGIN, NOTE, build, fit, heading, p, page_size
 from duplicate.exports.rows import event_info
@@ -41,7 +42,7 @@ def _grid(ranking: RecapRanking, boards: tuple[int, ...], start: int, stop: int,
                 *row.cells[start:stop],
                 row.total,
             ],
-            fonts={last: "Helvetica-Bold"},
+            fonts={last: BOLD},
         )
         for row in ranking.rows
     ]

@@ -102,6 +102,17 @@ def download_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
+def download_hands(request: HttpRequest, pk: int, what: str) -> HttpResponse:
+    """The hand records as PBN (``hands``), or with each board's results (``results``): the boards this
+    viewer may see."""
+    results = what == "results"
+    name = "hands-results" if results else "hands"
+    return _hidden_download(
+        request, pk, name, "pbn", lambda e, hidden: exports.hands_file(e, results=results, hidden=hidden)
+    )
+
+
+@require_safe
 def download_workbook(request: HttpRequest, pk: int) -> HttpResponse:
     """The event workbook; for an event of more than ``BACKGROUND_RESULTS`` results (over a few seconds to
     write) it is made in the background."""

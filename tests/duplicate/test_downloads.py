@@ -33,6 +33,8 @@ DOWNLOADS = [
     ("download_printout", ["scorecards"], 6, 2),
     ("download_printout", ["guide-cards"], 6, 2),
     ("download_printout", ["hand-records"], 6, 2),
+    ("download_hands", ["hands"], 6, 2),
+    ("download_hands", ["results"], 6, 2),
 ]
 
 

@@ -8,6 +8,7 @@ import io
 import os
 import subprocess
 import sys
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from pypdf import PdfReader
 
 from duplicate import exports
 from duplicate.demo import demo_event_file
-from duplicate.exports.cells import csv_value, needs_quote
+from duplicate.exports.cells import csv_value, decimal_number, needs_quote
 from duplicate.exports.csv import standings_csv_text
 from duplicate.exports.rows import event_rows, standings_rows
 from duplicate.exports.xlsx import Book, number, write_sheet
@@ -347,16 +348,42 @@ def test_standings_xlsx_of_a_team_match(match):
 
 
 def test_csv_of_standings_and_results(event):
+    """Spreadsheet-ready: a byte-order mark, CRLF lines, a figure as a decimal number with the exact value
+    in the column beside it."""
     sr = standings_rows(event)
-    assert exports.standings_file(event, "csv").decode() == standings_csv_text(sr.standings)
+    body = exports.standings_file(event, "csv")
+    assert body.startswith(b"\xef\xbb\xbfrank,")
+    assert body.decode("utf-8-sig") == standings_csv_text(sr.standings)
+    assert body.endswith(b"\r\n")
+    for row, line in zip(
+        csv.DictReader(io.StringIO(body.decode("utf-8-sig"))), sr.standings.rows, strict=True
+    ):
+        assert Fraction(row["exact"]) == line.plus_minus
+        pm = Fraction(line.plus_minus)
+        assert abs(Decimal(row["plus_minus"]) - Decimal(pm.numerator) / pm.denominator) <= Decimal("0.005")
     rows = event_rows(event)
-    table = list(csv.DictReader(io.StringIO(exports.results_file(event).decode())))
+    results = exports.results_file(event)
+    assert results.startswith(b"\xef\xbb\xbfSection,")
+    table = list(csv.DictReader(io.StringIO(results.decode("utf-8-sig"))))
     assert len(table) == len(rows.results)
+    fractions = 0
     for line, result in zip(table, rows.results, strict=True):
         assert int(line["Board"]) == result.board
         assert line["Result"] == result.status
-        if result.ns_plus_minus is not None:
-            assert line["N-S plus/minus"] == st.fraction_str(result.ns_plus_minus)
+        for column, value in (
+            ("N-S plus/minus", result.ns_plus_minus),
+            ("E-W average", result.ew_average),
+            ("N-S score", result.ns_score),
+        ):
+            if value is None:
+                assert line[column] == line[f"{column} exact"] == ""
+                continue
+            assert line[f"{column} exact"] == st.fraction_str(value)
+            exact = Fraction(value)
+            decimal = Decimal(line[column])  # a number: never "p/q" text
+            assert abs(decimal - Decimal(exact.numerator) / exact.denominator) <= Decimal("0.005")
+            fractions += exact.denominator != 1
+    assert fractions  # some figure of this event is not whole: its decimal and exact value differ
 
 
 FORMULAS = [
@@ -391,14 +418,14 @@ def _formula_event_file() -> dict:
 
 
 def _is_number(cell: str) -> bool:
-    """An integer or an exact "p/q" value, as the CSVs write numbers."""
-    return all(part.lstrip("-").isdecimal() for part in cell.split("/", 1))
+    """An integer, a decimal or an exact "p/q" value, as the CSVs write numbers."""
+    return all(part.lstrip("-").replace(".", "", 1).isdecimal() for part in cell.split("/", 1))
 
 
 def test_csv_names_that_read_as_formulas_are_quote_prefixed_and_numbers_stay_numbers():
     event = event_import(data=_formula_event_file())
-    standings = list(csv.DictReader(io.StringIO(exports.standings_file(event, "csv").decode())))
-    results = list(csv.DictReader(io.StringIO(exports.results_file(event).decode())))
+    standings = list(csv.DictReader(io.StringIO(exports.standings_file(event, "csv").decode("utf-8-sig"))))
+    results = list(csv.DictReader(io.StringIO(exports.results_file(event).decode("utf-8-sig"))))
     written = {row["pair"]: (row["player1"], row["player2"]) for row in standings}
     assert written[f"'{LABEL}"] == (f"'{FORMULAS[0]}", "Basil")
     assert written["2"] == (f"'{FORMULAS[1]}", f"'{FORMULAS[2]}")
@@ -442,6 +469,23 @@ def test_one_rule_for_text_in_csv_and_xlsx(value, cell):
     assert needs_quote(value) == (isinstance(value, str) and value != "" and cell != value)
 
 
+@pytest.mark.parametrize(
+    ("value", "number"),
+    [
+        (Fraction(508, 3), Decimal("169.33")),
+        (Fraction(-508, 3), Decimal("-169.33")),
+        (Fraction(1, 200), Decimal("0.01")),  # halves away from zero
+        (Fraction(-1, 200), Decimal("-0.01")),
+        (Fraction(30), 30),
+        (-30, -30),
+        (None, None),
+    ],
+)
+def test_a_csv_figure_is_a_decimal_number(value, number):
+    assert decimal_number(value) == number
+    assert type(decimal_number(value)) is type(number)
+
+
 def test_team_csv_names_that_read_as_formulas_are_quote_prefixed():
     data = team_file()
     data["teams"][0]["name"] = "=Reds"
@@ -464,7 +508,11 @@ def test_public_csv_downloads_quote_prefix_formulas(client):
         reverse("download_standings", args=[event.pk, "csv"]),
         reverse("download_results_csv", args=[event.pk]),
     ):
-        cells = [cell for row in csv.reader(io.StringIO(client.get(url).content.decode())) for cell in row]
+        cells = [
+            cell
+            for row in csv.reader(io.StringIO(client.get(url).content.decode("utf-8-sig")))
+            for cell in row
+        ]
         assert f"'{LABEL}" in cells
         assert LABEL not in cells
 
@@ -483,6 +531,8 @@ EXPORTS = {
     "scorecards.pdf": lambda e: exports.printout_file(e, "scorecards"),
     "guide-cards.pdf": lambda e: exports.printout_file(e, "guide-cards"),
     "hand-records.pdf": lambda e: exports.printout_file(e, "hand-records"),
+    "hands.pbn": exports.hands_file,
+    "hands-results.pbn": lambda e: exports.hands_file(e, results=True),
 }
 
 
@@ -513,6 +563,8 @@ def test_fixed_number_of_queries(name, django_assert_num_queries):
         ("download_printout", ["scorecards"], "application/pdf", "scorecards.pdf"),
         ("download_printout", ["guide-cards"], "application/pdf", "guide-cards.pdf"),
         ("download_printout", ["hand-records"], "application/pdf", "hand-records.pdf"),
+        ("download_hands", ["hands"], exports.CONTENT_TYPES["pbn"], "hands.pbn"),
+        ("download_hands", ["results"], exports.CONTENT_TYPES["pbn"], "hands-results.pbn"),
     ],
 )
 def test_downloads_are_public(client, event, name, args, content_type, ext):

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from duplicate import exports
+from duplicate.exports.fonts import SANS
 from duplicate.exports.printouts import guide_cards_pdf
 from duplicate.exports.rows import event_rows
 from duplicate.models import Event
@@ -49,7 +50,7 @@ def test_a_long_event_name_stops_before_the_footer_mark(paper):
         pieces = footer_pieces(pdf)
         left = next(piece for piece in pieces if piece[0].startswith("The Grand Annual"))
         assert left[0].endswith("…") or "…" in left[0], what
-        end = left[1] + stringWidth(left[0], "Helvetica", left[2])
+        end = left[1] + stringWidth(left[0], SANS, left[2])
         marks = [piece for piece in pieces if piece[0] in ("PROVISIONAL", "Final")]
         assert marks or what not in ("standings",), what
         for mark in marks:

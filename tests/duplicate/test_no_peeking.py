@@ -94,7 +94,7 @@ def card_row(html: str, board: int) -> list[str]:
 
 
 def results_rows(data: bytes, board: int) -> list[dict[str, str]]:
-    rows = list(csv.DictReader(io.StringIO(data.decode())))
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
     return [r for r in rows if r["Board"] == str(board)]
 
 
@@ -481,6 +481,8 @@ DOWNLOADS = [
     ("download_workbook", ()),
     ("download_printout", ("scorecards",)),
     ("download_printout", ("hand-records",)),
+    ("download_hands", ("hands",)),
+    ("download_hands", ("results",)),
 ]
 
 

@@ -957,7 +957,8 @@ FORMULA_NAMES = [*FORMULAS, "-30"]  # the exports tests' formulas, and text that
 
 
 def _csv_number(cell: str) -> bool:
-    return all(part.lstrip("-").isdecimal() for part in cell.split("/", 1))
+    """An integer, a decimal or an exact "p/q" value."""
+    return all(part.lstrip("-").replace(".", "", 1).isdecimal() for part in cell.split("/", 1))
 
 
 @hsettings(40)
@@ -977,7 +978,7 @@ def test_csv_cells_never_read_as_formulas(world, data):
         cells = [
             cell
             for body in (exports.standings_file(event, "csv"), exports.results_file(event))
-            for row in csv.reader(io.StringIO(body.decode(), newline=""))
+            for row in csv.reader(io.StringIO(body.decode("utf-8-sig"), newline=""))
             for cell in row
         ]
         for cell in cells:

@@ -209,5 +209,5 @@ def test_team_match_page_and_command(db, client, capsys):
     assert "Reds won." in capsys.readouterr().out
     call_command("standings", str(event.pk), "--format", "csv")
     out = capsys.readouterr().out
-    assert "Reds,total,,,,,,33,98/3" in out
-    assert "Reds,odd pair average,,EW,,,,-28,-85/3" in out
+    assert "Reds,total,,,,,,32.67,98/3" in out  # the score a decimal number, the exact value beside
+    assert "Reds,odd pair average,,EW,,,,-28.33,-85/3" in out

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
-from duplicate.exports.csv import standings_csv_text
+from duplicate.exports.csv import BOM, standings_csv_text
 from duplicate.exports.pdf import standings_pdf
 from duplicate.exports.text import standings_json, standings_text
 from duplicate.exports.xlsx import standings_xlsx
@@ -54,5 +54,5 @@ class Command(KalamazooCommand):
         if output is None:
             self.stdout.write(body, ending="")
             return
-        write_output(output, body)
+        write_output(output, BOM + body if fmt == "csv" else body)
         self.stdout.write(f"Wrote the standings of event {event.pk} to {output}")

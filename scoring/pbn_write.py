@@ -1,0 +1,139 @@
+"""PBN out: hand records (one game per board) and each board's results as a ``ScoreTable`` (PBN 2.1).
+
+PBN 2.1, section 3 (tags) and 5 (tables): a game is its tag pairs ``[Name "value"]``, one a line, games
+separated by an empty line.  A table tag's value names its columns, ``;`` between them, each with its width
+and alignment (``PairId_NS\\2R``: two characters, right-aligned); its rows follow, one a line, the values in
+column order, separated by spaces, ``-`` for a value that is absent, and a value with a space in it quoted.
+``PlusMinus_NS`` and ``PlusMinus_EW`` are Kalamazoo's own columns (PBN 4.9 lets a program add its own): the
+pair's plus or minus on the board under its contest (duplicate law H), the figure its ranking sums.
+
+Pure code: the caller hands the plain values in; the file is text (the caller encodes it, as UTF-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final, TypeAlias
+
+from scoring.errors import ScoringError
+
+Cell: TypeAlias = str | int | Fraction | None
+NEWLINE: Final = "\r\n"  # PBN files are text files; CR LF, as most PBN producers (and readers) expect
+SEATS: Final = ("N", "E", "S", "W")
+VULNERABLE: Final = ("None", "NS", "EW", "All")
+# PBN 5.9's ScoreTable columns that hold text (left-aligned); every other column is a number (right-aligned).
+TEXT_COLUMNS: Final = frozenset({"Contract", "Section", "Lead"})
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTable:
+    """A ``ScoreTable``: its column names and its rows (one value per column; ``None`` for absent)."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+    def __post_init__(self) -> None:
+        for n, row in enumerate(self.rows, start=1):
+            if len(row) != len(self.columns):
+                raise ScoringError(
+                    "score_table", f"row {n} has {len(row)} values for {len(self.columns)} columns"
+                )
+
+
+@dataclass(frozen=True, slots=True)
+class PbnGame:
+    """One board: its number, dealer (N E S W), vulnerability, deal (``N:...`` as PBN writes it) and,
+    optionally, its results."""
+
+    board: int
+    dealer: str
+    deal: str
+    vulnerable: str = "None"
+    results: ScoreTable | None = None
+
+    def __post_init__(self) -> None:
+        if self.board < 1:
+            raise ScoringError("board", f"must be 1 or more, got {self.board}")
+        if self.dealer not in SEATS:
+            raise ScoringError("dealer", f"must be one of N, E, S, W, got {self.dealer!r}")
+        if self.vulnerable not in VULNERABLE:
+            raise ScoringError(
+                "vulnerable", f"must be one of {', '.join(VULNERABLE)}, got {self.vulnerable!r}"
+            )
+
+
+def tag_value(text: str) -> str:
+    """A tag's value as PBN writes it: a backslash and a quote escaped (PBN 3.3), line ends made spaces."""
+    text = " ".join(text.splitlines())
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def tag(name: str, value: str, *, raw: bool = False) -> str:
+    """A tag pair; ``raw``: the value written as it is (a table's column list, whose ``\\`` is no escape)."""
+    return f'[{name} "{value if raw else tag_value(value)}"]'
+
+
+def cell_text(value: Cell) -> str:
+    """One table value: ``-`` when absent, an exact value as a decimal to two places (rounded half away
+    from zero), a text with a space or a quote in it quoted."""
+    if value is None or value == "":
+        return "-"
+    if isinstance(value, Fraction):
+        return decimal_text(value)
+    if isinstance(value, int):
+        return str(value)
+    if any(c.isspace() or c == '"' for c in value):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return value
+
+
+def decimal_text(value: Fraction, places: int = 2) -> str:
+    """An exact value to ``places`` decimals, half away from zero: Fraction(508, 3) -> "169.33"."""
+    scale = 10**places
+    scaled = abs(value) * scale
+    whole = int(scaled + Fraction(1, 2))
+    sign = "-" if value < 0 and whole else ""
+    return f"{sign}{whole // scale}.{whole % scale:0{places}d}"
+
+
+def table_lines(name: str, table: ScoreTable) -> list[str]:
+    """A table tag and its rows, each column as wide as its widest value (PBN 5.2)."""
+    texts = [[cell_text(v) for v in row] for row in table.rows]
+    widths = [max([1, *(len(r[i]) for r in texts)]) for i in range(len(table.columns))]
+    aligns = ["L" if col in TEXT_COLUMNS else "R" for col in table.columns]
+    header = ";".join(f"{col}\\{w}{a}" for col, w, a in zip(table.columns, widths, aligns, strict=True))
+    lines = [tag(name, header, raw=True)]
+    for r in texts:
+        cells = (t.ljust(w) if a == "L" else t.rjust(w) for t, w, a in zip(r, widths, aligns, strict=True))
+        lines.append(" ".join(cells).rstrip())
+    return lines
+
+
+def game_lines(game: PbnGame, *, event: str, site: str, date: str) -> list[str]:
+    lines = [
+        tag("Event", event),
+        tag("Site", site),
+        tag("Date", date),
+        tag("Board", str(game.board)),
+        tag("Dealer", game.dealer),
+        tag("Vulnerable", game.vulnerable),
+        tag("Deal", game.deal),
+    ]
+    if game.results is not None:
+        lines += table_lines("ScoreTable", game.results)
+    return lines
+
+
+def write_pbn(games: Sequence[PbnGame], *, event: str, site: str = "", date: str = "") -> str:
+    """The PBN file: a ``% PBN 2.1`` header, then one game per board, an empty line between games.
+    ``date``: PBN's ``YYYY.MM.DD`` (``?`` for an unknown digit)."""
+    out = ["% PBN 2.1", "% Kalamazoo hand records"]
+    for game in games:
+        out.append("")
+        out += game_lines(game, event=event, site=site, date=date)
+    return NEWLINE.join(out) + NEWLINE
+
+
+__all__ = ["NEWLINE", "Cell", "PbnGame", "ScoreTable", "cell_text", "decimal_text", "tag_value", "write_pbn"]
