@@ -17,7 +17,7 @@ from django.urls import reverse
 from endplay.parsers import pbn as endplay_pbn
 
 from duplicate import services
-from duplicate.forms import PlayResultForm
+from duplicate.forms.entry import PlayResultForm
 from duplicate.models import Board, Play, PlayChange
 from duplicate.selectors.travellers import hand_diagram
 from duplicate.services.eventfile import event_export, event_import
