@@ -30,7 +30,7 @@ from scoring.contests import (
     fraction_str,
     mixed_str,
     pair_contest,
-    ranking_groups,
+    ranking_groups_of,
     round_half_away,
     scores_from_net,
     scores_from_whist,
@@ -311,7 +311,7 @@ def build_results(
             contest = team_match(results, teams=_teams(pairs), seats=known)
         else:
             sections: dict[PairId, str] = {pk: p.section for pk, p in pairs.items()}
-            groups = ranking_groups(zip(boards, ns_col, ew_col, strict=True), sections=sections)
+            groups = ranking_groups_of(boards, ns_col, ew_col, sections=sections)
             contest = pair_contest(results, groups=groups)
             single = contest.single_ranking
     except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked

@@ -18,14 +18,14 @@ quantity is exact: ints, and Fractions for averages and what is derived from the
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, partial
 from itertools import repeat
 from math import lcm
-from operator import itemgetter
+from operator import add, call, itemgetter
 from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 from scoring.contests.rankings import (
@@ -295,11 +295,11 @@ class _Tally:
         """A board's scored deals (or low-high rulings) of one direction, against its ``total`` over ``n``."""
         net = self.net
         averaged = self.averaged.setdefault(n, {})
-        net_get, averaged_get = net.get, averaged.get
         self.boards.update(pairs)  # counted in C
-        for pair, score in zip(pairs, scores, strict=True):
-            net[pair] = net_get(pair, 0) + score
-            averaged[pair] = averaged_get(pair, 0) + total
+        # Added in C: a pair holds a board at most once in a direction (checked by ``_by_board``), so each
+        # key is read, then written, once per call.
+        net.update(zip(pairs, map(add, map(net.get, pairs, repeat(0)), scores), strict=True))
+        averaged.update(zip(pairs, map(add, map(averaged.get, pairs, repeat(0)), repeat(total)), strict=True))
 
     def add_average(self, pair: PairId, n: int, total: int) -> None:
         self.boards[pair] = self.boards.get(pair, 0) + 1
@@ -413,6 +413,7 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
 _INT: Final[frozenset[type]] = frozenset({int})
 _new_line: Final[Callable[[tuple[Any, ...]], BoardDetail]] = partial(tuple.__new__, BoardDetail)
 _ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, BoardResult})
+_BOARD: Final = itemgetter(0)
 _NS_PAIR: Final = itemgetter(1)
 _RULING: Final = itemgetter(5)
 _EW_PAIR: Final = itemgetter(2)
@@ -421,13 +422,13 @@ _EW_PAIR: Final = itemgetter(2)
 def _by_board(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> dict[int, list[Row]]:
     """The rows by board, each board's in the order given, after the checks of seating: no pair plays a
     board twice, and (law H) every pair sits where its ranking holds pairs."""
-    by_board: dict[int, list[Row]] = {}
     try:
-        for r in results:
-            rows = by_board.get(r[0])
-            if rows is None:
-                rows = by_board[r[0]] = []
-            rows.append(r)  # type: ignore[arg-type]
+        rows_in = results if isinstance(results, list) else list(results)
+        numbers = list(map(_BOARD, rows_in))
+        by_board: dict[int, list[Row]] = {b: [] for b in numbers}
+        appenders = {b: rows.append for b, rows in by_board.items()}
+        # Each row appended to its board's list in C (its list's ``append`` called), in the order given.
+        deque(map(call, map(appenders.__getitem__, numbers), rows_in), maxlen=0)
     except (TypeError, IndexError, KeyError):
         raise ContestError("results", "expected BoardResult rows") from None
     for board, rows in by_board.items():
