@@ -342,7 +342,7 @@ class _BoardScored(NamedTuple):
 
     def lines(self) -> list[BoardDetail]:
         """Every row's line in the order given: the deals played made in C, the ruled rows' put in place."""
-        columns = list(zip(*self.rows, strict=True))[1:5]
+        columns = [list(map(get, self.rows)) for get in _COLUMNS[:4]]
         averages = repeat(self.avg_ns), repeat(self.avg_ew), repeat(None), repeat(None)
         lines = list(map(_new_line, zip(repeat(self.board), *columns, *averages)))
         for i, line in self.ruled.items():
@@ -374,8 +374,9 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
     ns_scores: Sequence[int] = ()
     ew_scores: Sequence[int] = ()
     if n:
-        _boards, nss, ews, ns_col, ew_col, _rulings, offendings = zip(*made, strict=True)
-        if any(offendings) or not _INT.issuperset(map(type, ns_col + ew_col)):
+        # Columns read with ``itemgetter`` (``zip(*made)`` would make an iterator object per row).
+        nss, ews, ns_col, ew_col, offendings = (list(map(get, made)) for get in _COLUMNS)
+        if any(offendings) or not (_INT.issuperset(map(type, ns_col)) and _INT.issuperset(map(type, ew_col))):
             for r in made:
                 check_row(r)
         ns_scores, ew_scores = ns_col, ew_col  # whole numbers, checked just above
@@ -414,6 +415,8 @@ _INT: Final[frozenset[type]] = frozenset({int})
 _new_line: Final[Callable[[tuple[Any, ...]], BoardDetail]] = partial(tuple.__new__, BoardDetail)
 _ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, BoardResult})
 _BOARD: Final = itemgetter(0)
+#: A row's pairs, scores and offending side: the columns a board is scored from.
+_COLUMNS: Final = tuple(map(itemgetter, (1, 2, 3, 4, 6)))
 _NS_PAIR: Final = itemgetter(1)
 _RULING: Final = itemgetter(5)
 _EW_PAIR: Final = itemgetter(2)
