@@ -16,7 +16,7 @@ from scoring.contests.plus_minus import (
     scores_from_net,
     scores_from_whist,
 )
-from scoring.contests.rankings import RankingGroup, RankingGroups, ranking_groups, ranking_groups_of
+from scoring.contests.rankings import RankingGroup, RankingGroups, ranking_groups
 from scoring.contests.team_totals import TeamMatch, TeamPairRow, TeamRow, team_match
 from scoring.errors import ContestError
 
@@ -41,7 +41,6 @@ __all__ = [
     "mixed_str",
     "pair_contest",
     "ranking_groups",
-    "ranking_groups_of",
     "ratio_str",
     "round_half_away",
     "scores_from_net",

@@ -18,14 +18,14 @@ quantity is exact: ints, and Fractions for averages and what is derived from the
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, partial
 from itertools import repeat
-from math import lcm
-from operator import add, call, itemgetter
+from math import gcd, lcm
+from operator import itemgetter
 from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 from scoring.contests.rankings import (
@@ -190,16 +190,30 @@ class PairRow(NamedTuple):
     is the sum of its scores, ``plus_minus`` the sum of (score - average).  ``rank`` is standard competition
     ranking on the exact plus/minus; ``by_fraction`` is set when its rounded plus/minus equals that of
     another pair of its ranking whose exact plus/minus differs (its place is won by the fraction of a point).
+
+    ``net`` and ``plus_minus`` are kept as whole numerators and denominators in lowest terms (``net_num /
+    net_den``, ``pm_num / pm_den``) and made Fractions when read: a contest of thousands of pairs then makes
+    no Fraction objects for the garbage collector to walk.
     """
 
     pair: PairId
     direction: Side | None
     boards: int
-    net: Fraction
-    plus_minus: Fraction
+    net_num: int
+    net_den: int
+    pm_num: int
+    pm_den: int
     rank: int
     by_fraction: bool
     plus_minus_rounded: int
+
+    @property
+    def net(self) -> Fraction:
+        return Fraction(self.net_num, self.net_den)
+
+    @property
+    def plus_minus(self) -> Fraction:
+        return Fraction(self.pm_num, self.pm_den)
 
 
 @dataclass(frozen=True)
@@ -295,11 +309,11 @@ class _Tally:
         """A board's scored deals (or low-high rulings) of one direction, against its ``total`` over ``n``."""
         net = self.net
         averaged = self.averaged.setdefault(n, {})
+        net_get, averaged_get = net.get, averaged.get
         self.boards.update(pairs)  # counted in C
-        # Added in C: a pair holds a board at most once in a direction (checked by ``_by_board``), so each
-        # key is read, then written, once per call.
-        net.update(zip(pairs, map(add, map(net.get, pairs, repeat(0)), scores), strict=True))
-        averaged.update(zip(pairs, map(add, map(averaged.get, pairs, repeat(0)), repeat(total)), strict=True))
+        for pair, score in zip(pairs, scores, strict=True):
+            net[pair] = net_get(pair, 0) + score
+            averaged[pair] = averaged_get(pair, 0) + total
 
     def add_average(self, pair: PairId, n: int, total: int) -> None:
         self.boards[pair] = self.boards.get(pair, 0) + 1
@@ -414,7 +428,6 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
 _INT: Final[frozenset[type]] = frozenset({int})
 _new_line: Final[Callable[[tuple[Any, ...]], BoardDetail]] = partial(tuple.__new__, BoardDetail)
 _ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, BoardResult})
-_BOARD: Final = itemgetter(0)
 #: A row's pairs, scores and offending side: the columns a board is scored from.
 _COLUMNS: Final = tuple(map(itemgetter, (1, 2, 3, 4, 6)))
 _NS_PAIR: Final = itemgetter(1)
@@ -425,13 +438,13 @@ _EW_PAIR: Final = itemgetter(2)
 def _by_board(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> dict[int, list[Row]]:
     """The rows by board, each board's in the order given, after the checks of seating: no pair plays a
     board twice, and (law H) every pair sits where its ranking holds pairs."""
+    by_board: dict[int, list[Row]] = {}
     try:
-        rows_in = results if isinstance(results, list) else list(results)
-        numbers = list(map(_BOARD, rows_in))
-        by_board: dict[int, list[Row]] = {b: [] for b in numbers}
-        appenders = {b: rows.append for b, rows in by_board.items()}
-        # Each row appended to its board's list in C (its list's ``append`` called), in the order given.
-        deque(map(call, map(appenders.__getitem__, numbers), rows_in), maxlen=0)
+        for r in results:
+            rows = by_board.get(r[0])
+            if rows is None:
+                rows = by_board[r[0]] = []
+            rows.append(r)  # type: ignore[arg-type]
     except (TypeError, IndexError, KeyError):
         raise ContestError("results", "expected BoardResult rows") from None
     for board, rows in by_board.items():
@@ -518,13 +531,16 @@ def pair_contest(
         ranks = competition_ranks(nums, rounded)
         direction = group.direction
         for (pair, boards, net, pm), whole, (rank, by_fraction) in zip(members, rounded, ranks, strict=True):
+            g, h = gcd(net, common), gcd(pm, common)  # in lowest terms (gcd(0, c) is c: 0/1)
             rows.append(
                 PairRow(
                     pair,
                     direction,
                     boards,
-                    Fraction(net, common),
-                    Fraction(pm, common),
+                    net // g,
+                    common // g,
+                    pm // h,
+                    common // h,
                     rank,
                     by_fraction,
                     whole,

@@ -21,12 +21,10 @@ Pure Python, no Django; the reading is written down, with the law quoted, in ``d
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, count
-from operator import call, eq
 from typing import Final, Literal, TypeAlias
 
 from scoring.contests.display import round_half_away
@@ -42,7 +40,6 @@ __all__ = [
     "direction_rankings",
     "one_ranking",
     "ranking_groups",
-    "ranking_groups_of",
 ]
 
 PairId: TypeAlias = int | str
@@ -56,7 +53,6 @@ ALL_PAIRS: Final = "All pairs"
 _BASE: Final[dict[Side | None, str]] = {"NS": NS_NAME, "EW": EW_NAME, None: ALL_PAIRS}
 _DIRECTION_ORDER: Final[dict[Side | None, int]] = {"NS": 0, "EW": 1, None: 2}
 _IDS: Final = frozenset({int, str})
-_INT_ONLY: Final[frozenset[type]] = frozenset({int})
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,22 +161,6 @@ def _held(tables: Iterable[Table]) -> dict[int, tuple[list[PairId], list[PairId]
     return by_board
 
 
-def _held_columns(
-    boards: Sequence[int], nss: Sequence[PairId], ews: Sequence[PairId]
-) -> dict[int, tuple[list[PairId], list[PairId]]]:
-    """:func:`_held` of the tables given as three columns, each pair appended to its board's list in C
-    (its list's ``append`` called); any table :func:`_held` would refuse is refused by it, with its message."""
-    if len(boards) != len(nss) or len(nss) != len(ews):
-        raise ScoringError("tables", "the columns of the tables (board, ns pair, ew pair) differ in length")
-    if not _INT_ONLY.issuperset(map(type, boards)) or any(map(eq, nss, ews)):
-        return _held(zip(boards, nss, ews, strict=True))  # raises on the first table refused
-    by_board: dict[int, tuple[list[PairId], list[PairId]]] = {b: ([], []) for b in boards}
-    for side, pairs in enumerate((nss, ews)):
-        appenders = {b: both[side].append for b, both in by_board.items()}
-        deque(map(call, map(appenders.__getitem__, boards), pairs), maxlen=0)
-    return by_board
-
-
 def _chains(held: list[list[PairId]]) -> list[list[PairId]]:
     """The groups of pairs joined by a chain of shared hands (union-find, the smaller group merged into the
     larger)."""
@@ -232,25 +212,7 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
     the rankings.  A pair is identified by its id (a pair sitting N-S on one board and E-W on another is one
     pair).  Raises :class:`~scoring.errors.ScoringError` (field "tables") on a malformed table.
     """
-    return _groups(_held(tables), sections)
-
-
-def ranking_groups_of(
-    boards: Sequence[int],
-    nss: Sequence[PairId],
-    ews: Sequence[PairId],
-    *,
-    sections: Mapping[PairId, str] | None = None,
-) -> RankingGroups:
-    """:func:`ranking_groups` of the tables given as columns: ``boards[i]``, ``nss[i]``, ``ews[i]`` is one
-    table (read without making a tuple of each)."""
-    return _groups(_held_columns(boards, nss, ews), sections)
-
-
-def _groups(
-    by_board: dict[int, tuple[list[PairId], list[PairId]]], sections: Mapping[PairId, str] | None
-) -> RankingGroups:
-    """The rankings (law H) of the pairs who held each board in each direction."""
+    by_board = _held(tables)
     held = [pairs for both in by_board.values() for pairs in both]
     try:
         ns_pairs = set(chain.from_iterable(both[0] for both in by_board.values()))

@@ -12,13 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.contests.rankings import (
-    RankingGroups,
-    direction_rankings,
-    one_ranking,
-    ranking_groups,
-    ranking_groups_of,
-)
+from scoring.contests.rankings import RankingGroups, direction_rankings, one_ranking, ranking_groups
 from scoring.errors import ScoringError
 
 Table = tuple[int, int | str, int | str]
@@ -182,29 +176,8 @@ def test_tables_that_cannot_be_ranked(tables: list[Table], message: str) -> None
     assert err.value.field == "tables"
 
 
-@pytest.mark.parametrize(
-    ("tables", "message"),
-    [
-        ([(1, 3, 4), (1, 2, 2), ("1", 5, 6)], "tables: board 1: pair 2 cannot sit both N-S and E-W"),
-        ([(1, 3, 4), ("1", 2, 3), (1, 2, 2)], 'tables: a board is a whole number, got "1"'),
-        ([(1, 2, 3), (True, 4, 5)], "tables: a board is a whole number, got true"),
-        ([(1, 2.0, 3)], "tables: a pair id is an int or a str, got 2.0"),
-        ([(1, 2, [3])], "tables: a pair id is an int or a str, got [3]"),
-    ],
-)
-def test_tables_as_columns_refused_alike(tables: list[Table], message: str) -> None:
-    """``ranking_groups_of`` (the tables as columns) refuses the first table refused, with its message."""
-    boards, nss, ews = (list(column) for column in zip(*tables, strict=True))
-    with pytest.raises(ScoringError) as err:
-        ranking_groups_of(boards, nss, ews)
-    assert str(err.value) == message
-    with pytest.raises(ScoringError, match="differ in length"):
-        ranking_groups_of([1, 2], [3, 4], [5])
-
-
 def test_no_tables_no_rankings() -> None:
     assert ranking_groups([]).groups == ()
-    assert ranking_groups_of([], [], []).groups == ()
 
 
 # ------------------------------------------------------------------------------------------ properties
@@ -280,9 +253,3 @@ def test_the_rankings_are_the_chains_of_shared_hands(
     shuffled = list(tables)
     rnd.shuffle(shuffled)
     assert ranking_groups(shuffled, sections=sections) == groups  # the tables' order does not matter
-    # The same tables as columns: the same rankings, each pair's ranking listed in the same order.
-    columns = [[t[i] for t in tables] for i in range(3)]
-    as_columns = ranking_groups_of(*columns, sections=sections)
-    assert as_columns == groups
-    assert as_columns.of is not None
-    assert list(as_columns.of.items()) == list(groups.of.items())
