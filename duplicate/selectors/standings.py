@@ -36,7 +36,7 @@ from scoring.contests import (
     scores_from_whist,
     team_match,
 )
-from scoring.contests.display import lead_str
+from scoring.contests.display import lead_str, ratio_str
 from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
 from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
@@ -398,12 +398,24 @@ class StandingRow(NamedTuple):
     pair: PairInfo
     direction: str | None
     boards: int
-    net: Fraction
-    plus_minus: Fraction
+    # The exact net and plus/minus in lowest terms, as ``scoring.contests.PairRow`` keeps them (Fractions
+    # when read: ``net``, ``plus_minus``).
+    net_num: int
+    net_den: int
+    pm_num: int
+    pm_den: int
     by_fraction: bool
     net_display: str
     plus_minus_display: str
     ranking: str = ""  # the name of its ranking (law H: "N-S", "E-W", "All pairs", "Section A N-S", ...)
+
+    @property
+    def net(self) -> Fraction:
+        return Fraction(self.net_num, self.net_den)
+
+    @property
+    def plus_minus(self) -> Fraction:
+        return Fraction(self.pm_num, self.pm_den)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -483,7 +495,7 @@ def _ranking(
     with its fraction exactly when its place is won by it (law H)."""
     infos = {r.pair: pairs.get(r.pair) or unknown_pair(r.pair) for r in rows}
     ordered = sorted(rows, key=lambda r: (r.rank, infos[r.pair].sort_key))
-    nets = display_values([r.net for r in ordered])
+    nets = display_values([r.net_num if r.net_den == 1 else r.net for r in ordered])
     return Ranking(
         direction,
         tuple(
@@ -492,11 +504,15 @@ def _ranking(
                 infos[r.pair],
                 direction,
                 r.boards,
-                r.net,
-                r.plus_minus,
+                r.net_num,
+                r.net_den,
+                r.pm_num,
+                r.pm_den,
                 r.by_fraction,
                 net,
-                signed_text(r.plus_minus) if r.by_fraction else signed_text(r.plus_minus_rounded),
+                ratio_str(r.pm_num, r.pm_den, signed=True)
+                if r.by_fraction
+                else signed_text(r.plus_minus_rounded),
                 group_name,
             )
             for r, net in zip(ordered, nets, strict=True)

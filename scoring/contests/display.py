@@ -59,6 +59,8 @@ def mixed_str(x: Fraction | int, *, signed: bool = False) -> str:
     """Reader's form of an exact value, as a mixed number: "178 2/3", "-3 1/2", "2/3", "152".
 
     With ``signed`` a positive value gets a leading "+" (for plus/minus columns)."""
+    if type(x) is int:  # whole: no Fraction made
+        return f"+{x}" if signed and x > 0 else str(x)
     f = _exact(x)
     return ratio_str(f.numerator, f.denominator, signed=signed)
 
@@ -66,13 +68,14 @@ def mixed_str(x: Fraction | int, *, signed: bool = False) -> str:
 def display_values(values: Sequence[Fraction | int], *, signed: bool = False) -> list[str]:
     """How each exact value is shown (law G): its nearest whole number, or its mixed number when another
     value in the list rounds to the same whole number but differs exactly."""
-    exact = [_exact(v) for v in values]
+    exact = [v if type(v) is int else _exact(v) for v in values]  # whole numbers kept as ints
     rounded = [round_half_away(v) for v in exact]
     # Each value as (numerator, denominator), its lowest terms: equal exactly when equal as Fractions, and
     # much quicker to hash.
     by_rounded: dict[int, set[tuple[int, int]]] = {}
     for value, r in zip(exact, rounded, strict=True):
-        by_rounded.setdefault(r, set()).add((value.numerator, value.denominator))
+        key = (value, 1) if type(value) is int else (value.numerator, value.denominator)
+        by_rounded.setdefault(r, set()).add(key)
     return [
         mixed_str(value, signed=signed)
         if len(by_rounded[r]) > 1
