@@ -36,7 +36,7 @@ from scoring.contests import (
     scores_from_whist,
     team_match,
 )
-from scoring.contests.display import lead_str, ratio_str
+from scoring.contests.display import Shown, lead_str, ratio_str, signed_text
 from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
 from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
@@ -86,36 +86,6 @@ LINE_FIELDS = (
     *SCORE_FIELDS,
 )
 TRAVELLER_ORDER = ("seating__round__number", "seating__table")
-
-
-# ------------------------------------------------------------------------------------------- display
-
-
-def score_text(value: Fraction | int | None) -> str:
-    """A score or average as the pages show it (exact, as a mixed number); "" for none."""
-    return "" if value is None else mixed_str(value)
-
-
-def signed_text(value: Fraction | int | None) -> str:
-    """A plus/minus as the pages show it (exact, signed); "" for none."""
-    return "" if value is None else mixed_str(value, signed=True)
-
-
-class Shown:
-    """A ``*_display`` attribute: another attribute as the pages show it (:func:`score_text`, or
-    :func:`signed_text` for a plus/minus).  ``ns_score_display = Shown("ns_score")``."""
-
-    __slots__ = ("field", "signed")
-
-    def __init__(self, field: str, *, signed: bool = False) -> None:
-        self.field = field
-        self.signed = signed
-
-    def __get__(self, obj: object, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        value = getattr(obj, self.field)
-        return signed_text(value) if self.signed else score_text(value)
 
 
 # ----------------------------------------------------------------------------------------------- pairs
@@ -398,8 +368,7 @@ class StandingRow(NamedTuple):
     pair: PairInfo
     direction: str | None
     boards: int
-    # The exact net and plus/minus in lowest terms, as ``scoring.contests.PairRow`` keeps them (Fractions
-    # when read: ``net``, ``plus_minus``).
+    # The exact net and plus/minus in lowest terms, as ``scoring.contests.PairRow`` keeps them.
     net_num: int
     net_den: int
     pm_num: int
@@ -743,10 +712,8 @@ def _margin(match: TeamMatch) -> tuple[Fraction, str]:
     if match.winner is None:
         return Fraction(0), ""
     first, second = match.teams[0], match.teams[1]
-    shown = (
-        "the fraction of a point" if match.by_fraction else str(first.total_rounded - second.total_rounded)
-    )
-    return first.total - second.total, shown
+    lead = str(first.total_rounded - second.total_rounded)
+    return first.total - second.total, "the fraction of a point" if match.by_fraction else lead
 
 
 def team_standings(

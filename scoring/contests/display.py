@@ -9,10 +9,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import gcd
+from typing import Any
 
 from scoring.errors import ContestError
 
-__all__ = ["display_values", "fraction_str", "lead_str", "mixed_str", "ratio_str", "round_half_away"]
+__all__ = [
+    "Shown",
+    "display_values",
+    "fraction_str",
+    "lead_str",
+    "mixed_str",
+    "ratio_str",
+    "round_half_away",
+    "score_text",
+    "signed_text",
+]
 
 
 def _exact(x: object) -> Fraction:
@@ -90,3 +101,30 @@ def lead_str(x: Fraction | int) -> str:
     f = abs(_exact(x))
     whole = round_half_away(f)
     return mixed_str(f) if whole == 0 and f else str(whole)
+
+
+def score_text(value: Fraction | int | None) -> str:
+    """A score or average as the pages show it (exact, as a mixed number); "" for none."""
+    return "" if value is None else mixed_str(value)
+
+
+def signed_text(value: Fraction | int | None) -> str:
+    """A plus/minus as the pages show it (exact, signed); "" for none."""
+    return "" if value is None else mixed_str(value, signed=True)
+
+
+class Shown:
+    """A ``*_display`` attribute: another attribute as the pages show it (:func:`score_text`, or
+    :func:`signed_text` for a plus/minus).  ``ns_score_display = Shown("ns_score")``."""
+
+    __slots__ = ("field", "signed")
+
+    def __init__(self, field: str, *, signed: bool = False) -> None:
+        self.field = field
+        self.signed = signed
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = getattr(obj, self.field)
+        return signed_text(value) if self.signed else score_text(value)
