@@ -33,7 +33,7 @@ from scoring.contests.rankings import (
     RankingGroups,
     competition_ranks,
     direction_rankings,
-    one_ranking,
+    grouping,
 )
 from scoring.errors import ContestError, show_value
 
@@ -280,19 +280,6 @@ class PairContest:
         return tuple(card)
 
 
-def _grouping(single_ranking: bool | None, groups: RankingGroups | None) -> RankingGroups:
-    """The rankings asked for: ``groups`` (from the seatings), or by rule (``single_ranking``)."""
-    if groups is not None:
-        if single_ranking is not None:
-            raise ContestError("groups", "give the rankings (groups) or single_ranking, not both")
-        if not isinstance(groups, RankingGroups):
-            raise ContestError("groups", f"expected RankingGroups, got {show_value(groups)}")
-        return groups
-    if single_ranking is None:
-        raise ContestError("groups", "give the rankings (groups) or single_ranking")
-    return one_ranking() if single_ranking else direction_rankings()
-
-
 class _Tally:
     """Every pair's sums in integers (one per side when pairs are told apart by side).  ``net``: its
     whole-number scores; per board size ``n`` (the count of scores made on the board) ``averaged[n]``: the
@@ -521,19 +508,19 @@ def pair_contest(
     identified by its direction and id, so N-S 1 and E-W 1 are two pairs); ``single_ranking=True`` (one
     ranking, a pair identified by its id whichever way it sat).
     """
-    grouping = _grouping(single_ranking, groups)
-    scored = scored_boards(results, grouping)
-    parts: list[list[tuple[PairId, int, int, int]]] = [[] for _ in grouping.groups]
+    chosen = grouping(single_ranking, groups)
+    scored = scored_boards(results, chosen)
+    parts: list[list[tuple[PairId, int, int, int]]] = [[] for _ in chosen.groups]
     sides: list[tuple[Side, _Tally]] = (
-        [(NS, scored.ns), (EW, scored.ew)] if grouping.by_side else [(NS, scored.ns)]
+        [(NS, scored.ns), (EW, scored.ew)] if chosen.by_side else [(NS, scored.ns)]
     )
     common = lcm(*scored.ns.sizes(), *scored.ew.sizes())
-    index = grouping.index
+    index = chosen.index
     for side, tally in sides:
         for member in tally.totals(common):
             parts[index(member[0], side)].append(member)
     rows: list[PairRow] = []
-    for group, members in zip(grouping.groups, parts, strict=True):
+    for group, members in zip(chosen.groups, parts, strict=True):
         # Ordered on the whole numerators (one denominator): by plus/minus, equals by pair.
         members.sort(key=lambda m: _pair_key(m[0]))
         members.sort(key=itemgetter(3), reverse=True)  # stable: equals stay by pair
@@ -558,7 +545,7 @@ def pair_contest(
                 )
             )
     return PairContest(
-        groups=grouping,
+        groups=chosen,
         rows=tuple(rows),
         averages=scored.averages,
         unresolved=tuple(scored.unresolved),
