@@ -137,7 +137,7 @@ class UsebioEvent:
     date: datetime.date | None = None
     board_scoring_method: str | None = None  # MATCH_POINTS, BUTLER, CROSS_IMPS, IMPS, ...
     club_name: str | None = None
-    program_name: str | None = None  # the scorer that wrote the file
+    program_name: str | None = None  # the scorer that wrote the file read; write_usebio writes "Kalamazoo"
     pairs: tuple[UsebioPair, ...] = ()
     teams: tuple[UsebioTeam, ...] = ()
     lines: tuple[UsebioLine, ...] = ()  # pairs events: BOARD > TRAVELLER_LINE outside any MATCH
@@ -566,7 +566,7 @@ def write_usebio(event: UsebioEvent) -> bytes:
     element.set("EVENT_TYPE", event.event_type)
     if event.board_scoring_method is not None:
         _add(element, "BOARD_SCORING_METHOD", event.board_scoring_method)
-    _add(element, "PROGRAM_NAME", event.program_name or PROGRAM_NAME)
+    _add(element, "PROGRAM_NAME", PROGRAM_NAME)  # Kalamazoo wrote this file, whoever wrote the one read
     _add(element, "EVENT_DESCRIPTION", event.name)
     if event.date is not None:
         _add(element, "DATE", event.date.strftime("%d/%m/%Y"))
