@@ -161,8 +161,12 @@ def standard_dealer(board: int) -> Seat:
 # --- reading ---------------------------------------------------------------------------------------------
 
 
+def _line_number(value: object) -> int | None:
+    return value if isinstance(value, int) else None
+
+
 def _fail(element: etree._Element, message: str) -> UsebioError:
-    return UsebioError(str(element.tag), element.sourceline, message)
+    return UsebioError(str(element.tag), _line_number(element.sourceline), message)
 
 
 def _text(element: etree._Element, child: str) -> str | None:
@@ -226,10 +230,12 @@ def _parse(data: bytes) -> etree._Element:
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as error:
-        raise UsebioError("USEBIO", error.lineno, f"not well-formed XML: {error.msg}") from None
+        raise UsebioError("USEBIO", _line_number(error.lineno), f"not well-formed XML: {error.msg}") from None
     if root is None or root.tag != "USEBIO":
         tag = "nothing" if root is None else f"<{root.tag}>"
-        raise UsebioError("USEBIO", None if root is None else root.sourceline, f"the root is {tag}")
+        raise UsebioError(
+            "USEBIO", None if root is None else _line_number(root.sourceline), f"the root is {tag}"
+        )
     return root
 
 
@@ -584,5 +590,6 @@ def write_usebio(event: UsebioEvent) -> bytes:
         _write_handset(root, event.boards)
     etree.indent(root, space="  ")
     body = etree.tostring(root, encoding=ENCODING, xml_declaration=False)
+    assert isinstance(body, bytes)  # an encoding given: bytes, never str
     head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n{DOCTYPE}\n'.encode("ascii")
     return head + body + b"\n"
