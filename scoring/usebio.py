@@ -436,6 +436,12 @@ def read_usebio(data: bytes) -> UsebioEvent:
     event_type = (event.get("EVENT_TYPE") or "").strip().upper()
     if not event_type:
         raise _fail(event, "has no EVENT_TYPE attribute")
+    sessions = event.findall("SESSION")
+    if len(sessions) > 1:
+        # Pair numbers and boards start again in each session: merging them would mix two contests.
+        raise _fail(
+            sessions[1], f"the EVENT holds {len(sessions)} SESSIONs; Kalamazoo reads one session a file"
+        )
     _check_lines_in_boards(event)
     pairs, teams = _participants(event)
     club = root.find("CLUB")

@@ -342,6 +342,13 @@ def test_no_event() -> None:
     assert "has no EVENT_TYPE attribute" in _error(b'<USEBIO Version="1.2"><EVENT></EVENT></USEBIO>')
 
 
+def test_two_sessions_refused() -> None:
+    data = HEAD + b"<SESSION SESSION_ID='1'/>\n<SESSION SESSION_ID='2'/>\n" + TAIL
+    assert _error(data) == (
+        "usebio: <SESSION> (line 5): the EVENT holds 2 SESSIONs; Kalamazoo reads one session a file"
+    )
+
+
 def test_line_without_a_board() -> None:
     data = HEAD + b"<SESSION SESSION_ID='1'>\n<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
     data += b"<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER></TRAVELLER_LINE>\n</SESSION>\n" + TAIL
