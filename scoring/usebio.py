@@ -17,6 +17,7 @@ from typing import Final
 
 from lxml import etree
 
+from scoring.codes import ScoringCode
 from scoring.contract import Contract, Seat, Side, is_pass
 from scoring.deal import Deal
 from scoring.errors import ScoringError
@@ -286,7 +287,7 @@ def _contract(line: etree._Element) -> tuple[Contract | None, bool]:
     if is_pass(text) or text.upper() in {"AP", "ALL PASS", "PASSED OUT"}:
         return None, True
     try:
-        return Contract.parse(text), False
+        return Contract.parse(text, ScoringCode.CONTRACT), False  # no royal spades
     except ScoringError:
         found = line.find("CONTRACT")
         assert found is not None

@@ -369,6 +369,7 @@ def test_board_without_number_and_line_without_pair() -> None:
     ("child", "message"),
     [
         (b"<CONTRACT>8NT</CONTRACT>", "<CONTRACT> (line 7): must be a contract"),
+        (b"<CONTRACT>2RS</CONTRACT>", "<CONTRACT> (line 7): must be a contract"),
         (b"<SCORE>A60</SCORE>", "<SCORE> (line 7): must be North-South's score or an adjustment"),
         (b"<TRICKS>ten</TRICKS>", "<TRICKS> (line 7): must be a whole number, got 'ten'"),
         (b"<TRICKS>14</TRICKS>", "TRICKS must be from 0 to 13, got 14"),
