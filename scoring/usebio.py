@@ -467,7 +467,11 @@ def read_usebio(data: bytes) -> UsebioEvent:
 def _add(parent: etree._Element, tag: str, text: object | None = None) -> etree._Element:
     child = etree.SubElement(parent, tag)
     if text is not None:
-        child.text = str(text)
+        # Stripped as the reader strips, so that a file reads back as it was written.
+        try:
+            child.text = str(text).strip()
+        except ValueError:  # lxml: a control character XML 1.0 cannot carry
+            raise UsebioError(tag, None, f"cannot be written in XML: {str(text)!r}") from None
     return child
 
 

@@ -14,6 +14,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from scoring.codes import Strain
@@ -304,6 +306,14 @@ def test_written_file_starts_as_real_files_do() -> None:
     written.decode("iso-8859-1")
 
 
+def test_unwritable_text_is_a_clear_error() -> None:
+    event = dataclasses.replace(_constructed(), name="Cup\x07")
+    with pytest.raises(
+        UsebioError, match=r"^usebio: <EVENT_DESCRIPTION>: cannot be written in XML: 'Cup\\x07'$"
+    ):
+        write_usebio(event)
+
+
 def test_structure_check_is_not_vacuous() -> None:
     """The DTD refuses a file whose traveller line sits outside a BOARD, or lacks its pair numbers."""
     written = write_usebio(_constructed())
@@ -405,3 +415,78 @@ def test_external_entities_are_not_read() -> None:
         b"<PLAYER><PLAYER_NAME>&secret;</PLAYER_NAME></PLAYER></PAIR></PARTICIPANTS></EVENT></USEBIO>"
     )
     assert "<PLAYER> (line 3): has no PLAYER_NAME" in _error(data)
+
+
+# --- round trip of arbitrary events ---------------------------------------------------------------------------
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Cn")), min_size=1, max_size=12).map(
+    str.strip
+)
+_NAMES = _TEXT.filter(bool)
+_SECTIONS = st.sampled_from([None, "A", "B"])
+
+
+@st.composite
+def _lines(draw: st.DrawFn) -> UsebioLine:
+    board, ns_pair, ew_pair = draw(st.integers(1, 36)), draw(_NAMES), draw(_NAMES)
+    section, lead = draw(_SECTIONS), draw(st.none() | st.sampled_from(["HK", "D10", "TS"]))
+    kind = draw(st.sampled_from(["played", "passed", "adjusted", "blank"]))
+    if kind == "played":
+        contract = Contract(
+            draw(st.integers(1, 7)),
+            draw(st.sampled_from([Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT])),
+            draw(st.sampled_from(Doubling)),
+        )
+        return UsebioLine(
+            board,
+            ns_pair,
+            ew_pair,
+            contract,
+            draw(st.sampled_from(Seat)),
+            draw(st.integers(0, 13)),
+            draw(st.integers(-7600, 7600)),
+            lead=lead,
+            section=section,
+        )
+    if kind == "passed":
+        return UsebioLine(board, ns_pair, ew_pair, passed_out=True, score=0, section=section)
+    if kind == "adjusted":
+        adjustment = UsebioAdjustment(draw(st.integers(0, 99)), draw(st.integers(0, 99)))
+        return UsebioLine(board, ns_pair, ew_pair, adjustment=adjustment, section=section)
+    return UsebioLine(board, ns_pair, ew_pair, section=section)
+
+
+def _section_key(section: str | None) -> tuple[bool, str]:
+    return (section is not None, section or "")
+
+
+@given(
+    pairs=st.lists(
+        st.builds(
+            UsebioPair,
+            number=_NAMES,
+            players=st.lists(st.builds(UsebioPlayer, name=_NAMES, national_id=st.none() | _NAMES), max_size=3)
+            .filter(bool)
+            .map(tuple),
+            direction=st.none() | st.sampled_from(Side),
+            section=_SECTIONS,
+        ),
+        max_size=6,
+    ),
+    lines=st.lists(_lines(), max_size=12),
+    name=_TEXT,
+    date=st.none() | st.dates(datetime.date(1900, 1, 1), datetime.date(2100, 12, 31)),
+)
+@settings(max_examples=60, deadline=None)
+def test_any_pairs_event_round_trips(
+    pairs: list[UsebioPair], lines: list[UsebioLine], name: str, date: datetime.date | None
+) -> None:
+    """Written, then read: the same event, with pairs and lines in the writer's order (section, board)."""
+    pairs.sort(key=lambda pair: _section_key(pair.section))
+    lines.sort(key=lambda line: (_section_key(line.section), line.board))
+    event = UsebioEvent(
+        "MP_PAIRS", name, date=date, program_name="Kalamazoo", pairs=tuple(pairs), lines=tuple(lines)
+    )
+    written = write_usebio(event)
+    assert read_usebio(written) == event
+    assert _valid(written)
