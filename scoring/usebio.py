@@ -139,6 +139,7 @@ class UsebioEvent:
     board_scoring_method: str | None = None  # MATCH_POINTS, BUTLER, CROSS_IMPS, IMPS, ...
     club_name: str | None = None
     program_name: str | None = None  # the scorer that wrote the file read; write_usebio writes "Kalamazoo"
+    boards_per_round: int | None = None  # BOARDS_PER_ROUND, when the file gives it: a help to infer rounds
     pairs: tuple[UsebioPair, ...] = ()
     teams: tuple[UsebioTeam, ...] = ()
     lines: tuple[UsebioLine, ...] = ()  # pairs events: BOARD > TRAVELLER_LINE outside any MATCH
@@ -453,6 +454,7 @@ def read_usebio(data: bytes) -> UsebioEvent:
         board_scoring_method=_text(event, "BOARD_SCORING_METHOD"),
         club_name=None if club is None else _text(club, "CLUB_NAME"),
         program_name=_text(event, "PROGRAM_NAME"),
+        boards_per_round=_int(event, "BOARDS_PER_ROUND"),
         pairs=tuple(pairs),
         teams=tuple(teams),
         lines=tuple(_pairs_lines(event)),
@@ -591,6 +593,8 @@ def write_usebio(event: UsebioEvent) -> bytes:
     sections = {pair.section for pair in event.pairs if pair.section is not None}
     _add(element, "SECTION_COUNT", max(1, len(sections)))
     _add(element, "BOARDS_PLAYED", len({line.board for line in event.all_lines()}))
+    if event.boards_per_round is not None:
+        _add(element, "BOARDS_PER_ROUND", event.boards_per_round)
     session = _add(element, "SESSION")
     session.set("SESSION_ID", "1")
     if event.is_teams:

@@ -39,7 +39,7 @@ from scoring.usebio import (
 )
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "usebio"
-FILES = ("ebu_mp_pairs.xml", "compscore_butler_pairs.xml", "ebu_teams.xml")
+FILES = ("ebu_mp_pairs.xml", "compscore_butler_pairs.xml", "ebu_teams.xml", "realbridge_pairs.xml")
 _PARSER = etree.XMLParser(load_dtd=False, no_network=True, resolve_entities=False)
 
 
@@ -166,6 +166,34 @@ def test_compscore_handset() -> None:
     # No DEALER or VULNERABILITY in the file: the standard ones for the board number (law 2).
     assert (one.dealer, one.vulnerability) == (Seat.N, Vulnerability.NONE)
     assert (two.dealer, two.vulnerability) == (Seat.E, Vulnerability.NS)
+
+
+def test_realbridge_pairs() -> None:
+    """No DOCTYPE, UTF-8, EVENT_TYPE PAIRS, an empty CLUB_NAME, contracts "1N" and "4HX", LIN_DATA ignored."""
+    event = _read("realbridge_pairs.xml")
+    assert (event.event_type, event.name, event.club_name, event.program_name) == (
+        "PAIRS",
+        "Online Duplicate",
+        None,
+        "RealBridge",
+    )
+    assert event.boards_per_round == 2
+    assert [(pair.number, pair.direction) for pair in event.pairs] == [
+        ("1", Side.NS),
+        ("2", Side.EW),
+        ("3", Side.NS),
+        ("4", Side.EW),
+    ]
+    assert len(event.lines) == 8
+    assert _line(event, 1, "1").contract == Contract(1, Strain.NT)
+    doubled = _line(event, 3, "3")
+    assert (doubled.ew_pair, doubled.contract, doubled.tricks, doubled.score) == (
+        "2",
+        Contract(4, Strain.H, Doubling.DOUBLED),
+        9,
+        -100,
+    )
+    assert _line(event, 4, "3").score == -630
 
 
 def test_ebu_teams() -> None:
