@@ -1,7 +1,7 @@
 """USEBIO 1.2, the EBU's XML results format: read another scorer's file, write one for results sites.
 
 Pure (no Django): ``read_usebio(bytes) -> UsebioEvent`` and ``write_usebio(UsebioEvent) -> bytes``. The
-element structure follows the files EBUScore, Compscore and the EBU's own examples write (see
+element structure follows the files EBUScore, Compscore, RealBridge and the EBU's own examples write (see
 docs/usebio.md): USEBIO > EVENT > [SESSION > [SECTION >]] PARTICIPANTS and BOARD > TRAVELLER_LINE for pairs
 events, MATCH > BOARD > TRAVELLER_LINE for teams, and the hands in USEBIO > HANDSET > BOARD > HAND.
 Standings, match points and master points in a file are not read: Kalamazoo recomputes them.
@@ -309,7 +309,19 @@ def _score(line: etree._Element) -> tuple[int | None, UsebioAdjustment | None]:
     return int(text), None
 
 
-def _line(element: etree._Element, board: int, round_: int | None) -> UsebioLine:
+_Known = frozenset[tuple[str | None, str]]  # (section, pair number) of every pair PARTICIPANTS lists
+
+
+def _check_pairs(element: etree._Element, line: UsebioLine, known: _Known) -> None:
+    if not known:  # a file without PARTICIPANTS: nothing to check against
+        return
+    for child, number in (("NS_PAIR_NUMBER", line.ns_pair), ("EW_PAIR_NUMBER", line.ew_pair)):
+        if (line.section, number) not in known:
+            where = "" if line.section is None else f" of section {line.section}"
+            raise _fail(element, f"{child} {number!r} is not a pair{where} among the PARTICIPANTS")
+
+
+def _line(element: etree._Element, board: int, round_: int | None, known: _Known) -> UsebioLine:
     contract, passed_out = _contract(element)
     score, adjustment = _score(element)
     tricks = _int(element, "TRICKS")
@@ -318,7 +330,7 @@ def _line(element: etree._Element, board: int, round_: int | None) -> UsebioLine
     line_round = _int(element, "ROUND_NUMBER")
     if line_round is None:
         line_round = _int(element, "ROUND")
-    return UsebioLine(
+    line = UsebioLine(
         board=board,
         ns_pair=_required(element, "NS_PAIR_NUMBER"),
         ew_pair=_required(element, "EW_PAIR_NUMBER"),
@@ -333,14 +345,16 @@ def _line(element: etree._Element, board: int, round_: int | None) -> UsebioLine
         section=_section_of(element),
         direction=_side(element, "DIRECTION"),
     )
+    _check_pairs(element, line, known)
+    return line
 
 
-def _board_lines(board: etree._Element, round_: int | None) -> Iterator[UsebioLine]:
+def _board_lines(board: etree._Element, round_: int | None, known: _Known) -> Iterator[UsebioLine]:
     number = _int(board, "BOARD_NUMBER")
     if number is None or number < 1:
         raise _fail(board, "has no BOARD_NUMBER (a whole number from 1)")
     for line in board.findall("TRAVELLER_LINE"):
-        yield _line(line, number, round_)
+        yield _line(line, number, round_, known)
 
 
 def _check_lines_in_boards(event: etree._Element) -> None:
@@ -350,11 +364,11 @@ def _check_lines_in_boards(event: etree._Element) -> None:
             raise _fail(line, "is not inside a BOARD, so it has no board number")
 
 
-def _matches(event: etree._Element) -> list[UsebioMatch]:
+def _matches(event: etree._Element, known: _Known) -> list[UsebioMatch]:
     matches = []
     for match in event.iter("MATCH"):
         round_ = _int(match, "ROUND_NUMBER")
-        lines = tuple(line for board in match.findall("BOARD") for line in _board_lines(board, round_))
+        lines = tuple(line for board in match.findall("BOARD") for line in _board_lines(board, round_, known))
         matches.append(
             UsebioMatch(
                 round=round_,
@@ -366,11 +380,11 @@ def _matches(event: etree._Element) -> list[UsebioMatch]:
     return matches
 
 
-def _pairs_lines(event: etree._Element) -> list[UsebioLine]:
+def _pairs_lines(event: etree._Element, known: _Known) -> list[UsebioLine]:
     lines: list[UsebioLine] = []
     for board in event.iter("BOARD"):
         if next(board.iterancestors("MATCH"), None) is None:
-            lines.extend(_board_lines(board, None))
+            lines.extend(_board_lines(board, None, known))
     return lines
 
 
@@ -446,6 +460,8 @@ def read_usebio(data: bytes) -> UsebioEvent:
         )
     _check_lines_in_boards(event)
     pairs, teams = _participants(event)
+    every_pair = pairs + [pair for team in teams for pair in team.pairs]
+    known = frozenset((pair.section, pair.number) for pair in every_pair)
     club = root.find("CLUB")
     return UsebioEvent(
         event_type=event_type,
@@ -457,8 +473,8 @@ def read_usebio(data: bytes) -> UsebioEvent:
         boards_per_round=_int(event, "BOARDS_PER_ROUND"),
         pairs=tuple(pairs),
         teams=tuple(teams),
-        lines=tuple(_pairs_lines(event)),
-        matches=tuple(_matches(event)),
+        lines=tuple(_pairs_lines(event, known)),
+        matches=tuple(_matches(event, known)),
         boards=tuple(_handset(root)),
     )
 

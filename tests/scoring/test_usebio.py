@@ -302,8 +302,8 @@ def test_constructed_pairs_event_round_trip() -> None:
 
 
 def test_constructed_teams_event_round_trip() -> None:
-    pair = UsebioPair("1-1-2", (UsebioPlayer("A"), UsebioPlayer("B")))
-    other = UsebioPair("2-3-4", (UsebioPlayer("C"), UsebioPlayer("D")))
+    one = tuple(UsebioPair(number, (UsebioPlayer("A"), UsebioPlayer("B"))) for number in ("1-1-2", "1-3-4"))
+    two = tuple(UsebioPair(number, (UsebioPlayer("C"), UsebioPlayer("D"))) for number in ("2-1-2", "2-3-4"))
     lines = (
         UsebioLine(5, "1-1-2", "2-3-4", Contract(4, Strain.H), Seat.S, 10, 620, round=3, direction=Side.NS),
         UsebioLine(5, "2-1-2", "1-3-4", Contract(4, Strain.H), Seat.S, 9, -100, round=3, direction=Side.EW),
@@ -312,7 +312,7 @@ def test_constructed_teams_event_round_trip() -> None:
         event_type="TEAMS",
         name="Teams",
         program_name="Kalamazoo",
-        teams=(UsebioTeam("1", "One", (pair,)), UsebioTeam("2", "Two", (other,))),
+        teams=(UsebioTeam("1", "One", one), UsebioTeam("2", "Two", two)),
         matches=(UsebioMatch(3, "1", "2", lines),),
     )
     written = write_usebio(event)
@@ -393,6 +393,16 @@ def test_line_without_a_board() -> None:
     assert _error(data) == (
         "usebio: <TRAVELLER_LINE> (line 5): is not inside a BOARD, so it has no board number"
     )
+
+
+def test_line_naming_an_unknown_pair() -> None:
+    event = _constructed()
+    written = write_usebio(event).replace(
+        b"<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>", b"<EW_PAIR_NUMBER>9</EW_PAIR_NUMBER>", 1
+    )
+    message = _error(written)
+    assert message.startswith("usebio: <TRAVELLER_LINE> (line ")
+    assert message.endswith("EW_PAIR_NUMBER '9' is not a pair of section A among the PARTICIPANTS")
 
 
 def test_board_without_number_and_line_without_pair() -> None:
@@ -510,6 +520,13 @@ def test_any_pairs_event_round_trips(
     pairs: list[UsebioPair], lines: list[UsebioLine], name: str, date: datetime.date | None
 ) -> None:
     """Written, then read: the same event, with pairs and lines in the writer's order (section, board)."""
+    # Every pair a line names must be among the PARTICIPANTS (the reader checks): add those missing.
+    listed = {(pair.section, pair.number) for pair in pairs}
+    for line in lines:
+        for number in (line.ns_pair, line.ew_pair):
+            if (line.section, number) not in listed:
+                listed.add((line.section, number))
+                pairs.append(UsebioPair(number, (UsebioPlayer("Sub"),), section=line.section))
     pairs.sort(key=lambda pair: _section_key(pair.section))
     lines.sort(key=lambda line: (_section_key(line.section), line.board))
     event = UsebioEvent(
