@@ -196,6 +196,30 @@ def test_realbridge_pairs() -> None:
     assert _line(event, 4, "3").score == -630
 
 
+def test_compscore_howell_has_empty_directions() -> None:
+    """Compscore writes a Howell's pairs with an empty DIRECTION (CROSS_IMP here): no fixed line."""
+    data = (
+        b'<?xml version="1.0"?>\n<USEBIO Version="1.2"><EVENT EVENT_TYPE="CROSS_IMP">'
+        b'<PARTICIPANTS EVENT_TYPE="CROSS_IMP"><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION></DIRECTION>'
+        b"<PLAYER><PLAYER_NAME>A</PLAYER_NAME></PLAYER></PAIR><PAIR><PAIR_NUMBER>2</PAIR_NUMBER>"
+        b"<DIRECTION></DIRECTION><PLAYER><PLAYER_NAME>B</PLAYER_NAME></PLAYER></PAIR></PARTICIPANTS>"
+        b'<BOARD EVENT_TYPE="CROSS_IMP"><BOARD_NUMBER>6</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>2'
+        b"</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER><CONTRACT>6DX</CONTRACT><PLAYED_BY>S</PLAYED_BY>"
+        b"<LEAD>AS</LEAD><TRICKS>8</TRICKS><SCORE>-800</SCORE><NS_CROSS_IMP_POINTS>-7.33</NS_CROSS_IMP_POINTS>"
+        b"</TRAVELLER_LINE></BOARD></EVENT></USEBIO>"
+    )
+    event = read_usebio(data)
+    assert event.event_type == "CROSS_IMP"
+    assert [(pair.number, pair.direction) for pair in event.pairs] == [("1", None), ("2", None)]
+    (line,) = event.lines
+    assert (line.contract, line.declarer, line.tricks, line.score) == (
+        Contract(6, Strain.D, Doubling.DOUBLED),
+        Seat.S,
+        8,
+        -800,
+    )
+
+
 def test_ebu_teams() -> None:
     event = _read("ebu_teams.xml")
     assert event.is_teams
