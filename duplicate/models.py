@@ -394,7 +394,8 @@ class DealAnalysis(models.Model):
     Keyed by the deal itself (canonical PBN, as ``Board.deal`` holds it), not by a board: the same hands
     played in several events are analysed once, and a board whose hands are replaced simply finds the new
     deal's analysis (an old one is never wrong, only unused). ``tricks``: 20 hexadecimal digits, the tricks
-    each seat (N, E, S, W) makes as declarer in each strain (NT, S, H, D, C), seat by seat. ``par``: the par
+    each seat makes as declarer in each strain, as PBN's DoubleDummyTricks tag has them (N, S, E, W; for
+    each NT, S, H, D, C). ``par``: the par
     contracts and score (N-S's view) for each dealer and vulnerability, keyed "N-None", "E-NS", ...: cheap
     once the tricks are known, and what a board shows depends on its dealer and vulnerability."""
 

@@ -7,11 +7,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from duplicate.models import Board, DealAnalysis
-from duplicate.services.analyses import SEATS, STRAINS, par_key
 from scoring.law77 import vulnerability_for_board
 from scoring.pbn import hands_known
 
-SEAT_ORDER = "NSEW"  # the rows of the table: each side's two hands together
+# The order of ``DealAnalysis.tricks``: PBN's DoubleDummyTricks tag's (declarers N, S, E, W: each side's two
+# hands together; for each, NT, S, H, D, C), so the figures compare with a PBN file's at a glance.
+SEATS = "NSEW"
+STRAINS = ("NT", "S", "H", "D", "C")
+
+
+def par_key(dealer: str, vulnerability: str) -> str:
+    """The key of ``DealAnalysis.par`` for a board's dealer (N, E, S, W) and vulnerability (None, NS, EW, All)."""
+    return f"{dealer}-{vulnerability}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,15 +42,11 @@ class DoubleDummy:
         return ", ".join(self.par_contracts) if self.par_contracts else "passed out"
 
 
-def double_dummy(
-    analysis: DealAnalysis, *, number: int, dealer: str, par: bool
-) -> DoubleDummy:
+def double_dummy(analysis: DealAnalysis, *, number: int, dealer: str, par: bool) -> DoubleDummy:
     """A stored analysis for board ``number`` dealt by ``dealer``; with ``par`` (a contract event: law 2's
     vulnerability of the board's number, the standard 16-board cycle), the par contracts and score."""
     figures = [int(c, 16) for c in analysis.tricks]
-    rows = tuple(
-        (seat, tuple(figures[SEATS.index(seat) * 5 : SEATS.index(seat) * 5 + 5])) for seat in SEAT_ORDER
-    )
+    rows = tuple((seat, tuple(figures[SEATS.index(seat) * 5 : SEATS.index(seat) * 5 + 5])) for seat in SEATS)
     if not par:
         return DoubleDummy(rows=rows)
     vulnerability = vulnerability_for_board(number).value
@@ -80,4 +83,3 @@ def boards_double_dummy(boards: Iterable[tuple[int, str, str]], *, par: bool) ->
         for n, dealer, deal in wanted
         if deal in stored
     }
-

@@ -17,6 +17,7 @@ from django.db import connections, transaction
 from django.db.models import F
 
 from duplicate.models import Board, DealAnalysis, Event
+from duplicate.selectors.analyses import SEATS, STRAINS, par_key
 from duplicate.services.errors import ServiceError
 from duplicate.services.results import boards_touch
 from scoring.pbn import hands_known
@@ -25,12 +26,11 @@ try:  # the app starts without it; analyses are then not worked out (and the com
     from endplay import dds
     from endplay.types import Contract, Deal, Denom, Penalty, Player, Vul
 except ImportError:  # pragma: no cover - endplay is pinned in requirements.txt
-    dds = None
+    dds = None  # type: ignore[assignment]
 
 logger = logging.getLogger(__name__)
 
-SEATS = "NESW"
-STRAINS = ("NT", "S", "H", "D", "C")  # the order of each seat's five figures in ``DealAnalysis.tricks``
+COMPASS = "NESW"  # endplay's Player order
 VULNERABILITIES = ("None", "NS", "EW", "All")  # PBN's words, as scoring.law77.Vulnerability
 MISSING = "double-dummy analysis needs endplay (pinned in requirements.txt): pip install -r requirements.txt"
 
@@ -50,11 +50,6 @@ class Analysis:
     par: dict[str, dict[str, object]]
 
 
-def par_key(dealer: str, vulnerability: str) -> str:
-    """The key of ``DealAnalysis.par`` for a board's dealer (N, E, S, W) and vulnerability (None, NS, EW, All)."""
-    return f"{dealer}-{vulnerability}"
-
-
 def _contracts_text(contracts: Iterable[Contract]) -> list[str]:
     """Par contracts as "4S N/S =", "5Dx E/W -2": one line per contract, its declarers together."""
     grouped: dict[tuple[int, str, str, int], list[str]] = {}
@@ -62,11 +57,11 @@ def _contracts_text(contracts: Iterable[Contract]) -> list[str]:
         strain = STRAINS[[Denom.nt, Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs].index(c.denom)]
         double = {Penalty.doubled: "x", Penalty.redoubled: "xx"}.get(c.penalty, "")
         key = (c.level, strain, double, c.result)
-        grouped.setdefault(key, []).append(SEATS[int(c.declarer)])
+        grouped.setdefault(key, []).append(COMPASS[int(c.declarer)])
     lines = []
     for (level, strain, double, result), seats in grouped.items():
         made = "=" if result == 0 else f"{result:+d}"
-        lines.append(f"{level}{strain}{double} {'/'.join(sorted(seats, key=SEATS.index))} {made}")
+        lines.append(f"{level}{strain}{double} {'/'.join(sorted(seats, key=COMPASS.index))} {made}")
     return lines
 
 
@@ -79,12 +74,12 @@ def deal_analyse(deal: str) -> Analysis:
     with _dds_lock:
         table = dds.calc_dd_table(Deal(deal))
         strains = [Denom.nt, Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs]
-        tricks = "".join(f"{table[d, Player(SEATS.index(seat))]:x}" for seat in SEATS for d in strains)
+        tricks = "".join(f"{table[d, Player(COMPASS.index(seat))]:x}" for seat in SEATS for d in strains)
         vuls = dict(zip(VULNERABILITIES, (Vul.none, Vul.ns, Vul.ew, Vul.both), strict=True))
         par: dict[str, dict[str, object]] = {}
         for seat in SEATS:
             for word, vul in vuls.items():
-                found = dds.par(table, vul, Player(SEATS.index(seat)))
+                found = dds.par(table, vul, Player(COMPASS.index(seat)))
                 par[par_key(seat, word)] = {"score": found.score, "contracts": _contracts_text(found)}
     return Analysis(tricks=tricks, par=par)
 
