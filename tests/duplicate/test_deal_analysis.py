@@ -13,9 +13,12 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 from django.core.management import CommandError, call_command
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from duplicate import exports, services
+from duplicate.exports.printouts import hand_records_pdf
+from duplicate.exports.rows import event_rows
 from duplicate.models import Board, DealAnalysis
 from duplicate.selectors.analyses import SEATS, STRAINS, board_double_dummy, boards_double_dummy
 from scoring.law77 import vulnerability_for_board
@@ -241,3 +244,23 @@ def test_hands_attached_are_analysed_in_the_background_after_the_commit(settings
     analysis = DealAnalysis.objects.get()
     assert analysis.deal == canonical_deal(DEAL_1)
     assert tricks(analysis)["N", "S"] == 13
+
+
+def test_a_traveller_kept_before_the_analysis_shows_it_once_stored(client, played):
+    enter(board_plays(played, 1)[2], LAST)  # released
+    url = reverse("board_traveller", args=[played.pk, 1])
+    DealAnalysis.objects.all().delete()
+    assert "Double dummy" not in client.get(url).content.decode()  # kept in the cache without it
+    services.deal_analyses_compute(deals=[canonical_deal(DEAL_1)])  # moves the board's version on
+    assert "Double dummy" in client.get(url).content.decode()
+
+
+def test_par_is_printed_on_the_traveller_and_hand_records_when_asked(played):
+    # Contract events are scored elsewhere; here the par's display, from the stored analysis.
+    dd = board_double_dummy(Board(number=1, dealer="N", deal=canonical_deal(DEAL_1)), par=True)
+    html = render_to_string("duplicate/_double_dummy.html", {"double_dummy": dd})
+    assert "Par (none vulnerable): <strong>N-S 1510</strong> · 7S N/S =" in html
+    rows = event_rows(played)
+    analyses = boards_double_dummy(((b.number, b.dealer, b.deal) for b in rows.boards), par=True)
+    text = pdf_text(hand_records_pdf(rows, analyses))
+    assert "Par N-S 1510 7S N/S =" in text
