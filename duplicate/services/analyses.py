@@ -86,9 +86,9 @@ def deal_analyse(deal: str) -> Analysis:
 
 def deal_analyses_compute(*, deals: Iterable[str], progress: Callable[[int, int], None] | None = None) -> int:
     """Work out and store the analysis of each complete deal given that has none yet; returns how many were
-    stored. Each is stored as soon as it is worked out (a long run interrupted keeps what it did); then the
-    boards holding them (and their events) have their results version bumped, so cached travellers and
-    hand records show them. ``progress(done, total)`` is called after each deal."""
+    stored. Each is stored as soon as it is worked out (a long run interrupted keeps what it did), and the
+    boards holding it (and their events) have their results version bumped, so cached travellers and
+    hand records show it. ``progress(done, total)`` is called after each deal."""
     wanted = sorted({d for d in deals if hands_known(d)})
     have = set(DealAnalysis.objects.filter(deal__in=wanted).values_list("deal", flat=True))
     todo = [d for d in wanted if d not in have]
@@ -96,24 +96,24 @@ def deal_analyses_compute(*, deals: Iterable[str], progress: Callable[[int, int]
         return 0
     if dds is None:
         raise AnalysisUnavailable(MISSING)
-    stored: list[str] = []
+    stored = 0
     for done, deal in enumerate(todo, start=1):
         found = deal_analyse(deal)
         _, created = DealAnalysis.objects.get_or_create(
             deal=deal, defaults={"tricks": found.tricks, "par": found.par}
         )  # another process may have stored it meanwhile
         if created:
-            stored.append(deal)
+            stored += 1
+            _boards_touch(deal)
         if progress is not None:
             progress(done, len(todo))
-    _boards_touch(stored)
-    return len(stored)
+    return stored
 
 
 @transaction.atomic
-def _boards_touch(deals: list[str]) -> None:
-    """What the boards holding ``deals`` show changed: their versions and their events' move on."""
-    boards = list(Board.objects.filter(deal__in=deals).values_list("pk", "event_id"))
+def _boards_touch(deal: str) -> None:
+    """What the boards holding ``deal`` show changed: their versions and their events' move on."""
+    boards = list(Board.objects.filter(deal=deal).values_list("pk", "event_id"))
     if boards:
         Event.objects.filter(pk__in={e for _, e in boards}).update(results_version=F("results_version") + 1)
         boards_touch(event_ids=[], board_ids=[b for b, _ in boards])
