@@ -7,6 +7,7 @@ SECRET_KEY     required when DEBUG is off
 DEBUG          "1"/"true" to turn on development mode (default off)
 ALLOWED_HOSTS  comma-separated host names (default: localhost names in DEBUG)
 DB_PREPARED_STATEMENTS  "0" behind a pooler in transaction mode (PostgreSQL; default on)
+DEAL_ANALYSIS_IN_BACKGROUND  "0": hands attached are not analysed double dummy in a thread (analyse_hands only)
 """
 
 from __future__ import annotations
@@ -148,6 +149,9 @@ RESULTS_STALE_SECONDS = float(os.environ.get("RESULTS_STALE_SECONDS", "1.0"))
 # An event workbook of more results than this is made in the background (a 100-table event's takes 11-16 s),
 # the download page saying so until it is ready.
 BACKGROUND_RESULTS = int(os.environ.get("BACKGROUND_RESULTS", "5000"))
+# Hands attached (an upload, an import) are analysed double dummy in a thread once the write commits; off,
+# only `manage.py analyse_hands` works the analyses out.
+DEAL_ANALYSIS_IN_BACKGROUND = os.environ.get("DEAL_ANALYSIS_IN_BACKGROUND", "1") != "0"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -148,3 +148,11 @@ class PlayChangeAdmin(ReadOnlyAdmin):
 class TableTokenAdmin(admin.ModelAdmin):
     list_display = ("section", "table", "revoked", "created_at")
     list_select_related = ("section__event",)
+
+
+@admin.register(models.DealAnalysis)
+class DealAnalysisAdmin(ReadOnlyAdmin):
+    """Worked out from the deal (``services.deal_analyses_compute``), never typed in."""
+
+    list_display = ("deal", "tricks", "computed_at")
+    search_fields = ("deal",)

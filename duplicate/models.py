@@ -386,3 +386,31 @@ class TableToken(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.table}'s link (section {self.section_id})"
+
+
+class DealAnalysis(models.Model):
+    """A deal's double-dummy analysis, worked out once and stored (``services.deal_analyses_compute``).
+
+    Keyed by the deal itself (canonical PBN, as ``Board.deal`` holds it), not by a board: the same hands
+    played in several events are analysed once, and a board whose hands are replaced simply finds the new
+    deal's analysis (an old one is never wrong, only unused). ``tricks``: 20 hexadecimal digits, the tricks
+    each seat makes as declarer in each strain, as PBN's DoubleDummyTricks tag has them (N, S, E, W; for
+    each NT, S, H, D, C). ``par``: the par
+    contracts and score (N-S's view) for each dealer and vulnerability, keyed "N-None", "E-NS", ...: cheap
+    once the tricks are known, and what a board shows depends on its dealer and vulnerability."""
+
+    deal = models.CharField("hands (PBN)", max_length=80, unique=True)
+    tricks = models.CharField(max_length=20)
+    par = models.JSONField(default=dict)
+    computed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "deal analyses"
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.CheckConstraint(
+                condition=Q(tricks__regex=r"^[0-9a-d]{20}$"), name="deal_analysis_tricks_valid"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Analysis of {self.deal}"

@@ -12,9 +12,11 @@ from typing import Any
 from duplicate.exports.csv import results_csv, standings_csv
 from duplicate.exports.pbn import hands_pbn
 from duplicate.exports.pdf import standings_pdf, travellers_pdf
-from duplicate.exports.printouts import printout_pdf
+from duplicate.exports.printouts import hand_records_pdf, printout_pdf
 from duplicate.exports.rows import event_rows, hand_text, standings_rows
 from duplicate.exports.xlsx import standings_xlsx, workbook_xlsx
+from duplicate.selectors.analyses import boards_double_dummy
+from scoring.codes import ScoringCode
 
 STANDINGS_FORMATS = ("csv", "xlsx", "pdf")
 PRINTOUTS = ("scorecards", "guide-cards", "hand-records")
@@ -54,7 +56,13 @@ def printout_file(event: Any, kind: str, *, hidden: frozenset[int] = frozenset()
     """``scorecards`` (one page per pair), ``guide-cards`` (one per table) or ``hand-records`` as PDF."""
     if kind not in PRINTOUTS:
         raise ValueError(f"kind: must be one of {', '.join(PRINTOUTS)}, got {kind!r}")
-    return printout_pdf(event_rows(event, hidden=hidden), kind)
+    rows = event_rows(event, hidden=hidden)
+    if kind == "hand-records":  # with the stored double-dummy analyses (one query; hidden boards have none)
+        analyses = boards_double_dummy(
+            ((b.number, b.dealer, b.deal) for b in rows.boards), par=event.code == ScoringCode.CONTRACT.value
+        )
+        return hand_records_pdf(rows, analyses)
+    return printout_pdf(rows, kind)
 
 
 def results_file(event: Any, *, hidden: frozenset[int] = frozenset()) -> bytes:

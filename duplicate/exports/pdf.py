@@ -41,6 +41,7 @@ from duplicate.exports.rows import (
     event_info,
 )
 from duplicate.models import Event
+from duplicate.selectors.analyses import DoubleDummy
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine
 
@@ -424,10 +425,18 @@ class HandsFlowable(Flowable):
     dealer top left; drawn straight on the canvas (paragraphs in nested tables are slow to lay out)."""
 
     def __init__(
-        self, hands: HandDiagram, title: str, subtitle: str, *, width: float, size: float = 8
+        self,
+        hands: HandDiagram,
+        title: str,
+        subtitle: str,
+        *,
+        width: float,
+        size: float = 8,
+        double_dummy: DoubleDummy | None = None,
     ) -> None:
         super().__init__()
         self.hands = hands
+        self.double_dummy = double_dummy
         self.title = title
         self.subtitle = subtitle
         self.size = size
@@ -485,6 +494,42 @@ class HandsFlowable(Flowable):
         c.drawCentredString(mid, by + self.size * 0.3, "S")
         c.drawString(bx + 2.5, by + bh / 2 - self.size * 0.3, "W")
         c.drawRightString(bx + bw - 2.5, by + bh / 2 - self.size * 0.3, "E")
+        if self.double_dummy is not None:
+            self._double_dummy(self.double_dummy, col, top - 2 * block)
+
+    def _double_dummy(self, dd: DoubleDummy, col: float, top: float) -> None:
+        """The tricks table in the corner right of South (seats down, NT and the suits across) and, for a
+        contract event, the par in the corner left of South."""
+        c, size = self.canv, self.size * 0.85
+        lead = self.lead * 0.95
+        cell = (col - size * 1.4) / 5
+        font = suit_font()
+        x0 = 2 * col
+        c.setFillColor(INK)
+        for i, head in enumerate(("NT", "S", "H", "D", "C")):
+            x = x0 + size * 1.4 + cell * (i + 0.5)
+            if head == "NT" or font is None:
+                c.setFont(BOLD, size)
+                c.drawCentredString(x, top - size, head)
+            else:
+                c.setFillColor(RED if head in "HD" else INK)
+                c.setFont(font, size)
+                c.drawCentredString(x, top - size, SUIT_SYMBOLS[head])
+                c.setFillColor(INK)
+        for row, (seat, tricks) in enumerate(dd.rows, start=1):
+            y = top - size - row * lead
+            c.setFont(BOLD, size)
+            c.drawString(x0, y, seat)
+            c.setFont(SANS, size)
+            for i, n in enumerate(tricks):
+                c.drawCentredString(x0 + size * 1.4 + cell * (i + 0.5), y, str(n))
+        if dd.par_score is not None:
+            c.setFont(BOLD, size)
+            c.drawString(0, top - size, "Par")
+            c.setFont(SANS, size)
+            lines = [dd.par_display, *(dd.par_contracts or ("passed out",))][:4]
+            for row, text in enumerate(lines, start=1):
+                c.drawString(0, top - size - row * lead, text)
 
 
 # ------------------------------------------------------------------------------------------- travellers

@@ -3,6 +3,7 @@ the pieces of ``duplicate.exports.pdf`` (styles, tables, hand diagrams, the docu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -37,6 +38,7 @@ from duplicate.exports.pdf import (
     side_text,
 )
 from duplicate.exports.rows import BoardRows, EventInfo, EventRows, GuideCard
+from duplicate.selectors.analyses import DoubleDummy
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.selectors.travellers import ScoreCard
 
@@ -203,7 +205,9 @@ def guide_cards_pdf(rows: EventRows) -> bytes:
 # ----------------------------------------------------------------------------------------- hand records
 
 
-def _record_cell(info: EventInfo, board: BoardRows, width: float) -> Flowable:
+def _record_cell(
+    info: EventInfo, board: BoardRows, width: float, double_dummy: DoubleDummy | None = None
+) -> Flowable:
     if board.diagram is None:
         return Paragraph(
             f"<font size=13><b>Board {board.number}</b></font><br/>Dealer {board.dealer_name}<br/>"
@@ -211,12 +215,20 @@ def _record_cell(info: EventInfo, board: BoardRows, width: float) -> Flowable:
             para_style("kz-rec-empty", 9, lead=14),
         )
     return HandsFlowable(
-        board.diagram, f"Board {board.number}", f"Dealer {board.dealer_name}", width=width, size=9.5
+        board.diagram,
+        f"Board {board.number}",
+        f"Dealer {board.dealer_name}",
+        width=width,
+        size=9.5,
+        double_dummy=double_dummy,
     )
 
 
-def hand_records_pdf(rows: EventRows) -> bytes:
-    """The four hands of each board as a diagram, six boards a page (two across, three down)."""
+def hand_records_pdf(rows: EventRows, analyses: Mapping[int, DoubleDummy] | None = None) -> bytes:
+    """The four hands of each board as a diagram, six boards a page (two across, three down); with
+    ``analyses`` (``selectors.analyses.boards_double_dummy``, by board number) each board's double-dummy
+    tricks beside South and, for a contract event, its par beside West."""
+    analyses = analyses or {}
     info = rows.info
     width = frame_width(info)
     cell = width / 2
@@ -228,7 +240,10 @@ def hand_records_pdf(rows: EventRows) -> bytes:
         grid: list[list[Any]] = []
         for i in range(0, len(chunk), 2):
             pair = chunk[i : i + 2]
-            grid.append([_record_cell(info, b, cell - 10) for b in pair] + [""] * (2 - len(pair)))
+            grid.append(
+                [_record_cell(info, b, cell - 10, analyses.get(b.number)) for b in pair]
+                + [""] * (2 - len(pair))
+            )
         table = Table(grid, colWidths=[cell, cell])
         table.setStyle(
             TableStyle(

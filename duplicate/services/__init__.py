@@ -6,6 +6,12 @@ Nothing here reads a request; views call these with plain values. Bad input rais
 
 from __future__ import annotations
 
+from duplicate.services.analyses import (
+    AnalysisUnavailable,
+    deal_analyses_compute,
+    deal_analyses_start,
+    deal_analyses_wait,
+)
 from duplicate.services.boards import (
     HANDS_REPLACED,
     HandsPreview,
@@ -41,6 +47,7 @@ from duplicate.services.tokens import table_token_create, table_token_revoke, ta
 
 __all__ = [
     "HANDS_REPLACED",
+    "AnalysisUnavailable",
     "ConflictError",
     "HandsChange",
     "HandsImport",
@@ -51,6 +58,9 @@ __all__ = [
     "Writer",
     "board_deals_preview",
     "board_deals_set",
+    "deal_analyses_compute",
+    "deal_analyses_start",
+    "deal_analyses_wait",
     "deals_random",
     "event_create",
     "event_finish",

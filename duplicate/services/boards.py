@@ -15,6 +15,7 @@ from duplicate.models import (
     Play,
     PlayChange,
 )
+from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError
 from duplicate.services.results import (
     PermissionDenied,
@@ -242,6 +243,7 @@ def board_deals_set(
         board.deal = preview.deals.get(board.number, board.deal)
         board.dealer = preview.dealers.get(board.number, board.dealer)
     Board.objects.bulk_update(boards, ["deal", "dealer"])
+    deal_analyses_start(deals=[b.deal for b in boards])  # double dummy, in a thread once this commits
     if preview.changes and director is not None:
         by_id = {b.pk: b for b in boards}
         history = []

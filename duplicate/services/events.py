@@ -32,6 +32,7 @@ from duplicate.models import (
     Team,
     pair_order,
 )
+from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.results import boards_touch
 from scoring.errors import show_value
@@ -308,6 +309,7 @@ def _boards_create(
             )
         )
     Board.objects.bulk_create(new_boards)
+    deal_analyses_start(deals=[b.deal for b in new_boards])  # double dummy, in a thread once this commits
     return {b.number: b for b in event.boards.all()}
 
 

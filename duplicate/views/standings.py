@@ -24,6 +24,7 @@ from duplicate.models import Board, Event, EventKind, Pair
 from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
+from duplicate.selectors.analyses import board_double_dummy
 from duplicate.selectors.display import live_version
 from duplicate.selectors.events import event_or_404
 from duplicate.tables import (
@@ -34,6 +35,7 @@ from duplicate.tables import (
     ranking_tables,
     selected_section,
 )
+from scoring.codes import ScoringCode
 
 
 def status_badge(provisional: bool, *, status: str | None = None) -> str:
@@ -250,6 +252,8 @@ def _traveller(
                 "progress": progress_html(trav.progress),
                 "table": table.as_html(request),
                 "averages": averages,
+                # stored, never worked out here; its par for contract events only
+                "double_dummy": board_double_dummy(board, par=event.code == ScoringCode.CONTRACT.value),
             }
 
         variant = (board.pk, caching.query_variant(request.GET))
@@ -257,5 +261,6 @@ def _traveller(
             event, "traveller", variant, build, version=traveller_version(board), latest=True
         )
         context["diagram"] = parts["diagram"]
+        context["double_dummy"] = parts["double_dummy"]
         context["parts"] = _safe(parts)
     return render(request, "duplicate/traveller.html", context)

@@ -32,7 +32,7 @@ DOWNLOADS = [
     ("download_workbook", [], 7, 3),  # and how many results: a big event's is made in the background
     ("download_printout", ["scorecards"], 6, 2),
     ("download_printout", ["guide-cards"], 6, 2),
-    ("download_printout", ["hand-records"], 6, 2),
+    ("download_printout", ["hand-records"], 7, 2),  # and the boards' double-dummy analyses
     ("download_hands", ["hands"], 6, 2),
     ("download_hands", ["results"], 6, 2),
 ]
