@@ -50,7 +50,7 @@ def match_pdf(rows: StandingsRows, *, hidden: bool = False) -> bytes:
     st = rows.standings
     assert isinstance(st, TeamStandings)
     story = pdf.heading(rows.info, "Team match", rows.provisional_text)
-    story.extend(pdf._team_standings(rows.info, st))
+    story.extend(pdf.team_standings_story(rows.info, st))
     if st.teams:
         story.extend(_boards_story(pdf.frame_width(rows.info), st, hidden=hidden))
     return pdf.build(rows.info, "standings", story, mark="PROVISIONAL" if rows.provisional else "Final")
@@ -106,8 +106,8 @@ def table_title(table: TableLine) -> str:
 def match_xlsx(rows: StandingsRows) -> bytes:
     """The standings' sheets (Standings, Tables) and a "Board by board" sheet: one row a table's board."""
     book = xlsx.Book()
-    xlsx._standings_sheet(book, rows)
-    xlsx._tables_sheet(book, rows.standings)
+    xlsx.standings_sheet(book, rows)
+    xlsx.tables_sheet(book, rows.standings)
     st = rows.standings
     assert isinstance(st, TeamStandings)
     if st.tables:

@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 from reportlab.lib import colors
-from reportlab.lib.rl_accel import escapePDF
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus import Flowable
 
 from duplicate.exports.fonts import BOLD, OBLIQUE, SANS
@@ -130,11 +129,10 @@ class Grid(Flowable):
             c.setFillColor(ZEBRA)
             for i in range(1, len(self.rows), 2):
                 c.rect(0, tops[i] - self.row_height, self.width, self.row_height, stroke=0, fill=1)
-        # All the text in one text object: a cell costs a move and a string (one text object a string, as
-        # canvas.drawString makes, is most of the time); the font and colour set only when they change.
+        # All the text in one text object (canvas.drawString makes one a string: most of a big printout's
+        # time); the font and colour set only when they change.
         text = c.beginText()
         self._font: tuple[str, float] = ("", 0.0)
-        self._subset: tuple[str, float, int] = ("", 0.0, -1)
         self._color: Any = None
         self._draw_header(text, lefts, top)
         for row, row_top in zip(self.rows, tops, strict=True):
@@ -143,14 +141,16 @@ class Grid(Flowable):
         self._draw_rules(lefts, top, tops)
         c.restoreState()
 
-    def _set(self, text: Any, font: str, size: float, color: Any = INK) -> None:
-        """The font of the cells that follow (written with the next cell: ``_put``), and their colour."""
-        self._font = (font, size)
+    def _set(self, text: PDFTextObject, font: str, size: float, color: Any = INK) -> None:
+        """The font and colour of the cells that follow."""
+        if (font, size) != self._font:
+            text.setFont(font, size)
+            self._font = (font, size)
         if color is not self._color:
             text.setFillColor(color)
             self._color = color
 
-    def _draw_header(self, text: Any, lefts: list[float], top: float) -> None:
+    def _draw_header(self, text: PDFTextObject, lefts: list[float], top: float) -> None:
         self._set(text, BOLD, self.header_size)
         lead = self.header_size * 1.2
         bottom = top - self.header_height + PAD_BOTTOM + (lead - self.header_size)
@@ -159,7 +159,7 @@ class Grid(Flowable):
             for k, line in enumerate(lines):
                 self._put(text, line, col, lefts, bottom + (len(lines) - 1 - k) * lead, BOLD)
 
-    def _draw_row(self, text: Any, row: GridRow, lefts: list[float], top: float) -> None:
+    def _draw_row(self, text: PDFTextObject, row: GridRow, lefts: list[float], top: float) -> None:
         color = row.color or INK
         if row.note:
             self._set(text, OBLIQUE, 7, color)
@@ -180,7 +180,7 @@ class Grid(Flowable):
 
     def _put(
         self,
-        text: Any,
+        text: PDFTextObject,
         cell: str,
         col: int,
         lefts: list[float],
@@ -196,20 +196,10 @@ class Grid(Flowable):
             x = lefts[col] + PAD_X
             if col in self.numeric:
                 x = lefts[col] + self.widths[col] - PAD_X - _width(cell, font, size or self.header_size)
-        # The text operators written directly (reportlab's textOut measures every string again, most of a
-        # big printout's time): the font is TrueType, embedded as subsets of at most 256 characters, each
-        # run of the cell in its subset's own encoding, the subset named once when it changes.
-        name, font_size = self._font
-        face = cast(TTFont, getFont(name))  # the fonts of duplicate.exports.fonts
-        doc = self.canv._doc  # type: ignore[attr-defined]
-        code = text._code
-        place = f"1 0 0 1 {x:.2f} {y:.2f} Tm "
-        for subset, run in face.splitString(cell, doc):
-            if (name, font_size, subset) != self._subset:
-                code.append(f"{face.getSubsetInternalName(subset, doc)} {font_size:g} Tf")
-                self._subset = (name, font_size, subset)
-            code.append(f"{place}({escapePDF(run)}) Tj")
-            place = ""
+        # textLine, not textOut: textOut measures every string again to move its cursor along the line,
+        # which the next cell's own origin replaces anyway.
+        text.setTextOrigin(x, y)
+        text.textLine(cell)
 
     def _draw_rules(self, lefts: list[float], top: float, tops: list[float]) -> None:
         c = self.canv

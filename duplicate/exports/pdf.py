@@ -256,7 +256,7 @@ def standings_pdf(st: StandingsRows | PairStandings | TeamStandings, *, event: A
     if isinstance(standings, PairStandings):
         story.extend(_pair_standings(info, standings))
     else:
-        story.extend(_team_standings(info, standings))
+        story.extend(team_standings_story(info, standings))
     mark = "PROVISIONAL" if rows.provisional else "Final"
     return build(info, "standings", story, mark=mark)
 
@@ -322,7 +322,8 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
     return story
 
 
-def _team_standings(info: EventInfo, st: TeamStandings) -> list[Flowable]:
+def team_standings_story(info: EventInfo, st: TeamStandings) -> list[Flowable]:
+    """A team match's standings: who won, the tables, each team's pairs (the standings PDF and the match PDF)."""
     width = frame_width(info)
     if not st.teams:
         return [Spacer(1, 8), p("No results yet: the match score appears as the results are entered.", BODY)]
@@ -632,4 +633,4 @@ def travellers_pdf(rows: EventRows) -> bytes:
     return build(info, "travellers", story, mark="PROVISIONAL" if rows.progress.provisional else "")
 
 
-__all__ = ["PRINTOUTS", "build", "data_table", "standings_pdf", "travellers_pdf"]
+__all__ = ["PRINTOUTS", "build", "data_table", "standings_pdf", "team_standings_story", "travellers_pdf"]

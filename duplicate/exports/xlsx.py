@@ -241,7 +241,8 @@ def _team_rows(st: TeamStandings, status: str) -> Iterator[list[Any]]:
         yield [f"{st.winner} {'leads' if st.provisional else 'won'}{how}.", None, "result"]
 
 
-def _standings_sheet(book: Book, rows: StandingsRows) -> None:
+def standings_sheet(book: Book, rows: StandingsRows) -> None:
+    """The "Standings" sheet: a pair contest's rankings or a team match's teams and pairs."""
     st, ws = rows.standings, book.sheet("Standings")
     status = "provisional" if rows.provisional else "final"
     if isinstance(st, PairStandings):
@@ -251,7 +252,7 @@ def _standings_sheet(book: Book, rows: StandingsRows) -> None:
         write_sheet(book, ws, TEAM_COLUMNS, _team_rows(st, status), bold=is_total)
 
 
-def _tables_sheet(book: Book, st: PairStandings | TeamStandings) -> None:
+def tables_sheet(book: Book, st: PairStandings | TeamStandings) -> None:
     """A team match's tables: who sat where, and each side's score."""
     if not isinstance(st, TeamStandings) or not st.tables:
         return
@@ -271,8 +272,8 @@ def standings_xlsx(st: StandingsRows | PairStandings | TeamStandings, *, event: 
         st = StandingsRows(event_info(event or Event.objects.get(pk=st.event_id)), st)
     rows = st
     book = Book()
-    _standings_sheet(book, rows)
-    _tables_sheet(book, rows.standings)
+    standings_sheet(book, rows)
+    tables_sheet(book, rows.standings)
     return book.save(f"{rows.info.name}: standings")
 
 
@@ -359,7 +360,7 @@ def workbook_xlsx(rows: EventRows) -> bytes:
     """The event workbook: Standings, Travellers (one row per result), Score cards, Boards, Movement, and
     Tables for a team match.  The score columns are exact values written as :func:`number` writes them."""
     book = Book()
-    _standings_sheet(book, rows.standings_rows)
+    standings_sheet(book, rows.standings_rows)
     results = (result_values(line) for line in rows.results)
     numbers = {26: False, 27: False, 28: False, 29: False, 30: True, 31: True}  # plus/minus signed
     widths = {18: 28, 32: 40, 33: 40, 34: 40}
@@ -373,8 +374,16 @@ def workbook_xlsx(rows: EventRows) -> bytes:
         [m.section, m.round, m.table, m.ns.label, m.ew.label, m.boards_display] for m in rows.movement
     )
     write_sheet(book, book.sheet("Movement"), MOVEMENT_COLUMNS, movement)
-    _tables_sheet(book, rows.standings)
+    tables_sheet(book, rows.standings)
     return book.save(f"{rows.info.name}: results")
 
 
-__all__ = ["number", "result_header", "result_values", "standings_xlsx", "workbook_xlsx"]
+__all__ = [
+    "number",
+    "result_header",
+    "result_values",
+    "standings_sheet",
+    "standings_xlsx",
+    "tables_sheet",
+    "workbook_xlsx",
+]
