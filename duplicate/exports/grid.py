@@ -196,10 +196,10 @@ class Grid(Flowable):
             x = lefts[col] + PAD_X
             if col in self.numeric:
                 x = lefts[col] + self.widths[col] - PAD_X - _width(cell, font, size or self.header_size)
-        # textLine, not textOut: textOut measures every string again to move its cursor along the line,
-        # which the next cell's own origin replaces anyway.
+        # textOut, not textLine: textLine's move to a new line (T*) reads back as a line break after
+        # every cell in the PDF's text.
         text.setTextOrigin(x, y)
-        text.textLine(cell)
+        text.textOut(cell)
 
     def _draw_rules(self, lefts: list[float], top: float, tops: list[float]) -> None:
         c = self.canv

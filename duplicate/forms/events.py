@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.core.files.base import File
 
 from duplicate.models import EventKind, MovementKind, PaperSize, RankingChoice, ScoringCodeChoice
 from duplicate.services.events import MAX_SECTIONS
@@ -16,12 +17,11 @@ from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLE
 MAX_UPLOAD = 5 * 1024 * 1024
 
 
-def read_upload(upload: object, *, field: str) -> str:
+def read_upload(upload: File[bytes], *, field: str) -> str:
     """The text of an uploaded file, or a ValidationError that names the field."""
-    size = getattr(upload, "size", 0) or 0
-    if size > MAX_UPLOAD:
+    if (upload.size or 0) > MAX_UPLOAD:
         raise forms.ValidationError(f"{field}: the file is larger than 5 MB")
-    data: bytes = upload.read()  # type: ignore[attr-defined]
+    data: bytes = upload.read()
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

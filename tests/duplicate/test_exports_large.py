@@ -7,7 +7,7 @@ import dataclasses
 import io
 
 import pytest
-from pypdf import PdfReader
+from pypdf import PageObject, PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from duplicate import exports
@@ -89,8 +89,10 @@ def test_the_guide_cards_download_of_a_big_event(client):
     assert len(PdfReader(io.BytesIO(response.content)).pages) >= 100
 
 
-def text_objects(page: object) -> int:
-    return page.get_contents().get_data().count(b"BT")  # type: ignore[attr-defined]
+def text_objects(page: PageObject) -> int:
+    contents = page.get_contents()
+    assert contents is not None
+    return contents.get_data().count(b"BT")
 
 
 def test_score_cards_and_travellers_draw_a_table_in_one_text_object():
