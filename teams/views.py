@@ -1,5 +1,6 @@
 """The team match page (duplicate law G): public and read-only.  The match's plain rows are kept in Django's
-cache under the event's results version (``duplicate.caching``); its tables are made from them per request.
+cache under the event's results version (``duplicate.caching``), with that version: the page is live (it
+refreshes itself when results arrive).  Its tables are made from the rows per request.
 
 No peeking: what a viewer may see is decided before the cache is read.  A visitor's board-by-board tables
 leave out the scores of the boards still in play (as the score cards do); the totals stay."""
@@ -25,13 +26,15 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("event_standings", pk=event.pk)
     viewer = viewer_of(request)
     hidden = hidden_boards(boards_in_play(event), viewer)
-    match = caching.cached(
+    # Kept with the results version it was worked out at: the page's script (static/js/live.js) polls for newer.
+    kept = caching.cached(
         event,
-        "team-match",
+        "team-match-live",
         tuple(sorted(hidden)),
-        lambda: team_standings(event, hidden=hidden),
+        lambda: {"match": team_standings(event, hidden=hidden), "version": event.results_version},
         latest=viewer.director,
     )
+    match = kept["match"]
     tables = configure(request, MatchTablesTable(match.tables, event_pk=event.pk, prefix="tables-"))
     boards = [
         {
@@ -55,6 +58,7 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "event": event,
         "match": match,
+        "version": kept["version"],
         "progress": match.progress,
         "badge": badge,
         "tables": tables,
