@@ -27,14 +27,13 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
     viewer = viewer_of(request)
     hidden = hidden_boards(boards_in_play(event), viewer)
     # Kept with the results version it was worked out at: the page's script (static/js/live.js) polls for newer.
-    kept = caching.cached(
+    match, version = caching.cached(
         event,
         "team-match-live",
         tuple(sorted(hidden)),
-        lambda: {"match": team_standings(event, hidden=hidden), "version": event.results_version},
+        lambda: (team_standings(event, hidden=hidden), event.results_version),
         latest=viewer.director,
     )
-    match = kept["match"]
     tables = configure(request, MatchTablesTable(match.tables, event_pk=event.pk, prefix="tables-"))
     boards = [
         {
@@ -58,7 +57,7 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "event": event,
         "match": match,
-        "version": kept["version"],
+        "version": version,
         "progress": match.progress,
         "badge": badge,
         "tables": tables,

@@ -512,16 +512,15 @@ class Traveller:
     @property
     def ns_average_shown(self) -> str:
         """The N-S average as the traveller's header says it: "A: 52, B: 0" for sections each on its own."""
-        return self._average_shown(1, self.ns_average_display)
+        if self.ns_average_display or not self.section_averages:
+            return str(self.ns_average_display)
+        return ", ".join(f"{letter}: {score_text(ns) or '—'}" for letter, ns, _ in self.section_averages)
 
     @property
     def ew_average_shown(self) -> str:
-        return self._average_shown(2, self.ew_average_display)
-
-    def _average_shown(self, index: int, single: str) -> str:
-        if single or not self.section_averages:
-            return single
-        return ", ".join(f"{s[0]}: {score_text(s[index]) or '—'}" for s in self.section_averages)
+        if self.ew_average_display or not self.section_averages:
+            return str(self.ew_average_display)
+        return ", ".join(f"{letter}: {score_text(ew) or '—'}" for letter, _, ew in self.section_averages)
 
 
 def section_averages(
