@@ -101,15 +101,16 @@ def test_every_public_page_fits_the_screen_without_sideways_scrolling(
     assert not too_wide, "; ".join(f"{k}: {v}" for k, v in too_wide.items())
 
 
-def test_the_standings_come_first_on_a_phone_and_the_menu_marks_the_page(live_server, new_page, events):
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_the_standings_come_first_and_the_menu_marks_the_page(live_server, new_page, events, size, viewport):
     event, _ = events
-    page = new_page(**PHONE, mobile=True)
+    page = new_page(**viewport, mobile=size == "phone")
     page.goto(f"{live_server.url}{reverse('event_standings', args=[event.pk])}")
     first_row = page.locator(".standings table tbody tr").first
     expect(first_row).to_be_visible()
     box = first_row.bounding_box()
     assert box is not None
-    assert box["y"] + box["height"] <= PHONE["height"]
+    assert box["y"] + box["height"] <= viewport["height"]
 
     # The event's pages in one menu, shut at first, the page shown marked in it; opened from the keyboard.
     menu = page.locator("details.event-menu")
@@ -120,7 +121,7 @@ def test_the_standings_come_first_on_a_phone_and_the_menu_marks_the_page(live_se
     expect(current).to_be_visible()
     expect(current).to_have_text("Standings")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "standings-menu-open-phone.png"))
+    page.screenshot(path=str(ARTIFACTS / f"standings-menu-open-{size}.png"))
     assert menu.locator("a[aria-current]").count() == 1
     menu.locator("a", has_text="Pairs").click()
     expect(page).to_have_url(f"{live_server.url}{reverse('event_pairs', args=[event.pk])}")
@@ -133,8 +134,8 @@ def test_the_standings_come_first_on_a_phone_and_the_menu_marks_the_page(live_se
     expect(pdf).to_be_hidden()
     downloads.locator("summary").click()
     expect(pdf).to_be_visible()
-    assert page.evaluate(SCROLL_WIDTH) <= PHONE["width"]  # the open menu fits too
-    page.screenshot(path=str(ARTIFACTS / "standings-downloads-open-phone.png"))
+    assert page.evaluate(SCROLL_WIDTH) <= viewport["width"]  # the open menu fits too
+    page.screenshot(path=str(ARTIFACTS / f"standings-downloads-open-{size}.png"))
 
 
 def overlaps(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
