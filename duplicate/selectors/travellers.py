@@ -493,6 +493,10 @@ def hand_diagram(pbn: str) -> HandDiagram | None:
     )
 
 
+# Each section's (letter, N-S average, E-W average) on a board.
+SectionAverages = tuple[tuple[str, Fraction | None, Fraction | None], ...]
+
+
 @dataclass(frozen=True)
 class Traveller:
     board: Board
@@ -504,7 +508,7 @@ class Traveller:
     whist: bool
     # Sections ranked each on its own play the same board against different averages: each section's
     # (letter, N-S, E-W), the board's single averages then being None.  Empty otherwise.
-    section_averages: tuple[tuple[str, Fraction | None, Fraction | None], ...] = ()
+    section_averages: SectionAverages = ()
 
     ns_average_display = Shown("ns_average")
     ew_average_display = Shown("ew_average")
@@ -512,20 +516,22 @@ class Traveller:
     @property
     def ns_average_shown(self) -> str:
         """The N-S average as the traveller's header says it: "A: 52, B: 0" for sections each on its own."""
-        if self.ns_average_display or not self.section_averages:
-            return str(self.ns_average_display)
-        return ", ".join(f"{letter}: {score_text(ns) or '—'}" for letter, ns, _ in self.section_averages)
+        return average_shown(self.ns_average_display, self.section_averages, "NS")
 
     @property
     def ew_average_shown(self) -> str:
-        if self.ew_average_display or not self.section_averages:
-            return str(self.ew_average_display)
-        return ", ".join(f"{letter}: {score_text(ew) or '—'}" for letter, _, ew in self.section_averages)
+        return average_shown(self.ew_average_display, self.section_averages, "EW")
 
 
-def section_averages(
-    lines: Iterable[PlayLine],
-) -> tuple[tuple[str, Fraction | None, Fraction | None], ...]:
+def average_shown(single: str, sections: SectionAverages, side: str) -> str:
+    """A board's average for one side as a traveller's header says it: the board's own, or (sections ranked
+    each on its own, law H per section) each section's, "A: 52, B: 0"; "" for none."""
+    if single or not sections:
+        return single
+    return ", ".join(f"{s[0]}: {score_text(s[1] if side == 'NS' else s[2]) or '—'}" for s in sections)
+
+
+def section_averages(lines: Iterable[PlayLine]) -> SectionAverages:
     """Each section's averages on a board, from its scored lines (each line carries its own section's,
     law H applied per section); only when the board is played in more than one section."""
     found: dict[str, tuple[str, Fraction | None, Fraction | None]] = {}

@@ -393,6 +393,11 @@ def test_traveller_header_shows_each_sections_average_when_ranked_on_its_own(cli
     a_ns, a_ew = mixed_str(Fraction(score, 3)), mixed_str(Fraction(-score, 3))
     page = client.get(reverse("board_traveller", args=[event.pk, 1])).content.decode()
     assert f"N-S <strong>A: {a_ns}, B: 0</strong> · E-W <strong>A: {a_ew}, B: 0</strong>" in page
+    # The printouts' rows (travellers PDF, text) and the venue display say the same.
+    board = next(b for b in event_rows(event).boards if b.number == 1)
+    assert (board.ns_average_shown, board.ew_average_shown) == (f"A: {a_ns}, B: 0", f"A: {a_ew}, B: 0")
+    display = client.get(reverse("event_display", args=[event.pk])).content.decode()
+    assert f"N-S <strong>A: {a_ns}, B: 0</strong> · E-W <strong>A: {a_ew}, B: 0</strong>" in display
     services.event_ranking_set(event=event, ranking="field")
     trav = traveller(event, Board.objects.get(event=event, number=1))
     assert (trav.ns_average, trav.section_averages) == (Fraction(score, 6), ())
