@@ -1,4 +1,4 @@
-"""Live pages in real headless Chromium: the standings, a traveller and a team match open in a browser take in a result saved
+"""Live pages in real headless Chromium: the standings, a traveller, a score card and a team match open in a browser take in a result saved
 elsewhere (through the services, as another device's save would) at their next poll, and say "updated hh:mm:ss"
 anew; the venue display shows one slide at a time, goes on to the next after its seconds, and fits a projector
 (1366x900) and a phone (390x844) without sideways scrolling. The page's clock is Playwright's (page.clock): the
@@ -87,6 +87,24 @@ def test_a_traveller_being_played_shows_itself_once_its_last_table_saves(live_se
     expect(page.locator("table.data tbody tr")).not_to_have_count(0)
     expect(page.locator("table.data")).to_contain_text("2NT by S, 8 tricks")
     expect(page.locator("[data-live-updated]")).not_to_have_text(first_stamp)
+
+
+def test_a_score_card_takes_in_a_result_saved_elsewhere(live_server, new_page):
+    # Pair 1's card (the player's own page): another table's result moves the results version and the card
+    # is fetched anew, its "updated" stamp with it.
+    event = demo_event_in_play()
+    page = new_page(**PHONE, mobile=True)
+    page.clock.install(time=START)
+    page.goto(f"{live_server.url}{reverse('pair_scorecard', args=[event.pk, '1'])}")
+    card, updated = page.locator(".scorecard-live"), page.locator("[data-live-updated]")
+    expect(updated).to_have_text(UPDATED)
+    first_stamp = updated.inner_text()
+    version = int(card.get_attribute("data-live-version") or "")
+    save_elsewhere(waiting_play(event))
+    page.clock.fast_forward(POLL)
+    expect(page.locator(".scorecard-live")).to_have_attribute("data-live-version", str(version + 1))
+    expect(updated).not_to_have_text(first_stamp)
+    expect(page.locator(".scorecard-summary")).to_contain_text("Place")
 
 
 def test_a_team_match_takes_in_a_result_saved_elsewhere(live_server, new_page):
