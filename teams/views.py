@@ -1,5 +1,6 @@
 """The team match page (duplicate law G): public and read-only.  The match's plain rows are kept in Django's
-cache under the event's results version (``duplicate.caching``); its tables are made from them per request.
+cache under the event's results version (``duplicate.caching``), with that version: the page is live (it
+refreshes itself when results arrive).  Its tables are made from the rows per request.
 
 No peeking: what a viewer may see is decided before the cache is read.  A visitor's board-by-board tables
 leave out the scores of the boards still in play (as the score cards do); the totals stay."""
@@ -25,11 +26,12 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("event_standings", pk=event.pk)
     viewer = viewer_of(request)
     hidden = hidden_boards(boards_in_play(event), viewer)
-    match = caching.cached(
+    # Kept with the results version it was worked out at: the page's script (static/js/live.js) polls for newer.
+    match, version = caching.cached(
         event,
-        "team-match",
+        "team-match-live",
         tuple(sorted(hidden)),
-        lambda: team_standings(event, hidden=hidden),
+        lambda: (team_standings(event, hidden=hidden), event.results_version),
         latest=viewer.director,
     )
     tables = configure(request, MatchTablesTable(match.tables, event_pk=event.pk, prefix="tables-"))
@@ -55,6 +57,7 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "event": event,
         "match": match,
+        "version": version,
         "progress": match.progress,
         "badge": badge,
         "tables": tables,

@@ -117,7 +117,7 @@ def travellers_text(rows: Any) -> str:
                     out.append(f"{'':>20}E-W {line.ew_total}: {line.ew_items}")
             if line.marks and not line.ruling:
                 out.append(f"{'':>20}Marked: {line.penalty_text}")
-        out.append(f"  Average: N-S {board.ns_average_display or '-'}  E-W {board.ew_average_display or '-'}")
+        out.append(f"  Average: N-S {board.ns_average_shown or '-'}  E-W {board.ew_average_shown or '-'}")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 

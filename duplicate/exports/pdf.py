@@ -614,8 +614,8 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
             para_style("kz-th", 9, lead=15),
         )
     averages = (
-        f"Average: N-S <b>{escape(board.ns_average_display or '—')}</b> · "
-        f"E-W <b>{escape(board.ew_average_display or '—')}</b>"
+        f"Average: N-S <b>{escape(board.ns_average_shown or '—')}</b> · "
+        f"E-W <b>{escape(board.ew_average_shown or '—')}</b>"
         " <font color='#555555'>(of the scores made; rulings under law B(3) take their score from them)</font>"
     )
     return [

@@ -38,10 +38,12 @@ from duplicate.selectors.travellers import (
     HandDiagram,
     PlayLine,
     ScoreCard,
+    average_shown,
     hand_diagram,
     masked_lines,
     play_lines,
     score_cards,
+    section_averages,
 )
 from scoring.contests.display import Shown
 
@@ -133,6 +135,15 @@ class BoardRows:
 
     ns_average_display = Shown("ns_average")
     ew_average_display = Shown("ew_average")
+
+    @property
+    def ns_average_shown(self) -> str:
+        """As the traveller's header: each section's when sections rank on their own ("A: 52, B: 0")."""
+        return average_shown(self.ns_average_display, section_averages(self.lines), "NS")
+
+    @property
+    def ew_average_shown(self) -> str:
+        return average_shown(self.ew_average_display, section_averages(self.lines), "EW")
 
     @property
     def played(self) -> int:

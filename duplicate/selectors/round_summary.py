@@ -2,20 +2,31 @@
 the field (the boards released only: no peeking), where the pairs and the boards go next (the guide
 card's own reading of the movement), and whether the session is over.
 
-A fixed number of queries whatever the size of the event: the event's rows (``exports.rows.event_rows``)
-and the boards still in play.
+Board-local, a fixed number of queries whatever the size of the event: the pairs, the contest of the
+round's boards only (law H: a board's averages and plus/minus come from its own plays), the table's lines,
+the section's seating in this round and the next (the guide card's reading), and the boards still in play.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db import connection
 
-from duplicate.exports.rows import GuideLine, event_rows
-from duplicate.models import Play, Section
+from duplicate.exports.rows import GuideLine, MovementRow, guide_cards
+from duplicate.models import EventKind, Play, Section
 from duplicate.selectors.events import boards_in_play
-from duplicate.selectors.travellers import PlayLine
+from duplicate.selectors.standings import (
+    EventResults,
+    PairInfo,
+    build_results,
+    contest_plays,
+    event_results,
+    pair_infos,
+    per_section,
+    unknown_pair,
+)
+from duplicate.selectors.travellers import PlayLine, masked_lines, play_lines
 
 
 @dataclass(frozen=True)
@@ -63,29 +74,74 @@ def _pair_move(side: str, label: int | str, where: str, table: int) -> str:
 def round_summary(section: Section, table: int, round_number: int) -> RoundSummary | None:
     """Round ``round_number`` at ``table`` once all its boards there are in; None before that (or when the
     table does not play that round)."""
-    if not _all_in(section, table, round_number):
+    numbers = _boards_all_in(section, table, round_number)
+    if not numbers:
         return None
     event = section.event
     in_play = boards_in_play(event)
-    rows = event_rows(event, hidden=in_play)
-    lines = [
-        line
-        for line in rows.results
-        if line.section == section.letter and line.table == table and line.round == round_number
-    ]
+    pairs = pair_infos(event)
+    results = _round_results(section, numbers, pairs)
+    here = {"seating__round__section": section, "seating__round__number": round_number}
+    lines = masked_lines(
+        play_lines(event, pairs, results, order_by=("board__number",), seating__table=table, **here),
+        in_play,
+    )
     if not lines:
         return None
     boards = tuple(SummaryBoard(line.board, line, line.board not in in_play) for line in lines)
-    card = next((c for c in rows.guide_cards if c.section == section.letter and c.table == table), None)
+    movement, last_round = _movement(section, round_number, pairs)
+    card = next((c for c in guide_cards(movement) if c.table == table), None)
     guide = next((g for g in card.lines if g.round == round_number), None) if card else None
-    last_round = max((line.round for line in rows.results if line.section == section.letter), default=0)
     return RoundSummary(round_number, table, boards, guide, last=round_number >= last_round)
 
 
-def _all_in(section: Section, table: int, round_number: int) -> bool:
-    """The table played the round and has a result or a ruling on each of its boards (one query)."""
+def _boards_all_in(section: Section, table: int, round_number: int) -> list[int]:
+    """The boards the table played in the round, when it has a result or a ruling on each; else none
+    (one query)."""
     plays = Play.objects.filter(
         seating__round__section=section, seating__round__number=round_number, seating__table=table
+    ).values_list("board__number", "entered")
+    found = list(plays)
+    return sorted(n for n, _ in found) if found and all(entered for _, entered in found) else []
+
+
+def _round_results(section: Section, numbers: list[int], pairs: dict[int, PairInfo]) -> EventResults:
+    """The contest of the round's boards alone (one query): law H scores a board against the plays of that
+    board only, so the rest of the event is not read.  A team match is scored whole (law G)."""
+    event = section.event
+    if event.kind == EventKind.TEAMS:
+        return event_results(event, pairs)
+    sql, params = contest_plays(event).filter(board__number__in=numbers).query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return build_results(event.code, event.kind, rows, pairs, per_section=per_section(event))
+
+
+def _movement(
+    section: Section, round_number: int, pairs: dict[int, PairInfo]
+) -> tuple[list[MovementRow], int]:
+    """The section's seating in this round and the next (where the pairs and boards go; one query), and the
+    last round it shows: this one when no round follows."""
+    rows = (
+        Play.objects.filter(
+            seating__round__section=section, seating__round__number__in=[round_number, round_number + 1]
+        )
+        .order_by("seating__round__number", "seating__table", "board__number")
+        .values_list("seating__round__number", "seating__table", "ns_pair_id", "ew_pair_id", "board__number")
     )
-    counts = plays.aggregate(total=Count("pk"), entered=Count("pk", filter=Q(entered=True)))
-    return bool(counts["total"]) and counts["total"] == counts["entered"]
+    seatings: dict[tuple[int, int], tuple[int, int, list[int]]] = {}
+    for rnd, tbl, ns, ew, board in rows:
+        seatings.setdefault((rnd, tbl), (ns, ew, []))[2].append(board)
+    movement = [
+        MovementRow(
+            section.letter,
+            rnd,
+            tbl,
+            pairs.get(ns) or unknown_pair(ns),
+            pairs.get(ew) or unknown_pair(ew),
+            tuple(boards),
+        )
+        for (rnd, tbl), (ns, ew, boards) in sorted(seatings.items())
+    ]
+    return movement, max((m.round for m in movement), default=round_number)

@@ -491,6 +491,10 @@ def hand_diagram(pbn: str) -> HandDiagram | None:
     )
 
 
+# Each section's (letter, N-S average, E-W average) on a board.
+SectionAverages = tuple[tuple[str, Fraction | None, Fraction | None], ...]
+
+
 @dataclass(frozen=True)
 class Traveller:
     board: Board
@@ -500,9 +504,41 @@ class Traveller:
     diagram: HandDiagram | None
     progress: Progress  # the board's own: its results in, its rounds agreed, its rulings (a team match's all)
     whist: bool
+    # Sections ranked each on its own play the same board against different averages: each section's
+    # (letter, N-S, E-W), the board's single averages then being None.  Empty otherwise.
+    section_averages: SectionAverages = ()
 
     ns_average_display = Shown("ns_average")
     ew_average_display = Shown("ew_average")
+
+    @property
+    def ns_average_shown(self) -> str:
+        """The N-S average as the traveller's header says it: "A: 52, B: 0" for sections each on its own."""
+        return average_shown(self.ns_average_display, self.section_averages, "NS")
+
+    @property
+    def ew_average_shown(self) -> str:
+        return average_shown(self.ew_average_display, self.section_averages, "EW")
+
+
+def average_shown(single: str, sections: SectionAverages, side: str) -> str:
+    """A board's average for one side as a traveller's header says it: the board's own, or (sections ranked
+    each on its own, law H per section) each section's, "A: 52, B: 0"; "" for none."""
+    if single or not sections:
+        return single
+    return ", ".join(f"{s[0]}: {score_text(s[1] if side == 'NS' else s[2]) or '—'}" for s in sections)
+
+
+def section_averages(lines: Iterable[PlayLine]) -> SectionAverages:
+    """Each section's averages on a board, from its scored lines (each line carries its own section's,
+    law H applied per section); only when the board is played in more than one section."""
+    found: dict[str, tuple[str, Fraction | None, Fraction | None]] = {}
+    letters = set()
+    for line in lines:
+        letters.add(line.section)
+        if line.entered and line.section not in found and line.ns_average is not None:
+            found[line.section] = (line.section, line.ns_average, line.ew_average)
+    return tuple(found[letter] for letter in sorted(found)) if len(letters) > 1 else ()
 
 
 def traveller(
@@ -527,14 +563,17 @@ def traveller(
             else board_results(event, board, pairs)
         )
     shown = play_lines(event, pairs, results, board=board, order_by=TRAVELLER_ORDER)
+    ns_average = results.averages.get((board.number, "NS"))
+    ew_average = results.averages.get((board.number, "EW"))
     return Traveller(
         board=board,
         lines=tuple(shown),
-        ns_average=results.averages.get((board.number, "NS")),
-        ew_average=results.averages.get((board.number, "EW")),
+        ns_average=ns_average,
+        ew_average=ew_average,
         diagram=hand_diagram(board.deal),
         progress=progress_of(results),
         whist=event.code == WHIST,
+        section_averages=section_averages(shown) if ns_average is None and ew_average is None else (),
     )
 
 

@@ -243,8 +243,8 @@ def _traveller(
             table = configure(request, TravellerTable(trav.lines, event_pk=event.pk))
             averages = format_html(
                 "N-S <strong>{}</strong> · E-W <strong>{}</strong>",
-                trav.ns_average_display or "—",
-                trav.ew_average_display or "—",
+                trav.ns_average_shown or "—",
+                trav.ew_average_shown or "—",
             )
             return {
                 "diagram": trav.diagram,

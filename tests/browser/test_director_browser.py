@@ -15,6 +15,12 @@ from tests.conftest import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+SIZES = pytest.mark.parametrize(
+    ("mobile", "viewport"),
+    [(True, {"width": 390, "height": 844}), (False, {"width": 1366, "height": 900})],
+    ids=["phone", "desktop"],
+)
+
 
 @pytest.fixture
 def staff(django_user_model):
@@ -23,11 +29,15 @@ def staff(django_user_model):
     )
 
 
-def test_new_event_date_is_filled_and_a_team_match_sets_its_movement(live_server, new_page, staff):
-    page = new_page()
+@SIZES
+def test_new_event_date_is_filled_and_a_team_match_sets_its_movement(
+    live_server, new_page, staff, mobile, viewport
+):
+    page = new_page(**viewport, mobile=mobile)
     url = reverse("event_create")
     sign_in(page, live_server, url)
     assert page.locator("input[name=date]").input_value() == dt.date.today().isoformat()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
 
     page.fill("input[name=name]", "Reds v Blues")
     page.select_option("select[name=kind]", "teams")
@@ -44,9 +54,10 @@ def test_new_event_date_is_filled_and_a_team_match_sets_its_movement(live_server
     assert (event.kind, event.date, event.sections.get().movement_kind) == ("teams", dt.date.today(), "teams")
 
 
-def test_director_names_twelve_pairs_by_pasting(live_server, new_page, staff):
+@SIZES
+def test_director_names_twelve_pairs_by_pasting(live_server, new_page, staff, mobile, viewport):
     event = make_event(tables=6)
-    page = new_page()
+    page = new_page(**viewport, mobile=mobile)
     pairs_url = reverse("event_pairs", args=[event.pk])
     sign_in(page, live_server, pairs_url)
     page.get_by_role("link", name="Name every pair").click()

@@ -1,4 +1,4 @@
-"""Live pages in real headless Chromium: the standings and a traveller open in a browser take in a result saved
+"""Live pages in real headless Chromium: the standings, a traveller, a score card and a team match open in a browser take in a result saved
 elsewhere (through the services, as another device's save would) at their next poll, and say "updated hh:mm:ss"
 anew; the venue display shows one slide at a time, goes on to the next after its seconds, and fits a projector
 (1366x900) and a phone (390x844) without sideways scrolling. The page's clock is Playwright's (page.clock): the
@@ -17,6 +17,7 @@ from duplicate import services
 from duplicate.models import Event, Play
 from duplicate.selectors import events as sel
 from tests.browser.conftest import ARTIFACTS, demo_event_in_play
+from tests.teams.test_match import ODD_PAIR, match_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -86,6 +87,50 @@ def test_a_traveller_being_played_shows_itself_once_its_last_table_saves(live_se
     expect(page.locator("table.data tbody tr")).not_to_have_count(0)
     expect(page.locator("table.data")).to_contain_text("2NT by S, 8 tricks")
     expect(page.locator("[data-live-updated]")).not_to_have_text(first_stamp)
+
+
+def test_a_score_card_takes_in_a_result_saved_elsewhere(live_server, new_page):
+    # Pair 1's card (the player's own page): another table's result moves the results version and the card
+    # is fetched anew, its "updated" stamp with it.
+    event = demo_event_in_play()
+    page = new_page(**PHONE, mobile=True)
+    page.clock.install(time=START)
+    page.goto(f"{live_server.url}{reverse('pair_scorecard', args=[event.pk, '1'])}")
+    card, updated = page.locator(".scorecard-live"), page.locator("[data-live-updated]")
+    expect(updated).to_have_text(UPDATED)
+    first_stamp = updated.inner_text()
+    version = int(card.get_attribute("data-live-version") or "")
+    save_elsewhere(waiting_play(event))
+    page.clock.fast_forward(POLL)
+    expect(page.locator(".scorecard-live")).to_have_attribute("data-live-version", str(version + 1))
+    expect(updated).not_to_have_text(first_stamp)
+    expect(page.locator(".scorecard-summary")).to_contain_text("Place")
+
+
+def test_a_team_match_takes_in_a_result_saved_elsewhere(live_server, new_page):
+    # Table 3 has not played board 2: it is in play everywhere, its swings left out; once saved, they show.
+    results = dict(ODD_PAIR)
+    del results[(3, 2)]
+    event = match_event(results)
+    page = new_page(**PHONE, mobile=True)
+    page.clock.install(time=START)
+    page.goto(f"{live_server.url}{reverse('team_match', args=[event.pk])}")
+    match, updated = page.locator(".team-match"), page.locator("[data-live-updated]")
+    expect(updated).to_have_text(UPDATED)
+    first_stamp = updated.inner_text()
+    version = int(match.get_attribute("data-live-version") or "")
+    expect(page.locator(".match-result")).to_have_text("Reds lead by 34.")
+    expect(page.get_by_text("being played").first).to_be_visible()
+    play = Play.objects.get(event=event, seating__table=3, board__number=2)
+    writer = services.Writer(name="td", is_director=True, user_id=None)
+    services.play_result_save(play=play, data=ODD_PAIR[(3, 2)], writer=writer, expected_version=play.version)
+    page.clock.fast_forward(POLL)
+    expect(match).to_have_attribute("data-live-version", str(version + 1))
+    expect(page.locator(".match-result")).to_have_text("Reds lead by 66.")
+    expect(page.get_by_text("being played")).to_have_count(0)
+    expect(updated).not_to_have_text(first_stamp)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(ARTIFACTS / "live-team-match-phone.png"), full_page=True)
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])

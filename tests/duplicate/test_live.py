@@ -126,6 +126,29 @@ def test_a_score_card_carries_the_event_version(client, game):
     assert "data-live-updated hidden" in html  # filled in by the page's script
 
 
+def test_a_team_match_carries_the_event_version_and_moves_with_a_result(client, director_client, db):
+    # Table 3 has not played board 2: the visitor's page leaves it out; its result moves the version.
+    results = dict(ODD_PAIR)
+    del results[(3, 2)]
+    event = match_event(results)
+    url = reverse("team_match", args=[event.pk])
+    html = client.get(url).content.decode()
+    before = live_version(html)
+    assert before == polled(client, "event_version", event.pk) == str(event.results_version)
+    assert "data-live-updated hidden" in html  # filled in by the page's script
+    assert 'data-live-part="match"' in html
+    assert 'data-live-part="status"' in html
+    assert "being played" in html
+    play = Play.objects.get(event=event, seating__table=3, board__number=2)
+    enter(play, ODD_PAIR[(3, 2)])
+    after = polled(client, "event_version", event.pk)
+    assert int(after) == int(before) + 1
+    html = client.get(url).content.decode()
+    assert live_version(html) == after  # the kept page is not served at the old version to the script
+    assert "being played" not in html
+    assert live_version(director_client.get(url).content.decode()) == after
+
+
 def test_a_table_links_traveller_is_not_live(client, game):
     token = services.table_token_create(section=game.sections.get(), table=1)
     html = client.get(reverse("entry_token_traveller", args=[token.secret, 1])).content.decode()

@@ -11,7 +11,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duplicate import services
+from duplicate.exports.rows import event_rows
 from duplicate.models import Event, TableToken
+from duplicate.selectors.events import boards_in_play
+from duplicate.selectors.round_summary import round_summary
 from tests.conftest import make_event
 from tests.duplicate.test_entry_helpers import board_data, plays_at
 
@@ -170,3 +173,30 @@ def _summary_queries(client, tables: int) -> int:
 
 def test_the_summary_costs_the_same_queries_whatever_the_size(client):
     assert _summary_queries(client, 3) == _summary_queries(client, 7)
+
+
+def test_the_board_local_summary_matches_the_whole_events_rows(client):
+    # The summary reads only its round's boards (law H: a board is scored against its own plays): every
+    # table's every round gives the lines, averages and plus/minus the whole event's rows give, and the
+    # guide card's moves.  Board 6 of round 3 at table 1 is left out: that table has no summary of round 3
+    # and board 6 stays masked at the others.
+    event = make_event(tables=3, boards_per_round=2)
+    _play_all(event, but=(3, 1, 6))
+    section = event.sections.get()
+    rows = event_rows(event, hidden=boards_in_play(event))
+    cards = {card.table: card for card in rows.guide_cards}
+    shown = 0
+    for rnd in (1, 2, 3):
+        for table in (1, 2, 3):
+            summary = round_summary(section, table, rnd)
+            if (rnd, table) == (3, 1):
+                assert summary is None
+                continue
+            assert summary is not None
+            expected = [line for line in rows.results if (line.round, line.table) == (rnd, table)]
+            assert [b.line for b in summary.boards] == expected
+            assert [b.released for b in summary.boards] == [line.board != 6 for line in expected]
+            assert summary.guide == next(g for g in cards[table].lines if g.round == rnd)
+            assert summary.last == (rnd == 3)
+            shown += 1
+    assert shown == 8

@@ -21,6 +21,7 @@ from duplicate.selectors.travellers import traveller
 from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_export, event_import
 from duplicate.services.events import movement_relabel
+from scoring.contests.display import mixed_str
 from scoring.movements import generate
 from tests.duplicate.test_event_pages import create_form
 
@@ -379,6 +380,29 @@ def test_traveller_page_shows_every_sections_lines(client):
     assert ">Section<" in page or "Section</a>" in page
     for pair in ("A1", "A2", "A3", "B1", "B2", "B3"):
         assert f">{pair}<" in page
+
+
+@pytest.mark.django_db
+def test_traveller_header_shows_each_sections_average_when_ranked_on_its_own(client):
+    # Board 1, N-S: section A's three tables scored S, 0, 0 (average S/3), section B's 0, 0, 0; E-W the
+    # negatives.  Across the field the board has one average, S/6.
+    event, score = hand_checked_event("section")
+    trav = traveller(event, Board.objects.get(event=event, number=1))
+    assert (trav.ns_average, trav.ew_average) == (None, None)
+    assert trav.section_averages == (("A", Fraction(score, 3), Fraction(-score, 3)), ("B", 0, 0))
+    a_ns, a_ew = mixed_str(Fraction(score, 3)), mixed_str(Fraction(-score, 3))
+    page = client.get(reverse("board_traveller", args=[event.pk, 1])).content.decode()
+    assert f"N-S <strong>A: {a_ns}, B: 0</strong> · E-W <strong>A: {a_ew}, B: 0</strong>" in page
+    # The printouts' rows (travellers PDF, text) and the venue display say the same.
+    board = next(b for b in event_rows(event).boards if b.number == 1)
+    assert (board.ns_average_shown, board.ew_average_shown) == (f"A: {a_ns}, B: 0", f"A: {a_ew}, B: 0")
+    display = client.get(reverse("event_display", args=[event.pk])).content.decode()
+    assert f"N-S <strong>A: {a_ns}, B: 0</strong> · E-W <strong>A: {a_ew}, B: 0</strong>" in display
+    services.event_ranking_set(event=event, ranking="field")
+    trav = traveller(event, Board.objects.get(event=event, number=1))
+    assert (trav.ns_average, trav.section_averages) == (Fraction(score, 6), ())
+    page = client.get(reverse("board_traveller", args=[event.pk, 1])).content.decode()
+    assert f"N-S <strong>{mixed_str(Fraction(score, 6))}</strong> · E-W" in page
 
 
 @pytest.mark.django_db
