@@ -25,7 +25,6 @@ from tests.duplicate.exports_events import pairs_file, team_file
 pytestmark = pytest.mark.django_db
 
 
-
 def odd_dealers(data: dict, seed: int = 5) -> dict:
     """The event file with dealers that are not the usual rotation, so that a dealer read back is the
     file's, not one a reader made up from the board number."""
