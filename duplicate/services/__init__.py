@@ -12,6 +12,7 @@ from duplicate.services.boards import (
     HandsStale,
     board_deals_preview,
     board_deals_set,
+    board_vulnerability_set,
     deals_random,
 )
 from duplicate.services.errors import ServiceError
@@ -51,6 +52,7 @@ __all__ = [
     "Writer",
     "board_deals_preview",
     "board_deals_set",
+    "board_vulnerability_set",
     "deals_random",
     "event_create",
     "event_finish",
