@@ -70,6 +70,8 @@ def items_text(items: Iterable[Mapping[str, Any]] | None, side: str) -> str:
 
 
 def ruling_text(ruling: str, offending: str) -> str:
+    if ruling.startswith("A"):  # contract bridge: an artificial adjusted score, N-S %/E-W % of the top
+        return f"{ruling} (law 12C2)"
     if ruling == "average":
         return "average (law B(3))"
     if ruling == "low-high":
