@@ -153,6 +153,11 @@ def pair_infos(event: Event) -> dict[int, PairInfo]:
     }
 
 
+def _exact_json(value: Fraction) -> int | str:
+    """An exact value for JSON: an int when whole, else "p/q"."""
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
 class StandingRow(NamedTuple):
     """A pair's line in the standings."""
 
@@ -166,8 +171,25 @@ class StandingRow(NamedTuple):
     net_display: str
     plus_minus_display: str
     ranking: str = ""  # the name of its ranking (law H: "N-S", "E-W", "All pairs", "Section A N-S", ...)
+    # Contract bridge: the contest ("matchpoints", "butler", "cross-imps"); ``net`` is then the score it is
+    # ranked by (matchpoints after Neuberg and factoring, or IMPs), ``percentage`` a matchpoint percentage.
+    contest: str = ""
+    percentage: Fraction | None = None
 
     def to_json(self) -> dict[str, Any]:
+        if self.contest:
+            out: dict[str, Any] = {
+                "rank": self.rank,
+                "pair": self.pair.label,
+                "direction": self.direction,
+                "players": list(self.pair.players),
+                "boards": self.boards,
+                "score": _exact_json(self.net),
+                "ranking": self.ranking,
+            }
+            if self.percentage is not None:
+                out["percentage"] = _exact_json(self.percentage)
+            return out
         return {
             "rank": self.rank,
             "pair": self.pair.label,
@@ -189,6 +211,7 @@ class Ranking:
     direction: str | None
     rows: tuple[StandingRow, ...]
     name: str = ""
+    contest: str = ""  # contract bridge's contest; "" for law H
 
     @property
     def title(self) -> str:

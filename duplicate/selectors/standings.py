@@ -19,6 +19,13 @@ from typing import Any, cast
 from django.db import connection
 
 from duplicate.models import Event, EventKind, Play, RankingChoice
+from duplicate.selectors.contract import (
+    MATCHPOINTS,
+    ContractDetail,
+    ContractPairs,
+    contract_pairs,
+    contract_rankings,
+)
 from duplicate.selectors.pair_rows import (
     BEING_PLAYED,
     BEING_PLAYED_NOTE,
@@ -59,6 +66,8 @@ from scoring.contests.display import lead_str
 from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
 
+CONTRACT = "contract"
+
 # The shared rows (``pair_rows``) stay importable from here.
 __all__ = [
     "BEING_PLAYED",
@@ -91,7 +100,7 @@ class EventResults:
 
     kind: str
     single_ranking: bool
-    contest: PairContest | TeamMatch | None
+    contest: PairContest | TeamMatch | ContractPairs | None
     error: str | None
     entered: int
     total: int
@@ -104,7 +113,7 @@ class EventResults:
     # The boards still in play: some table scheduled to play them has neither a result nor a ruling yet
     # (their hands and results are not shown to visitors: ``duplicate.selectors.events.boards_in_play``).
     pending: frozenset[int] = frozenset()
-    _lines: dict[tuple[int, PairId, PairId], BoardDetail] = field(
+    _lines: dict[tuple[int, PairId, PairId], BoardDetail | ContractDetail] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -122,7 +131,7 @@ class EventResults:
     def averages(self) -> Mapping[tuple[int, str], Fraction]:
         return cast("Mapping[tuple[int, str], Fraction]", self.contest.averages) if self.contest else {}
 
-    def detail(self, board: int, ns: PairId, ew: PairId) -> BoardDetail | None:
+    def detail(self, board: int, ns: PairId, ew: PairId) -> BoardDetail | ContractDetail | None:
         """The contest's line of ``ns`` v ``ew`` on ``board`` (indexed on first use)."""
         if not self._lines and self.contest is not None:
             self._lines.update(((d.board, d.ns, d.ew), d) for d in self.contest.boards)
@@ -179,7 +188,9 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-        return build_results(event.code, event.kind, rows, pairs, per_section=per_section(event))
+        return build_results(
+            event.code, event.kind, rows, pairs, per_section=per_section(event), method=event.contest
+        )
 
 
 def per_section(event: Event) -> bool:
@@ -202,6 +213,7 @@ def build_results(
     pairs: Mapping[int, PairInfo],
     *,
     per_section: bool = False,
+    method: str = "",
 ) -> EventResults:
     """The pure part of :func:`event_results`: plays as ``PLAY_FIELDS`` tuples -> the contest.
 
@@ -216,21 +228,25 @@ def build_results(
         pair: "both" if pair in ns_pairs and pair in ew_pairs else "NS" if pair in ns_pairs else "EW"
         for pair in in_order
     }
-    contest: PairContest | TeamMatch | None = None
+    contest: PairContest | TeamMatch | ContractPairs | None = None
     error: str | None = None
     single = kind == EventKind.TEAMS
     try:
-        results = _result_rows(code, rows)
         if kind == EventKind.TEAMS:
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
-            contest = team_match(results, teams=_teams(pairs), seats=known)
+            contest = team_match(_result_rows(code, rows), teams=_teams(pairs), seats=known)
         else:
             sections: dict[PairId, str] = {pk: p.section for pk, p in pairs.items()}
             tables = zip(boards, ns_col, ew_col, strict=True)
-            if per_section and len(set(sections.values())) > 1:
-                contest = section_contests(results, tables, sections)
+            several = per_section and len(set(sections.values())) > 1
+            if code == CONTRACT:  # its contest's own scoring (law H's rankings)
+                contest = contract_pairs(method or MATCHPOINTS, rows, tables, sections, per_section=several)
+            elif several:
+                contest = section_contests(_result_rows(code, rows), tables, sections)
             else:
-                contest = pair_contest(results, groups=ranking_groups(tables, sections=sections))
+                contest = pair_contest(
+                    _result_rows(code, rows), groups=ranking_groups(tables, sections=sections)
+                )
             single = contest.single_ranking
     except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
         error = str(exc)
@@ -359,7 +375,9 @@ def pair_standings(
     pairs = pair_infos(event) if pairs is None else pairs
     results = event_results(event, pairs) if results is None else results
     rankings: list[Ranking] = []
-    if isinstance(results.contest, PairContest):
+    if isinstance(results.contest, ContractPairs):
+        rankings.extend(contract_rankings(results.contest, pairs))
+    elif isinstance(results.contest, PairContest):
         for group, rows in results.contest.rankings():
             rankings.append(_ranking(group.name, group.direction, rows, pairs))
     return PairStandings(

@@ -525,9 +525,11 @@ def traveller(
         # Law H: a board's averages, scores and plus/minus (rulings of law B(3) included) come from the
         # scores made on that board alone, so its own plays make its contest.  Law G: a team match's board
         # is kept on the whole match's path (its lines are the match's).
+        # Contract bridge's matchpoints compare a board with its ranking's most-played board (Neuberg): its
+        # board scores come from the whole event's contest too.
         results = (
             event_results(event, pairs)
-            if event.kind == EventKind.TEAMS
+            if event.kind == EventKind.TEAMS or event.code == "contract"
             else board_results(event, board, pairs)
         )
     shown = play_lines(event, pairs, results, board=board, order_by=TRAVELLER_ORDER)
