@@ -21,6 +21,7 @@ from django.db import connection
 from duplicate.models import Event, EventKind, Play, RankingChoice
 from duplicate.selectors.contract import (
     MATCHPOINTS,
+    UNITS,
     ContractDetail,
     ContractPairs,
     contract_pairs,
@@ -126,6 +127,11 @@ class EventResults:
             or self.error is not None
             or (self.contest is not None and self.contest.provisional)
         )
+
+    @property
+    def unit(self) -> str:
+        """What a contract contest scores a board in ("MPs", "IMPs"); "" for law H and law G."""
+        return UNITS[self.contest.method] if isinstance(self.contest, ContractPairs) else ""
 
     @property
     def averages(self) -> Mapping[tuple[int, str], Fraction]:
