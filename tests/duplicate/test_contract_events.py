@@ -31,7 +31,8 @@ RESULTS = [
     (3, 2, 1, 2, 6, {"contract": "3NT", "declarer": "S", "tricks": 7}),  # 2 down, not vul: -100
     (1, 2, 2, 2, 5, {"contract": "3NT", "declarer": "S", "tricks": 9}),  # vul game: +600
     (2, 1, 2, 1, 6, {"ruling": "A60/40"}),  # law 12C2: N-S average plus, E-W average minus
-    (3, 3, 2, 3, 4, {"contract": "4HX", "declarer": "N", "tricks": 10}),  # vul, doubled: 240 + 50 + 500 = +790
+    # vulnerable, doubled: 240 + 50 + 500 = +790
+    (3, 3, 2, 3, 4, {"contract": "4HX", "declarer": "N", "tricks": 10}),
     (1, 3, 3, 3, 6, {"contract": "PASS"}),  # 0
     (2, 2, 3, 2, 4, {"contract": "4S", "declarer": "E", "tricks": 10}),  # E-W vul game: -620
     (3, 1, 3, 1, 5, {"contract": "3NT", "declarer": "N", "tricks": 9}),  # N-S not vul: +400
@@ -59,15 +60,17 @@ def event_file(contest: str = "matchpoints", results=RESULTS, **extra) -> dict:
 
 def rows_by_pair(event: Event) -> dict[int | str, tuple]:
     st = pair_standings(event)
-    return {row.pair.label: (row.rank, row.net, row.percentage, row.net_display, row.plus_minus_display) for row in st.rows}
+    return {
+        row.pair.label: (row.rank, row.net, row.percentage, row.net_display, row.plus_minus_display)
+        for row in st.rows
+    }
 
 
 def test_law77_scores_are_stored_with_each_boards_vulnerability():
     event = event_import(data=event_file())
     nets = {
-        (p.board.number, p.ns_pair.number): p.net_ns for p in Play.objects.filter(event=event).select_related(
-            "board", "ns_pair"
-        )
+        (p.board.number, p.ns_pair.number): p.net_ns
+        for p in Play.objects.filter(event=event).select_related("board", "ns_pair")
     }
     assert nets[(1, "1")] == 420  # law 77: 4S = 120 + 300 not vulnerable
     assert nets[(1, "2")] == -100  # two down undoubled, not vulnerable: 50 each
@@ -180,7 +183,10 @@ def test_event_file_round_trip_keeps_code_contest_and_vulnerability():
     ("change", "message"),
     [
         ({"contest": "imps"}, "contest: a pair event of contract bridge is scored by matchpoints"),
-        ({"code": "auction-1915", "contest": "matchpoints"}, "contest: auction-1915 events are scored by law H"),
+        (
+            {"code": "auction-1915", "contest": "matchpoints"},
+            "contest: auction-1915 events are scored by law H",
+        ),
         ({"boards": [{"number": 1, "vulnerability": "Red"}]}, "boards[0].vulnerability: must be one of"),
     ],
 )
@@ -280,7 +286,9 @@ def test_new_event_form_takes_a_contest_and_refuses_a_bad_one(director_client):
     bad = director_client.post(reverse("event_create"), {**base, "contest": "imps"})
     assert bad.status_code == 200
     assert "A pair event of contract bridge is scored by" in form_field(bad.content.decode(), "contest")
-    historic = director_client.post(reverse("event_create"), {**base, "code": "auction-1915", "contest": "butler"})
+    historic = director_client.post(
+        reverse("event_create"), {**base, "code": "auction-1915", "contest": "butler"}
+    )
     assert "Only contract bridge has a contest" in form_field(historic.content.decode(), "contest")
     assert not Event.objects.exists()
     made = director_client.post(reverse("event_create"), base)
