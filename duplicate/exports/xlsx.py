@@ -34,6 +34,7 @@ from scoring.contests import mixed_str
 INT, SIGNED = "0", "+0;-0;0"
 FRACTION, SIGNED_FRACTION = "# ??/??", "+# ??/??;-# ??/??;0"
 DECIMAL, SIGNED_DECIMAL = "0.000", "+0.000;-0.000;0"
+TWO_PLACES, SIGNED_TWO_PLACES = "0.00", "+0.00;-0.00;0.00"  # contract bridge's MPs, IMPs and percentages
 BOLD = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="E4E4E4")
 HEADER_ALIGNMENT = Alignment(vertical="bottom", wrap_text=False)
@@ -58,6 +59,8 @@ def number(value: Fraction | int | None, *, signed: bool = False, shown: str | N
     """
     if value is None:
         return None
+    if shown is not None and "." in shown:  # shown to two decimals (contract bridge): the exact value so
+        return Cell(float(Fraction(value)), SIGNED_TWO_PLACES if signed else TWO_PLACES)
     if shown is not None and " " not in shown and "/" not in shown:
         return Cell(int(shown), SIGNED if signed else INT)
     exact = Fraction(value)

@@ -10,6 +10,7 @@ from fractions import Fraction
 from io import StringIO
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -19,6 +20,8 @@ from duplicate.selectors.contract import decimal_text
 from duplicate.selectors.standings import pair_standings
 from duplicate.services.eventfile import event_export, event_import
 from scoring.movements import generate
+from tests.duplicate.exports_events import pairs_file
+from tests.duplicate.test_downloads import DOWNLOADS
 from tests.duplicate.test_entry_helpers import board_data, field_errors, plays_at, table_url
 
 pytestmark = pytest.mark.django_db
@@ -332,3 +335,55 @@ def test_pages_name_the_contests_figures(client):
     # the historic codes keep law H's headings
     auction = event_import(data={**event_file(), "code": "auction-1915", "contest": "", "results": []})
     assert "Plus/minus" in client.get(reverse("event_standings", args=[auction.pk])).content.decode()
+
+
+def contract_file(tables: int, boards_per_round: int, contest: str = "matchpoints", **kw) -> dict:
+    """``pairs_file``'s random results under contract bridge (no royal spades), the first an A60/40."""
+    data = pairs_file(tables, boards_per_round, specials=False, missing=0, name=kw.get("name", "Contract"))
+    for row in data["results"]:
+        if "contract" in row:
+            row["contract"] = row["contract"].replace("RS", "S")
+    first = data["results"][0]
+    data["results"][0] = {k: first[k] for k in ("round", "table", "board", "ns", "ew")} | {"ruling": "A60/40"}
+    return {**data, "code": "contract", "contest": contest}
+
+
+# As the auction events' (tests/duplicate/test_standings_queries.py): a contract traveller reads the whole
+# event's plays in the one query a law H traveller reads its board's.
+QUERY_PAGES = {"event_standings": (3, 1), "pair_scorecard": (6, 2), "board_traveller": (4, 1)}
+
+
+@pytest.mark.parametrize("contest", ["matchpoints", "butler"])
+@pytest.mark.parametrize("page", list(QUERY_PAGES))
+def test_contract_pages_run_a_fixed_number_of_queries(client, django_assert_num_queries, contest, page):
+    miss, hit = QUERY_PAGES[page]
+    for tables, per_round in ((3, 1), (9, 3)):
+        event = event_import(data=contract_file(tables, per_round, contest, name=f"{tables} tables"))
+        args = {"event_standings": [], "pair_scorecard": ["1"], "board_traveller": [2]}[page]
+        url = reverse(page, args=[event.pk, *args])
+        cache.clear()
+        with django_assert_num_queries(miss):
+            assert client.get(url).status_code == 200
+        with django_assert_num_queries(hit):
+            assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize(("name", "args", "cold", "warm"), DOWNLOADS)
+def test_every_download_of_a_contract_event(client, django_assert_num_queries, name, args, cold, warm):
+    for tables, per_round in ((3, 1), (9, 3)):
+        event = event_import(data=contract_file(tables, per_round, name=f"{tables} tables"))
+        cache.clear()
+        with django_assert_num_queries(cold):
+            response = client.get(reverse(name, args=[event.pk, *args]))
+        assert response.status_code == 200
+
+
+def test_the_pbn_export_writes_each_boards_vulnerability(client):
+    data = contract_file(3, 1)
+    data["boards"][1]["vulnerability"] = "All"  # board 2 as the file gave it; board 3 by the cycle: EW
+    event = event_import(data=data)
+    services.event_finish(event=event)
+    text = client.get(reverse("download_hands", args=[event.pk, "results"])).content.decode()
+    games = text.split('[Board "')[1:]
+    vulnerable = {g.split('"')[0]: g.split('[Vulnerable "')[1].split('"')[0] for g in games}
+    assert vulnerable == {"1": "None", "2": "All", "3": "EW"}
