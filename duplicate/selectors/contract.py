@@ -16,8 +16,18 @@ from fractions import Fraction
 from typing import Any, Final, NamedTuple
 
 from duplicate.selectors.pair_rows import PairInfo, Ranking, StandingRow, unknown_pair
-from scoring.contests import ContractContest, PairId, butler, cross_imps, matchpoints, ranking_groups
+from scoring.contests import (
+    ContractContest,
+    PairId,
+    TeamImpMatch,
+    butler,
+    cross_imps,
+    matchpoints,
+    ranking_groups,
+    team_imps_match,
+)
 from scoring.contests.rankings import RankingGroup, Table
+from scoring.errors import ContestError
 
 MATCHPOINTS: Final = "matchpoints"
 METHODS: Final = {"matchpoints": matchpoints, "butler": butler, "cross-imps": cross_imps}
@@ -188,3 +198,49 @@ def contract_rankings(contest: ContractPairs, pairs: Mapping[int, PairInfo]) -> 
         )
         out.append(Ranking(group.direction, shown, group.name, contest.method))
     return out
+
+
+# ------------------------------------------------------------------------------------------ team match
+
+
+@dataclass(frozen=True)
+class ContractTeams:
+    """A contract team match by IMPs (two tables: each board played once with each team N-S), in the shape
+    the standings' ``EventResults`` holds; ``match`` None until a board has both its results."""
+
+    home: str
+    away: str
+    match: TeamImpMatch | None
+    method: str = "imps"
+    provisional: bool = False
+    unresolved: tuple[Any, ...] = ()
+    averages: Mapping[tuple[int, str], Fraction] = field(default_factory=dict)
+    single_ranking: bool = True
+    boards: tuple[Any, ...] = ()
+
+
+def contract_teams(rows: Sequence[Sequence[Any]], teams: Mapping[str, Sequence[int]]) -> ContractTeams:
+    """The match's boards, each (board, the home team's N-S score, the away team's N-S score), scored by
+    ``scoring.contests.team_imps_match`` (the WBF IMP scale, VPs by the WBF 2013 scale for the boards
+    scheduled).  A board counts once both its tables are in; a law 12C2 adjusted score is refused."""
+    names = list(teams)
+    if len(names) != 2:
+        raise ContestError("teams", f"an IMP match is between two teams, got {len(names)}")
+    home, away = names
+    home_pairs = set(teams[home])
+    by_board: dict[int, dict[str, list[int]]] = {}
+    scheduled: dict[int, int] = {}
+    for board, ns, _ew, entered, ruling, _offending, net_ns, *_rest in rows:
+        scheduled[board] = scheduled.get(board, 0) + 1
+        if not entered:
+            continue
+        if ruling:
+            raise ContestError("ruling", f"board {board}: an IMP team match takes played results only")
+        seat = by_board.setdefault(board, {"home": [], "away": []})
+        seat["home" if ns in home_pairs else "away"].append(int(net_ns))
+    if any(count != 2 for count in scheduled.values()):
+        raise ContestError("movement", "an IMP team match plays each board at two tables (2 pairs a team)")
+    done = [(b, s["home"][0], s["away"][0]) for b, s in sorted(by_board.items()) if s["home"] and s["away"]]
+    if not done:
+        return ContractTeams(home, away, None)
+    return ContractTeams(home, away, team_imps_match(done, home=home, away=away, boards=len(scheduled)))

@@ -24,8 +24,10 @@ from duplicate.selectors.contract import (
     UNITS,
     ContractDetail,
     ContractPairs,
+    ContractTeams,
     contract_pairs,
     contract_rankings,
+    contract_teams,
 )
 from duplicate.selectors.pair_rows import (
     BEING_PLAYED,
@@ -101,7 +103,7 @@ class EventResults:
 
     kind: str
     single_ranking: bool
-    contest: PairContest | TeamMatch | ContractPairs | None
+    contest: PairContest | TeamMatch | ContractPairs | ContractTeams | None
     error: str | None
     entered: int
     total: int
@@ -234,11 +236,13 @@ def build_results(
         pair: "both" if pair in ns_pairs and pair in ew_pairs else "NS" if pair in ns_pairs else "EW"
         for pair in in_order
     }
-    contest: PairContest | TeamMatch | ContractPairs | None = None
+    contest: PairContest | TeamMatch | ContractPairs | ContractTeams | None = None
     error: str | None = None
     single = kind == EventKind.TEAMS
     try:
-        if kind == EventKind.TEAMS:
+        if kind == EventKind.TEAMS and code == CONTRACT:
+            contest = contract_teams(rows, _teams(pairs))
+        elif kind == EventKind.TEAMS:
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
             contest = team_match(_result_rows(code, rows), teams=_teams(pairs), seats=known)
         else:

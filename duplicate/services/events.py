@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from string import ascii_uppercase
@@ -18,6 +19,7 @@ from duplicate.models import (
     PAIR_CONTESTS,
     TEAM_CONTESTS,
     Board,
+    ContestChoice,
     Event,
     EventKind,
     EventStatus,
@@ -89,6 +91,9 @@ def event_create(
     if kind not in EventKind.values:
         raise ServiceError(f"kind: must be one of {', '.join(EventKind.values)}, got {kind!r}")
     contest = contest_for(code=code, kind=kind, contest=contest)
+    held = Counter(b for r in movement.rounds for t in r.tables for b in t.boards)
+    if contest == ContestChoice.IMPS and set(held.values()) != {2}:
+        raise ServiceError("movement: a team match by IMPs plays each board at two tables: 2 pairs a team")
     if paper_size not in PaperSize.values:  # (any other text: SQLite kept it, PostgreSQL refused it past 8)
         raise ServiceError(
             f"paper_size: must be one of {', '.join(PaperSize.values)}, got {show_value(paper_size)}"
