@@ -13,6 +13,7 @@ from duplicate import services
 from duplicate.selectors.imp_match import imp_match
 from duplicate.services.eventfile import event_import
 from scoring.movements import generate
+from tests.duplicate.test_downloads import DOWNLOADS
 
 pytestmark = pytest.mark.django_db
 
@@ -119,3 +120,10 @@ def test_a_match_by_imps_needs_two_tables():
     data["boards"] = [{"number": n, "dealer": "N"} for n in movement.boards]
     with pytest.raises(services.ServiceError, match="movement: a team match by IMPs plays each board at two"):
         event_import(data=data)
+
+
+@pytest.mark.parametrize(("name", "args", "cold", "warm"), DOWNLOADS)
+def test_every_download_of_an_imp_match_answers(client, name, args, cold, warm):
+    event = event_import(data=match_file())
+    services.event_finish(event=event)
+    assert client.get(reverse(name, args=[event.pk, *args])).status_code == 200
