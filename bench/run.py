@@ -235,6 +235,37 @@ def bench_standings(report: Report, built: dict[int, Built], quick: bool) -> Non
         report.add("standings", f"{b.label}: one result write (play_result_save)", write_s * 1000, "ms")
 
 
+def bench_contract_standings(report: Report, built: dict[int, Built]) -> None:
+    """The biggest event matchpointed as contract bridge (its stored N-S scores compared; its law B(3)
+    rulings read as A50/50 for the run): the full recompute through ``pair_standings``, then put back."""
+    from bench import synth
+    from duplicate.models import Event, Play
+    from duplicate.selectors import standings
+
+    b = built[max(built)]
+    event = b.event
+    ruled = list(Play.objects.filter(event=event).exclude(ruling="").values_list("pk", "ruling", "offending"))
+    Play.objects.filter(pk__in=[pk for pk, _r, _o in ruled]).update(ruling="A50/50", offending="")
+    Event.objects.filter(pk=event.pk).update(code="contract", contest="matchpoints")
+    event.refresh_from_db()
+    try:
+        seconds, st = timed(lambda: standings.pair_standings(event), 3)
+        report.add(
+            "standings",
+            f"{b.label}: contract matchpoints full recompute (Neuberg, A50/50s, percentages)",
+            seconds * 1000,
+            "ms",
+            "<= 1000 ms",
+            seconds <= 1.0,
+            f"{len(st.rows):,} pairs ranked",
+        )
+    finally:
+        Event.objects.filter(pk=event.pk).update(code=synth.CODE, contest="")
+        for pk, ruling, offending in ruled:
+            Play.objects.filter(pk=pk).update(ruling=ruling, offending=offending)
+        event.refresh_from_db()
+
+
 def bench_pages(report: Report, built: dict[int, Built]) -> None:
     from django.core.cache import cache
     from django.db import connection
@@ -435,6 +466,7 @@ def main(argv: list[str] | None = None) -> int:
         if built and "standings" not in skip:
             print("standings ...", flush=True)
             bench_standings(report, built, args.quick)
+            bench_contract_standings(report, built)
         if built and "pages" not in skip:
             print("pages ...", flush=True)
             bench_pages(report, {s: b for s, b in built.items()})
