@@ -387,3 +387,12 @@ def test_the_pbn_export_writes_each_boards_vulnerability(client):
     games = text.split('[Board "')[1:]
     vulnerable = {g.split('"')[0]: g.split('[Vulnerable "')[1].split('"')[0] for g in games}
     assert vulnerable == {"1": "None", "2": "All", "3": "EW"}
+
+
+def test_the_recap_shows_each_boards_matchpoints(client):
+    event = event_import(data=event_file())
+    services.event_finish(event=event)
+    html = client.get(reverse("event_recap", args=[event.pk])).content.decode()
+    assert "3.50" in html  # pair 3's board 2 (Neuberg)
+    assert "2.40" in html  # pair 1's A60/40: 60% of the top of 4
+    assert client.get(reverse("download_recap", args=[event.pk])).status_code == 200
