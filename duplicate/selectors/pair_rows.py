@@ -28,6 +28,12 @@ ITEM_NAMES = {
     "other_penalty": "penalty",
 }
 SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
+# A contract contest's standings headings for the net and plus/minus places: the score and the percentage.
+CONTEST_HEADINGS = {
+    "matchpoints": ("MPs", "%"),
+    "butler": ("IMPs", "IMPs"),
+    "cross-imps": ("IMPs", "IMPs"),
+}
 PENALTY_KINDS = ("revoke_penalty", "other_penalty")
 BEING_PLAYED = "being played"
 BEING_PLAYED_NOTE = "being played: shown when every table has played it"

@@ -21,7 +21,7 @@ from duplicate.selectors.standings import pair_standings
 from duplicate.services.eventfile import event_export, event_import
 from scoring.movements import generate
 from tests.duplicate.exports_events import pairs_file
-from tests.duplicate.test_downloads import DOWNLOADS
+from tests.duplicate.test_downloads import DOWNLOADS, pdf_words
 from tests.duplicate.test_entry_helpers import board_data, field_errors, plays_at, table_url
 
 pytestmark = pytest.mark.django_db
@@ -396,3 +396,12 @@ def test_the_recap_shows_each_boards_matchpoints(client):
     assert "3.50" in html  # pair 3's board 2 (Neuberg)
     assert "2.40" in html  # pair 1's A60/40: 60% of the top of 4
     assert client.get(reverse("download_recap", args=[event.pk])).status_code == 200
+
+
+def test_the_standings_pdf_names_the_contests_figures(client):
+    event = event_import(data=event_file())
+    services.event_finish(event=event)
+    words = pdf_words(client.get(reverse("download_standings", args=[event.pk, "pdf"])).content)
+    assert "MPs %" in words
+    assert "9.50 79.17" in words
+    assert "Plus/minus" not in words
