@@ -5,10 +5,12 @@ new-event form, event files, standings pages and the JSON command.  The figures 
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 from fractions import Fraction
 from io import StringIO
 
+import openpyxl
 import pytest
 from django.core.cache import cache
 from django.core.management import call_command
@@ -405,3 +407,15 @@ def test_the_standings_pdf_names_the_contests_figures(client):
     assert "MPs %" in words
     assert "9.50 79.17" in words
     assert "Plus/minus" not in words
+
+
+def test_the_standings_workbook_names_the_contests_figures(client):
+    event = event_import(data=event_file())
+    services.event_finish(event=event)
+    data = client.get(reverse("download_standings", args=[event.pk, "xlsx"])).content
+    sheet = openpyxl.load_workbook(io.BytesIO(data))["Standings"]
+    rows = list(sheet.iter_rows(values_only=True))
+    head = rows[0]
+    assert head[6:9] == ("MPs", "%", "Exact %")
+    first = next(r for r in rows[1:] if r[2] == 3)
+    assert first[6:9] == (9.5, 475 / 6, "79 1/6")
