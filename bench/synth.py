@@ -11,7 +11,6 @@ import datetime as dt
 import random
 import string
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from typing import Any
 
 from scoring.movements import Movement, MovementRound, TablePlay, generate
@@ -36,23 +35,6 @@ def letters(count: int) -> list[str]:
 
 def base_movement(tables: int = TABLES) -> Movement:
     return generate("mitchell", tables=tables, boards_per_round=BOARDS_PER_ROUND)
-
-
-def relabel(movement: Movement, letter: str) -> Movement:
-    """The same movement with pair n renamed ``<letter><n>``."""
-
-    def pid(p: Any) -> str:
-        return f"{letter}{p}"
-
-    rounds = tuple(
-        MovementRound(
-            number=r.number,
-            tables=tuple(replace(tp, ns=pid(tp.ns), ew=pid(tp.ew)) for tp in r.tables),
-            sit_out=tuple(pid(p) for p in r.sit_out),
-        )
-        for r in movement.rounds
-    )
-    return replace(movement, rounds=rounds)
 
 
 def deals(boards: Sequence[int], seed: int = SEED) -> dict[int, str]:
@@ -88,6 +70,7 @@ def event_build(*, sections: int, name: str, tables: int = TABLES) -> Any:
     """An event of ``sections`` sections of a ``tables``-table Mitchell with shared boards and hands:
     ``event_create`` for section A, then ``section_populate`` for the others. No results yet."""
     from duplicate import services
+    from duplicate.services.events import movement_relabel
 
     base = base_movement(tables)
     hands = deals(base.boards)
@@ -97,12 +80,12 @@ def event_build(*, sections: int, name: str, tables: int = TABLES) -> Any:
         date=dt.date(1916, 3, 4),
         code=CODE,
         kind="pairs",
-        movement=relabel(base, names[0]),
+        movement=movement_relabel(base, names[0]),
         deals=hands,
     )
     for letter in names[1:]:
         services.section_populate(
-            event=event, letter=letter, movement=relabel(base, letter), deals=hands, dealers={}
+            event=event, letter=letter, movement=movement_relabel(base, letter), deals=hands, dealers={}
         )
     return event
 

@@ -210,18 +210,7 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     if get("contract") is None:
         raise ScoringError("contract", f"required: a contract such as 4HX or 3NT,{or_pass}".rstrip(","))
     contract = parse_contract_or_pass(_text(obj["contract"], "contract", f"4HX{or_pass}"), code)
-    declarer = tricks = None
-    if contract is not None:
-        if get("declarer") is None:
-            raise ScoringError("declarer", "required: one of N, E, S, W")
-        declarer = parse_seat(obj["declarer"], "declarer")
-        if get("tricks") is None:
-            raise ScoringError("tricks", "required: the tricks the declarer's side won in play, 0 to 13")
-        tricks = whole_number(obj["tricks"], "tricks", 0, 13)
-    else:
-        for key in ("declarer", "tricks", "honours", "revokes"):
-            if get(key) is not None:
-                raise ScoringError(key, "must be left out for a passed-out deal, which scores nothing")
+    declarer, tricks = _played(obj, contract, ("declarer", "tricks", "honours", "revokes"))
     honours = _honours(obj["honours"]) if get("honours") is not None else None
     deal = (
         Deal.parse_pbn(_text(obj["deal"], "deal", '"N:AKQJ.T98.765.432 ..."'))
@@ -247,6 +236,24 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     return _checked(request)
 
 
+def _played(
+    obj: Mapping[str, Any], contract: Contract | None, not_when_passed: tuple[str, ...]
+) -> tuple[Seat | None, int | None]:
+    """The declarer and the tricks his side won, required with a contract; with a passed-out deal they (and
+    the other ``not_when_passed`` fields) must be left out."""
+    if contract is None:
+        for key in not_when_passed:
+            if obj.get(key) is not None:
+                raise ScoringError(key, "must be left out for a passed-out deal, which scores nothing")
+        return None, None
+    if obj.get("declarer") is None:
+        raise ScoringError("declarer", "required: one of N, E, S, W")
+    declarer = parse_seat(obj["declarer"], "declarer")
+    if obj.get("tricks") is None:
+        raise ScoringError("tricks", "required: the tricks the declarer's side won in play, 0 to 13")
+    return declarer, whole_number(obj["tricks"], "tricks", 0, 13)
+
+
 def _no_vulnerability(obj: Mapping[str, Any], code: ScoringCode) -> None:
     for key in ("vulnerability", "board"):
         if obj.get(key) is not None:
@@ -266,18 +273,7 @@ def _contract_request(obj: Mapping[str, Any]) -> DealRequest:
     if get("contract") is None:
         raise ScoringError("contract", "required: a contract such as 4SX or 3NT, or PASS")
     contract = parse_contract_or_pass(_text(obj["contract"], "contract", "4SX or PASS"), ScoringCode.CONTRACT)
-    declarer = tricks = None
-    if contract is not None:
-        if get("declarer") is None:
-            raise ScoringError("declarer", "required: one of N, E, S, W")
-        declarer = parse_seat(obj["declarer"], "declarer")
-        if get("tricks") is None:
-            raise ScoringError("tricks", "required: the tricks the declarer's side won, 0 to 13")
-        tricks = whole_number(obj["tricks"], "tricks", 0, 13)
-    else:
-        for key in ("declarer", "tricks"):
-            if get(key) is not None:
-                raise ScoringError(key, "must be left out for a passed-out deal, which scores 0")
+    declarer, tricks = _played(obj, contract, ("declarer", "tricks"))
     vulnerability = parse_vulnerability(obj["vulnerability"]) if get("vulnerability") is not None else None
     board = parse_board(obj["board"]) if get("board") is not None else None
     if vulnerability is None and board is None:

@@ -29,7 +29,6 @@ from duplicate.selectors.standings import (
     PairInfo,
     PairStandings,
     Progress,
-    Shown,
     TeamStandings,
     event_results,
     pair_infos,
@@ -45,6 +44,7 @@ from duplicate.selectors.travellers import (
     play_lines,
     score_cards,
 )
+from scoring.contests.display import Shown
 
 SEAT_NAMES = dict(SeatChoice.choices)
 

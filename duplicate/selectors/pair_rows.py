@@ -12,7 +12,7 @@ from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from duplicate.models import Event, Pair, pair_order
 from duplicate.services.results import ENTERED_FIELDS, SCORE_FIELDS
-from scoring.contests import fraction_str, mixed_str, round_half_away
+from scoring.contests import fraction_str, round_half_away
 from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
 
 WHIST = "whist"
@@ -66,36 +66,6 @@ LINE_FIELDS = (
     *SCORE_FIELDS,
 )
 TRAVELLER_ORDER = ("seating__round__number", "seating__table")
-
-
-# ------------------------------------------------------------------------------------------- display
-
-
-def score_text(value: Fraction | int | None) -> str:
-    """A score or average as the pages show it (exact, as a mixed number); "" for none."""
-    return "" if value is None else mixed_str(value)
-
-
-def signed_text(value: Fraction | int | None) -> str:
-    """A plus/minus as the pages show it (exact, signed); "" for none."""
-    return "" if value is None else mixed_str(value, signed=True)
-
-
-class Shown:
-    """A ``*_display`` attribute: another attribute as the pages show it (:func:`score_text`, or
-    :func:`signed_text` for a plus/minus).  ``ns_score_display = Shown("ns_score")``."""
-
-    __slots__ = ("field", "signed")
-
-    def __init__(self, field: str, *, signed: bool = False) -> None:
-        self.field = field
-        self.signed = signed
-
-    def __get__(self, obj: object, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        value = getattr(obj, self.field)
-        return signed_text(value) if self.signed else score_text(value)
 
 
 # ----------------------------------------------------------------------------------------------- pairs

@@ -24,9 +24,9 @@ from duplicate.selectors.standings import (
     event_results,
     pair_infos,
     pair_standings,
-    signed_text,
 )
 from scoring.contests import PairContest, round_half_away
+from scoring.contests.display import signed_text
 
 HIDDEN_MARK = "…"  # a board still in play, for a visitor
 UNRESOLVED_MARK = "?"  # a ruling with no real result yet to draw its score from

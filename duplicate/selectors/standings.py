@@ -43,11 +43,8 @@ from duplicate.selectors.pair_rows import (
     WHIST,
     PairInfo,
     Ranking,
-    Shown,
     StandingRow,
     pair_infos,
-    score_text,
-    signed_text,
     unknown_pair,
 )
 from scoring.contests import (
@@ -65,7 +62,7 @@ from scoring.contests import (
     scores_from_whist,
     team_match,
 )
-from scoring.contests.display import lead_str
+from scoring.contests.display import Shown, lead_str, ratio_str, score_text, signed_text
 from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
 
@@ -357,7 +354,7 @@ def _ranking(
     with its fraction exactly when its place is won by it (law H)."""
     infos = {r.pair: pairs.get(r.pair) or unknown_pair(r.pair) for r in rows}
     ordered = sorted(rows, key=lambda r: (r.rank, infos[r.pair].sort_key))
-    nets = display_values([r.net for r in ordered])
+    nets = display_values([r.net_num if r.net_den == 1 else r.net for r in ordered])
     return Ranking(
         direction,
         tuple(
@@ -370,7 +367,9 @@ def _ranking(
                 r.plus_minus,
                 r.by_fraction,
                 net,
-                signed_text(r.plus_minus) if r.by_fraction else signed_text(r.plus_minus_rounded),
+                ratio_str(r.pm_num, r.pm_den, signed=True)
+                if r.by_fraction
+                else signed_text(r.plus_minus_rounded),
                 group_name,
             )
             for r, net in zip(ordered, nets, strict=True)
@@ -603,10 +602,8 @@ def _margin(match: TeamMatch) -> tuple[Fraction, str]:
     if match.winner is None:
         return Fraction(0), ""
     first, second = match.teams[0], match.teams[1]
-    shown = (
-        "the fraction of a point" if match.by_fraction else str(first.total_rounded - second.total_rounded)
-    )
-    return first.total - second.total, shown
+    lead = str(first.total_rounded - second.total_rounded)
+    return first.total - second.total, "the fraction of a point" if match.by_fraction else lead
 
 
 def team_standings(

@@ -30,7 +30,6 @@ from duplicate.selectors.standings import (
     PairInfo,
     PairStandings,
     Progress,
-    Shown,
     StandingRow,
     TeamLine,
     TeamStandings,
@@ -40,12 +39,11 @@ from duplicate.selectors.standings import (
     pair_infos,
     per_section,
     progress_of,
-    score_text,
-    signed_text,
     standings,
     unknown_pair,
 )
 from scoring.contests import BoardDetail
+from scoring.contests.display import Shown, score_text, signed_text
 from scoring.errors import ScoringError
 from scoring.pbn import known_hands
 

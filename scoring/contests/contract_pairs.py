@@ -26,8 +26,6 @@ from scoring.contests.rankings import (
     RankingGroup,
     RankingGroups,
     competition_ranks,
-    direction_rankings,
-    one_ranking,
 )
 from scoring.errors import ContestError, show_value
 
@@ -197,19 +195,6 @@ class ContractContest:
         for row in self.rows:
             parts[self.groups.index(row.pair, row.direction)].append(row)  # type: ignore[arg-type]
         return [(g, tuple(p)) for g, p in zip(self.groups.groups, parts, strict=True)]
-
-
-def grouping(single_ranking: bool | None, groups: RankingGroups | None) -> RankingGroups:
-    """The rankings asked for: ``groups`` (from the seatings), or by rule (``single_ranking``)."""
-    if groups is not None:
-        if single_ranking is not None:
-            raise ContestError("groups", "give the rankings (groups) or single_ranking, not both")
-        if not isinstance(groups, RankingGroups):
-            raise ContestError("groups", f"expected RankingGroups, got {show_value(groups)}")
-        return groups
-    if single_ranking is None:
-        raise ContestError("groups", "give the rankings (groups) or single_ranking")
-    return one_ranking() if single_ranking else direction_rankings()
 
 
 _INT: Final[frozenset[type]] = frozenset({int})

@@ -9,10 +9,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import gcd
+from typing import Any
 
 from scoring.errors import ContestError
 
-__all__ = ["display_values", "fraction_str", "lead_str", "mixed_str", "ratio_str", "round_half_away"]
+__all__ = [
+    "Shown",
+    "display_values",
+    "fraction_str",
+    "lead_str",
+    "mixed_str",
+    "ratio_str",
+    "round_half_away",
+    "score_text",
+    "signed_text",
+]
 
 
 def _exact(x: object) -> Fraction:
@@ -59,6 +70,8 @@ def mixed_str(x: Fraction | int, *, signed: bool = False) -> str:
     """Reader's form of an exact value, as a mixed number: "178 2/3", "-3 1/2", "2/3", "152".
 
     With ``signed`` a positive value gets a leading "+" (for plus/minus columns)."""
+    if type(x) is int:  # whole: no Fraction made
+        return f"+{x}" if signed and x > 0 else str(x)
     f = _exact(x)
     return ratio_str(f.numerator, f.denominator, signed=signed)
 
@@ -66,13 +79,14 @@ def mixed_str(x: Fraction | int, *, signed: bool = False) -> str:
 def display_values(values: Sequence[Fraction | int], *, signed: bool = False) -> list[str]:
     """How each exact value is shown (law G): its nearest whole number, or its mixed number when another
     value in the list rounds to the same whole number but differs exactly."""
-    exact = [_exact(v) for v in values]
+    exact = [v if type(v) is int else _exact(v) for v in values]  # whole numbers kept as ints
     rounded = [round_half_away(v) for v in exact]
     # Each value as (numerator, denominator), its lowest terms: equal exactly when equal as Fractions, and
     # much quicker to hash.
     by_rounded: dict[int, set[tuple[int, int]]] = {}
     for value, r in zip(exact, rounded, strict=True):
-        by_rounded.setdefault(r, set()).add((value.numerator, value.denominator))
+        key = (value, 1) if type(value) is int else (value.numerator, value.denominator)
+        by_rounded.setdefault(r, set()).add(key)
     return [
         mixed_str(value, signed=signed)
         if len(by_rounded[r]) > 1
@@ -87,3 +101,30 @@ def lead_str(x: Fraction | int) -> str:
     f = abs(_exact(x))
     whole = round_half_away(f)
     return mixed_str(f) if whole == 0 and f else str(whole)
+
+
+def score_text(value: Fraction | int | None) -> str:
+    """A score or average as the pages show it (exact, as a mixed number); "" for none."""
+    return "" if value is None else mixed_str(value)
+
+
+def signed_text(value: Fraction | int | None) -> str:
+    """A plus/minus as the pages show it (exact, signed); "" for none."""
+    return "" if value is None else mixed_str(value, signed=True)
+
+
+class Shown:
+    """A ``*_display`` attribute: another attribute as the pages show it (:func:`score_text`, or
+    :func:`signed_text` for a plus/minus).  ``ns_score_display = Shown("ns_score")``."""
+
+    __slots__ = ("field", "signed")
+
+    def __init__(self, field: str, *, signed: bool = False) -> None:
+        self.field = field
+        self.signed = signed
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = getattr(obj, self.field)
+        return signed_text(value) if self.signed else score_text(value)

@@ -29,13 +29,12 @@ from scoring.contests.contract_pairs import (
     Exact,
     Tally,
     by_board,
-    grouping,
     ranked_rows,
     score_boards,
 )
 from scoring.contests.display import round_half_away
 from scoring.contests.imps import imps
-from scoring.contests.rankings import RankingGroups
+from scoring.contests.rankings import RankingGroups, grouping
 
 __all__ = ["ARTIFICIAL_IMPS", "butler", "butler_datum", "cross_imps", "cross_imps_board"]
 

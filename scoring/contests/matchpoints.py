@@ -27,11 +27,10 @@ from scoring.contests.contract_pairs import (
     Exact,
     Tally,
     by_board,
-    grouping,
     ranked_rows,
     score_boards,
 )
-from scoring.contests.rankings import RankingGroups
+from scoring.contests.rankings import RankingGroups, grouping
 
 __all__ = ["board_matchpoints", "fields", "matchpoints", "neuberg"]
 

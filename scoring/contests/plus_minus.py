@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, partial
 from itertools import repeat
-from math import lcm
+from math import gcd, lcm
 from operator import itemgetter
 from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
@@ -33,7 +33,7 @@ from scoring.contests.rankings import (
     RankingGroups,
     competition_ranks,
     direction_rankings,
-    one_ranking,
+    grouping,
 )
 from scoring.errors import ContestError, show_value
 
@@ -190,16 +190,30 @@ class PairRow(NamedTuple):
     is the sum of its scores, ``plus_minus`` the sum of (score - average).  ``rank`` is standard competition
     ranking on the exact plus/minus; ``by_fraction`` is set when its rounded plus/minus equals that of
     another pair of its ranking whose exact plus/minus differs (its place is won by the fraction of a point).
+
+    ``net`` and ``plus_minus`` are kept as whole numerators and denominators in lowest terms (``net_num /
+    net_den``, ``pm_num / pm_den``) and made Fractions when read: a contest of thousands of pairs then makes
+    no Fraction objects for the garbage collector to walk.
     """
 
     pair: PairId
     direction: Side | None
     boards: int
-    net: Fraction
-    plus_minus: Fraction
+    net_num: int
+    net_den: int
+    pm_num: int
+    pm_den: int
     rank: int
     by_fraction: bool
     plus_minus_rounded: int
+
+    @property
+    def net(self) -> Fraction:
+        return Fraction(self.net_num, self.net_den)
+
+    @property
+    def plus_minus(self) -> Fraction:
+        return Fraction(self.pm_num, self.pm_den)
 
 
 @dataclass(frozen=True)
@@ -266,19 +280,6 @@ class PairContest:
         return tuple(card)
 
 
-def _grouping(single_ranking: bool | None, groups: RankingGroups | None) -> RankingGroups:
-    """The rankings asked for: ``groups`` (from the seatings), or by rule (``single_ranking``)."""
-    if groups is not None:
-        if single_ranking is not None:
-            raise ContestError("groups", "give the rankings (groups) or single_ranking, not both")
-        if not isinstance(groups, RankingGroups):
-            raise ContestError("groups", f"expected RankingGroups, got {show_value(groups)}")
-        return groups
-    if single_ranking is None:
-        raise ContestError("groups", "give the rankings (groups) or single_ranking")
-    return one_ranking() if single_ranking else direction_rankings()
-
-
 class _Tally:
     """Every pair's sums in integers (one per side when pairs are told apart by side).  ``net``: its
     whole-number scores; per board size ``n`` (the count of scores made on the board) ``averaged[n]``: the
@@ -342,7 +343,7 @@ class _BoardScored(NamedTuple):
 
     def lines(self) -> list[BoardDetail]:
         """Every row's line in the order given: the deals played made in C, the ruled rows' put in place."""
-        columns = list(zip(*self.rows, strict=True))[1:5]
+        columns = [list(map(get, self.rows)) for get in _COLUMNS]
         averages = repeat(self.avg_ns), repeat(self.avg_ew), repeat(None), repeat(None)
         lines = list(map(_new_line, zip(repeat(self.board), *columns, *averages)))
         for i, line in self.ruled.items():
@@ -361,12 +362,12 @@ class _Scored(NamedTuple):
         return [line for board in self.boards for line in board.lines()]
 
 
-def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
+def _score_board(board: int, rows: list[Row], pairs: tuple[list[PairId], list[PairId]], out: _Scored) -> None:
     """One board: the averages of the scores made in each direction, each ruled row's score (law B(3)) and
     line, and the pairs' sums.  The deals played (nearly every row) are read as columns, in C; the few ruled
-    rows one by one.  The deals' lines are made only when asked for (:meth:`_BoardScored.lines`)."""
-    rulings = list(map(_RULING, rows))
-    ruled = [i for i, ruling in enumerate(rulings) if ruling] if any(rulings) else []
+    rows one by one.  The deals' lines are made only when asked for (:meth:`_BoardScored.lines`).
+    ``pairs``: the rows' N-S and E-W pairs (the columns :func:`_by_board` read)."""
+    ruled = [i for i, ruling in enumerate(map(_RULING, rows)) if ruling] if any(map(_RULING, rows)) else []
     made = [r for r in rows if not r[5]] if ruled else rows
     n = len(made)
     avg_ns = avg_ew = None
@@ -374,8 +375,12 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
     ns_scores: Sequence[int] = ()
     ew_scores: Sequence[int] = ()
     if n:
-        _boards, nss, ews, ns_col, ew_col, _rulings, offendings = zip(*made, strict=True)
-        if any(offendings) or not _INT.issuperset(map(type, ns_col + ew_col)):
+        # Columns read with ``itemgetter`` (``zip(*made)`` would make an iterator object per row).
+        nss, ews = (list(map(_NS_PAIR, made)), list(map(_EW_PAIR, made))) if ruled else pairs
+        ns_col, ew_col = list(map(_NS_SCORE, made)), list(map(_EW_SCORE, made))
+        if any(map(_OFFENDING, made)) or not (
+            _INT.issuperset(map(type, ns_col)) and _INT.issuperset(map(type, ew_col))
+        ):
             for r in made:
                 check_row(r)
         ns_scores, ew_scores = ns_col, ew_col  # whole numbers, checked just above
@@ -413,14 +418,22 @@ def _score_board(board: int, rows: list[Row], out: _Scored) -> None:
 _INT: Final[frozenset[type]] = frozenset({int})
 _new_line: Final[Callable[[tuple[Any, ...]], BoardDetail]] = partial(tuple.__new__, BoardDetail)
 _ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, BoardResult})
+#: A row's pairs and scores: the columns of its line.
+_COLUMNS: Final = tuple(map(itemgetter, (1, 2, 3, 4)))
+_NS_SCORE: Final = itemgetter(3)
+_EW_SCORE: Final = itemgetter(4)
+_OFFENDING: Final = itemgetter(6)
 _NS_PAIR: Final = itemgetter(1)
 _RULING: Final = itemgetter(5)
 _EW_PAIR: Final = itemgetter(2)
 
 
-def _by_board(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> dict[int, list[Row]]:
+def _by_board(
+    results: Iterable[Sequence[Any]], grouping: RankingGroups
+) -> tuple[dict[int, list[Row]], dict[int, tuple[list[PairId], list[PairId]]]]:
     """The rows by board, each board's in the order given, after the checks of seating: no pair plays a
-    board twice, and (law H) every pair sits where its ranking holds pairs."""
+    board twice, and (law H) every pair sits where its ranking holds pairs.  With each board's N-S and E-W
+    pairs (read for the checks, then for the sums)."""
     by_board: dict[int, list[Row]] = {}
     try:
         for r in results:
@@ -430,12 +443,14 @@ def _by_board(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> dict
             rows.append(r)  # type: ignore[arg-type]
     except (TypeError, IndexError, KeyError):
         raise ContestError("results", "expected BoardResult rows") from None
+    pairs: dict[int, tuple[list[PairId], list[PairId]]] = {}
     for board, rows in by_board.items():
         if not _ROW_TYPES.issuperset(map(type, rows)) or set(map(len, rows)) != {7}:
             wrong = next(r for r in rows if type(r) not in _ROW_TYPES or len(r) != 7)
             raise ContestError("results", f"expected BoardResult rows, got {show_value(wrong)}")
         nss = list(map(_NS_PAIR, rows))
         ews = list(map(_EW_PAIR, rows))
+        pairs[board] = nss, ews
         bad = grouping.misplaced(nss, ews)
         if bad is not None:
             raise ContestError("groups", f"board {board}: {grouping.misplaced_text(*bad)}")
@@ -450,16 +465,16 @@ def _by_board(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> dict
                     )
                 seen_ns.add(ns)
                 seen_ew.add(ew)
-    return by_board
+    return by_board, pairs
 
 
 def scored_boards(results: Iterable[Sequence[Any]], grouping: RankingGroups) -> _Scored:
     """Every row scored, by board then in the order given, with the boards' averages and the pairs' sums."""
     ns = _Tally()
     out = _Scored([], {}, ns, _Tally() if grouping.by_side else ns, [])
-    by_board = _by_board(results, grouping)
+    by_board, pairs = _by_board(results, grouping)
     for board in sorted(by_board):
-        _score_board(board, by_board[board], out)
+        _score_board(board, by_board[board], pairs[board], out)
     return out
 
 
@@ -493,19 +508,19 @@ def pair_contest(
     identified by its direction and id, so N-S 1 and E-W 1 are two pairs); ``single_ranking=True`` (one
     ranking, a pair identified by its id whichever way it sat).
     """
-    grouping = _grouping(single_ranking, groups)
-    scored = scored_boards(results, grouping)
-    parts: list[list[tuple[PairId, int, int, int]]] = [[] for _ in grouping.groups]
+    chosen = grouping(single_ranking, groups)
+    scored = scored_boards(results, chosen)
+    parts: list[list[tuple[PairId, int, int, int]]] = [[] for _ in chosen.groups]
     sides: list[tuple[Side, _Tally]] = (
-        [(NS, scored.ns), (EW, scored.ew)] if grouping.by_side else [(NS, scored.ns)]
+        [(NS, scored.ns), (EW, scored.ew)] if chosen.by_side else [(NS, scored.ns)]
     )
     common = lcm(*scored.ns.sizes(), *scored.ew.sizes())
-    index = grouping.index
+    index = chosen.index
     for side, tally in sides:
         for member in tally.totals(common):
             parts[index(member[0], side)].append(member)
     rows: list[PairRow] = []
-    for group, members in zip(grouping.groups, parts, strict=True):
+    for group, members in zip(chosen.groups, parts, strict=True):
         # Ordered on the whole numerators (one denominator): by plus/minus, equals by pair.
         members.sort(key=lambda m: _pair_key(m[0]))
         members.sort(key=itemgetter(3), reverse=True)  # stable: equals stay by pair
@@ -514,20 +529,23 @@ def pair_contest(
         ranks = competition_ranks(nums, rounded)
         direction = group.direction
         for (pair, boards, net, pm), whole, (rank, by_fraction) in zip(members, rounded, ranks, strict=True):
+            g, h = gcd(net, common), gcd(pm, common)  # in lowest terms (gcd(0, c) is c: 0/1)
             rows.append(
                 PairRow(
                     pair,
                     direction,
                     boards,
-                    Fraction(net, common),
-                    Fraction(pm, common),
+                    net // g,
+                    common // g,
+                    pm // h,
+                    common // h,
                     rank,
                     by_fraction,
                     whole,
                 )
             )
     return PairContest(
-        groups=grouping,
+        groups=chosen,
         rows=tuple(rows),
         averages=scored.averages,
         unresolved=tuple(scored.unresolved),

@@ -28,7 +28,7 @@ from itertools import chain, count
 from typing import Final, Literal, TypeAlias
 
 from scoring.contests.display import round_half_away
-from scoring.errors import ScoringError, show_value
+from scoring.errors import ContestError, ScoringError, show_value
 
 __all__ = [
     "ALL_PAIRS",
@@ -38,6 +38,7 @@ __all__ = [
     "RankingGroups",
     "competition_ranks",
     "direction_rankings",
+    "grouping",
     "one_ranking",
     "ranking_groups",
 ]
@@ -124,6 +125,19 @@ def one_ranking() -> RankingGroups:
 def direction_rankings() -> RankingGroups:
     """N-S pairs ranked together, E-W pairs together; a pair identified by its direction and id."""
     return RankingGroups((RankingGroup(NS_NAME, "NS"), RankingGroup(EW_NAME, "EW")), by_side=True)
+
+
+def grouping(single_ranking: bool | None, groups: RankingGroups | None) -> RankingGroups:
+    """The rankings asked for: ``groups`` (from the seatings), or by rule (``single_ranking``)."""
+    if groups is not None:
+        if single_ranking is not None:
+            raise ContestError("groups", "give the rankings (groups) or single_ranking, not both")
+        if not isinstance(groups, RankingGroups):
+            raise ContestError("groups", f"expected RankingGroups, got {show_value(groups)}")
+        return groups
+    if single_ranking is None:
+        raise ContestError("groups", "give the rankings (groups) or single_ranking")
+    return one_ranking() if single_ranking else direction_rankings()
 
 
 def _pair_key(pair: PairId) -> tuple[int, int, str]:

@@ -1,0 +1,626 @@
+"""USEBIO 1.2, the EBU's XML results format: read another scorer's file, write one for results sites.
+
+Pure (no Django): ``read_usebio(bytes) -> UsebioEvent`` and ``write_usebio(UsebioEvent) -> bytes``. The
+element structure follows the files EBUScore, Compscore, RealBridge and the EBU's own examples write (see
+docs/usebio.md): USEBIO > EVENT > [SESSION > [SECTION >]] PARTICIPANTS and BOARD > TRAVELLER_LINE for pairs
+events, MATCH > BOARD > TRAVELLER_LINE for teams, and the hands in USEBIO > HANDSET > BOARD > HAND.
+Standings, match points and master points in a file are not read: Kalamazoo recomputes them.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from lxml import etree
+
+from scoring.codes import ScoringCode
+from scoring.contract import Contract, Seat, Side, is_pass
+from scoring.deal import Deal
+from scoring.errors import ScoringError
+from scoring.law77 import Vulnerability, parse_vulnerability, vulnerability_for_board
+
+VERSION: Final = "1.2"
+DOCTYPE: Final = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
+ENCODING: Final = "iso-8859-1"  # as the EBU's example files; lxml writes other characters as &#NNN;
+PROGRAM_NAME: Final = "Kalamazoo"
+# EVENT_TYPE values Kalamazoo knows; a file's other values are kept as written.
+PAIRS_EVENT_TYPES: Final = frozenset({"MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP", "PAIRS", "SWISS_PAIRS"})
+TEAM_EVENT_TYPES: Final = frozenset({"TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR", "MULTI_TEAMS", "KNOCKOUT"})
+
+_SEATS: Final = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEAT_WORDS: Final = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+_SEAT_NAMES: Final = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+# USEBIO lists a hand's suits clubs first; PBN (and Deal) spades first.
+_SUIT_ELEMENTS: Final = (("SPADES", "S"), ("HEARTS", "H"), ("DIAMONDS", "D"), ("CLUBS", "C"))
+_ADJUSTED_RE: Final = re.compile(r"A(\d{2})(\d{2})")  # "A6040": 60% to North-South, 40% to East-West
+_SCORE_RE: Final = re.compile(r"[+-]?\d+")
+
+
+class UsebioError(ScoringError):
+    """A file that is not USEBIO Kalamazoo can read; the message names the element and its line."""
+
+    element: str
+    line: int | None
+
+    def __init__(self, element: str, line: int | None, message: str) -> None:
+        self.element = element
+        self.line = line
+        where = f"<{element}>" if line is None else f"<{element}> (line {line})"
+        super().__init__("usebio", f"{where}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioPlayer:
+    name: str
+    national_id: str | None = None  # NATIONAL_ID_NUMBER: the EBU (or other NBO) number
+    club_id: str | None = None  # CLUB_ID_NUMBER: the club's own membership number
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioPair:
+    """A pair as PARTICIPANTS lists it; ``number`` is the file's own text ("7", "1NS", "1-1-2")."""
+
+    number: str
+    players: tuple[UsebioPlayer, ...]
+    direction: Side | None = None  # a Mitchell's fixed line; None in a Howell or a team
+    section: str | None = None  # SECTION_ID of the SECTION it sits in, None outside any SECTION
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioTeam:
+    number: str  # TEAM_ID
+    name: str  # TEAM_NAME
+    pairs: tuple[UsebioPair, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioBoard:
+    """A board's hands (HANDSET > BOARD); dealer and vulnerability are the standard ones unless given."""
+
+    number: int
+    deal: Deal
+    dealer: Seat
+    vulnerability: Vulnerability
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioAdjustment:
+    """An artificial adjusted score written as SCORE ``A6040``: percentages to North-South and East-West."""
+
+    ns_percent: int
+    ew_percent: int
+
+    def __str__(self) -> str:
+        return f"A{self.ns_percent:02d}{self.ew_percent:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioLine:
+    """One TRAVELLER_LINE: a table's result on a board.
+
+    A played board has ``contract``, ``declarer``, ``tricks`` and North-South's ``score``; a passed-out one
+    has ``passed_out`` and score 0; an artificial adjusted score has ``adjustment`` and nothing else.
+    """
+
+    board: int
+    ns_pair: str
+    ew_pair: str
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    score: int | None = None
+    passed_out: bool = False
+    adjustment: UsebioAdjustment | None = None
+    lead: str | None = None
+    round: int | None = None  # a pairs file seldom says; the importer infers it
+    section: str | None = None
+    direction: Side | None = None  # teams: the side the MATCH's TEAM sat (DIRECTION NS or EW)
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioMatch:
+    """A teams MATCH: one round between TEAM and OPPOSING_TEAM, with its boards' lines."""
+
+    round: int | None
+    team: str
+    opposing_team: str
+    lines: tuple[UsebioLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioEvent:
+    event_type: str  # EVENT_TYPE: MP_PAIRS, BUTLER_PAIRS, CROSS_IMP, TEAMS, ...
+    name: str  # EVENT_DESCRIPTION
+    date: datetime.date | None = None
+    board_scoring_method: str | None = None  # MATCH_POINTS, BUTLER, CROSS_IMPS, IMPS, ...
+    club_name: str | None = None
+    program_name: str | None = None  # the scorer that wrote the file read; write_usebio writes "Kalamazoo"
+    boards_per_round: int | None = None  # BOARDS_PER_ROUND, when the file gives it: a help to infer rounds
+    pairs: tuple[UsebioPair, ...] = ()
+    teams: tuple[UsebioTeam, ...] = ()
+    lines: tuple[UsebioLine, ...] = ()  # pairs events: BOARD > TRAVELLER_LINE outside any MATCH
+    matches: tuple[UsebioMatch, ...] = ()
+    boards: tuple[UsebioBoard, ...] = ()  # HANDSET: only the boards whose hands the file gives
+
+    @property
+    def is_teams(self) -> bool:
+        return bool(self.teams or self.matches) or self.event_type in TEAM_EVENT_TYPES
+
+    def all_lines(self) -> tuple[UsebioLine, ...]:
+        """Every traveller line, the MATCHes' included."""
+        return self.lines + tuple(line for match in self.matches for line in match.lines)
+
+
+def standard_dealer(board: int) -> Seat:
+    """Law 2: board 1 is dealt by North, 2 East, 3 South, 4 West, and so on round."""
+    return _SEATS[(board - 1) % 4]
+
+
+# --- reading ---------------------------------------------------------------------------------------------
+
+
+def _line_number(value: object) -> int | None:
+    return value if isinstance(value, int) else None
+
+
+def _fail(element: etree._Element, message: str) -> UsebioError:
+    return UsebioError(str(element.tag), _line_number(element.sourceline), message)
+
+
+def _text(element: etree._Element, child: str) -> str | None:
+    """The stripped text of ``element``'s first ``child``; None when absent or empty."""
+    found = element.find(child)
+    if found is None or found.text is None:
+        return None
+    return found.text.strip() or None
+
+
+def _required(element: etree._Element, child: str) -> str:
+    value = _text(element, child)
+    if value is None:
+        raise _fail(element, f"has no {child}")
+    return value
+
+
+def _int(element: etree._Element, child: str) -> int | None:
+    value = _text(element, child)
+    if value is None:
+        return None
+    if not _SCORE_RE.fullmatch(value):
+        found = element.find(child)
+        assert found is not None
+        raise _fail(found, f"must be a whole number, got {value!r}")
+    return int(value)
+
+
+def _side(element: etree._Element, child: str) -> Side | None:
+    value = _text(element, child)
+    if value is None:
+        return None
+    try:
+        return Side(value.upper())
+    except ValueError:
+        raise _fail(element, f"{child} must be NS or EW, got {value!r}") from None
+
+
+def _seat(element: etree._Element, child: str) -> Seat | None:
+    """A seat written "N" or "North" (any case)."""
+    value = _text(element, child)
+    if value is None:
+        return None
+    seat = _SEAT_WORDS.get(value[:1].upper())
+    if seat is None or (len(value) > 1 and value.upper() != _SEAT_NAMES[seat].upper()):
+        raise _fail(element, f"{child} must be N, E, S or W, got {value!r}")
+    return seat
+
+
+def _section_of(element: etree._Element) -> str | None:
+    for ancestor in element.iterancestors("SECTION"):
+        return ancestor.get("SECTION_ID")
+    return None
+
+
+def _parse(data: bytes) -> etree._Element:
+    if not isinstance(data, bytes):
+        raise UsebioError("USEBIO", None, "the file must be given as bytes")
+    # No DTD loading, no entity expansion, no network: a hostile file cannot reach out or blow up.
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        raise UsebioError("USEBIO", _line_number(error.lineno), f"not well-formed XML: {error.msg}") from None
+    if root is None or root.tag != "USEBIO":
+        tag = "nothing" if root is None else f"<{root.tag}>"
+        raise UsebioError(
+            "USEBIO", None if root is None else _line_number(root.sourceline), f"the root is {tag}"
+        )
+    return root
+
+
+def _player(element: etree._Element) -> UsebioPlayer:
+    return UsebioPlayer(
+        name=_required(element, "PLAYER_NAME"),
+        national_id=_text(element, "NATIONAL_ID_NUMBER"),
+        club_id=_text(element, "CLUB_ID_NUMBER"),
+    )
+
+
+def _pair(element: etree._Element, *, in_team: bool) -> UsebioPair:
+    players = tuple(_player(player) for player in element.findall("PLAYER"))
+    if not players:
+        raise _fail(element, "has no PLAYER")
+    return UsebioPair(
+        number=_required(element, "PAIR_NUMBER"),
+        players=players,
+        direction=None if in_team else _side(element, "DIRECTION"),
+        section=_section_of(element),
+    )
+
+
+def _participants(event: etree._Element) -> tuple[list[UsebioPair], list[UsebioTeam]]:
+    pairs: list[UsebioPair] = []
+    teams: list[UsebioTeam] = []
+    for participants in event.iter("PARTICIPANTS"):
+        for child in participants:
+            if child.tag == "PAIR":
+                pairs.append(_pair(child, in_team=False))
+            elif child.tag == "TEAM":
+                number = child.get("TEAM_ID") or _text(child, "TEAM_ID")
+                if number is None:
+                    raise _fail(child, "has no TEAM_ID")
+                name = child.get("TEAM_NAME") or _text(child, "TEAM_NAME") or number
+                members = tuple(_pair(pair, in_team=True) for pair in child.findall("PAIR"))
+                teams.append(UsebioTeam(number=number.strip(), name=name.strip(), pairs=members))
+            elif child.tag == "PLAYER":
+                raise _fail(child, "individual events are not supported (a PLAYER among PARTICIPANTS)")
+    return pairs, teams
+
+
+def _contract(line: etree._Element) -> tuple[Contract | None, bool]:
+    """The CONTRACT: (contract, passed out); (None, False) when the element is absent or empty."""
+    text = _text(line, "CONTRACT")
+    if text is None:
+        return None, False
+    if is_pass(text) or text.upper() in {"AP", "ALL PASS", "PASSED OUT"}:
+        return None, True
+    try:
+        return Contract.parse(text, ScoringCode.CONTRACT), False  # no royal spades
+    except ScoringError:
+        found = line.find("CONTRACT")
+        assert found is not None
+        raise _fail(found, f'must be a contract such as "4S", "3NTx" or PASS, got {text!r}') from None
+
+
+def _score(line: etree._Element) -> tuple[int | None, UsebioAdjustment | None]:
+    text = _text(line, "SCORE")
+    if text is None:
+        return None, None
+    adjusted = _ADJUSTED_RE.fullmatch(text.upper())
+    if adjusted:
+        return None, UsebioAdjustment(int(adjusted[1]), int(adjusted[2]))
+    if not _SCORE_RE.fullmatch(text):
+        found = line.find("SCORE")
+        assert found is not None
+        raise _fail(found, f'must be North-South\'s score or an adjustment such as "A6040", got {text!r}')
+    return int(text), None
+
+
+_Known = frozenset[tuple[str | None, str]]  # (section, pair number) of every pair PARTICIPANTS lists
+
+
+def _check_pairs(element: etree._Element, line: UsebioLine, known: _Known) -> None:
+    if not known:  # a file without PARTICIPANTS: nothing to check against
+        return
+    for child, number in (("NS_PAIR_NUMBER", line.ns_pair), ("EW_PAIR_NUMBER", line.ew_pair)):
+        if (line.section, number) not in known:
+            where = "" if line.section is None else f" of section {line.section}"
+            raise _fail(element, f"{child} {number!r} is not a pair{where} among the PARTICIPANTS")
+
+
+def _line(element: etree._Element, board: int, round_: int | None, known: _Known) -> UsebioLine:
+    contract, passed_out = _contract(element)
+    score, adjustment = _score(element)
+    tricks = _int(element, "TRICKS")
+    if tricks is not None and not 0 <= tricks <= 13:
+        raise _fail(element, f"TRICKS must be from 0 to 13, got {tricks}")
+    line_round = _int(element, "ROUND_NUMBER")
+    if line_round is None:
+        line_round = _int(element, "ROUND")
+    line = UsebioLine(
+        board=board,
+        ns_pair=_required(element, "NS_PAIR_NUMBER"),
+        ew_pair=_required(element, "EW_PAIR_NUMBER"),
+        contract=contract,
+        declarer=_seat(element, "PLAYED_BY"),
+        tricks=tricks,
+        score=0 if passed_out and score is None and adjustment is None else score,
+        passed_out=passed_out,
+        adjustment=adjustment,
+        lead=_text(element, "LEAD"),
+        round=line_round if line_round is not None else round_,
+        section=_section_of(element),
+        direction=_side(element, "DIRECTION"),
+    )
+    _check_pairs(element, line, known)
+    return line
+
+
+def _board_lines(board: etree._Element, round_: int | None, known: _Known) -> Iterator[UsebioLine]:
+    number = _int(board, "BOARD_NUMBER")
+    if number is None or number < 1:
+        raise _fail(board, "has no BOARD_NUMBER (a whole number from 1)")
+    for line in board.findall("TRAVELLER_LINE"):
+        yield _line(line, number, round_, known)
+
+
+def _check_lines_in_boards(event: etree._Element) -> None:
+    for line in event.iter("TRAVELLER_LINE"):
+        parent = line.getparent()
+        if parent is None or parent.tag != "BOARD":
+            raise _fail(line, "is not inside a BOARD, so it has no board number")
+
+
+def _matches(event: etree._Element, known: _Known) -> list[UsebioMatch]:
+    matches = []
+    for match in event.iter("MATCH"):
+        round_ = _int(match, "ROUND_NUMBER")
+        lines = tuple(line for board in match.findall("BOARD") for line in _board_lines(board, round_, known))
+        matches.append(
+            UsebioMatch(
+                round=round_,
+                team=_required(match, "TEAM"),
+                opposing_team=_required(match, "OPPOSING_TEAM"),
+                lines=lines,
+            )
+        )
+    return matches
+
+
+def _pairs_lines(event: etree._Element, known: _Known) -> list[UsebioLine]:
+    lines: list[UsebioLine] = []
+    for board in event.iter("BOARD"):
+        if next(board.iterancestors("MATCH"), None) is None:
+            lines.extend(_board_lines(board, None, known))
+    return lines
+
+
+def _hands(board: etree._Element, number: int) -> Deal:
+    suits: dict[Seat, str] = {}
+    for hand in board.findall("HAND"):
+        seat = _seat(hand, "DIRECTION")
+        if seat is None:
+            raise _fail(hand, "has no DIRECTION")
+        if seat in suits:
+            raise _fail(hand, f"board {number} gives {_SEAT_NAMES[seat]}'s hand twice")
+        suits[seat] = ".".join((_text(hand, name) or "").replace("10", "T") for name, _ in _SUIT_ELEMENTS)
+    missing = [_SEAT_NAMES[seat] for seat in _SEATS if seat not in suits]
+    if missing:
+        raise _fail(board, f"board {number} has no hand for {', '.join(missing)}")
+    try:
+        return Deal.parse_pbn("N:" + " ".join(suits[seat] for seat in _SEATS))
+    except ScoringError as error:
+        raise _fail(board, f"board {number}: {error}") from None
+
+
+def _handset(root: etree._Element) -> list[UsebioBoard]:
+    boards: dict[int, UsebioBoard] = {}
+    for handset in root.iter("HANDSET"):
+        for board in handset.findall("BOARD"):
+            number = _int(board, "BOARD_NUMBER")
+            if number is None or number < 1:
+                raise _fail(board, "has no BOARD_NUMBER (a whole number from 1)")
+            if number in boards:
+                raise _fail(board, f"board {number}'s hands are given twice")
+            dealer = _seat(board, "DEALER") or standard_dealer(number)
+            vulnerable = _text(board, "VULNERABILITY")
+            try:
+                vulnerability = (
+                    vulnerability_for_board(number) if vulnerable is None else parse_vulnerability(vulnerable)
+                )
+            except ScoringError:
+                raise _fail(board, f"VULNERABILITY must be None, NS, EW or All, got {vulnerable!r}") from None
+            boards[number] = UsebioBoard(number, _hands(board, number), dealer, vulnerability)
+    return [boards[number] for number in sorted(boards)]
+
+
+def _date(event: etree._Element) -> datetime.date | None:
+    text = _text(event, "DATE")
+    if text is None:
+        return None
+    try:
+        return datetime.datetime.strptime(text, "%d/%m/%Y").date()
+    except ValueError:
+        found = event.find("DATE")
+        assert found is not None
+        raise _fail(found, f"must be a date written DD/MM/YYYY, got {text!r}") from None
+
+
+def read_usebio(data: bytes) -> UsebioEvent:
+    """Read a USEBIO file's one EVENT: participants, traveller lines and hands.
+
+    Raises UsebioError (a ValueError) naming the element and its line for anything it cannot read.
+    """
+    root = _parse(data)
+    events = root.findall("EVENT")
+    if len(events) != 1:
+        raise _fail(root, f"must hold exactly one EVENT, found {len(events)}")
+    event = events[0]
+    event_type = (event.get("EVENT_TYPE") or "").strip().upper()
+    if not event_type:
+        raise _fail(event, "has no EVENT_TYPE attribute")
+    sessions = event.findall("SESSION")
+    if len(sessions) > 1:
+        # Pair numbers and boards start again in each session: merging them would mix two contests.
+        raise _fail(
+            sessions[1], f"the EVENT holds {len(sessions)} SESSIONs; Kalamazoo reads one session a file"
+        )
+    _check_lines_in_boards(event)
+    pairs, teams = _participants(event)
+    every_pair = pairs + [pair for team in teams for pair in team.pairs]
+    known = frozenset((pair.section, pair.number) for pair in every_pair)
+    club = root.find("CLUB")
+    return UsebioEvent(
+        event_type=event_type,
+        name=_text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE") or "",
+        date=_date(event),
+        board_scoring_method=_text(event, "BOARD_SCORING_METHOD"),
+        club_name=None if club is None else _text(club, "CLUB_NAME"),
+        program_name=_text(event, "PROGRAM_NAME"),
+        boards_per_round=_int(event, "BOARDS_PER_ROUND"),
+        pairs=tuple(pairs),
+        teams=tuple(teams),
+        lines=tuple(_pairs_lines(event, known)),
+        matches=tuple(_matches(event, known)),
+        boards=tuple(_handset(root)),
+    )
+
+
+# --- writing ---------------------------------------------------------------------------------------------
+
+
+def _add(parent: etree._Element, tag: str, text: object | None = None) -> etree._Element:
+    child = etree.SubElement(parent, tag)
+    if text is not None:
+        # Stripped as the reader strips, so that a file reads back as it was written.
+        try:
+            child.text = str(text).strip()
+        except ValueError:  # lxml: a control character XML 1.0 cannot carry
+            raise UsebioError(tag, None, f"cannot be written in XML: {str(text)!r}") from None
+    return child
+
+
+def _write_pair(parent: etree._Element, pair: UsebioPair) -> None:
+    element = _add(parent, "PAIR")
+    _add(element, "PAIR_NUMBER", pair.number)
+    if pair.direction is not None:
+        _add(element, "DIRECTION", pair.direction.value)
+    for player in pair.players:
+        tag = _add(element, "PLAYER")
+        _add(tag, "PLAYER_NAME", player.name)
+        if player.club_id is not None:
+            _add(tag, "CLUB_ID_NUMBER", player.club_id)
+        if player.national_id is not None:
+            _add(tag, "NATIONAL_ID_NUMBER", player.national_id)
+
+
+def _write_line(parent: etree._Element, line: UsebioLine) -> None:
+    element = _add(parent, "TRAVELLER_LINE")
+    if line.direction is not None:
+        _add(element, "DIRECTION", line.direction.value)
+    _add(element, "NS_PAIR_NUMBER", line.ns_pair)
+    _add(element, "EW_PAIR_NUMBER", line.ew_pair)
+    if line.passed_out:
+        _add(element, "CONTRACT", "PASS")
+    elif line.contract is not None:
+        contract = line.contract
+        _add(element, "CONTRACT", f"{contract.level}{contract.strain.value}{'x' * contract.doubling.value}")
+    if line.declarer is not None:
+        _add(element, "PLAYED_BY", line.declarer.value)
+    if line.lead is not None:
+        _add(element, "LEAD", line.lead)
+    if line.tricks is not None:
+        _add(element, "TRICKS", line.tricks)
+    if line.adjustment is not None:
+        _add(element, "SCORE", line.adjustment)
+    elif line.score is not None:
+        _add(element, "SCORE", line.score)
+
+
+def _write_boards(parent: etree._Element, lines: Iterable[UsebioLine]) -> None:
+    by_board: dict[int, list[UsebioLine]] = {}
+    for line in lines:
+        by_board.setdefault(line.board, []).append(line)
+    for number in sorted(by_board):
+        board = _add(parent, "BOARD")
+        _add(board, "BOARD_NUMBER", number)
+        for line in by_board[number]:
+            _write_line(board, line)
+
+
+def _write_pairs_sections(session: etree._Element, event: UsebioEvent) -> None:
+    sections = sorted(
+        {pair.section for pair in event.pairs} | {line.section for line in event.lines},
+        key=lambda section: (section is not None, section or ""),
+    )
+    for section in sections:
+        parent = session if section is None else _add(session, "SECTION")
+        if section is not None:
+            parent.set("SECTION_ID", section)
+        participants = _add(parent, "PARTICIPANTS")
+        for pair in event.pairs:
+            if pair.section == section:
+                _write_pair(participants, pair)
+        _write_boards(parent, (line for line in event.lines if line.section == section))
+
+
+def _write_teams(session: etree._Element, event: UsebioEvent) -> None:
+    participants = _add(session, "PARTICIPANTS")
+    for team in event.teams:
+        element = _add(participants, "TEAM")
+        element.set("TEAM_ID", team.number)
+        element.set("TEAM_NAME", team.name)
+        for pair in team.pairs:
+            _write_pair(element, pair)
+    for match in event.matches:
+        element = _add(session, "MATCH")
+        if match.round is not None:
+            _add(element, "ROUND_NUMBER", match.round)
+        _add(element, "TEAM", match.team)
+        _add(element, "OPPOSING_TEAM", match.opposing_team)
+        _write_boards(element, match.lines)
+
+
+def _write_handset(root: etree._Element, boards: tuple[UsebioBoard, ...]) -> None:
+    handset = _add(root, "HANDSET")
+    for board in sorted(boards, key=lambda board: board.number):
+        element = _add(handset, "BOARD")
+        _add(element, "BOARD_NUMBER", board.number)
+        # Dealer and vulnerability go only when not the standard ones for the board number (law 2).
+        if board.dealer is not standard_dealer(board.number):
+            _add(element, "DEALER", board.dealer.value)
+        if board.vulnerability is not vulnerability_for_board(board.number):
+            _add(element, "VULNERABILITY", board.vulnerability.value)
+        for seat in _SEATS:
+            hand = _add(element, "HAND")
+            _add(hand, "DIRECTION", _SEAT_NAMES[seat])
+            for name, suit in reversed(_SUIT_ELEMENTS):  # clubs first, as scorers write them
+                _add(hand, name, board.deal.hand(seat).suit(suit))
+
+
+def write_usebio(event: UsebioEvent) -> bytes:
+    """The event as a USEBIO 1.2 file: XML declaration, DOCTYPE, then USEBIO > [CLUB] > EVENT > HANDSET."""
+    root = etree.Element("USEBIO", Version=VERSION)
+    if event.club_name is not None:
+        club = _add(root, "CLUB")
+        _add(club, "CLUB_NAME", event.club_name)
+    element = _add(root, "EVENT")
+    element.set("EVENT_TYPE", event.event_type)
+    if event.board_scoring_method is not None:
+        _add(element, "BOARD_SCORING_METHOD", event.board_scoring_method)
+    _add(element, "PROGRAM_NAME", PROGRAM_NAME)  # Kalamazoo wrote this file, whoever wrote the one read
+    _add(element, "EVENT_DESCRIPTION", event.name)
+    if event.date is not None:
+        _add(element, "DATE", event.date.strftime("%d/%m/%Y"))
+    _add(element, "SESSION_COUNT", 1)
+    sections = {pair.section for pair in event.pairs if pair.section is not None}
+    _add(element, "SECTION_COUNT", max(1, len(sections)))
+    _add(element, "BOARDS_PLAYED", len({line.board for line in event.all_lines()}))
+    if event.boards_per_round is not None:
+        _add(element, "BOARDS_PER_ROUND", event.boards_per_round)
+    session = _add(element, "SESSION")
+    session.set("SESSION_ID", "1")
+    if event.is_teams:
+        _write_teams(session, event)
+    else:
+        _write_pairs_sections(session, event)
+    if event.boards:
+        _write_handset(root, event.boards)
+    etree.indent(root, space="  ")
+    body = etree.tostring(root, encoding=ENCODING, xml_declaration=False)
+    assert isinstance(body, bytes)  # an encoding given: bytes, never str
+    head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n{DOCTYPE}\n'.encode("ascii")
+    return head + body + b"\n"
