@@ -9,7 +9,9 @@ Rounds, where the file has none (pairs files seldom carry them), are inferred: t
 meetings are put in rounds in the order of their first board, each in the first round where neither pair is
 already seated, and numbered from table 1 in that round. Every meeting must then play as many boards (a
 movement plays the same number of boards a round); the event's movement is a custom one (or a compass one when
-the pairs keep their tables). A file whose lines carry their rounds keeps them, its tables numbered in order.
+the pairs keep their tables). A file whose lines carry their rounds (a team file's MATCHes) keeps them, each
+meeting at the same table in every round it plays; a team match whose pairs keep their tables is read as law G's
+team movement, scored by IMPs.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ PERCENTS = (60, 50, 40)  # law 12C2's artificial adjusted scores Kalamazoo recor
 
 
 def _contest(usebio: UsebioEvent) -> str:
+    if usebio.is_teams:  # a team match of contract bridge: IMPs and VPs (law G's place)
+        return "imps"
     for key in (usebio.event_type.upper(), (usebio.board_scoring_method or "").upper()):
         if key in CONTESTS:
             return CONTESTS[key]
@@ -65,19 +69,38 @@ def _result(line: UsebioLine) -> dict[str, Any]:
     return {"contract": written, "declarer": line.declarer.value, "tricks": line.tricks}
 
 
+def _given_rounds(
+    meetings: dict[tuple[str | None, str, str], list[UsebioLine]],
+) -> list[tuple[int, int, UsebioLine]]:
+    """The lines' own rounds; each meeting at the table it had before when that is free in the round, else at
+    the round's lowest free table."""
+    slots: dict[tuple[int, tuple[str | None, str, str]], list[UsebioLine]] = defaultdict(list)
+    for key, group in meetings.items():
+        for line in group:
+            slots[(int(line.round or 0), key)].append(line)
+    table_of: dict[tuple[str | None, str, str], int] = {}
+    used: dict[int, set[int]] = defaultdict(set)
+    out: list[tuple[int, int, UsebioLine]] = []
+    for (rnd, key), group in sorted(slots.items(), key=lambda kv: kv[0][0]):
+        table = table_of.get(key)
+        if table is None or table in used[rnd]:
+            table = next(t for t in range(1, len(slots) + 2) if t not in used[rnd])
+        table_of[key] = table
+        used[rnd].add(table)
+        out.extend((rnd, table, line) for line in group)
+    return out
+
+
 def infer_rounds(lines: list[UsebioLine]) -> list[tuple[int, int, UsebioLine]]:
     """Each line with its (round, table), as the module's docstring says."""
     meetings: dict[tuple[str | None, str, str], list[UsebioLine]] = defaultdict(list)
     for line in lines:
         meetings[(line.section, line.ns_pair, line.ew_pair)].append(line)
     if all(line.round is not None for line in lines):
-        seen: dict[tuple[int | None, tuple[str | None, str, str]], int] = {}
-        out = []
-        for key, group in meetings.items():
-            for line in group:
-                tables = seen.setdefault((line.round, key), sum(1 for r, _ in seen if r == line.round) + 1)
-                out.append((int(line.round or 0), tables, line))
-        return out
+        tables = {key: number for number, key in enumerate(meetings, start=1)}
+        return [
+            (int(line.round or 0), tables[key], line) for key, group in meetings.items() for line in group
+        ]
     sizes = {len(group) for group in meetings.values()}
     if len(sizes) > 1:
         raise ServiceError(
@@ -99,15 +122,14 @@ def infer_rounds(lines: list[UsebioLine]) -> list[tuple[int, int, UsebioLine]]:
 
 def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
     """The USEBIO event as an event file (``duplicate.services.eventfile``)."""
-    if usebio.is_teams:
-        raise ServiceError("EVENT_TYPE: team events are not imported from USEBIO yet; pairs events only")
-    if not usebio.lines:
+    lines = list(usebio.all_lines())
+    if not lines:
         raise ServiceError("BOARD: the file has no traveller lines")
-    sections = {line.section for line in usebio.lines} | {p.section for p in usebio.pairs}
+    sections = {line.section for line in lines} | {p.section for p in usebio.pairs}
     if len(sections) > 1:
         raise ServiceError(f"SECTION: the file has {len(sections)} sections; Kalamazoo imports one")
     contest = _contest(usebio)
-    numbers = sorted({line.board for line in usebio.lines} | {b.number for b in usebio.boards})
+    numbers = sorted({line.board for line in lines} | {b.number for b in usebio.boards})
     given = {b.number: b for b in usebio.boards}
     boards = []
     for number in numbers:
@@ -118,9 +140,13 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
                 deal=board.deal.to_pbn(), dealer=board.dealer.value, vulnerability=board.vulnerability.value
             )
         boards.append(entry)
-    listed = {p.number for p in usebio.pairs}
-    named = [{"number": p.number, "players": [pl.name for pl in p.players][:2]} for p in usebio.pairs]
-    playing = {n for line in usebio.lines for n in (line.ns_pair, line.ew_pair)}
+    members = [(p, None) for p in usebio.pairs] + [(p, t.name) for t in usebio.teams for p in t.pairs]
+    listed = {p.number for p, _team in members}
+    named: list[dict[str, Any]] = [
+        {"number": p.number, "players": [pl.name for pl in p.players][:2], **({"team": team} if team else {})}
+        for p, team in members
+    ]
+    playing = {n for line in lines for n in (line.ns_pair, line.ew_pair)}
     named += [{"number": n} for n in sorted(playing - listed)]
     results = [
         {
@@ -131,13 +157,15 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
             "ew": line.ew_pair,
             **_result(line),
         }
-        for rnd, table, line in infer_rounds(list(usebio.lines))
+        for rnd, table, line in infer_rounds(lines)
     ]
+    teams = {"teams": [{"name": t.name} for t in usebio.teams]} if usebio.is_teams else {}
     return {
+        **teams,
         "name": usebio.name or "USEBIO import",
         "date": (usebio.date.isoformat() if usebio.date else "2000-01-01"),
         "code": "contract",
-        "kind": "pairs",
+        "kind": "teams" if usebio.is_teams else "pairs",
         "contest": contest,
         "pairs": named,
         "boards": boards,

@@ -17,11 +17,13 @@ from django.urls import reverse
 from lxml import etree
 
 from duplicate.models import Event, Play
+from duplicate.selectors.imp_match import imp_match
 from duplicate.selectors.usebio import usebio_event
 from duplicate.services.eventfile import event_import
 from duplicate.services.usebio import infer_rounds
 from scoring.usebio import read_usebio, write_usebio
 from tests.duplicate.test_contract_events import contract_file, event_file, rows_by_pair
+from tests.teams.test_imp_match import match_file
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +106,52 @@ def test_the_written_file_is_valid_against_the_observed_dtd():
     assert {p.number: [pl.name for pl in p.players] for p in read.pairs}["3"] == ["North 3", "South 3"]
 
 
+def test_round_trip_of_a_team_match(tmp_path):
+    original = event_import(data=match_file())
+    path = export(original, tmp_path)
+    assert_valid(path.read_bytes())
+    read = read_usebio(path.read_bytes())
+    assert (read.event_type, [t.name for t in read.teams], len(read.matches)) == (
+        "TEAMS",
+        ["Reds", "Blues"],
+        2,
+    )
+    copy = import_file(path)
+    assert (copy.kind, copy.contest) == ("teams", "imps")
+    assert lines_of(copy) == lines_of(original)
+    before, after = imp_match(original), imp_match(copy)
+
+    def shown(match):
+        return [(x.board, x.home_ns, x.away_ns, x.net, x.home_imps, x.away_imps) for x in match.lines]
+
+    assert shown(after) == shown(before)
+    assert (after.home_imps, after.away_imps, after.home_vp, after.away_vp) == (
+        22,
+        13,
+        before.home_vp,
+        before.away_vp,
+    )
+
+
 # ------------------------------------------------------------------------------------ the test files
+
+
+def test_ebu_teams_is_imported_as_a_team_match():
+    event = import_file(DATA / "ebu_teams.xml")
+    assert (event.kind, event.contest, event.teams.count(), event.pairs.count()) == ("teams", "imps", 2, 4)
+    assert event.sections.get().movement_kind == "teams"  # the pairs keep their tables: law G's team movement
+    match = imp_match(event)
+    assert (match.home, match.away) == ("ASHDOWN", "BRAMBLE")
+    # Law 77 at both tables, ASHDOWN N-S at table 1 and E-W at table 2: board 1 +420 and -170 (net 250,
+    # 6 IMPs); board 2 +50 (3NT one down, E-W not vulnerable) and 0 passed out (net 50, 2 IMPs); board 3
+    # 5Dx one down vulnerable +200 and 4S one down +50 (net 250, 6 IMPs); board 4 -620 both ways (0).
+    assert [(x.board, x.home_ns, x.away_ns, x.net, x.home_imps, x.away_imps) for x in match.lines] == [
+        (1, 420, 170, 250, 6, 0),
+        (2, 50, 0, 50, 2, 0),
+        (3, 200, -50, 250, 6, 0),
+        (4, -620, -620, 0, 0, 0),
+    ]
+    assert (match.home_imps, match.away_imps, match.winner) == (14, 0, "ASHDOWN")
 
 
 def test_ebu_matchpointed_pairs_is_imported_and_scored():
@@ -217,7 +264,6 @@ def test_no_usebio_for_an_auction_event(client, tmp_path):
 
 # ------------------------------------------------------------------------------------------ bad files
 
-TEAMS_REFUSED = "team events are not imported"
 EBU = (DATA / "ebu_mp_pairs.xml").read_bytes()
 EBU = (DATA / "ebu_mp_pairs.xml").read_bytes()
 
@@ -226,7 +272,6 @@ EBU = (DATA / "ebu_mp_pairs.xml").read_bytes()
     ("content", "message"),
     [
         (b"not xml at all", "usebio"),
-        (None, TEAMS_REFUSED),
         (EBU.replace(b"<SCORE>A6040</SCORE>", b"<SCORE>A7030</SCORE>"), "law 12C2"),
         # A meeting of one board among meetings of two: no rounds to infer.
         (
@@ -237,7 +282,7 @@ EBU = (DATA / "ebu_mp_pairs.xml").read_bytes()
 )
 def test_a_bad_file_is_one_line_exit_2_and_nothing_written(tmp_path, content, message):
     path = tmp_path / "bad.xml"
-    path.write_bytes(content if content is not None else (DATA / "ebu_teams.xml").read_bytes())
+    path.write_bytes(content)
     before = (Event.objects.count(), Play.objects.count())
     with pytest.raises(CommandError, match=message) as caught:
         call_command("import_usebio", str(path))
