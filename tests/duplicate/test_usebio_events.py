@@ -239,6 +239,10 @@ def test_the_selector_runs_three_queries_whatever_the_size(django_assert_num_que
         with django_assert_num_queries(3):  # pairs, boards, plays
             usebio = usebio_event(event)
         assert len(usebio.lines) == Play.objects.filter(event=event, entered=True).count()
+    team = event_import(data=match_file())
+    with django_assert_num_queries(3):
+        usebio = usebio_event(team)
+    assert len(usebio.all_lines()) == 8
 
 
 def test_the_download_runs_a_fixed_number_of_queries(client, django_assert_num_queries):
