@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from django.db import transaction
+
 from duplicate.models import Event
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile import event_import
@@ -173,6 +175,7 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
     }
 
 
+@transaction.atomic
 def usebio_import(*, data: bytes) -> Event:
     """A new event from a USEBIO file, in one transaction; ServiceError (one line) for a bad file."""
     try:
