@@ -419,3 +419,22 @@ def test_the_standings_workbook_names_the_contests_figures(client):
     assert head[6:9] == ("MPs", "%", "Exact %")
     first = next(r for r in rows[1:] if r[2] == 3)
     assert first[6:9] == (9.5, 475 / 6, "79 1/6")
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "event_detail",
+        "event_movement",
+        "event_pairs",
+        "event_boards",
+        "entry_index",
+        "event_display",
+        "event_history",
+        "event_recap",
+        "event_version",
+    ],
+)
+def test_every_page_of_a_contract_event_answers(director_client, page):
+    event = event_import(data=event_file())
+    assert director_client.get(reverse(page, args=[event.pk])).status_code == 200
