@@ -313,3 +313,21 @@ def test_a_missing_file_is_one_line(tmp_path):
     with pytest.raises(CommandError, match="no such file") as caught:
         call_command("import_usebio", str(tmp_path / "none.xml"))
     assert caught.value.returncode == 2
+
+
+def file_match_points(path: Path) -> dict[str, Fraction]:
+    """Each pair's total of the file's own NS_/EW_MATCH_POINTS (the other scorer's figures)."""
+    totals: dict[str, Fraction] = {}
+    for line in etree.parse(str(path)).iter("TRAVELLER_LINE"):
+        for side in ("NS", "EW"):
+            pair = line.findtext(f"{side}_PAIR_NUMBER")
+            totals[pair] = totals.get(pair, Fraction(0)) + Fraction(line.findtext(f"{side}_MATCH_POINTS"))
+    return totals
+
+
+def test_realbridge_match_points_are_the_files_own():
+    # Two tables a board, two matchpoints a comparison (top 2): Kalamazoo's totals are RealBridge's.
+    event = import_file(DATA / "realbridge_pairs.xml")
+    ours = {str(label): row[1] for label, row in rows_by_pair(event).items()}
+    assert ours == file_match_points(DATA / "realbridge_pairs.xml")
+    assert ours["1"] == 7  # 1 + 2 + 2 + 2: 7 of 8, 87.5%
