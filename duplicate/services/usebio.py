@@ -46,7 +46,7 @@ def _contest(usebio: UsebioEvent) -> str:
             return CONTESTS[key]
     raise ServiceError(
         f"EVENT_TYPE: {usebio.event_type!r} with BOARD_SCORING_METHOD {usebio.board_scoring_method!r} "
-        "is not a pairs event Kalamazoo scores (matchpoints, Butler, cross-IMPs)"
+        "is not an event Kalamazoo scores (matchpoints, Butler or cross-IMP pairs, or a team match)"
     )
 
 
@@ -99,10 +99,7 @@ def infer_rounds(lines: list[UsebioLine]) -> list[tuple[int, int, UsebioLine]]:
     for line in lines:
         meetings[(line.section, line.ns_pair, line.ew_pair)].append(line)
     if all(line.round is not None for line in lines):
-        tables = {key: number for number, key in enumerate(meetings, start=1)}
-        return [
-            (int(line.round or 0), tables[key], line) for key, group in meetings.items() for line in group
-        ]
+        return _given_rounds(meetings)
     sizes = {len(group) for group in meetings.values()}
     if len(sizes) > 1:
         raise ServiceError(

@@ -331,3 +331,22 @@ def test_realbridge_match_points_are_the_files_own():
     ours = {str(label): row[1] for label, row in rows_by_pair(event).items()}
     assert ours == file_match_points(DATA / "realbridge_pairs.xml")
     assert ours["1"] == 7  # 1 + 2 + 2 + 2: 7 of 8, 87.5%
+
+
+def test_given_rounds_keep_each_meeting_at_its_table():
+    # A file whose lines carry their rounds (a team file's MATCHes): rounds as written, a meeting's table
+    # kept from round to round.
+    source = read_usebio((DATA / "ebu_teams.xml").read_bytes())
+    placed = {
+        (rnd, table, line.ns_pair, line.board) for rnd, table, line in infer_rounds(list(source.all_lines()))
+    }
+    assert placed == {
+        (1, 1, "1-1-2", 1),
+        (1, 1, "1-1-2", 2),
+        (2, 1, "1-1-2", 3),
+        (2, 1, "1-1-2", 4),
+        (1, 2, "2-1-2", 1),
+        (1, 2, "2-1-2", 2),
+        (2, 2, "2-1-2", 3),
+        (2, 2, "2-1-2", 4),
+    }
