@@ -235,6 +235,51 @@ def bench_standings(report: Report, built: dict[int, Built], quick: bool) -> Non
         report.add("standings", f"{b.label}: one result write (play_result_save)", write_s * 1000, "ms")
 
 
+def bench_contract_standings(report: Report, built: dict[int, Built]) -> None:
+    """The biggest event matchpointed as contract bridge (its stored N-S scores compared): the full
+    recompute through ``pair_standings``, then the event put back.  Its law B(3) rulings are read as played
+    scores but on board 1, where they are A50/50s (law 12C2), so board 1 is Neuberged as a club's few
+    adjusted scores make it; and then with an artificial score on every board (every board Neuberged), for
+    information."""
+    from bench import synth
+    from duplicate.models import Event, Play
+    from duplicate.selectors import standings
+
+    b = built[max(built)]
+    event = b.event
+    plays = Play.objects.filter(event=event)
+    ruled = list(plays.exclude(ruling="").values_list("pk", "ruling", "offending"))
+    Event.objects.filter(pk=event.pk).update(code="contract", contest="matchpoints")
+    event.refresh_from_db()
+    try:
+        plays.exclude(ruling="").update(ruling="", offending="")
+        plays.filter(pk__in=[pk for pk, _r, _o in ruled], board__number=1).update(ruling="A50/50")
+        seconds, st = timed(lambda: standings.pair_standings(event), 3)
+        report.add(
+            "standings",
+            f"{b.label}: contract matchpoints full recompute (A50/50s on board 1: Neuberg, percentages)",
+            seconds * 1000,
+            "ms",
+            "<= 1000 ms",
+            seconds <= 1.0,
+            f"{len(st.rows):,} pairs ranked",
+        )
+        plays.filter(pk__in=[pk for pk, _r, _o in ruled]).update(ruling="A50/50")
+        seconds, _st = timed(lambda: standings.pair_standings(event), 1)
+        report.add(
+            "standings",
+            f"{b.label}: the same, an A50/50 on every board (every board Neuberged)",
+            seconds * 1000,
+            "ms",
+            note="exact Fractions on every board",
+        )
+    finally:
+        Event.objects.filter(pk=event.pk).update(code=synth.CODE, contest="")
+        for pk, ruling, offending in ruled:
+            Play.objects.filter(pk=pk).update(ruling=ruling, offending=offending)
+        event.refresh_from_db()
+
+
 def bench_pages(report: Report, built: dict[int, Built]) -> None:
     from django.core.cache import cache
     from django.db import connection
@@ -435,6 +480,7 @@ def main(argv: list[str] | None = None) -> int:
         if built and "standings" not in skip:
             print("standings ...", flush=True)
             bench_standings(report, built, args.quick)
+            bench_contract_standings(report, built)
         if built and "pages" not in skip:
             print("pages ...", flush=True)
             bench_pages(report, {s: b for s, b in built.items()})

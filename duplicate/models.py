@@ -28,6 +28,24 @@ class ScoringCodeChoice(models.TextChoices):
     AUCTION_1913 = "auction-1913", "Auction 1913 (royal spades)"
     AUCTION_1915 = "auction-1915", "Auction 1915 (Whist Club code)"
     WHIST = "whist", "Duplicate whist"
+    CONTRACT = "contract", "Contract bridge (law 77)"
+
+
+class ContestChoice(models.TextChoices):
+    """How a contract bridge event is scored; the historic codes keep law H (pairs) and law G (teams)."""
+
+    HISTORIC = "", "Law H / law G (auction, whist)"
+    MATCHPOINTS = "matchpoints", "Matchpoints (Neuberg)"
+    BUTLER = "butler", "Butler IMPs"
+    CROSS_IMPS = "cross-imps", "Cross-IMPs"
+    IMPS = "imps", "IMPs and VPs (teams)"
+
+
+#: The contests of a contract event, by kind.
+PAIR_CONTESTS = ("matchpoints", "butler", "cross-imps")
+TEAM_CONTESTS = ("imps",)
+#: Law 12C2's artificial adjusted scores (N-S %/E-W %), stored as the ruling "A60/40".
+ARTIFICIAL_RULINGS = tuple(f"A{ns}/{ew}" for ns in (60, 50, 40) for ew in (60, 50, 40))
 
 
 class EventKind(models.TextChoices):
@@ -78,6 +96,15 @@ class Ruling(models.TextChoices):
     NONE = "", "None"
     AVERAGE = "average", "Average (law B(3))"
     LOW_HIGH = "low-high", "Lowest and highest (law B(3))"
+    A60_60 = "A60/60", "Average plus both (law 12C2)"
+    A60_50 = "A60/50", "N-S average plus, E-W average (law 12C2)"
+    A60_40 = "A60/40", "N-S average plus, E-W average minus (law 12C2)"
+    A50_60 = "A50/60", "N-S average, E-W average plus (law 12C2)"
+    A50_50 = "A50/50", "Average both (law 12C2)"
+    A50_40 = "A50/40", "N-S average, E-W average minus (law 12C2)"
+    A40_60 = "A40/60", "N-S average minus, E-W average plus (law 12C2)"
+    A40_50 = "A40/50", "N-S average minus, E-W average (law 12C2)"
+    A40_40 = "A40/40", "Average minus both (law 12C2)"
 
 
 class Event(models.Model):
@@ -85,6 +112,9 @@ class Event(models.Model):
     date = models.DateField()
     code = models.CharField("scoring code", max_length=16, choices=ScoringCodeChoice.choices)
     kind = models.CharField(max_length=8, choices=EventKind.choices, default=EventKind.PAIRS)
+    # A contract event's contest (matchpoints, Butler, cross-IMPs; IMPs for teams); blank for the historic
+    # codes, scored by law H (pairs) or law G (teams).
+    contest = models.CharField(max_length=12, choices=ContestChoice.choices, blank=True, default="")
     status = models.CharField(max_length=10, choices=EventStatus.choices, default=EventStatus.SETUP)
     paper_size = models.CharField(max_length=8, choices=PaperSize.choices, default=PaperSize.A4)
     # Sections playing the same hands: ranked across the field (law H) or, at the director's choice, each
@@ -102,6 +132,12 @@ class Event(models.Model):
             models.CheckConstraint(condition=Q(code__in=ScoringCodeChoice.values), name="event_code_valid"),
             models.CheckConstraint(condition=Q(kind__in=EventKind.values), name="event_kind_valid"),
             models.CheckConstraint(condition=Q(ranking__in=RankingChoice.values), name="event_ranking_valid"),
+            models.CheckConstraint(
+                condition=(~Q(code="contract") & Q(contest=""))
+                | Q(code="contract", kind="pairs", contest__in=PAIR_CONTESTS)
+                | Q(code="contract", kind="teams", contest__in=TEAM_CONTESTS),
+                name="event_contest_fits_code",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -146,6 +182,8 @@ class Board(models.Model):
     number = models.PositiveSmallIntegerField()
     dealer = models.CharField(max_length=1, choices=SeatChoice.choices)
     deal = models.CharField("hands (PBN)", max_length=80, blank=True, default="")
+    # Contract bridge (law 77): PBN's None/NS/EW/All; blank = the board number's standard 16-board cycle.
+    vulnerability = models.CharField(max_length=4, blank=True, default="")
     # Bumped with the event's by every write that changes what this board's traveller shows (its results,
     # its hands, a name); the traveller is cached under it, so other boards' results leave it cached.
     results_version = models.PositiveIntegerField(default=0)
@@ -156,6 +194,10 @@ class Board(models.Model):
             models.UniqueConstraint(fields=["event", "number"], name="board_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
             models.CheckConstraint(condition=Q(dealer__in=SeatChoice.values), name="board_dealer_valid"),
+            models.CheckConstraint(
+                condition=Q(vulnerability__in=["", "None", "NS", "EW", "All"]),
+                name="board_vulnerability_valid",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -333,7 +375,8 @@ class Play(models.Model):
             ),
             models.CheckConstraint(condition=~Q(ns_pair=models.F("ew_pair")), name="play_ns_not_ew"),
             models.CheckConstraint(
-                condition=Q(ruling__in=["", "average", "low-high"]), name="play_ruling_valid"
+                condition=Q(ruling__in=["", "average", "low-high", *ARTIFICIAL_RULINGS]),
+                name="play_ruling_valid",
             ),
             models.CheckConstraint(
                 condition=~Q(ruling="low-high") | Q(offending__in=["NS", "EW"]),

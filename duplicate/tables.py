@@ -70,8 +70,17 @@ class ExactListData(TableListData):
 class RowsTable(tables.Table):
     """A table of plain rows (any objects: named tuples, dataclasses, model instances) in the pages' style."""
 
+    #: Contract bridge's column headings, by what the rows' ``unit`` (or ``contest``) names: law H's plus/minus
+    #: places hold each board's matchpoints or IMPs, the net a pair's total.
+    contract_headers: ClassVar[dict[str, dict[str, str]]] = {}
+
     def __init__(self, data: Iterable[Any], **kwargs: Any) -> None:
-        super().__init__(ExactListData(list(data)), **kwargs)
+        rows = list(data)
+        super().__init__(ExactListData(rows), **kwargs)
+        unit = next((getattr(r, "unit", "") or getattr(r, "contest", "") for r in rows[:1]), "")
+        for name, heading in self.contract_headers.get(unit, {}).items():
+            if name in self.columns.names():  # this table's own copy of the column (never the class's)
+                self.columns[name].column.verbose_name = heading
 
     class Meta:
         template_name = TEMPLATE
@@ -201,6 +210,12 @@ class StandingsTable(PlainRowsTable):
     )
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())
 
+    contract_headers: ClassVar[dict[str, dict[str, str]]] = {
+        "matchpoints": {"net": "MPs", "plus_minus": "%"},
+        "butler": {"net": "IMPs", "plus_minus": "IMPs"},
+        "cross-imps": {"net": "IMPs", "plus_minus": "IMPs"},
+    }
+
     cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
         "rank": lambda table, row: row.rank,
         "pair": lambda table, row: pair_link(table.event_pk, row.pair),
@@ -244,6 +259,10 @@ def ranking_tables(
 class ScoreCardTable(EventRowsTable):
     """A pair's score card: ``ScoreCard.lines`` (``ScoreCardLine``), in the order played; each board links to
     its traveller, one released (not in ``hidden``) with the pair's line marked there (``?pair=``)."""
+
+    contract_headers: ClassVar[dict[str, dict[str, str]]] = {
+        unit: {"plus_minus": unit, "running": f"Total {unit}"} for unit in ("MPs", "IMPs")
+    }
 
     class Meta(RowsTable.Meta):
         pass
@@ -298,6 +317,10 @@ class ScoreCardTable(EventRowsTable):
 
 class TravellerTable(EventRowsTable):
     """A board's traveller: ``Traveller.lines`` (``PlayLine``), one per table that holds the board."""
+
+    contract_headers: ClassVar[dict[str, dict[str, str]]] = {
+        unit: {"ns_pm": f"N-S {unit}", "ew_pm": f"E-W {unit}"} for unit in ("MPs", "IMPs")
+    }
 
     class Meta(RowsTable.Meta):
         # The page's script marks the line of the pair in ``?pair=`` (the cached page stays one for all).

@@ -81,6 +81,7 @@ export_patterns = [
         exports.download_hands,
         name="download_hands",
     ),
+    path("events/<int:pk>/download/usebio.xml", exports.download_usebio, name="download_usebio"),
     path("events/<int:pk>/download/workbook.xlsx", exports.download_workbook, name="download_workbook"),
     re_path(
         r"^events/(?P<pk>[0-9]+)/download/(?P<kind>scorecards|guide-cards|hand-records)\.pdf$",

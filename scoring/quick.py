@@ -9,6 +9,10 @@ as overtricks (``+1``) or as undertricks (``-2``), counted from the contract's s
 holds only ``=``/``+n``/``-n`` (or only a number) applies to the contract and declarer already in the row.
 ``PASS`` is refused under auction-1913, whose law 42 makes the dealer declare.
 
+Contract bridge (law 77) reads the same lines, and a director's artificial adjusted score (law 12C2):
+``A60/40`` (N-S average plus, E-W average minus), ``A50/50``, ``A40/60``, any pair of 60, 50 and 40, which
+gives ``{"ruling": "A60/40"}``.
+
 Whist: the tricks N-S won in play, then any revokes, each written ``R`` and the side (``7 R NS``, ``7 RNS REW``,
 ``7 2R EW`` for two): whist law 30 transfers two tricks for each.
 """
@@ -27,6 +31,7 @@ _CONTRACT = re.compile(r"[1-7](NT|RS|N|C|D|H|S)X{0,2}", re.IGNORECASE)
 _SEAT = re.compile(r"[NESW]", re.IGNORECASE)
 _RELATIVE = re.compile(r"(=|[+-]\d{1,2})")
 _NUMBER = re.compile(r"\d{1,2}")
+_ADJUSTED = re.compile(r"A(?:VE?)?\s*(60|50|40)\s*[/-]\s*(60|50|40)", re.IGNORECASE)
 _PASS = frozenset({"PASS", "P", "PASSED", "PASSOUT", "PASSEDOUT", "PASSED-OUT"})
 # Whist revokes after the tricks: "R NS", "rev E-W", "2 revokes NS"; spaces, commas and hyphens dropped first.
 _WHIST_REVOKE = re.compile(r"(\d{0,2})R(?:EVOKES?|EV)?(NS|EW)")
@@ -82,6 +87,14 @@ def parse_quick(text: str, *, code: str, current: Mapping[str, Any] | None = Non
 
     if scoring_code is ScoringCode.WHIST:
         return _whist(line)
+    if scoring_code is ScoringCode.CONTRACT and line[:1] in "aA":
+        adjusted = _ADJUSTED.fullmatch(line)
+        if adjusted is None:
+            raise QuickError(
+                f"cannot read {line!r}: an adjusted score (law 12C2) is A and the N-S/E-W percentages, each "
+                "60, 50 or 40, such as A60/40 or A50/50"
+            )
+        return {"ruling": f"A{adjusted[1]}/{adjusted[2]}"}
 
     if line.upper().replace(" ", "") in _PASS:
         try:

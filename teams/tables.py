@@ -100,3 +100,30 @@ class TeamBoardsTable(EventRowsTable):
 
 
 __all__ = ["MatchTablesTable", "TeamBoardsTable", "TeamScoreTable"]
+
+
+class ImpBoardsTable(EventRowsTable):
+    """A contract team match by IMPs, board by board (``ImpMatch.lines``): both N-S scores, the home team's
+    net, each team's IMPs (WBF scale) and the running difference."""
+
+    board = tables.Column("Board", attrs=NUM)
+    home_ns = tables.Column("Home N-S", attrs=NUM)
+    away_ns = tables.Column("Away N-S", attrs=NUM)
+    net = tables.Column("Net (home)", attrs=NUM)
+    home_imps = tables.Column("IMPs home", attrs=NUM)
+    away_imps = tables.Column("IMPs away", attrs=NUM)
+    running = tables.Column("Running", attrs=NUM)
+
+    class Meta(RowsTable.Meta):
+        empty_text = "No boards yet."
+
+    def __init__(self, data: Any, *, event_pk: int, home: str, away: str, **kwargs: Any) -> None:
+        super().__init__(data, event_pk=event_pk, **kwargs)
+        for name, heading in (
+            ("home_ns", f"{home} N-S"),
+            ("away_ns", f"{away} N-S"),
+            ("net", f"Net ({home})"),
+            ("home_imps", f"IMPs {home}"),
+            ("away_imps", f"IMPs {away}"),
+        ):
+            self.columns[name].column.verbose_name = heading

@@ -11,11 +11,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from duplicate import caching
-from duplicate.models import EventKind
+from duplicate.models import Event, EventKind, ScoringCodeChoice
 from duplicate.selectors.events import boards_in_play, event_badge, event_or_404, hidden_boards, viewer_of
+from duplicate.selectors.imp_match import imp_match
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, team_standings
 from duplicate.tables import configure
-from teams.tables import MatchTablesTable, TeamBoardsTable, TeamScoreTable
+from teams.tables import ImpBoardsTable, MatchTablesTable, TeamBoardsTable, TeamScoreTable
 
 BOARDS_PER_PAGE = 500  # a table's boards on one page: its running total reads down the whole match
 
@@ -26,6 +27,8 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("event_standings", pk=event.pk)
     viewer = viewer_of(request)
     hidden = hidden_boards(boards_in_play(event), viewer)
+    if event.code == ScoringCodeChoice.CONTRACT:
+        return _imp_match(request, event, hidden, director=viewer.director)
     # Kept with the results version it was worked out at: the page's script (static/js/live.js) polls for newer.
     match, version = caching.cached(
         event,
@@ -67,3 +70,23 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         "being_played": BEING_PLAYED_NOTE,
     }
     return render(request, "teams/match.html", context)
+
+
+def _imp_match(request: HttpRequest, event: Event, hidden: frozenset[int], *, director: bool) -> HttpResponse:
+    """A contract team match by IMPs and VPs, cached as the law G page is."""
+    match = caching.cached(
+        event, "imp-match", tuple(sorted(hidden)), lambda: imp_match(event, hidden=hidden), latest=director
+    )
+    boards = ImpBoardsTable(
+        match.lines, event_pk=event.pk, home=match.home, away=match.away, prefix="boards-"
+    )
+    context = {
+        "event": event,
+        "match": match,
+        "progress": match.progress,
+        "badge": event_badge(event.status, provisional=match.progress.provisional),
+        "boards": configure(request, boards, per_page=BOARDS_PER_PAGE),
+        "hidden": bool(hidden),
+        "being_played": BEING_PLAYED_NOTE,
+    }
+    return render(request, "teams/imp_match.html", context)

@@ -26,6 +26,7 @@ CONTENT_TYPES = {
     "pdf": "application/pdf",
     "text": "text/plain; charset=utf-8",
     "pbn": "application/x-pbn; charset=utf-8",
+    "xml": "application/xml",  # USEBIO (the file declares its own encoding)
 }
 
 

@@ -3,8 +3,8 @@
 
 Only the boards a viewer may see are written (no peeking): a board still in play for a visitor
 (``BoardRows.in_play``) is left out whole, hands and results; so is a board without hands (PBN's ``Deal`` is
-the game).  A table's line is written once it is entered.  Vulnerability: none (auction bridge and whist
-have none), written ``None``.
+the game).  A table's line is written once it is entered.  Vulnerability: contract bridge's board as stored,
+or the board number's standard cycle (law 77); auction bridge and whist have none, written ``None``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ from typing import Final
 
 from duplicate.exports.rows import BoardRows, EventRows
 from duplicate.selectors.travellers import PlayLine
+from scoring.law77 import vulnerability_for_board
 from scoring.pbn_write import Cell, PbnGame, ScoreTable, write_pbn
 
+CONTRACT: Final = "contract"
 # PBN 5.9's columns, and Kalamazoo's figure of the contest (``PlusMinus_NS``/``_EW``: law H's plus/minus).
 RESULT_COLUMNS: Final = (
     "Round",
@@ -67,6 +69,12 @@ def _score_table(board: BoardRows, whist: bool) -> ScoreTable:
     return ScoreTable(WHIST_COLUMNS if whist else RESULT_COLUMNS, rows)
 
 
+def _vulnerable(board: BoardRows, code: str) -> str:
+    if code != CONTRACT:
+        return "None"
+    return board.vulnerability or vulnerability_for_board(board.number).value
+
+
 def hands_pbn(rows: EventRows, *, day: Date | None, results: bool = False) -> bytes:
     """The boards ``rows`` shows with hands, one PBN game each (UTF-8, CR LF line ends); with ``results``,
     each with its ``ScoreTable``."""
@@ -75,6 +83,7 @@ def hands_pbn(rows: EventRows, *, day: Date | None, results: bool = False) -> by
             board=board.number,
             dealer=board.dealer,
             deal=board.deal,
+            vulnerable=_vulnerable(board, rows.info.code),
             results=_score_table(board, rows.info.whist) if results else None,
         )
         for board in rows.boards

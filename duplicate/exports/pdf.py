@@ -42,6 +42,7 @@ from duplicate.exports.rows import (
 )
 from duplicate.models import Event
 from duplicate.selectors.analyses import DoubleDummy
+from duplicate.selectors.pair_rows import CONTEST_HEADINGS
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine
 
@@ -280,7 +281,8 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
     fixed: list[float] = [32, 34, 0, 40, 52, 58, 96]
     fixed[2] = names_width = width - sum(fixed)
     for ranking in st.rankings:
-        head = ["Rank", "Pair", "Players", "Boards", "Net", "Plus/minus", ""]
+        net, plus_minus = CONTEST_HEADINGS.get(ranking.contest, ("Net", "Plus/minus"))
+        head = ["Rank", "Pair", "Players", "Boards", net, plus_minus, ""]
         data: list[list[Any]] = [head]
         for row in ranking.rows:
             data.append(
@@ -312,10 +314,14 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
                     NOTE,
                 )
             )
+    contract = any(r.contest for r in st.rankings)
     story.append(
         p(
-            "Plus/minus is shown as the nearest whole number; the fraction is shown only where it decides a "
-            "place. Equal exact scores share a place.",
+            "Matchpoints, IMPs and percentages are shown to two decimals and ranked on their exact values. "
+            "Equal exact scores share a place."
+            if contract
+            else "Plus/minus is shown as the nearest whole number; the fraction is shown only where it decides "
+            "a place. Equal exact scores share a place.",
             NOTE,
         )
     )

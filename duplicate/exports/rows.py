@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice
 from duplicate.selectors import board_range
@@ -128,6 +129,7 @@ class BoardRows:
     ns_average: Fraction | None
     ew_average: Fraction | None
     in_play: bool = False  # kept from a visitor: no hands, every line "being played" (see build_event_rows)
+    vulnerability: str = ""  # as stored (PBN's words); "" for the board number's standard cycle (law 77)
 
     @property
     def dealer_name(self) -> str:
@@ -229,7 +231,9 @@ def event_rows(event: Event, *, hidden: frozenset[int] = frozenset()) -> EventRo
     results = event_results(event, pairs)
     st = standings_rows(event, pairs=pairs, results=results).standings
     boards = list(
-        Board.objects.filter(event=event).order_by("number").values_list("number", "dealer", "deal")
+        Board.objects.filter(event=event)
+        .order_by("number")
+        .values_list("number", "dealer", "deal", "vulnerability")
     )
     lines = play_lines(
         event,
@@ -250,7 +254,7 @@ def build_event_rows(
     st: PairStandings | TeamStandings,
     pairs: Mapping[int, PairInfo],
     results: EventResults,
-    boards: Iterable[tuple[int, str, str]],
+    boards: Iterable[tuple[Any, ...]],
     lines: Iterable[PlayLine],
     *,
     hidden: frozenset[int] = frozenset(),
@@ -272,6 +276,7 @@ def build_event_rows(
             lines=tuple(sorted(by_board.get(number, ()), key=lambda r: (r.section, r.round, r.table))),
             ns_average=averages.get((number, "NS")),
             ew_average=averages.get((number, "EW")),
+            vulnerability=vulnerability[0] if vulnerability else "",
         )
         if number not in hidden
         else BoardRows(
@@ -283,8 +288,9 @@ def build_event_rows(
             ns_average=None,
             ew_average=None,
             in_play=True,
+            vulnerability=vulnerability[0] if vulnerability else "",
         )
-        for number, dealer, deal in boards
+        for number, dealer, deal, *vulnerability in boards
     )
     return EventRows(
         info=info,

@@ -28,12 +28,14 @@ from openpyxl.utils import get_column_letter
 from duplicate.exports.cells import needs_quote
 from duplicate.exports.rows import EventRows, StandingsRows, event_info, hand_text
 from duplicate.models import Event
+from duplicate.selectors.pair_rows import CONTEST_HEADINGS
 from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
 from scoring.contests import mixed_str
 
 INT, SIGNED = "0", "+0;-0;0"
 FRACTION, SIGNED_FRACTION = "# ??/??", "+# ??/??;-# ??/??;0"
 DECIMAL, SIGNED_DECIMAL = "0.000", "+0.000;-0.000;0"
+TWO_PLACES, SIGNED_TWO_PLACES = "0.00", "+0.00;-0.00;0.00"  # contract bridge's MPs, IMPs and percentages
 BOLD = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="E4E4E4")
 HEADER_ALIGNMENT = Alignment(vertical="bottom", wrap_text=False)
@@ -58,6 +60,8 @@ def number(value: Fraction | int | None, *, signed: bool = False, shown: str | N
     """
     if value is None:
         return None
+    if shown is not None and "." in shown:  # shown to two decimals (contract bridge): the exact value so
+        return Cell(float(Fraction(value)), SIGNED_TWO_PLACES if signed else TWO_PLACES)
     if shown is not None and " " not in shown and "/" not in shown:
         return Cell(int(shown), SIGNED if signed else INT)
     exact = Fraction(value)
@@ -213,8 +217,9 @@ def _pair_rows(st: PairStandings, status: str) -> Iterator[list[Any]]:
             yield [
                 *(ranking.title, row.rank, row.pair.label, *row.pair.players, row.boards),
                 number(row.net, shown=row.net_display),
-                number(row.plus_minus, signed=True, shown=row.plus_minus_display),
-                mixed_str(row.plus_minus, signed=True),
+                # a matchpoint percentage is unsigned; law H's plus/minus and IMPs signed
+                number(row.plus_minus, signed=row.contest != "matchpoints", shown=row.plus_minus_display),
+                mixed_str(row.plus_minus, signed=row.contest != "matchpoints"),
                 "yes" if row.by_fraction else "",
                 status,
             ]
@@ -246,7 +251,14 @@ def standings_sheet(book: Book, rows: StandingsRows) -> None:
     st, ws = rows.standings, book.sheet("Standings")
     status = "provisional" if rows.provisional else "final"
     if isinstance(st, PairStandings):
-        write_sheet(book, ws, PAIR_COLUMNS, _pair_rows(st, status))
+        contest = next((r.contest for r in st.rankings if r.contest), "")
+        columns = PAIR_COLUMNS
+        if (
+            contest
+        ):  # contract bridge: the score (MPs or IMPs) and the percentage in the net and plus/minus places
+            net, pct = CONTEST_HEADINGS[contest]
+            columns = [*PAIR_COLUMNS[:6], net, pct, f"Exact {pct}", *PAIR_COLUMNS[9:]]
+        write_sheet(book, ws, columns, _pair_rows(st, status))
     else:
         is_total = lambda row: len(row) > 2 and row[2] == "total"  # noqa: E731
         write_sheet(book, ws, TEAM_COLUMNS, _team_rows(st, status), bold=is_total)

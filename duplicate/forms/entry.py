@@ -26,6 +26,10 @@ LEVEL_CHOICES = [("", "—"), ("PASS", "passed out")] + [(str(n), str(n)) for n 
 DOUBLING_CHOICES = [("", "—"), ("X", "doubled"), ("XX", "redoubled")]
 ELECTION_CHOICES = [("", "—"), ("points", "100 points in honours"), ("tricks", "three tricks")]
 RULING_CHOICES = [("", "— (played)"), ("average", "average, law B(3)"), ("low-high", "low-high, law B(3)")]
+# Contract bridge: law 12C2's artificial adjusted scores, N-S's then E-W's percentage of the top.
+ADJUSTED_CHOICES = [("", "— (played)")] + [
+    (f"A{ns}/{ew}", f"A{ns}/{ew}, law 12C2") for ns in (60, 50, 40) for ew in (60, 50, 40)
+]
 PENALTY_ROWS = 2
 
 
@@ -127,6 +131,7 @@ class PlayResultForm(forms.Form):
         self.director = director
         self.agreed = agreed
         self.whist = code == ScoringCode.WHIST
+        self.contract = code == ScoringCode.CONTRACT
         self.has_deal = hands_known(play.board.deal)  # all four hands: honours come from them
         self.from_quick: set[str] = set()
         all_strains = [(s.value, s.value) for s in Strain]
@@ -141,7 +146,7 @@ class PlayResultForm(forms.Form):
             level_field = self.fields["level"]
             assert isinstance(level_field, forms.ChoiceField)
             level_field.widget.choices = [c for c in LEVEL_CHOICES if c[0] != "PASS"]
-        if director and not self.whist:
+        if director and not self.whist and not self.contract:
             self._add_penalty_fields()
         self._drop_fields_the_code_has_not()
         for name, form_field in self.fields.items():
@@ -158,6 +163,10 @@ class PlayResultForm(forms.Form):
         self.fields["ew"].error_messages["required"] = "ew: give the E-W pair's number"
         if not director:
             del self.fields["ruling"], self.fields["offending"]
+        elif self.contract:  # law 12C2's adjusted scores name no offending side
+            cast(forms.ChoiceField, self.fields["ruling"]).choices = ADJUSTED_CHOICES
+            self.fields["ruling"].label = "Adjusted score"
+            del self.fields["offending"]
 
     def _add_penalty_fields(self) -> None:
         """The director's penalty rows (auction codes): side, law (the laws of this code) and points."""
@@ -190,6 +199,11 @@ class PlayResultForm(forms.Form):
                 del self.fields["honours"]  # derived from the hands
             if self.code != ScoringCode.AUCTION_1913:
                 del self.fields["one_spade_limit"]
+            if self.contract:  # law 77: no honours at duplicate; a revoke's tricks are transferred first
+                self.fields.pop("honours", None)
+                for name in ("revokes_declarer_side", "revokes_defenders", "revokes_election"):
+                    del self.fields[name]
+                self.fields["quick"].widget.attrs["placeholder"] = "4HX N 10, 3NT S =, PASS, A60/40"
 
     # -- reading -------------------------------------------------------------------------------------
 
@@ -288,6 +302,11 @@ class PlayResultForm(forms.Form):
         except QuickError as exc:
             self.add_error("quick", str(exc))
             return False
+        if "ruling" in parsed:  # an adjusted score (law 12C2) stands for the whole result
+            data.clear()
+            data.update(parsed)
+            self.from_quick = set(parsed)
+            return True
         for key in ("contract", "declarer", "tricks", "tricks_ns"):
             data.pop(key, None)
         if parsed.get("contract") == "PASS":

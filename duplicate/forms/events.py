@@ -10,7 +10,16 @@ from typing import Any
 from django import forms
 from django.core.files.base import File
 
-from duplicate.models import EventKind, MovementKind, PaperSize, RankingChoice, ScoringCodeChoice
+from duplicate.models import (
+    PAIR_CONTESTS,
+    TEAM_CONTESTS,
+    ContestChoice,
+    EventKind,
+    MovementKind,
+    PaperSize,
+    RankingChoice,
+    ScoringCodeChoice,
+)
 from duplicate.services.events import MAX_SECTIONS
 from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
 
@@ -36,6 +45,14 @@ class EventCreateForm(forms.Form):
     )
     code = forms.ChoiceField(
         label="Scoring code", choices=ScoringCodeChoice.choices, initial=ScoringCodeChoice.AUCTION_1915
+    )
+    contest = forms.ChoiceField(
+        label="Contest (contract bridge)",
+        choices=ContestChoice.choices,
+        initial=ContestChoice.HISTORIC,
+        required=False,
+        help_text="Contract bridge only: pairs by matchpoints (the default), Butler IMPs or cross-IMPs; a team "
+        "match by IMPs and VPs. The historic codes are scored by law H (pairs) and law G (teams).",
     )
     kind = forms.ChoiceField(
         choices=EventKind.choices,
@@ -101,6 +118,7 @@ class EventCreateForm(forms.Form):
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         self._team_match_movement(data)
+        self._contest(data)
         if data.get("sections") is None and "sections" not in self.errors:
             data["sections"] = 1  # left blank: one section
         data["ranking"] = data.get("ranking") or RankingChoice.FIELD
@@ -117,6 +135,26 @@ class EventCreateForm(forms.Form):
                 except forms.ValidationError as exc:
                     self.add_error("movement_file", exc)
         return data
+
+    def _contest(self, data: dict[str, object]) -> None:
+        """A contract event's contest fits its kind (blank: matchpoints for pairs, IMPs for a team match);
+        the historic codes have none."""
+        contest = str(data.get("contest") or "")
+        kind = data.get("kind")
+        if data.get("code") != ScoringCodeChoice.CONTRACT:
+            if contest:
+                self.add_error(
+                    "contest", "Only contract bridge has a contest: the historic codes use law H/G."
+                )
+            data["contest"] = ""
+            return
+        allowed = TEAM_CONTESTS if kind == EventKind.TEAMS else PAIR_CONTESTS
+        if not contest:
+            data["contest"] = allowed[0]
+        elif contest not in allowed:
+            what = "A team match" if kind == EventKind.TEAMS else "A pair event"
+            names = ", ".join(str(ContestChoice(c).label) for c in allowed)
+            self.add_error("contest", f"{what} of contract bridge is scored by {names}.")
 
     def _team_match_movement(self, data: dict[str, object]) -> None:
         """A team match plays the team match movement: a pairs movement (the form's default Mitchell) is

@@ -188,6 +188,8 @@ def result_summary(data: dict[str, Any] | None) -> str:
     if data.get("ruling"):
         if data["ruling"] == "average":
             return "ruling: average (law B(3))"
+        if data["ruling"].startswith("A"):
+            return f"adjusted score {data['ruling']} (law 12C2)"
         side = SIDE_LABELS.get(data.get("offending", ""), data.get("offending", ""))
         return f"ruling: low-high, {side} offending (law B(3))"
     if "tricks_ns" in data:
@@ -221,6 +223,10 @@ def result_summary(data: dict[str, Any] | None) -> str:
 def item_rows(play: Play) -> list[dict[str, Any]]:
     """The score's items for display: side, what, points, column, law. Rulings are an item of their own."""
     if play.ruling:
+        if play.ruling.startswith("A"):
+            ns, ew = play.ruling[1:].split("/")
+            what = f"adjusted score: N-S {ns}%, E-W {ew}% of the top (worked out with the standings)"
+            return [{"side": "both", "what": what, "points": None, "column": "", "law": "12C2"}]
         if play.ruling == "average":
             what = "average score for the deal (worked out with the standings)"
         else:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from math import ceil
 
 from duplicate.models import Event
+from duplicate.selectors.contract import ContractPairs, decimal_text
 from duplicate.selectors.standings import (
     PairInfo,
     Progress,
@@ -102,7 +103,7 @@ def recap(event: Event, *, hidden: frozenset[int] = frozenset(), order: str = "r
     standings = pair_standings(event, pairs=pairs, results=results)
     played: dict[tuple[int, int], Fraction | None] = {}  # (pair, board) -> plus/minus
     numbers = set(results.pending)
-    if isinstance(results.contest, PairContest):
+    if isinstance(results.contest, PairContest | ContractPairs):
         for d in results.contest.boards:
             numbers.add(d.board)
             played[(int(d.ns), d.board)] = d.ns_plus_minus
@@ -117,7 +118,7 @@ def recap(event: Event, *, hidden: frozenset[int] = frozenset(), order: str = "r
                 RecapRow(
                     rank=row.rank,
                     pair=row.pair,
-                    cells=_cells(row.pair.pk, boards, played, hidden),
+                    cells=_cells(row.pair.pk, boards, played, hidden, results.unit),
                     plus_minus=row.plus_minus,
                     total=row.plus_minus_display,
                 )
@@ -127,9 +128,18 @@ def recap(event: Event, *, hidden: frozenset[int] = frozenset(), order: str = "r
 
 
 def _cells(
-    pair: int, boards: Sequence[int], played: dict[tuple[int, int], Fraction | None], hidden: frozenset[int]
+    pair: int,
+    boards: Sequence[int],
+    played: dict[tuple[int, int], Fraction | None],
+    hidden: frozenset[int],
+    unit: str = "",
 ) -> tuple[str, ...]:
+    """Each board's cell: law H's plus/minus, or contract bridge's MPs or IMPs (``unit``) to two decimals."""
+
+    def shown(value: Fraction | None) -> str:
+        return decimal_text(value, signed=unit == "IMPs") if unit else cell_text(value)
+
     return tuple(
-        HIDDEN_MARK if b in hidden else cell_text(played[(pair, b)]) if (pair, b) in played else ""
+        HIDDEN_MARK if b in hidden else shown(played[(pair, b)]) if (pair, b) in played else ""
         for b in boards
     )

@@ -14,13 +14,39 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import chain, compress
 from operator import itemgetter, not_
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from django.db import connection
-from django.db.models import BooleanField, ExpressionWrapper, Q
 
-from duplicate.models import Event, EventKind, Pair, Play, RankingChoice, pair_order
-from duplicate.services.results import ENTERED_FIELDS, SCORE_FIELDS
+from duplicate.models import Event, EventKind, Play, RankingChoice
+from duplicate.selectors.contract import (
+    MATCHPOINTS,
+    UNITS,
+    ContractDetail,
+    ContractPairs,
+    ContractTeams,
+    contract_pairs,
+    contract_rankings,
+    contract_teams,
+)
+from duplicate.selectors.pair_rows import (
+    BEING_PLAYED,
+    BEING_PLAYED_NOTE,
+    DIRECTION_NAMES,
+    ITEM_NAMES,
+    LINE_FIELDS,
+    PENALTY_KINDS,
+    PLAY_FIELDS,
+    ROUND_AGREED,
+    SIDE_NAMES,
+    TRAVELLER_ORDER,
+    WHIST,
+    PairInfo,
+    Ranking,
+    StandingRow,
+    pair_infos,
+    unknown_pair,
+)
 from scoring.contests import (
     BoardDetail,
     PairContest,
@@ -36,118 +62,34 @@ from scoring.contests import (
     scores_from_whist,
     team_match,
 )
-from scoring.contests.display import Shown, lead_str, ratio_str, signed_text
-from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
+from scoring.contests.display import Shown, lead_str, ratio_str, score_text, signed_text
 from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
 
-WHIST = "whist"
-DIRECTION_NAMES = {"NS": NS_NAME, "EW": EW_NAME, None: ALL_PAIRS}  # a ranking's name by default (law H)
-ITEM_NAMES = {
-    "tricks": "tricks",
-    "premium": "premium",
-    "honours": "honours",
-    "undertricks": "undertricks",
-    "double_bonus": "double bonus",
-    "slam": "slam",
-    "revoke_penalty": "revoke",
-    "other_penalty": "penalty",
-}
-SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
-PENALTY_KINDS = ("revoke_penalty", "other_penalty")
-BEING_PLAYED = "being played"
-BEING_PLAYED_NOTE = "being played: shown when every table has played it"
+CONTRACT = "contract"
 
-# What the contest reads of every play (one query).
-PLAY_FIELDS = (
-    "board__number",
-    "ns_pair_id",
-    "ew_pair_id",
-    "entered",
-    "ruling",
-    "offending",
-    "net_ns",
-    "seating__table",
-    "seating__round_id",
-    "round_agreed",
-)
-# Whether the play's round is agreed (law E), read as a flag: its time would be parsed for every play.
-ROUND_AGREED = ExpressionWrapper(Q(seating__round__agreed_at__isnull=False), output_field=BooleanField())
-# What a traveller's or score card's line shows of a play (one query).
-LINE_FIELDS = (
-    "seating__round__section__letter",
-    "board__number",
-    "seating__round__number",
-    "seating__table",
-    "ns_pair_id",
-    "ew_pair_id",
-    "entered",
-    *ENTERED_FIELDS,
-    *SCORE_FIELDS,
-)
-TRAVELLER_ORDER = ("seating__round__number", "seating__table")
-
-
-# ----------------------------------------------------------------------------------------------- pairs
-
-
-@dataclass(frozen=True, slots=True)
-class PairInfo:
-    """A pair as the standings show it: ``label`` is the event file's identifier (an int when it is one)."""
-
-    pk: int
-    label: int | str
-    position: int
-    players: tuple[str, str]
-    team: str | None
-    team_id: int | None
-    movement_kind: str
-    section: str = ""  # the section's letter (names the rankings of an event of several sections)
-
-    @property
-    def names(self) -> str:
-        return " & ".join(p for p in self.players if p)
-
-    @property
-    def sort_key(self) -> tuple[int, str, int, str]:
-        return pair_order(self.label)
-
-
-def unknown_pair(pk: int) -> PairInfo:
-    return PairInfo(pk, f"#{pk}", 0, ("", ""), None, None, "")
-
-
-def pair_infos(event: Event) -> dict[int, PairInfo]:
-    """Every pair of the event by primary key, with its players' and team's names (one query)."""
-    rows = (
-        Pair.objects.filter(event=event)
-        .order_by("position", "id")
-        .values_list(
-            "pk",
-            "number",
-            "position",
-            "player1__name",
-            "player2__name",
-            "team__name",
-            "team_id",
-            "section__movement_kind",
-            "section__letter",
-        )
-    )
-    return {
-        pk: PairInfo(
-            pk=pk,
-            label=int(number) if number.isdecimal() else number,
-            position=position,
-            players=(p1 or "", p2 or ""),
-            team=team,
-            team_id=team_id,
-            movement_kind=movement_kind,
-            section=section,
-        )
-        for pk, number, position, p1, p2, team, team_id, movement_kind, section in rows
-    }
-
+# The shared rows (``pair_rows``) stay importable from here.
+__all__ = [
+    "BEING_PLAYED",
+    "BEING_PLAYED_NOTE",
+    "DIRECTION_NAMES",
+    "ITEM_NAMES",
+    "LINE_FIELDS",
+    "PENALTY_KINDS",
+    "PLAY_FIELDS",
+    "ROUND_AGREED",
+    "SIDE_NAMES",
+    "TRAVELLER_ORDER",
+    "WHIST",
+    "PairInfo",
+    "Ranking",
+    "Shown",
+    "StandingRow",
+    "pair_infos",
+    "score_text",
+    "signed_text",
+    "unknown_pair",
+]
 
 # ------------------------------------------------------------------------------------------- contest
 
@@ -158,7 +100,7 @@ class EventResults:
 
     kind: str
     single_ranking: bool
-    contest: PairContest | TeamMatch | None
+    contest: PairContest | TeamMatch | ContractPairs | ContractTeams | None
     error: str | None
     entered: int
     total: int
@@ -171,7 +113,7 @@ class EventResults:
     # The boards still in play: some table scheduled to play them has neither a result nor a ruling yet
     # (their hands and results are not shown to visitors: ``duplicate.selectors.events.boards_in_play``).
     pending: frozenset[int] = frozenset()
-    _lines: dict[tuple[int, PairId, PairId], BoardDetail] = field(
+    _lines: dict[tuple[int, PairId, PairId], BoardDetail | ContractDetail] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -186,10 +128,15 @@ class EventResults:
         )
 
     @property
+    def unit(self) -> str:
+        """What a contract contest scores a board in ("MPs", "IMPs"); "" for law H and law G."""
+        return UNITS[self.contest.method] if isinstance(self.contest, ContractPairs) else ""
+
+    @property
     def averages(self) -> Mapping[tuple[int, str], Fraction]:
         return cast("Mapping[tuple[int, str], Fraction]", self.contest.averages) if self.contest else {}
 
-    def detail(self, board: int, ns: PairId, ew: PairId) -> BoardDetail | None:
+    def detail(self, board: int, ns: PairId, ew: PairId) -> BoardDetail | ContractDetail | None:
         """The contest's line of ``ns`` v ``ew`` on ``board`` (indexed on first use)."""
         if not self._lines and self.contest is not None:
             self._lines.update(((d.board, d.ns, d.ew), d) for d in self.contest.boards)
@@ -246,7 +193,9 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-        return build_results(event.code, event.kind, rows, pairs, per_section=per_section(event))
+        return build_results(
+            event.code, event.kind, rows, pairs, per_section=per_section(event), method=event.contest
+        )
 
 
 def per_section(event: Event) -> bool:
@@ -269,6 +218,7 @@ def build_results(
     pairs: Mapping[int, PairInfo],
     *,
     per_section: bool = False,
+    method: str = "",
 ) -> EventResults:
     """The pure part of :func:`event_results`: plays as ``PLAY_FIELDS`` tuples -> the contest.
 
@@ -283,21 +233,27 @@ def build_results(
         pair: "both" if pair in ns_pairs and pair in ew_pairs else "NS" if pair in ns_pairs else "EW"
         for pair in in_order
     }
-    contest: PairContest | TeamMatch | None = None
+    contest: PairContest | TeamMatch | ContractPairs | ContractTeams | None = None
     error: str | None = None
     single = kind == EventKind.TEAMS
     try:
-        results = _result_rows(code, rows)
-        if kind == EventKind.TEAMS:
+        if kind == EventKind.TEAMS and code == CONTRACT:
+            contest = contract_teams(rows, _teams(pairs))
+        elif kind == EventKind.TEAMS:
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
-            contest = team_match(results, teams=_teams(pairs), seats=known)
+            contest = team_match(_result_rows(code, rows), teams=_teams(pairs), seats=known)
         else:
             sections: dict[PairId, str] = {pk: p.section for pk, p in pairs.items()}
             tables = zip(boards, ns_col, ew_col, strict=True)
-            if per_section and len(set(sections.values())) > 1:
-                contest = section_contests(results, tables, sections)
+            several = per_section and len(set(sections.values())) > 1
+            if code == CONTRACT:  # its contest's own scoring (law H's rankings)
+                contest = contract_pairs(method or MATCHPOINTS, rows, tables, sections, per_section=several)
+            elif several:
+                contest = section_contests(_result_rows(code, rows), tables, sections)
             else:
-                contest = pair_contest(results, groups=ranking_groups(tables, sections=sections))
+                contest = pair_contest(
+                    _result_rows(code, rows), groups=ranking_groups(tables, sections=sections)
+                )
             single = contest.single_ranking
     except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
         error = str(exc)
@@ -361,72 +317,6 @@ def provisional_text(progress: Progress) -> str:
 # ---------------------------------------------------------------------------------------- pair contest
 
 
-class StandingRow(NamedTuple):
-    """A pair's line in the standings."""
-
-    rank: int
-    pair: PairInfo
-    direction: str | None
-    boards: int
-    # The exact net and plus/minus in lowest terms, as ``scoring.contests.PairRow`` keeps them.
-    net_num: int
-    net_den: int
-    pm_num: int
-    pm_den: int
-    by_fraction: bool
-    net_display: str
-    plus_minus_display: str
-    ranking: str = ""  # the name of its ranking (law H: "N-S", "E-W", "All pairs", "Section A N-S", ...)
-
-    @property
-    def net(self) -> Fraction:
-        return Fraction(self.net_num, self.net_den)
-
-    @property
-    def plus_minus(self) -> Fraction:
-        return Fraction(self.pm_num, self.pm_den)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "pair": self.pair.label,
-            "direction": self.direction,
-            "players": list(self.pair.players),
-            "boards": self.boards,
-            "net": fraction_str(self.net),
-            "plus_minus": round_half_away(self.plus_minus),
-            "exact": fraction_str(self.plus_minus),
-            "ranking": self.ranking,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Ranking:
-    """One ranking (law H: the pairs connected by a chain of shared hands, see ``scoring.contests``):
-    ``direction`` is "NS"/"EW" for a direction ranking, ``None`` for a mixed one."""
-
-    direction: str | None
-    rows: tuple[StandingRow, ...]
-    name: str = ""
-
-    @property
-    def title(self) -> str:
-        return self.name or DIRECTION_NAMES[self.direction]
-
-    @property
-    def prefix(self) -> str:
-        """The ranking's part of a page's sorting parameters ("ns-", "ew-", "all-", "section-a-ns-")."""
-        short = {NS_NAME: "ns", EW_NAME: "ew", ALL_PAIRS: "all"}.get(self.title)
-        if short is None:
-            words = "".join(c if c.isalnum() else " " for c in self.title.lower().replace("-", ""))
-            short = "-".join(words.split())
-        return f"{short}-"
-
-    @property
-    def by_fraction(self) -> bool:
-        return any(r.by_fraction for r in self.rows)
-
-
 @dataclass(frozen=True)
 class PairStandings:
     """A pair contest's rankings (law H), in order: N-S then E-W in a Mitchell, one in a Howell, each
@@ -473,10 +363,8 @@ def _ranking(
                 infos[r.pair],
                 direction,
                 r.boards,
-                r.net_num,
-                r.net_den,
-                r.pm_num,
-                r.pm_den,
+                r.net,
+                r.plus_minus,
                 r.by_fraction,
                 net,
                 ratio_str(r.pm_num, r.pm_den, signed=True)
@@ -496,7 +384,9 @@ def pair_standings(
     pairs = pair_infos(event) if pairs is None else pairs
     results = event_results(event, pairs) if results is None else results
     rankings: list[Ranking] = []
-    if isinstance(results.contest, PairContest):
+    if isinstance(results.contest, ContractPairs):
+        rankings.extend(contract_rankings(results.contest, pairs))
+    elif isinstance(results.contest, PairContest):
         for group, rows in results.contest.rankings():
             rankings.append(_ranking(group.name, group.direction, rows, pairs))
     return PairStandings(

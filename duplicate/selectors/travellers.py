@@ -17,6 +17,7 @@ from django.db import connection
 from django.db.models import Q
 
 from duplicate.models import Board, Event, EventKind, Play, Round
+from duplicate.selectors.contract import decimal_text
 from duplicate.selectors.standings import (
     BEING_PLAYED,
     ITEM_NAMES,
@@ -68,6 +69,8 @@ def items_text(items: Iterable[Mapping[str, Any]] | None, side: str) -> str:
 
 
 def ruling_text(ruling: str, offending: str) -> str:
+    if ruling.startswith("A"):  # contract bridge: an artificial adjusted score, N-S %/E-W % of the top
+        return f"{ruling} (law 12C2)"
     if ruling == "average":
         return "average (law B(3))"
     if ruling == "low-high":
@@ -125,6 +128,8 @@ class PlayLine(NamedTuple):
     ns_plus_minus: Fraction | None
     ew_plus_minus: Fraction | None
     scored: bool = False  # the contest has this line (entered, and the event can be scored)
+    # Contract bridge: what the plus/minus places hold, each pair's "MPs" or "IMPs" on the board ("": law H).
+    unit: str = ""
 
     @property
     def played(self) -> bool:
@@ -175,11 +180,17 @@ class PlayLine(NamedTuple):
 
     @property
     def ns_plus_minus_display(self) -> str:
-        return signed_text(self.ns_plus_minus)
+        return self._board_score(self.ns_plus_minus)
 
     @property
     def ew_plus_minus_display(self) -> str:
-        return signed_text(self.ew_plus_minus)
+        return self._board_score(self.ew_plus_minus)
+
+    def _board_score(self, value: Fraction | None) -> str:
+        """Law H's plus/minus (exact, signed); contract's matchpoints or IMPs to two decimals."""
+        if self.unit:
+            return decimal_text(value, signed=self.unit == "IMPs")
+        return signed_text(value)
 
 
 def play_line(
@@ -238,6 +249,7 @@ def play_line(
         detail.ns_plus_minus,
         detail.ew_plus_minus,
         scored,
+        results.unit,
     )
 
 
@@ -315,6 +327,7 @@ class ScoreCardLine:
     average: Fraction | None
     plus_minus: Fraction | None
     running: Fraction | None
+    unit: str = ""  # contract bridge: the plus/minus places hold the board's "MPs" or "IMPs"
 
     @property
     def status(self) -> str:
@@ -322,10 +335,17 @@ class ScoreCardLine:
 
     score_display = Shown("score")
     average_display = Shown("average")
-    plus_minus_display = Shown("plus_minus", signed=True)
+
+    @property
+    def plus_minus_display(self) -> str:
+        if self.unit:
+            return decimal_text(self.plus_minus, signed=self.unit == "IMPs")
+        return signed_text(self.plus_minus)
 
     @property
     def running_display(self) -> str:
+        if self.unit:
+            return decimal_text(self.running, signed=self.unit == "IMPs")
         return signed_text(self.running) if self.running else ("0" if self.running == 0 else "")
 
 
@@ -375,6 +395,7 @@ def score_card_lines(pair_pk: int, lines: Iterable[PlayLine]) -> tuple[ScoreCard
                 average=(line.ns_average if ns else line.ew_average) if line.scored else None,
                 plus_minus=pm,
                 running=running if pm is not None else None,
+                unit=line.unit,
             )
         )
     return tuple(out)
@@ -557,9 +578,11 @@ def traveller(
         # Law H: a board's averages, scores and plus/minus (rulings of law B(3) included) come from the
         # scores made on that board alone, so its own plays make its contest.  Law G: a team match's board
         # is kept on the whole match's path (its lines are the match's).
+        # Contract bridge's matchpoints compare a board with its ranking's most-played board (Neuberg): its
+        # board scores come from the whole event's contest too.
         results = (
             event_results(event, pairs)
-            if event.kind == EventKind.TEAMS
+            if event.kind == EventKind.TEAMS or event.code == "contract"
             else board_results(event, board, pairs)
         )
     shown = play_lines(event, pairs, results, board=board, order_by=TRAVELLER_ORDER)

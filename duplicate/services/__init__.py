@@ -18,6 +18,7 @@ from duplicate.services.boards import (
     HandsStale,
     board_deals_preview,
     board_deals_set,
+    board_vulnerability_set,
     deals_random,
 )
 from duplicate.services.errors import ServiceError
@@ -58,6 +59,7 @@ __all__ = [
     "Writer",
     "board_deals_preview",
     "board_deals_set",
+    "board_vulnerability_set",
     "deal_analyses_compute",
     "deal_analyses_start",
     "deal_analyses_wait",

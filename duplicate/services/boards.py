@@ -18,9 +18,11 @@ from duplicate.models import (
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError
 from duplicate.services.results import (
+    SCORE_FIELDS,
     PermissionDenied,
     ResultError,
     Writer,
+    board_vulnerability,
     event_lock,
     play_result_data,
     result_apply,
@@ -30,6 +32,8 @@ from duplicate.services.results import (
 from scoring.codes import ScoringCode
 from scoring.contract import Contract
 from scoring.deal import Deal
+from scoring.errors import ScoringError
+from scoring.law77 import parse_vulnerability
 from scoring.pbn import SEATS, PbnError, canonical_deal, hands_known
 
 #: The reason law E's history gives a result rescored because its board's hands were replaced.
@@ -129,7 +133,8 @@ def _hands_preview(
     parsed, seats = _checked(boards, deals, dealers or {})
     changed = sorted(n for n in parsed if boards[n].deal != parsed[n])
     touched = sorted({*changed, *(n for n, s in seats.items() if boards[n].dealer != s)})
-    if not changed or event.code == ScoringCode.WHIST.value:  # whist scores tricks only: no honours
+    # Whist scores tricks only, contract bridge at duplicate has no honours (law 77): new hands move no score.
+    if not changed or event.code in (ScoringCode.WHIST.value, ScoringCode.CONTRACT.value):
         return HandsPreview(deals=parsed, boards=tuple(touched), changes=(), dealers=seats), {}
     by_id = {boards[n].pk: boards[n] for n in changed}
     plays = Play.objects.filter(board_id__in=list(by_id), entered=True, ruling="").select_related(
@@ -263,6 +268,42 @@ def board_deals_set(
         PlayChange.objects.bulk_create(history)
     if boards:
         results_touch(event_id=event.pk, board_ids=[b.pk for b in boards])
+    return len(boards)
+
+
+@transaction.atomic
+def board_vulnerability_set(*, event: Event, vulnerable: Mapping[int, str]) -> int:
+    """Set the boards' vulnerability (PBN's words, as a PBN file's Vulnerable gives it; "" for the board
+    number's standard cycle). A contract event's results on a board whose vulnerability changes are scored
+    again (law 77): the result as entered stands, its score follows the board. Returns boards changed."""
+    words = {}
+    for number, value in vulnerable.items():
+        try:
+            words[number] = parse_vulnerability(value).value if value else ""
+        except ScoringError as exc:
+            raise ServiceError(f"board {number}: {exc}") from None
+    event_lock(event_id=event.pk)
+    boards = [b for b in event.boards.filter(number__in=list(words)) if b.vulnerability != words[b.number]]
+    if not boards:
+        return 0
+    for board in boards:
+        board.vulnerability = words[board.number]
+    Board.objects.bulk_update(boards, ["vulnerability"])
+    if event.code == ScoringCode.CONTRACT.value:
+        by_id = {b.pk: b for b in boards}
+        plays = list(Play.objects.filter(board_id__in=list(by_id), entered=True, ruling="").order_by())
+        for play in plays:
+            board = by_id[play.board_id]
+            fields = result_fields(
+                code=event.code,
+                deal=board.deal,
+                data=play_result_data(play) or {},
+                vulnerability=board_vulnerability(board),
+            )
+            for name in SCORE_FIELDS:
+                setattr(play, name, fields[name])
+        Play.objects.bulk_update(plays, list(SCORE_FIELDS))
+    results_touch(event_id=event.pk, board_ids=[b.pk for b in boards])
     return len(boards)
 
 

@@ -28,6 +28,9 @@ from duplicate.models import Board, Event, EventKind, EventStatus, Play, Ranking
 from duplicate.services.errors import ServiceError, in_range, text_problem
 from duplicate.services.events import MAX_SECTIONS, PairSpec, event_create, section_populate
 from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
+from scoring.errors import ScoringError
+from scoring.law77 import parse_vulnerability
+from scoring.law77 import vulnerability_for_board as cycle
 from scoring.movements import (
     MAX_PAIRS,
     MAX_PLAYS,
@@ -54,6 +57,7 @@ TOP_KEYS = {
     "format",
     "sections",
     "ranking",
+    "contest",
 }
 PLACE_KEYS = {"section", "round", "table", "board", "ns", "ew"}
 SECTION_KEYS = {"letter", "movement"}
@@ -149,6 +153,10 @@ def event_import(*, data: Mapping[str, Any]) -> Event:
     teams = _read_teams(data)
     pairs = _read_pairs(data, teams)
     board_numbers, deals, dealers = _read_boards(data)
+    vulnerable = _read_vulnerable(data)
+    contest = data.get("contest")
+    if contest is not None and not isinstance(contest, str):
+        raise ServiceError(f"contest: must be a text, got {json.dumps(contest)[:40]}")
     letters = _read_letters(data, kind=kind)
     results = _read_results(data, board_numbers, letters)
     movements = [
@@ -194,7 +202,11 @@ def event_import(*, data: Mapping[str, Any]) -> Event:
         dealers=dealers,
         paper_size=data.get("paper_size") or "A4",
         ranking=ranking,
+        contest=contest,
     )
+    for word in set(vulnerable.values()):  # law 77: the boards' own vulnerability, where the file gives one
+        numbers = [n for n, v in vulnerable.items() if v == word]
+        Board.objects.filter(event=event, number__in=numbers).update(vulnerability=word)
     for (letter, movement), section_pairs in zip(movements[1:], specs[1:], strict=True):
         section_populate(
             event=event, letter=letter, movement=movement, pairs=section_pairs, deals=deals, dealers=dealers
@@ -328,6 +340,21 @@ def _read_boards(data: Mapping[str, Any]) -> tuple[list[int], dict[int, str], di
         if deal:
             deals[number] = deal
     return board_numbers, deals, dealers
+
+
+def _read_vulnerable(data: Mapping[str, Any]) -> dict[int, str]:
+    """The boards' ``vulnerability`` where given (PBN's words, law 77), by board number; the shape of the
+    boards was checked by :func:`_read_boards`."""
+    out: dict[int, str] = {}
+    for i, board in enumerate(data["boards"]):
+        value = board.get("vulnerability")
+        if value is None or value == "":
+            continue
+        try:
+            out[board["number"]] = parse_vulnerability(value).value
+        except ScoringError as exc:
+            raise ServiceError(f"boards[{i}].{exc}") from None
+    return out
 
 
 def _read_results(
@@ -560,8 +587,10 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
         return
     sections = {row["section"] for row in results}
     plays = {
-        (letter, rnd, table, board): (pk, deal, ns, ew, entered)
-        for pk, letter, rnd, table, board, deal, ns, ew, entered in Play.objects.filter(event=event)
+        (letter, rnd, table, board): (pk, deal, ns, ew, entered, vulnerability or cycle(board).value)
+        for pk, letter, rnd, table, board, deal, ns, ew, entered, vulnerability in Play.objects.filter(
+            event=event
+        )
         .order_by()
         .values_list(
             "pk",
@@ -573,6 +602,7 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
             "ns_pair__number",
             "ew_pair__number",
             "entered",
+            "board__vulnerability",
         )
     }
     changed: list[tuple[int, dict[str, Any]]] = []
@@ -586,7 +616,7 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
                 f"results[{i}]: board {row['board']} is not played at table {row['table']}{where} "
                 f"in round {row['round']}"
             )
-        pk, deal, ns, ew, entered = play
+        pk, deal, ns, ew, entered, vulnerability = play
         if (ns, ew) != (str(row["ns"]).strip(), str(row["ew"]).strip()):
             raise ServiceError(
                 f"results[{i}]: table {row['table']} in round {row['round']} seats "
@@ -597,7 +627,7 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
         seen.add(pk)
         data = {k: v for k, v in row.items() if k not in PLACE_KEYS}
         try:
-            fields = result_fields(code=event.code, deal=deal, data=data)
+            fields = result_fields(code=event.code, deal=deal, data=data, vulnerability=vulnerability)
         except ResultError as exc:
             raise ServiceError(
                 f"results[{i}].{exc}" if not str(exc).startswith(" ") else f"results[{i}]{exc}"
@@ -651,6 +681,7 @@ def event_export(event: Event) -> dict[str, Any]:
         "date": event.date.isoformat(),
         "code": event.code,
         "kind": event.kind,
+        **({"contest": event.contest} if event.contest else {}),
         "status": event.status,
         "paper_size": event.paper_size,
     }
@@ -661,7 +692,12 @@ def event_export(event: Event) -> dict[str, Any]:
         for p in snapshot.pairs
     ]
     out["boards"] = [
-        {"number": b.number, "dealer": b.dealer, **({"deal": b.deal} if b.deal else {})}
+        {
+            "number": b.number,
+            "dealer": b.dealer,
+            **({"vulnerability": b.vulnerability} if b.vulnerability else {}),
+            **({"deal": b.deal} if b.deal else {}),
+        }
         for b in snapshot.boards
     ]
     several = len(snapshot.sections) > 1

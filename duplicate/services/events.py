@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from string import ascii_uppercase
@@ -15,7 +16,10 @@ from django.db import transaction
 from django.db.models import F, Max
 
 from duplicate.models import (
+    PAIR_CONTESTS,
+    TEAM_CONTESTS,
     Board,
+    ContestChoice,
     Event,
     EventKind,
     EventStatus,
@@ -73,6 +77,7 @@ def event_create(
     sections: int = 1,
     ranking: str = RankingChoice.FIELD,
     letter: str = "A",
+    contest: str | None = None,
 ) -> Event:
     """Create an event of ``sections`` sections (A, B, ...), each laid out by ``movement`` and playing the
     same boards: boards, pairs, rounds, seatings and the empty Play rows (one board at one table in one
@@ -82,12 +87,14 @@ def event_create(
     if not name:
         raise ServiceError("name: give the event a name")
     fits("name", name, Event, "name")
-    # The codes an event may be run under (the model's choices): the engine also scores contract bridge,
-    # whose events are not yet wired in.
     if code not in ScoringCodeChoice.values:
         raise ServiceError(f"code: must be one of {', '.join(ScoringCodeChoice.values)}, got {code!r}")
     if kind not in EventKind.values:
         raise ServiceError(f"kind: must be one of {', '.join(EventKind.values)}, got {kind!r}")
+    contest = contest_for(code=code, kind=kind, contest=contest)
+    held = Counter(b for r in movement.rounds for t in r.tables for b in t.boards)
+    if contest == ContestChoice.IMPS and set(held.values()) != {2}:
+        raise ServiceError("movement: a team match by IMPs plays each board at two tables: 2 pairs a team")
     if paper_size not in PaperSize.values:  # (any other text: SQLite kept it, PostgreSQL refused it past 8)
         raise ServiceError(
             f"paper_size: must be one of {', '.join(PaperSize.values)}, got {show_value(paper_size)}"
@@ -100,7 +107,7 @@ def event_create(
         )
     letters = _section_letters(sections, movement, kind=kind)
     event = Event.objects.create(
-        name=name, date=date, code=code, kind=kind, paper_size=paper_size, ranking=ranking
+        name=name, date=date, code=code, kind=kind, paper_size=paper_size, ranking=ranking, contest=contest
     )
     for index, section_letter in enumerate(letters or [letter]):
         section_populate(
@@ -114,6 +121,27 @@ def event_create(
             movement_option=movement_option,
         )
     return event
+
+
+def contest_for(*, code: str, kind: str, contest: str | None) -> str:
+    """The event's contest, checked against its code and kind: a contract pair event's matchpoints (the
+    default), Butler or cross-IMPs, a contract team match's IMPs; blank (law H / law G) for the historic
+    codes. ServiceError names the field."""
+    if code != ScoringCodeChoice.CONTRACT:
+        if contest:
+            raise ServiceError(
+                f"contest: {code} events are scored by law H (pairs) or law G (teams); leave it out"
+            )
+        return ""
+    allowed = TEAM_CONTESTS if kind == EventKind.TEAMS else PAIR_CONTESTS
+    if not contest:
+        return allowed[0]
+    if contest not in allowed:
+        what = "a team match" if kind == EventKind.TEAMS else "a pair event"
+        raise ServiceError(
+            f"contest: {what} of contract bridge is scored by {', '.join(allowed)}, got {contest!r}"
+        )
+    return contest
 
 
 def _section_letters(sections: int, movement: Movement, *, kind: str) -> list[str]:

@@ -25,7 +25,7 @@ class HandsImport:
 
     deals: dict[int, str]  # canonical PBN; unknown hands "-"
     dealers: dict[int, str]  # the file's Dealer, where it gives one
-    vulnerable: dict[int, str]  # the file's Vulnerable, as written (no scoring code here uses it yet)
+    vulnerable: dict[int, str]  # the file's Vulnerable, as written (law 77: a contract event scores with it)
     not_in_event: tuple[int, ...]  # boards of the file the event does not have
     notes: tuple[str, ...]  # games skipped, boards set aside, hands partly unknown, the same deal twice
     encoding: str

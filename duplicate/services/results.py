@@ -4,7 +4,8 @@ A result is the event file's (and the scoring CLI's) shape: ``contract``/``decla
 ``honours``, ``revokes``, ``penalties`` and ``one_spade_limit``; ``tricks_ns`` (won in play) and ``revokes``
 (``{"ns": 1, "ew": 0}``, whist law 30) for whist; or a law B(3)
 ``ruling`` ("average", or "low-high" with the ``offending`` side), whose score depends on the other tables and is
-worked out by the standings, not stored.
+worked out by the standings, not stored. Contract bridge (law 77) scores with the board's vulnerability; its
+director's rulings are law 12C2's artificial adjusted scores ("A60/40": N-S 60%, E-W 40% of the top).
 
 The result service: law E's checks and the one version-guarded write of a result.
 """
@@ -19,13 +20,15 @@ from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from duplicate.models import Board, Event, EventStatus, Play, PlayChange, Round
+from duplicate.models import ARTIFICIAL_RULINGS, Board, Event, EventStatus, Play, PlayChange, Round
 from duplicate.services.errors import ServiceError
 from scoring import ScoringError, WhistRevokes, parse_request
+from scoring.law77 import vulnerability_for_board
 from scoring.pbn import hands_known
 
 RULING_KEYS = frozenset({"ruling", "offending"})
 RULINGS = ("average", "low-high")
+CONTRACT = "contract"
 CLEAR_FORBIDDEN = (
     "Only the director clears a result (no result at all); a table link enters and corrects its own results."
 )
@@ -76,8 +79,16 @@ def blank_fields() -> dict[str, Any]:
     }
 
 
-def result_fields(*, code: str, deal: str, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Validate and score one result; return the Play field values. Raises ResultError naming the field."""
+def board_vulnerability(board: Board) -> str:
+    """The board's vulnerability in PBN's words: as stored, or the board number's standard cycle (law 2)."""
+    return board.vulnerability or vulnerability_for_board(board.number).value
+
+
+def result_fields(
+    *, code: str, deal: str, data: Mapping[str, Any], vulnerability: str = ""
+) -> dict[str, Any]:
+    """Validate and score one result; return the Play field values. Raises ResultError naming the field.
+    ``vulnerability`` (PBN's words) is the board's, for contract bridge (law 77)."""
     unknown = set(data) - RESULT_KEYS - RULING_KEYS
     if unknown:
         raise ResultError(f"{sorted(unknown)[0]}: not a field of a result")
@@ -85,9 +96,11 @@ def result_fields(*, code: str, deal: str, data: Mapping[str, Any]) -> dict[str,
     fields["entered"] = True
     ruling = data.get("ruling") or ""
     if ruling:
-        # Duplicate law B(3): the score comes from the other tables' results on the deal.
-        if ruling not in RULINGS:
-            raise ResultError(f"ruling: must be one of {', '.join(RULINGS)}, got {ruling!r}")
+        # Duplicate law B(3): the score comes from the other tables' results on the deal; contract bridge's
+        # law 12C2: an artificial adjusted score, a percentage of the top for each side.
+        allowed = ARTIFICIAL_RULINGS if code == CONTRACT else RULINGS
+        if ruling not in allowed:
+            raise ResultError(f"ruling: must be one of {', '.join(allowed)}, got {ruling!r}")
         extra = set(data) & RESULT_KEYS
         if extra:
             raise ResultError(f"{sorted(extra)[0]}: a result given by ruling has no {sorted(extra)[0]}")
@@ -102,7 +115,11 @@ def result_fields(*, code: str, deal: str, data: Mapping[str, Any]) -> dict[str,
     if data.get("offending"):
         raise ResultError("offending: only a low-high ruling names the offending side")
     request: dict[str, Any] = {"code": code, **{k: v for k, v in data.items() if k in RESULT_KEYS}}
-    if hands_known(deal) and code != "whist":  # hands partly unknown: honours come from the entry
+    if code == CONTRACT:  # law 77: no honours at duplicate; the board's vulnerability scores it
+        if not vulnerability:
+            raise ResultError("vulnerability: the board's vulnerability is needed to score contract bridge")
+        request["vulnerability"] = vulnerability
+    elif hands_known(deal) and code != "whist":  # hands partly unknown: honours come from the entry
         request["deal"] = deal
     try:
         parsed = parse_request(request)
@@ -277,7 +294,10 @@ def result_apply(
             blank_fields()
             if data is None
             else result_fields(
-                code=play.event.code, deal="" if honours_as_given else play.board.deal, data=data
+                code=play.event.code,
+                deal="" if honours_as_given else play.board.deal,
+                data=data,
+                vulnerability=board_vulnerability(play.board),
             )
         )
     except ResultError as exc:

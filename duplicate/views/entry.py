@@ -28,7 +28,13 @@ from duplicate.models import Event, Play, Round, Seating, Section, TableToken
 from duplicate.selectors import entry as sel
 from duplicate.selectors import event_or_404
 from duplicate.selectors.round_summary import RoundSummary, round_summary
-from duplicate.services.results import ResultError, blank_fields, play_result_data, result_fields
+from duplicate.services.results import (
+    ResultError,
+    blank_fields,
+    board_vulnerability,
+    play_result_data,
+    result_fields,
+)
 from duplicate.tables import EntryGridTable, configure, selected_section
 from duplicate.views.standings import traveller_page
 from scoring.pbn import hands_known
@@ -424,7 +430,12 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
         data = form.result_data()
         if not form.errors and data is not None:
             try:
-                fields = result_fields(code=view.event.code, deal=play.board.deal, data=data)
+                fields = result_fields(
+                    code=view.event.code,
+                    deal=play.board.deal,
+                    data=data,
+                    vulnerability=board_vulnerability(play.board),
+                )
             except ResultError as exc:
                 errors.append(str(exc))
             else:

@@ -59,6 +59,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 date=data["date"],
                 code=data["code"],
                 kind=data["kind"],
+                contest=data.get("contest") or None,
                 movement=movement,
                 paper_size=data["paper_size"],
                 sections=data["sections"],
@@ -416,6 +417,8 @@ def _deals_from_form(
         pbn = str(data["pbn_text"])
     if pbn is not None:
         read = services.hands_from_pbn(event=event, data=pbn, duplicates=cast(Any, data.get("repeated")))
+        if read.vulnerable:  # law 77's vulnerability as the file gives it (a contract event's scores)
+            services.board_vulnerability_set(event=event, vulnerable=read.vulnerable)
         return read.deals, read.dealers, [read.summary(), *read.notes]
     deals: dict[int, str] = {}
     lines: dict[int, int] = {}  # each board's first line

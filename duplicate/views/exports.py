@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from duplicate import caching, exports, selectors
 from duplicate.models import Event, EventKind
+from duplicate.selectors.usebio import usebio_event, usebio_problem
+from scoring.usebio import write_usebio
 from teams.exports import MATCH_FORMATS, match_file
 
 
@@ -109,6 +111,18 @@ def download_hands(request: HttpRequest, pk: int, what: str) -> HttpResponse:
     name = "hands-results" if results else "hands"
     return _hidden_download(
         request, pk, name, "pbn", lambda e, hidden: exports.hands_file(e, results=results, hidden=hidden)
+    )
+
+
+@require_safe
+def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
+    """A contract pair event as USEBIO 1.2 XML: a visitor's file leaves out the boards still in play (their
+    hands and every line), the director's holds them all."""
+    event = get_object_or_404(Event, pk=pk)
+    if usebio_problem(event):
+        raise Http404("USEBIO is written for contract pair events only")
+    return _hidden_download(
+        request, event, "usebio", "xml", lambda e, hidden: write_usebio(usebio_event(e, hidden=hidden))
     )
 
 

@@ -162,3 +162,36 @@ def test_every_message_names_the_field(text, current, message):
     with pytest.raises(QuickError) as info:
         parse_quick(text, code="auction-1915", current=current)
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("4HX N 10", {"contract": "4HX", "declarer": "N", "tricks": 10}),
+        ("3NT S =", {"contract": "3NT", "declarer": "S", "tricks": 9}),
+        ("4S N +1", {"contract": "4S", "declarer": "N", "tricks": 11}),
+        ("3NT S -2", {"contract": "3NT", "declarer": "S", "tricks": 7}),
+        ("PASS", {"contract": "PASS"}),
+        ("A60/40", {"ruling": "A60/40"}),  # law 12C2: N-S average plus, E-W average minus
+        ("a50/50", {"ruling": "A50/50"}),
+        ("A 40 / 60", {"ruling": "A40/60"}),
+    ],
+)
+def test_contract_quick_entry(text, expected):
+    assert parse_quick(text, code="contract") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "message"),
+    [
+        ("A70/30", "contract", "an adjusted score (law 12C2) is A and the N-S/E-W percentages"),
+        ("A60", "contract", "an adjusted score (law 12C2)"),
+        ("4RS N 10", "contract", "quick: "),  # no royal spades in contract bridge
+        ("A60/40", "auction-1915", "cannot read"),  # the historic codes' rulings are law B(3)'s
+    ],
+)
+def test_contract_quick_entry_errors_name_the_field(text, code, message):
+    with pytest.raises(QuickError) as excinfo:
+        parse_quick(text, code=code)
+    assert str(excinfo.value).startswith("quick: ")
+    assert message in str(excinfo.value)

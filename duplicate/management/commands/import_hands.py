@@ -67,6 +67,7 @@ class Command(KalamazooCommand):
                 writer=writer,
                 expected=preview.versions if preview.changes else None,
             )
+            services.board_vulnerability_set(event=event, vulnerable=read.vulnerable)
         except services.ServiceError as exc:
             raise CommandError(f"{path}: {exc}", returncode=2) from None
         for note in read.notes:

@@ -1,0 +1,36 @@
+"""Write a contract pair event as USEBIO 1.2: python manage.py export_usebio ID -o FILE.xml."""
+
+from __future__ import annotations
+
+from argparse import ArgumentParser
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import CommandError
+
+from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
+from duplicate.selectors.usebio import usebio_event, usebio_problem
+from scoring.usebio import UsebioError, write_usebio
+
+
+class Command(KalamazooCommand):
+    help = "Export a contract pair event (participants, boards, hands, traveller lines) as a USEBIO 1.2 file."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("event_id", type=int)
+        parser.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        event = event_or_error(options["event_id"])
+        problem = usebio_problem(event)
+        if problem:
+            raise CommandError(f"event {event.pk}: {problem}", returncode=2)
+        try:
+            body = write_usebio(usebio_event(event))  # the director's file: every board
+        except UsebioError as exc:
+            raise CommandError(f"event {event.pk}: {exc}", returncode=2) from None
+        if options["output"]:
+            write_output(options["output"], body)
+            self.stdout.write(f"Wrote event {event.pk} to {options['output']}")
+        else:
+            self.stdout.write(body.decode("iso-8859-1"), ending="")

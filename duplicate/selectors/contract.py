@@ -1,0 +1,246 @@
+"""Contract bridge's pair contests for the pages: an event's plays (``PLAY_FIELDS`` rows) scored by the
+event's contest, each by its one implementation in ``scoring.contests`` (matchpoints with Neuberg and law
+12C2's artificial scores, Butler, cross-IMPs), shaped as the standings, travellers and score cards read them.
+
+Every figure is exact (ints and Fractions); the pages show matchpoints, IMPs and percentages rounded to two
+decimals (halves away from zero), the JSON keeps them exact.  Rankings follow law H's "played the same
+hands" groups, as for the historic codes; with sections ranked each on its own, each section is a contest of
+its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Final, NamedTuple
+
+from duplicate.selectors.pair_rows import PairInfo, Ranking, StandingRow, unknown_pair
+from scoring.contests import (
+    ContractContest,
+    PairId,
+    TeamImpMatch,
+    butler,
+    cross_imps,
+    matchpoints,
+    ranking_groups,
+    team_imps_match,
+)
+from scoring.contests.rankings import RankingGroup, Table
+from scoring.errors import ContestError
+
+MATCHPOINTS: Final = "matchpoints"
+METHODS: Final = {"matchpoints": matchpoints, "butler": butler, "cross-imps": cross_imps}
+#: What a contest's board scores are called on the pages.
+UNITS: Final = {"matchpoints": "MPs", "butler": "IMPs", "cross-imps": "IMPs", "imps": "IMPs"}
+
+
+def decimal_text(value: Fraction | int | None, *, places: int = 2, signed: bool = False) -> str:
+    """An exact value shown to ``places`` decimals, halves away from zero ("12.67", "-3.50"); "" for none."""
+    if value is None:
+        return ""
+    scaled = Fraction(value) * 10**places
+    whole, rest = divmod(abs(scaled.numerator), scaled.denominator)
+    if 2 * rest >= scaled.denominator:
+        whole += 1
+    sign = "-" if scaled < 0 and whole else ("+" if signed and scaled > 0 else "")
+    digits = str(whole).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}" if places else f"{sign}{digits}"
+
+
+def adjusted_of(ruling: str) -> tuple[int, int] | None:
+    """Law 12C2's artificial score stored as the ruling "A60/40": (60, 40); None for any other ruling."""
+    if not ruling.startswith("A"):
+        return None
+    ns, _, ew = ruling[1:].partition("/")
+    return int(ns), int(ew)
+
+
+def contract_rows(rows: Iterable[Sequence[Any]]) -> list[tuple[int, PairId, PairId, int | None, Any]]:
+    """The entered plays (``PLAY_FIELDS`` rows) as the contests read them: (board, N-S, E-W, N-S's law 77
+    score, None), or an artificial adjusted score (board, N-S, E-W, None, (N-S %, E-W %))."""
+    out: list[tuple[int, PairId, PairId, int | None, Any]] = []
+    for board, ns, ew, entered, ruling, _offending, net_ns, *_rest in rows:
+        if not entered:
+            continue
+        adjusted = adjusted_of(ruling or "")
+        out.append((board, ns, ew, None if adjusted else int(net_ns), adjusted))
+    return out
+
+
+class ContractDetail(NamedTuple):
+    """One table's line on a board, as a traveller and a score card read it: the law 77 scores and each
+    pair's matchpoints or IMPs for the board (in the plus/minus places of law H's lines)."""
+
+    board: int
+    ns: PairId
+    ew: PairId
+    ns_score: int | None
+    ew_score: int | None
+    ns_average: Fraction | None
+    ew_average: Fraction | None
+    ruling: str | None
+    offending: str | None
+    ns_plus_minus: Fraction
+    ew_plus_minus: Fraction
+
+    @property
+    def resolved(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class ContractPairs:
+    """A contract pair event's contest(s) (one, or one per section ranked on its own), in the shape the
+    standings' ``EventResults`` holds: no law B(3) rulings to resolve and no averages (law H's)."""
+
+    method: str
+    parts: tuple[tuple[str, ContractContest], ...]  # (section letter or "", its contest)
+    provisional: bool = False
+    unresolved: tuple[Any, ...] = ()
+    averages: Mapping[tuple[int, str], Fraction] = field(default_factory=dict)
+
+    @property
+    def single_ranking(self) -> bool:
+        return sum(len(contest.groups.groups) for _letter, contest in self.parts) == 1
+
+    @property
+    def boards(self) -> list[ContractDetail]:
+        """Every line of every board, scored."""
+        out: list[ContractDetail] = []
+        for _letter, contest in self.parts:
+            for line in contest.lines:
+                net = line.net_ns
+                ruling = f"A{line.adjusted[0]}/{line.adjusted[1]}" if line.adjusted else None
+                out.append(
+                    ContractDetail(
+                        line.board,
+                        line.ns,
+                        line.ew,
+                        net,
+                        None if net is None else -net,
+                        None,
+                        None,
+                        ruling,
+                        None,
+                        Fraction(line.ns_score),
+                        Fraction(line.ew_score),
+                    )
+                )
+        return out
+
+    def rankings(self) -> list[tuple[RankingGroup, Any, int | None]]:
+        """Each ranking's group (named by its section when each is ranked on its own), rows and top."""
+        out: list[tuple[RankingGroup, Any, int | None]] = []
+        for letter, contest in self.parts:
+            for (group, rows), top in zip(contest.rankings(), contest.tops, strict=True):
+                if letter:
+                    name = (
+                        f"Section {letter}" if group.direction is None else f"Section {letter} {group.name}"
+                    )
+                    group = RankingGroup(name, group.direction, (letter,))
+                out.append((group, rows, top))
+        return out
+
+
+def contract_pairs(
+    method: str,
+    rows: Sequence[Sequence[Any]],
+    tables: Iterable[Table],
+    sections: Mapping[PairId, str],
+    *,
+    per_section: bool,
+) -> ContractPairs:
+    """Score the event's plays by ``method`` (law H's rankings from every play scheduled)."""
+    contest = METHODS[method]
+    results = contract_rows(rows)
+    if not per_section or len(set(sections.values())) < 2:
+        groups = ranking_groups(tables, sections=sections)
+        return ContractPairs(method, (("", contest(results, groups=groups)),))
+    tables_by: dict[str, list[Table]] = {}
+    for table in tables:
+        tables_by.setdefault(sections.get(table[1], ""), []).append(table)
+    results_by: dict[str, list[Any]] = {}
+    for row in results:
+        results_by.setdefault(sections.get(row[1], ""), []).append(row)
+    return ContractPairs(
+        method,
+        tuple(
+            (letter, contest(results_by.get(letter, []), groups=ranking_groups(tables_by[letter])))
+            for letter in sorted(tables_by)
+        ),
+    )
+
+
+def contract_rankings(contest: ContractPairs, pairs: Mapping[int, PairInfo]) -> list[Ranking]:
+    """The standings' rankings: each pair's score (matchpoints after Neuberg and factoring, or IMPs), shown
+    to two decimals, and for matchpoints its percentage (exact; shown to two decimals)."""
+    out: list[Ranking] = []
+    for group, rows, _top in contest.rankings():
+        infos = {r.pair: pairs.get(r.pair) or unknown_pair(r.pair) for r in rows}
+        ordered = sorted(rows, key=lambda r: (r.rank, infos[r.pair].sort_key))
+        shown = tuple(
+            StandingRow(
+                r.rank,
+                infos[r.pair],
+                group.direction,
+                r.boards,
+                Fraction(r.score),
+                Fraction(r.percentage if r.percentage is not None else r.score),
+                r.by_fraction,
+                decimal_text(r.score),
+                decimal_text(r.percentage) if r.percentage is not None else decimal_text(r.score),
+                group.name,
+                contest.method,
+                r.percentage,
+            )
+            for r in ordered
+        )
+        out.append(Ranking(group.direction, shown, group.name, contest.method))
+    return out
+
+
+# ------------------------------------------------------------------------------------------ team match
+
+
+@dataclass(frozen=True)
+class ContractTeams:
+    """A contract team match by IMPs (two tables: each board played once with each team N-S), in the shape
+    the standings' ``EventResults`` holds; ``match`` None until a board has both its results."""
+
+    home: str
+    away: str
+    match: TeamImpMatch | None
+    method: str = "imps"
+    provisional: bool = False
+    unresolved: tuple[Any, ...] = ()
+    averages: Mapping[tuple[int, str], Fraction] = field(default_factory=dict)
+    single_ranking: bool = True
+    boards: tuple[Any, ...] = ()
+
+
+def contract_teams(rows: Sequence[Sequence[Any]], teams: Mapping[str, Sequence[int]]) -> ContractTeams:
+    """The match's boards, each (board, the home team's N-S score, the away team's N-S score), scored by
+    ``scoring.contests.team_imps_match`` (the WBF IMP scale, VPs by the WBF 2013 scale for the boards
+    scheduled).  A board counts once both its tables are in; a law 12C2 adjusted score is refused."""
+    names = list(teams)
+    if len(names) != 2:
+        raise ContestError("teams", f"an IMP match is between two teams, got {len(names)}")
+    home, away = names
+    home_pairs = set(teams[home])
+    by_board: dict[int, dict[str, list[int]]] = {}
+    scheduled: dict[int, int] = {}
+    for board, ns, _ew, entered, ruling, _offending, net_ns, *_rest in rows:
+        scheduled[board] = scheduled.get(board, 0) + 1
+        if not entered:
+            continue
+        if ruling:
+            raise ContestError("ruling", f"board {board}: an IMP team match takes played results only")
+        seat = by_board.setdefault(board, {"home": [], "away": []})
+        seat["home" if ns in home_pairs else "away"].append(int(net_ns))
+    if any(count != 2 for count in scheduled.values()):
+        raise ContestError("movement", "an IMP team match plays each board at two tables (2 pairs a team)")
+    done = [(b, s["home"][0], s["away"][0]) for b, s in sorted(by_board.items()) if s["home"] and s["away"]]
+    if not done:
+        return ContractTeams(home, away, None)
+    return ContractTeams(home, away, team_imps_match(done, home=home, away=away, boards=len(scheduled)))

@@ -1,0 +1,207 @@
+"""The rows the standings are made of, and how the pages show them: the pairs with their players, a pair's
+line in its ranking and the rankings (law H), the constants of what the contest reads of each play.  Shared by
+the standings of every contest (``duplicate.selectors.standings``, ``duplicate.selectors.contract``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from django.db.models import BooleanField, ExpressionWrapper, Q
+
+from duplicate.models import Event, Pair, pair_order
+from duplicate.services.results import ENTERED_FIELDS, SCORE_FIELDS
+from scoring.contests import fraction_str, round_half_away
+from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
+
+WHIST = "whist"
+DIRECTION_NAMES = {"NS": NS_NAME, "EW": EW_NAME, None: ALL_PAIRS}  # a ranking's name by default (law H)
+ITEM_NAMES = {
+    "tricks": "tricks",
+    "premium": "premium",
+    "honours": "honours",
+    "undertricks": "undertricks",
+    "double_bonus": "double bonus",
+    "slam": "slam",
+    "revoke_penalty": "revoke",
+    "other_penalty": "penalty",
+}
+SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
+# A contract contest's standings headings for the net and plus/minus places: the score and the percentage.
+CONTEST_HEADINGS = {
+    "matchpoints": ("MPs", "%"),
+    "butler": ("IMPs", "IMPs"),
+    "cross-imps": ("IMPs", "IMPs"),
+}
+PENALTY_KINDS = ("revoke_penalty", "other_penalty")
+BEING_PLAYED = "being played"
+BEING_PLAYED_NOTE = "being played: shown when every table has played it"
+
+# What the contest reads of every play (one query).
+PLAY_FIELDS = (
+    "board__number",
+    "ns_pair_id",
+    "ew_pair_id",
+    "entered",
+    "ruling",
+    "offending",
+    "net_ns",
+    "seating__table",
+    "seating__round_id",
+    "round_agreed",
+)
+# Whether the play's round is agreed (law E), read as a flag: its time would be parsed for every play.
+ROUND_AGREED = ExpressionWrapper(Q(seating__round__agreed_at__isnull=False), output_field=BooleanField())
+# What a traveller's or score card's line shows of a play (one query).
+LINE_FIELDS = (
+    "seating__round__section__letter",
+    "board__number",
+    "seating__round__number",
+    "seating__table",
+    "ns_pair_id",
+    "ew_pair_id",
+    "entered",
+    *ENTERED_FIELDS,
+    *SCORE_FIELDS,
+)
+TRAVELLER_ORDER = ("seating__round__number", "seating__table")
+
+
+# ----------------------------------------------------------------------------------------------- pairs
+
+
+@dataclass(frozen=True, slots=True)
+class PairInfo:
+    """A pair as the standings show it: ``label`` is the event file's identifier (an int when it is one)."""
+
+    pk: int
+    label: int | str
+    position: int
+    players: tuple[str, str]
+    team: str | None
+    team_id: int | None
+    movement_kind: str
+    section: str = ""  # the section's letter (names the rankings of an event of several sections)
+
+    @property
+    def names(self) -> str:
+        return " & ".join(p for p in self.players if p)
+
+    @property
+    def sort_key(self) -> tuple[int, str, int, str]:
+        return pair_order(self.label)
+
+
+def unknown_pair(pk: int) -> PairInfo:
+    return PairInfo(pk, f"#{pk}", 0, ("", ""), None, None, "")
+
+
+def pair_infos(event: Event) -> dict[int, PairInfo]:
+    """Every pair of the event by primary key, with its players' and team's names (one query)."""
+    rows = (
+        Pair.objects.filter(event=event)
+        .order_by("position", "id")
+        .values_list(
+            "pk",
+            "number",
+            "position",
+            "player1__name",
+            "player2__name",
+            "team__name",
+            "team_id",
+            "section__movement_kind",
+            "section__letter",
+        )
+    )
+    return {
+        pk: PairInfo(
+            pk=pk,
+            label=int(number) if number.isdecimal() else number,
+            position=position,
+            players=(p1 or "", p2 or ""),
+            team=team,
+            team_id=team_id,
+            movement_kind=movement_kind,
+            section=section,
+        )
+        for pk, number, position, p1, p2, team, team_id, movement_kind, section in rows
+    }
+
+
+def _exact_json(value: Fraction) -> int | str:
+    """An exact value for JSON: an int when whole, else "p/q"."""
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+class StandingRow(NamedTuple):
+    """A pair's line in the standings."""
+
+    rank: int
+    pair: PairInfo
+    direction: str | None
+    boards: int
+    net: Fraction
+    plus_minus: Fraction
+    by_fraction: bool
+    net_display: str
+    plus_minus_display: str
+    ranking: str = ""  # the name of its ranking (law H: "N-S", "E-W", "All pairs", "Section A N-S", ...)
+    # Contract bridge: the contest ("matchpoints", "butler", "cross-imps"); ``net`` is then the score it is
+    # ranked by (matchpoints after Neuberg and factoring, or IMPs), ``percentage`` a matchpoint percentage.
+    contest: str = ""
+    percentage: Fraction | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.contest:
+            out: dict[str, Any] = {
+                "rank": self.rank,
+                "pair": self.pair.label,
+                "direction": self.direction,
+                "players": list(self.pair.players),
+                "boards": self.boards,
+                "score": _exact_json(self.net),
+                "ranking": self.ranking,
+            }
+            if self.percentage is not None:
+                out["percentage"] = _exact_json(self.percentage)
+            return out
+        return {
+            "rank": self.rank,
+            "pair": self.pair.label,
+            "direction": self.direction,
+            "players": list(self.pair.players),
+            "boards": self.boards,
+            "net": fraction_str(self.net),
+            "plus_minus": round_half_away(self.plus_minus),
+            "exact": fraction_str(self.plus_minus),
+            "ranking": self.ranking,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """One ranking (law H: the pairs connected by a chain of shared hands, see ``scoring.contests``):
+    ``direction`` is "NS"/"EW" for a direction ranking, ``None`` for a mixed one."""
+
+    direction: str | None
+    rows: tuple[StandingRow, ...]
+    name: str = ""
+    contest: str = ""  # contract bridge's contest; "" for law H
+
+    @property
+    def title(self) -> str:
+        return self.name or DIRECTION_NAMES[self.direction]
+
+    @property
+    def prefix(self) -> str:
+        """The ranking's part of a page's sorting parameters ("ns-", "ew-", "all-", "section-a-ns-")."""
+        short = {NS_NAME: "ns", EW_NAME: "ew", ALL_PAIRS: "all"}.get(self.title)
+        if short is None:
+            words = "".join(c if c.isalnum() else " " for c in self.title.lower().replace("-", ""))
+            short = "-".join(words.split())
+        return f"{short}-"
+
+    @property
+    def by_fraction(self) -> bool:
+        return any(r.by_fraction for r in self.rows)

@@ -1,0 +1,166 @@
+"""A contract event as USEBIO 1.2 (``scoring.usebio``): its pairs and players, its boards with their hands,
+and every traveller line, read in a fixed number of queries (pairs, boards, plays).
+
+No peeking: the boards ``hidden`` from the viewer (still in play, see ``selectors.hidden_boards``) give
+neither their hands nor any line; the director hides none."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from duplicate.models import Board, Event, EventKind, Pair, Play
+from duplicate.services.results import CONTRACT
+from scoring.codes import ScoringCode
+from scoring.contract import Contract, Seat, Side
+from scoring.deal import Deal
+from scoring.errors import ScoringError
+from scoring.law77 import parse_vulnerability, vulnerability_for_board
+from scoring.usebio import (
+    UsebioAdjustment,
+    UsebioBoard,
+    UsebioEvent,
+    UsebioLine,
+    UsebioMatch,
+    UsebioPair,
+    UsebioPlayer,
+    UsebioTeam,
+)
+
+# The contest's USEBIO EVENT_TYPE and BOARD_SCORING_METHOD.
+EVENT_TYPES = {
+    "matchpoints": ("MP_PAIRS", "MATCH_POINTS"),
+    "butler": ("BUTLER_PAIRS", "BUTLER"),
+    "cross-imps": ("CROSS_IMP", "CROSS_IMPS"),
+    "imps": ("TEAMS", "IMPS"),  # a team match
+}
+PLAY_COLUMNS = (
+    "board__number",
+    "ns_pair__number",
+    "ew_pair__number",
+    "contract",
+    "declarer",
+    "tricks",
+    "ruling",
+    "net_ns",
+    "seating__round__section__letter",
+    "seating__round__number",
+    "ns_pair__team_id",
+)
+
+
+def usebio_problem(event: Event) -> str:
+    """Why ``event`` cannot be written as USEBIO; "" when it can."""
+    if event.code != CONTRACT:
+        return f"code: USEBIO carries contract bridge only, not {event.code}"
+    if event.contest not in EVENT_TYPES or (event.kind == EventKind.TEAMS) != (event.contest == "imps"):
+        return "contest: only a contract event scored by matchpoints, Butler, cross-IMPs or IMPs is written as USEBIO"
+    return ""
+
+
+def _board(number: int, deal: str, dealer: str, vulnerability: str) -> UsebioBoard | None:
+    """A board with its hands (law 2: its own vulnerability, else the number's cycle); None when its hands
+    are not all known."""
+    if not deal:
+        return None
+    try:
+        parsed = Deal.parse_pbn(deal)
+    except (ScoringError, ValueError):
+        return None
+    vul = parse_vulnerability(vulnerability) if vulnerability else vulnerability_for_board(number)
+    return UsebioBoard(number=number, deal=parsed, dealer=Seat(dealer), vulnerability=vul)
+
+
+def _line(row: tuple[Any, ...]) -> UsebioLine:
+    board, ns, ew, contract, declarer, tricks, ruling, net_ns, letter, *_team = row
+    if ruling:  # law 12C2: an artificial adjusted score, "A60/40" is written A6040
+        ns_pc, ew_pc = ruling[1:].split("/")
+        adjustment = UsebioAdjustment(int(ns_pc), int(ew_pc))
+        return UsebioLine(board=board, ns_pair=ns, ew_pair=ew, adjustment=adjustment, section=letter)
+    if contract == "PASS":
+        return UsebioLine(board=board, ns_pair=ns, ew_pair=ew, passed_out=True, score=0, section=letter)
+    return UsebioLine(
+        board=board,
+        ns_pair=ns,
+        ew_pair=ew,
+        contract=Contract.parse(contract, ScoringCode.CONTRACT),
+        declarer=Seat(declarer),
+        tricks=tricks,
+        score=net_ns,
+        section=letter,
+    )
+
+
+def _matches(rows: list[tuple[Any, ...]], teams: dict[int, str]) -> tuple[UsebioMatch, ...]:
+    """A team event's rounds as MATCHes of its first team against the second, each line with the side the
+    first team sat (law G: the two tables of a match)."""
+    if len(teams) != 2:
+        return ()
+    home, away = teams
+    by_round: dict[int, list[UsebioLine]] = {}
+    for row in rows:
+        side = Side.NS if row[-1] == home else Side.EW
+        by_round.setdefault(row[-2], []).append(replace(_line(row), section=None, direction=side))
+    return tuple(
+        UsebioMatch(round=rnd, team=teams[home], opposing_team=teams[away], lines=tuple(lines))
+        for rnd, lines in sorted(by_round.items())
+    )
+
+
+def usebio_event(event: Event, *, hidden: Iterable[int] = ()) -> UsebioEvent:
+    """The event as USEBIO (three queries), without the boards ``hidden``. Raises ValueError naming the field
+    when it is not a contract event USEBIO carries (:func:`usebio_problem`)."""
+    problem = usebio_problem(event)
+    if problem:
+        raise ValueError(problem)
+    hide = frozenset(hidden)
+    team_event = event.kind == EventKind.TEAMS
+    members = [
+        (
+            UsebioPair(
+                number=number,
+                players=tuple(UsebioPlayer(name) for name in (p1, p2) if name),
+                section=None if team_event else letter,
+            ),
+            team_id,
+            team_name,
+        )
+        for number, p1, p2, letter, team_id, team_name in Pair.objects.filter(event=event)
+        .order_by("section__letter", "position", "id")
+        .values_list("number", "player1__name", "player2__name", "section__letter", "team_id", "team__name")
+    ]
+    boards = tuple(
+        board
+        for number, deal, dealer, vulnerability in Board.objects.filter(event=event)
+        .exclude(number__in=hide)
+        .order_by("number")
+        .values_list("number", "deal", "dealer", "vulnerability")
+        if (board := _board(number, deal, dealer, vulnerability)) is not None
+    )
+    rows = list(
+        Play.objects.filter(event=event, entered=True)
+        .exclude(board__number__in=hide)
+        .order_by(
+            "seating__round__section__letter", "board__number", "seating__round__number", "seating__table"
+        )
+        .values_list(*PLAY_COLUMNS)
+    )
+    event_type, method = EVENT_TYPES[event.contest]
+    base = UsebioEvent(
+        event_type=event_type, name=event.name, date=event.date, board_scoring_method=method, boards=boards
+    )
+    if not team_event:
+        pairs = tuple(pair for pair, _id, _name in members)
+        return replace(base, pairs=pairs, lines=tuple(_line(row) for row in rows))
+    ids = sorted({team_id for _pair, team_id, _name in members if team_id is not None})
+    numbers = {team_id: str(i) for i, team_id in enumerate(ids, start=1)}
+    teams = tuple(
+        UsebioTeam(
+            number=numbers[team_id],
+            name=next(name for _p, tid, name in members if tid == team_id),
+            pairs=tuple(pair for pair, tid, _name in members if tid == team_id),
+        )
+        for team_id in ids
+    )
+    return replace(base, teams=teams, matches=_matches(rows, numbers))

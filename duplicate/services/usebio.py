@@ -1,0 +1,185 @@
+"""Build a new contract event from another scorer's USEBIO 1.2 file (``scoring.usebio.read_usebio``).
+
+The file becomes an event file (``duplicate.services.eventfile``) and is loaded by ``event_import`` in one
+transaction: all or nothing. Kalamazoo recomputes the standings itself; the file's own scores (match points,
+percentages) are not read.
+
+Rounds, where the file has none (pairs files seldom carry them), are inferred: the lines of one meeting
+(the same N-S and E-W pairs of one section) are one table in one round, their boards that round's boards; the
+meetings are put in rounds in the order of their first board, each in the first round where neither pair is
+already seated, and numbered from table 1 in that round. Every meeting must then play as many boards (a
+movement plays the same number of boards a round); the event's movement is a custom one (or a compass one when
+the pairs keep their tables). A file whose lines carry their rounds (a team file's MATCHes) keeps them, each
+meeting at the same table in every round it plays; a team match whose pairs keep their tables is read as law G's
+team movement, scored by IMPs.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db import transaction
+
+from duplicate.models import Event
+from duplicate.services.errors import ServiceError
+from duplicate.services.eventfile import event_import
+from scoring.usebio import UsebioError, UsebioEvent, UsebioLine, read_usebio
+
+# The file's EVENT_TYPE or BOARD_SCORING_METHOD -> the contest.
+CONTESTS = {
+    "MP_PAIRS": "matchpoints",
+    "MATCH_POINTS": "matchpoints",
+    "BUTLER_PAIRS": "butler",
+    "BUTLER": "butler",
+    "CROSS_IMP": "cross-imps",
+    "CROSS_IMPS": "cross-imps",
+}
+PERCENTS = (60, 50, 40)  # law 12C2's artificial adjusted scores Kalamazoo records
+
+
+def _contest(usebio: UsebioEvent) -> str:
+    if usebio.is_teams:  # a team match of contract bridge: IMPs and VPs (law G's place)
+        return "imps"
+    for key in (usebio.event_type.upper(), (usebio.board_scoring_method or "").upper()):
+        if key in CONTESTS:
+            return CONTESTS[key]
+    raise ServiceError(
+        f"EVENT_TYPE: {usebio.event_type!r} with BOARD_SCORING_METHOD {usebio.board_scoring_method!r} "
+        "is not an event Kalamazoo scores (matchpoints, Butler or cross-IMP pairs, or a team match)"
+    )
+
+
+def _result(line: UsebioLine) -> dict[str, Any]:
+    """A line's result in the event file's shape."""
+    if line.adjustment is not None:
+        ns, ew = line.adjustment.ns_percent, line.adjustment.ew_percent
+        if ns not in PERCENTS or ew not in PERCENTS:
+            raise ServiceError(
+                f"board {line.board}, {line.ns_pair} v {line.ew_pair}: SCORE {line.adjustment}: only 60, 50 "
+                "and 40 per cent are artificial adjusted scores (law 12C2)"
+            )
+        return {"ruling": f"A{ns}/{ew}"}
+    if line.passed_out:
+        return {"contract": "PASS"}
+    contract = line.contract
+    if contract is None or line.declarer is None or line.tricks is None:
+        raise ServiceError(
+            f"board {line.board}, {line.ns_pair} v {line.ew_pair}: a line needs its CONTRACT, PLAYED_BY and TRICKS"
+        )
+    written = f"{contract.level}{contract.strain.value}{'x' * contract.doubling.value}"
+    return {"contract": written, "declarer": line.declarer.value, "tricks": line.tricks}
+
+
+def _given_rounds(
+    meetings: dict[tuple[str | None, str, str], list[UsebioLine]],
+) -> list[tuple[int, int, UsebioLine]]:
+    """The lines' own rounds; each meeting at the table it had before when that is free in the round, else at
+    the round's lowest free table."""
+    slots: dict[tuple[int, tuple[str | None, str, str]], list[UsebioLine]] = defaultdict(list)
+    for key, group in meetings.items():
+        for line in group:
+            slots[(int(line.round or 0), key)].append(line)
+    table_of: dict[tuple[str | None, str, str], int] = {}
+    used: dict[int, set[int]] = defaultdict(set)
+    out: list[tuple[int, int, UsebioLine]] = []
+    for (rnd, key), group in sorted(slots.items(), key=lambda kv: kv[0][0]):
+        table = table_of.get(key)
+        if table is None or table in used[rnd]:
+            table = next(t for t in range(1, len(slots) + 2) if t not in used[rnd])
+        table_of[key] = table
+        used[rnd].add(table)
+        out.extend((rnd, table, line) for line in group)
+    return out
+
+
+def infer_rounds(lines: list[UsebioLine]) -> list[tuple[int, int, UsebioLine]]:
+    """Each line with its (round, table), as the module's docstring says."""
+    meetings: dict[tuple[str | None, str, str], list[UsebioLine]] = defaultdict(list)
+    for line in lines:
+        meetings[(line.section, line.ns_pair, line.ew_pair)].append(line)
+    if all(line.round is not None for line in lines):
+        return _given_rounds(meetings)
+    sizes = {len(group) for group in meetings.values()}
+    if len(sizes) > 1:
+        raise ServiceError(
+            "rounds: the file gives none, and its meetings play different numbers of boards "
+            f"({', '.join(str(s) for s in sorted(sizes))}); Kalamazoo cannot infer its rounds"
+        )
+    rounds: list[set[str]] = []  # the pairs seated in each round
+    placed: list[tuple[int, int, UsebioLine]] = []
+    for (section, ns, ew), group in sorted(meetings.items(), key=lambda kv: min(x.board for x in kv[1])):
+        seated = {f"{section}:{ns}", f"{section}:{ew}"}
+        number = next((i for i, r in enumerate(rounds) if not r & seated), len(rounds))
+        if number == len(rounds):
+            rounds.append(set())
+        table = len(rounds[number]) // 2 + 1
+        rounds[number] |= seated
+        placed.extend((number + 1, table, line) for line in group)
+    return placed
+
+
+def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
+    """The USEBIO event as an event file (``duplicate.services.eventfile``)."""
+    lines = list(usebio.all_lines())
+    if not lines:
+        raise ServiceError("BOARD: the file has no traveller lines")
+    sections = {line.section for line in lines} | {p.section for p in usebio.pairs}
+    if len(sections) > 1:
+        raise ServiceError(f"SECTION: the file has {len(sections)} sections; Kalamazoo imports one")
+    contest = _contest(usebio)
+    numbers = sorted({line.board for line in lines} | {b.number for b in usebio.boards})
+    given = {b.number: b for b in usebio.boards}
+    boards = []
+    for number in numbers:
+        entry: dict[str, Any] = {"number": number}
+        if number in given:
+            board = given[number]
+            entry.update(
+                deal=board.deal.to_pbn(), dealer=board.dealer.value, vulnerability=board.vulnerability.value
+            )
+        boards.append(entry)
+    members = [(p, None) for p in usebio.pairs] + [(p, t.name) for t in usebio.teams for p in t.pairs]
+    listed = {p.number for p, _team in members}
+    named: list[dict[str, Any]] = [
+        {"number": p.number, "players": [pl.name for pl in p.players][:2], **({"team": team} if team else {})}
+        for p, team in members
+    ]
+    playing = {n for line in lines for n in (line.ns_pair, line.ew_pair)}
+    named += [{"number": n} for n in sorted(playing - listed)]
+    results = [
+        {
+            "round": rnd,
+            "table": table,
+            "board": line.board,
+            "ns": line.ns_pair,
+            "ew": line.ew_pair,
+            **_result(line),
+        }
+        for rnd, table, line in infer_rounds(lines)
+    ]
+    teams = {"teams": [{"name": t.name} for t in usebio.teams]} if usebio.is_teams else {}
+    return {
+        **teams,
+        "name": usebio.name or "USEBIO import",
+        "date": (usebio.date.isoformat() if usebio.date else "2000-01-01"),
+        "code": "contract",
+        "kind": "teams" if usebio.is_teams else "pairs",
+        "contest": contest,
+        "pairs": named,
+        "boards": boards,
+        "results": results,
+    }
+
+
+@transaction.atomic
+def usebio_import(*, data: bytes) -> Event:
+    """A new event from a USEBIO file, in one transaction; ServiceError (one line) for a bad file."""
+    try:
+        usebio = read_usebio(data)
+    except UsebioError as exc:
+        raise ServiceError(str(exc)) from None
+    try:
+        return event_import(data=usebio_event_data(usebio))
+    except ServiceError as exc:
+        raise ServiceError(f"{exc} (as Kalamazoo reads the USEBIO file)") from None
