@@ -36,14 +36,18 @@ UNITS: Final = {"matchpoints": "MPs", "butler": "IMPs", "cross-imps": "IMPs", "i
 
 
 def decimal_text(value: Fraction | int | None, *, places: int = 2, signed: bool = False) -> str:
-    """An exact value shown to ``places`` decimals, halves away from zero ("12.67", "-3.50"); "" for none."""
+    """An exact value shown to ``places`` decimals, halves away from zero ("12.67", "-3.50"); "" for none.
+    Integer arithmetic on the numerator and denominator (thousands of rows a page)."""
     if value is None:
         return ""
-    scaled = Fraction(value) * 10**places
-    whole, rest = divmod(abs(scaled.numerator), scaled.denominator)
-    if 2 * rest >= scaled.denominator:
+    if type(value) is int:
+        numerator, denominator = value, 1
+    else:
+        numerator, denominator = value.numerator, value.denominator
+    whole, rest = divmod(abs(numerator) * 10**places, denominator)
+    if 2 * rest >= denominator:
         whole += 1
-    sign = "-" if scaled < 0 and whole else ("+" if signed and scaled > 0 else "")
+    sign = "-" if numerator < 0 and whole else ("+" if signed and numerator > 0 else "")
     digits = str(whole).rjust(places + 1, "0")
     return f"{sign}{digits[:-places]}.{digits[-places:]}" if places else f"{sign}{digits}"
 
@@ -185,8 +189,8 @@ def contract_rankings(contest: ContractPairs, pairs: Mapping[int, PairInfo]) -> 
                 infos[r.pair],
                 group.direction,
                 r.boards,
-                Fraction(r.score),
-                Fraction(r.percentage if r.percentage is not None else r.score),
+                r.score if type(r.score) is Fraction else Fraction(r.score),
+                r.percentage if r.percentage is not None else Fraction(r.score),
                 r.by_fraction,
                 decimal_text(r.score),
                 decimal_text(r.percentage) if r.percentage is not None else decimal_text(r.score),

@@ -257,30 +257,51 @@ BoardScorer: TypeAlias = Callable[[Board], tuple[list[Exact], list[Exact]]]
 
 
 class Tally:
-    """Each pair's boards and total (N-S and E-W apart when the rankings tell the sides apart)."""
+    """Each pair's boards and total (N-S and E-W apart when the rankings tell the sides apart).  Whole
+    scores and fractional ones (Neuberg's, law 12C2's) are summed apart, so a pair's one Neuberged board
+    does not turn every later addition into a Fraction's; ``members`` adds the two."""
 
     def __init__(self, groups: RankingGroups) -> None:
         self.groups = groups
         self.boards: dict[str, Counter[PairId]] = {"NS": Counter()}
         self.totals: dict[str, dict[PairId, Exact]] = {"NS": {}}
+        self.fractions: dict[str, dict[PairId, Fraction]] = {"NS": {}}
         if groups.by_side:
             self.boards["EW"] = Counter()
             self.totals["EW"] = {}
+            self.fractions["EW"] = {}
         else:
             self.boards["EW"] = self.boards["NS"]
             self.totals["EW"] = self.totals["NS"]
+            self.fractions["EW"] = self.fractions["NS"]
 
     def add(self, side: str, pairs: Sequence[PairId], scores: Sequence[Exact]) -> None:
         self.boards[side].update(pairs)  # counted in C
         totals = self.totals[side]
         get = totals.get
+        if _INT.issuperset(map(type, scores)):
+            for pair, score in zip(pairs, scores, strict=True):
+                totals[pair] = get(pair, 0) + score
+            return
+        fractions = self.fractions[side]
         for pair, score in zip(pairs, scores, strict=True):
-            totals[pair] = get(pair, 0) + score
+            if type(score) is int:
+                totals[pair] = get(pair, 0) + score
+            else:
+                totals.setdefault(pair, 0)
+                fractions[pair] = fractions.get(pair, Fraction(0)) + score
+
+    def total(self, side: str, pair: PairId) -> Exact:
+        whole = self.totals[side][pair]
+        part = self.fractions[side].get(pair)
+        if part is None:
+            return whole
+        return whole + part
 
     def members(self) -> list[tuple[str | None, PairId, int, Exact]]:
         sides = ("NS", "EW") if self.groups.by_side else ("NS",)
         return [
-            (side if self.groups.by_side else None, pair, boards, self.totals[side][pair])
+            (side if self.groups.by_side else None, pair, boards, self.total(side, pair))
             for side in sides
             for pair, boards in self.boards[side].items()
         ]
