@@ -274,8 +274,8 @@ def board_deals_set(
 @transaction.atomic
 def board_vulnerability_set(*, event: Event, vulnerable: Mapping[int, str]) -> int:
     """Set the boards' vulnerability (PBN's words, as a PBN file's Vulnerable gives it; "" for the board
-    number's standard cycle). A contract event's results on a board whose vulnerability changes are scored
-    again (law 77): the result as entered stands, its score follows the board. Returns boards changed."""
+    number's standard cycle). Refused, nothing changed, when a contract event's results already in would
+    score otherwise (law 77): results are never rescored silently. Returns boards changed."""
     words = {}
     for number, value in vulnerable.items():
         try:
@@ -288,23 +288,31 @@ def board_vulnerability_set(*, event: Event, vulnerable: Mapping[int, str]) -> i
         return 0
     for board in boards:
         board.vulnerability = words[board.number]
-    Board.objects.bulk_update(boards, ["vulnerability"])
     if event.code == ScoringCode.CONTRACT.value:
+        # Never a silent rescoring: a board whose results in would score otherwise keeps its vulnerability
+        # (the director corrects those results first, law E, or the file).
         by_id = {b.pk: b for b in boards}
         plays = list(Play.objects.filter(board_id__in=list(by_id), entered=True, ruling="").order_by())
-        for play in plays:
-            board = by_id[play.board_id]
-            fields = result_fields(
-                code=event.code,
-                deal=board.deal,
-                data=play_result_data(play) or {},
-                vulnerability=board_vulnerability(board),
+        changed = sorted({by_id[p.board_id].number for p in plays if _rescored(event, by_id[p.board_id], p)})
+        if changed:
+            listed = ", ".join(str(n) for n in changed)
+            raise ServiceError(
+                f"board {listed}: the new vulnerability would change results already in; nothing changed "
+                "(correct those results first, or the file)"
             )
-            for name in SCORE_FIELDS:
-                setattr(play, name, fields[name])
-        Play.objects.bulk_update(plays, list(SCORE_FIELDS))
+    Board.objects.bulk_update(boards, ["vulnerability"])
     results_touch(event_id=event.pk, board_ids=[b.pk for b in boards])
     return len(boards)
+
+def _rescored(event: Event, board: Board, play: Play) -> bool:
+    """Whether ``play``'s stored score differs from its score on ``board`` as it now is (law 77)."""
+    fields = result_fields(
+        code=event.code,
+        deal=board.deal,
+        data=play_result_data(play) or {},
+        vulnerability=board_vulnerability(board),
+    )
+    return any(getattr(play, name) != fields[name] for name in SCORE_FIELDS)
 
 
 def deals_random(*, event: Event) -> dict[int, str]:

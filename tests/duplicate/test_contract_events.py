@@ -302,14 +302,22 @@ def test_new_event_form_takes_a_contest_and_refuses_a_bad_one(director_client):
     assert (event.code, event.contest) == ("contract", "matchpoints")  # the pairs default
 
 
-def test_pbn_vulnerable_is_stored_and_rescores_and_is_written_back():
+def test_pbn_vulnerable_is_stored_never_rescoring_silently_and_is_written_back():
     event = event_import(data=event_file())
     board1 = event.boards.get(number=1)
+    play = Play.objects.get(event=event, board=board1, ns_pair__number="1")
+    # Never a silent rescoring (law 77's score would change): refused, nothing changed.
+    with pytest.raises(services.ServiceError, match="board 1: the new vulnerability would change results"):
+        services.board_vulnerability_set(event=event, vulnerable={1: "both"})
+    board1.refresh_from_db()
+    assert board1.vulnerability == ""
+    assert Play.objects.get(pk=play.pk).net_ns == play.net_ns
+    # With no result in on the board, the file's vulnerability is stored.
+    Play.objects.filter(board=board1).update(entered=False)
     changed = services.board_vulnerability_set(event=event, vulnerable={1: "both"})
     assert changed == 1
     board1.refresh_from_db()
     assert board1.vulnerability == "All"
-    assert Play.objects.get(event=event, board=board1, ns_pair__number="1").net_ns == 620
     with pytest.raises(services.ServiceError, match="board 2: vulnerability: must be one of"):
         services.board_vulnerability_set(event=event, vulnerable={2: "red"})
 

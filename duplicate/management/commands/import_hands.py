@@ -59,6 +59,8 @@ class Command(KalamazooCommand):
                     f"({_changes(preview)}); nothing attached: add --correct to correct them (law E)",
                     returncode=2,
                 )
+            # Refused before any hands are attached if it would rescore results already in (law 77).
+            services.board_vulnerability_set(event=event, vulnerable=read.vulnerable)
             writer = services.Writer(name="import_hands", is_director=True)
             changed = services.board_deals_set(
                 event=event,
@@ -67,7 +69,6 @@ class Command(KalamazooCommand):
                 writer=writer,
                 expected=preview.versions if preview.changes else None,
             )
-            services.board_vulnerability_set(event=event, vulnerable=read.vulnerable)
         except services.ServiceError as exc:
             raise CommandError(f"{path}: {exc}", returncode=2) from None
         for note in read.notes:
