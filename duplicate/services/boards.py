@@ -304,6 +304,7 @@ def board_vulnerability_set(*, event: Event, vulnerable: Mapping[int, str]) -> i
     results_touch(event_id=event.pk, board_ids=[b.pk for b in boards])
     return len(boards)
 
+
 def _rescored(event: Event, board: Board, play: Play) -> bool:
     """Whether ``play``'s stored score differs from its score on ``board`` as it now is (law 77)."""
     fields = result_fields(
