@@ -110,6 +110,8 @@ class Ruling(models.TextChoices):
 class Event(models.Model):
     name = models.CharField(max_length=200)
     date = models.DateField()
+    # Where it is played (a PBN file's Site fills it when blank; the PBN export writes it).
+    site = models.CharField(max_length=200, blank=True, default="")
     code = models.CharField("scoring code", max_length=16, choices=ScoringCodeChoice.choices)
     kind = models.CharField(max_length=8, choices=EventKind.choices, default=EventKind.PAIRS)
     # A contract event's contest (matchpoints, Butler, cross-IMPs; IMPs for teams); blank for the historic

@@ -89,7 +89,7 @@ def hands_pbn(rows: EventRows, *, day: Date | None, results: bool = False) -> by
         for board in rows.boards
         if board.deal and not board.in_play
     ]
-    return write_pbn(games, event=rows.info.name, date=pbn_date(day)).encode("utf-8")
+    return write_pbn(games, event=rows.info.name, site=rows.info.site, date=pbn_date(day)).encode("utf-8")
 
 
 __all__ = ["RESULT_COLUMNS", "WHIST_COLUMNS", "hands_pbn", "pbn_date"]

@@ -63,6 +63,7 @@ class EventInfo:
     code_display: str
     kind: str
     paper_size: str
+    site: str = ""
 
     @property
     def whist(self) -> bool:
@@ -87,6 +88,7 @@ def event_info(event: Event) -> EventInfo:
         code_display=dict(ScoringCodeChoice.choices).get(event.code, event.code),
         kind=event.kind,
         paper_size=event.paper_size,
+        site=event.site,
     )
 
 

@@ -419,6 +419,7 @@ def _deals_from_form(
         read = services.hands_from_pbn(event=event, data=pbn, duplicates=cast(Any, data.get("repeated")))
         if read.vulnerable:  # law 77's vulnerability as the file gives it (a contract event's scores)
             services.board_vulnerability_set(event=event, vulnerable=read.vulnerable)
+        services.event_site_fill(event=event, site=read.site)
         return read.deals, read.dealers, [read.summary(), *read.notes]
     deals: dict[int, str] = {}
     lines: dict[int, int] = {}  # each board's first line

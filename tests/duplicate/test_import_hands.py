@@ -210,6 +210,24 @@ def test_command_attaches_and_says_what_on_its_last_line(tmp_path, capsys):
     assert_attached(event, {n: written[n] for n in range(1, 7)})
 
 
+def test_the_file_site_fills_a_blank_site_only_and_is_written_back(tmp_path, client):
+    event = make_event()
+    path = tmp_path / "hands.pbn"
+    path.write_text(pbn_file(deals(8, seed=27)), encoding="utf-8")  # [Site "Kalamazoo"]
+    call_command("import_hands", str(event.pk), str(path))
+    event.refresh_from_db()
+    assert event.site == "Kalamazoo"
+    out = tmp_path / "out.pbn"
+    call_command("export_hands", str(event.pk), "-o", str(out))
+    assert out.read_text(encoding="utf-8").count('[Site "Kalamazoo"]') == 6  # one game a board with hands
+    other = make_event()
+    other.site = "The Whist Club"
+    other.save()
+    call_command("import_hands", str(other.pk), str(path))
+    other.refresh_from_db()
+    assert other.site == "The Whist Club"  # the director's own is kept
+
+
 def test_command_refuses_repeated_boards_then_first_chooses(tmp_path, capsys):
     event = make_event()
     first, second = deals(6, seed=28), deals(6, seed=29)

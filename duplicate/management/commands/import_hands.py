@@ -61,6 +61,7 @@ class Command(KalamazooCommand):
                 )
             # Refused before any hands are attached if it would rescore results already in (law 77).
             services.board_vulnerability_set(event=event, vulnerable=read.vulnerable)
+            services.event_site_fill(event=event, site=read.site)
             writer = services.Writer(name="import_hands", is_director=True)
             changed = services.board_deals_set(
                 event=event,
