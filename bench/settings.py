@@ -10,6 +10,8 @@ os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 os.environ.setdefault("SESSION_COOKIE_SECURE", "0")
 os.environ.setdefault("CSRF_COOKIE_SECURE", "0")
 os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,testserver")
+# The double-dummy solver (a thread after hands are attached) would run beside what is measured.
+os.environ.setdefault("DEAL_ANALYSIS_IN_BACKGROUND", "0")
 if not os.environ.get("DATABASE_URL"):
     raise RuntimeError("bench.settings: DATABASE_URL must point at the throwaway bench database")
 
