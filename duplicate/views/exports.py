@@ -120,7 +120,7 @@ def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
     hands and every line), the director's holds them all."""
     event = get_object_or_404(Event, pk=pk)
     if usebio_problem(event):
-        raise Http404("USEBIO is written for contract pair events only")
+        raise Http404("USEBIO is written for contract events only (pairs and team matches)")
     return _hidden_download(
         request, event, "usebio", "xml", lambda e, hidden: write_usebio(usebio_event(e, hidden=hidden))
     )
