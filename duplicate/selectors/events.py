@@ -83,7 +83,9 @@ def plays_for(event: Event) -> QuerySet[Play]:
     return (
         Play.objects.filter(event=event)
         .select_related("seating__round", "board", "ns_pair", "ew_pair")
-        .order_by("seating__round__number", "seating__table", "board__number")
+        .order_by(
+            "seating__round__section__letter", "seating__round__number", "seating__table", "board__number"
+        )
     )
 
 
