@@ -7,9 +7,11 @@ percentages) are not read.
 Rounds, where the file has none (pairs files seldom carry them), are inferred: the lines of one meeting
 (the same N-S and E-W pairs of one section) are one table in one round, their boards that round's boards; the
 meetings are put in rounds in the order of their first board, each in the first round where neither pair is
-already seated, and numbered from table 1 in that round. Every meeting must then play as many boards (a
-movement plays the same number of boards a round); the event's movement is a custom one (or a compass one when
-the pairs keep their tables). A file whose lines carry their rounds (a team file's MATCHes) keeps them, each
+already seated, and numbered from table 1 in that round. A movement plays the same number of boards a round: a
+meeting with fewer boards than the most (a board a table did not play, as time ran out) is given the boards of
+a full meeting of its round that holds all of its own (the boards the other tables played), the missing ones
+left unplayed there; a short meeting that no full meeting of its round covers is refused. The event's movement
+is a custom one (or a compass one when the pairs keep their tables and every meeting is full). A file whose lines carry their rounds (a team file's MATCHes) keeps them, each
 meeting at the same table in every round it plays; a team match whose pairs keep their tables is read as law G's
 team movement, scored by IMPs.
 """
@@ -100,12 +102,6 @@ def infer_rounds(lines: list[UsebioLine]) -> list[tuple[int, int, UsebioLine]]:
         meetings[(line.section, line.ns_pair, line.ew_pair)].append(line)
     if all(line.round is not None for line in lines):
         return _given_rounds(meetings)
-    sizes = {len(group) for group in meetings.values()}
-    if len(sizes) > 1:
-        raise ServiceError(
-            "rounds: the file gives none, and its meetings play different numbers of boards "
-            f"({', '.join(str(s) for s in sorted(sizes))}); Kalamazoo cannot infer its rounds"
-        )
     rounds: list[set[str]] = []  # the pairs seated in each round
     placed: list[tuple[int, int, UsebioLine]] = []
     for (section, ns, ew), group in sorted(meetings.items(), key=lambda kv: min(x.board for x in kv[1])):
@@ -116,7 +112,71 @@ def infer_rounds(lines: list[UsebioLine]) -> list[tuple[int, int, UsebioLine]]:
         table = len(rounds[number]) // 2 + 1
         rounds[number] |= seated
         placed.extend((number + 1, table, line) for line in group)
+    _round_boards(placed)  # refuses a short meeting it cannot complete
     return placed
+
+
+def _round_boards(placed: list[tuple[int, int, UsebioLine]]) -> dict[tuple[int, int], tuple[int, ...]] | None:
+    """Each (round, table)'s boards in the movement, or None when every meeting plays as many boards (the
+    results alone then give the movement). A short meeting gets the boards of a full meeting of its round
+    that holds all of its own; ServiceError when there is none."""
+    played: dict[tuple[int, int], set[int]] = defaultdict(set)
+    for rnd, table, line in placed:
+        played[(rnd, table)].add(line.board)
+    full = max(len(boards) for boards in played.values())
+    if all(len(boards) == full for boards in played.values()):
+        return None
+    out: dict[tuple[int, int], tuple[int, ...]] = {}
+    for (rnd, table), boards in sorted(played.items()):
+        if len(boards) < full:
+            covers = sorted(
+                other
+                for (r, _t), other in played.items()
+                if r == rnd and len(other) == full and boards <= other
+            )
+            if not covers:
+                sizes = ", ".join(str(n) for n in sorted({len(b) for b in played.values()}))
+                raise ServiceError(
+                    f"rounds: the file gives none, and its meetings play different numbers of boards ({sizes}): "
+                    f"round {rnd} table {table} plays {len(boards)}, and no table of its round plays those "
+                    "boards and more; Kalamazoo cannot infer its rounds"
+                )
+            boards = set(covers[0])
+        out[(rnd, table)] = tuple(sorted(boards))
+    return out
+
+
+def _movement(
+    placed: list[tuple[int, int, UsebioLine]], boards: dict[tuple[int, int], tuple[int, ...]]
+) -> dict[str, Any]:
+    """The custom movement (the event file's ``movement``) of the placed lines, each table playing ``boards``."""
+    seats = {(rnd, table): (line.ns_pair, line.ew_pair) for rnd, table, line in placed}
+
+    def pair_id(number: str) -> int | str:
+        return int(number) if number.isdecimal() else number
+
+    rounds = [
+        {
+            "round": rnd,
+            "tables": [
+                {
+                    "table": t,
+                    "ns": pair_id(seats[(r, t)][0]),
+                    "ew": pair_id(seats[(r, t)][1]),
+                    "boards": list(b),
+                }
+                for (r, t), b in sorted(boards.items())
+                if r == rnd
+            ],
+        }
+        for rnd in sorted({r for r, _t in boards})
+    ]
+    return {
+        "kind": "custom",
+        "tables": max(t for _r, t in boards),
+        "boards_per_round": max(len(b) for b in boards.values()),
+        "rounds": rounds,
+    }
 
 
 def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
@@ -147,6 +207,7 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
     ]
     playing = {n for line in lines for n in (line.ns_pair, line.ew_pair)}
     named += [{"number": n} for n in sorted(playing - listed)]
+    placed = infer_rounds(lines)
     results = [
         {
             "round": rnd,
@@ -156,9 +217,11 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
             "ew": line.ew_pair,
             **_result(line),
         }
-        for rnd, table, line in infer_rounds(lines)
+        for rnd, table, line in placed
     ]
     teams = {"teams": [{"name": t.name} for t in usebio.teams]} if usebio.is_teams else {}
+    table_boards = None if usebio.is_teams else _round_boards(placed)
+    movement = {"movement": _movement(placed, table_boards)} if table_boards else {}
     return {
         **teams,
         "name": usebio.name or "USEBIO import",
@@ -169,6 +232,7 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
         "pairs": named,
         "boards": boards,
         "results": results,
+        **movement,
     }
 
 

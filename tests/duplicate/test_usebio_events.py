@@ -5,6 +5,7 @@ files."""
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from io import StringIO
 from pathlib import Path
@@ -18,6 +19,7 @@ from lxml import etree
 
 from duplicate.models import Event, Play
 from duplicate.selectors.imp_match import imp_match
+from duplicate.selectors.travellers import traveller
 from duplicate.selectors.usebio import usebio_event
 from duplicate.services.eventfile import event_import
 from duplicate.services.usebio import infer_rounds
@@ -295,15 +297,34 @@ def test_a_bad_file_is_one_line_exit_2_and_nothing_written(tmp_path, content, me
     assert (Event.objects.count(), Play.objects.count()) == before
 
 
-def test_unequal_meetings_are_refused_whole(tmp_path):
+def _without_lines(tmp_path: Path, drop: set[int]) -> Path:
+    """realbridge_pairs.xml written again without the lines at the indices ``drop``."""
     data = read_usebio((DATA / "realbridge_pairs.xml").read_bytes())
-    shorter = write_usebio(
-        type(data)(**{**{f: getattr(data, f) for f in data.__dataclass_fields__}, "lines": data.lines[1:]})
-    )
+    kept = tuple(line for i, line in enumerate(data.lines) if i not in drop)
     path = tmp_path / "short.xml"
-    path.write_bytes(shorter)
+    path.write_bytes(write_usebio(dataclasses.replace(data, lines=kept)))
+    return path
+
+
+def test_a_board_one_table_did_not_play_is_left_unplayed(tmp_path):
+    # 1 v 2 plays only board 2 of round 1; 3 v 4 played boards 1 and 2 that round, so 1 v 2's table is given
+    # both, board 1 left unplayed there (and scored on the one result it has).
+    event = import_file(_without_lines(tmp_path, {0}))
+    plays = Play.objects.filter(event=event, seating__round__number=1)
+    assert sorted(plays.values_list("board__number", "ns_pair__number", "entered")) == [
+        (1, "1", False),
+        (1, "3", True),
+        (2, "1", True),
+        (2, "3", True),
+    ]
+
+
+def test_unequal_meetings_are_refused_whole(tmp_path):
+    # Round 1's tables each miss a different board: no table of the round played the boards of the other,
+    # so the round's boards are unknown.
+    path = _without_lines(tmp_path, {0, 3})
     before = Event.objects.count()
-    with pytest.raises(CommandError, match="cannot infer its rounds") as caught:
+    with pytest.raises(CommandError, match="round 1 table 1 plays 1, and no table of its round") as caught:
         call_command("import_usebio", str(path))
     assert caught.value.returncode == 2
     assert Event.objects.count() == before
@@ -331,6 +352,119 @@ def test_realbridge_match_points_are_the_files_own():
     ours = {str(label): row[1] for label, row in rows_by_pair(event).items()}
     assert ours == file_match_points(DATA / "realbridge_pairs.xml")
     assert ours["1"] == 7  # 1 + 2 + 2 + 2: 7 of 8, 87.5%
+
+
+SCOREBRIDGE = DATA / "scorebridge_mp_pairs.xml"
+
+
+def file_boards(path: Path) -> dict[int, list[tuple[str, str, int, Fraction, Fraction]]]:
+    """Each board's lines as the file gives them: (N-S pair, E-W pair, SCORE, NS_ and EW_MATCH_POINTS)."""
+    boards: dict[int, list[tuple[str, str, int, Fraction, Fraction]]] = {}
+    for board in etree.parse(str(path)).iter("BOARD"):
+        boards[int(board.findtext("BOARD_NUMBER"))] = [
+            (
+                line.findtext("NS_PAIR_NUMBER"),
+                line.findtext("EW_PAIR_NUMBER"),
+                int(line.findtext("SCORE")),
+                Fraction(line.findtext("NS_MATCH_POINTS")),
+                Fraction(line.findtext("EW_MATCH_POINTS")),
+            )
+            for line in board.iter("TRAVELLER_LINE")
+        ]
+    return boards
+
+
+def test_scorebridge_pairs_is_imported_line_by_line():
+    # A real ScoreBridge file: 8 pairs, 28 boards, 94 lines; some rounds have three tables, and two tables each
+    # left a board unplayed (board 12 at 2 v 8, board 16 at 6 v 8), which stay unplayed.
+    source = read_usebio(SCOREBRIDGE.read_bytes())
+    event = import_file(SCOREBRIDGE)
+    assert (event.contest, event.pairs.count(), len(source.lines)) == ("matchpoints", 8, 94)
+    assert {(b, ns, ew, net) for b, ns, ew, *_r, net in lines_of(event)} == {
+        (b, ns, ew, score) for b, lines in file_boards(SCOREBRIDGE).items() for ns, ew, score, *_mp in lines
+    }
+    unplayed = Play.objects.filter(event=event, entered=False)
+    assert set(unplayed.values_list("board__number", "ns_pair__number", "ew_pair__number")) == {
+        (12, "2", "8"),
+        (16, "6", "8"),
+    }
+
+
+def test_scorebridge_event_round_trips(tmp_path):
+    # Written out again (valid against the observed structure) and read back: the same lines, the same two
+    # boards unplayed, the same standings.
+    event = import_file(SCOREBRIDGE)
+    path = export(event, tmp_path)
+    assert_valid(path.read_bytes())
+    again = import_file(path)
+    assert lines_of(again) == lines_of(event)
+    assert Play.objects.filter(event=again, entered=False).count() == 2
+    assert rows_by_pair(again) == rows_by_pair(event)
+
+
+def test_scorebridge_matchpoints_are_the_files_own_on_full_boards():
+    # A board played at four tables: two matchpoints a beaten score, one a tie, a top of 6, as the file.
+    # A board played fewer times (n results): ScoreBridge moves each of its scores up by 4 - n (the top of 6's
+    # average kept, 5-3-1 for 4-2-0); Kalamazoo uses Neuberg's formula, (raw + 1) x 4/n - 1.
+    # Board 9 by hand: 490, 200, -150 at three tables, raw 4, 2, 0: the file's 5, 3, 1; Neuberg's 17/3, 3, 1/3.
+    event = import_file(SCOREBRIDGE)
+    boards = {b.number: b for b in event.boards.all()}
+    given = file_boards(SCOREBRIDGE)
+    for number, lines in given.items():
+        ours = {
+            (str(line.ns.label), str(line.ew.label)): (line.ns_plus_minus, line.ew_plus_minus)
+            for line in traveller(event, boards[number]).lines
+            if line.entered
+        }
+        n = len(lines)
+        for ns, ew, score, ns_mp, ew_mp in lines:
+            raw = sum(2 if score > other else 1 if score == other else 0 for *_p, other, _m, _e in lines) - 1
+            expected = (raw, 2 * (n - 1) - raw)
+            if n == 4:
+                assert (ns_mp, ew_mp) == expected
+                assert ours[(ns, ew)] == expected
+            else:
+                assert (ns_mp, ew_mp) == tuple(mp + 4 - n for mp in expected)
+                assert ours[(ns, ew)] == tuple(Fraction(mp + 1) * 4 / n - 1 for mp in expected)
+    nine = {ns: mp for ns, _ew, _s, mp, _e in given[9]}
+    assert nine == {"1": 5, "2": 3, "5": 1}
+    assert {str(line.ns.label): line.ns_plus_minus for line in traveller(event, boards[9]).lines} == {
+        "1": Fraction(17, 3),
+        "2": 3,
+        "5": Fraction(1, 3),
+    }
+
+
+def test_scorebridge_standings_recomputed():
+    # The file's percentage is a pair's matchpoints over a top of 6 on each board it played (pair 8 played 22
+    # boards, pairs 2 and 6 23, the others 24), to two decimals. Kalamazoo's is the same ratio: a pair that
+    # missed boards has its total factored up to the 24 boards the others played, over a top of 6 x 24.
+    event = import_file(SCOREBRIDGE)
+    rows = {str(label): row for label, row in rows_by_pair(event).items()}
+    boards = {b.number: b for b in event.boards.all()}
+    played: dict[str, int] = {}
+    ours: dict[str, Fraction] = {}
+    for board in boards.values():
+        for line in traveller(event, board).lines:
+            if line.entered:
+                for pair, mp in ((line.ns.label, line.ns_plus_minus), (line.ew.label, line.ew_plus_minus)):
+                    played[str(pair)] = played.get(str(pair), 0) + 1
+                    ours[str(pair)] = ours.get(str(pair), Fraction(0)) + mp
+    assert (played["8"], played["2"], played["6"], played["1"]) == (22, 23, 23, 24)
+    totals = file_match_points(SCOREBRIDGE)
+    pairs = {p.findtext("PAIR_NUMBER"): p for p in etree.parse(str(SCOREBRIDGE)).iter("PAIR")}
+    for number, pair in pairs.items():
+        file_percentage = Fraction(pair.findtext("PERCENTAGE"))
+        assert abs(totals[number] / (6 * played[number]) * 100 - file_percentage) <= Fraction(1, 200)
+        _rank, net, percentage, *_ = rows[number]
+        assert net == ours[number] * 24 / played[number]
+        assert percentage == ours[number] / (6 * played[number]) * 100
+    # Pair 1 by hand: the file's 92, and Neuberg's on its short boards: +2/3 each on the tops of boards 9,
+    # 10, 18, 19, 23 and 24, -2/3 on the bottoms of 11 and 21, +1 on the top of board 12 (two results),
+    # -1/3 on board 16's 1 of 4 (5/3), nothing on the averages of 17, 20 and 22: 92 + 10/3.
+    assert totals["1"] == 92
+    assert rows["1"][:2] == (1, Fraction(286, 3))  # first, as in the file (63.89% there, 66.20% here)
+    assert pairs["1"].findtext("PLACE") == "1"
 
 
 def test_given_rounds_keep_each_meeting_at_its_table():

@@ -1,8 +1,8 @@
 """USEBIO 1.2 reading and writing (scoring/usebio.py).
 
-The files in tests/data/usebio/ have the element structure of real files (EBUScore pairs and teams, as the
-EBU's own example files; Compscore3 with its HANDSET) with Kalamazoo's own names and deals: see the README
-there. Their values below were checked by hand against the files; every written file is validated with lxml
+The files in tests/data/usebio/ are a real ScoreBridge file (its players' names replaced) and files with the
+element structure of real files (EBUScore pairs and teams, as the EBU's own example files; Compscore3 with its
+HANDSET) with Kalamazoo's own names and deals: see the README there. Their values below were checked by hand against the files; every written file is validated with lxml
 against the structure those real files use (usebio_observed.dtd; the EBU's DTD itself was not found).
 """
 
@@ -39,7 +39,13 @@ from scoring.usebio import (
 )
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "usebio"
-FILES = ("ebu_mp_pairs.xml", "compscore_butler_pairs.xml", "ebu_teams.xml", "realbridge_pairs.xml")
+FILES = (
+    "ebu_mp_pairs.xml",
+    "compscore_butler_pairs.xml",
+    "ebu_teams.xml",
+    "realbridge_pairs.xml",
+    "scorebridge_mp_pairs.xml",
+)
 _PARSER = etree.XMLParser(load_dtd=False, no_network=True, resolve_entities=False)
 
 
@@ -194,6 +200,33 @@ def test_realbridge_pairs() -> None:
         -100,
     )
     assert _line(event, 4, "3").score == -630
+
+
+def test_scorebridge_mp_pairs() -> None:
+    """A real ScoreBridge file: UTF-8 with CRLF, a DOCTYPE without a path, a date written 30/07/2025, each
+    player's CLUB_ID_NUMBER, one player without a NATIONAL_ID_NUMBER, a passed-out board written PASS."""
+    event = _read("scorebridge_mp_pairs.xml")
+    assert (event.event_type, event.program_name, event.club_name) == (
+        "MP_PAIRS",
+        "ScoreBridge",
+        "Forest of Dean Bridge Club",
+    )
+    assert event.date == datetime.date(2025, 7, 30)
+    assert (len(event.pairs), len(event.lines), len({line.board for line in event.lines})) == (8, 94, 28)
+    first = {p.number: p for p in event.pairs}["1"]
+    assert first.players[0] == UsebioPlayer("Player 1A", national_id="901001", club_id="27")
+    assert {p.number: p for p in event.pairs}["2"].players[1].national_id is None
+    assert all(p.direction is None for p in event.pairs)  # a Howell: no DIRECTION
+    passed = _line(event, 1, "1")
+    assert (passed.passed_out, passed.score, passed.contract) == (True, 0, None)
+    doubled = _line(event, 5, "8")  # 6CX by West, 10 tricks: two down doubled, E-W not vulnerable: 300
+    assert (doubled.contract, doubled.declarer, doubled.tricks, doubled.score) == (
+        Contract(6, Strain.C, Doubling.DOUBLED),
+        Seat.W,
+        10,
+        300,
+    )
+    assert _line(event, 28, "7").score == 710  # 4S by North, all thirteen tricks, vulnerable (board 28)
 
 
 def test_compscore_howell_has_empty_directions() -> None:
