@@ -99,7 +99,7 @@ class TeamBoardsTable(EventRowsTable):
         )
 
 
-__all__ = ["MatchTablesTable", "TeamBoardsTable", "TeamScoreTable"]
+__all__ = ["ImpBoardsTable", "MatchTablesTable", "TeamBoardsTable", "TeamScoreTable"]
 
 
 class ImpBoardsTable(EventRowsTable):

@@ -235,3 +235,12 @@ def test_the_downloads_run_the_same_queries_whatever_the_matchs_size(
             first = browser.get(url).content
         with django_assert_num_queries(2 + session):
             assert browser.get(url).content == first
+
+
+@pytest.mark.parametrize("fmt", ["json", "text", "csv"])
+def test_the_command_runs_the_same_queries_whatever_the_matchs_size(django_assert_num_queries, fmt):
+    # The event, the pairs, the plays.
+    for data in (match_file(), big_file(12)):
+        event = event_import(data=data)
+        with django_assert_num_queries(3):
+            assert "Reds" in command(event, fmt)
