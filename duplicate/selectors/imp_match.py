@@ -14,7 +14,7 @@ from decimal import Decimal
 from duplicate.models import Event
 from duplicate.selectors.contract import ContractTeams
 from duplicate.selectors.pair_rows import BEING_PLAYED, PairInfo, unknown_pair
-from duplicate.selectors.standings import Progress, event_results, pair_infos, progress_of
+from duplicate.selectors.standings import NOT_PLAYED, Progress, event_results, pair_infos, progress_of
 from scoring.contests import team_imps_match
 
 
@@ -27,7 +27,7 @@ class ImpBoardLine:
     home_imps: int | None
     away_imps: int | None
     running: int | None  # the home team's IMPs less the away team's, so far
-    note: str = ""  # why a board has no scores: "being played" (hidden from this viewer)
+    note: str = ""  # why a board has no scores: being played (hidden from this viewer), not played yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,16 +100,18 @@ def imp_match(event: Event, *, hidden: frozenset[int] = frozenset()) -> ImpMatch
     if isinstance(contest, ContractTeams):
         home, away = contest.home, contest.away
     shown = [line for line in (match.lines if match else ()) if line.board not in hidden]
-    boards = match.boards if match else len({n for numbers in results.boards_at.values() for n in numbers})
+    scheduled = {n for numbers in results.boards_at.values() for n in numbers}
+    boards = match.boards if match else len(scheduled)
     if match is not None and len(shown) != len(match.lines):  # the totals of the boards shown only
         rows = [(line.board, line.home_ns, line.away_ns) for line in shown]
         match = team_imps_match(rows, home=home, away=away, boards=boards) if rows else None
     running = 0
     by_board = {line.board: line for line in shown}
-    for number in sorted({*by_board, *hidden} if match or hidden else by_board):
+    for number in sorted(scheduled):
         line = by_board.get(number)
-        if line is None:
-            lines.append(ImpBoardLine(number, None, None, None, None, None, None, BEING_PLAYED))
+        if line is None:  # hidden from this viewer, or (a director's) not in at both tables yet
+            note = BEING_PLAYED if number in hidden else NOT_PLAYED
+            lines.append(ImpBoardLine(number, None, None, None, None, None, None, note))
             continue
         running += line.home_imps - line.away_imps
         lines.append(
