@@ -246,3 +246,16 @@ def test_the_command_runs_the_same_queries_whatever_the_matchs_size(django_asser
         event = event_import(data=data)
         with django_assert_num_queries(3):
             assert "Reds" in command(event, fmt)
+
+
+def test_the_live_page_with_a_board_in_play_runs_the_same_queries(client, django_assert_num_queries):
+    # Cold: the event, the boards in play, the pairs, the plays; from the cache: the event and the boards.
+    for data in (match_file(RESULTS[:-1]), big_file(12)):
+        event = event_import(data=data)
+        Play.objects.filter(event=event, board__number=3, seating__table=1).update(entered=False)
+        url = reverse("team_match", args=[event.pk])
+        cache.clear()
+        with django_assert_num_queries(4):
+            assert "being played" in client.get(url).content.decode()
+        with django_assert_num_queries(2):
+            assert client.get(url).status_code == 200
