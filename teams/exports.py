@@ -17,8 +17,9 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 from duplicate.exports import pdf, xlsx
 from duplicate.exports.rows import StandingsRows, event_info
-from duplicate.models import Event
+from duplicate.models import Event, EventKind, ScoringCodeChoice
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, TableLine, TeamStandings, team_standings
+from teams.imp_exports import IMP_FORMATS, imp_file
 
 MATCH_FORMATS = ("pdf", "xlsx")
 TABLE_HEAD = pdf.para_style("kz-match-table", 10.5, bold=True, spaceBefore=8, spaceAfter=3)
@@ -28,8 +29,19 @@ BOARD_COLUMNS = [
 ]  # fmt: skip
 
 
+def match_formats(event: Event) -> tuple[str, ...]:
+    """The standings formats :func:`match_file` writes for ``event``, each a visitor's without the boards in
+    play: a law G match's PDF and xlsx, a contract match by IMPs' PDF, xlsx and CSV; none for a pair event."""
+    if event.kind != EventKind.TEAMS:
+        return ()
+    return IMP_FORMATS if event.code == ScoringCodeChoice.CONTRACT else MATCH_FORMATS
+
+
 def match_file(event: Event, fmt: str, *, hidden: frozenset[int] = frozenset()) -> bytes:
-    """The team match as ``pdf`` or ``xlsx``: the standings' tables and teams, then board by board."""
+    """The team match as ``pdf`` or ``xlsx``: the standings' tables and teams, then board by board; a
+    contract match by IMPs as ``teams.imp_exports`` writes it (``csv`` too)."""
+    if event.code == ScoringCodeChoice.CONTRACT:
+        return imp_file(event, fmt, hidden=hidden)
     if fmt not in MATCH_FORMATS:
         raise ValueError(f"format: must be one of {', '.join(MATCH_FORMATS)}, got {fmt!r}")
     rows = StandingsRows(event_info(event), team_standings(event, hidden=hidden))

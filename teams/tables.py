@@ -99,15 +99,15 @@ class TeamBoardsTable(EventRowsTable):
         )
 
 
-__all__ = ["MatchTablesTable", "TeamBoardsTable", "TeamScoreTable"]
+__all__ = ["ImpBoardsTable", "MatchTablesTable", "TeamBoardsTable", "TeamScoreTable"]
 
 
 class ImpBoardsTable(EventRowsTable):
     """A contract team match by IMPs, board by board (``ImpMatch.lines``): both N-S scores, the home team's
-    net, each team's IMPs (WBF scale) and the running difference."""
+    net, each team's IMPs (WBF scale) and the running difference; a board in play says "being played"."""
 
     board = tables.Column("Board", attrs=NUM)
-    home_ns = tables.Column("Home N-S", attrs=NUM)
+    home_ns = tables.Column("Home N-S", attrs=NUM, empty_values=())
     away_ns = tables.Column("Away N-S", attrs=NUM)
     net = tables.Column("Net (home)", attrs=NUM)
     home_imps = tables.Column("IMPs home", attrs=NUM)
@@ -127,3 +127,9 @@ class ImpBoardsTable(EventRowsTable):
             ("away_imps", f"IMPs {away}"),
         ):
             self.columns[name].column.verbose_name = heading
+
+    def render_home_ns(self, value: int | None, record: Any) -> SafeString:
+        """A board in play says so (its scores and IMPs are not shown yet)."""
+        if record.note:
+            return format_html('<span class="muted">{}</span>', record.note)
+        return format_html("{}", "—" if value is None else value)

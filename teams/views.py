@@ -73,9 +73,13 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _imp_match(request: HttpRequest, event: Event, hidden: frozenset[int], *, director: bool) -> HttpResponse:
-    """A contract team match by IMPs and VPs, cached as the law G page is."""
-    match = caching.cached(
-        event, "imp-match", tuple(sorted(hidden)), lambda: imp_match(event, hidden=hidden), latest=director
+    """A contract team match by IMPs and VPs, cached as the law G page is, with its version: live too."""
+    match, version = caching.cached(
+        event,
+        "imp-match-live",
+        tuple(sorted(hidden)),
+        lambda: (imp_match(event, hidden=hidden), event.results_version),
+        latest=director,
     )
     boards = ImpBoardsTable(
         match.lines, event_pk=event.pk, home=match.home, away=match.away, prefix="boards-"
@@ -83,6 +87,7 @@ def _imp_match(request: HttpRequest, event: Event, hidden: frozenset[int], *, di
     context = {
         "event": event,
         "match": match,
+        "version": version,
         "progress": match.progress,
         "badge": event_badge(event.status, provisional=match.progress.provisional),
         "boards": configure(request, boards, per_page=BOARDS_PER_PAGE),

@@ -17,10 +17,10 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from duplicate import caching, exports, selectors
-from duplicate.models import Event, EventKind
+from duplicate.models import Event
 from duplicate.selectors.usebio import usebio_event, usebio_problem
 from scoring.usebio import write_usebio
-from teams.exports import MATCH_FORMATS, match_file
+from teams.exports import match_file, match_formats
 
 
 def _download(
@@ -80,9 +80,9 @@ def download_response(event: Event, body: bytes, what: str, ext: str) -> HttpRes
 @require_safe
 def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    if event.kind == EventKind.TEAMS and fmt in MATCH_FORMATS:
-        # A team match's PDF and xlsx carry its boards one by one (law G): a visitor's without the boards
-        # still in play, as on the team match page.
+    if fmt in match_formats(event):
+        # A team match's PDF and xlsx carry its boards one by one (law G; a match by IMPs its CSV too): a
+        # visitor's without the boards still in play, as on the team match page.
         return _hidden_download(
             request, event, "standings", fmt, lambda e, hidden: match_file(e, fmt, hidden=hidden)
         )

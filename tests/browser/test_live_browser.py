@@ -1,4 +1,5 @@
-"""Live pages in real headless Chromium: the standings, a traveller, a score card and a team match open in a browser take in a result saved
+"""Live pages in real headless Chromium: the standings, a traveller, a score card and a team match (law G, or by
+IMPs) open in a browser take in a result saved
 elsewhere (through the services, as another device's save would) at their next poll, and say "updated hh:mm:ss"
 anew; the venue display shows one slide at a time, goes on to the next after its seconds, and fits a projector
 (1366x900) and a phone (390x844) without sideways scrolling. The page's clock is Playwright's (page.clock): the
@@ -16,7 +17,10 @@ from playwright.sync_api import expect
 from duplicate import services
 from duplicate.models import Event, Play
 from duplicate.selectors import events as sel
+from duplicate.services.eventfile import event_import
 from tests.browser.conftest import ARTIFACTS, demo_event_in_play
+from tests.teams.test_imp_match import RESULTS as IMP_RESULTS
+from tests.teams.test_imp_match import match_file as imp_match_file
 from tests.teams.test_match import ODD_PAIR, match_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -131,6 +135,36 @@ def test_a_team_match_takes_in_a_result_saved_elsewhere(live_server, new_page):
     expect(updated).not_to_have_text(first_stamp)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(ARTIFACTS / "live-team-match-phone.png"), full_page=True)
+
+
+def test_an_imp_match_takes_in_a_result_saved_elsewhere(live_server, new_page):
+    # Board 4's second table (Reds N-S) has not played: Blues' +1440 there is not shown nor counted, 22-0
+    # (18.55-1.45 VPs over 4 boards); once Reds' +690 is saved, 750 to Blues: 13 IMPs, 22-13, 14.60-5.40.
+    event = event_import(data=imp_match_file(IMP_RESULTS[:-1]))
+    page = new_page(**PHONE, mobile=True)
+    page.clock.install(time=START)
+    page.goto(f"{live_server.url}{reverse('team_match', args=[event.pk])}")
+    match, updated = page.locator(".imp-match"), page.locator("[data-live-updated]")
+    expect(updated).to_have_text(UPDATED)
+    first_stamp = updated.inner_text()
+    version = int(match.get_attribute("data-live-version") or "")
+    expect(page.locator(".match-result")).to_have_text(
+        "Reds 22 IMPs, Blues 0 IMPs: 18.55 to 1.45 VPs over 4 boards."
+    )
+    expect(page.get_by_text("being played", exact=True)).to_have_count(1)
+    writer = services.Writer(name="td", is_director=True, user_id=None)
+    play = waiting_play(event, 4)
+    data = {"contract": "3NT", "declarer": "N", "tricks": 12}
+    services.play_result_save(play=play, data=data, writer=writer, expected_version=play.version)
+    page.clock.fast_forward(POLL)
+    expect(match).to_have_attribute("data-live-version", str(version + 1))
+    expect(page.locator(".match-result")).to_have_text(
+        "Reds 22 IMPs, Blues 13 IMPs: 14.60 to 5.40 VPs over 4 boards."
+    )
+    expect(page.get_by_text("being played", exact=True)).to_have_count(0)
+    expect(page.locator(".imp-match tbody tr").last).to_contain_text("1440")
+    expect(updated).not_to_have_text(first_stamp)
+    page.screenshot(path=str(ARTIFACTS / "live-imp-match-phone.png"), full_page=True)
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])

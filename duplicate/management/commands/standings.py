@@ -18,9 +18,11 @@ from duplicate.exports.pdf import standings_pdf
 from duplicate.exports.text import standings_json, standings_text
 from duplicate.exports.xlsx import standings_xlsx
 from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
-from duplicate.models import EventKind
+from duplicate.models import EventKind, ScoringCodeChoice
+from duplicate.selectors.imp_match import imp_match
 from duplicate.selectors.standings import standings
-from teams.exports import MATCH_FORMATS, match_file
+from teams.exports import match_file, match_formats
+from teams.imp_exports import imp_json, imp_text
 
 RENDERERS: dict[str, Callable[[Any], Any]] = {
     "json": lambda st: json.dumps(standings_json(st), indent=2, ensure_ascii=False) + "\n",
@@ -33,7 +35,10 @@ BINARY_FORMATS = ("xlsx", "pdf")
 
 
 class Command(KalamazooCommand):
-    help = "Print an event's standings (law H pair contest or law G team match) as JSON, text or CSV."
+    help = (
+        "Print an event's standings (law H pair contest, law G team match, or a contract match by IMPs and "
+        "VPs) as JSON, text or CSV."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("event_id", type=int)
@@ -47,8 +52,13 @@ class Command(KalamazooCommand):
             raise CommandError(f"standings: the {fmt} format needs -o FILE", returncode=2)
         event = event_or_error(options["event_id"])
         body: Any
-        if event.kind == EventKind.TEAMS and fmt in MATCH_FORMATS:
+        if fmt in match_formats(event):
             body = match_file(event, fmt)  # board by board too (law G); run on the server: every board
+            body = body.decode("utf-8").removeprefix(BOM) if fmt == "csv" else body
+        elif event.kind == EventKind.TEAMS and event.code == ScoringCodeChoice.CONTRACT:
+            match = imp_match(event)  # by IMPs and VPs: JSON or text
+            text = imp_text(event.name, match) if fmt == "text" else None
+            body = text or json.dumps(imp_json(match), indent=2, ensure_ascii=False) + "\n"
         else:
             body = RENDERERS[fmt](standings(event))
         if output is None:

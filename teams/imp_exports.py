@@ -1,0 +1,242 @@
+"""A contract team match by IMPs as files: the ``standings`` command's JSON, text and CSV, and the standings
+PDF, xlsx and CSV downloads, each from the one ``ImpMatch`` (``duplicate.selectors.imp_match``) the page shows.
+
+Each team's IMPs (the WBF scale, whole numbers) and VPs (the WBF 2013 continuous scale, two decimals as
+``scoring.contests.imps`` rounds them: the law's figure, exact as written, "14.60"); the PDF and xlsx add the
+board-by-board comparison (each board's two N-S scores, the home team's net, the IMPs, the running IMPs), the
+JSON the boards' swings.  No peeking: a visitor's ``hidden`` boards (still in play) are left out of the totals
+and swings, and shown as "being played" board by board.  Two queries (the pairs, the plays) whatever the size.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Flowable, Paragraph
+
+from duplicate.exports import pdf, xlsx
+from duplicate.exports.cells import csv_value
+from duplicate.exports.csv import BOM
+from duplicate.exports.rows import EventInfo, event_info
+from duplicate.models import Event
+from duplicate.selectors.imp_match import ImpMatch, imp_match
+from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
+
+IMP_FORMATS = ("pdf", "xlsx", "csv")
+SUBTITLE = "team match by IMPs and VPs"
+SEATS = {"NS": "N-S", "EW": "E-W", "": ""}
+CSV_COLUMNS = ["team", "line", "pair", "direction", "player1", "player2", "boards", "imps", "vps"]
+TEAM_COLUMNS = ["Team", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "IMPs", "VPs", "Status"]
+
+
+def imp_file(event: Event, fmt: str, *, hidden: frozenset[int] = frozenset()) -> bytes:
+    """The match as ``pdf``, ``xlsx`` or ``csv`` (a byte-order mark, UTF-8), ``hidden`` boards left out."""
+    if fmt not in IMP_FORMATS:
+        raise ValueError(f"format: must be one of {', '.join(IMP_FORMATS)}, got {fmt!r}")
+    match = imp_match(event, hidden=hidden)
+    if fmt == "csv":
+        return (BOM + imp_csv_text(match)).encode("utf-8")
+    info = event_info(event)
+    return imp_pdf(info, match, hidden=bool(hidden)) if fmt == "pdf" else imp_xlsx(info, match)
+
+
+def vp_text(vp: Decimal | None) -> str | None:
+    """VPs as the scale gives them, two decimals ("14.60"); None before a board is scored."""
+    return None if vp is None else f"{vp:.2f}"
+
+
+def result_text(match: ImpMatch) -> str:
+    """The headline: "Reds 22 IMPs, Blues 13 IMPs: 14.60 to 5.40 VPs over 4 boards." """
+    if not match.home:
+        return "No results yet."
+    text = f"{match.home} {match.home_imps} IMPs, {match.away} {match.away_imps} IMPs"
+    if match.home_vp is not None:
+        text += f": {vp_text(match.home_vp)} to {vp_text(match.away_vp)} VPs over {match.boards} boards"
+    return text + "."
+
+
+def margin_text(match: ImpMatch) -> str:
+    """Who leads or won, and by how many IMPs: "Reds won by 9 IMPs."; a tie; nothing scored yet."""
+    provisional = match.progress.provisional
+    if not match.scored:
+        return "No board scored yet." if provisional else "No board was scored."
+    if match.winner is None:
+        return "The teams are level." if provisional else "The match is a tie."
+    return f"{match.winner} {'lead' if provisional else 'won'} by {match.margin} IMPs."
+
+
+def _status(match: ImpMatch) -> str:
+    why = provisional_text(match.progress)
+    return f"PROVISIONAL: {why}." if why else "Final."
+
+
+# ----------------------------------------------------------------------------------- JSON, text, CSV
+
+
+def imp_json(match: ImpMatch) -> dict[str, Any]:
+    """``standings --format json`` for an IMP match: each team's IMPs and VPs ("14.60": the scale's two
+    decimals), its pairs, and each scored board's swing."""
+    return {
+        "kind": "teams",
+        "contest": "imps",
+        "provisional": match.progress.provisional,
+        "boards": match.boards,
+        "scored": match.scored,
+        "winner": match.winner,
+        "margin": match.margin,
+        "teams": [
+            {
+                "name": team.name,
+                "side": side,
+                "imps": team.imps,
+                "vps": vp_text(team.vp),
+                "pairs": [
+                    {"pair": p.pair.label, "direction": p.seat, "players": list(p.pair.players)}
+                    for p in team.pairs
+                ],
+            }
+            for side, team in zip(("home", "away"), match.teams, strict=True)
+            if team.name
+        ],
+        "swings": [
+            {
+                "board": line.board,
+                "home_ns": line.home_ns,
+                "away_ns": line.away_ns,
+                "net": line.net,
+                "home_imps": line.home_imps,
+                "away_imps": line.away_imps,
+                "running": line.running,
+            }
+            for line in match.lines
+            if line.net is not None
+        ],
+    }
+
+
+def imp_text(name: str, match: ImpMatch) -> str:
+    """``standings --format text``: the teams' IMPs and VPs, the margin, then board by board."""
+    out = [name, _status(match), ""]
+    if match.error:
+        out.append(f"Cannot be scored: {match.error}")
+    if not match.home:
+        out.append("No results yet.")
+        return "\n".join(out).rstrip() + "\n"
+    for team in match.teams:
+        out.append(f"{team.name:<24} {team.imps:>4} IMPs {vp_text(team.vp) or '—':>6} VPs")
+        for p in team.pairs:
+            out.append(f"  Pair {p.pair.label!s:>4} {SEATS[p.seat]:<3}  {p.pair.names[:40]}")
+    out += ["", f"{margin_text(match)} VPs: the WBF 2013 continuous scale over {match.boards} boards.", ""]
+    home, away = match.home[:10], match.away[:10]
+    out.append(f"{'Board':>5} {home:>10} {away:>10} {'Net':>6} {home:>10} {away:>10} {'Running':>7}")
+    out.append(f"{'':>5} {'N-S':>10} {'N-S':>10} {'':>6} {'IMPs':>10} {'IMPs':>10}")
+    for line in match.lines:
+        if line.net is None:
+            out.append(f"{line.board:>5} {line.note}")
+            continue
+        out.append(
+            f"{line.board:>5} {line.home_ns:>10} {line.away_ns:>10} {line.net:>6} {line.home_imps:>10} "
+            f"{line.away_imps:>10} {line.running:>7}"
+        )
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _team_rows(match: ImpMatch) -> Iterator[list[Any]]:
+    """Each team's pairs, then its total: the boards scored, its IMPs and VPs."""
+    for team in match.teams:
+        for p in team.pairs:
+            yield [team.name, "pair", p.pair.label, SEATS[p.seat], *p.pair.players, None, None, None]
+        yield [team.name, "total", None, None, None, None, match.scored, team.imps, team.vp]
+
+
+def imp_csv_text(match: ImpMatch) -> str:
+    """``standings --format csv`` for an IMP match: a row for each pair, a total row for each team."""
+    buf = io.StringIO()
+    writer = csv.writer(buf)  # RFC 4180 lines (CRLF), as the other CSV files
+    writer.writerow(CSV_COLUMNS)
+    if match.home:
+        for row in _team_rows(match):
+            writer.writerow([csv_value(v) for v in row])
+    return buf.getvalue()
+
+
+# ---------------------------------------------------------------------------------------- PDF, xlsx
+
+
+def _board_cells(match: ImpMatch) -> Iterator[list[Any]]:
+    """Each board as the page shows it: both N-S scores, the net, each team's IMPs, the running IMPs."""
+    for line in match.lines:
+        if line.net is None:
+            yield [line.board, line.note, None, None, None, None, None]
+        else:
+            yield [
+                line.board, line.home_ns, line.away_ns, line.net, line.home_imps, line.away_imps, line.running
+            ]  # fmt: skip
+
+
+def board_heads(match: ImpMatch) -> list[str]:
+    home, away = match.home, match.away
+    return ["Board", f"{home} N-S", f"{away} N-S", f"Net ({home})", f"IMPs {home}", f"IMPs {away}", "Running"]
+
+
+def imp_pdf(info: EventInfo, match: ImpMatch, *, hidden: bool = False) -> bytes:
+    """The match: the result (IMPs, VPs), each team's pairs, then board by board."""
+    why = provisional_text(match.progress)
+    story = pdf.heading(info, "Team match", why)
+    story[1] = pdf.p(f"{info.name} · {info.date} · {info.code_display} · {SUBTITLE}", pdf.SUB)
+    if match.error:
+        story.append(pdf.p(f"Cannot be scored: {match.error}", pdf.BODY))
+    if match.home:
+        story.extend(_pdf_story(pdf.frame_width(info), match, hidden=hidden))
+    else:
+        story.append(pdf.p("No results yet: the match score appears as the results are entered.", pdf.BODY))
+    return pdf.build(info, "standings", story, mark="PROVISIONAL" if why else "Final")
+
+
+def _pdf_story(width: float, match: ImpMatch, *, hidden: bool) -> list[Flowable]:
+    winner = pdf.para_style("kz-imp-result", 12, spaceBefore=4, spaceAfter=4)
+    story: list[Flowable] = [Paragraph(f"<b>{escape(result_text(match))}</b>", winner)]
+    story.append(pdf.p(margin_text(match), pdf.BODY))
+    teams: list[list[Any]] = [["Team", "Pairs", "IMPs", "VPs"]]
+    for team in match.teams:
+        pairs = "; ".join(f"{p.pair.label} {SEATS[p.seat]} {p.pair.names}".strip() for p in team.pairs)
+        teams.append([pdf.p(team.name), pdf.p(pairs), str(team.imps), vp_text(team.vp) or "—"])
+    rest = width - 2 * 50
+    story.append(pdf.data_table(teams, [rest * 0.3, rest * 0.7, 50, 50], numeric=(2, 3)))
+    story.append(Paragraph("Board by board", pdf.H2))
+    story.append(
+        pdf.p(
+            f"Each board's two N-S scores, netted for {match.home} and turned into IMPs by the WBF scale; the "
+            f"running column is {match.home}'s IMPs less {match.away}'s"
+            + (f"; the boards {BEING_PLAYED_NOTE}, and left out of the totals" if hidden else "")
+            + f". VPs: the WBF 2013 continuous 20-VP scale over {match.boards} boards.",
+            pdf.NOTE,
+        )
+    )
+    data: list[list[Any]] = [board_heads(match)]
+    data += [["" if v is None else str(v) for v in row] for row in _board_cells(match)]
+    column = (width - 40) / 6
+    story.append(pdf.data_table(data, [40] + [column] * 6, numeric=(0, 1, 2, 3, 4, 5, 6), size=9))
+    return story
+
+
+def imp_xlsx(info: EventInfo, match: ImpMatch) -> bytes:
+    """A "Match" sheet (each team's pairs, its IMPs and VPs) and a "Board by board" sheet."""
+    book = xlsx.Book()
+    status = _status(match)
+    rows = [
+        [*row[:8], None if row[8] is None else xlsx.Cell(row[8], xlsx.TWO_PLACES), status]
+        for row in (_team_rows(match) if match.home else ())
+    ]
+    xlsx.write_sheet(book, book.sheet("Match"), TEAM_COLUMNS, rows, bold=lambda row: row[1] == "total")
+    if match.home:
+        signed = {4: True}
+        xlsx.write_sheet(
+            book, book.sheet("Board by board"), board_heads(match), _board_cells(match), numbers=signed
+        )
+    return book.save(f"{info.name}: team match by IMPs")
