@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import CommandError
 
 from duplicate import services
-from duplicate.management.commands._base import KalamazooCommand
+from duplicate.management.commands._base import KalamazooCommand, read_input
 from duplicate.models import Event
 from scoring.pbn import Duplicates
 
@@ -38,14 +38,7 @@ class Command(KalamazooCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
-        try:
-            if path.stat().st_size > MAX_FILE:
-                raise CommandError(f"{path}: the file is larger than 5 MB", returncode=2)
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise CommandError(f"{path}: no such file", returncode=2) from None
-        except OSError as exc:
-            raise CommandError(f"{path}: cannot read it ({exc.strerror or exc})", returncode=2) from None
+        data = read_input(path, limit=MAX_FILE)
         event = Event.objects.filter(pk=options["event_id"]).first()
         if event is None:
             raise CommandError(f"event {options['event_id']}: no such event", returncode=2)
