@@ -14,6 +14,7 @@ from duplicate.services.analyses import (
 )
 from duplicate.services.boards import (
     HANDS_REPLACED,
+    HandsChange,
     HandsGiven,
     HandsPreview,
     HandsStale,
