@@ -541,10 +541,52 @@ class HandsFlowable(Flowable):
 
 # ------------------------------------------------------------------------------------------- travellers
 
+# Under a contract pair event's traveller and score card: what its figure is (shown to two decimals).
+CONTRACT_NOTES = {
+    "matchpoints": "Matchpoints: 2 for each result beaten and 1 for each tied (Neuberg's formula where a board "
+    "was played fewer times; law 12C2's artificial scores are 60, 50 or 40% of the top); shown to two decimals.",
+    "butler": "IMPs (WBF scale) against each board's datum, the mean of its N-S scores (the highest and "
+    "lowest dropped from five results on), to the nearest 10; shown to two decimals.",
+    "cross-imps": "IMPs (WBF scale) against every other result on the board, divided by the comparisons; "
+    "shown to two decimals.",
+}
+
+
+def _contract_traveller_table(info: EventInfo, board: BoardRows) -> Grid:
+    """A contract pair event's traveller: each result, its law 77 scores and each side's matchpoints or
+    IMPs on the board (law 77 has no honours: no trick and honour columns)."""
+    unit = info.unit
+    head = [
+        *("Rd", "Tbl", "N-S", "E-W", "Contract", "By", "Tricks"),
+        *("N-S\nscore", "E-W\nscore", f"N-S\n{unit}", f"E-W\n{unit}"),
+    ]
+    fixed: list[float] = [17, 17, 22, 22, 0, 15, 27, 48, 48, 52, 52]
+    fixed[4] = max(40, frame_width(info) - sum(fixed))
+    rows: list[GridRow] = []
+    for line in board.lines:
+        span: tuple[int, int] | None = None
+        if line.played and line.contract:
+            passed = line.contract == "PASS"
+            tricks = "" if passed or line.tricks is None else str(line.tricks)
+            cells = ["passed out" if passed else line.contract, "" if passed else line.declarer, tricks]
+            span = (4, 6) if passed else None
+        else:  # law 12C2's artificial score, or not played yet
+            cells, span = [fit(line.status, sum(fixed[4:7]), 7.5), "", ""], (4, 6)
+        cells = [
+            *(str(line.round), str(line.table), str(line.ns.label), str(line.ew.label), *cells),
+            *(line.ns_score_display, line.ew_score_display),
+            *(line.ns_plus_minus_display, line.ew_plus_minus_display),
+        ]
+        rows.append(GridRow(cells, span=span, color=None if line.entered else colors.HexColor("#777777")))
+    numeric = (0, 1, 2, 3, 6, 7, 8, 9, 10)
+    return Grid(head, rows, fixed, numeric=numeric, size=7.5, header_size=7, zebra=False, rules=(7, 9))
+
 
 def _traveller_table(info: EventInfo, board: BoardRows) -> Grid:
     width = frame_width(info)
     rows: list[GridRow] = []
+    if info.unit:
+        return _contract_traveller_table(info, board)
     if info.whist:
         head = ["Rd", "Tbl", "N-S", "E-W", "Result", "N-S score", "E-W score", "N-S +/-", "E-W +/-"]
         fixed: list[float] = [22, 22, 30, 30, 0, 56, 56, 56, 56]
@@ -623,6 +665,8 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
         f"Average: N-S <b>{escape(board.ns_average_shown or '—')}</b> · "
         f"E-W <b>{escape(board.ew_average_shown or '—')}</b>"
         " <font color='#555555'>(of the scores made; rulings under law B(3) take their score from them)</font>"
+        if not info.unit
+        else CONTRACT_NOTES[info.contest]
     )
     return [
         KeepTogether([head, Spacer(1, 3), _traveller_table(info, board), Paragraph(averages, NOTE)]),

@@ -28,7 +28,7 @@ from openpyxl.utils import get_column_letter
 from duplicate.exports.cells import needs_quote
 from duplicate.exports.rows import EventRows, StandingsRows, event_info, hand_text
 from duplicate.models import Event
-from duplicate.selectors.pair_rows import CONTEST_HEADINGS
+from duplicate.selectors.contract import MATCHPOINTS, UNITS
 from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
 from scoring.contests import mixed_str
 
@@ -214,15 +214,37 @@ def _seated(direction: str | None) -> str:
 def _pair_rows(st: PairStandings, status: str) -> Iterator[list[Any]]:
     for ranking in st.rankings:
         for row in ranking.rows:
+            head = [ranking.title, row.rank, row.pair.label, *row.pair.players, row.boards]
+            tail = ["yes" if row.by_fraction else "", status]
+            if row.contest:
+                yield [*head, *_contract_figures(row), *tail]
+                continue
             yield [
-                *(ranking.title, row.rank, row.pair.label, *row.pair.players, row.boards),
+                *head,
                 number(row.net, shown=row.net_display),
-                # a matchpoint percentage is unsigned; law H's plus/minus and IMPs signed
-                number(row.plus_minus, signed=row.contest != "matchpoints", shown=row.plus_minus_display),
-                mixed_str(row.plus_minus, signed=row.contest != "matchpoints"),
-                "yes" if row.by_fraction else "",
-                status,
+                number(row.plus_minus, signed=True, shown=row.plus_minus_display),
+                mixed_str(row.plus_minus, signed=True),
+                *tail,
             ]
+
+
+def contract_columns(contest: str) -> list[str]:
+    """A contract pair contest's figures in the standings: the score, exact beside it (matchpoints after
+    Neuberg and factoring, or IMPs), and for matchpoints the percentage, exact beside it."""
+    unit = UNITS[contest]
+    if contest == MATCHPOINTS:
+        return [unit, f"Exact {unit}", "%", "Exact %"]
+    return [unit, f"Exact {unit}"]
+
+
+def _contract_figures(row: Any) -> list[Any]:
+    """Each figure to two decimals as the pages show it, its exact value as text beside it; a matchpoint
+    score and percentage are unsigned, IMPs signed."""
+    signed = row.contest != MATCHPOINTS
+    out = [number(row.net, signed=signed, shown=row.net_display), mixed_str(row.net, signed=signed)]
+    if row.percentage is not None:
+        out += [number(row.percentage, shown=row.plus_minus_display), mixed_str(row.percentage)]
+    return out
 
 
 def _team_rows(st: TeamStandings, status: str) -> Iterator[list[Any]]:
@@ -253,11 +275,8 @@ def standings_sheet(book: Book, rows: StandingsRows) -> None:
     if isinstance(st, PairStandings):
         contest = next((r.contest for r in st.rankings if r.contest), "")
         columns = PAIR_COLUMNS
-        if (
-            contest
-        ):  # contract bridge: the score (MPs or IMPs) and the percentage in the net and plus/minus places
-            net, pct = CONTEST_HEADINGS[contest]
-            columns = [*PAIR_COLUMNS[:6], net, pct, f"Exact {pct}", *PAIR_COLUMNS[9:]]
+        if contest:  # contract bridge: its own figures in law H's net and plus/minus places
+            columns = [*PAIR_COLUMNS[:6], *contract_columns(contest), *PAIR_COLUMNS[9:]]
         write_sheet(book, ws, columns, _pair_rows(st, status))
     else:
         is_total = lambda row: len(row) > 2 and row[2] == "total"  # noqa: E731
@@ -311,9 +330,18 @@ BOARD_COLUMNS = [
 MOVEMENT_COLUMNS = ["Section", "Round", "Table", "N-S pair", "E-W pair", "Boards"]
 
 
-def result_header() -> list[str]:
-    """The Travellers sheet's (and the results CSV's) columns: the fields, then each side's score items."""
-    return RESULT_COLUMNS + [f"{label} {ITEM_NAMES[k]}" for _side, label in SIDES for k in ITEM_KINDS]
+def result_header(unit: str = "") -> list[str]:
+    """The Travellers sheet's (and the results CSV's) columns: the fields, then each side's score items.
+    A contract pair event's ``unit`` ("MPs", "IMPs") heads the columns of law H's plus/minus."""
+    columns = RESULT_COLUMNS
+    if unit:
+        columns = [*RESULT_COLUMNS[:29], f"N-S {unit}", f"E-W {unit}", *RESULT_COLUMNS[31:]]
+    return columns + [f"{label} {ITEM_NAMES[k]}" for _side, label in SIDES for k in ITEM_KINDS]
+
+
+def card_header(unit: str = "") -> list[str]:
+    """The Score cards sheet's columns: a contract pair event's board score and running total by ``unit``."""
+    return [*CARD_COLUMNS[:10], unit, f"Total {unit}"] if unit else CARD_COLUMNS
 
 
 def _json_text(value: Any) -> str:
@@ -354,12 +382,31 @@ def result_values(line: Any) -> list[Any]:
 
 
 def _card_rows(rows: EventRows) -> Iterator[list[Any]]:
+    signed = rows.info.unit != "MPs"
     for card in rows.cards:
         for line in card.lines:
+            figures: list[Any] = [line.plus_minus, line.running]
+            if line.unit:  # matchpoints or IMPs: to two decimals, as the score cards show them
+                figures = [
+                    number(line.plus_minus, signed=signed, shown=line.plus_minus_display),
+                    number(line.running, signed=signed, shown=line.running_display),
+                ]
             yield [
                 *(card.pair.label, card.pair.names, line.round, line.board, line.table, _seated(line.side)),
-                *(line.opponents.label, line.status, line.score, line.average, line.plus_minus, line.running),
+                *(line.opponents.label, line.status, line.score, line.average, *figures),
             ]
+
+
+def _travellers_rows(rows: EventRows) -> Iterator[list[Any]]:
+    """The results (``result_values``); a contract line's matchpoints or IMPs to two decimals, as the
+    travellers show them (IMPs signed)."""
+    signed = rows.info.unit != "MPs"
+    for line in rows.results:
+        values = result_values(line)
+        if line.unit:
+            values[29] = number(line.ns_plus_minus, signed=signed, shown=line.ns_plus_minus_display)
+            values[30] = number(line.ew_plus_minus, signed=signed, shown=line.ew_plus_minus_display)
+        yield values
 
 
 def _board_rows(rows: EventRows) -> Iterator[list[Any]]:
@@ -373,14 +420,14 @@ def workbook_xlsx(rows: EventRows) -> bytes:
     Tables for a team match.  The score columns are exact values written as :func:`number` writes them."""
     book = Book()
     standings_sheet(book, rows.standings_rows)
-    results = (result_values(line) for line in rows.results)
+    unit = rows.info.unit
     numbers = {26: False, 27: False, 28: False, 29: False, 30: True, 31: True}  # plus/minus signed
     widths = {18: 28, 32: 40, 33: 40, 34: 40}
-    write_sheet(book, book.sheet("Travellers"), result_header(), results, widths=widths, numbers=numbers)
+    travellers = book.sheet("Travellers")
+    write_sheet(book, travellers, result_header(unit), _travellers_rows(rows), widths=widths, numbers=numbers)
     numbers = {9: False, 10: False, 11: True, 12: True}
-    write_sheet(
-        book, book.sheet("Score cards"), CARD_COLUMNS, _card_rows(rows), widths={8: 28}, numbers=numbers
-    )
+    cards = card_header(unit)
+    write_sheet(book, book.sheet("Score cards"), cards, _card_rows(rows), widths={8: 28}, numbers=numbers)
     write_sheet(book, book.sheet("Boards"), BOARD_COLUMNS, _board_rows(rows))
     movement = (
         [m.section, m.round, m.table, m.ns.label, m.ew.label, m.boards_display] for m in rows.movement
@@ -391,6 +438,8 @@ def workbook_xlsx(rows: EventRows) -> bytes:
 
 
 __all__ = [
+    "card_header",
+    "contract_columns",
     "number",
     "result_header",
     "result_values",
