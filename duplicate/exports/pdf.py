@@ -42,6 +42,7 @@ from duplicate.exports.rows import (
 )
 from duplicate.models import Event
 from duplicate.selectors.analyses import DoubleDummy
+from duplicate.selectors.contract import MATCHPOINTS
 from duplicate.selectors.pair_rows import CONTEST_HEADINGS
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine
@@ -278,7 +279,11 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
     names = [r.title for r in st.rankings]
     how = "one ranking" if len(names) == 1 else f"{len(names)} rankings: {', '.join(names)}"
     story.append(p(f"Each pair compared with the pairs who held the same cards (law H); {how}.", NOTE))
+    # IMPs (Butler, cross-IMPs) are both the total and what the pairs are ranked by: shown once.
+    once = any(r.contest and r.contest != MATCHPOINTS for r in st.rankings)
     fixed: list[float] = [32, 34, 0, 40, 52, 58, 96]
+    if once:
+        del fixed[4]
     fixed[2] = names_width = width - sum(fixed)
     for ranking in st.rankings:
         net, plus_minus = CONTEST_HEADINGS.get(ranking.contest, ("Net", "Plus/minus"))
@@ -296,14 +301,19 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
                     "by the fraction of a point" if row.by_fraction else "",
                 ]
             )
+        if once:
+            for line in data:
+                del line[4]
+        figure = 5 - once  # the bold column: the figure the ranking is by
         extra = [
             ("FONT", (0, 1), (-1, -1), SANS, 9),
-            ("FONT", (5, 1), (5, -1), BOLD, 9),
-            ("FONT", (6, 1), (6, -1), OBLIQUE, 7.5),
+            ("FONT", (figure, 1), (figure, -1), BOLD, 9),
+            ("FONT", (figure + 1, 1), (figure + 1, -1), OBLIQUE, 7.5),
         ]
+        numeric = (0, 1, 3, 4) if once else (0, 1, 3, 4, 5)
         story.append(
             KeepTogether(
-                [p(ranking.title, H2), data_table(data, fixed, numeric=(0, 1, 3, 4, 5), extra=extra, size=9)]
+                [p(ranking.title, H2), data_table(data, fixed, numeric=numeric, extra=extra, size=9)]
             )
         )
         if ranking.by_fraction:

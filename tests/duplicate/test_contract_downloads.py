@@ -281,3 +281,11 @@ def test_the_travellers_and_score_cards_pdfs_head_the_contests_figures(client):
     cards = pdf_words(client.get(reverse("download_printout", args=[butler.pk, "scorecards"])).content)
     assert "Place 3 (N-S) · 3 boards · IMPs -14.00" in cards
     assert "4S by E, 10 tricks -620 -11.00 -6.00" in cards
+
+
+def test_the_standings_pdf_shows_the_imps_once(client):
+    event = make("butler")
+    words = pdf_words(client.get(reverse("download_standings", args=[event.pk, "pdf"])).content)
+    assert "Rank Pair Players Boards IMPs 1 3 North 3 & South 3 3 15.00" in words
+    assert "North 2 & South 2 3 -14.00" in words
+    assert "IMPs IMPs" not in words
