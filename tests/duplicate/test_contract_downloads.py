@@ -289,3 +289,15 @@ def test_the_standings_pdf_shows_the_imps_once(client):
     assert "Rank Pair Players Boards IMPs 1 3 North 3 & South 3 3 15.00" in words
     assert "North 2 & South 2 3 -14.00" in words
     assert "IMPs IMPs" not in words
+
+
+def test_the_travellers_text_heads_the_contests_figures():
+    out = StringIO()
+    call_command("travellers", str(make("matchpoints").pk), "--format", "text", stdout=out)
+    text = out.getvalue()
+    assert "+/-" not in text
+    assert "Average" not in text
+    head = next(line for line in text.splitlines() if line.lstrip().startswith("Rd"))
+    assert head.split()[-4:] == ["N-S", "MPs", "E-W", "MPs"]
+    line = next(line for line in text.splitlines() if "4HX by N, 10 tricks" in line)
+    assert line.split()[-4:] == ["790", "-790", "3.50", "0.50"]  # board 2, Neuberged
