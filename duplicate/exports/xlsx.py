@@ -29,6 +29,7 @@ from duplicate.exports.cells import needs_quote
 from duplicate.exports.rows import EventRows, StandingsRows, event_info, hand_text
 from duplicate.models import Event
 from duplicate.selectors.contract import MATCHPOINTS, UNITS
+from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
 from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
 from scoring.contests import mixed_str
 
@@ -312,6 +313,7 @@ def standings_xlsx(st: StandingsRows | PairStandings | TeamStandings, *, event: 
 
 
 ITEM_KINDS = tuple(ITEM_NAMES)
+CONTRACT_ITEM_KINDS = tuple(CONTRACT_ITEM_NAMES)
 RESULT_COLUMNS = [
     "Section", "Board", "Round", "Table", "N-S pair", "E-W pair", "Entered", "Contract", "Declarer",
     "Tricks", "Tricks N-S", "Honours", "Revokes", "Penalties", "One-spade limit", "Ruling", "Offending",
@@ -333,10 +335,15 @@ MOVEMENT_COLUMNS = ["Section", "Round", "Table", "N-S pair", "E-W pair", "Boards
 def result_header(unit: str = "") -> list[str]:
     """The Travellers sheet's (and the results CSV's) columns: the fields, then each side's score items.
     A contract pair event's ``unit`` ("MPs", "IMPs") heads the columns of law H's plus/minus."""
-    columns = RESULT_COLUMNS
-    if unit:
-        columns = [*RESULT_COLUMNS[:29], f"N-S {unit}", f"E-W {unit}", *RESULT_COLUMNS[31:]]
-    return columns + [f"{label} {ITEM_NAMES[k]}" for _side, label in SIDES for k in ITEM_KINDS]
+    if not unit:
+        return RESULT_COLUMNS + [f"{label} {ITEM_NAMES[k]}" for _side, label in SIDES for k in ITEM_KINDS]
+    # Law 77's score: its contract points, and the rest (over-tricks, premiums, undertricks), item by item.
+    columns = [
+        f"{side} {name}" for side in ("N-S", "E-W") for name in ("trick score", "other score", "total")
+    ]
+    columns = [*RESULT_COLUMNS[:18], *columns, *RESULT_COLUMNS[24:29], f"N-S {unit}", f"E-W {unit}"]
+    names = [f"{label} {CONTRACT_ITEM_NAMES[k]}" for _side, label in SIDES for k in CONTRACT_ITEM_KINDS]
+    return [*columns, *RESULT_COLUMNS[31:], *names]
 
 
 def card_header(unit: str = "") -> list[str]:
@@ -377,7 +384,11 @@ def result_values(line: Any) -> list[Any]:
         *(line.ns_score, line.ew_score, line.ns_average, line.ew_average),
         *(line.ns_plus_minus, line.ew_plus_minus, line.ns_items, line.ew_items),
         line.marks if line.ruling_text or penalised else "",
-        *(points.get((side, k)) for side, _label in SIDES for k in ITEM_KINDS),
+        *(
+            points.get((side, k))
+            for side, _label in SIDES
+            for k in (CONTRACT_ITEM_KINDS if line.unit else ITEM_KINDS)
+        ),
     ]
 
 

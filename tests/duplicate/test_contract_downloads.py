@@ -14,10 +14,12 @@ from io import StringIO
 import openpyxl
 import pytest
 from django.core.management import call_command
+from django.test import Client
 from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event
+from duplicate.selectors.travellers import items_text
 from duplicate.services.eventfile import event_import
 from scoring.deal import Deal
 from tests.duplicate.test_contract_events import BUTLER_RESULTS, event_file
@@ -301,3 +303,37 @@ def test_the_travellers_text_heads_the_contests_figures():
     assert head.split()[-4:] == ["N-S", "MPs", "E-W", "MPs"]
     line = next(line for line in text.splitlines() if "4HX by N, 10 tricks" in line)
     assert line.split()[-4:] == ["790", "-790", "3.50", "0.50"]  # board 2, Neuberged
+
+
+def test_the_results_csv_itemises_law_77s_score():
+    """Law 77's items, each in its own column: no honours, no auction premium (law 77 has its own)."""
+    event = make("matchpoints")
+    rows = csv_rows(Client().get(reverse("download_results_csv", args=[event.pk])).content)
+    assert not any("honour" in column for column in rows[0])
+    items = [
+        f"N-S {k}" for k in ("tricks", "overtricks", "part score", "game", "slam", "insult", "undertricks")
+    ]
+    assert list(rows[0])[-14:] == [*items, *(c.replace("N-S", "E-W") for c in items)]
+    four_spades = result_line(rows, 1, 3)  # 4S by N, 11 tricks, not vulnerable: 120 + 30 + 300
+    assert [four_spades[c] for c in ("N-S trick score", "N-S other score", "N-S total")] == [
+        "120",
+        "330",
+        "450",
+    ]
+    assert [four_spades[c] for c in items] == ["120", "30", "", "300", "", "", ""]
+    doubled = result_line(rows, 2, 3)  # 4HX by N, 10 tricks, vulnerable: 240 + 50 + 500
+    assert [doubled[c] for c in items] == ["240", "", "", "500", "", "50", ""]
+    two_down = result_line(rows, 1, 2)  # 3NT by S, 7 tricks, not vulnerable: 100 to E-W
+    assert (two_down["E-W undertricks"], two_down["E-W other score"], two_down["N-S total"]) == (
+        "100",
+        "100",
+        "0",
+    )
+
+
+def test_law_77s_items_read_by_their_names():
+    items = [
+        {"side": "NS", "kind": "tricks", "points": 60, "law": "77"},
+        {"side": "NS", "kind": "part_score", "points": 50, "law": "77"},
+    ]
+    assert items_text(items, "NS") == "tricks 60 (law 77), part score 50 (law 77)"
