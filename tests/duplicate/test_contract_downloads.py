@@ -337,3 +337,18 @@ def test_law_77s_items_read_by_their_names():
         {"side": "NS", "kind": "part_score", "points": 50, "law": "77"},
     ]
     assert items_text(items, "NS") == "tricks 60 (law 77), part score 50 (law 77)"
+
+
+def test_the_recap_sheet_totals_the_contests_figures(client):
+    """Each cell a board's MPs or IMPs; the total what the pair is ranked by, not its percentage."""
+    event = make("matchpoints")
+    words = pdf_words(client.get(reverse("download_recap", args=[event.pk])).content)
+    assert "1 3 North 3 & South 3 4.00 3.50 2.00 9.50" in words  # boards 1, 2, 3 and the total
+    assert "2 1 North 1 & South 1 2.00 2.40 4.00 8.40" in words  # the A60/40 on board 2
+    assert "Each cell: the pair's MPs on the board" in words
+    assert "plus/minus" not in words
+    html = client.get(reverse("event_recap", args=[event.pk])).content.decode()
+    assert "plus/minus" not in html
+    butler = make("butler")
+    words = pdf_words(client.get(reverse("download_recap", args=[butler.pk])).content)
+    assert "3 2 North 2 & South 2 -8.00 +5.00 -11.00 -14.00" in words
