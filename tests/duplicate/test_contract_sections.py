@@ -5,9 +5,12 @@ board).  Every figure below is worked by hand."""
 
 from __future__ import annotations
 
+import csv
+import io
 from fractions import Fraction
 
 import pytest
+from django.urls import reverse
 
 from duplicate.selectors.standings import pair_standings
 from duplicate.selectors.travellers import traveller
@@ -163,3 +166,52 @@ def test_the_traveller_shows_each_lines_matchpoints_as_ranked(ranking, expected)
     event = event_import(data=sections_file(ranking))
     lines = traveller(event, event.boards.get(number=1)).lines
     assert {(line.section, line.ns.label): line.ns_plus_minus for line in lines} == expected
+
+
+@pytest.mark.parametrize(
+    ("ranking", "expected"),
+    [
+        # each section's datum: A (420 + 450 - 100) / 3 -> 260: +160 4, +190 5, -360 -8;
+        # B (450 + 450 + 400) / 3 -> 430: +20 1, +20 1, -30 -1
+        (
+            "section",
+            {
+                ("A", "A1"): 4,
+                ("A", "A3"): 5,
+                ("A", "A2"): -8,
+                ("B", "B1"): 1,
+                ("B", "B3"): 1,
+                ("B", "B2"): -1,
+            },
+        ),
+        # the field's: six results, the highest (a 450) and the lowest (-100) dropped, (420 + 450 + 450 + 400) / 4
+        # = 430: -10 0, +20 1, -530 -11, +20 1, +20 1, -30 -1
+        (
+            "field",
+            {
+                ("A", "A1"): 0,
+                ("A", "A3"): 1,
+                ("A", "A2"): -11,
+                ("B", "B1"): 1,
+                ("B", "B3"): 1,
+                ("B", "B2"): -1,
+            },
+        ),
+    ],
+)
+def test_butler_takes_each_sections_datum_or_the_fields(ranking, expected):
+    event = event_import(data=sections_file(ranking, "butler"))
+    lines = traveller(event, event.boards.get(number=1)).lines
+    assert {(line.section, line.ns.label): line.ns_plus_minus for line in lines} == expected
+
+
+def test_the_standings_csv_names_each_sections_ranking(client):
+    event = event_import(data=sections_file("section"))
+    body = client.get(reverse("download_standings", args=[event.pk, "csv"])).content.decode("utf-8-sig")
+    rows = {row["pair"]: row for row in csv.DictReader(io.StringIO(body))}
+    assert [rows["A1"][c] for c in ("rank", "mps", "mps_exact", "percentage", "percentage_exact", "ranking")] == [
+        "1", "10", "10", "83.33", "250/3", "Section A N-S"
+    ]  # fmt: skip
+    assert [rows["B5"][c] for c in ("rank", "mps", "mps_exact", "percentage", "percentage_exact", "ranking")] == [
+        "3", "1.50", "3/2", "12.50", "25/2", "Section B E-W"
+    ]  # fmt: skip
