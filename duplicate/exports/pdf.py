@@ -593,10 +593,10 @@ def _contract_traveller_table(info: EventInfo, board: BoardRows) -> Grid:
 
 
 def _traveller_table(info: EventInfo, board: BoardRows) -> Grid:
-    width = frame_width(info)
-    rows: list[GridRow] = []
     if info.unit:
         return _contract_traveller_table(info, board)
+    width = frame_width(info)
+    rows: list[GridRow] = []
     if info.whist:
         head = ["Rd", "Tbl", "N-S", "E-W", "Result", "N-S score", "E-W score", "N-S +/-", "E-W +/-"]
         fixed: list[float] = [22, 22, 30, 30, 0, 56, 56, 56, 56]

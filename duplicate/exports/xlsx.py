@@ -321,6 +321,7 @@ RESULT_COLUMNS = [
     "E-W total", "Net N-S", "N-S score", "E-W score", "N-S average", "E-W average", "N-S plus/minus",
     "E-W plus/minus", "N-S items", "E-W items", "Rulings and penalties"
 ]  # fmt: skip
+PLUS_MINUS_AT = RESULT_COLUMNS.index("N-S plus/minus")  # then E-W's: a contract event's MPs or IMPs
 CARD_COLUMNS = [
     "Pair", "Players", "Round", "Board", "Table", "Held", "Opponents", "Result", "Score", "Average",
     "Plus/minus", "Running total"
@@ -341,9 +342,16 @@ def result_header(unit: str = "") -> list[str]:
     columns = [
         f"{side} {name}" for side in ("N-S", "E-W") for name in ("trick score", "other score", "total")
     ]
-    columns = [*RESULT_COLUMNS[:18], *columns, *RESULT_COLUMNS[24:29], f"N-S {unit}", f"E-W {unit}"]
+    at, scores = PLUS_MINUS_AT, RESULT_COLUMNS.index("N-S trick score")  # six score columns from there
+    columns = [
+        *RESULT_COLUMNS[:scores],
+        *columns,
+        *RESULT_COLUMNS[scores + 6 : at],
+        f"N-S {unit}",
+        f"E-W {unit}",
+    ]
     names = [f"{label} {CONTRACT_ITEM_NAMES[k]}" for _side, label in SIDES for k in CONTRACT_ITEM_KINDS]
-    return [*columns, *RESULT_COLUMNS[31:], *names]
+    return [*columns, *RESULT_COLUMNS[at + 2 :], *names]
 
 
 def card_header(unit: str = "") -> list[str]:
@@ -415,8 +423,9 @@ def _travellers_rows(rows: EventRows) -> Iterator[list[Any]]:
     for line in rows.results:
         values = result_values(line)
         if line.unit:
-            values[29] = number(line.ns_plus_minus, signed=signed, shown=line.ns_plus_minus_display)
-            values[30] = number(line.ew_plus_minus, signed=signed, shown=line.ew_plus_minus_display)
+            at = PLUS_MINUS_AT
+            values[at] = number(line.ns_plus_minus, signed=signed, shown=line.ns_plus_minus_display)
+            values[at + 1] = number(line.ew_plus_minus, signed=signed, shown=line.ew_plus_minus_display)
         yield values
 
 
