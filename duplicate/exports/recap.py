@@ -24,6 +24,11 @@ LEGEND = (
     "where the fraction decides a place), so the rounded cells need not add up to it. Blank: a board the "
     f"pair did not play; {UNRESOLVED_MARK} a ruling waiting for a result to draw on"
 )
+# A contract pair event's sheet: each board's matchpoints or IMPs, and the total the pairs are ranked by.
+CONTRACT_LEGEND = (
+    "Each cell: the pair's {unit} on the board, to two decimals. Total: the {unit} it is ranked by (the exact "
+    "sum{factored}), to two decimals. Blank: a board the pair did not play"
+)
 
 
 def _grid(ranking: RecapRanking, boards: tuple[int, ...], start: int, stop: int, width: float) -> Grid:
@@ -61,7 +66,11 @@ def recap_story(recap: Recap, width: float) -> list[Flowable]:
             if len(blocks) > 1:
                 title += f" · boards {recap.boards[start]} to {recap.boards[stop - 1]}"
             story.append(KeepTogether([p(title, H2), _grid(ranking, recap.boards, start, stop, width)]))
-    legend = f"{LEGEND}; {HIDDEN_MARK} {BEING_PLAYED_NOTE}." if recap.hidden else f"{LEGEND}."
+    legend = LEGEND
+    if recap.unit:
+        factored = ", factored up for a pair that sat out" if recap.unit == "MPs" else ""
+        legend = CONTRACT_LEGEND.format(unit=recap.unit, factored=factored)
+    legend = f"{legend}; {HIDDEN_MARK} {BEING_PLAYED_NOTE}." if recap.hidden else f"{legend}."
     story.append(p(legend, NOTE))
     return story
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice
 from duplicate.selectors import board_range
+from duplicate.selectors.contract import UNITS
 from duplicate.selectors.standings import (
     WHIST,
     EventResults,
@@ -64,10 +65,17 @@ class EventInfo:
     kind: str
     paper_size: str
     site: str = ""
+    contest: str = ""  # contract bridge's ("matchpoints", "butler", "cross-imps"); "" for law H
 
     @property
     def whist(self) -> bool:
         return self.code == WHIST
+
+    @property
+    def unit(self) -> str:
+        """What a contract pair event scores a board in ("MPs", "IMPs"): the downloads head the columns of
+        law H's plus/minus with it; "" for law H and law G."""
+        return "" if self.teams or self.code != ScoringCodeChoice.CONTRACT else UNITS.get(self.contest, "")
 
     @property
     def teams(self) -> bool:
@@ -89,6 +97,7 @@ def event_info(event: Event) -> EventInfo:
         kind=event.kind,
         paper_size=event.paper_size,
         site=event.site,
+        contest=event.contest,
     )
 
 
