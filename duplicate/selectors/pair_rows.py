@@ -124,16 +124,17 @@ def pair_infos(event: Event) -> dict[int, PairInfo]:
             "section__letter",
         )
     )
+    # Positional: a big event has thousands of pairs, and keywords cost each a few microseconds.
     return {
         pk: PairInfo(
-            pk=pk,
-            label=int(number) if number.isdecimal() else number,
-            position=position,
-            players=(p1 or "", p2 or ""),
-            team=team,
-            team_id=team_id,
-            movement_kind=movement_kind,
-            section=section,
+            pk,
+            int(number) if number.isdecimal() else number,
+            position,
+            (p1 or "", p2 or ""),
+            team,
+            team_id,
+            movement_kind,
+            section,
         )
         for pk, number, position, p1, p2, team, team_id, movement_kind, section in rows
     }

@@ -232,6 +232,7 @@ class PairContest:
     unresolved: tuple[BoardDetail, ...]
     _scored: tuple[_BoardScored, ...] = field(repr=False, compare=False)
     _by_board: dict[int, tuple[BoardDetail, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _scored_at: dict[int, list[_BoardScored]] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def boards(self) -> tuple[BoardDetail, ...]:
@@ -284,8 +285,16 @@ class PairContest:
         return self._by_board.get(board, ())
 
     def detail(self, board: int, ns: PairId, ew: PairId) -> BoardDetail | None:
-        """The line of ``ns`` v ``ew`` on ``board``, if any."""
-        return next((d for d in self.traveller(board) if d.ns == ns and d.ew == ew), None)
+        """The line of ``ns`` v ``ew`` on ``board``, if any: made alone (a score card reads a pair's few
+        lines, not the event's tens of thousands)."""
+        if not self._scored_at:
+            for scored in self._scored:
+                self._scored_at.setdefault(scored.board, []).append(scored)
+        for scored in self._scored_at.get(board, ()):
+            line = scored.line(ns, ew)
+            if line is not None:
+                return line
+        return None
 
     def score_card(self, pair: PairId, direction: str | None = None) -> tuple[tuple[Side, BoardDetail], ...]:
         """The deals a pair played, each with the side it held (in a Mitchell give its direction)."""
@@ -358,6 +367,19 @@ class _BoardScored(NamedTuple):
     avg_ns: Fraction | None
     avg_ew: Fraction | None
     ruled: dict[int, BoardDetail]
+
+    def line(self, ns: PairId, ew: PairId) -> BoardDetail | None:
+        """The line of ``ns`` v ``ew`` (as :meth:`lines` makes it; a pair holds a board once), or ``None``."""
+        try:
+            i = list(map(_NS_PAIR, self.rows)).index(ns)
+        except ValueError:
+            return None
+        row = self.rows[i]
+        if row[2] != ew:
+            return None
+        if i in self.ruled:
+            return self.ruled[i]
+        return BoardDetail(self.board, row[1], row[2], row[3], row[4], self.avg_ns, self.avg_ew, None, None)
 
     def lines(self) -> list[BoardDetail]:
         """Every row's line in the order given: the deals played made in C, the ruled rows' put in place."""

@@ -768,6 +768,18 @@ def test_plus_minus_on_a_board_sums_to_zero_in_each_direction(rows: list[BoardRe
 
 @settings(max_examples=150, deadline=None)
 @given(mitchell_results(rulings=True))
+def test_a_line_looked_up_alone_is_the_travellers(rows: list[BoardResult]) -> None:
+    contest = pair_contest(rows, single_ranking=False)
+    for line in contest.boards:
+        assert contest.detail(line.board, line.ns, line.ew) == line
+    for r in rows:
+        assert contest.detail(r.board, r.ns, "nobody") is None
+        assert contest.detail(r.board, "nobody", r.ew) is None
+        assert contest.detail(r.board + 100, r.ns, r.ew) is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(mitchell_results(rulings=True))
 def test_swapping_the_labels_swaps_the_mitchell_rankings(rows: list[BoardResult]) -> None:
     contest = pair_contest(rows, single_ranking=False)
     swapped = pair_contest(swap(rows), single_ranking=False)
