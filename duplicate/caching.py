@@ -3,17 +3,15 @@
 Key: (event, what, variant): ``what`` names the part ("standings", "traveller", ...) and ``variant`` holds
 everything else it depends on (board, sort, page, section, who may see what).  The value is kept with the
 version it was worked out for (the event's results version, bumped by every write that changes what a page
-shows; or a board's own, for what shows one board's results), the time its working-out began and how long
-it took.  One entry
+shows; or a board's own, for what shows one board's results) and the time its working-out began.  One entry
 a page, overwritten as versions move on: at many writes a second no dead versions pile up in the cache.
 
 Reading, when the kept version is not the current one: a director always gets the current one (worked out
 there and then).  A visitor is served the kept value while it began less than ``RESULTS_STALE_SECONDS`` ago
-(a setting, 1 s); once it began more than half that ago (sooner when its working-out took long: the next
-is then ready in time, :func:`refresh_after`) one process (a lock taken with ``cache.add``) works the
-current one out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting for
-that process's.  So under a stream of writes a page is worked out about twice a second, not once a write,
-and what a visitor sees is never more than a second old.  Nothing is
+(a setting, 1 s); once it began more than half that ago one process (a lock taken with ``cache.add``) works
+the current one out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting
+for that process's.  So under a stream of writes a page is worked out
+about twice a second, not once a write, and what a visitor sees is never more than a second old.  Nothing is
 kept in a process's memory: any number of workers on any number of hosts share the cache.
 """
 
@@ -42,9 +40,6 @@ WAIT_SECONDS = 5.0  # the longest a request waits for another process's working-
 WAIT_STEP = 0.05  # how often it looks
 JOB_SECONDS = 60  # a working-out in the background left by a process that died is started again after this
 TIMEOUT = 24 * 3600  # a page no longer asked for drops out of the cache
-REFRESH_MARGIN = (
-    1.5  # the next working-out is begun this many times the last one's time before the grace ends
-)
 
 
 def _digest(variant: Hashable) -> str:
@@ -59,8 +54,7 @@ def _event_stamp(event: Event) -> str:
 
 
 def part_key(event: Event, what: str, variant: Hashable = ()) -> str:
-    """The cache key of ``what`` for ``event``: the entry holds (version, began, value, seconds its
-    working-out took)."""
+    """The cache key of ``what`` for ``event``: the entry holds (version, began, value)."""
     return f"kz:{_event_stamp(event)}:{what}:{_digest(variant)}"
 
 
@@ -85,9 +79,7 @@ def cached(
     key = part_key(event, what, variant)
     stale = settings.RESULTS_STALE_SECONDS
     kept = cache.get(key)
-    if kept is not None and (
-        kept[0] >= wanted or (not latest and time.time() - kept[1] < refresh_after(kept, stale))
-    ):
+    if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < stale / 2)):
         return kept[2]  # type: ignore[no-any-return]
     if latest:
         return _build_and_keep(key, wanted, build)  # never waiting for another process
@@ -134,19 +126,10 @@ def _prepare(key: str, job: str, version: int, build: Callable[[], Any]) -> None
         connections.close_all()  # this thread's own database connection
 
 
-def refresh_after(kept: tuple[Any, ...], stale: float) -> float:
-    """How old a kept value may grow before one process starts working out the next: half the grace, or
-    sooner when its own working-out took long (``kept[3]``, seconds), so that the next, taking as long, is
-    ready before the kept one is a grace old and nobody has to wait for it (on a loaded machine a big
-    event's standings take a good part of a second)."""
-    took = kept[3] if len(kept) > 3 else 0.0
-    return max(0.0, min(stale / 2, stale - REFRESH_MARGIN * took))
-
-
 def _build_and_keep(key: str, version: int, build: Callable[[], T]) -> T:
     began = time.time()
     value = build()
-    cache.set(key, (version, began, value, time.time() - began), TIMEOUT)
+    cache.set(key, (version, began, value), TIMEOUT)
     return value
 
 

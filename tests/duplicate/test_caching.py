@@ -120,25 +120,6 @@ def test_past_half_the_grace_one_process_works_the_current_value_out_the_others_
     assert cache.add(lock, True, 30)  # and let the lock go
 
 
-def test_a_value_that_took_long_to_work_out_is_worked_out_again_sooner(grace):
-    """Its next working-out begins early enough to be ready before the kept value is a grace old (so that
-    visitors need not wait for it); a quick one's at half the grace."""
-    event = make_event(tables=3)
-    key = caching.part_key(event, "part", ())
-    cache.set(key, (event.results_version, time.time() - 0.3, "version 0", 0.01), 60)
-    event.results_version += 1
-    assert caching.cached(event, "part", (), lambda: "version 1") == "version 0"
-    cache.set(key, (event.results_version - 1, time.time() - 0.3, "version 0", 0.5), 60)  # took half a second
-    assert caching.cached(event, "part", (), lambda: "version 1") == "version 1"
-    version, _, value, took = cache.get(key)
-    assert (version, value) == (event.results_version, "version 1")
-    assert isinstance(took, float)
-    assert took >= 0
-    assert caching.refresh_after((0, 0.0, "", 0.5), 1.0) == 0.25
-    assert caching.refresh_after((0, 0.0, "", 0.9), 1.0) == 0.0
-    assert caching.refresh_after((0, 0.0, ""), 1.0) == 0.5  # kept before its time was recorded
-
-
 def test_a_value_begun_longer_than_the_grace_ago_is_never_shown_whatever_the_lock(grace):
     event = make_event(tables=3)
     keep(event, "part", event.results_version, "version 0", age=grace + 0.1)
