@@ -67,7 +67,7 @@ class Command(KalamazooCommand):
             f"; {len(preview.changes)} result(s) corrected (law E, hands replaced)" if preview.changes else ""
         )
         self.stdout.write(
-            f"Attached: {read.summary()}; {changed} board(s) changed{corrected}. Event {event.pk}"
+            f"Attached: {read.summary()}; {changed.boards} board(s) changed{corrected}. Event {event.pk}"
         )
 
 
