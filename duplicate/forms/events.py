@@ -21,15 +21,15 @@ from duplicate.models import (
     ScoringCodeChoice,
 )
 from duplicate.services.events import MAX_SECTIONS
+from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE, too_large
 from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
 
-MAX_UPLOAD = 5 * 1024 * 1024
 
-
-def read_upload(upload: File[bytes], *, field: str) -> str:
-    """The text of an uploaded file, or a ValidationError that names the field."""
-    if (upload.size or 0) > MAX_UPLOAD:
-        raise forms.ValidationError(f"{field}: the file is larger than 5 MB")
+def read_upload(upload: File[bytes], *, field: str, limit: int) -> str:
+    """The text of an uploaded file, or a ValidationError that names the field (over ``limit`` bytes: before
+    it is read)."""
+    if (upload.size or 0) > limit:
+        raise forms.ValidationError(f"{field}: {too_large(limit)}")
     data: bytes = upload.read()
     try:
         return data.decode("utf-8-sig")
@@ -131,7 +131,9 @@ class EventCreateForm(forms.Form):
                 self.add_error("movement_file", "Upload the movement file for a custom movement.")
             else:
                 try:
-                    data["movement_text"] = read_upload(upload, field="movement file")
+                    data["movement_text"] = read_upload(
+                        upload, field="movement file", limit=MAX_MOVEMENT_FILE
+                    )
                 except forms.ValidationError as exc:
                     self.add_error("movement_file", exc)
         return data
@@ -173,7 +175,7 @@ class EventImportForm(forms.Form):
     file = forms.FileField(label="Event file (JSON)")
 
     def clean_file(self) -> str:
-        return read_upload(self.cleaned_data["file"], field="event file")
+        return read_upload(self.cleaned_data["file"], field="event file", limit=MAX_EVENT_FILE)
 
 
 class PairNamesForm(forms.Form):
@@ -327,8 +329,8 @@ class DealsForm(forms.Form):
             raise forms.ValidationError("Choose one: paste hands, upload a .pbn file, or deal at random.")
         if data.get("pbn_file"):
             upload = data["pbn_file"]
-            if (getattr(upload, "size", 0) or 0) > MAX_UPLOAD:
-                self.add_error("pbn_file", "pbn file: the file is larger than 5 MB")
+            if (getattr(upload, "size", 0) or 0) > MAX_PBN_FILE:
+                self.add_error("pbn_file", f"pbn file: {too_large(MAX_PBN_FILE)}")
             else:
                 data["pbn_file_bytes"] = upload.read()  # its encoding is found when it is read (PBN)
         data["repeated"] = data.get("repeated") or "refuse"

@@ -21,6 +21,13 @@ def par_key(dealer: str, vulnerability: str) -> str:
     return f"{dealer}-{vulnerability}"
 
 
+def deals_unanalysed(*, deals: Iterable[str]) -> list[str]:
+    """Those of ``deals`` with four known hands and no analysis stored yet, each once, sorted. One query."""
+    wanted = sorted({d for d in deals if hands_known(d)})
+    have = set(DealAnalysis.objects.filter(deal__in=wanted).values_list("deal", flat=True))
+    return [d for d in wanted if d not in have]
+
+
 @dataclass(frozen=True, slots=True)
 class DoubleDummy:
     """A board's double-dummy table (tricks by seat and strain) and, for a contract event, its par."""

@@ -14,6 +14,7 @@ from duplicate.services.analyses import (
 )
 from duplicate.services.boards import (
     HANDS_REPLACED,
+    HandsAttached,
     HandsChange,
     HandsGiven,
     HandsPreview,
@@ -52,6 +53,7 @@ __all__ = [
     "HANDS_REPLACED",
     "AnalysisUnavailable",
     "ConflictError",
+    "HandsAttached",
     "HandsChange",
     "HandsGiven",
     "HandsImport",

@@ -17,7 +17,7 @@ from django.db import connections, transaction
 from django.db.models import F
 
 from duplicate.models import Board, DealAnalysis, Event
-from duplicate.selectors.analyses import SEATS, STRAINS, par_key
+from duplicate.selectors.analyses import SEATS, STRAINS, deals_unanalysed, par_key
 from duplicate.services.errors import ServiceError
 from duplicate.services.results import boards_touch
 from scoring.pbn import hands_known
@@ -89,9 +89,7 @@ def deal_analyses_compute(*, deals: Iterable[str], progress: Callable[[int, int]
     stored. Each is stored as soon as it is worked out (a long run interrupted keeps what it did), and the
     boards holding it (and their events) have their results version bumped, so cached travellers and
     hand records show it. ``progress(done, total)`` is called after each deal."""
-    wanted = sorted({d for d in deals if hands_known(d)})
-    have = set(DealAnalysis.objects.filter(deal__in=wanted).values_list("deal", flat=True))
-    todo = [d for d in wanted if d not in have]
+    todo = deals_unanalysed(deals=deals)
     if not todo:
         return 0
     if dds is None:

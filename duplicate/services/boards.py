@@ -82,6 +82,39 @@ class HandsPreview:
         return {c.play: c.version for c in self.changes}
 
 
+@dataclass(frozen=True, slots=True)
+class HandsAttached:
+    """What ``board_deals_set`` changed: the boards (by number) whose hands or dealer changed, those whose
+    vulnerability was stored (the file's word where the board had another, or the cycle's), and the site it
+    gave the event ("" when none)."""
+
+    hands: tuple[int, ...] = ()
+    dealers: tuple[int, ...] = ()
+    vulnerability: tuple[int, ...] = ()
+    site: str = ""
+
+    @property
+    def boards(self) -> int:
+        """How many boards changed, in any way."""
+        return len({*self.hands, *self.dealers, *self.vulnerability})
+
+    def summary(self) -> str:
+        """What changed, in one sentence: "Hands attached to 6 boards; the vulnerability set on 2 boards"."""
+        parts = [
+            f"{what} {len(boards)} board{'s' if len(boards) != 1 else ''}"
+            for what, boards in (
+                ("hands attached to", self.hands),
+                ("the dealer changed on", self.dealers),
+                ("the vulnerability set on", self.vulnerability),
+            )
+            if boards
+        ]
+        if self.site:
+            parts.append(f"the event's site set to {self.site}")
+        text = "; ".join(parts) or "no board changed: each already had what was given"
+        return f"{text[0].upper()}{text[1:]}."
+
+
 class HandsGiven(TypedDict):
     """What a director gives the boards (a PBN file, pasted text, random hands), for ``board_deals_preview``
     and ``board_deals_set`` as keywords."""
@@ -288,8 +321,8 @@ def board_deals_set(
     dealers: Mapping[int, str] | None = None,
     vulnerable: Mapping[int, str] | None = None,
     site: str = "",
-) -> int:
-    """Attach or replace hands (PBN); every deal is checked before any is stored. Returns boards changed.
+) -> HandsAttached:
+    """Attach or replace hands (PBN); every deal is checked before any is stored. Returns what changed.
 
     Honours come from the hands, so new hands can change results already in. Those results are corrected
     through the result service (law E: the director only, reason "hands replaced"), each recorded in its
@@ -320,12 +353,16 @@ def board_deals_set(
     boards = list(event.boards.filter(number__in=[*preview.boards, *preview.vulnerable]))
     moved = _vulnerability_moved(event, boards, preview.vulnerable)
     boards = [b for b in boards if b.number in moved or b.number in preview.boards]
+    new_hands = tuple(sorted(b.number for b in boards if preview.deals.get(b.number, b.deal) != b.deal))
+    new_dealers = tuple(
+        sorted(b.number for b in boards if preview.dealers.get(b.number, b.dealer) != b.dealer)
+    )
     for board in boards:
         board.deal = preview.deals.get(board.number, board.deal)
         board.dealer = preview.dealers.get(board.number, board.dealer)
         board.vulnerability = moved.get(board.number, board.vulnerability)
     Board.objects.bulk_update(boards, ["deal", "dealer", "vulnerability"])
-    _site_fill(event, preview.site)
+    site = _site_fill(event, preview.site)
     # Double dummy, in a thread once this commits.
     deal_analyses_start(deals=[b.deal for b in boards if b.number in preview.boards])
     if preview.changes and director is not None:
@@ -347,7 +384,7 @@ def board_deals_set(
         PlayChange.objects.bulk_create(history)
     if boards:
         results_touch(event_id=event.pk, board_ids=[b.pk for b in boards])
-    return len(boards)
+    return HandsAttached(hands=new_hands, dealers=new_dealers, vulnerability=tuple(sorted(moved)), site=site)
 
 
 @transaction.atomic
@@ -383,10 +420,12 @@ def _rescored(event: Event, board: Board, play: Play, words: Mapping[int, str]) 
     return any(getattr(play, name) != fields[name] for name in SCORE_FIELDS)
 
 
-def _site_fill(event: Event, site: str) -> None:
-    """A hand file's Site where the event has none (the director's own is kept)."""
+def _site_fill(event: Event, site: str) -> str:
+    """A hand file's Site where the event has none (the director's own is kept): the site set, or ""."""
     if site and not event.site and Event.objects.filter(pk=event.pk, site="").update(site=site):
         event.site = site
+        return site
+    return ""
 
 
 def deals_random(*, event: Event) -> dict[int, str]:

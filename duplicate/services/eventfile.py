@@ -135,8 +135,9 @@ def _check_texts(data: dict[str, Any]) -> None:
 
 
 @transaction.atomic
-def event_import(*, data: Mapping[str, Any]) -> Event:
-    """Load a whole event in one transaction: all or nothing."""
+def event_import(*, data: Mapping[str, Any], analyse: bool = True) -> Event:
+    """Load a whole event in one transaction: all or nothing. ``analyse``: the deals' double-dummy analysis
+    starts in a thread once it commits (False: the caller works it out itself, ``deal_analyses_compute``)."""
     unknown = set(data) - TOP_KEYS
     if unknown:
         raise ServiceError(f"{sorted(unknown)[0]}: not a field of an event file")
@@ -203,13 +204,20 @@ def event_import(*, data: Mapping[str, Any]) -> Event:
         paper_size=data.get("paper_size") or "A4",
         ranking=ranking,
         contest=contest,
+        analyse=analyse,
     )
     for word in set(vulnerable.values()):  # law 77: the boards' own vulnerability, where the file gives one
         numbers = [n for n, v in vulnerable.items() if v == word]
         Board.objects.filter(event=event, number__in=numbers).update(vulnerability=word)
     for (letter, movement), section_pairs in zip(movements[1:], specs[1:], strict=True):
         section_populate(
-            event=event, letter=letter, movement=movement, pairs=section_pairs, deals=deals, dealers=dealers
+            event=event,
+            letter=letter,
+            movement=movement,
+            pairs=section_pairs,
+            deals=deals,
+            dealers=dealers,
+            analyse=analyse,
         )
     _import_results(event, results)
     _restore_agreed(event, agreed)

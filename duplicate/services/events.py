@@ -78,11 +78,14 @@ def event_create(
     ranking: str = RankingChoice.FIELD,
     letter: str = "A",
     contest: str | None = None,
+    analyse: bool = True,
 ) -> Event:
     """Create an event of ``sections`` sections (A, B, ...), each laid out by ``movement`` and playing the
     same boards: boards, pairs, rounds, seatings and the empty Play rows (one board at one table in one
     round) that results will fill. With several sections pair n of section B is numbered "B<n>" (pair
-    numbers are the event's). ``ranking``: across the field (law H) or each section on its own."""
+    numbers are the event's). ``ranking``: across the field (law H) or each section on its own.
+    ``analyse``: the deals' double-dummy analysis starts in a thread once this commits (False: the caller
+    works it out itself, ``deal_analyses_compute``)."""
     name = name.strip()
     if not name:
         raise ServiceError("name: give the event a name")
@@ -119,6 +122,7 @@ def event_create(
             deals=deals or {},
             dealers=dealers or {},
             movement_option=movement_option,
+            analyse=analyse,
         )
     return event
 
@@ -281,8 +285,10 @@ def section_populate(
     deals: Mapping[int, str],
     dealers: Mapping[int, str],
     movement_option: str = "",
+    analyse: bool = True,
 ) -> Section:
-    """Lay out one section from a movement. Bulk inserts: a fixed number of queries per model."""
+    """Lay out one section from a movement. Bulk inserts: a fixed number of queries per model. ``analyse``:
+    as ``event_create``'s."""
     movement_fits(movement)
     section = Section.objects.create(
         event=event,
@@ -292,7 +298,7 @@ def section_populate(
         boards_per_round=movement.boards_per_round,
         movement_option=movement_option,
     )
-    boards = _boards_create(event=event, movement=movement, deals=deals, dealers=dealers)
+    boards = _boards_create(event=event, movement=movement, deals=deals, dealers=dealers, analyse=analyse)
     pair_by_id = _pairs_create(event=event, section=section, movement=movement, pairs=pairs, teams=teams)
     _seatings_create(movement=movement, section=section, event=event, boards=boards, pair_by_id=pair_by_id)
     return section
@@ -315,7 +321,7 @@ def movement_fits(movement: Movement) -> None:
 
 
 def _boards_create(
-    *, event: Event, movement: Movement, deals: Mapping[int, str], dealers: Mapping[int, str]
+    *, event: Event, movement: Movement, deals: Mapping[int, str], dealers: Mapping[int, str], analyse: bool
 ) -> dict[int, Board]:
     """The movement's boards the event has not yet (sections share them), with their deals; all by number."""
     existing = set(event.boards.values_list("number", flat=True))
@@ -337,7 +343,8 @@ def _boards_create(
             )
         )
     Board.objects.bulk_create(new_boards)
-    deal_analyses_start(deals=[b.deal for b in new_boards])  # double dummy, in a thread once this commits
+    if analyse:
+        deal_analyses_start(deals=[b.deal for b in new_boards])  # double dummy, in a thread once this commits
     return {b.number: b for b in event.boards.all()}
 
 

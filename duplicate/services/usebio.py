@@ -26,13 +26,10 @@ from django.db import transaction
 from duplicate.models import Event
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile import event_import
+from duplicate.uploads import MAX_USEBIO_FILE, too_large
 from scoring.usebio import UsebioError, UsebioEvent, UsebioLine, read_usebio
 
 # The file's EVENT_TYPE or BOARD_SCORING_METHOD -> the contest.
-#: The largest USEBIO file read: a traveller line takes about 500 bytes, so the most results an event holds
-#: (20,000, scoring.movements' MAX_PLAYS) with their hands fit with room to spare.
-MAX_USEBIO = 20 * 2**20
-
 CONTESTS = {
     "MP_PAIRS": "matchpoints",
     "MATCH_POINTS": "matchpoints",
@@ -243,9 +240,9 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
 @transaction.atomic
 def usebio_import(*, data: bytes) -> Event:
     """A new event from a USEBIO file, in one transaction; ServiceError (one line) for a bad file, or one
-    larger than ``MAX_USEBIO``."""
-    if len(data) > MAX_USEBIO:
-        raise ServiceError(f"usebio: the file is larger than {MAX_USEBIO // 2**20} MB")
+    larger than ``MAX_USEBIO_FILE``."""
+    if len(data) > MAX_USEBIO_FILE:
+        raise ServiceError(f"usebio: {too_large(MAX_USEBIO_FILE)}")
     try:
         usebio = read_usebio(data)
     except UsebioError as exc:

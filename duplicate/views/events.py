@@ -365,7 +365,7 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
     except services.ServiceError as exc:
         messages.error(request, f"Nothing was changed: {exc}")
         return redirect("event_boards", pk=event.pk)
-    text = f"Hands attached to {changed} board{'s' if changed != 1 else ''}."
+    text = changed.summary()
     if expected:
         text += f" {len(expected)} result(s) corrected (law E, hands replaced): see the event's history."
     messages.success(request, text)

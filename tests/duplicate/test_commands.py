@@ -6,13 +6,17 @@ import json
 import os
 import subprocess
 import sys
+from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from duplicate.models import Event
+from duplicate.demo import demo_event_file
+from duplicate.models import DealAnalysis, Event
+from scoring.pbn import canonical_deal
+from tests.duplicate.test_deal_analysis import tricks
 from tests.duplicate.test_eventfile import small_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -159,3 +163,47 @@ def test_demo_command_loads_once(capsys):
     assert event.boards.exclude(deal="").count() == event.boards.count() == 21
     entered = event.plays.filter(entered=True).count()
     assert 0 < entered < event.plays.count()
+
+
+@pytest.mark.django_db
+def test_demo_analyses_its_deals_before_it_ends_and_says_so(settings):
+    settings.DEAL_ANALYSIS_IN_BACKGROUND = True
+    deals = sorted(canonical_deal(b["deal"]) for b in demo_event_file()["boards"])
+    # All but two already analysed (made-up figures): the demo works out only the two still missing.
+    DealAnalysis.objects.bulk_create(DealAnalysis(deal=d, tricks="0" * 20) for d in deals[2:])
+    out = StringIO()
+    call_command("demo", stdout=out)
+    lines = out.getvalue().splitlines()
+    # Stored when the command returns (no thread left to wait for), every deal of the demo's boards.
+    event = Event.objects.get()
+    assert set(DealAnalysis.objects.values_list("deal", flat=True)) == set(
+        event.boards.values_list("deal", flat=True)
+    )
+    for analysis in DealAnalysis.objects.filter(deal__in=deals[:2]):  # worked out: tricks and par
+        assert set(tricks(analysis).values()) <= set(range(14))
+        assert analysis.tricks != "0" * 20
+        assert len(analysis.par) == 16  # each dealer and vulnerability
+    assert lines[1:5] == [
+        "Analysing 2 of the demo's 21 deals double dummy, about a second each.",
+        "analysing 2 deals double dummy: 1/2",
+        "analysing 2 deals double dummy: 2/2",
+        "The demo's 21 deals are analysed double dummy (tricks and par).",
+    ]
+    out = StringIO()
+    call_command("demo", stdout=out)  # loaded and analysed already: says so at once
+    assert out.getvalue().splitlines()[:2] == [
+        f"The demo event is already loaded (event {event.pk}).",
+        "The demo's 21 deals are analysed double dummy (tricks and par).",
+    ]
+
+
+@pytest.mark.django_db
+def test_demo_without_background_analysis_says_how_to_work_it_out(settings):
+    settings.DEAL_ANALYSIS_IN_BACKGROUND = False
+    out = StringIO()
+    call_command("demo", stdout=out)
+    assert out.getvalue().splitlines()[1] == (
+        "The demo's deals are not analysed double dummy (DEAL_ANALYSIS_IN_BACKGROUND=0): "
+        "`manage.py analyse_hands` works them out."
+    )
+    assert not DealAnalysis.objects.exists()

@@ -61,7 +61,9 @@ def test_a_bigger_set_attaches_the_event_boards_and_reports_the_rest_with_the_fi
     assert read.not_in_event == tuple(range(7, 33))
     assert read.summary() == "hands for 6 board(s): 1-6 (UTF-8); not attached, the event has no board 7-32"
     changed = services.board_deals_set(event=event, deals=read.deals, dealers=read.dealers)
-    assert changed == 6
+    # Every board's dealer is shifted from the rotation; the file gives no vulnerability nor site.
+    assert changed == services.HandsAttached(hands=(1, 2, 3, 4, 5, 6), dealers=(1, 2, 3, 4, 5, 6))
+    assert changed.boards == 6
     assert_attached(event, {n: written[n] for n in range(1, 7)})
     # The file's dealer (shifted from the rotation on purpose), not the rotation's.
     assert {n: d for n, (d, _) in stored(event).items()} == {n: SEATS[n % 4] for n in range(1, 7)}
@@ -310,7 +312,10 @@ def test_page_upload_latin1_file_attaches_and_reports(director_client):
     assert response.status_code == 200
     page = response.content.decode()
     assert "hands for 6 board(s): 1-6 (ISO-8859-1); not attached, the event has no board 7-9" in page
-    assert "Hands attached to 6 boards." in page
+    assert attached_message(response) == [
+        "Hands attached to 6 boards; the dealer changed on 6 boards; the vulnerability set on 6 boards; "
+        "the event's site set to Kalamazoo."
+    ]
     assert_attached(event, {n: written[n] for n in range(1, 7)})
     assert stored(event)[1][0] == "E"
 
@@ -450,6 +455,50 @@ def tags(event) -> tuple[str, dict[int, tuple[str, str, str]]]:
     return event.site, {b.number: (b.dealer, b.vulnerability, b.deal) for b in boards}
 
 
+def attached_message(response) -> list[str]:
+    """The success messages the boards page shows after attaching."""
+    return [str(m) for m in response.context["messages"] if m.level_tag == "success"]
+
+
+def test_page_says_what_the_file_changed_hands_dealer_vulnerability_and_site(director_client):
+    event = make_event()  # boards 1-6, dealers by the rotation, no hands, no site
+    written = {n: d.to_pbn() for n, d in deals(3, seed=40).items()}
+    response = director_client.post(boards_url(event), {"pbn_text": tagged_file(written)}, follow=True)
+    assert attached_message(response) == [
+        "Hands attached to 3 boards; the dealer changed on 3 boards; the vulnerability set on 3 boards; "
+        "the event's site set to Elsewhere."
+    ]
+    # The same hands on boards 1 and 2, new ones on board 3, all three now None: the site is kept.
+    again = written | {3: deals(3, seed=41)[3].to_pbn()}
+    response = director_client.post(
+        boards_url(event), {"pbn_text": tagged_file(again, vulnerable="None", site="Other")}, follow=True
+    )
+    assert attached_message(response) == ["Hands attached to 1 board; the vulnerability set on 3 boards."]
+    site, boards = tags(event)
+    assert site == "Elsewhere"
+    assert {n: boards[n][1] for n in (1, 2, 3, 4)} == {1: "None", 2: "None", 3: "None", 4: ""}
+    # Only the vulnerability of two boards: no hands attached, and the message does not say any were.
+    response = director_client.post(
+        boards_url(event), {"pbn_text": tagged_file({1: again[1], 2: again[2]})}, follow=True
+    )
+    assert attached_message(response) == ["The vulnerability set on 2 boards."]
+    response = director_client.post(
+        boards_url(event), {"pbn_text": tagged_file({1: again[1], 2: again[2]})}, follow=True
+    )
+    assert attached_message(response) == ["No board changed: each already had what was given."]
+
+
+def test_page_confirmation_says_what_changed_and_what_was_corrected(director, director_client):
+    event = played_event(director)
+    html = director_client.post(boards_url(event), {"pbn_text": tagged_file({1: HANDS_B})}).content.decode()
+    response = director_client.post(boards_url(event), {**hidden_fields(html), "confirm": "1"}, follow=True)
+    assert attached_message(response) == [
+        "Hands attached to 1 board; the dealer changed on 1 board; the vulnerability set on 1 board; "
+        "the event's site set to Elsewhere. 2 result(s) corrected (law E, hands replaced): see the event's "
+        "history."
+    ]
+
+
 def test_page_reading_a_file_then_cancelling_keeps_vulnerability_and_site(director, director_client):
     event = played_event(director)
     before, stored_before = db_snapshot(), tags(event)
@@ -552,9 +601,8 @@ def test_a_vulnerability_that_would_rescore_is_a_form_error_and_nothing_is_store
         services.board_deals_set(event=event, deals={1: HANDS_A}, vulnerable={1: "All"}, site="Elsewhere")
     assert (db_snapshot(), tags(event)) == (before, stored_before)
     # The cycle's own vulnerability for board 1 (None) changes no score: stored with the hands.
-    assert (
-        services.board_deals_set(event=event, deals={1: HANDS_A}, vulnerable={1: "None"}, site="Elsewhere")
-        == 1
-    )
+    assert services.board_deals_set(
+        event=event, deals={1: HANDS_A}, vulnerable={1: "None"}, site="Elsewhere"
+    ) == services.HandsAttached(hands=(1,), vulnerability=(1,), site="Elsewhere")
     assert tags(event)[0] == "Elsewhere"
     assert tags(event)[1][1][1:] == ("None", HANDS_A)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from io import StringIO
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -11,13 +12,16 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
+from duplicate.forms.events import DealsForm, EventCreateForm, EventImportForm
 from duplicate.models import Event
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile import event_import
+from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE
 from scoring.movements import MAX_PAIRS, MAX_PLAYS, generate
 from tests.duplicate.exports_events import pairs_file
 from tests.duplicate.test_commands import manage
 from tests.duplicate.test_event_pages import create_form
+from tests.duplicate.test_eventfile import small_file
 
 pytestmark = pytest.mark.django_db
 
@@ -83,3 +87,48 @@ def test_the_commands_refuse_in_one_line(tmp_path):
     assert result.returncode == 2
     assert f"at most {MAX_PLAYS:,} results to enter" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_an_event_file_over_the_cap_is_one_line_exit_2_and_never_read(tmp_path):
+    path = tmp_path / "huge.json"
+    with path.open("wb") as f:
+        f.truncate(MAX_EVENT_FILE + 1)  # sparse: the size is checked before a byte is read
+    result = manage("import_event", str(path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [f"CommandError: {path}: the file is larger than 20 MB"]
+    assert Event.objects.count() == 0
+
+
+def test_an_event_file_at_the_cap_is_read(tmp_path):
+    # More than the 5 MB a PBN file may take: an exported event of the most results is about 6 MB.
+    path = tmp_path / "padded.json"
+    text = json.dumps(small_file()).encode()
+    path.write_bytes(text + b" " * (MAX_EVENT_FILE - len(text)))
+    assert path.stat().st_size == MAX_EVENT_FILE
+    out = StringIO()
+    call_command("import_event", str(path), stdout=out)
+    assert out.getvalue().startswith("Imported 'Spring pairs'")
+    assert Event.objects.get().name == "Spring pairs"
+
+
+@pytest.mark.parametrize(
+    ("form", "data", "field", "limit", "message"),
+    [
+        (EventImportForm, {}, "file", MAX_EVENT_FILE, "event file: the file is larger than 20 MB"),
+        (DealsForm, {}, "pbn_file", MAX_PBN_FILE, "pbn file: the file is larger than 5 MB"),
+        (
+            EventCreateForm,
+            create_form(movement="custom"),
+            "movement_file",
+            MAX_MOVEMENT_FILE,
+            "movement file: the file is larger than 5 MB",
+        ),
+    ],
+)
+def test_the_upload_forms_refuse_a_file_over_its_kinds_cap(form, data, field, limit, message):
+    over = form(data, {field: SimpleUploadedFile("big", b" " * (limit + 1))})
+    assert not over.is_valid()
+    assert over.errors[field] == [message]
+    at_cap = form(data, {field: SimpleUploadedFile("big", b" " * limit)})
+    at_cap.is_valid()
+    assert field not in at_cap.errors or message not in at_cap.errors[field]

@@ -23,7 +23,8 @@ from duplicate.selectors.travellers import traveller
 from duplicate.selectors.usebio import usebio_event
 from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_import
-from duplicate.services.usebio import MAX_USEBIO, infer_rounds, usebio_import
+from duplicate.services.usebio import infer_rounds, usebio_import
+from duplicate.uploads import MAX_USEBIO_FILE
 from scoring.usebio import read_usebio, write_usebio
 from tests.duplicate.test_commands import manage
 from tests.duplicate.test_contract_events import contract_file, event_file, rows_by_pair
@@ -491,7 +492,7 @@ def test_given_rounds_keep_each_meeting_at_its_table():
 def test_a_file_over_the_size_cap_is_one_line_exit_2_and_never_read(tmp_path):
     path = tmp_path / "huge.xml"
     with path.open("wb") as f:
-        f.truncate(MAX_USEBIO + 1)  # sparse: the size is checked before a byte is read
+        f.truncate(MAX_USEBIO_FILE + 1)  # sparse: the size is checked before a byte is read
     before = Event.objects.count()
     result = manage("import_usebio", str(path))
     assert result.returncode == 2
@@ -499,7 +500,7 @@ def test_a_file_over_the_size_cap_is_one_line_exit_2_and_never_read(tmp_path):
     assert Event.objects.count() == before
     # The service refuses it too, whatever gives it the bytes.
     with pytest.raises(ServiceError, match=r"^usebio: the file is larger than 20 MB$"):
-        usebio_import(data=EBU + b" " * MAX_USEBIO)
+        usebio_import(data=EBU + b" " * MAX_USEBIO_FILE)
     # Under the cap, a text of more than libxml2's 10 MB is refused in one line too.
     path.write_bytes(EBU + b" " * 11 * 2**20)
     result = manage("import_usebio", str(path))
@@ -508,7 +509,7 @@ def test_a_file_over_the_size_cap_is_one_line_exit_2_and_never_read(tmp_path):
     assert "Buffer size limit exceeded" in result.stderr
     # At the cap, a file is read (its padding in runs of 1 MB, as a big file's many lines are).
     padding = b"<!-- -->" + b" " * 2**20
-    path.write_bytes(EBU + padding * ((MAX_USEBIO - len(EBU)) // len(padding)))
-    assert path.stat().st_size > MAX_USEBIO - len(padding)
+    path.write_bytes(EBU + padding * ((MAX_USEBIO_FILE - len(EBU)) // len(padding)))
+    assert path.stat().st_size > MAX_USEBIO_FILE - len(padding)
     call_command("import_usebio", str(path), stdout=StringIO())
     assert Event.objects.count() == before + 1

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from duplicate.models import Event
+from duplicate.uploads import too_large
 
 
 def event_or_error(event_id: int) -> Event:
@@ -20,10 +21,10 @@ def event_or_error(event_id: int) -> Event:
 
 def read_input(path: Path, *, limit: int) -> bytes:
     """A file to import, read whole: refused in one line (exit 2) when it is missing, unreadable or larger
-    than ``limit`` bytes (checked before reading it)."""
+    than ``limit`` bytes (checked before reading it: duplicate.uploads has each kind's)."""
     try:
         if path.stat().st_size > limit:
-            raise CommandError(f"{path}: the file is larger than {limit // 2**20} MB", returncode=2)
+            raise CommandError(f"{path}: {too_large(limit)}", returncode=2)
         return path.read_bytes()
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file", returncode=2) from None

@@ -10,22 +10,31 @@ from django.contrib.auth import get_user_model
 from duplicate.demo import DEMO_NAME, demo_event_file
 from duplicate.management.commands._base import KalamazooCommand
 from duplicate.models import Event
+from duplicate.selectors.analyses import deals_unanalysed
+from duplicate.services import AnalysisUnavailable, deal_analyses_compute
 from duplicate.services.eventfile import event_import
+from scoring.pbn import hands_known
 
 DEMO_USER = "director"
 DEMO_PASSWORD = "kalamazoo-demo"
 
 
 class Command(KalamazooCommand):
-    help = "Load the demo event (a 7-table Mitchell with hands and most results) and a demo director login."
+    help = (
+        "Load the demo event (a 7-table Mitchell with hands and most results), analyse its deals double dummy "
+        "(about a second each, the first time) and, in DEBUG, a demo director login."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = Event.objects.filter(name=DEMO_NAME).first()
         if event is None:
-            event = event_import(data=demo_event_file())
+            # Its deals are analysed below, in the foreground with progress shown: a background thread would
+            # hold the command's exit (and `make run`'s server) for as long without a word.
+            event = event_import(data=demo_event_file(), analyse=False)
             self.stdout.write(f"Loaded the demo event: {event.name} (event {event.pk}).")
         else:
             self.stdout.write(f"The demo event is already loaded (event {event.pk}).")
+        self._analyse(event)
         if settings.DEBUG:
             User = get_user_model()
             user, created = User.objects.get_or_create(
@@ -39,3 +48,32 @@ class Command(KalamazooCommand):
                     f"Demo director login: user {DEMO_USER!r}, password {DEMO_PASSWORD!r} (DEBUG only)."
                 )
             )
+
+    def _analyse(self, event: Event) -> None:
+        """The double-dummy analysis of the demo's deals still without one (interrupted, the next run goes
+        on), counting them off: on a terminal one line rewritten, else a line a deal."""
+        deals = {d for d in event.boards.values_list("deal", flat=True) if hands_known(d)}
+        if not settings.DEAL_ANALYSIS_IN_BACKGROUND:
+            self.stdout.write(
+                "The demo's deals are not analysed double dummy (DEAL_ANALYSIS_IN_BACKGROUND=0): "
+                "`manage.py analyse_hands` works them out."
+            )
+            return
+        todo = len(deals_unanalysed(deals=deals))
+        if todo:
+            self.stdout.write(
+                f"Analysing {todo} of the demo's {len(deals)} deals double dummy, about a second each."
+            )
+        tty = self.stdout.isatty()
+
+        def progress(done: int, total: int) -> None:
+            line = f"analysing {total} deals double dummy: {done}/{total}"
+            self.stdout.write(f"\r{line}" if tty else line, ending="\n" if done == total or not tty else "")
+            self.stdout.flush()
+
+        try:
+            deal_analyses_compute(deals=deals, progress=progress)
+        except AnalysisUnavailable as exc:
+            self.stdout.write(f"The demo's deals are not analysed double dummy: {exc}.")
+            return
+        self.stdout.write(f"The demo's {len(deals)} deals are analysed double dummy (tricks and par).")

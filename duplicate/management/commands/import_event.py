@@ -8,9 +8,10 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
-from duplicate.management.commands._base import KalamazooCommand
+from duplicate.management.commands._base import KalamazooCommand, read_input
 from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_import, parse_json
+from duplicate.uploads import MAX_EVENT_FILE
 
 
 class Command(KalamazooCommand):
@@ -21,11 +22,10 @@ class Command(KalamazooCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
+        data = read_input(path, limit=MAX_EVENT_FILE)
         try:
-            text = path.read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            raise CommandError(f"{path}: no such file", returncode=2) from None
-        except (OSError, UnicodeDecodeError) as exc:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
             raise CommandError(f"{path}: cannot read it ({exc})", returncode=2) from None
         try:
             event = event_import(data=parse_json(text))

@@ -11,9 +11,8 @@ from django.core.management.base import CommandError
 from duplicate import services
 from duplicate.management.commands._base import KalamazooCommand, read_input
 from duplicate.models import Event
+from duplicate.uploads import MAX_PBN_FILE
 from scoring.pbn import Duplicates
-
-MAX_FILE = 5 * 1024 * 1024
 
 
 class Command(KalamazooCommand):
@@ -38,7 +37,7 @@ class Command(KalamazooCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
-        data = read_input(path, limit=MAX_FILE)
+        data = read_input(path, limit=MAX_PBN_FILE)
         event = Event.objects.filter(pk=options["event_id"]).first()
         if event is None:
             raise CommandError(f"event {options['event_id']}: no such event", returncode=2)
@@ -68,7 +67,7 @@ class Command(KalamazooCommand):
             f"; {len(preview.changes)} result(s) corrected (law E, hands replaced)" if preview.changes else ""
         )
         self.stdout.write(
-            f"Attached: {read.summary()}; {changed} board(s) changed{corrected}. Event {event.pk}"
+            f"Attached: {read.summary()}; {changed.boards} board(s) changed{corrected}. Event {event.pk}"
         )
 
 

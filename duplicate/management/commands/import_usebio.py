@@ -10,7 +10,8 @@ from django.core.management.base import CommandError
 
 from duplicate.management.commands._base import KalamazooCommand, read_input
 from duplicate.services import ServiceError
-from duplicate.services.usebio import MAX_USEBIO, usebio_import
+from duplicate.services.usebio import usebio_import
+from duplicate.uploads import MAX_USEBIO_FILE
 
 
 class Command(KalamazooCommand):
@@ -21,7 +22,7 @@ class Command(KalamazooCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
-        data = read_input(path, limit=MAX_USEBIO)
+        data = read_input(path, limit=MAX_USEBIO_FILE)
         try:
             event = usebio_import(data=data)
         except ServiceError as exc:
