@@ -531,6 +531,8 @@ class DisplayTeamsTable(DisplayTable):
 class DisplayTravellerTable(DisplayTable):
     """A slide of a released board's traveller (``PlayLine``s)."""
 
+    contract_headers: ClassVar[dict[str, dict[str, str]]] = TravellerTable.contract_headers
+
     table = tables.Column("Table", attrs=NUM)
     ns = tables.Column("N-S", attrs=NUM, accessor="ns__label")
     ew = tables.Column("E-W", attrs=NUM, accessor="ew__label")

@@ -542,9 +542,47 @@ class HandsFlowable(Flowable):
 # ------------------------------------------------------------------------------------------- travellers
 
 
+#: Under a contract team match's traveller and score card: what its figures are.
+IMP_SWING_NOTE = (
+    "Scores by law 77 (no honours in duplicate). IMPs: the board's two N-S scores netted and turned into "
+    "IMPs by the WBF scale, for the team that sat N-S at the table (the other team's less)."
+)
+
+
+def _imp_traveller_table(info: EventInfo, board: BoardRows) -> Grid:
+    """A contract team match's traveller: each table's result, its law 77 scores and each side's IMPs on
+    the board (no trick and honour columns: law 77 has no honours)."""
+    head = [
+        *("Rd", "Tbl", "N-S", "E-W", "Contract", "By", "Tricks"),
+        *("N-S\nscore", "E-W\nscore", "N-S\nIMPs", "E-W\nIMPs"),
+    ]
+    fixed: list[float] = [17, 17, 22, 22, 0, 15, 27, 48, 48, 52, 52]
+    fixed[4] = max(40, frame_width(info) - sum(fixed))
+    rows: list[GridRow] = []
+    for line in board.lines:
+        span: tuple[int, int] | None = (4, 6)
+        if line.played and line.contract == "PASS":
+            cells = ["passed out", "", ""]
+        elif line.played and line.contract:
+            cells = [line.contract, line.declarer, "" if line.tricks is None else str(line.tricks)]
+            span = None
+        else:  # not played yet, or (a visitor's) being played
+            cells = [fit(line.status, sum(fixed[4:7]), 7.5), "", ""]
+        cells = [
+            *(str(line.round), str(line.table), str(line.ns.label), str(line.ew.label), *cells),
+            *(line.ns_score_display, line.ew_score_display),
+            *(line.ns_plus_minus_display, line.ew_plus_minus_display),
+        ]
+        rows.append(GridRow(cells, span=span, color=None if line.entered else colors.HexColor("#777777")))
+    numeric = (0, 1, 2, 3, 6, 7, 8, 9, 10)
+    return Grid(head, rows, fixed, numeric=numeric, size=7.5, header_size=7, zebra=False, rules=(7, 9))
+
+
 def _traveller_table(info: EventInfo, board: BoardRows) -> Grid:
     width = frame_width(info)
     rows: list[GridRow] = []
+    if info.team_imps:
+        return _imp_traveller_table(info, board)
     if info.whist:
         head = ["Rd", "Tbl", "N-S", "E-W", "Result", "N-S score", "E-W score", "N-S +/-", "E-W +/-"]
         fixed: list[float] = [22, 22, 30, 30, 0, 56, 56, 56, 56]
@@ -624,6 +662,8 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
         f"E-W <b>{escape(board.ew_average_shown or '—')}</b>"
         " <font color='#555555'>(of the scores made; rulings under law B(3) take their score from them)</font>"
     )
+    if info.team_imps:
+        averages = IMP_SWING_NOTE
     return [
         KeepTogether([head, Spacer(1, 3), _traveller_table(info, board), Paragraph(averages, NOTE)]),
         Spacer(1, 10),

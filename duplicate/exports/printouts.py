@@ -23,6 +23,7 @@ from duplicate.exports.fonts import BOLD, SANS
 from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.pdf import (
     HEAD_BG,
+    IMP_SWING_NOTE,
     INK,
     NOTE,
     PRINTOUTS,
@@ -78,6 +79,8 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
     rest = width - sum(fixed)
     fixed[3], fixed[4] = rest - 90, 90
     head = ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
+    if info.team_imps:  # a contract team match: each board's swing in IMPs for the pair's side, and the sum
+        head[-3:] = ["", "IMPs", "Total\nIMPs"]
     lines = [
         GridRow(
             (
@@ -95,6 +98,9 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
         for line in card.lines
     ]
     story.append(Grid(head, lines, fixed, numeric=(0, 1, 5, 6, 7, 8), size=8.5, sizes={3: 7.5}))
+    if info.team_imps:
+        story.append(p(IMP_SWING_NOTE, NOTE))
+        return story
     note = "Its score on each deal is its side's total less the other side's"
     if info.whist:
         note += " (at whist: the tricks its side won)"

@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice
+from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice, kind_name
 from duplicate.selectors import board_range
 from duplicate.selectors.standings import (
     WHIST,
@@ -64,6 +64,7 @@ class EventInfo:
     kind: str
     paper_size: str
     site: str = ""
+    contest: str = ""  # contract bridge's ("matchpoints", "butler", "cross-imps"); "" for law H
 
     @property
     def whist(self) -> bool:
@@ -74,9 +75,14 @@ class EventInfo:
         return self.kind == EventKind.TEAMS
 
     @property
+    def team_imps(self) -> bool:
+        """A contract team match by IMPs: each line's law 77 scores and the board's swing in IMPs."""
+        return self.teams and self.code == ScoringCodeChoice.CONTRACT
+
+    @property
     def subtitle(self) -> str:
-        kind = "team match (law G)" if self.teams else "pair contest (law H)"
-        return f"{self.date} · {self.code_display} · {kind}"
+        kind = kind_name(self.code, self.kind, self.contest)
+        return f"{self.date} · {self.code_display} · {kind[0].lower()}{kind[1:]}"
 
 
 def event_info(event: Event) -> EventInfo:
@@ -89,6 +95,7 @@ def event_info(event: Event) -> EventInfo:
         kind=event.kind,
         paper_size=event.paper_size,
         site=event.site,
+        contest=event.contest,
     )
 
 
