@@ -528,6 +528,14 @@ class DisplayTeamsTable(DisplayTable):
     total = tables.Column("Total", attrs=NUM, accessor="total_display")
 
 
+class DisplayImpTeamsTable(DisplayTable):
+    """A contract team match's IMPs and VPs (``ImpTeam``s: home team first)."""
+
+    name = tables.Column("Team")
+    imps = tables.Column("IMPs", attrs=NUM)
+    vp = tables.Column("VPs", attrs=NUM)
+
+
 class DisplayTravellerTable(DisplayTable):
     """A slide of a released board's traveller (``PlayLine``s)."""
 

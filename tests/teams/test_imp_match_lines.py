@@ -8,7 +8,7 @@ Swings worked by hand on ``tests.teams.test_imp_match.RESULTS`` (the WBF IMP sca
 board 1: Reds N-S +420, Blues N-S -50: Reds net 470: 10 IMPs to Reds (table 1 N-S +10, E-W -10; table 2 N-S
 (Blues) -10, E-W (Reds) +10); board 2: +600 v +600: 0; board 3: Reds N-S +100 (4H by E one off, E-W vul),
 Blues N-S -620: net 720: 12 to Reds; board 4: Reds N-S +690, Blues N-S +1440 (6NT vul): net -750: 13 to
-Blues.  Pair 2 (Reds E-W) played boards 3, 4, 1, 2: scores +620, -1440, +50, -600; IMPs +12, -13, +10, 0;
+Blues.  Reds 22, Blues 13: 14.60 to 5.40 VPs (tests.teams.test_imp_match_files works them).  Pair 2 (Reds E-W) played boards 3, 4, 1, 2: scores +620, -1440, +50, -600; IMPs +12, -13, +10, 0;
 running +12, -1, +9, +9."""
 
 from __future__ import annotations
@@ -96,6 +96,7 @@ def test_the_pages_show_the_imps(client):
     assert "6NT by N, 12 tricks -1440 -13 -1" in card
     display = text(client.get(reverse("event_display", args=[event.pk])).content.decode())
     assert "N-S IMPs" in display
+    assert "Team IMPs VPs Reds 22 14.60 Blues 13 5.40" in display  # a margin of 9 over 4 boards (WBF 2013)
     assert "6NT by N, 12 tricks 1440 +13 -13" in display
     assert "Average" not in display
 
@@ -130,7 +131,11 @@ def test_a_board_in_play_shows_a_visitor_nothing_of_it(client, director_client):
         assert "1440" not in shown, url
         assert "6NT" not in shown, url
     card = text(client.get(reverse("pair_scorecard", args=[event.pk, "2"])).content.decode())
-    assert "4H by E, 10 tricks 620 +12 +12" in card  # the boards in at both tables still show
+    assert "4H by E, 10 tricks 620 +12 +12" in card
+    # The display's totals leave board 4 out: Reds 22, Blues 0, a margin of 22 over 4 boards: 18.55 to 1.45
+    # (WBF 2013: X = 30, 10 + 10 (1 - tau^2.2) / (1 - tau^3) = 18.549).
+    display = text(client.get(reverse("event_display", args=[event.pk])).content.decode())
+    assert "Team IMPs VPs Reds 22 18.55 Blues 0 1.45" in display  # the boards in at both tables still show
     # The director sees the one table's score, and no IMPs until the other table's is in.
     words = pdf_words(director_client.get(reverse("download_travellers", args=[event.pk])).content)
     assert "1 2 4 2 6NT N 12 1440 -1440 2 1 1 3 not played yet" in words
@@ -168,7 +173,7 @@ def test_contract_events_are_named_by_their_contest_and_law77(client):
 QUERIES = [
     ("board_traveller", [2], 4),
     ("pair_scorecard", ["2"], 6),
-    ("event_display", [], 6),
+    ("event_display", [], 8),
     ("download_travellers", [], 6),
     ("download_printout", ["scorecards"], 6),
 ]
