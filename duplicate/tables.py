@@ -509,7 +509,9 @@ class DisplayTable(RowsTable):
 
 
 class DisplayStandingsTable(DisplayTable):
-    """A slide of one ranking (``StandingRow``s, law H)."""
+    """A slide of one ranking (``StandingRow``s, law H; a contract contest's headed as its standings are)."""
+
+    contract_headers: ClassVar[dict[str, dict[str, str]]] = StandingsTable.contract_headers
 
     rank = tables.Column("Place", attrs=NUM)
     pair = tables.Column("Pair", attrs=NUM, accessor="pair__label")
