@@ -16,6 +16,7 @@ from django.urls import reverse
 from duplicate import services
 from duplicate.services.eventfile import event_import
 from tests.duplicate.test_contract_events import event_file
+from tests.duplicate.test_downloads import pdf_words
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
@@ -44,6 +45,9 @@ def test_the_traveller_display_and_recap_name_matchpoints_not_law_h(client):
     assert "Standings: N-S Place Pair Players % 1 3 North 3 &amp; South 3 79.17" in display
     assert "Result N-S score N-S MPs E-W MPs" in display
     assert "Average" not in display
+    words = pdf_words(client.get(reverse("download_recap", args=[event.pk])).content)
+    assert "Each cell: the pair's matchpoints on the board, to two decimals. Total: its percentage" in words
+    assert "law H" not in words
     recap = text(client.get(reverse("event_recap", args=[event.pk])).content)
     assert "every pair by every board: its matchpoints on each board." in recap
     assert "law H" not in recap
