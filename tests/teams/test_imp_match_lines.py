@@ -187,3 +187,13 @@ def test_the_pages_run_a_fixed_number_of_queries(client, django_assert_num_queri
         cache.clear()
         with django_assert_num_queries(expected):
             assert client.get(url).status_code == 200
+
+
+def test_the_tables_round_summary_gives_the_swings(client):
+    event = event_import(data=match_file())
+    token = services.table_token_create(section=event.sections.get(), table=1)
+    html = client.get(reverse("entry_token", args=[token.secret]) + "?done=1").content.decode()
+    summary = text(re.search(r'<section class="round-summary".*?</section>', html, re.S).group(0))
+    assert "Board Result Score N-S / E-W N-S IMPs E-W IMPs" in summary
+    assert "1 4S by N, 10 tricks 420 / -420 +10 -10 2 3NT by S, 9 tricks 600 / -600 0 0" in summary
+    assert "average" not in summary
