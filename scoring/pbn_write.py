@@ -5,7 +5,9 @@ separated by an empty line.  A table tag's value names its columns, ``;`` betwee
 and alignment (``PairId_NS\\2R``: two characters, right-aligned); its rows follow, one a line, the values in
 column order, separated by spaces, ``-`` for a value that is absent, and a value with a space in it quoted.
 ``PlusMinus_NS`` and ``PlusMinus_EW`` are Kalamazoo's own columns (PBN 4.9 lets a program add its own): the
-pair's plus or minus on the board under its contest (duplicate law H), the figure its ranking sums.
+pair's plus or minus on the board under law H, the figure its ranking sums.  Contract bridge's figures have
+PBN's own names (5.9): ``MP_NS``/``MP_EW`` and ``Percentage_NS``/``Percentage_EW`` for matchpoints,
+``IMP_NS``/``IMP_EW`` for Butler and cross-IMPs.
 
 Pure code: the caller hands the plain values in; the file is text (the caller encodes it, as UTF-8).
 """

@@ -200,7 +200,9 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
 
     if code is ScoringCode.CONTRACT:
         return _contract_request(obj)
-    _no_vulnerability(obj, code)
+    _unused(
+        obj, ("vulnerability", "board"), f"is for contract bridge (law 77); {code.value} has no vulnerability"
+    )
     if code is ScoringCode.WHIST:
         return _whist_request(obj)
 
@@ -212,11 +214,7 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     contract = parse_contract_or_pass(_text(obj["contract"], "contract", f"4HX{or_pass}"), code)
     declarer, tricks = _played(obj, contract, ("declarer", "tricks", "honours", "revokes"))
     honours = _honours(obj["honours"]) if get("honours") is not None else None
-    deal = (
-        Deal.parse_pbn(_text(obj["deal"], "deal", '"N:AKQJ.T98.765.432 ..."'))
-        if get("deal") is not None
-        else None
-    )
+    deal = _deal(obj)
     revokes = _revokes(obj["revokes"], code) if get("revokes") is not None else None
     penalties = _penalties(obj["penalties"], code) if get("penalties") is not None else ()
     one_spade_limit = (
@@ -254,22 +252,29 @@ def _played(
     return declarer, whole_number(obj["tricks"], "tricks", 0, 13)
 
 
-def _no_vulnerability(obj: Mapping[str, Any], code: ScoringCode) -> None:
-    for key in ("vulnerability", "board"):
+def _unused(obj: Mapping[str, Any], keys: tuple[str, ...], why: str) -> None:
+    """Refuse the first of ``keys`` given: a field the request's code does not use (``why`` says so)."""
+    for key in keys:
         if obj.get(key) is not None:
-            raise ScoringError(key, f"is for contract bridge (law 77); {code.value} has no vulnerability")
+            raise ScoringError(key, why)
+
+
+def _deal(obj: Mapping[str, Any]) -> Deal | None:
+    """The optional deal, in PBN."""
+    if obj.get("deal") is None:
+        return None
+    return Deal.parse_pbn(_text(obj["deal"], "deal", '"N:AKQJ.T98.765.432 ..."'))
 
 
 def _contract_request(obj: Mapping[str, Any]) -> DealRequest:
     """A contract bridge request (law 77): contract ("4SX" or "PASS"), declarer, tricks, and vulnerability
     ("None", "NS", "EW", "All") or the board number (the standard 16-board cycle)."""
     get = obj.get
-    for key in ("tricks_ns", "honours", "revokes", "penalties", "one_spade_limit"):
-        if get(key) is not None:
-            raise ScoringError(
-                key,
-                "is not used in contract bridge, which takes contract, declarer, tricks, vulnerability, board",
-            )
+    _unused(
+        obj,
+        ("tricks_ns", "honours", "revokes", "penalties", "one_spade_limit"),
+        "is not used in contract bridge, which takes contract, declarer, tricks, vulnerability, board",
+    )
     if get("contract") is None:
         raise ScoringError("contract", "required: a contract such as 4SX or 3NT, or PASS")
     contract = parse_contract_or_pass(_text(obj["contract"], "contract", "4SX or PASS"), ScoringCode.CONTRACT)
@@ -278,11 +283,7 @@ def _contract_request(obj: Mapping[str, Any]) -> DealRequest:
     board = parse_board(obj["board"]) if get("board") is not None else None
     if vulnerability is None and board is None:
         raise ScoringError("vulnerability", "required: None, NS, EW or All, or give the board number")
-    deal = (
-        Deal.parse_pbn(_text(obj["deal"], "deal", '"N:AKQJ.T98.765.432 ..."'))
-        if get("deal") is not None
-        else None
-    )
+    deal = _deal(obj)
     request = DealRequest(
         ScoringCode.CONTRACT,
         contract=contract,
@@ -298,13 +299,15 @@ def _contract_request(obj: Mapping[str, Any]) -> DealRequest:
 def _whist_request(obj: Mapping[str, Any]) -> DealRequest:
     """A whist request: tricks_ns, and optionally the deal and the revokes by side."""
     get = obj.get
-    for key in ("contract", "declarer", "tricks", "honours", "penalties", "one_spade_limit"):
-        if get(key) is not None:
-            raise ScoringError(key, "is not used in whist, which scores one point a trick from tricks_ns")
+    _unused(
+        obj,
+        ("contract", "declarer", "tricks", "honours", "penalties", "one_spade_limit"),
+        "is not used in whist, which scores one point a trick from tricks_ns",
+    )
     if get("tricks_ns") is None:
         raise ScoringError("tricks_ns", "required for whist: the tricks North-South won in play, 0 to 13")
     tricks_ns = whole_number(obj["tricks_ns"], "tricks_ns", 0, 13)
-    deal = Deal.parse_pbn(obj["deal"]) if get("deal") is not None else None
+    deal = _deal(obj)
     whist_revokes = _whist_revokes(obj["revokes"]) if get("revokes") is not None else None
     request = DealRequest(ScoringCode.WHIST, tricks_ns=tricks_ns, deal=deal, revokes=whist_revokes)
     return _checked(request)

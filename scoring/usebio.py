@@ -232,7 +232,9 @@ def _parse(data: bytes) -> etree._Element:
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as error:
-        raise UsebioError("USEBIO", _line_number(error.lineno), f"not well-formed XML: {error.msg}") from None
+        # libxml2's message may run on a second line (", line 340, column 9"): the line is given apart.
+        message = error.msg.splitlines()[0] if error.msg else ""
+        raise UsebioError("USEBIO", _line_number(error.lineno), f"not well-formed XML: {message}") from None
     if root is None or root.tag != "USEBIO":
         tag = "nothing" if root is None else f"<{root.tag}>"
         raise UsebioError(

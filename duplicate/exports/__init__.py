@@ -96,6 +96,7 @@ def travellers_text(rows: Any) -> str:
     if rows.provisional_text:
         out.append(f"PROVISIONAL: {rows.provisional_text}.")
     out.append("")
+    figure = rows.info.unit or "+/-"  # a contract pair event's MPs or IMPs, law H's plus/minus
     for board in rows.boards:
         out.append(f"Board {board.number}  dealer {board.dealer_name}")
         if board.diagram is not None:
@@ -103,7 +104,7 @@ def travellers_text(rows: Any) -> str:
                 out.append(f"  {name:<6} {hand_text(board.diagram.hands[seat])}")
         out.append(
             f"  {'Rd':>3} {'Tbl':>3} {'N-S':>4} {'E-W':>4}  {'Result':<34} {'N-S':>9} {'E-W':>9} "
-            f"{'N-S +/-':>10} {'E-W +/-':>10}"
+            f"{f'N-S {figure}':>10} {f'E-W {figure}':>10}"
         )
         for line in board.lines:
             out.append(
@@ -118,7 +119,8 @@ def travellers_text(rows: Any) -> str:
                     out.append(f"{'':>20}E-W {line.ew_total}: {line.ew_items}")
             if line.marks and not line.ruling:
                 out.append(f"{'':>20}Marked: {line.penalty_text}")
-        out.append(f"  Average: N-S {board.ns_average_shown or '-'}  E-W {board.ew_average_shown or '-'}")
+        if not rows.info.unit:  # law H's averages (a contract contest has none)
+            out.append(f"  Average: N-S {board.ns_average_shown or '-'}  E-W {board.ew_average_shown or '-'}")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 

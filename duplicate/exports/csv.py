@@ -18,6 +18,7 @@ from typing import Any
 from duplicate.exports.cells import csv_value, decimal_number
 from duplicate.exports.rows import EventRows, StandingsRows
 from duplicate.exports.xlsx import result_header, result_values
+from duplicate.selectors.contract import MATCHPOINTS, UNITS
 from duplicate.selectors.standings import PairStandings, TeamStandings
 
 BOM = "\ufeff"
@@ -69,10 +70,15 @@ def standings_csv(st: StandingsRows | PairStandings | TeamStandings, *, event: A
 
 def standings_csv_text(st: PairStandings | TeamStandings) -> str:
     """CSV (the ``standings --format csv`` output): the plus/minus or score as a decimal, the exact value
-    beside it ("exact")."""
+    beside it ("exact"); a contract pair contest's own figures (:func:`contract_standings_rows`)."""
     buf = io.StringIO()
     w = _Writer(buf)
     if isinstance(st, PairStandings):
+        contest = next((r.contest for r in st.rankings if r.contest), "")
+        if contest:
+            for values in contract_standings_rows(st, contest):
+                w.writerow(values)
+            return buf.getvalue()
         w.writerow(
             [
                 "rank",
@@ -125,15 +131,48 @@ def standings_csv_text(st: PairStandings | TeamStandings) -> str:
     return buf.getvalue()
 
 
+def contract_standings_rows(st: PairStandings, contest: str) -> Iterable[list[Any]]:
+    """A contract pair contest's standings: the score it ranks by (``mps``: matchpoints after Neuberg and
+    factoring; ``imps``), and for matchpoints the ``percentage``, each as a decimal to two places with its
+    exact value beside it (``..._exact``), as the JSON command's ``score`` and ``percentage``."""
+    unit = UNITS[contest].lower()
+    figures = [unit, f"{unit}_exact"]
+    if contest == MATCHPOINTS:
+        figures += ["percentage", "percentage_exact"]
+    yield ["rank", "pair", "direction", "player1", "player2", "boards", *figures, "ranking"]
+    for row in st.rows:
+        values = [decimal_number(row.net), exact(row.net)]
+        if contest == MATCHPOINTS:
+            values += [decimal_number(row.percentage), exact(row.percentage)]
+        yield [
+            row.rank,
+            row.pair.label,
+            row.direction or "",
+            *row.pair.players,
+            row.boards,
+            *values,
+            row.ranking,
+        ]
+
+
 def results_csv(rows: EventRows) -> bytes:
     """Every result of the event, one row each, in round, table and board order (a byte-order mark, UTF-8)."""
     buf = io.StringIO()
     w = _Writer(buf)
-    header, flags = with_exact(result_header(), EXACT_RESULT_COLUMNS)
+    unit = rows.info.unit  # a contract pair event's "MPs" or "IMPs" in law H's plus/minus places
+    columns = EXACT_RESULT_COLUMNS | {f"{side} {unit}" for side in ("N-S", "E-W") if unit}
+    header, flags = with_exact(result_header(unit), columns)
     w.writerow(header)
     for line in rows.results:
         w.writerow(exact_row(result_values(line), flags))
     return (BOM + buf.getvalue()).encode("utf-8")
 
 
-__all__ = ["BOM", "EXACT_RESULT_COLUMNS", "results_csv", "standings_csv", "standings_csv_text"]
+__all__ = [
+    "BOM",
+    "EXACT_RESULT_COLUMNS",
+    "contract_standings_rows",
+    "results_csv",
+    "standings_csv",
+    "standings_csv_text",
+]

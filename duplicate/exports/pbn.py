@@ -10,15 +10,17 @@ or the board number's standard cycle (law 77); auction bridge and whist have non
 from __future__ import annotations
 
 from datetime import date as Date
+from fractions import Fraction
 from typing import Final
 
 from duplicate.exports.rows import BoardRows, EventRows
+from duplicate.selectors.contract import adjusted_of
 from duplicate.selectors.travellers import PlayLine
 from scoring.law77 import vulnerability_for_board
 from scoring.pbn_write import Cell, PbnGame, ScoreTable, write_pbn
 
 CONTRACT: Final = "contract"
-# PBN 5.9's columns, and Kalamazoo's figure of the contest (``PlusMinus_NS``/``_EW``: law H's plus/minus).
+# PBN 5.9's columns, and Kalamazoo's figure of a law H contest (``PlusMinus_NS``/``_EW``: its plus/minus).
 RESULT_COLUMNS: Final = (
     "Round",
     "Table",
@@ -32,6 +34,14 @@ RESULT_COLUMNS: Final = (
     "PlusMinus_NS",
     "PlusMinus_EW",
 )
+# A contract pair event's figure under the names PBN 2.1 gives them (section 5.9, ScoreTable: ``MP_NS``,
+# ``MP_EW``, ``Percentage_NS``, ``Percentage_EW``, ``IMP_NS``, ``IMP_EW``), as producers write them (Ruter's
+# results for the Swedish federation: "...;Score_NS;Score_EW;MP_NS;MP_EW;Percentage_NS;Percentage_EW") and
+# readers look for them (a club site's importer takes ``Percentage_NS``, else ``IMP_NS``).
+CONTRACT_FIGURES: Final = {
+    "MPs": ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"),
+    "IMPs": ("IMP_NS", "IMP_EW"),
+}
 # Whist has no contract: the tricks N-S won (a column of Kalamazoo's own) stand for the result.
 WHIST_COLUMNS: Final = (
     "Round",
@@ -51,12 +61,29 @@ def pbn_date(day: Date | None) -> str:
     return f"{day:%Y.%m.%d}" if day else "????.??.??"
 
 
+def board_percentages(line: PlayLine) -> tuple[Fraction | None, Fraction | None]:
+    """A matchpointed line's percentage of the top for each side (exact; written to two places): law 12C2's
+    artificial score as the ruling gives it; a played result its matchpoints over the top, which the two
+    sides' matchpoints add up to (E-W scores the top less N-S's).  None where there is no top (a board
+    played once)."""
+    adjusted = adjusted_of(line.ruling or "")
+    if adjusted is not None:
+        return Fraction(adjusted[0]), Fraction(adjusted[1])
+    ns, ew = line.ns_plus_minus, line.ew_plus_minus
+    if ns is None or ew is None or not ns + ew:
+        return None, None
+    top = ns + ew
+    return Fraction(ns * 100) / top, Fraction(ew * 100) / top
+
+
 def _result_row(line: PlayLine, whist: bool) -> tuple[Cell, ...]:
     place: tuple[Cell, ...] = (line.round, line.table, str(line.ns.label), str(line.ew.label))
     scores: tuple[Cell, ...] = (line.ns_score, line.ew_score, line.ns_plus_minus, line.ew_plus_minus)
+    if line.unit == "MPs":
+        scores += board_percentages(line)
     if whist:
         return (*place, line.tricks_ns if line.played else None, *scores)
-    if not line.played:  # a law B(3) ruling: no contract, the scores it gave
+    if not line.played:  # a law B(3) ruling or law 12C2's artificial score: no contract, the scores it gave
         return (*place, None, None, None, *scores)
     passed = line.contract.upper() == "PASS"
     contract = "Pass" if passed else line.contract or None
@@ -64,9 +91,13 @@ def _result_row(line: PlayLine, whist: bool) -> tuple[Cell, ...]:
     return (*place, contract, declarer, None if passed else line.tricks, *scores)
 
 
-def _score_table(board: BoardRows, whist: bool) -> ScoreTable:
+def _score_table(board: BoardRows, whist: bool, unit: str) -> ScoreTable:
     rows = tuple(_result_row(line, whist) for line in board.lines if line.entered)
-    return ScoreTable(WHIST_COLUMNS if whist else RESULT_COLUMNS, rows)
+    if whist:
+        return ScoreTable(WHIST_COLUMNS, rows)
+    if unit:  # contract pairs: the figure under PBN's own names, in place of law H's plus/minus
+        return ScoreTable((*RESULT_COLUMNS[:9], *CONTRACT_FIGURES[unit]), rows)
+    return ScoreTable(RESULT_COLUMNS, rows)
 
 
 def _vulnerable(board: BoardRows, code: str) -> str:
@@ -84,7 +115,7 @@ def hands_pbn(rows: EventRows, *, day: Date | None, results: bool = False) -> by
             dealer=board.dealer,
             deal=board.deal,
             vulnerable=_vulnerable(board, rows.info.code),
-            results=_score_table(board, rows.info.whist) if results else None,
+            results=_score_table(board, rows.info.whist, rows.info.unit) if results else None,
         )
         for board in rows.boards
         if board.deal and not board.in_play
@@ -92,4 +123,11 @@ def hands_pbn(rows: EventRows, *, day: Date | None, results: bool = False) -> by
     return write_pbn(games, event=rows.info.name, site=rows.info.site, date=pbn_date(day)).encode("utf-8")
 
 
-__all__ = ["RESULT_COLUMNS", "WHIST_COLUMNS", "hands_pbn", "pbn_date"]
+__all__ = [
+    "CONTRACT_FIGURES",
+    "RESULT_COLUMNS",
+    "WHIST_COLUMNS",
+    "board_percentages",
+    "hands_pbn",
+    "pbn_date",
+]

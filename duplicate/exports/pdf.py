@@ -42,6 +42,7 @@ from duplicate.exports.rows import (
 )
 from duplicate.models import Event
 from duplicate.selectors.analyses import DoubleDummy
+from duplicate.selectors.contract import MATCHPOINTS
 from duplicate.selectors.pair_rows import CONTEST_HEADINGS
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine
@@ -278,7 +279,11 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
     names = [r.title for r in st.rankings]
     how = "one ranking" if len(names) == 1 else f"{len(names)} rankings: {', '.join(names)}"
     story.append(p(f"Each pair compared with the pairs who held the same cards (law H); {how}.", NOTE))
+    # IMPs (Butler, cross-IMPs) are both the total and what the pairs are ranked by: shown once.
+    once = any(r.contest and r.contest != MATCHPOINTS for r in st.rankings)
     fixed: list[float] = [32, 34, 0, 40, 52, 58, 96]
+    if once:
+        del fixed[4]
     fixed[2] = names_width = width - sum(fixed)
     for ranking in st.rankings:
         net, plus_minus = CONTEST_HEADINGS.get(ranking.contest, ("Net", "Plus/minus"))
@@ -296,14 +301,19 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
                     "by the fraction of a point" if row.by_fraction else "",
                 ]
             )
+        if once:
+            for line in data:
+                del line[4]
+        figure = 5 - once  # the bold column: the figure the ranking is by
         extra = [
             ("FONT", (0, 1), (-1, -1), SANS, 9),
-            ("FONT", (5, 1), (5, -1), BOLD, 9),
-            ("FONT", (6, 1), (6, -1), OBLIQUE, 7.5),
+            ("FONT", (figure, 1), (figure, -1), BOLD, 9),
+            ("FONT", (figure + 1, 1), (figure + 1, -1), OBLIQUE, 7.5),
         ]
+        numeric = (0, 1, 3, 4) if once else (0, 1, 3, 4, 5)
         story.append(
             KeepTogether(
-                [p(ranking.title, H2), data_table(data, fixed, numeric=(0, 1, 3, 4, 5), extra=extra, size=9)]
+                [p(ranking.title, H2), data_table(data, fixed, numeric=numeric, extra=extra, size=9)]
             )
         )
         if ranking.by_fraction:
@@ -541,33 +551,39 @@ class HandsFlowable(Flowable):
 
 # ------------------------------------------------------------------------------------------- travellers
 
+# Under a contract event's traveller and score card: what its figure is (a pair event's to two decimals).
+CONTRACT_NOTES = {
+    "matchpoints": "Matchpoints: 2 for each result beaten and 1 for each tied (Neuberg's formula where a board "
+    "was played fewer times; law 12C2's artificial scores are 60, 50 or 40% of the top); shown to two decimals.",
+    "butler": "IMPs (WBF scale) against each board's datum, the mean of its N-S scores (the highest and "
+    "lowest dropped from five results on), to the nearest 10; shown to two decimals.",
+    "cross-imps": "IMPs (WBF scale) against every other result on the board, divided by the comparisons; "
+    "shown to two decimals.",
+    "imps": "IMPs (WBF scale): the board's two N-S scores netted, for the team that sat N-S at the table "
+    "(the other team's less).",
+}
 
-#: Under a contract team match's traveller and score card: what its figures are.
-IMP_SWING_NOTE = (
-    "Scores by law 77 (no honours in duplicate). IMPs: the board's two N-S scores netted and turned into "
-    "IMPs by the WBF scale, for the team that sat N-S at the table (the other team's less)."
-)
 
-
-def _imp_traveller_table(info: EventInfo, board: BoardRows) -> Grid:
-    """A contract team match's traveller: each table's result, its law 77 scores and each side's IMPs on
-    the board (no trick and honour columns: law 77 has no honours)."""
+def _contract_traveller_table(info: EventInfo, board: BoardRows) -> Grid:
+    """A contract event's traveller: each result, its law 77 scores and each side's matchpoints or IMPs on
+    the board (a team match's swing), law 77 having no honours: no trick and honour columns."""
+    unit = info.unit
     head = [
         *("Rd", "Tbl", "N-S", "E-W", "Contract", "By", "Tricks"),
-        *("N-S\nscore", "E-W\nscore", "N-S\nIMPs", "E-W\nIMPs"),
+        *("N-S\nscore", "E-W\nscore", f"N-S\n{unit}", f"E-W\n{unit}"),
     ]
     fixed: list[float] = [17, 17, 22, 22, 0, 15, 27, 48, 48, 52, 52]
     fixed[4] = max(40, frame_width(info) - sum(fixed))
     rows: list[GridRow] = []
     for line in board.lines:
-        span: tuple[int, int] | None = (4, 6)
-        if line.played and line.contract == "PASS":
-            cells = ["passed out", "", ""]
-        elif line.played and line.contract:
-            cells = [line.contract, line.declarer, "" if line.tricks is None else str(line.tricks)]
-            span = None
-        else:  # not played yet, or (a visitor's) being played
-            cells = [fit(line.status, sum(fixed[4:7]), 7.5), "", ""]
+        span: tuple[int, int] | None = None
+        if line.played and line.contract:
+            passed = line.contract == "PASS"
+            tricks = "" if passed or line.tricks is None else str(line.tricks)
+            cells = ["passed out" if passed else line.contract, "" if passed else line.declarer, tricks]
+            span = (4, 6) if passed else None
+        else:  # law 12C2's artificial score, or not played yet
+            cells, span = [fit(line.status, sum(fixed[4:7]), 7.5), "", ""], (4, 6)
         cells = [
             *(str(line.round), str(line.table), str(line.ns.label), str(line.ew.label), *cells),
             *(line.ns_score_display, line.ew_score_display),
@@ -579,10 +595,10 @@ def _imp_traveller_table(info: EventInfo, board: BoardRows) -> Grid:
 
 
 def _traveller_table(info: EventInfo, board: BoardRows) -> Grid:
+    if info.unit:
+        return _contract_traveller_table(info, board)
     width = frame_width(info)
     rows: list[GridRow] = []
-    if info.team_imps:
-        return _imp_traveller_table(info, board)
     if info.whist:
         head = ["Rd", "Tbl", "N-S", "E-W", "Result", "N-S score", "E-W score", "N-S +/-", "E-W +/-"]
         fixed: list[float] = [22, 22, 30, 30, 0, 56, 56, 56, 56]
@@ -661,9 +677,9 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
         f"Average: N-S <b>{escape(board.ns_average_shown or '—')}</b> · "
         f"E-W <b>{escape(board.ew_average_shown or '—')}</b>"
         " <font color='#555555'>(of the scores made; rulings under law B(3) take their score from them)</font>"
+        if not info.unit
+        else CONTRACT_NOTES[info.contest]
     )
-    if info.team_imps:
-        averages = IMP_SWING_NOTE
     return [
         KeepTogether([head, Spacer(1, 3), _traveller_table(info, board), Paragraph(averages, NOTE)]),
         Spacer(1, 10),

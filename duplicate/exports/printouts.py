@@ -22,8 +22,8 @@ from reportlab.platypus import (
 from duplicate.exports.fonts import BOLD, SANS
 from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.pdf import (
+    CONTRACT_NOTES,
     HEAD_BG,
-    IMP_SWING_NOTE,
     INK,
     NOTE,
     PRINTOUTS,
@@ -63,9 +63,12 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
         named = s.ranking or (side_text(s.direction) if s.direction else "")
         direction = f" ({named})" if named and named != "All pairs" else ""
         frac = " (by the fraction of a point)" if s.by_fraction else ""
+        figures = f"net {escape(s.net_display)} · plus/minus <b>{escape(s.plus_minus_display)}</b>{frac}"
+        if info.unit:  # contract bridge: its total (matchpoints or IMPs) and a matchpoint percentage
+            pct = f" · <b>{escape(s.plus_minus_display)}%</b>" if s.percentage is not None else ""
+            figures = f"{info.unit} <b>{escape(s.net_display)}</b>{pct}"
         summary = (
-            f"Place <b>{s.rank}</b>{direction} · {s.boards} board{'s' if s.boards != 1 else ''} · "
-            f"net {escape(s.net_display)} · plus/minus <b>{escape(s.plus_minus_display)}</b>{frac}"
+            f"Place <b>{s.rank}</b>{direction} · {s.boards} board{'s' if s.boards != 1 else ''} · {figures}"
         )
         story.append(Paragraph(summary, para_style("kz-sum", 10, spaceAfter=6)))
     if card.team is not None:
@@ -79,8 +82,8 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
     rest = width - sum(fixed)
     fixed[3], fixed[4] = rest - 90, 90
     head = ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
-    if info.team_imps:  # a contract team match: each board's swing in IMPs for the pair's side, and the sum
-        head[-3:] = ["", "IMPs", "Total\nIMPs"]
+    if info.unit:  # contract bridge: each board's matchpoints or IMPs, and their running total
+        head[-2:] = [info.unit, f"Total\n{info.unit}"]
     lines = [
         GridRow(
             (
@@ -98,18 +101,13 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
         for line in card.lines
     ]
     story.append(Grid(head, lines, fixed, numeric=(0, 1, 5, 6, 7, 8), size=8.5, sizes={3: 7.5}))
-    if info.team_imps:
-        story.append(p(IMP_SWING_NOTE, NOTE))
-        return story
     note = "Its score on each deal is its side's total less the other side's"
     if info.whist:
         note += " (at whist: the tricks its side won)"
-    story.append(
-        p(
-            note + "; the average is that of the pairs who held the same cards; exact fractions are shown.",
-            NOTE,
-        )
-    )
+    note += "; the average is that of the pairs who held the same cards; exact fractions are shown."
+    if info.unit:
+        note = "Its score on each deal is its side's, by law 77. " + CONTRACT_NOTES[info.contest]
+    story.append(p(note, NOTE))
     return story
 
 

@@ -24,15 +24,11 @@ LEGEND = (
     "where the fraction decides a place), so the rounded cells need not add up to it. Blank: a board the "
     f"pair did not play; {UNRESOLVED_MARK} a ruling waiting for a result to draw on"
 )
-#: A contract pair event's legend, by contest: its matchpoints or IMPs on each board, its total.
-CONTRACT_LEGENDS = {
-    "matchpoints": "Each cell: the pair's matchpoints on the board, to two decimals. Total: its percentage "
-    "(after Neuberg's formula and factoring), ranked exactly. Blank: a board the pair did not play",
-    "butler": "Each cell: the pair's IMPs (WBF scale) on the board against its datum, to two decimals. Total: "
-    "its IMPs, ranked exactly. Blank: a board the pair did not play",
-    "cross-imps": "Each cell: the pair's cross-IMPs (WBF scale) on the board, to two decimals. Total: its "
-    "IMPs, ranked exactly. Blank: a board the pair did not play",
-}
+# A contract pair event's sheet: each board's matchpoints or IMPs, and the total the pairs are ranked by.
+CONTRACT_LEGEND = (
+    "Each cell: the pair's {unit} on the board, to two decimals. Total: the {unit} it is ranked by (the exact "
+    "sum{factored}), to two decimals. Blank: a board the pair did not play"
+)
 
 
 def _grid(ranking: RecapRanking, boards: tuple[int, ...], start: int, stop: int, width: float) -> Grid:
@@ -59,8 +55,7 @@ def _grid(ranking: RecapRanking, boards: tuple[int, ...], start: int, stop: int,
     return Grid(header, rows, widths, numeric=numeric, size=SIZE, rules=(3, last))
 
 
-def recap_story(recap: Recap, width: float, *, contest: str = "") -> list[Flowable]:
-    """The recap's grids and legend (``contest``: a contract pair event's, which names its figures)."""
+def recap_story(recap: Recap, width: float) -> list[Flowable]:
     story: list[Flowable] = []
     if not recap.boards or not any(r.rows for r in recap.rankings):
         return [Spacer(1, 8), p("No results yet: the recap appears as the results are entered.", BODY)]
@@ -71,8 +66,11 @@ def recap_story(recap: Recap, width: float, *, contest: str = "") -> list[Flowab
             if len(blocks) > 1:
                 title += f" · boards {recap.boards[start]} to {recap.boards[stop - 1]}"
             story.append(KeepTogether([p(title, H2), _grid(ranking, recap.boards, start, stop, width)]))
-    words = CONTRACT_LEGENDS.get(contest, LEGEND)
-    legend = f"{words}; {HIDDEN_MARK} {BEING_PLAYED_NOTE}." if recap.hidden else f"{words}."
+    legend = LEGEND
+    if recap.unit:
+        factored = ", factored up for a pair that sat out" if recap.unit == "MPs" else ""
+        legend = CONTRACT_LEGEND.format(unit=recap.unit, factored=factored)
+    legend = f"{legend}; {HIDDEN_MARK} {BEING_PLAYED_NOTE}." if recap.hidden else f"{legend}."
     story.append(p(legend, NOTE))
     return story
 
@@ -83,7 +81,7 @@ def recap_pdf(event: Event, recap: Recap) -> bytes:
     width = page_size(info)[1] - 2 * MARGIN  # landscape: the paper's height across
     text = provisional_text(recap.progress)
     story = heading(info, "Recap sheet", text)
-    story.extend(recap_story(recap, width, contest=event.contest if event.code == "contract" else ""))
+    story.extend(recap_story(recap, width))
     return build(
         info, "recap sheet", story, mark="PROVISIONAL" if recap.progress.provisional else "Final", wide=True
     )

@@ -23,6 +23,7 @@ from typing import Any
 
 from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice, kind_name
 from duplicate.selectors import board_range
+from duplicate.selectors.contract import UNITS
 from duplicate.selectors.standings import (
     WHIST,
     EventResults,
@@ -71,13 +72,14 @@ class EventInfo:
         return self.code == WHIST
 
     @property
-    def teams(self) -> bool:
-        return self.kind == EventKind.TEAMS
+    def unit(self) -> str:
+        """What a contract event scores a board in ("MPs", "IMPs"; a team match's swing in IMPs): the
+        downloads head the columns of law H's plus/minus with it; "" for law H and law G."""
+        return "" if self.code != ScoringCodeChoice.CONTRACT else UNITS.get(self.contest, "")
 
     @property
-    def team_imps(self) -> bool:
-        """A contract team match by IMPs: each line's law 77 scores and the board's swing in IMPs."""
-        return self.teams and self.code == ScoringCodeChoice.CONTRACT
+    def teams(self) -> bool:
+        return self.kind == EventKind.TEAMS
 
     @property
     def subtitle(self) -> str:

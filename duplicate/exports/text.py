@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from duplicate.selectors.contract import MATCHPOINTS, UNITS
 from duplicate.selectors.standings import PairStandings, TeamStandings, provisional_text
 
 
@@ -20,13 +21,20 @@ def _provisional_line(st: PairStandings | TeamStandings) -> str:
 def _pairs_text(st: PairStandings) -> list[str]:
     out = []
     for ranking in st.rankings:
+        # Law H: the net and the plus/minus; contract bridge: the score (MPs or IMPs) and a matchpoint %.
+        net, plus_minus = "Net", "+/-"
+        if ranking.contest:
+            net, plus_minus = UNITS[ranking.contest], "%" if ranking.contest == MATCHPOINTS else ""
         out.append(ranking.title)
-        out.append(f"{'Rank':>4}  {'Pair':>5}  {'Players':<40} {'Boards':>6} {'Net':>9} {'+/-':>9}")
+        out.append(
+            f"{'Rank':>4}  {'Pair':>5}  {'Players':<40} {'Boards':>6} {net:>9} {plus_minus:>9}".rstrip()
+        )
         for row in ranking.rows:
             note = "  (by the fraction of a point)" if row.by_fraction else ""
+            second = row.plus_minus_display if plus_minus else ""
             out.append(
                 f"{row.rank:>4}  {row.pair.label!s:>5}  {row.pair.names[:40]:<40} {row.boards:>6} "
-                f"{row.net_display:>9} {row.plus_minus_display:>9}{note}"
+                f"{row.net_display:>9} {second:>9}{note}".rstrip()
             )
         out.append("")
     if not st.rankings:

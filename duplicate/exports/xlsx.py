@@ -28,7 +28,8 @@ from openpyxl.utils import get_column_letter
 from duplicate.exports.cells import needs_quote
 from duplicate.exports.rows import EventRows, StandingsRows, event_info, hand_text
 from duplicate.models import Event
-from duplicate.selectors.pair_rows import CONTEST_HEADINGS
+from duplicate.selectors.contract import MATCHPOINTS, UNITS
+from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
 from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
 from scoring.contests import mixed_str
 
@@ -214,15 +215,37 @@ def _seated(direction: str | None) -> str:
 def _pair_rows(st: PairStandings, status: str) -> Iterator[list[Any]]:
     for ranking in st.rankings:
         for row in ranking.rows:
+            head = [ranking.title, row.rank, row.pair.label, *row.pair.players, row.boards]
+            tail = ["yes" if row.by_fraction else "", status]
+            if row.contest:
+                yield [*head, *_contract_figures(row), *tail]
+                continue
             yield [
-                *(ranking.title, row.rank, row.pair.label, *row.pair.players, row.boards),
+                *head,
                 number(row.net, shown=row.net_display),
-                # a matchpoint percentage is unsigned; law H's plus/minus and IMPs signed
-                number(row.plus_minus, signed=row.contest != "matchpoints", shown=row.plus_minus_display),
-                mixed_str(row.plus_minus, signed=row.contest != "matchpoints"),
-                "yes" if row.by_fraction else "",
-                status,
+                number(row.plus_minus, signed=True, shown=row.plus_minus_display),
+                mixed_str(row.plus_minus, signed=True),
+                *tail,
             ]
+
+
+def contract_columns(contest: str) -> list[str]:
+    """A contract pair contest's figures in the standings: the score, exact beside it (matchpoints after
+    Neuberg and factoring, or IMPs), and for matchpoints the percentage, exact beside it."""
+    unit = UNITS[contest]
+    if contest == MATCHPOINTS:
+        return [unit, f"Exact {unit}", "%", "Exact %"]
+    return [unit, f"Exact {unit}"]
+
+
+def _contract_figures(row: Any) -> list[Any]:
+    """Each figure to two decimals as the pages show it, its exact value as text beside it; a matchpoint
+    score and percentage are unsigned, IMPs signed."""
+    signed = row.contest != MATCHPOINTS
+    out = [number(row.net, signed=signed, shown=row.net_display), mixed_str(row.net, signed=signed)]
+    if row.percentage is not None:
+        out += [number(row.percentage, shown=row.plus_minus_display), mixed_str(row.percentage)]
+    return out
 
 
 def _team_rows(st: TeamStandings, status: str) -> Iterator[list[Any]]:
@@ -253,11 +276,8 @@ def standings_sheet(book: Book, rows: StandingsRows) -> None:
     if isinstance(st, PairStandings):
         contest = next((r.contest for r in st.rankings if r.contest), "")
         columns = PAIR_COLUMNS
-        if (
-            contest
-        ):  # contract bridge: the score (MPs or IMPs) and the percentage in the net and plus/minus places
-            net, pct = CONTEST_HEADINGS[contest]
-            columns = [*PAIR_COLUMNS[:6], net, pct, f"Exact {pct}", *PAIR_COLUMNS[9:]]
+        if contest:  # contract bridge: its own figures in law H's net and plus/minus places
+            columns = [*PAIR_COLUMNS[:6], *contract_columns(contest), *PAIR_COLUMNS[9:]]
         write_sheet(book, ws, columns, _pair_rows(st, status))
     else:
         is_total = lambda row: len(row) > 2 and row[2] == "total"  # noqa: E731
@@ -293,6 +313,7 @@ def standings_xlsx(st: StandingsRows | PairStandings | TeamStandings, *, event: 
 
 
 ITEM_KINDS = tuple(ITEM_NAMES)
+CONTRACT_ITEM_KINDS = tuple(CONTRACT_ITEM_NAMES)
 RESULT_COLUMNS = [
     "Section", "Board", "Round", "Table", "N-S pair", "E-W pair", "Entered", "Contract", "Declarer",
     "Tricks", "Tricks N-S", "Honours", "Revokes", "Penalties", "One-spade limit", "Ruling", "Offending",
@@ -300,6 +321,7 @@ RESULT_COLUMNS = [
     "E-W total", "Net N-S", "N-S score", "E-W score", "N-S average", "E-W average", "N-S plus/minus",
     "E-W plus/minus", "N-S items", "E-W items", "Rulings and penalties"
 ]  # fmt: skip
+PLUS_MINUS_AT = RESULT_COLUMNS.index("N-S plus/minus")  # then E-W's: a contract event's MPs or IMPs
 CARD_COLUMNS = [
     "Pair", "Players", "Round", "Board", "Table", "Held", "Opponents", "Result", "Score", "Average",
     "Plus/minus", "Running total"
@@ -311,9 +333,30 @@ BOARD_COLUMNS = [
 MOVEMENT_COLUMNS = ["Section", "Round", "Table", "N-S pair", "E-W pair", "Boards"]
 
 
-def result_header() -> list[str]:
-    """The Travellers sheet's (and the results CSV's) columns: the fields, then each side's score items."""
-    return RESULT_COLUMNS + [f"{label} {ITEM_NAMES[k]}" for _side, label in SIDES for k in ITEM_KINDS]
+def result_header(unit: str = "") -> list[str]:
+    """The Travellers sheet's (and the results CSV's) columns: the fields, then each side's score items.
+    A contract pair event's ``unit`` ("MPs", "IMPs") heads the columns of law H's plus/minus."""
+    if not unit:
+        return RESULT_COLUMNS + [f"{label} {ITEM_NAMES[k]}" for _side, label in SIDES for k in ITEM_KINDS]
+    # Law 77's score: its contract points, and the rest (over-tricks, premiums, undertricks), item by item.
+    columns = [
+        f"{side} {name}" for side in ("N-S", "E-W") for name in ("trick score", "other score", "total")
+    ]
+    at, scores = PLUS_MINUS_AT, RESULT_COLUMNS.index("N-S trick score")  # six score columns from there
+    columns = [
+        *RESULT_COLUMNS[:scores],
+        *columns,
+        *RESULT_COLUMNS[scores + 6 : at],
+        f"N-S {unit}",
+        f"E-W {unit}",
+    ]
+    names = [f"{label} {CONTRACT_ITEM_NAMES[k]}" for _side, label in SIDES for k in CONTRACT_ITEM_KINDS]
+    return [*columns, *RESULT_COLUMNS[at + 2 :], *names]
+
+
+def card_header(unit: str = "") -> list[str]:
+    """The Score cards sheet's columns: a contract pair event's board score and running total by ``unit``."""
+    return [*CARD_COLUMNS[:10], unit, f"Total {unit}"] if unit else CARD_COLUMNS
 
 
 def _json_text(value: Any) -> str:
@@ -349,17 +392,41 @@ def result_values(line: Any) -> list[Any]:
         *(line.ns_score, line.ew_score, line.ns_average, line.ew_average),
         *(line.ns_plus_minus, line.ew_plus_minus, line.ns_items, line.ew_items),
         line.marks if line.ruling_text or penalised else "",
-        *(points.get((side, k)) for side, _label in SIDES for k in ITEM_KINDS),
+        *(
+            points.get((side, k))
+            for side, _label in SIDES
+            for k in (CONTRACT_ITEM_KINDS if line.unit else ITEM_KINDS)
+        ),
     ]
 
 
 def _card_rows(rows: EventRows) -> Iterator[list[Any]]:
+    signed = rows.info.unit != "MPs"
     for card in rows.cards:
         for line in card.lines:
+            figures: list[Any] = [line.plus_minus, line.running]
+            if line.unit:  # matchpoints or IMPs: to two decimals, as the score cards show them
+                figures = [
+                    number(line.plus_minus, signed=signed, shown=line.plus_minus_display),
+                    number(line.running, signed=signed, shown=line.running_display),
+                ]
             yield [
                 *(card.pair.label, card.pair.names, line.round, line.board, line.table, _seated(line.side)),
-                *(line.opponents.label, line.status, line.score, line.average, line.plus_minus, line.running),
+                *(line.opponents.label, line.status, line.score, line.average, *figures),
             ]
+
+
+def _travellers_rows(rows: EventRows) -> Iterator[list[Any]]:
+    """The results (``result_values``); a contract line's matchpoints or IMPs to two decimals, as the
+    travellers show them (IMPs signed)."""
+    signed = rows.info.unit != "MPs"
+    for line in rows.results:
+        values = result_values(line)
+        if line.unit:
+            at = PLUS_MINUS_AT
+            values[at] = number(line.ns_plus_minus, signed=signed, shown=line.ns_plus_minus_display)
+            values[at + 1] = number(line.ew_plus_minus, signed=signed, shown=line.ew_plus_minus_display)
+        yield values
 
 
 def _board_rows(rows: EventRows) -> Iterator[list[Any]]:
@@ -373,14 +440,14 @@ def workbook_xlsx(rows: EventRows) -> bytes:
     Tables for a team match.  The score columns are exact values written as :func:`number` writes them."""
     book = Book()
     standings_sheet(book, rows.standings_rows)
-    results = (result_values(line) for line in rows.results)
+    unit = rows.info.unit
     numbers = {26: False, 27: False, 28: False, 29: False, 30: True, 31: True}  # plus/minus signed
     widths = {18: 28, 32: 40, 33: 40, 34: 40}
-    write_sheet(book, book.sheet("Travellers"), result_header(), results, widths=widths, numbers=numbers)
+    travellers = book.sheet("Travellers")
+    write_sheet(book, travellers, result_header(unit), _travellers_rows(rows), widths=widths, numbers=numbers)
     numbers = {9: False, 10: False, 11: True, 12: True}
-    write_sheet(
-        book, book.sheet("Score cards"), CARD_COLUMNS, _card_rows(rows), widths={8: 28}, numbers=numbers
-    )
+    cards = card_header(unit)
+    write_sheet(book, book.sheet("Score cards"), cards, _card_rows(rows), widths={8: 28}, numbers=numbers)
     write_sheet(book, book.sheet("Boards"), BOARD_COLUMNS, _board_rows(rows))
     movement = (
         [m.section, m.round, m.table, m.ns.label, m.ew.label, m.boards_display] for m in rows.movement
@@ -391,6 +458,8 @@ def workbook_xlsx(rows: EventRows) -> bytes:
 
 
 __all__ = [
+    "card_header",
+    "contract_columns",
     "number",
     "result_header",
     "result_values",

@@ -336,15 +336,18 @@ class DealsForm(forms.Form):
 
 
 class DealsConfirmForm(forms.Form):
-    """The confirmation of hands that change results: the deals and each changed result's version as shown,
-    carried back in hidden fields. Only their shape is checked here: the service checks the deals again and
-    refuses the confirmation if the results have moved on (never trusted)."""
+    """The confirmation of hands that change results: the deals, each changed result's version as shown, and
+    the file's dealers, vulnerability and site (stored only with the hands), carried back in hidden fields.
+    Only their shape is checked here: the service checks them all again and refuses the confirmation if the
+    results have moved on (never trusted)."""
 
     DAMAGED = "The confirmation was damaged; nothing was changed. Attach the hands again."
 
     deals = forms.CharField(widget=forms.HiddenInput, max_length=200_000)
     versions = forms.CharField(widget=forms.HiddenInput, max_length=200_000, required=False)
     dealers = forms.CharField(widget=forms.HiddenInput, max_length=200_000, required=False)
+    vulnerable = forms.CharField(widget=forms.HiddenInput, max_length=200_000, required=False)
+    site = forms.CharField(widget=forms.HiddenInput, max_length=200, required=False)
 
     @staticmethod
     def _mapping(text: str, *, values: type) -> dict[int, Any]:
@@ -374,3 +377,6 @@ class DealsConfirmForm(forms.Form):
 
     def clean_dealers(self) -> dict[int, str]:
         return self._mapping(self.cleaned_data["dealers"], values=str)
+
+    def clean_vulnerable(self) -> dict[int, str]:
+        return self._mapping(self.cleaned_data["vulnerable"], values=str)

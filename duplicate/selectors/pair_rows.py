@@ -27,6 +27,16 @@ ITEM_NAMES = {
     "revoke_penalty": "revoke",
     "other_penalty": "penalty",
 }
+# Contract bridge's score items (law 77: no honours, no law F penalties; a revoke's tricks are transferred).
+CONTRACT_ITEM_NAMES = {
+    "tricks": "tricks",
+    "overtricks": "overtricks",
+    "part_score": "part score",
+    "game": "game",
+    "slam": "slam",
+    "insult": "insult",
+    "undertricks": "undertricks",
+}
 SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
 # A contract contest's standings headings for the net and plus/minus places: the score and the percentage.
 CONTEST_HEADINGS = {

@@ -57,6 +57,7 @@ class Recap:
     rankings: tuple[RecapRanking, ...]
     progress: Progress
     hidden: frozenset[int]
+    unit: str = ""  # contract bridge: the cells hold each board's "MPs" or "IMPs", the total their sum
 
     @property
     def blocks(self) -> list[tuple[int, int]]:
@@ -120,11 +121,12 @@ def recap(event: Event, *, hidden: frozenset[int] = frozenset(), order: str = "r
                     pair=row.pair,
                     cells=_cells(row.pair.pk, boards, played, hidden, results.unit),
                     plus_minus=row.plus_minus,
-                    total=row.plus_minus_display,
+                    # law H: the plus/minus; contract: the score ranked by (MPs after factoring, or IMPs)
+                    total=row.net_display if results.unit else row.plus_minus_display,
                 )
             )
         rankings.append(RecapRanking(ranking.title, tuple(rows)))
-    return Recap(boards, tuple(rankings), standings.progress, hidden)
+    return Recap(boards, tuple(rankings), standings.progress, hidden, results.unit)
 
 
 def _cells(

@@ -18,6 +18,7 @@ from django.db.models import Q
 
 from duplicate.models import Board, Event, EventKind, Play, Round
 from duplicate.selectors.contract import decimal_text
+from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
 from duplicate.selectors.standings import (
     BEING_PLAYED,
     ITEM_NAMES,
@@ -63,7 +64,8 @@ def items_text(items: Iterable[Mapping[str, Any]] | None, side: str) -> str:
     parts = []
     for item in items or ():
         if item.get("side") == side:
-            name = ITEM_NAMES.get(item.get("kind", ""), str(item.get("kind", "")))
+            kind = str(item.get("kind", ""))
+            name = ITEM_NAMES.get(kind) or CONTRACT_ITEM_NAMES.get(kind, kind)
             parts.append(f"{name} {item.get('points')} (law {item.get('law')})")
     return ", ".join(parts)
 

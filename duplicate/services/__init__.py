@@ -14,6 +14,8 @@ from duplicate.services.analyses import (
 )
 from duplicate.services.boards import (
     HANDS_REPLACED,
+    HandsChange,
+    HandsGiven,
     HandsPreview,
     HandsStale,
     board_deals_preview,
@@ -29,7 +31,6 @@ from duplicate.services.events import (
     event_ranking_set,
     event_reopen,
     event_results_touch,
-    event_site_fill,
     movement_build,
     pair_names_update,
     section_add,
@@ -52,6 +53,7 @@ __all__ = [
     "AnalysisUnavailable",
     "ConflictError",
     "HandsChange",
+    "HandsGiven",
     "HandsImport",
     "HandsPreview",
     "HandsStale",
@@ -72,7 +74,6 @@ __all__ = [
     "event_ranking_set",
     "event_reopen",
     "event_results_touch",
-    "event_site_fill",
     "hands_from_pbn",
     "is_pbn_text",
     "movement_build",

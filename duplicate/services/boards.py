@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import transaction
 
@@ -35,6 +36,9 @@ from scoring.deal import Deal
 from scoring.errors import ScoringError
 from scoring.law77 import parse_vulnerability
 from scoring.pbn import SEATS, PbnError, canonical_deal, hands_known
+
+#: A file's Site is cut to the length of the event's.
+SITE_LENGTH = Event._meta.get_field("site").max_length or 200
 
 #: The reason law E's history gives a result rescored because its board's hands were replaced.
 HANDS_REPLACED = "hands replaced"
@@ -69,11 +73,23 @@ class HandsPreview:
     boards: tuple[int, ...]  # the boards whose hands or dealer change
     changes: tuple[HandsChange, ...]
     dealers: dict[int, str] = field(default_factory=dict)  # the dealers given (a PBN file's Dealer)
+    vulnerable: dict[int, str] = field(default_factory=dict)  # the vulnerability given, PBN's words (law 77)
+    site: str = ""  # a PBN file's Site: fills the event's where it has none
 
     @property
     def versions(self) -> dict[int, int]:
         """Each changed result's version as read: what a confirmation must still find."""
         return {c.play: c.version for c in self.changes}
+
+
+class HandsGiven(TypedDict):
+    """What a director gives the boards (a PBN file, pasted text, random hands), for ``board_deals_preview``
+    and ``board_deals_set`` as keywords."""
+
+    deals: dict[int, str]
+    dealers: dict[int, str]
+    vulnerable: dict[int, str]  # PBN's words, as a file's Vulnerable gives them
+    site: str
 
 
 class HandsStale(ServiceError):
@@ -124,18 +140,62 @@ def _checked(
     return parsed, dict(dealers)
 
 
+def _vulnerability_words(boards: Mapping[int, Board], vulnerable: Mapping[int, str]) -> dict[int, str]:
+    """The vulnerability given, in PBN's words ("" for the board number's standard cycle), each board checked
+    (a ServiceError names the board)."""
+    words = {}
+    for number, value in vulnerable.items():
+        if number not in boards:
+            raise ServiceError(f"board {number}: the event has no such board")
+        try:
+            words[number] = parse_vulnerability(value).value if value else ""
+        except ScoringError as exc:
+            raise ServiceError(f"board {number}: {exc}") from None
+    return words
+
+
+def _vulnerability_moved(event: Event, boards: Iterable[Board], words: Mapping[int, str]) -> dict[int, str]:
+    """The boards whose vulnerability ``words`` changes. Refused (a ServiceError naming the boards) when a
+    contract event's results already in would score otherwise (law 77): results are never rescored silently;
+    the director corrects those results first (law E), or the file. A read: one query at most."""
+    moved = {b.pk: b for b in boards if b.number in words and b.vulnerability != words[b.number]}
+    if moved and event.code == ScoringCode.CONTRACT.value:
+        plays = Play.objects.filter(board_id__in=list(moved), entered=True, ruling="").order_by()
+        rescored = sorted(
+            {moved[p.board_id].number for p in plays if _rescored(event, moved[p.board_id], p, words)}
+        )
+        if rescored:
+            raise ServiceError(
+                f"board {', '.join(map(str, rescored))}: the new vulnerability would change results already "
+                "in; nothing changed (correct those results first, or the file)"
+            )
+    return {b.number: words[b.number] for b in moved.values()}
+
+
 def _hands_preview(
-    *, event: Event, deals: Mapping[int, str], lock: bool, dealers: Mapping[int, str] | None = None
+    *,
+    event: Event,
+    deals: Mapping[int, str],
+    lock: bool,
+    dealers: Mapping[int, str] | None = None,
+    vulnerable: Mapping[int, str] | None = None,
+    site: str = "",
 ) -> tuple[HandsPreview, dict[int, Play]]:
-    """The preview and the changed results' rows (locked for the write when ``lock``). Two queries."""
+    """The preview and the changed results' rows (locked for the write when ``lock``). Two queries, and one
+    for a contract event's results when the vulnerability changes (checked here for a read only: the write
+    checks it under the event's lock)."""
 
     boards = {b.number: b for b in event.boards.all()}
     parsed, seats = _checked(boards, deals, dealers or {})
+    words = _vulnerability_words(boards, vulnerable or {})
+    if not lock:
+        _vulnerability_moved(event, boards.values(), words)
+    given: dict[str, Any] = {"dealers": seats, "vulnerable": words, "site": site.strip()[:SITE_LENGTH]}
     changed = sorted(n for n in parsed if boards[n].deal != parsed[n])
     touched = sorted({*changed, *(n for n, s in seats.items() if boards[n].dealer != s)})
     # Whist scores tricks only, contract bridge at duplicate has no honours (law 77): new hands move no score.
     if not changed or event.code in (ScoringCode.WHIST.value, ScoringCode.CONTRACT.value):
-        return HandsPreview(deals=parsed, boards=tuple(touched), changes=(), dealers=seats), {}
+        return HandsPreview(deals=parsed, boards=tuple(touched), changes=(), **given), {}
     by_id = {boards[n].pk: boards[n] for n in changed}
     plays = Play.objects.filter(board_id__in=list(by_id), entered=True, ruling="").select_related(
         "seating__round__section", "ns_pair", "ew_pair"
@@ -197,16 +257,25 @@ def _hands_preview(
         )
         rows[play.pk] = play
     changes.sort(key=lambda c: (c.board, c.section, c.round, c.table))
-    return HandsPreview(deals=parsed, boards=tuple(touched), changes=tuple(changes), dealers=seats), rows
+    return HandsPreview(deals=parsed, boards=tuple(touched), changes=tuple(changes), **given), rows
 
 
 def board_deals_preview(
-    *, event: Event, deals: Mapping[int, str], dealers: Mapping[int, str] | None = None
+    *,
+    event: Event,
+    deals: Mapping[int, str],
+    dealers: Mapping[int, str] | None = None,
+    vulnerable: Mapping[int, str] | None = None,
+    site: str = "",
 ) -> HandsPreview:
     """A read (no writes): what attaching ``deals`` would change. Every deal is checked (ServiceError naming
     the board); for each entered result on a board whose hands change, the score the new hands give (their
-    honours, laws 5 and 6), listed when it differs from the stored one. Two queries whatever the event's size."""
-    return _hands_preview(event=event, deals=deals, lock=False, dealers=dealers)[0]
+    honours, laws 5 and 6), listed when it differs from the stored one. A vulnerability that would rescore a
+    contract event's results is refused here already (law 77). At most three queries whatever the event's
+    size."""
+    return _hands_preview(
+        event=event, deals=deals, lock=False, dealers=dealers, vulnerable=vulnerable, site=site
+    )[0]
 
 
 @transaction.atomic
@@ -217,6 +286,8 @@ def board_deals_set(
     writer: Writer | None = None,
     expected: Mapping[int, int] | None = None,
     dealers: Mapping[int, str] | None = None,
+    vulnerable: Mapping[int, str] | None = None,
+    site: str = "",
 ) -> int:
     """Attach or replace hands (PBN); every deal is checked before any is stored. Returns boards changed.
 
@@ -224,9 +295,12 @@ def board_deals_set(
     through the result service (law E: the director only, reason "hands replaced"), each recorded in its
     history, and only when the director saw them: ``expected`` maps each changed result to its version in
     the preview (``board_deals_preview``); if they differ now, ``HandsStale`` carries the preview as it is
-    now and nothing is written. The results version is bumped once. ``dealers`` (a PBN file's Dealer
-    tags) are set with the hands; a dealer changes no score."""
-    preview, rows = _hands_preview(event=event, deals=deals, lock=True, dealers=dealers)
+    now and nothing is written. The results version is bumped once. A PBN file's other tags are set with the
+    hands, all or nothing: ``dealers`` (a dealer changes no score), ``vulnerable`` (refused, nothing written,
+    when a contract event's results in would score otherwise: law 77) and ``site`` (where the event has none)."""
+    preview, rows = _hands_preview(
+        event=event, deals=deals, lock=True, dealers=dealers, vulnerable=vulnerable, site=site
+    )
     director = writer if writer is not None and writer.is_director else None
     if preview.changes and director is None:
         raise PermissionDenied(
@@ -243,12 +317,17 @@ def board_deals_set(
     # Rows are locked in the order a result's save locks them (its round, its play, the event, its board):
     # the plays came first (the preview), then the event, before any board is written.
     event_lock(event_id=event.pk)
-    boards = list(event.boards.filter(number__in=preview.boards))
+    boards = list(event.boards.filter(number__in=[*preview.boards, *preview.vulnerable]))
+    moved = _vulnerability_moved(event, boards, preview.vulnerable)
+    boards = [b for b in boards if b.number in moved or b.number in preview.boards]
     for board in boards:
         board.deal = preview.deals.get(board.number, board.deal)
         board.dealer = preview.dealers.get(board.number, board.dealer)
-    Board.objects.bulk_update(boards, ["deal", "dealer"])
-    deal_analyses_start(deals=[b.deal for b in boards])  # double dummy, in a thread once this commits
+        board.vulnerability = moved.get(board.number, board.vulnerability)
+    Board.objects.bulk_update(boards, ["deal", "dealer", "vulnerability"])
+    _site_fill(event, preview.site)
+    # Double dummy, in a thread once this commits.
+    deal_analyses_start(deals=[b.deal for b in boards if b.number in preview.boards])
     if preview.changes and director is not None:
         by_id = {b.pk: b for b in boards}
         history = []
@@ -276,44 +355,38 @@ def board_vulnerability_set(*, event: Event, vulnerable: Mapping[int, str]) -> i
     """Set the boards' vulnerability (PBN's words, as a PBN file's Vulnerable gives it; "" for the board
     number's standard cycle). Refused, nothing changed, when a contract event's results already in would
     score otherwise (law 77): results are never rescored silently. Returns boards changed."""
-    words = {}
-    for number, value in vulnerable.items():
-        try:
-            words[number] = parse_vulnerability(value).value if value else ""
-        except ScoringError as exc:
-            raise ServiceError(f"board {number}: {exc}") from None
     event_lock(event_id=event.pk)
-    boards = [b for b in event.boards.filter(number__in=list(words)) if b.vulnerability != words[b.number]]
+    boards = list(event.boards.filter(number__in=list(vulnerable)))
+    words = _vulnerability_words({b.number: b for b in boards}, vulnerable)
+    moved = _vulnerability_moved(event, boards, words)
+    boards = [b for b in boards if b.number in moved]
     if not boards:
         return 0
     for board in boards:
-        board.vulnerability = words[board.number]
-    if event.code == ScoringCode.CONTRACT.value:
-        # Never a silent rescoring: a board whose results in would score otherwise keeps its vulnerability
-        # (the director corrects those results first, law E, or the file).
-        by_id = {b.pk: b for b in boards}
-        plays = list(Play.objects.filter(board_id__in=list(by_id), entered=True, ruling="").order_by())
-        changed = sorted({by_id[p.board_id].number for p in plays if _rescored(event, by_id[p.board_id], p)})
-        if changed:
-            listed = ", ".join(str(n) for n in changed)
-            raise ServiceError(
-                f"board {listed}: the new vulnerability would change results already in; nothing changed "
-                "(correct those results first, or the file)"
-            )
+        board.vulnerability = moved[board.number]
     Board.objects.bulk_update(boards, ["vulnerability"])
     results_touch(event_id=event.pk, board_ids=[b.pk for b in boards])
     return len(boards)
 
 
-def _rescored(event: Event, board: Board, play: Play) -> bool:
-    """Whether ``play``'s stored score differs from its score on ``board`` as it now is (law 77)."""
+def _rescored(event: Event, board: Board, play: Play, words: Mapping[int, str]) -> bool:
+    """Whether ``play``'s stored score differs from its score on ``board`` with the vulnerability ``words``
+    gives it (law 77)."""
+    moved = copy.copy(board)
+    moved.vulnerability = words[board.number]
     fields = result_fields(
         code=event.code,
         deal=board.deal,
         data=play_result_data(play) or {},
-        vulnerability=board_vulnerability(board),
+        vulnerability=board_vulnerability(moved),
     )
     return any(getattr(play, name) != fields[name] for name in SCORE_FIELDS)
+
+
+def _site_fill(event: Event, site: str) -> None:
+    """A hand file's Site where the event has none (the director's own is kept)."""
+    if site and not event.site and Event.objects.filter(pk=event.pk, site="").update(site=site):
+        event.site = site
 
 
 def deals_random(*, event: Event) -> dict[int, str]:

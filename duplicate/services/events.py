@@ -605,14 +605,3 @@ def event_reopen(*, event: Event) -> Event:
     locked.refresh_from_db(fields=["status", "results_version"])
     event.status, event.results_version = locked.status, locked.results_version
     return event
-
-
-@transaction.atomic
-def event_site_fill(*, event: Event, site: str) -> bool:
-    """A hand file's Site where the event has none (the director's own is kept). Returns whether it was set."""
-    site = site.strip()[: Event._meta.get_field("site").max_length]
-    if event.site or not site:
-        return False
-    event.site = site
-    event.save(update_fields=["site"])
-    return True

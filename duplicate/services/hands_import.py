@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from duplicate.models import Event
+from duplicate.services.boards import HandsGiven
 from duplicate.services.errors import ServiceError
 from scoring.pbn import (
     Duplicates,
@@ -32,6 +33,10 @@ class HandsImport:
     event_name: str  # the file's Event, Site and Date (the first game's), for the director's information
     site: str
     date: str
+
+    def given(self) -> HandsGiven:
+        """What the file gives the boards, all attached together by ``board_deals_set``."""
+        return HandsGiven(deals=self.deals, dealers=self.dealers, vulnerable=self.vulnerable, site=self.site)
 
     def summary(self) -> str:
         """One line: what is attached and what is left."""

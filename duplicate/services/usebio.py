@@ -29,6 +29,10 @@ from duplicate.services.eventfile import event_import
 from scoring.usebio import UsebioError, UsebioEvent, UsebioLine, read_usebio
 
 # The file's EVENT_TYPE or BOARD_SCORING_METHOD -> the contest.
+#: The largest USEBIO file read: a traveller line takes about 500 bytes, so the most results an event holds
+#: (20,000, scoring.movements' MAX_PLAYS) with their hands fit with room to spare.
+MAX_USEBIO = 20 * 2**20
+
 CONTESTS = {
     "MP_PAIRS": "matchpoints",
     "MATCH_POINTS": "matchpoints",
@@ -238,7 +242,10 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
 
 @transaction.atomic
 def usebio_import(*, data: bytes) -> Event:
-    """A new event from a USEBIO file, in one transaction; ServiceError (one line) for a bad file."""
+    """A new event from a USEBIO file, in one transaction; ServiceError (one line) for a bad file, or one
+    larger than ``MAX_USEBIO``."""
+    if len(data) > MAX_USEBIO:
+        raise ServiceError(f"usebio: the file is larger than {MAX_USEBIO // 2**20} MB")
     try:
         usebio = read_usebio(data)
     except UsebioError as exc:

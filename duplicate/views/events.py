@@ -340,12 +340,15 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
         if not confirm.is_valid():
             messages.error(request, DealsConfirmForm.DAMAGED)
             return redirect("event_boards", pk=event.pk)
-        deals, expected = confirm.cleaned_data["deals"], confirm.cleaned_data["versions"]
-        dealers = confirm.cleaned_data["dealers"]
+        data = confirm.cleaned_data
+        given = services.HandsGiven(
+            deals=data["deals"], dealers=data["dealers"], vulnerable=data["vulnerable"], site=data["site"]
+        )
+        expected = data["versions"]
     elif form.is_valid():
         try:
-            deals, dealers, notes = _deals_from_form(event, form.cleaned_data)
-            preview = services.board_deals_preview(event=event, deals=deals, dealers=dealers)
+            given, notes = _deals_from_form(event, form.cleaned_data)
+            preview = services.board_deals_preview(event=event, **given)
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
             return None
@@ -356,9 +359,7 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
     else:
         return None
     try:
-        changed = services.board_deals_set(
-            event=event, deals=deals, writer=writer, expected=expected, dealers=dealers
-        )
+        changed = services.board_deals_set(event=event, writer=writer, expected=expected, **given)
     except services.HandsStale as exc:
         return _hands_confirmation(request, event, exc.preview, error=str(exc))
     except services.ServiceError as exc:
@@ -390,6 +391,8 @@ def _hands_confirmation(
             "deals": json.dumps({str(n): d for n, d in preview.deals.items()}),
             "versions": json.dumps({str(k): v for k, v in preview.versions.items()}),
             "dealers": json.dumps({str(n): d for n, d in preview.dealers.items()}),
+            "vulnerable": json.dumps({str(n): v for n, v in preview.vulnerable.items()}),
+            "site": preview.site,
         }
     )
     return render(
@@ -405,22 +408,20 @@ def _hands_confirmation(
     )
 
 
-def _deals_from_form(
-    event: Event, data: dict[str, object]
-) -> tuple[dict[int, str], dict[int, str], list[str]]:
-    """The deals, the dealers and the notes to show (PBN: games skipped, boards the event lacks...)."""
+def _deals_from_form(event: Event, data: dict[str, object]) -> tuple[services.HandsGiven, list[str]]:
+    """What the form gives the boards (a PBN file's hands, dealers, vulnerability and site, all stored only
+    with the hands) and the notes to show (PBN: games skipped, boards the event lacks...)."""
     if data.get("random"):
-        return services.deals_random(event=event), {}, []
+        return services.HandsGiven(
+            deals=services.deals_random(event=event), dealers={}, vulnerable={}, site=""
+        ), []
     upload = data.get("pbn_file_bytes")
     pbn: str | bytes | None = upload if isinstance(upload, bytes) else None
     if pbn is None and services.is_pbn_text(str(data.get("pbn_text", ""))):
         pbn = str(data["pbn_text"])
     if pbn is not None:
         read = services.hands_from_pbn(event=event, data=pbn, duplicates=cast(Any, data.get("repeated")))
-        if read.vulnerable:  # law 77's vulnerability as the file gives it (a contract event's scores)
-            services.board_vulnerability_set(event=event, vulnerable=read.vulnerable)
-        services.event_site_fill(event=event, site=read.site)
-        return read.deals, read.dealers, [read.summary(), *read.notes]
+        return read.given(), [read.summary(), *read.notes]
     deals: dict[int, str] = {}
     lines: dict[int, int] = {}  # each board's first line
     for lineno, line in enumerate(str(data.get("pbn_text", "")).splitlines(), start=1):
@@ -435,4 +436,4 @@ def _deals_from_form(
             )
         deals[int(number)] = deal.strip()
         lines.setdefault(int(number), lineno)
-    return deals, {}, []
+    return services.HandsGiven(deals=deals, dealers={}, vulnerable={}, site=""), []

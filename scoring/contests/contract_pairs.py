@@ -153,6 +153,25 @@ class Board(NamedTuple):
             return self.nets  # type: ignore[return-value]
         return [n for n, a in zip(self.nets, self.adjusted, strict=True) if a is None]  # type: ignore[misc]
 
+    def with_artificial(
+        self, real: Sequence[Exact], ew_of: Callable[[Exact], Exact], artificial: Callable[[int], Exact]
+    ) -> tuple[list[Exact], list[Exact]]:
+        """Each row's N-S and E-W scores: the results played take ``real``'s (in order, as ``real()``
+        gives them; E-W's is ``ew_of`` N-S's), the artificial adjusted scores (law 12C2) each side's
+        percentage as ``artificial`` values it."""
+        it = iter(real)
+        ns_scores: list[Exact] = []
+        ew_scores: list[Exact] = []
+        for adjusted in self.adjusted:
+            if adjusted is None:
+                score = next(it)
+                ns_scores.append(score)
+                ew_scores.append(ew_of(score))
+            else:
+                ns_scores.append(artificial(adjusted[0]))
+                ew_scores.append(artificial(adjusted[1]))
+        return ns_scores, ew_scores
+
 
 class Scored(NamedTuple):
     """A board scored: each row's N-S and E-W score, in the rows' order."""

@@ -74,18 +74,7 @@ def _board_scorer(
             datums[b.board] = datum
         if not b.any_adjusted:
             return scored, [-s for s in scored]
-        it = iter(scored)
-        ns_scores: list[Exact] = []
-        ew_scores: list[Exact] = []
-        for adjusted in b.adjusted:
-            if adjusted is None:
-                s = next(it)
-                ns_scores.append(s)
-                ew_scores.append(-s)
-            else:
-                ns_scores.append(ARTIFICIAL_IMPS[adjusted[0]])
-                ew_scores.append(ARTIFICIAL_IMPS[adjusted[1]])
-        return ns_scores, ew_scores
+        return b.with_artificial(scored, lambda s: -s, ARTIFICIAL_IMPS.__getitem__)
 
     return score_board
 

@@ -91,10 +91,6 @@ def _rankings(groups: RankingGroups, b: Board) -> set[int]:
     return set(map(groups.of.__getitem__, b.nss)) | set(map(groups.of.__getitem__, b.ews))
 
 
-def _percent(adjusted: int, top: int) -> Fraction:
-    return Fraction(adjusted * top, 100)
-
-
 def matchpoints(
     results: Iterable[Sequence[Any]],
     *,
@@ -118,18 +114,7 @@ def matchpoints(
             mps = [neuberg(mp, n, big) for mp in mps]
         if not b.any_adjusted:
             return mps, [top - mp for mp in mps]
-        it = iter(mps)
-        ns_scores: list[Exact] = []
-        ew_scores: list[Exact] = []
-        for adjusted in b.adjusted:
-            if adjusted is None:
-                mp = next(it)
-                ns_scores.append(mp)
-                ew_scores.append(top - mp)
-            else:
-                ns_scores.append(_percent(adjusted[0], top))
-                ew_scores.append(_percent(adjusted[1], top))
-        return ns_scores, ew_scores
+        return b.with_artificial(mps, lambda mp: top - mp, lambda percent: Fraction(percent * top, 100))
 
     tally = Tally(ranking)
     scored = score_boards(boards, score_board, tally)

@@ -238,6 +238,24 @@ class PairContest:
         """Made when first asked for (the standings need only the pairs' sums)."""
         return tuple(line for board in self._scored for line in board.lines())
 
+    @classmethod
+    def joined(
+        cls,
+        parts: Sequence[PairContest],
+        *,
+        groups: RankingGroups,
+        averages: Mapping[tuple[int, Side], Fraction],
+    ) -> PairContest:
+        """Contests scored apart (each section on its own) as one: their rows, unresolved rows and boards
+        in the order of ``parts``, under ``groups`` and with the ``averages`` shown for the whole."""
+        return cls(
+            groups=groups,
+            rows=tuple(row for part in parts for row in part.rows),
+            averages=averages,
+            unresolved=tuple(line for part in parts for line in part.unresolved),
+            _scored=tuple(board for part in parts for board in part._scored),
+        )
+
     @property
     def provisional(self) -> bool:
         return bool(self.unresolved)

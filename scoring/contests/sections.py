@@ -69,10 +69,8 @@ def section_contests(
             if key in averages:
                 shared.add(key)
             averages[key] = value
-    return PairContest(
+    return PairContest.joined(
+        parts,
         groups=RankingGroups(tuple(groups), of, frozenset(ns_ok), frozenset(ew_ok)),
-        rows=tuple(row for contest in parts for row in contest.rows),
         averages={k: v for k, v in averages.items() if k not in shared},
-        unresolved=tuple(line for contest in parts for line in contest.unresolved),
-        _scored=tuple(board for contest in parts for board in contest._scored),
     )

@@ -425,9 +425,9 @@ def test_the_standings_workbook_names_the_contests_figures(client):
     sheet = openpyxl.load_workbook(io.BytesIO(data))["Standings"]
     rows = list(sheet.iter_rows(values_only=True))
     head = rows[0]
-    assert head[6:9] == ("MPs", "%", "Exact %")
+    assert head[6:10] == ("MPs", "Exact MPs", "%", "Exact %")
     first = next(r for r in rows[1:] if r[2] == 3)
-    assert first[6:9] == (9.5, 475 / 6, "79 1/6")
+    assert first[6:10] == (9.5, "9 1/2", 475 / 6, "79 1/6")
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,7 @@ def test_the_traveller_display_and_recap_name_matchpoints_not_law_h(client):
     assert "Result N-S score N-S MPs E-W MPs" in display
     assert "Average" not in display
     words = pdf_words(client.get(reverse("download_recap", args=[event.pk])).content)
-    assert "Each cell: the pair's matchpoints on the board, to two decimals. Total: its percentage" in words
+    assert "Each cell: the pair's MPs on the board, to two decimals." in words
     assert "law H" not in words
     recap = text(client.get(reverse("event_recap", args=[event.pk])).content)
     assert "every pair by every board: its matchpoints on each board." in recap

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html as htmllib
 import io
+import json
 import re
 from pathlib import Path
 
@@ -13,6 +14,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from endplay.parsers import pbn as endplay_pbn
 
@@ -24,6 +27,7 @@ from duplicate.services.eventfile import event_export, event_import
 from scoring.deal import Deal
 from tests.conftest import make_event
 from tests.duplicate.test_commands import manage
+from tests.duplicate.test_contract_events import event_file as contract_event_file
 from tests.duplicate.test_hands_replaced import HANDS_A, HANDS_B, board1_plays, confirm_fields, played_event
 from tests.reliability.helpers import db_snapshot
 from tests.scoring.test_pbn import deals, pbn_file
@@ -418,3 +422,139 @@ def test_the_entry_form_asks_for_honours_unless_all_four_hands_are_known():
     full = PlayResultForm(play=plays[2], code=event.code, director=True)
     assert "honours" in partial.fields  # laws 5, 6: the table gives them
     assert "honours" not in full.fields  # they come from the hands
+
+
+# --- A file's dealers, vulnerability and site: stored with its hands, only when the director confirms ---------
+
+
+def tagged_file(hands: dict[int, str], *, vulnerable: str = "All", site: str = "Elsewhere") -> str:
+    """One game a board: each board's hands, dealer W, the file's ``vulnerable`` and ``site``."""
+    return "".join(
+        f'[Site "{site}"]\n[Board "{n}"]\n[Dealer "W"]\n[Vulnerable "{vulnerable}"]\n[Deal "{deal}"]\n\n'
+        for n, deal in hands.items()
+    )
+
+
+def hidden_fields(html: str) -> dict[str, str]:
+    """Every hidden field of the confirmation, as the browser sends it back."""
+    names = ("deals", "versions", "dealers", "vulnerable", "site")
+    found = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', html))
+    assert set(names) <= set(found), found
+    return {name: htmllib.unescape(found[name]) for name in names}
+
+
+def tags(event) -> tuple[str, dict[int, tuple[str, str, str]]]:
+    """The event's site and each board's dealer, vulnerability and hands, as stored."""
+    event.refresh_from_db()
+    boards = Board.objects.filter(event=event)
+    return event.site, {b.number: (b.dealer, b.vulnerability, b.deal) for b in boards}
+
+
+def test_page_reading_a_file_then_cancelling_keeps_vulnerability_and_site(director, director_client):
+    event = played_event(director)
+    before, stored_before = db_snapshot(), tags(event)
+    assert stored_before == ("", {**stored_before[1], 1: ("N", "", HANDS_A)})
+    response = director_client.post(boards_url(event), {"pbn_text": tagged_file({1: HANDS_B})})
+    html = response.content.decode()
+    assert "Confirm new hands" in html
+    assert "vulnerability and site are stored with the hands, only" in html
+    assert (db_snapshot(), tags(event)) == (before, stored_before)  # reading the file wrote nothing
+    response = director_client.post(boards_url(event), {**hidden_fields(html), "cancel": "1"})
+    assert response.status_code == 302
+    assert (db_snapshot(), tags(event)) == (before, stored_before)
+
+
+def test_page_confirming_stores_hands_dealers_vulnerability_and_site_together(director, director_client):
+    event = played_event(director)
+    html = director_client.post(boards_url(event), {"pbn_text": tagged_file({1: HANDS_B})}).content.decode()
+    fields = hidden_fields(html)
+    assert (json.loads(fields["vulnerable"]), fields["site"]) == ({"1": "All"}, "Elsewhere")
+    response = director_client.post(boards_url(event), {**fields, "confirm": "1"})
+    assert response.status_code == 302
+    site, boards = tags(event)
+    assert (site, boards[1]) == ("Elsewhere", ("W", "All", HANDS_B))
+    assert boards[2] == ("E", "", "")  # a board the file does not give is left as it was
+    # The two results the new hands change (hands B: E-W hold the honours), corrected with them.
+    assert sorted(p.net_ns for p in board1_plays(event).values()) == [-54, 10, 89]
+
+
+def test_a_stale_confirmation_carries_vulnerability_and_site_to_the_new_one(director, director_client):
+    event = played_event(director)
+    html = director_client.post(boards_url(event), {"pbn_text": tagged_file({1: HANDS_B})}).content.decode()
+    play = board1_plays(event)[1]
+    writer = services.Writer(name="td", is_director=True)
+    services.play_result_save(
+        play=play, data={**play_result(play), "tricks": 9}, writer=writer, expected_version=1
+    )
+    response = director_client.post(boards_url(event), {**hidden_fields(html), "confirm": "1"})
+    page = response.content.decode()
+    assert "The results changed since the changes were shown" in page
+    assert tags(event)[1][1] == ("N", "", HANDS_A)
+    fields = hidden_fields(page)
+    assert (json.loads(fields["vulnerable"]), fields["site"]) == ({"1": "All"}, "Elsewhere")
+    assert director_client.post(boards_url(event), {**fields, "confirm": "1"}).status_code == 302
+    assert tags(event)[0] == "Elsewhere"
+    assert tags(event)[1][1] == ("W", "All", HANDS_B)
+
+
+def play_result(play) -> dict:
+    return {"contract": play.contract, "declarer": play.declarer, "tricks": play.tricks}
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "shown"),
+    [
+        ("vulnerable", "not json", "The confirmation was damaged"),
+        ("vulnerable", json.dumps({"1": ["All"]}), "The confirmation was damaged"),
+        ("vulnerable", json.dumps({"x": "All"}), "The confirmation was damaged"),
+        ("vulnerable", json.dumps({"1": "red"}), "board 1: vulnerability: must be one of"),
+        ("vulnerable", json.dumps({"99": "All"}), "board 99: the event has no such board"),
+        ("site", "x" * 201, "The confirmation was damaged"),
+    ],
+)
+def test_a_tampered_vulnerability_or_site_changes_nothing(director, director_client, field, value, shown):
+    event = played_event(director)
+    html = director_client.post(boards_url(event), {"pbn_text": tagged_file({1: HANDS_B})}).content.decode()
+    before, stored_before = db_snapshot(), tags(event)
+    forged = {**hidden_fields(html), field: value, "confirm": "1"}
+    response = director_client.post(boards_url(event), forged, follow=True)
+    assert response.status_code == 200
+    assert shown in htmllib.unescape(response.content.decode())
+    assert (db_snapshot(), tags(event)) == (before, stored_before)
+
+
+def test_confirming_runs_a_fixed_number_of_queries(director, director_client):
+    counts = []
+    for tables, name in ((3, "Small"), (7, "Big")):
+        event = played_event(director, tables=tables, name=name)
+        # Hands, dealer, vulnerability for every board of the event; the same two results change in both.
+        hands = {n: d.to_pbn() for n, d in deals(event.boards.count(), seed=tables).items()} | {1: HANDS_B}
+        html = director_client.post(boards_url(event), {"pbn_text": tagged_file(hands)}).content.decode()
+        fields = hidden_fields(html)
+        assert len(json.loads(fields["vulnerable"])) == event.boards.count()
+        with CaptureQueriesContext(connection) as ctx:
+            response = director_client.post(boards_url(event), {**fields, "confirm": "1"})
+        assert response.status_code == 302
+        assert set(tags(event)[1].values()) == {("W", "All", h) for h in hands.values()}
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1], counts
+
+
+def test_a_vulnerability_that_would_rescore_is_a_form_error_and_nothing_is_stored(director_client):
+    event = event_import(data=contract_event_file())  # contract bridge: law 77 scores with the vulnerability
+    before, stored_before = db_snapshot(), tags(event)
+    response = director_client.post(boards_url(event), {"pbn_text": tagged_file({1: HANDS_A})})
+    assert response.status_code == 200
+    assert "board 1: the new vulnerability would change results already in" in response.content.decode()
+    assert (db_snapshot(), tags(event)) == (before, stored_before)
+    # The service refuses it too, all or nothing: neither the hands nor the site are kept.
+    with pytest.raises(services.ServiceError, match="board 1: the new vulnerability would change results"):
+        services.board_deals_set(event=event, deals={1: HANDS_A}, vulnerable={1: "All"}, site="Elsewhere")
+    assert (db_snapshot(), tags(event)) == (before, stored_before)
+    # The cycle's own vulnerability for board 1 (None) changes no score: stored with the hands.
+    assert (
+        services.board_deals_set(event=event, deals={1: HANDS_A}, vulnerable={1: "None"}, site="Elsewhere")
+        == 1
+    )
+    assert tags(event)[0] == "Elsewhere"
+    assert tags(event)[1][1][1:] == ("None", HANDS_A)

@@ -21,9 +21,11 @@ from duplicate.models import Event, Play
 from duplicate.selectors.imp_match import imp_match
 from duplicate.selectors.travellers import traveller
 from duplicate.selectors.usebio import usebio_event
+from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_import
-from duplicate.services.usebio import infer_rounds
+from duplicate.services.usebio import MAX_USEBIO, infer_rounds, usebio_import
 from scoring.usebio import read_usebio, write_usebio
+from tests.duplicate.test_commands import manage
 from tests.duplicate.test_contract_events import contract_file, event_file, rows_by_pair
 from tests.teams.test_imp_match import match_file
 
@@ -484,3 +486,29 @@ def test_given_rounds_keep_each_meeting_at_its_table():
         (2, 2, "2-1-2", 3),
         (2, 2, "2-1-2", 4),
     }
+
+
+def test_a_file_over_the_size_cap_is_one_line_exit_2_and_never_read(tmp_path):
+    path = tmp_path / "huge.xml"
+    with path.open("wb") as f:
+        f.truncate(MAX_USEBIO + 1)  # sparse: the size is checked before a byte is read
+    before = Event.objects.count()
+    result = manage("import_usebio", str(path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [f"CommandError: {path}: the file is larger than 20 MB"]
+    assert Event.objects.count() == before
+    # The service refuses it too, whatever gives it the bytes.
+    with pytest.raises(ServiceError, match=r"^usebio: the file is larger than 20 MB$"):
+        usebio_import(data=EBU + b" " * MAX_USEBIO)
+    # Under the cap, a text of more than libxml2's 10 MB is refused in one line too.
+    path.write_bytes(EBU + b" " * 11 * 2**20)
+    result = manage("import_usebio", str(path))
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Buffer size limit exceeded" in result.stderr
+    # At the cap, a file is read (its padding in runs of 1 MB, as a big file's many lines are).
+    padding = b"<!-- -->" + b" " * 2**20
+    path.write_bytes(EBU + padding * ((MAX_USEBIO - len(EBU)) // len(padding)))
+    assert path.stat().st_size > MAX_USEBIO - len(padding)
+    call_command("import_usebio", str(path), stdout=StringIO())
+    assert Event.objects.count() == before + 1

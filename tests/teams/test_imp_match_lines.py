@@ -13,12 +13,14 @@ running +12, -1, +9, +9."""
 
 from __future__ import annotations
 
+import csv
 import io
 import re
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from duplicate import services
@@ -197,3 +199,23 @@ def test_the_tables_round_summary_gives_the_swings(client):
     assert "Board Result Score N-S / E-W N-S IMPs E-W IMPs" in summary
     assert "1 4S by N, 10 tricks 420 / -420 +10 -10 2 3NT by S, 9 tricks 600 / -600 0 0" in summary
     assert "average" not in summary
+
+
+def test_the_results_csv_and_workbook_head_the_swings_imps(client):
+    event = full()
+    data = client.get(reverse("download_results_csv", args=[event.pk])).content.decode("utf-8")[1:]
+    header, *rows = list(csv.reader(io.StringIO(data)))
+    assert "N-S honour score" not in header
+    line = dict(
+        zip(header, next(r for r in rows if r[1:4] == ["4", "1", "2"]), strict=True)
+    )  # board 4, table 2
+    assert (line["N-S score"], line["N-S IMPs"], line["E-W IMPs"]) == ("1440", "13", "-13")
+    book = load_workbook(io.BytesIO(client.get(reverse("download_workbook", args=[event.pk])).content))
+    cards = list(book["Score cards"].iter_rows(values_only=True))
+    assert cards[0][-2:] == ("IMPs", "Total IMPs")
+    assert [c[8:] for c in cards[1:] if c[0] == 2] == [  # pair 2, as played: boards 3, 4, 1, 2
+        (620, None, 12, 12),
+        (-1440, None, -13, -1),
+        (50, None, 10, 9),
+        (-600, None, 0, 9),
+    ]

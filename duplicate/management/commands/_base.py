@@ -18,6 +18,19 @@ def event_or_error(event_id: int) -> Event:
     return event
 
 
+def read_input(path: Path, *, limit: int) -> bytes:
+    """A file to import, read whole: refused in one line (exit 2) when it is missing, unreadable or larger
+    than ``limit`` bytes (checked before reading it)."""
+    try:
+        if path.stat().st_size > limit:
+            raise CommandError(f"{path}: the file is larger than {limit // 2**20} MB", returncode=2)
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file", returncode=2) from None
+    except OSError as exc:
+        raise CommandError(f"{path}: cannot read it ({exc.strerror or exc})", returncode=2) from None
+
+
 def write_output(output: Path, body: bytes | str) -> None:
     try:
         if isinstance(body, bytes):

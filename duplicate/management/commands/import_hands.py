@@ -7,10 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import CommandError
-from django.db import transaction
 
 from duplicate import services
-from duplicate.management.commands._base import KalamazooCommand
+from duplicate.management.commands._base import KalamazooCommand, read_input
 from duplicate.models import Event
 from scoring.pbn import Duplicates
 
@@ -39,42 +38,30 @@ class Command(KalamazooCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
-        try:
-            if path.stat().st_size > MAX_FILE:
-                raise CommandError(f"{path}: the file is larger than 5 MB", returncode=2)
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise CommandError(f"{path}: no such file", returncode=2) from None
-        except OSError as exc:
-            raise CommandError(f"{path}: cannot read it ({exc.strerror or exc})", returncode=2) from None
+        data = read_input(path, limit=MAX_FILE)
         event = Event.objects.filter(pk=options["event_id"]).first()
         if event is None:
             raise CommandError(f"event {options['event_id']}: no such event", returncode=2)
         duplicates: Duplicates = "first" if options["first"] else "last" if options["last"] else "refuse"
-        # All or nothing: the file's vulnerability and site are kept only with its hands.
-        with transaction.atomic():
-            try:
-                read = services.hands_from_pbn(event=event, data=data, duplicates=duplicates)
-                preview = services.board_deals_preview(event=event, deals=read.deals, dealers=read.dealers)
-                if preview.changes and not options["correct"]:
-                    raise CommandError(
-                        f"{path}: the new hands change {len(preview.changes)} result(s) already in "
-                        f"({_changes(preview)}); nothing attached: add --correct to correct them (law E)",
-                        returncode=2,
-                    )
-                # Refused before any hands are attached if it would rescore results already in (law 77).
-                services.board_vulnerability_set(event=event, vulnerable=read.vulnerable)
-                services.event_site_fill(event=event, site=read.site)
-                writer = services.Writer(name="import_hands", is_director=True)
-                changed = services.board_deals_set(
-                    event=event,
-                    deals=read.deals,
-                    dealers=read.dealers,
-                    writer=writer,
-                    expected=preview.versions if preview.changes else None,
+        try:
+            read = services.hands_from_pbn(event=event, data=data, duplicates=duplicates)
+            given = read.given()
+            preview = services.board_deals_preview(event=event, **given)
+            if preview.changes and not options["correct"]:
+                raise CommandError(
+                    f"{path}: the new hands change {len(preview.changes)} result(s) already in "
+                    f"({_changes(preview)}); nothing attached: add --correct to correct them (law E)",
+                    returncode=2,
                 )
-            except services.ServiceError as exc:
-                raise CommandError(f"{path}: {exc}", returncode=2) from None
+            # All or nothing: the file's hands, dealers, vulnerability and site (law 77: never a rescoring).
+            changed = services.board_deals_set(
+                event=event,
+                writer=services.Writer(name="import_hands", is_director=True),
+                expected=preview.versions if preview.changes else None,
+                **given,
+            )
+        except services.ServiceError as exc:
+            raise CommandError(f"{path}: {exc}", returncode=2) from None
         for note in read.notes:
             self.stdout.write(f"note: {note}")
         corrected = (

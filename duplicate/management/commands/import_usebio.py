@@ -8,9 +8,9 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
-from duplicate.management.commands._base import KalamazooCommand
+from duplicate.management.commands._base import KalamazooCommand, read_input
 from duplicate.services import ServiceError
-from duplicate.services.usebio import usebio_import
+from duplicate.services.usebio import MAX_USEBIO, usebio_import
 
 
 class Command(KalamazooCommand):
@@ -21,12 +21,7 @@ class Command(KalamazooCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise CommandError(f"{path}: no such file", returncode=2) from None
-        except OSError as exc:
-            raise CommandError(f"{path}: cannot read it ({exc.strerror})", returncode=2) from None
+        data = read_input(path, limit=MAX_USEBIO)
         try:
             event = usebio_import(data=data)
         except ServiceError as exc:
