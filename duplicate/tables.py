@@ -73,6 +73,8 @@ class RowsTable(tables.Table):
     #: Contract bridge's column headings, by what the rows' ``unit`` (or ``contest``) names: law H's plus/minus
     #: places hold each board's matchpoints or IMPs, the net a pair's total.
     contract_headers: ClassVar[dict[str, dict[str, str]]] = {}
+    #: Law H's columns a contract contest has nothing for (its averages), left out of its tables.
+    contract_hidden: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, data: Iterable[Any], **kwargs: Any) -> None:
         rows = list(data)
@@ -81,6 +83,8 @@ class RowsTable(tables.Table):
         for name, heading in self.contract_headers.get(unit, {}).items():
             if name in self.columns.names():  # this table's own copy of the column (never the class's)
                 self.columns[name].column.verbose_name = heading
+        for name in self.contract_hidden if unit in self.contract_headers else ():
+            self.columns.hide(name)
 
     class Meta:
         template_name = TEMPLATE
@@ -263,6 +267,7 @@ class ScoreCardTable(EventRowsTable):
     contract_headers: ClassVar[dict[str, dict[str, str]]] = {
         unit: {"plus_minus": unit, "running": f"Total {unit}"} for unit in ("MPs", "IMPs")
     }
+    contract_hidden = ("average",)
 
     class Meta(RowsTable.Meta):
         pass
