@@ -53,6 +53,26 @@ class EventKind(models.TextChoices):
     TEAMS = "teams", "Team match (law G)"
 
 
+#: What a contract event's contest is called where a historic event names its law (H or G).
+CONTEST_NAMES = {
+    "matchpoints": "Pair contest, matchpoints (Neuberg)",
+    "butler": "Pair contest, Butler IMPs (WBF scale)",
+    "cross-imps": "Pair contest, cross-IMPs (WBF scale)",
+    "imps": "Team match, IMPs and VPs (WBF)",
+}
+#: The laws an event is scored by, as the pages' footer says it.
+LAWS_CONTRACT = "the Laws of Duplicate Bridge 2017, law 77"
+LAWS_HISTORIC = "the Laws of Auction and the special laws of Duplicate Auction"
+
+
+def kind_name(code: str, kind: str, contest: str) -> str:
+    """The event's form as the pages and printouts name it: law H's pair contest or law G's team match, or
+    (contract bridge) its contest: "Team match, IMPs and VPs (WBF)"."""
+    if code == ScoringCodeChoice.CONTRACT and contest in CONTEST_NAMES:
+        return CONTEST_NAMES[contest]
+    return str(dict(EventKind.choices).get(kind, kind))
+
+
 class EventStatus(models.TextChoices):
     SETUP = "setup", "Setting up"
     RUNNING = "running", "Running"
@@ -144,6 +164,16 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d %b %Y})"
+
+    @property
+    def kind_name(self) -> str:
+        """ "Pair contest (law H)", "Team match (law G)", or a contract event's contest (:func:`kind_name`)."""
+        return kind_name(self.code, self.kind, self.contest)
+
+    @property
+    def laws(self) -> str:
+        """The laws the event is scored by (the footer's words)."""
+        return LAWS_CONTRACT if self.code == ScoringCodeChoice.CONTRACT else LAWS_HISTORIC
 
 
 class Section(models.Model):

@@ -73,6 +73,8 @@ class RowsTable(tables.Table):
     #: Contract bridge's column headings, by what the rows' ``unit`` (or ``contest``) names: law H's plus/minus
     #: places hold each board's matchpoints or IMPs, the net a pair's total.
     contract_headers: ClassVar[dict[str, dict[str, str]]] = {}
+    #: Law H's columns a contract contest has nothing for (its averages), left out of its tables.
+    contract_hidden: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, data: Iterable[Any], **kwargs: Any) -> None:
         rows = list(data)
@@ -81,6 +83,8 @@ class RowsTable(tables.Table):
         for name, heading in self.contract_headers.get(unit, {}).items():
             if name in self.columns.names():  # this table's own copy of the column (never the class's)
                 self.columns[name].column.verbose_name = heading
+        for name in self.contract_hidden if unit in self.contract_headers else ():
+            self.columns.hide(name)
 
     class Meta:
         template_name = TEMPLATE
@@ -263,6 +267,7 @@ class ScoreCardTable(EventRowsTable):
     contract_headers: ClassVar[dict[str, dict[str, str]]] = {
         unit: {"plus_minus": unit, "running": f"Total {unit}"} for unit in ("MPs", "IMPs")
     }
+    contract_hidden = ("average",)
 
     class Meta(RowsTable.Meta):
         pass
@@ -509,7 +514,9 @@ class DisplayTable(RowsTable):
 
 
 class DisplayStandingsTable(DisplayTable):
-    """A slide of one ranking (``StandingRow``s, law H)."""
+    """A slide of one ranking (``StandingRow``s, law H; a contract contest's headed as its standings are)."""
+
+    contract_headers: ClassVar[dict[str, dict[str, str]]] = StandingsTable.contract_headers
 
     rank = tables.Column("Place", attrs=NUM)
     pair = tables.Column("Pair", attrs=NUM, accessor="pair__label")
@@ -528,8 +535,18 @@ class DisplayTeamsTable(DisplayTable):
     total = tables.Column("Total", attrs=NUM, accessor="total_display")
 
 
+class DisplayImpTeamsTable(DisplayTable):
+    """A contract team match's IMPs and VPs (``ImpTeam``s: home team first)."""
+
+    name = tables.Column("Team")
+    imps = tables.Column("IMPs", attrs=NUM)
+    vp = tables.Column("VPs", attrs=NUM)
+
+
 class DisplayTravellerTable(DisplayTable):
     """A slide of a released board's traveller (``PlayLine``s)."""
+
+    contract_headers: ClassVar[dict[str, dict[str, str]]] = TravellerTable.contract_headers
 
     table = tables.Column("Table", attrs=NUM)
     ns = tables.Column("N-S", attrs=NUM, accessor="ns__label")

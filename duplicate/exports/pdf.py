@@ -551,7 +551,7 @@ class HandsFlowable(Flowable):
 
 # ------------------------------------------------------------------------------------------- travellers
 
-# Under a contract pair event's traveller and score card: what its figure is (shown to two decimals).
+# Under a contract event's traveller and score card: what its figure is (a pair event's to two decimals).
 CONTRACT_NOTES = {
     "matchpoints": "Matchpoints: 2 for each result beaten and 1 for each tied (Neuberg's formula where a board "
     "was played fewer times; law 12C2's artificial scores are 60, 50 or 40% of the top); shown to two decimals.",
@@ -559,12 +559,14 @@ CONTRACT_NOTES = {
     "lowest dropped from five results on), to the nearest 10; shown to two decimals.",
     "cross-imps": "IMPs (WBF scale) against every other result on the board, divided by the comparisons; "
     "shown to two decimals.",
+    "imps": "IMPs (WBF scale): the board's two N-S scores netted, for the team that sat N-S at the table "
+    "(the other team's less).",
 }
 
 
 def _contract_traveller_table(info: EventInfo, board: BoardRows) -> Grid:
-    """A contract pair event's traveller: each result, its law 77 scores and each side's matchpoints or
-    IMPs on the board (law 77 has no honours: no trick and honour columns)."""
+    """A contract event's traveller: each result, its law 77 scores and each side's matchpoints or IMPs on
+    the board (a team match's swing), law 77 having no honours: no trick and honour columns."""
     unit = info.unit
     head = [
         *("Rd", "Tbl", "N-S", "E-W", "Contract", "By", "Tricks"),

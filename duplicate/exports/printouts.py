@@ -82,8 +82,8 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
     rest = width - sum(fixed)
     fixed[3], fixed[4] = rest - 90, 90
     head = ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
-    if info.unit:  # contract bridge: each board's matchpoints or IMPs, and their running total
-        head[-2:] = [info.unit, f"Total\n{info.unit}"]
+    if info.unit:  # contract bridge: no average; each board's matchpoints or IMPs, and their running total
+        head[-3:] = ["", info.unit, f"Total\n{info.unit}"]
     lines = [
         GridRow(
             (

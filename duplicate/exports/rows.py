@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice
+from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice, kind_name
 from duplicate.selectors import board_range
 from duplicate.selectors.contract import UNITS
 from duplicate.selectors.standings import (
@@ -73,9 +73,9 @@ class EventInfo:
 
     @property
     def unit(self) -> str:
-        """What a contract pair event scores a board in ("MPs", "IMPs"): the downloads head the columns of
-        law H's plus/minus with it; "" for law H and law G."""
-        return "" if self.teams or self.code != ScoringCodeChoice.CONTRACT else UNITS.get(self.contest, "")
+        """What a contract event scores a board in ("MPs", "IMPs"; a team match's swing in IMPs): the
+        downloads head the columns of law H's plus/minus with it; "" for law H and law G."""
+        return "" if self.code != ScoringCodeChoice.CONTRACT else UNITS.get(self.contest, "")
 
     @property
     def teams(self) -> bool:
@@ -83,8 +83,8 @@ class EventInfo:
 
     @property
     def subtitle(self) -> str:
-        kind = "team match (law G)" if self.teams else "pair contest (law H)"
-        return f"{self.date} · {self.code_display} · {kind}"
+        kind = kind_name(self.code, self.kind, self.contest)
+        return f"{self.date} · {self.code_display} · {kind[0].lower()}{kind[1:]}"
 
 
 def event_info(event: Event) -> EventInfo:

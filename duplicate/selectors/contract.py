@@ -85,8 +85,8 @@ class ContractDetail(NamedTuple):
     ew_average: Fraction | None
     ruling: str | None
     offending: str | None
-    ns_plus_minus: Fraction
-    ew_plus_minus: Fraction
+    ns_plus_minus: Fraction | int | None  # None: a team match's board not yet in at both its tables
+    ew_plus_minus: Fraction | int | None
 
     @property
     def resolved(self) -> bool:
@@ -220,7 +220,27 @@ class ContractTeams:
     unresolved: tuple[Any, ...] = ()
     averages: Mapping[tuple[int, str], Fraction] = field(default_factory=dict)
     single_ranking: bool = True
-    boards: tuple[Any, ...] = ()
+    boards: tuple[ContractDetail, ...] = ()  # every table's line: its law 77 scores and the board's swing
+
+
+def _team_lines(
+    plays: Sequence[tuple[int, PairId, PairId, int]], match: TeamImpMatch | None, home_pairs: set[int]
+) -> tuple[ContractDetail, ...]:
+    """Each table's line as a traveller and a score card read it: its law 77 scores, and (once the board is
+    in at both tables) the board's swing in IMPs for the side of the team that sat N-S there, less for the
+    other side (the match's own figures, ``team_imps_match``'s)."""
+    swings = {line.board: line.home_imps - line.away_imps for line in (match.lines if match else ())}
+    out = []
+    for board, ns, ew, net in plays:
+        swing = swings.get(board)
+        if swing is not None and ns not in home_pairs:
+            swing = -swing
+        out.append(
+            ContractDetail(
+                board, ns, ew, net, -net, None, None, None, None, swing, None if swing is None else -swing
+            )
+        )
+    return tuple(out)
 
 
 def contract_teams(rows: Sequence[Sequence[Any]], teams: Mapping[str, Sequence[int]]) -> ContractTeams:
@@ -234,17 +254,18 @@ def contract_teams(rows: Sequence[Sequence[Any]], teams: Mapping[str, Sequence[i
     home_pairs = set(teams[home])
     by_board: dict[int, dict[str, list[int]]] = {}
     scheduled: dict[int, int] = {}
-    for board, ns, _ew, entered, ruling, _offending, net_ns, *_rest in rows:
+    plays: list[tuple[int, PairId, PairId, int]] = []
+    for board, ns, ew, entered, ruling, _offending, net_ns, *_rest in rows:
         scheduled[board] = scheduled.get(board, 0) + 1
         if not entered:
             continue
         if ruling:
             raise ContestError("ruling", f"board {board}: an IMP team match takes played results only")
+        plays.append((board, ns, ew, int(net_ns)))
         seat = by_board.setdefault(board, {"home": [], "away": []})
         seat["home" if ns in home_pairs else "away"].append(int(net_ns))
     if any(count != 2 for count in scheduled.values()):
         raise ContestError("movement", "an IMP team match plays each board at two tables (2 pairs a team)")
     done = [(b, s["home"][0], s["away"][0]) for b, s in sorted(by_board.items()) if s["home"] and s["away"]]
-    if not done:
-        return ContractTeams(home, away, None)
-    return ContractTeams(home, away, team_imps_match(done, home=home, away=away, boards=len(scheduled)))
+    match = team_imps_match(done, home=home, away=away, boards=len(scheduled)) if done else None
+    return ContractTeams(home, away, match, boards=_team_lines(plays, match, home_pairs))

@@ -107,8 +107,8 @@ def recap(event: Event, *, hidden: frozenset[int] = frozenset(), order: str = "r
     if isinstance(results.contest, PairContest | ContractPairs):
         for d in results.contest.boards:
             numbers.add(d.board)
-            played[(int(d.ns), d.board)] = d.ns_plus_minus
-            played[(int(d.ew), d.board)] = d.ew_plus_minus
+            for pair, pm in ((d.ns, d.ns_plus_minus), (d.ew, d.ew_plus_minus)):
+                played[(int(pair), d.board)] = None if pm is None else Fraction(pm)
     boards = tuple(sorted(numbers))
     rankings = []
     for ranking in standings.rankings:

@@ -129,8 +129,9 @@ class EventResults:
 
     @property
     def unit(self) -> str:
-        """What a contract contest scores a board in ("MPs", "IMPs"); "" for law H and law G."""
-        return UNITS[self.contest.method] if isinstance(self.contest, ContractPairs) else ""
+        """What a contract contest scores a board in ("MPs", "IMPs"; a team match's swing in IMPs); "" for
+        law H and law G."""
+        return UNITS[self.contest.method] if isinstance(self.contest, ContractPairs | ContractTeams) else ""
 
     @property
     def averages(self) -> Mapping[tuple[int, str], Fraction]:

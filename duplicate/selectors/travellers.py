@@ -81,6 +81,12 @@ def ruling_text(ruling: str, offending: str) -> str:
     return ""
 
 
+def unit_text(value: Fraction | int | None, unit: str) -> str:
+    """A contract contest's board figure: matchpoints or pair IMPs to two decimals, IMPs signed; a team
+    match's swing (whole IMPs) as a whole number: "+10", "-13", "0"."""
+    return decimal_text(value, places=0 if type(value) is int else 2, signed=unit == "IMPs")
+
+
 def status_text(ruling: str, entered: bool, result: str) -> str:
     """What a result column shows: the ruling (as text), the result, or "not played yet"."""
     if ruling:
@@ -127,8 +133,8 @@ class PlayLine(NamedTuple):
     ew_score: Fraction | int | None
     ns_average: Fraction | None
     ew_average: Fraction | None
-    ns_plus_minus: Fraction | None
-    ew_plus_minus: Fraction | None
+    ns_plus_minus: Fraction | int | None
+    ew_plus_minus: Fraction | int | None
     scored: bool = False  # the contest has this line (entered, and the event can be scored)
     # Contract bridge: what the plus/minus places hold, each pair's "MPs" or "IMPs" on the board ("": law H).
     unit: str = ""
@@ -188,10 +194,10 @@ class PlayLine(NamedTuple):
     def ew_plus_minus_display(self) -> str:
         return self._board_score(self.ew_plus_minus)
 
-    def _board_score(self, value: Fraction | None) -> str:
+    def _board_score(self, value: Fraction | int | None) -> str:
         """Law H's plus/minus (exact, signed); contract's matchpoints or IMPs to two decimals."""
         if self.unit:
-            return decimal_text(value, signed=self.unit == "IMPs")
+            return unit_text(value, self.unit)
         return signed_text(value)
 
 
@@ -327,8 +333,8 @@ class ScoreCardLine:
     ruling: str
     score: Fraction | int | None
     average: Fraction | None
-    plus_minus: Fraction | None
-    running: Fraction | None
+    plus_minus: Fraction | int | None
+    running: Fraction | int | None
     unit: str = ""  # contract bridge: the plus/minus places hold the board's "MPs" or "IMPs"
 
     @property
@@ -341,13 +347,13 @@ class ScoreCardLine:
     @property
     def plus_minus_display(self) -> str:
         if self.unit:
-            return decimal_text(self.plus_minus, signed=self.unit == "IMPs")
+            return unit_text(self.plus_minus, self.unit)
         return signed_text(self.plus_minus)
 
     @property
     def running_display(self) -> str:
         if self.unit:
-            return decimal_text(self.running, signed=self.unit == "IMPs")
+            return unit_text(self.running, self.unit)
         return signed_text(self.running) if self.running else ("0" if self.running == 0 else "")
 
 
@@ -371,13 +377,13 @@ class ScoreCard:
 
     @property
     def total(self) -> Fraction:
-        return sum((line.plus_minus or Fraction(0) for line in self.lines), Fraction(0))
+        return Fraction(sum((line.plus_minus or 0 for line in self.lines), Fraction(0)))
 
 
 def score_card_lines(pair_pk: int, lines: Iterable[PlayLine]) -> tuple[ScoreCardLine, ...]:
     """A pair's lines (in the order played) from its side: score, average, plus/minus, running total."""
     out: list[ScoreCardLine] = []
-    running = Fraction(0)
+    running: Fraction | int = 0  # a team match's whole IMPs stay whole
     for line in lines:
         ns = line.ns.pk == pair_pk
         pm = line.ns_plus_minus if ns else line.ew_plus_minus

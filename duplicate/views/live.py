@@ -16,6 +16,7 @@ from duplicate.selectors import display as dsel
 from duplicate.selectors import events as sel
 from duplicate.selectors.events import event_or_404
 from duplicate.tables import (
+    DisplayImpTeamsTable,
     DisplayStandingsTable,
     DisplayTable,
     DisplayTeamsTable,
@@ -60,6 +61,8 @@ def _slide_table(slide: dsel.Slide) -> DisplayTable:
         return DisplayTravellerTable(slide.rows)
     if slide.kind == "teams":
         return DisplayTeamsTable(slide.rows)
+    if slide.kind == "imp-teams":
+        return DisplayImpTeamsTable(slide.rows)
     return DisplayStandingsTable(slide.rows)
 
 
