@@ -174,3 +174,13 @@ def test_the_workbooks_score_cards_and_boards_sheets_keep_to_the_contest(client)
         (2, 3),
         (3, 3),
     ]
+
+
+def test_a_table_link_offers_no_adjusted_score_as_an_example(client, director_client):
+    """Law 12C2's adjusted scores are the director's: the quick entry's examples offer one to a director only."""
+    event = event_import(data=event_file(results=[]))
+    token = services.table_token_create(section=event.sections.get(), table=1)
+    table = client.get(reverse("entry_token", args=[token.secret])).content.decode()
+    assert 'placeholder="4HX N 10, 3NT S =, PASS"' in table
+    director = director_client.get(table_url(event, 1, 1)).content.decode()
+    assert 'placeholder="4HX N 10, 3NT S =, PASS, A60/40"' in director
