@@ -73,18 +73,18 @@ class RowsTable(tables.Table):
     #: Contract bridge's column headings, by what the rows' ``unit`` (or ``contest``) names: law H's plus/minus
     #: places hold each board's matchpoints or IMPs, the net a pair's total.
     contract_headers: ClassVar[dict[str, dict[str, str]]] = {}
-    #: Law H's columns a contract contest has nothing for (its averages), left out of its tables.
-    contract_hidden: ClassVar[tuple[str, ...]] = ()
+    #: The columns contract bridge leaves out, by the same ``unit``: law H's board average, say.
+    contract_excluded: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def __init__(self, data: Iterable[Any], **kwargs: Any) -> None:
         rows = list(data)
-        super().__init__(ExactListData(rows), **kwargs)
         unit = next((getattr(r, "unit", "") or getattr(r, "contest", "") for r in rows[:1]), "")
+        if unit in self.contract_excluded:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), *self.contract_excluded[unit])
+        super().__init__(ExactListData(rows), **kwargs)
         for name, heading in self.contract_headers.get(unit, {}).items():
             if name in self.columns.names():  # this table's own copy of the column (never the class's)
                 self.columns[name].column.verbose_name = heading
-        for name in self.contract_hidden if unit in self.contract_headers else ():
-            self.columns.hide(name)
 
     class Meta:
         template_name = TEMPLATE
@@ -216,9 +216,11 @@ class StandingsTable(PlainRowsTable):
 
     contract_headers: ClassVar[dict[str, dict[str, str]]] = {
         "matchpoints": {"net": "MPs", "plus_minus": "%"},
-        "butler": {"net": "IMPs", "plus_minus": "IMPs"},
-        "cross-imps": {"net": "IMPs", "plus_minus": "IMPs"},
+        "butler": {"plus_minus": "IMPs"},
+        "cross-imps": {"plus_minus": "IMPs"},
     }
+    # IMPs are both the total and what the pairs are ranked by: shown once.
+    contract_excluded: ClassVar[dict[str, tuple[str, ...]]] = {"butler": ("net",), "cross-imps": ("net",)}
 
     cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
         "rank": lambda table, row: row.rank,
@@ -267,7 +269,8 @@ class ScoreCardTable(EventRowsTable):
     contract_headers: ClassVar[dict[str, dict[str, str]]] = {
         unit: {"plus_minus": unit, "running": f"Total {unit}"} for unit in ("MPs", "IMPs")
     }
-    contract_hidden = ("average",)
+    # Law H's board average has no place in matchpoints or IMPs.
+    contract_excluded: ClassVar[dict[str, tuple[str, ...]]] = {"MPs": ("average",), "IMPs": ("average",)}
 
     class Meta(RowsTable.Meta):
         pass
@@ -523,6 +526,12 @@ class DisplayStandingsTable(DisplayTable):
     players = tables.Column("Players", accessor="pair__names", default="—")
     plus_minus = tables.Column("Plus/minus", attrs=NUM, accessor="plus_minus_display")
 
+    contract_headers: ClassVar[dict[str, dict[str, str]]] = {
+        "matchpoints": {"plus_minus": "%"},
+        "butler": {"plus_minus": "IMPs"},
+        "cross-imps": {"plus_minus": "IMPs"},
+    }
+
     class Meta(DisplayTable.Meta):
         empty_text = "No results yet."
 
@@ -555,3 +564,5 @@ class DisplayTravellerTable(DisplayTable):
     ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display")
     ns_pm = tables.Column("N-S +/-", attrs=NUM, accessor="ns_plus_minus_display")
     ew_pm = tables.Column("E-W +/-", attrs=NUM_NARROW_HIDDEN, accessor="ew_plus_minus_display")
+
+    contract_headers: ClassVar[dict[str, dict[str, str]]] = TravellerTable.contract_headers

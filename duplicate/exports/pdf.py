@@ -42,7 +42,7 @@ from duplicate.exports.rows import (
 )
 from duplicate.models import Event
 from duplicate.selectors.analyses import DoubleDummy
-from duplicate.selectors.contract import MATCHPOINTS
+from duplicate.selectors.contract import CONTRACT_NOTES, MATCHPOINTS
 from duplicate.selectors.pair_rows import CONTEST_HEADINGS
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine
@@ -550,18 +550,6 @@ class HandsFlowable(Flowable):
 
 
 # ------------------------------------------------------------------------------------------- travellers
-
-# Under a contract event's traveller and score card: what its figure is (a pair event's to two decimals).
-CONTRACT_NOTES = {
-    "matchpoints": "Matchpoints: 2 for each result beaten and 1 for each tied (Neuberg's formula where a board "
-    "was played fewer times; law 12C2's artificial scores are 60, 50 or 40% of the top); shown to two decimals.",
-    "butler": "IMPs (WBF scale) against each board's datum, the mean of its N-S scores (the highest and "
-    "lowest dropped from five results on), to the nearest 10; shown to two decimals.",
-    "cross-imps": "IMPs (WBF scale) against every other result on the board, divided by the comparisons; "
-    "shown to two decimals.",
-    "imps": "IMPs (WBF scale): the board's two N-S scores netted, for the team that sat N-S at the table "
-    "(the other team's less).",
-}
 
 
 def _contract_traveller_table(info: EventInfo, board: BoardRows) -> Grid:

@@ -22,7 +22,6 @@ from reportlab.platypus import (
 from duplicate.exports.fonts import BOLD, SANS
 from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.pdf import (
-    CONTRACT_NOTES,
     HEAD_BG,
     INK,
     NOTE,
@@ -40,6 +39,7 @@ from duplicate.exports.pdf import (
 )
 from duplicate.exports.rows import BoardRows, EventInfo, EventRows, GuideCard
 from duplicate.selectors.analyses import DoubleDummy
+from duplicate.selectors.contract import CONTRACT_NOTES
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.selectors.travellers import ScoreCard
 

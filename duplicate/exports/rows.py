@@ -23,7 +23,7 @@ from typing import Any
 
 from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice, kind_name
 from duplicate.selectors import board_range
-from duplicate.selectors.contract import UNITS
+from duplicate.selectors.contract import UNITS, ContractPairs
 from duplicate.selectors.standings import (
     WHIST,
     EventResults,
@@ -141,6 +141,7 @@ class BoardRows:
     ew_average: Fraction | None
     in_play: bool = False  # kept from a visitor: no hands, every line "being played" (see build_event_rows)
     vulnerability: str = ""  # as stored (PBN's words); "" for the board number's standard cycle (law 77)
+    datum: str = ""  # Butler: the board's datum ("260"; each section's, "A: 260, B: -50"); "" otherwise
 
     @property
     def dealer_name(self) -> str:
@@ -274,6 +275,7 @@ def build_event_rows(
     and board order.  The boards in ``hidden`` keep their number, dealer and movement, nothing else: no
     hands, no averages, and each line "being played" with no result or score (``masked_line``)."""
     averages = results.contest.averages if results.contest is not None else {}
+    contract = results.contest if isinstance(results.contest, ContractPairs) else None
     rows = masked_lines(lines, hidden)
     by_board: dict[int, list[PlayLine]] = defaultdict(list)
     for row in rows:
@@ -288,6 +290,7 @@ def build_event_rows(
             ns_average=averages.get((number, "NS")),
             ew_average=averages.get((number, "EW")),
             vulnerability=vulnerability[0] if vulnerability else "",
+            datum=contract.datum_text(number) if contract is not None else "",
         )
         if number not in hidden
         else BoardRows(

@@ -355,8 +355,16 @@ def result_header(unit: str = "") -> list[str]:
 
 
 def card_header(unit: str = "") -> list[str]:
-    """The Score cards sheet's columns: a contract pair event's board score and running total by ``unit``."""
-    return [*CARD_COLUMNS[:10], unit, f"Total {unit}"] if unit else CARD_COLUMNS
+    """The Score cards sheet's columns: a contract pair event's board score and running total by ``unit``,
+    without law H's board average."""
+    return [*CARD_COLUMNS[:9], unit, f"Total {unit}"] if unit else CARD_COLUMNS
+
+
+def board_header(contest: str = "") -> list[str]:
+    """The Boards sheet's columns: law H's averages, Butler's datum, or (matchpoints, cross-IMPs) neither."""
+    if not contest:
+        return BOARD_COLUMNS
+    return [*BOARD_COLUMNS[:8], *(["Datum"] if contest == "butler" else [])]
 
 
 def _json_text(value: Any) -> str:
@@ -404,15 +412,15 @@ def _card_rows(rows: EventRows) -> Iterator[list[Any]]:
     signed = rows.info.unit != "MPs"
     for card in rows.cards:
         for line in card.lines:
-            figures: list[Any] = [line.plus_minus, line.running]
-            if line.unit:  # matchpoints or IMPs: to two decimals, as the score cards show them
+            figures: list[Any] = [line.average, line.plus_minus, line.running]
+            if line.unit:  # matchpoints or IMPs: to two decimals, as the score cards show them (no average)
                 figures = [
                     number(line.plus_minus, signed=signed, shown=line.plus_minus_display),
                     number(line.running, signed=signed, shown=line.running_display),
                 ]
             yield [
                 *(card.pair.label, card.pair.names, line.round, line.board, line.table, _seated(line.side)),
-                *(line.opponents.label, line.status, line.score, line.average, *figures),
+                *(line.opponents.label, line.status, line.score, *figures),
             ]
 
 
@@ -429,10 +437,21 @@ def _travellers_rows(rows: EventRows) -> Iterator[list[Any]]:
         yield values
 
 
+def _datum_cell(datum: str) -> int | str | None:
+    """A Butler datum as a number ("260"), or each section's as text ("A: 260, B: -50"); None for none."""
+    return int(datum) if datum.lstrip("-").isdecimal() else datum or None
+
+
 def _board_rows(rows: EventRows) -> Iterator[list[Any]]:
+    contest = rows.info.contest if rows.info.unit else ""  # a contract pair event's (not a team match's)
     for b in rows.boards:
         hands = [hand_text(b.diagram.hands[s]) for s in "NESW"] if b.diagram else ["", "", "", ""]
-        yield [b.number, b.dealer_name, *hands, b.deal, b.played, number(b.ns_average), number(b.ew_average)]
+        figures: list[Any] = []
+        if not contest:
+            figures = [number(b.ns_average), number(b.ew_average)]
+        else:  # Butler's datum (a section's each, as text, when sections are ranked each on its own)
+            figures = [_datum_cell(b.datum)] if contest == "butler" else []
+        yield [b.number, b.dealer_name, *hands, b.deal, b.played, *figures]
 
 
 def workbook_xlsx(rows: EventRows) -> bytes:
@@ -445,10 +464,11 @@ def workbook_xlsx(rows: EventRows) -> bytes:
     widths = {18: 28, 32: 40, 33: 40, 34: 40}
     travellers = book.sheet("Travellers")
     write_sheet(book, travellers, result_header(unit), _travellers_rows(rows), widths=widths, numbers=numbers)
-    numbers = {9: False, 10: False, 11: True, 12: True}
+    numbers = {9: False, 10: not unit, 11: True, 12: True}  # a contract event's: score, figure, total
     cards = card_header(unit)
     write_sheet(book, book.sheet("Score cards"), cards, _card_rows(rows), widths={8: 28}, numbers=numbers)
-    write_sheet(book, book.sheet("Boards"), BOARD_COLUMNS, _board_rows(rows))
+    boards = board_header(rows.info.contest if unit else "")
+    write_sheet(book, book.sheet("Boards"), boards, _board_rows(rows))
     movement = (
         [m.section, m.round, m.table, m.ns.label, m.ew.label, m.boards_display] for m in rows.movement
     )
@@ -458,6 +478,7 @@ def workbook_xlsx(rows: EventRows) -> bytes:
 
 
 __all__ = [
+    "board_header",
     "card_header",
     "contract_columns",
     "number",

@@ -203,7 +203,9 @@ class PlayResultForm(forms.Form):
                 self.fields.pop("honours", None)
                 for name in ("revokes_declarer_side", "revokes_defenders", "revokes_election"):
                     del self.fields[name]
-                self.fields["quick"].widget.attrs["placeholder"] = "4HX N 10, 3NT S =, PASS, A60/40"
+                # an adjusted score (law 12C2) is the director's to give
+                examples = "4HX N 10, 3NT S =, PASS" + (", A60/40" if self.director else "")
+                self.fields["quick"].widget.attrs["placeholder"] = examples
 
     # -- reading -------------------------------------------------------------------------------------
 

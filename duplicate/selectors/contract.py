@@ -33,6 +33,17 @@ MATCHPOINTS: Final = "matchpoints"
 METHODS: Final = {"matchpoints": matchpoints, "butler": butler, "cross-imps": cross_imps}
 #: What a contest's board scores are called on the pages.
 UNITS: Final = {"matchpoints": "MPs", "butler": "IMPs", "cross-imps": "IMPs", "imps": "IMPs"}
+#: What a contest's figure on a board is, under a traveller and a score card (pages and printouts).
+CONTRACT_NOTES: Final = {
+    "matchpoints": "Matchpoints: 2 for each result beaten and 1 for each tied (Neuberg's formula where a board "
+    "was played fewer times; law 12C2's artificial scores are 60, 50 or 40% of the top); shown to two decimals.",
+    "butler": "IMPs (WBF scale) against each board's datum, the mean of its N-S scores (the highest and "
+    "lowest dropped from five results on), to the nearest 10; shown to two decimals.",
+    "cross-imps": "IMPs (WBF scale) against every other result on the board, divided by the comparisons; "
+    "shown to two decimals.",
+    "imps": "IMPs (WBF scale): the board's two N-S scores netted, for the team that sat N-S at the table "
+    "(the other team's less).",
+}
 
 
 def decimal_text(value: Fraction | int | None, *, places: int = 2, signed: bool = False) -> str:
@@ -132,6 +143,14 @@ class ContractPairs:
                     )
                 )
         return out
+
+    def datum_text(self, board: int) -> str:
+        """A Butler board's datum as the pages show it: "260", or each section's when sections are ranked
+        each on its own ("A: 260, B: -50"); "" for another contest or a board with no result yet."""
+        found = [(letter, contest.datums[board]) for letter, contest in self.parts if board in contest.datums]
+        if len(found) == 1 and not found[0][0]:
+            return str(found[0][1])
+        return ", ".join(f"{letter}: {datum}" for letter, datum in found)
 
     def rankings(self) -> list[tuple[RankingGroup, Any, int | None]]:
         """Each ranking's group (named by its section when each is ranked on its own), rows and top."""

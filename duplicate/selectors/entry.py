@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Count, Prefetch, Q
 
 from duplicate.models import Event, Play, PlayChange, Round, Seating, Section, TableToken
+from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
 
 # The other kinds (tricks, premium, honours, undertricks, slam) are shown by their own names.
 ITEM_LABELS = {
@@ -21,6 +22,7 @@ ITEM_LABELS = {
     "other_penalty": "penalty",
 }
 SIDE_LABELS = {"NS": "N-S", "EW": "E-W"}
+CONTRACT_COLUMNS = {"trick": "trick score", "honour": "other score"}  # law 77's, as the downloads head them
 
 
 # --- The grid of rounds x tables --------------------------------------------------------------------------
@@ -236,9 +238,12 @@ def item_rows(play: Play) -> list[dict[str, Any]]:
     return [
         {
             "side": SIDE_LABELS.get(item["side"], item["side"]),
-            "what": ITEM_LABELS.get(item["kind"], item["kind"]),
+            "what": ITEM_LABELS.get(item["kind"]) or CONTRACT_ITEM_NAMES.get(item["kind"], item["kind"]),
             "points": item["points"],
-            "column": item.get("column", ""),
+            # law 77 keeps no honour column: its trick score (contract points) and the rest
+            "column": CONTRACT_COLUMNS.get(item.get("column", ""), "")
+            if item.get("law") == "77"
+            else item.get("column", ""),
             "law": item.get("law", ""),
         }
         for item in play.items or []

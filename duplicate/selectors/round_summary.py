@@ -48,6 +48,11 @@ class RoundSummary:
     last: bool  # the table's last round: no move, the final standings next
 
     @property
+    def unit(self) -> str:
+        """Contract bridge: what each pair's figure on a board is ("MPs", "IMPs"); "" for law H."""
+        return self.boards[0].line.unit if self.boards else ""
+
+    @property
     def moves(self) -> list[str]:
         """Where the N-S and E-W pairs sit next round, and where the boards go, in words."""
         if self.guide is None or self.last:

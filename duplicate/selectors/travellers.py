@@ -17,7 +17,7 @@ from django.db import connection
 from django.db.models import Q
 
 from duplicate.models import Board, Event, EventKind, Play, Round
-from duplicate.selectors.contract import decimal_text
+from duplicate.selectors.contract import ContractPairs, decimal_text
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
 from duplicate.selectors.standings import (
     BEING_PLAYED,
@@ -536,6 +536,7 @@ class Traveller:
     # Sections ranked each on its own play the same board against different averages: each section's
     # (letter, N-S, E-W), the board's single averages then being None.  Empty otherwise.
     section_averages: SectionAverages = ()
+    datum: str = ""  # Butler: the board's datum ("260"; each section's, "A: 260, B: -50"); "" otherwise
 
     ns_average_display = Shown("ns_average")
     ew_average_display = Shown("ew_average")
@@ -605,6 +606,7 @@ def traveller(
         progress=progress_of(results),
         whist=event.code == WHIST,
         section_averages=section_averages(shown) if ns_average is None and ew_average is None else (),
+        datum=results.contest.datum_text(board.number) if isinstance(results.contest, ContractPairs) else "",
     )
 
 

@@ -174,6 +174,7 @@ class TableView:
             "rows": rows,
             "view": self,
             "whist": self.event.code == "whist",
+            "contract": self.event.code == "contract",  # law 77: a trick score and the rest, no honours
             "is_director": bool(self.writer and self.writer.is_director),
             "token": self.token,
         }
@@ -445,6 +446,7 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
         errors.extend(str(error) for error in field_errors)
     whist = view.event.code == "whist"
     context = {"items": items, "totals": totals, "errors": errors, "preview": True, "whist": whist}
+    context["contract"] = view.event.code == "contract"
     return render(request, "duplicate/entry_score.html", context)
 
 

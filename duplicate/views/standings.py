@@ -25,6 +25,7 @@ from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
 from duplicate.selectors.analyses import board_double_dummy
+from duplicate.selectors.contract import CONTRACT_NOTES
 from duplicate.selectors.display import live_version
 from duplicate.selectors.events import event_or_404
 from duplicate.tables import (
@@ -165,6 +166,7 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
         "table": mark_safe(parts["table"]),
         # The results its figures include: the page's script polls for newer.
         "version": parts.get("version", ""),
+        "contest_note": CONTRACT_NOTES.get(event.contest, ""),  # a contract pair event's figures
     }
     return render(request, "duplicate/scorecard.html", context)
 
@@ -233,6 +235,7 @@ def _traveller(
         "token_secret": token_secret,
         "live_version": live,  # what the page's script polls for (a table link's page is not live)
         "parts": {"status": mark_safe(status_badge(provisional=True))},
+        "contest_note": CONTRACT_NOTES.get(event.contest, ""),  # a contract pair event's figures
     }
     if not visible:
         context["played"], context["tables"] = sel.board_progress(board)
@@ -252,6 +255,7 @@ def _traveller(
                 "progress": progress_html(trav.progress),
                 "table": table.as_html(request),
                 "averages": averages,
+                "datum": trav.datum,  # Butler's (digits and section letters)
                 # stored, never worked out here; its par for contract events only
                 "double_dummy": board_double_dummy(board, par=event.code == ScoringCode.CONTRACT.value),
             }

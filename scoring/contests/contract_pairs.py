@@ -22,6 +22,7 @@ from functools import cached_property
 from operator import itemgetter
 from typing import Any, Final, NamedTuple, TypeAlias
 
+from scoring.contests.display import round_half_away
 from scoring.contests.rankings import (
     RankingGroup,
     RankingGroups,
@@ -121,7 +122,8 @@ class ContestRow(NamedTuple):
     """A pair's line in its ranking: ``boards`` played (adjusted ones too), ``total`` the sum of its board
     scores, ``score`` what it is ranked by (matchpoints: factored up for a sit-out; IMPs: the total),
     ``percentage`` (matchpoints only) and its ``rank`` (equal exact scores share one); ``by_fraction`` as
-    in law G: its rounded score equals another's whose exact score differs."""
+    in law G, at the two decimals the scores are shown to: its score to two decimals equals another's whose
+    exact score differs."""
 
     pair: PairId
     direction: str | None
@@ -358,7 +360,9 @@ def ranked_rows(tally: Tally, scoring: Scoring) -> tuple[ContestRow, ...]:
         scored = [(m, *scoring(index, m[2], m[3], most)) for m in group]
         scored.sort(key=lambda s: _pair_key(s[0][0]))
         scored.sort(key=itemgetter(1), reverse=True)
-        ranks = competition_ranks([s[1] for s in scored])
+        values = [s[1] for s in scored]
+        # "by the fraction of a point": the pages show scores to two decimals, so the hundredths decide
+        ranks = competition_ranks(values, [round_half_away(100 * v) for v in values])
         for ((pair, direction, boards, total), score, pct), (rank, flag) in zip(scored, ranks, strict=True):
             rows.append(ContestRow(pair, direction, boards, total, score, pct, rank, flag))
     return tuple(rows)

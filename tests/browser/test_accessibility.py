@@ -50,6 +50,7 @@ def test_every_public_page_passes_the_automated_wcag_checks(
     event, match = demo_event_in_play(), match_event(ODD_PAIR)
     pages = public_pages(event, match)  # the phone test's list: one list of public pages for both
     assert {"recap", "movement", "table-link", "sign-in", "team-match", "scorecard", "display"} <= set(pages)
+    assert {"contract-standings", "contract-traveller", "contract-table-link"} <= set(pages)
     page = new_page(**viewport, mobile=size == "phone", bypass_csp=True)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     violations = []

@@ -364,7 +364,7 @@ def contract_file(tables: int, boards_per_round: int, contest: str = "matchpoint
 QUERY_PAGES = {"event_standings": (3, 1), "pair_scorecard": (6, 2), "board_traveller": (5, 1)}
 
 
-@pytest.mark.parametrize("contest", ["matchpoints", "butler"])
+@pytest.mark.parametrize("contest", ["matchpoints", "butler", "cross-imps"])
 @pytest.mark.parametrize("page", list(QUERY_PAGES))
 def test_contract_pages_run_a_fixed_number_of_queries(client, django_assert_num_queries, contest, page):
     miss, hit = QUERY_PAGES[page]
@@ -379,14 +379,21 @@ def test_contract_pages_run_a_fixed_number_of_queries(client, django_assert_num_
             assert client.get(url).status_code == 200
 
 
+@pytest.mark.parametrize("contest", ["matchpoints", "butler", "cross-imps"])
 @pytest.mark.parametrize(("name", "args", "cold", "warm"), DOWNLOADS)
-def test_every_download_of_a_contract_event(client, django_assert_num_queries, name, args, cold, warm):
+def test_every_download_of_a_contract_event(
+    client, django_assert_num_queries, name, args, cold, warm, contest
+):
+    """The auction events' counts, whatever the contest and the size; the second time from the cache."""
     for tables, per_round in ((3, 1), (9, 3)):
-        event = event_import(data=contract_file(tables, per_round, name=f"{tables} tables"))
+        event = event_import(data=contract_file(tables, per_round, contest, name=f"{tables} tables"))
+        url = reverse(name, args=[event.pk, *args])
         cache.clear()
         with django_assert_num_queries(cold):
-            response = client.get(reverse(name, args=[event.pk, *args]))
-        assert response.status_code == 200
+            first = client.get(url)
+        assert first.status_code == 200
+        with django_assert_num_queries(warm):
+            assert client.get(url).content == first.content
 
 
 def test_the_pbn_export_writes_each_boards_vulnerability(client):

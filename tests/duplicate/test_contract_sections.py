@@ -164,8 +164,9 @@ def test_sections_ranked_across_the_field_are_matchpointed_together():
 )
 def test_the_traveller_shows_each_lines_matchpoints_as_ranked(ranking, expected):
     event = event_import(data=sections_file(ranking))
-    lines = traveller(event, event.boards.get(number=1)).lines
-    assert {(line.section, line.ns.label): line.ns_plus_minus for line in lines} == expected
+    trav = traveller(event, event.boards.get(number=1))
+    assert {(line.section, line.ns.label): line.ns_plus_minus for line in trav.lines} == expected
+    assert trav.datum == ""  # matchpoints have no datum
 
 
 @pytest.mark.parametrize(
@@ -201,8 +202,10 @@ def test_the_traveller_shows_each_lines_matchpoints_as_ranked(ranking, expected)
 )
 def test_butler_takes_each_sections_datum_or_the_fields(ranking, expected):
     event = event_import(data=sections_file(ranking, "butler"))
-    lines = traveller(event, event.boards.get(number=1)).lines
-    assert {(line.section, line.ns.label): line.ns_plus_minus for line in lines} == expected
+    trav = traveller(event, event.boards.get(number=1))
+    assert {(line.section, line.ns.label): line.ns_plus_minus for line in trav.lines} == expected
+    # the datums worked above, as the traveller's header and the workbook's Boards sheet give them
+    assert trav.datum == {"section": "A: 260, B: 430", "field": "430"}[ranking]
 
 
 def test_the_standings_csv_names_each_sections_ranking(client):
