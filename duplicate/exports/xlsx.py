@@ -102,24 +102,52 @@ class Book:
 
 
 class _Sheet:
-    """A sheet's values as openpyxl takes them: a plain value, or a new cell where a style is needed (a number
-    format, bold, or text that must not read as a formula or an error code).  Values repeat (labels, names,
-    scores): each is worked out once a sheet."""
+    """A sheet's values as openpyxl takes them: a plain value, or a cell where a style is needed (a number
+    format, bold, or text that must not read as a formula or an error code).
 
-    def __init__(self, ws: Any, numbers: dict[int, bool] | None) -> None:
+    Values repeat down a column (labels, names, scores): each distinct value of a column is worked out once,
+    and each distinct styled value is one cell object, appended wherever it appears.  A write-only sheet
+    writes an appended row's cells at once, each at the place it is appended to, so a cell object may stand
+    in any number of places; making and styling a cell costs openpyxl more than writing it.
+    """
+
+    def __init__(self, ws: Any, numbers: dict[int, bool] | None, columns: int) -> None:
         self.ws, self.numbers = ws, numbers or {}
-        self.made: dict[tuple[Any, ...], tuple[Any, str | None, int]] = {}
+        self.cells: dict[tuple[Any, ...], SheetCell] = {}
+        # per column: a value's key -> (its class, as written, the value, its format)
+        self.columns: list[dict[Any, tuple[type, Any, Any, str | None]]] = [{} for _ in range(columns)]
+        self.longest = [0] * columns  # each column's widest value, in characters
 
-    def cell(self, column: int, item: Any, bold: bool) -> tuple[Any, int]:
-        """The item as written in this column, and its width in characters."""
-        key = (item.__class__, item, self.numbers.get(column))
-        made = self.made.get(key)
-        if made is None:
-            made = self.made[key] = self._value(key[2], item)
-        value, fmt, width = made
-        if fmt or bold or needs_quote(value):
-            return self._styled(value, fmt, bold), width
-        return value, width  # plain: openpyxl writes it without a cell object of its own
+    def line(self, row: Sequence[Any]) -> list[Any]:
+        """A row's values as written."""
+        if len(row) > len(self.columns):
+            raise ValueError(f"row: {len(row)} values for {len(self.columns)} columns")
+        line: list[Any] = []
+        for item, known in zip(row, self.columns, strict=False):
+            cls = item.__class__
+            # a Fraction hashes slowly (in Python): its two integers stand for it
+            made = known.get((item.numerator, item.denominator) if cls is Fraction else item)
+            if made is None or made[0] is not cls:
+                made = self._made(len(line), item)
+            line.append(made[1])
+        return line
+
+    def bold_line(self, row: Sequence[Any]) -> list[Any]:
+        """A row's values as written, every column's cell bold (to the last column)."""
+        line = []
+        for index, item in enumerate(row):
+            made = self._made(index, item)
+            line.append(self.styled(made[2], made[3], True))
+        return line + [self.styled(None, None, True)] * (len(self.columns) - len(row))
+
+    def _made(self, index: int, item: Any) -> tuple[type, Any, Any, str | None]:
+        """A new value of the column numbered ``index + 1``: worked out, kept, and its width counted."""
+        value, fmt, width = self._value(self.numbers.get(index + 1), item)
+        written = self.styled(value, fmt, False) if fmt or needs_quote(value) else value
+        key = (item.numerator, item.denominator) if item.__class__ is Fraction else item
+        made = self.columns[index][key] = (item.__class__, written, value, fmt)
+        self.longest[index] = max(self.longest[index], width)
+        return made
 
     @staticmethod
     def _value(signed: bool | None, item: Any) -> tuple[Any, str | None, int]:
@@ -134,7 +162,15 @@ class _Sheet:
             return None, None, 0
         return value, fmt, 10 if isinstance(value, float) else len(str(value))
 
-    def _styled(self, value: Any, fmt: str | None, bold: bool) -> SheetCell:
+    def styled(self, value: Any, fmt: str | None, bold: bool) -> SheetCell:
+        """The one cell of this sheet holding ``value`` with this format and weight."""
+        key = (value.__class__, value, fmt, bold)
+        cell = self.cells.get(key)
+        if cell is None:
+            cell = self.cells[key] = self._new(value, fmt, bold)
+        return cell
+
+    def _new(self, value: Any, fmt: str | None, bold: bool) -> SheetCell:
         cell = WriteOnlyCell(self.ws, value)
         if isinstance(value, str):
             cell.data_type = "s"  # text, never a formula or an error code
@@ -146,7 +182,7 @@ class _Sheet:
         return cell
 
     def header(self, text: str) -> SheetCell:
-        cell = self._styled(text, None, True)
+        cell = self._new(text, None, True)
         cell.fill, cell.alignment = HEADER_FILL, HEADER_ALIGNMENT
         return cell
 
@@ -168,21 +204,12 @@ def write_sheet(
     Rows for which ``bold`` says so are bold in every column.  A write-only sheet takes the column widths
     before its first row: the rows are made first.
     """
-    sheet = _Sheet(ws, numbers)
-    longest = [len(h) for h in header]
+    sheet = _Sheet(ws, numbers, len(header))
     made: list[list[Any]] = []
     for row in rows:
-        strong = bold is not None and bold(row)
-        line = []
-        for column, item in enumerate(row, start=1):
-            cell, width = sheet.cell(column, item, strong)
-            line.append(cell)
-            longest[column - 1] = max(longest[column - 1], width)
-        if strong:
-            line += [sheet.cell(0, None, True)[0] for _ in range(len(row), len(header))]
-        made.append(line)
-    for column, size in enumerate(longest, start=1):
-        width = (widths or {}).get(column) or min(max(size + 2, 6), 60)
+        made.append(sheet.bold_line(row) if bold is not None and bold(row) else sheet.line(row))
+    for column, (size, title) in enumerate(zip(sheet.longest, header, strict=True), start=1):
+        width = (widths or {}).get(column) or min(max(max(size, len(title)) + 2, 6), 60)
         ws.column_dimensions[get_column_letter(column)].width = width
     ws.freeze_panes = "A2"
     ws.append([sheet.header(h) for h in header])
@@ -411,6 +438,7 @@ def result_values(line: Any) -> list[Any]:
 def _card_rows(rows: EventRows) -> Iterator[list[Any]]:
     signed = rows.info.unit != "MPs"
     for card in rows.cards:
+        pair, names = card.pair.label, card.pair.names
         for line in card.lines:
             figures: list[Any] = [line.average, line.plus_minus, line.running]
             if line.unit:  # matchpoints or IMPs: to two decimals, as the score cards show them (no average)
@@ -419,7 +447,7 @@ def _card_rows(rows: EventRows) -> Iterator[list[Any]]:
                     number(line.running, signed=signed, shown=line.running_display),
                 ]
             yield [
-                *(card.pair.label, card.pair.names, line.round, line.board, line.table, _seated(line.side)),
+                *(pair, names, line.round, line.board, line.table, _seated(line.side)),
                 *(line.opponents.label, line.status, line.score, *figures),
             ]
 

@@ -691,6 +691,34 @@ def test_sheet_xml_cells_read_back_as_written():
     assert got.column_dimensions["A"].width == len(" a <b> & c\r") + 2
 
 
+def test_a_repeated_value_reads_back_in_every_place_with_its_style():
+    """A value that repeats down and across a sheet (a score, a quote-prefixed name, a formatted number, in
+    plain and bold rows, 1 beside True) reads back in every place with its own value and style."""
+    book = Book()
+    ws = book.sheet("S")
+    plain = [number(Fraction(7, 3)), "=x", Fraction(7, 3), "=x", 1, True]
+    rows = [plain, list(plain), ["total", "=x", Fraction(7, 3), None, True, 1], list(plain)]
+    write_sheet(book, ws, list("ABCDEF"), rows, bold=lambda row: row[0] == "total", numbers={3: True})
+    got = load_workbook(io.BytesIO(book.save()))["S"]
+    for r in (2, 3, 5):
+        cells = got[r]
+        assert [c.value for c in cells] == [pytest.approx(7 / 3), "=x", pytest.approx(7 / 3), "=x", 1, True]
+        assert [c.number_format for c in cells[:4]] == [
+            "# ??/??",
+            "General",
+            "+# ??/??;-# ??/??;0",
+            "General",
+        ]
+        assert [(c.data_type, c.quotePrefix) for c in (cells[1], cells[3])] == [("s", True), ("s", True)]
+        assert [c.data_type for c in cells[4:]] == ["n", "b"]
+        assert not any(c.font.bold for c in cells)
+    total = got[4]
+    assert [c.value for c in total] == ["total", "=x", pytest.approx(7 / 3), None, True, 1]
+    assert all(c.font.bold for c in total)
+    assert (total[1].quotePrefix, total[2].number_format) == (True, "+# ??/??;-# ??/??;0")
+    assert [c.data_type for c in total[4:]] == ["b", "n"]
+
+
 def test_number_columns_are_written_as_number_writes_them():
     """``write_sheet(numbers=...)`` writes exact values without a Cell each: the same value and format."""
     values = [7, -3, Fraction(4, 2), Fraction(7, 2), Fraction(-536, 3), Fraction(1, 997), None]
