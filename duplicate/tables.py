@@ -526,12 +526,6 @@ class DisplayStandingsTable(DisplayTable):
     players = tables.Column("Players", accessor="pair__names", default="—")
     plus_minus = tables.Column("Plus/minus", attrs=NUM, accessor="plus_minus_display")
 
-    contract_headers: ClassVar[dict[str, dict[str, str]]] = {
-        "matchpoints": {"plus_minus": "%"},
-        "butler": {"plus_minus": "IMPs"},
-        "cross-imps": {"plus_minus": "IMPs"},
-    }
-
     class Meta(DisplayTable.Meta):
         empty_text = "No results yet."
 
@@ -564,5 +558,3 @@ class DisplayTravellerTable(DisplayTable):
     ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display")
     ns_pm = tables.Column("N-S +/-", attrs=NUM, accessor="ns_plus_minus_display")
     ew_pm = tables.Column("E-W +/-", attrs=NUM_NARROW_HIDDEN, accessor="ew_plus_minus_display")
-
-    contract_headers: ClassVar[dict[str, dict[str, str]]] = TravellerTable.contract_headers
