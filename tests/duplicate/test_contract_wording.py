@@ -55,14 +55,14 @@ def test_the_traveller_display_and_recap_name_matchpoints_not_law_h(client):
     standings = text(client.get(reverse("event_standings", args=[event.pk])).content)
     assert "Pair contest, matchpoints (Neuberg): each pair compared" in standings
     boards = text(client.get(reverse("event_boards", args=[event.pk])).content)
-    assert "no honours in duplicate (law 77)" in boards
+    assert "(law 77: no honours)" in boards
     assert "honours are worked out" not in boards
 
 
 def test_butler_names_its_imps(client):
     event = event_import(data=event_file("butler"))
     page = text(client.get(reverse("board_traveller", args=[event.pk, 1])).content)
-    assert "IMPs by the WBF scale against the board's datum." in page
+    assert "IMPs (WBF scale) against each board" in page
     detail = text(client.get(reverse("event_detail", args=[event.pk])).content)
     assert "Contract bridge (law 77) · Pair contest, Butler IMPs (WBF scale)" in detail
 
