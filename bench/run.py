@@ -264,6 +264,7 @@ def bench_contract_standings(report: Report, built: dict[int, Built]) -> None:
             seconds <= 1.0,
             f"{len(st.rows):,} pairs ranked",
         )
+        _contract_pages(report, b)
         plays.filter(pk__in=[pk for pk, _r, _o in ruled]).update(ruling="A50/50")
         seconds, _st = timed(lambda: standings.pair_standings(event), 1)
         report.add(
@@ -278,6 +279,37 @@ def bench_contract_standings(report: Report, built: dict[int, Built]) -> None:
         for pk, ruling, offending in ruled:
             Play.objects.filter(pk=pk).update(ruling=ruling, offending=offending)
         event.refresh_from_db()
+
+
+def _contract_pages(report: Report, b: Built) -> None:
+    """The matchpointed event's standings and traveller pages, worked out (cold) and from the cache (warm),
+    as the auction events' are measured."""
+    from django.core.cache import cache
+    from django.test import Client
+
+    client = Client()
+    event = b.event
+    client.get(f"/events/{event.pk}/standings/")  # the process's first page (templates, imports) not counted
+    for name, url in (
+        ("standings page", f"/events/{event.pk}/standings/"),
+        ("traveller page", f"/events/{event.pk}/boards/1/"),
+    ):
+        for state in ("cold", "warm"):
+            if state == "cold":
+                cache.clear()
+            start = time.perf_counter()
+            response = client.get(url)
+            seconds = time.perf_counter() - start
+            ok = response.status_code == 200
+            target = "<= 10 ms" if name == "standings page" and state == "warm" else ""
+            report.add(
+                "standings",
+                f"{b.label}: contract matchpoints {name} ({state} cache)",
+                seconds * 1000 if ok else f"HTTP {response.status_code}",
+                "ms" if ok else "",
+                target,
+                (seconds <= 0.010) if target and ok else (None if ok else False),
+            )
 
 
 def bench_pages(report: Report, built: dict[int, Built]) -> None:
