@@ -22,16 +22,15 @@ from reportlab.platypus import Flowable, Paragraph
 from duplicate.exports import pdf, xlsx
 from duplicate.exports.cells import csv_value
 from duplicate.exports.csv import BOM
-from duplicate.exports.rows import EventInfo, event_info
+from duplicate.exports.rows import IMP_SEATS as SEATS
+from duplicate.exports.rows import EventInfo, event_info, imp_status, imp_team_rows
 from duplicate.models import Event
 from duplicate.selectors.imp_match import ImpMatch, imp_match
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
 
 IMP_FORMATS = ("pdf", "xlsx", "csv")
 SUBTITLE = "team match by IMPs and VPs"
-SEATS = {"NS": "N-S", "EW": "E-W", "": ""}
 CSV_COLUMNS = ["team", "line", "pair", "direction", "player1", "player2", "boards", "imps", "vps"]
-TEAM_COLUMNS = ["Team", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "IMPs", "VPs", "Status"]
 
 
 def imp_file(event: Event, fmt: str, *, hidden: frozenset[int] = frozenset()) -> bytes:
@@ -68,11 +67,6 @@ def margin_text(match: ImpMatch) -> str:
     if match.winner is None:
         return "The teams are level." if provisional else "The match is a tie."
     return f"{match.winner} {'lead' if provisional else 'won'} by {match.margin} IMPs."
-
-
-def _status(match: ImpMatch) -> str:
-    why = provisional_text(match.progress)
-    return f"PROVISIONAL: {why}." if why else "Final."
 
 
 # ----------------------------------------------------------------------------------- JSON, text, CSV
@@ -121,7 +115,7 @@ def imp_json(match: ImpMatch) -> dict[str, Any]:
 
 def imp_text(name: str, match: ImpMatch) -> str:
     """``standings --format text``: the teams' IMPs and VPs, the margin, then board by board."""
-    out = [name, _status(match), ""]
+    out = [name, imp_status(match), ""]
     if match.error:
         out.append(f"Cannot be scored: {match.error}")
     if not match.home:
@@ -146,21 +140,13 @@ def imp_text(name: str, match: ImpMatch) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def _team_rows(match: ImpMatch) -> Iterator[list[Any]]:
-    """Each team's pairs, then its total: the boards scored, its IMPs and VPs."""
-    for team in match.teams:
-        for p in team.pairs:
-            yield [team.name, "pair", p.pair.label, SEATS[p.seat], *p.pair.players, None, None, None]
-        yield [team.name, "total", None, None, None, None, match.scored, team.imps, team.vp]
-
-
 def imp_csv_text(match: ImpMatch) -> str:
     """``standings --format csv`` for an IMP match: a row for each pair, a total row for each team."""
     buf = io.StringIO()
     writer = csv.writer(buf)  # RFC 4180 lines (CRLF), as the other CSV files
     writer.writerow(CSV_COLUMNS)
     if match.home:
-        for row in _team_rows(match):
+        for row in imp_team_rows(match):
             writer.writerow([csv_value(v) for v in row])
     return buf.getvalue()
 
@@ -228,12 +214,7 @@ def _pdf_story(width: float, match: ImpMatch, *, hidden: bool) -> list[Flowable]
 def imp_xlsx(info: EventInfo, match: ImpMatch) -> bytes:
     """A "Match" sheet (each team's pairs, its IMPs and VPs) and a "Board by board" sheet."""
     book = xlsx.Book()
-    status = _status(match)
-    rows = [
-        [*row[:8], None if row[8] is None else xlsx.Cell(row[8], xlsx.TWO_PLACES), status]
-        for row in (_team_rows(match) if match.home else ())
-    ]
-    xlsx.write_sheet(book, book.sheet("Match"), TEAM_COLUMNS, rows, bold=lambda row: row[1] == "total")
+    xlsx.imp_match_sheet(book, "Match", match)
     if match.home:
         signed = {4: True}
         xlsx.write_sheet(

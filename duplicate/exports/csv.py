@@ -164,7 +164,7 @@ def results_csv(rows: EventRows) -> bytes:
     header, flags = with_exact(result_header(unit), columns)
     w.writerow(header)
     for line in rows.results:
-        w.writerow(exact_row(result_values(line), flags))
+        w.writerow(exact_row(result_values(line, unit), flags))
     return (BOM + buf.getvalue()).encode("utf-8")
 
 

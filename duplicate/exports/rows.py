@@ -15,8 +15,8 @@ so every figure is the one the pages show.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -24,6 +24,7 @@ from typing import Any
 from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice, kind_name
 from duplicate.selectors import board_range
 from duplicate.selectors.contract import UNITS, ContractPairs
+from duplicate.selectors.imp_match import ImpMatch, imp_match
 from duplicate.selectors.standings import (
     WHIST,
     EventResults,
@@ -50,6 +51,8 @@ from duplicate.selectors.travellers import (
 from scoring.contests.display import Shown
 
 SEAT_NAMES = dict(SeatChoice.choices)
+IMP_SEATS = {"NS": "N-S", "EW": "E-W", "": ""}
+IMP_TEAM_COLUMNS = ["Team", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "IMPs", "VPs"]
 
 
 # ------------------------------------------------------------------------------------------- the event
@@ -216,6 +219,7 @@ class EventRows:
     results: tuple[PlayLine, ...]
     cards: tuple[ScoreCard, ...]
     movement: tuple[MovementRow, ...]
+    imps: ImpMatch | None = None  # a contract team match's result by IMPs and VPs (as its page shows it)
 
     @cached_property
     def guide_cards(self) -> tuple[GuideCard, ...]:
@@ -258,7 +262,10 @@ def event_rows(event: Event, *, hidden: frozenset[int] = frozenset()) -> EventRo
             "board__number",
         ),
     )
-    return build_event_rows(event_info(event), st, pairs, results, boards, lines, hidden=hidden)
+    built = build_event_rows(event_info(event), st, pairs, results, boards, lines, hidden=hidden)
+    if event.kind == EventKind.TEAMS and event.code == ScoringCodeChoice.CONTRACT:  # no more queries
+        built = replace(built, imps=imp_match(event, hidden=hidden, pairs=pairs, results=results))
+    return built
 
 
 def build_event_rows(
@@ -315,6 +322,23 @@ def build_event_rows(
         cards=score_cards(sorted(pairs.values(), key=lambda p: (p.position, p.sort_key)), rows, st),
         movement=_movement(rows),
     )
+
+
+# ------------------------------------------------------------------------------ a team match by IMPs
+
+
+def imp_team_rows(match: ImpMatch) -> Iterator[list[Any]]:
+    """A contract team match's teams (``IMP_TEAM_COLUMNS``): each team's pairs and where they sat, then its
+    total: the boards scored, its IMPs and VPs (None before a board is scored)."""
+    for team in match.teams:
+        for p in team.pairs:
+            yield [team.name, "pair", p.pair.label, IMP_SEATS[p.seat], *p.pair.players, None, None, None]
+        yield [team.name, "total", None, None, None, None, match.scored, team.imps, team.vp]
+
+
+def imp_status(match: ImpMatch) -> str:
+    why = provisional_text(match.progress)
+    return f"PROVISIONAL: {why}." if why else "Final."
 
 
 # ---------------------------------------------------------------------------- movement and guide cards
@@ -397,6 +421,8 @@ def hand_text(holding: tuple[tuple[str, str], ...]) -> str:
 
 
 __all__ = [
+    "IMP_SEATS",
+    "IMP_TEAM_COLUMNS",
     "BoardRows",
     "EventInfo",
     "EventRows",
@@ -409,5 +435,7 @@ __all__ = [
     "event_rows",
     "guide_cards",
     "hand_text",
+    "imp_status",
+    "imp_team_rows",
     "standings_rows",
 ]

@@ -26,9 +26,18 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from duplicate.exports.cells import needs_quote
-from duplicate.exports.rows import EventRows, StandingsRows, event_info, hand_text
+from duplicate.exports.rows import (
+    IMP_TEAM_COLUMNS,
+    EventRows,
+    StandingsRows,
+    event_info,
+    hand_text,
+    imp_status,
+    imp_team_rows,
+)
 from duplicate.models import Event
 from duplicate.selectors.contract import MATCHPOINTS, UNITS
+from duplicate.selectors.imp_match import ImpMatch
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
 from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
 from scoring.contests import mixed_str
@@ -311,6 +320,18 @@ def standings_sheet(book: Book, rows: StandingsRows) -> None:
         write_sheet(book, ws, TEAM_COLUMNS, _team_rows(st, status), bold=is_total)
 
 
+def imp_match_sheet(book: Book, title: str, match: ImpMatch) -> None:
+    """A contract team match's result: each team's pairs, then its total (the boards scored, its IMPs and
+    its VPs to the scale's two decimals), each row with the match's status."""
+    status = imp_status(match)
+    rows = [
+        [*row[:8], None if row[8] is None else Cell(row[8], TWO_PLACES), status]
+        for row in (imp_team_rows(match) if match.home else ())
+    ]
+    columns = [*IMP_TEAM_COLUMNS, "Status"]
+    write_sheet(book, book.sheet(title), columns, rows, bold=lambda row: row[1] == "total")
+
+
 def tables_sheet(book: Book, st: PairStandings | TeamStandings) -> None:
     """A team match's tables: who sat where, and each side's score."""
     if not isinstance(st, TeamStandings) or not st.tables:
@@ -348,7 +369,10 @@ RESULT_COLUMNS = [
     "E-W total", "Net N-S", "N-S score", "E-W score", "N-S average", "E-W average", "N-S plus/minus",
     "E-W plus/minus", "N-S items", "E-W items", "Rulings and penalties"
 ]  # fmt: skip
-PLUS_MINUS_AT = RESULT_COLUMNS.index("N-S plus/minus")  # then E-W's: a contract event's MPs or IMPs
+PLUS_MINUS_AT = RESULT_COLUMNS.index("N-S plus/minus")  # then E-W's
+# A contract event's MPs or IMPs: in law H's plus/minus places, less its two board averages (law 77 contests
+# have none).
+CONTRACT_FIGURES_AT = PLUS_MINUS_AT - 2
 CARD_COLUMNS = [
     "Pair", "Players", "Round", "Board", "Table", "Held", "Opponents", "Result", "Score", "Average",
     "Plus/minus", "Running total"
@@ -362,7 +386,8 @@ MOVEMENT_COLUMNS = ["Section", "Round", "Table", "N-S pair", "E-W pair", "Boards
 
 def result_header(unit: str = "") -> list[str]:
     """The Travellers sheet's (and the results CSV's) columns: the fields, then each side's score items.
-    A contract pair event's ``unit`` ("MPs", "IMPs") heads the columns of law H's plus/minus."""
+    A contract event's ``unit`` ("MPs", "IMPs") heads the columns of law H's plus/minus, and law H's board
+    averages are left out."""
     if not unit:
         return RESULT_COLUMNS + [f"{label} {ITEM_NAMES[k]}" for _side, label in SIDES for k in ITEM_KINDS]
     # Law 77's score: its contract points, and the rest (over-tricks, premiums, undertricks), item by item.
@@ -373,7 +398,7 @@ def result_header(unit: str = "") -> list[str]:
     columns = [
         *RESULT_COLUMNS[:scores],
         *columns,
-        *RESULT_COLUMNS[scores + 6 : at],
+        *RESULT_COLUMNS[scores + 6 : at - 2],  # up to the N-S and E-W scores, without law H's averages
         f"N-S {unit}",
         f"E-W {unit}",
     ]
@@ -404,12 +429,14 @@ def _json_text(value: Any) -> str:
     return str(value)
 
 
-def result_values(line: Any) -> list[Any]:
-    """One result as the Travellers sheet's (and the results CSV's) row: every field and score item.
+def result_values(line: Any, unit: str | None = None) -> list[Any]:
+    """One result as the Travellers sheet's (and the results CSV's) row: every field and score item, under
+    :func:`result_header` of the event's ``unit`` (the line's own when not given).
 
     The score items are summed per side and kind; the marks are worked out only for a line with a ruling or
     a penalty item (``line.marks``).
     """
+    unit = line.unit if unit is None else unit
     points: dict[tuple[Any, Any], int] = {}
     for item in line.items:
         key = (item.get("side"), item.get("kind"))
@@ -424,13 +451,14 @@ def result_values(line: Any) -> list[Any]:
         *("yes" if line.one_spade_limit else "", line.ruling, line.offending, line.status),
         *(scores if played else (None,) * 6),
         line.net_ns if played else None,
-        *(line.ns_score, line.ew_score, line.ns_average, line.ew_average),
+        *(line.ns_score, line.ew_score),
+        *(() if unit else (line.ns_average, line.ew_average)),  # law H's board averages
         *(line.ns_plus_minus, line.ew_plus_minus, line.ns_items, line.ew_items),
         line.marks if line.ruling_text or penalised else "",
         *(
             points.get((side, k))
             for side, _label in SIDES
-            for k in (CONTRACT_ITEM_KINDS if line.unit else ITEM_KINDS)
+            for k in (CONTRACT_ITEM_KINDS if unit else ITEM_KINDS)
         ),
     ]
 
@@ -456,10 +484,11 @@ def _travellers_rows(rows: EventRows) -> Iterator[list[Any]]:
     """The results (``result_values``); a contract line's matchpoints or IMPs to two decimals, as the
     travellers show them (IMPs signed)."""
     signed = rows.info.unit != "MPs"
+    unit = rows.info.unit
     for line in rows.results:
-        values = result_values(line)
-        if line.unit:
-            at = PLUS_MINUS_AT
+        values = result_values(line, unit)
+        if unit:
+            at = CONTRACT_FIGURES_AT
             values[at] = number(line.ns_plus_minus, signed=signed, shown=line.ns_plus_minus_display)
             values[at + 1] = number(line.ew_plus_minus, signed=signed, shown=line.ew_plus_minus_display)
         yield values
@@ -486,10 +515,15 @@ def workbook_xlsx(rows: EventRows) -> bytes:
     """The event workbook: Standings, Travellers (one row per result), Score cards, Boards, Movement, and
     Tables for a team match.  The score columns are exact values written as :func:`number` writes them."""
     book = Book()
-    standings_sheet(book, rows.standings_rows)
+    if rows.imps is not None:  # a contract team match: its IMPs and VPs, as its standings download gives them
+        imp_match_sheet(book, "Standings", rows.imps)
+    else:
+        standings_sheet(book, rows.standings_rows)
     unit = rows.info.unit
     numbers = {26: False, 27: False, 28: False, 29: False, 30: True, 31: True}  # plus/minus signed
     widths = {18: 28, 32: 40, 33: 40, 34: 40}
+    if unit:  # no averages: the MPs or IMPs (written as cells) at 28 and 29, the items and marks from 30
+        numbers, widths = {26: False, 27: False}, {18: 28, 30: 40, 31: 40, 32: 40}
     travellers = book.sheet("Travellers")
     write_sheet(book, travellers, result_header(unit), _travellers_rows(rows), widths=widths, numbers=numbers)
     numbers = {9: False, 10: not unit, 11: True, 12: True}  # a contract event's: score, figure, total
@@ -509,6 +543,7 @@ __all__ = [
     "board_header",
     "card_header",
     "contract_columns",
+    "imp_match_sheet",
     "number",
     "result_header",
     "result_values",

@@ -8,13 +8,21 @@ totals include it until every table has played it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
 from duplicate.models import Event
 from duplicate.selectors.contract import ContractTeams
 from duplicate.selectors.pair_rows import BEING_PLAYED, PairInfo, unknown_pair
-from duplicate.selectors.standings import NOT_PLAYED, Progress, event_results, pair_infos, progress_of
+from duplicate.selectors.standings import (
+    NOT_PLAYED,
+    EventResults,
+    Progress,
+    event_results,
+    pair_infos,
+    progress_of,
+)
 from scoring.contests import team_imps_match
 
 
@@ -90,10 +98,17 @@ class ImpMatch:
         return tuple(p for p in self.pairs if p.pair.team == team)
 
 
-def imp_match(event: Event, *, hidden: frozenset[int] = frozenset()) -> ImpMatch:
-    """The match by IMPs, the boards in ``hidden`` left out (their lines blank, their IMPs not counted)."""
-    pairs = pair_infos(event)
-    results = event_results(event, pairs)
+def imp_match(
+    event: Event,
+    *,
+    hidden: frozenset[int] = frozenset(),
+    pairs: Mapping[int, PairInfo] | None = None,
+    results: EventResults | None = None,
+) -> ImpMatch:
+    """The match by IMPs, the boards in ``hidden`` left out (their lines blank, their IMPs not counted); two
+    queries, none for the ``pairs`` and ``results`` given."""
+    pairs = pair_infos(event) if pairs is None else pairs
+    results = event_results(event, pairs) if results is None else results
     contest = results.contest
     home, away, lines = "", "", []
     match = contest.match if isinstance(contest, ContractTeams) else None

@@ -113,6 +113,7 @@ class EventResults:
     # The boards still in play: some table scheduled to play them has neither a result nor a ruling yet
     # (their hands and results are not shown to visitors: ``duplicate.selectors.events.boards_in_play``).
     pending: frozenset[int] = frozenset()
+    code: str = ""  # the event's scoring code (its laws)
     _lines: dict[tuple[int, PairId, PairId], BoardDetail | ContractDetail] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -284,6 +285,7 @@ def build_results(
         last_board=max(boards, default=0),
         boards_at={key: tuple(sorted(numbers)) for key, numbers in boards_at.items()},
         pending=frozenset(waiting),
+        code=code,
     )
 
 
@@ -295,6 +297,17 @@ class Progress:
     unresolved_rulings: int
     error: str | None
     provisional: bool
+    code: str = ""  # the event's scoring code: which law its scores are agreed under
+
+    @property
+    def agreement_law(self) -> str:
+        return agreement_law(self.code)
+
+
+def agreement_law(code: str) -> str:
+    """The law a round's scores are agreed under: law E of the duplicate laws of 1913-1916; for contract
+    bridge the Laws of Duplicate Bridge 2017's law 79 (tricks won: the score agreed at the table)."""
+    return "law 79" if code == CONTRACT else "law E"
 
 
 def progress_of(results: EventResults) -> Progress:
@@ -305,6 +318,7 @@ def progress_of(results: EventResults) -> Progress:
         unresolved_rulings=len(results.contest.unresolved) if results.contest is not None else 0,
         error=results.error,
         provisional=results.provisional,
+        code=results.code,
     )
 
 

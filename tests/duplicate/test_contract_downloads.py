@@ -352,3 +352,33 @@ def test_the_recap_sheet_totals_the_contests_figures(client):
     butler = make("butler")
     words = pdf_words(client.get(reverse("download_recap", args=[butler.pk])).content)
     assert "3 2 North 2 & South 2 -8.00 +5.00 -11.00 -14.00" in words
+
+
+@pytest.mark.parametrize("contest", ["matchpoints", "butler"])
+def test_the_results_csv_and_travellers_sheet_have_no_board_averages(client, contest):
+    """Law H's board average means nothing to a law 77 contest: neither heading nor value, every row as
+    long as the heading, each line's figures under their own names."""
+    event = make(contest)
+    unit = "MPs" if contest == "matchpoints" else "IMPs"
+    body = client.get(reverse("download_results_csv", args=[event.pk])).content.decode("utf-8-sig")
+    header, *lines = list(csv.reader(io.StringIO(body)))
+    assert not any("average" in column.lower() for column in header)
+    at = header.index("E-W score exact")
+    assert header[at + 1 : at + 5] == [f"N-S {unit}", f"N-S {unit} exact", f"E-W {unit}", f"E-W {unit} exact"]
+    assert {len(line) for line in lines} == {len(header)}
+    if contest == "matchpoints":  # board 2, pair 3's 790: 7/2 and 1/2 (Neuberg)
+        line = result_line(csv_rows(body.encode()), 2, 3)
+        assert (line["E-W score"], line["N-S MPs"], line["E-W MPs exact"]) == ("-790", "3.50", "1/2")
+    book = openpyxl.load_workbook(
+        io.BytesIO(client.get(reverse("download_workbook", args=[event.pk])).content)
+    )
+    rows = list(book["Travellers"].iter_rows(values_only=True))
+    head = list(rows[0])
+    assert not any("average" in str(column).lower() for column in head)
+    at = head.index("E-W score")
+    assert head[at + 1 : at + 3] == [f"N-S {unit}", f"E-W {unit}"]
+    assert head[at + 3 : at + 5] == ["N-S items", "E-W items"]
+    line = next(r for r in rows[1:] if r[1] == 1 and r[4] == 2)  # board 1, pair 2's 3NT two off
+    # -100 the lowest of three (0 of a top of 4; E-W 4); Butler -360 from the datum of 260: -8 IMPs
+    figures = (-100, 0, 4) if contest == "matchpoints" else (-100, -8, 8)
+    assert line[at - 1 : at + 3] == (figures[0], 100, *figures[1:])

@@ -16,9 +16,11 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.services.eventfile import event_import
+from tests.duplicate.exports_events import pairs_file
 from tests.duplicate.test_contract_downloads import make, sheet_rows
 from tests.duplicate.test_contract_events import RESULTS, event_file
 from tests.duplicate.test_entry_helpers import table_url
+from tests.teams.test_imp_match import match_file
 
 pytestmark = pytest.mark.django_db
 
@@ -184,3 +186,29 @@ def test_a_table_link_offers_no_adjusted_score_as_an_example(client, director_cl
     assert 'placeholder="4HX N 10, 3NT S =, PASS"' in table
     director = director_client.get(table_url(event, 1, 1)).content.decode()
     assert 'placeholder="4HX N 10, 3NT S =, PASS, A60/40"' in director
+
+
+def test_the_rounds_not_yet_agreed_cite_law_79_not_law_e(client):
+    """Contract bridge's scores are agreed at the table under the Laws of Duplicate Bridge 2017, law 79
+    (tricks won): its pages cite that, where an auction event's cite law E.  Every result in, none of the
+    three rounds agreed."""
+    event = event_import(data=event_file("matchpoints"))
+    pages = [
+        reverse("event_standings", args=[event.pk]),
+        reverse("pair_scorecard", args=[event.pk, 3]),
+    ]
+    for url in pages:
+        words = text(client.get(url).content.decode())
+        assert "Provisional: 9 of 9 results in; 3 rounds not yet agreed (law 79)." in words, url
+        assert "law E" not in words, url
+    auction = event_import(data=pairs_file(3, 1, name="Auction"))
+    words = text(client.get(reverse("event_standings", args=[auction.pk])).content.decode())
+    assert re.search(r"Provisional: \d+ of \d+ results in; \d+ rounds not yet agreed \(law E\)\.", words)
+    assert "law 79" not in words
+
+
+def test_a_contract_team_matchs_page_cites_law_79(client):
+    event = event_import(data=match_file())  # every result in, the two rounds not agreed
+    words = text(client.get(reverse("team_match", args=[event.pk])).content.decode())
+    assert "Provisional: 8 of 8 results in; 2 rounds not yet agreed (law 79)." in words
+    assert "law E" not in words

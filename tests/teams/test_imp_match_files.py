@@ -188,7 +188,9 @@ def test_a_visitors_copy_leaves_out_the_board_in_play(client, director_client):
     ]
     # Read as text: a compressed file's raw bytes may hold "1440" by chance.
     assert "1440" not in pdf_words(download(client, event, "pdf"))
-    cells = [cell for rows in sheets(download(client, event, "xlsx")).values() for row in rows for cell in row]
+    cells = [
+        cell for rows in sheets(download(client, event, "xlsx")).values() for row in rows for cell in row
+    ]
     assert 1440 not in cells
     assert not any("1440" in str(cell) for cell in cells)
     assert b"1440" not in download(client, event, "csv")
@@ -263,3 +265,63 @@ def test_the_live_page_with_a_board_in_play_runs_the_same_queries(client, django
             assert "being played" in client.get(url).content.decode()
         with django_assert_num_queries(2):
             assert client.get(url).status_code == 200
+
+
+WORKBOOK_STANDINGS = [
+    ("Team", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "IMPs", "VPs", "Status"),
+    ("Reds", "pair", 1, "N-S", "P1", "Q1", None, None, None, "Final."),
+    ("Reds", "pair", 2, "E-W", "P2", "Q2", None, None, None, "Final."),
+    ("Reds", "total", None, None, None, None, 4, 22, 14.6, "Final."),
+    ("Blues", "pair", 3, "E-W", "P3", "Q3", None, None, None, "Final."),
+    ("Blues", "pair", 4, "N-S", "P4", "Q4", None, None, None, "Final."),
+    ("Blues", "total", None, None, None, None, 4, 13, 5.4, "Final."),
+]
+
+
+def test_the_workbooks_standings_sheet_gives_the_matchs_result(client, director):
+    """As the standings download's Match sheet: Reds 22 IMPs, 14.60 VPs; Blues 13, 5.40 (worked above)."""
+    event = finished(director)
+    workbook = download_workbook(client, event)
+    assert workbook["Standings"] == WORKBOOK_STANDINGS
+    assert workbook["Standings"] == sheets(download(client, event, "xlsx"))["Match"]
+    book = load_workbook(io.BytesIO(client.get(reverse("download_workbook", args=[event.pk])).content))
+    totals = [row for row in book["Standings"].iter_rows() if row[1].value == "total"]
+    assert [row[8].number_format for row in totals] == ["0.00", "0.00"]  # VPs to the scale's two decimals
+    assert all(row[0].font.b for row in totals)
+
+
+def download_workbook(client, event: Event) -> dict[str, list[tuple]]:
+    response = client.get(reverse("download_workbook", args=[event.pk]))
+    assert response.status_code == 200
+    return sheets(response.content)
+
+
+def test_a_visitors_workbook_leaves_the_board_in_play_out_of_the_result(client):
+    # Board 4 not in at Reds' N-S table: 22-0, 18.55-1.45 over the 4 boards, 3 scored; Blues' +1440 unseen.
+    event = event_import(data=match_file(RESULTS[:-1]))
+    standings = download_workbook(client, event)["Standings"]
+    assert [row[:9] for row in standings if row[1] == "total"] == [
+        ("Reds", "total", None, None, None, None, 3, 22, 18.55),
+        ("Blues", "total", None, None, None, None, 3, 0, 1.45),
+    ]
+    assert standings[1][9].startswith("PROVISIONAL: 7 of 8 results in")
+    assert 1440 not in [
+        cell for rows in download_workbook(client, event).values() for row in rows for cell in row
+    ]
+
+
+@pytest.mark.parametrize("viewer", ["visitor", "director"])
+def test_the_workbook_runs_the_same_queries_whatever_the_matchs_size(
+    client, director_client, django_assert_num_queries, viewer
+):
+    # Cold: the event, the boards in play, the pairs, the plays, the boards, the plays' lines, the
+    # background check (and a director's session and user); the result read from what those gave.
+    browser = director_client if viewer == "director" else client
+    session = 2 if viewer == "director" else 0
+    for data in (match_file(RESULTS[:-1]), big_file(12)):
+        event = event_import(data=data)
+        url = reverse("download_workbook", args=[event.pk])
+        cache.clear()
+        with django_assert_num_queries(7 + session):
+            first = browser.get(url).content
+        assert "Reds" in [row[0] for row in sheets(first)["Standings"]]

@@ -206,11 +206,19 @@ def test_the_results_csv_and_workbook_head_the_swings_imps(client):
     data = client.get(reverse("download_results_csv", args=[event.pk])).content.decode("utf-8")[1:]
     header, *rows = list(csv.reader(io.StringIO(data)))
     assert "N-S honour score" not in header
+    assert not any("average" in column.lower() for column in header)  # law H's, not a law 77 contest's
+    assert {len(row) for row in rows} == {len(header)}
     line = dict(
         zip(header, next(r for r in rows if r[1:4] == ["4", "1", "2"]), strict=True)
     )  # board 4, table 2
     assert (line["N-S score"], line["N-S IMPs"], line["E-W IMPs"]) == ("1440", "13", "-13")
     book = load_workbook(io.BytesIO(client.get(reverse("download_workbook", args=[event.pk])).content))
+    travellers = list(book["Travellers"].iter_rows(values_only=True))
+    at = travellers[0].index("E-W score")
+    assert travellers[0][at + 1 : at + 3] == ("N-S IMPs", "E-W IMPs")
+    assert not any("average" in str(column).lower() for column in travellers[0])
+    swing = next(r for r in travellers[1:] if r[1:4] == (4, 1, 2))  # board 4, table 2: Blues' 1440, 13 IMPs
+    assert swing[at - 1 : at + 3] == (1440, -1440, 13, -13)
     cards = list(book["Score cards"].iter_rows(values_only=True))
     assert cards[0][-2:] == ("IMPs", "Total IMPs")
     assert [c[8:] for c in cards[1:] if c[0] == 2] == [  # pair 2, as played: boards 3, 4, 1, 2
