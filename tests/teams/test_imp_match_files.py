@@ -20,13 +20,13 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from duplicate import services
 from duplicate.models import Event, Play
 from duplicate.services.eventfile import event_import
 from tests.teams.test_imp_match import RESULTS, big_file, match_file
 from tests.teams.test_match_boards import agree_every_round
+from tests.teams.test_match_exports import download, pdf_words
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
@@ -60,17 +60,6 @@ def command(event: Event, fmt: str) -> str:
     out = io.StringIO()
     call_command("standings", str(event.pk), "--format", fmt, stdout=out)
     return out.getvalue()
-
-
-def download(client, event: Event, fmt: str) -> bytes:
-    response = client.get(reverse("download_standings", args=[event.pk, fmt]))
-    assert response.status_code == 200
-    return response.content
-
-
-def pdf_words(data: bytes) -> str:
-    assert data.startswith(b"%PDF-")
-    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def sheets(data: bytes) -> dict[str, list[tuple]]:

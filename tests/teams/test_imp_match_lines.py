@@ -21,7 +21,6 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from duplicate import services
 from duplicate.models import Board, Event
@@ -29,6 +28,7 @@ from duplicate.selectors.travellers import score_card, traveller
 from duplicate.services.eventfile import event_import
 from tests.duplicate.test_contract_events import event_file
 from tests.teams.test_imp_match import RESULTS, big_file, match_file
+from tests.teams.test_match_exports import pdf_words
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
@@ -41,11 +41,6 @@ def full(name: str = "Reds v Blues") -> Event:
 
 def text(html: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
-
-
-def pdf_words(data: bytes) -> str:
-    assert data.startswith(b"%PDF-")
-    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def test_each_travellers_line_has_its_law77_scores_and_the_boards_swing():
