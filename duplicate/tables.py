@@ -28,6 +28,8 @@ from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
 from django_tables2.utils import Accessor, OrderBy
 
+from duplicate.services.results import agreement_law
+
 PER_PAGE = 50  # rows a page, unless the view asks otherwise
 TEMPLATE = "django_tables2/kalamazoo.html"
 PLAIN_TEMPLATE = "django_tables2/kalamazoo_plain.html"  # its rows written by the table (PlainRowsTable)
@@ -422,12 +424,16 @@ class EntryGridTable(EventRowsTable):
         empty_text = "No rounds."
         sequence = ("round", "...", "agreed")
 
-    def __init__(self, grid: Any, *, event_pk: int, director: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self, grid: Any, *, event_pk: int, code: str = "", director: bool = False, **kwargs: Any
+    ) -> None:
         self.letter = grid.section.letter
         self.director = director  # offered the agree / reopen buttons
         columns = [(f"table_{t}", GridCellColumn(t, i)) for i, t in enumerate(grid.tables)]
         kwargs.setdefault("prefix", f"{self.letter.lower()}-")
         super().__init__(grid.rows, event_pk=event_pk, extra_columns=columns, **kwargs)
+        # The law the event's scores are agreed under (law 79 for contract): this table's own column copy.
+        self.columns["agreed"].column.verbose_name = f"Scores ({agreement_law(code)})"
 
     def render_round(self, value: int) -> str:
         return f"Round {value}"

@@ -47,6 +47,7 @@ from duplicate.selectors.pair_rows import (
     pair_infos,
     unknown_pair,
 )
+from duplicate.services.results import agreement_law
 from scoring.contests import (
     BoardDetail,
     PairContest,
@@ -302,12 +303,6 @@ class Progress:
     @property
     def agreement_law(self) -> str:
         return agreement_law(self.code)
-
-
-def agreement_law(code: str) -> str:
-    """The law a round's scores are agreed under: law E of the duplicate laws of 1913-1916; for contract
-    bridge the Laws of Duplicate Bridge 2017's law 79 (tricks won: the score agreed at the table)."""
-    return "law 79" if code == CONTRACT else "law E"
 
 
 def progress_of(results: EventResults) -> Progress:

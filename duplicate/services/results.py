@@ -275,14 +275,16 @@ def result_apply(
     agreed = play.seating.round.agreed_at is not None
     reason = reason.strip()
     if agreed and not writer.is_director:
-        raise PermissionDenied(round_agreed_message(play.seating.round.number))
+        raise PermissionDenied(round_agreed_message(play.seating.round.number, code=play.event.code))
     if play.table_saw_at is not None and not writer.is_director:
         raise PermissionDenied(
             f"This table has seen board {play.board.number}'s traveller, so its result there stands: only the "
             "director can change it now."
         )
     if agreed and play.entered and not reason:
-        raise ServiceError("reason: a correction after the scores are agreed (law E) needs a reason")
+        raise ServiceError(
+            f"reason: a correction after the scores are agreed ({agreement_law(play.event.code)}) needs a reason"
+        )
     if data is None and not writer.is_director:  # a table corrects its result; it never leaves none
         raise PermissionDenied(CLEAR_FORBIDDEN)
     if data is not None and not writer.is_director and (data.get("ruling") or data.get("penalties")):
@@ -351,11 +353,17 @@ def boards_touch(*, event_ids: Sequence[int], board_ids: Sequence[int] | None = 
     boards.update(results_version=F("results_version") + 1)
 
 
-def round_agreed_message(number: int) -> str:
-    """Why a table link may no longer write in round ``number`` (law E)."""
+def agreement_law(code: str) -> str:
+    """The law a round's scores are agreed under: law E of the duplicate laws of 1913-1916; for contract
+    bridge the Laws of Duplicate Bridge 2017's law 79 (tricks won: the score agreed at the table)."""
+    return "law 79" if code == CONTRACT else "law E"
+
+
+def round_agreed_message(number: int, *, code: str) -> str:
+    """Why a table link may no longer write in round ``number`` of an event scored by ``code`` (law E)."""
     return (
-        f"Round {number} agreed: ask the director (law E: once a round's scores are agreed, only the director "
-        "corrects them)."
+        f"Round {number} agreed: ask the director ({agreement_law(code)}: once a round's scores are agreed, "
+        "only the director corrects them)."
     )
 
 

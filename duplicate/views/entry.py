@@ -30,6 +30,7 @@ from duplicate.selectors import event_or_404
 from duplicate.selectors.round_summary import RoundSummary, round_summary
 from duplicate.services.results import (
     ResultError,
+    agreement_law,
     blank_fields,
     board_vulnerability,
     play_result_data,
@@ -115,6 +116,9 @@ class TableView:
         self.preview = preview
         self.token = token
         self.agreed = seating.round.agreed_at is not None
+        self.agreement_law = agreement_law(
+            event.code
+        )  # the law its notes cite: law E, or law 79 for contract
         # A table link writes only while the round is open; a director corrects after agreement (law E).
         self.can_write = writer is not None and (writer.is_director or not self.agreed)
         # The law E history names directors and their reasons: directors only.
@@ -359,7 +363,9 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
         message = f"board: that board is not played at {where}; one result per board per table."
         return _forbidden(request, message, status=400)
     if not view.can_write:
-        return _forbidden(request, services.round_agreed_message(view.seating.round.number))
+        return _forbidden(
+            request, services.round_agreed_message(view.seating.round.number, code=view.event.code)
+        )
     form = view.form(play, request.POST)
     status = 200
     row: dict[str, Any] | None = None
@@ -404,7 +410,7 @@ def _token_elsewhere(request: HttpRequest, token: TableToken, where: str | None 
     director has agreed since the page was loaded (law E: ask the director), or a board it never opens."""
     number = sel.agreed_round_of_play(token, request.POST.get("play", ""))
     if number is not None:
-        return _forbidden(request, services.round_agreed_message(number))
+        return _forbidden(request, services.round_agreed_message(number, code=token.section.event.code))
     if where is None:
         return _forbidden(request, "Every round at this table has been agreed: ask the director.")
     return _forbidden(request, f"This table link opens only the boards of {where}.")
@@ -460,7 +466,7 @@ def entry_index(request: HttpRequest, pk: int) -> HttpResponse:
     section = selected_section(request, letters)
     director = _director(request) is not None
     tables = [
-        configure(request, EntryGridTable(grid, event_pk=event.pk, director=director))
+        configure(request, EntryGridTable(grid, event_pk=event.pk, code=event.code, director=director))
         for grid in grids
         if section in ("", grid.section.letter)
     ]
@@ -526,13 +532,17 @@ def _safe_next(request: HttpRequest, fallback: str) -> str:
 def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) -> HttpResponse:
     """Law E: mark a round's scores made up and agreed, or open them again."""
     round_row = get_object_or_404(
-        Round.objects.select_related("section"), section__event_id=pk, section__letter=letter, number=round
+        Round.objects.select_related("section__event"),
+        section__event_id=pk,
+        section__letter=letter,
+        number=round,
     )
     agreed = request.POST.get("agreed") == "1"
     services.round_agree(round=round_row, user_id=request.user.pk, agreed=agreed)
     messages.success(
         request,
-        f"Round {round} agreed (law E): from now on only a director corrects its scores, with a reason."
+        f"Round {round} agreed ({agreement_law(round_row.section.event.code)}): from now on only a director "
+        "corrects its scores, with a reason."
         if agreed
         else f"Round {round} reopened: the tables can correct its scores again.",
     )
@@ -629,6 +639,7 @@ def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:
             for play in plays
         ]
         context = {"token": token, "event": section.event, "results": results}
+        context["agreement_law"] = agreement_law(section.event.code)
         return _unlisted(render(request, "duplicate/token_done.html", context))
     writer = _director(request) or services.Writer(name=f"table {token.table} (token)", is_director=False)
     return TableView(
