@@ -73,6 +73,12 @@ def kind_name(code: str, kind: str, contest: str) -> str:
     return str(dict(EventKind.choices).get(kind, kind))
 
 
+def agreement_law(code: str) -> str:
+    """The law a round's scores are agreed under: law E of the duplicate laws of 1913-1916; for contract
+    bridge the Laws of Duplicate Bridge 2017's law 79 (tricks won: the score agreed at the table)."""
+    return "law 79" if code == ScoringCodeChoice.CONTRACT else "law E"
+
+
 class EventStatus(models.TextChoices):
     SETUP = "setup", "Setting up"
     RUNNING = "running", "Running"
@@ -174,6 +180,11 @@ class Event(models.Model):
     def laws(self) -> str:
         """The laws the event is scored by (the footer's words)."""
         return LAWS_CONTRACT if self.code == ScoringCodeChoice.CONTRACT else LAWS_HISTORIC
+
+    @property
+    def agreement_law(self) -> str:
+        """The law its rounds' scores are agreed and corrected under (:func:`agreement_law`)."""
+        return agreement_law(self.code)
 
 
 class Section(models.Model):

@@ -28,7 +28,7 @@ from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
 from django_tables2.utils import Accessor, OrderBy
 
-from duplicate.services.results import agreement_law
+from duplicate.models import agreement_law
 
 PER_PAGE = 50  # rows a page, unless the view asks otherwise
 TEMPLATE = "django_tables2/kalamazoo.html"

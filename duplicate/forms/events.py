@@ -283,7 +283,7 @@ class UndoForm(forms.Form):
         label="Reason",
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Why the change is undone; recorded in the history with the undo.",
-        error_messages={"required": "Give the reason for the undo (law E): it is recorded in the history."},
+        error_messages={"required": "Give the reason for the undo: it is recorded in the history."},
     )
 
 

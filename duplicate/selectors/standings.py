@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from django.db import connection
 
-from duplicate.models import Event, EventKind, Play, RankingChoice
+from duplicate.models import Event, EventKind, Play, RankingChoice, agreement_law
 from duplicate.selectors.contract import (
     MATCHPOINTS,
     UNITS,
@@ -47,7 +47,6 @@ from duplicate.selectors.pair_rows import (
     pair_infos,
     unknown_pair,
 )
-from duplicate.services.results import agreement_law
 from scoring.contests import (
     BoardDetail,
     PairContest,

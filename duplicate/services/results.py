@@ -20,7 +20,16 @@ from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from duplicate.models import ARTIFICIAL_RULINGS, Board, Event, EventStatus, Play, PlayChange, Round
+from duplicate.models import (
+    ARTIFICIAL_RULINGS,
+    Board,
+    Event,
+    EventStatus,
+    Play,
+    PlayChange,
+    Round,
+    agreement_law,
+)
 from duplicate.services.errors import ServiceError
 from scoring import ScoringError, WhistRevokes, parse_request
 from scoring.law77 import vulnerability_for_board
@@ -351,12 +360,6 @@ def boards_touch(*, event_ids: Sequence[int], board_ids: Sequence[int] | None = 
     else:
         boards = Board.objects.filter(event_id__in=list(event_ids))
     boards.update(results_version=F("results_version") + 1)
-
-
-def agreement_law(code: str) -> str:
-    """The law a round's scores are agreed under: law E of the duplicate laws of 1913-1916; for contract
-    bridge the Laws of Duplicate Bridge 2017's law 79 (tricks won: the score agreed at the table)."""
-    return "law 79" if code == CONTRACT else "law E"
 
 
 def round_agreed_message(number: int, *, code: str) -> str:

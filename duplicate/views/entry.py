@@ -24,13 +24,12 @@ from qrcode.image.svg import SvgPathImage
 from duplicate import selectors as visibility
 from duplicate import services
 from duplicate.forms.entry import PlayResultForm, TableLinkActionForm, error_field, initial_for
-from duplicate.models import Event, Play, Round, Seating, Section, TableToken
+from duplicate.models import Event, Play, Round, Seating, Section, TableToken, agreement_law
 from duplicate.selectors import entry as sel
 from duplicate.selectors import event_or_404
 from duplicate.selectors.round_summary import RoundSummary, round_summary
 from duplicate.services.results import (
     ResultError,
-    agreement_law,
     blank_fields,
     board_vulnerability,
     play_result_data,

@@ -367,7 +367,7 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
         return redirect("event_boards", pk=event.pk)
     text = changed.summary()
     if expected:
-        text += f" {len(expected)} result(s) corrected (law E, hands replaced): see the event's history."
+        text += f" {len(expected)} result(s) corrected ({event.agreement_law}, hands replaced): see the event's history."
     messages.success(request, text)
     return redirect("event_boards", pk=event.pk)
 

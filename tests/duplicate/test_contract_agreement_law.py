@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.models import Round
-from duplicate.services.results import agreement_law, round_agreed_message
+from duplicate.models import Round, agreement_law
+from duplicate.services.results import round_agreed_message
 from tests.conftest import make_event
 from tests.duplicate.test_entry_helpers import board_data, on_field, plays_at, table_url
 
@@ -96,3 +96,13 @@ def test_table_links_done_page_and_refusal_cite_the_events_law(client, director,
     assert other not in html
     play.refresh_from_db()
     assert not play.entered
+
+
+@pytest.mark.parametrize(("code", "law", "other"), LAWS)
+def test_history_and_boards_pages_cite_the_events_law(director_client, code, law, other):
+    event = make_event(code=code)
+    for name in ("event_history", "event_boards"):
+        html = director_client.get(reverse(name, args=[event.pk])).content.decode()
+        assert other not in html, name
+    history = director_client.get(reverse("event_history", args=[event.pk])).content.decode()
+    assert f"({law})" in history

@@ -222,7 +222,7 @@ def test_an_undo_asks_for_confirmation_and_a_reason(director_client, mitchell_ev
     for data in ({}, {"reason": "   "}):
         response = director_client.post(url, data)
         assert response.status_code == 200
-        assert "Give the reason for the undo (law E)" in response.content.decode()
+        assert "Give the reason for the undo: it is recorded in the history." in response.content.decode()
         assert db_snapshot() == before
     response = director_client.post(url, {"reason": "the board was fouled"})
     assert response.status_code == 302
