@@ -213,8 +213,11 @@ def traveller_page(
 
 def traveller_version(board: Board) -> int:
     """What a board's traveller is kept under: the board's own results version (law H: its lines, averages
-    and progress are that board's), or in a team match the event's (law G: its progress is the match's)."""
-    return board.event.results_version if board.event.kind == EventKind.TEAMS else board.results_version
+    and progress are that board's), or the event's where it is worked out from the whole event: a team
+    match (law G: its progress is the match's) and contract bridge (its contest and progress the event's)."""
+    event = board.event
+    whole = event.kind == EventKind.TEAMS or event.code == "contract"
+    return event.results_version if whole else board.results_version
 
 
 def _traveller(

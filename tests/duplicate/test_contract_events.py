@@ -454,3 +454,24 @@ def test_the_standings_workbook_names_the_contests_figures(client):
 def test_every_page_of_a_contract_event_answers(director_client, page):
     event = event_import(data=event_file())
     assert director_client.get(reverse(page, args=[event.pk])).status_code == 200
+
+
+def test_a_contract_traveller_follows_the_events_results(client, director):
+    """A contract traveller is worked out from the whole event's contest (Neuberg compares a board with its
+    ranking's most-played one) and shows the event's progress: it is kept under the event's version, so
+    another board's result refreshes it."""
+    event = event_import(data=event_file(results=[r for r in RESULTS if r[2] != 2 or r[0] != 3]))
+    url = reverse("board_traveller", args=[event.pk, 1])
+    cache.clear()
+    assert "8 of 9 results in" in client.get(url).content.decode()
+    play = Play.objects.get(event=event, board__number=2, seating__round__number=3)
+    writer = services.Writer(name="td", is_director=True, user_id=director.pk)
+    services.play_result_save(
+        play=play,
+        data={"contract": "4HX", "declarer": "N", "tricks": 10},
+        writer=writer,
+        expected_version=play.version,
+    )
+    after = client.get(url).content.decode()
+    assert "9 of 9 results in" in after
+    assert "8 of 9" not in after
