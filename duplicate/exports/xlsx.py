@@ -188,6 +188,10 @@ class _Sheet:
             cell.number_format = fmt
         if bold:
             cell.font = BOLD
+        # Only a styled cell is written as given; a plain value's place is openpyxl's own scratch cell.
+        # A cell kept to stand in many places must therefore carry a style (plain values go as values).
+        if not cell.has_style:
+            raise ValueError(f"cell {value!r}: a kept cell must carry a style")
         return cell
 
     def header(self, text: str) -> SheetCell:

@@ -184,8 +184,8 @@ def event_snapshot(event: Event) -> EventSnapshot:
 
 
 # Every page of an event reads its row first, and every traveller its board's with it: both as plain SQL
-# over the models' own columns through ``Manager.raw`` (which converts the values as the ORM does), a
-# fifth of the CPU of building the same query through the ORM, which compiles it anew on every request.
+# over the models' own columns through ``Manager.raw`` (which converts the values as the ORM does): the ORM
+# would compile the same query anew on every request, a large part of a cached page's cost.
 
 
 def _columns(model: type[Model], alias: str, prefix: str = "") -> str:

@@ -55,7 +55,7 @@ def endplay_installed() -> bool:
 
 
 # endplay is imported where a deal is solved, not with the app: it brings numpy and matplotlib, which would
-# slow every web process's start and lengthen each of its full garbage collections (measured: 35 ms more).
+# slow every web process's start and lengthen each of its full garbage collections.
 
 
 def _contracts_text(contracts: Iterable[Contract]) -> list[str]:

@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from duplicate import caching
-from duplicate.models import Board, Event, EventKind, Pair
+from duplicate.models import Board, Event, EventKind, Pair, ScoringCodeChoice
 from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
@@ -216,7 +216,7 @@ def traveller_version(board: Board) -> int:
     and progress are that board's), or the event's where it is worked out from the whole event: a team
     match (law G: its progress is the match's) and contract bridge (its contest and progress the event's)."""
     event = board.event
-    whole = event.kind == EventKind.TEAMS or event.code == "contract"
+    whole = event.kind == EventKind.TEAMS or event.code == ScoringCodeChoice.CONTRACT
     return event.results_version if whole else board.results_version
 
 

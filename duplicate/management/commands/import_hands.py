@@ -49,7 +49,7 @@ class Command(KalamazooCommand):
             if preview.changes and not options["correct"]:
                 raise CommandError(
                     f"{path}: the new hands change {len(preview.changes)} result(s) already in "
-                    f"({_changes(preview)}); nothing attached: add --correct to correct them (law E)",
+                    f"({_changes(preview)}); nothing attached: add --correct to correct them ({event.agreement_law})",
                     returncode=2,
                 )
             # All or nothing: the file's hands, dealers, vulnerability and site (law 77: never a rescoring).
@@ -64,7 +64,9 @@ class Command(KalamazooCommand):
         for note in read.notes:
             self.stdout.write(f"note: {note}")
         corrected = (
-            f"; {len(preview.changes)} result(s) corrected (law E, hands replaced)" if preview.changes else ""
+            f"; {len(preview.changes)} result(s) corrected ({event.agreement_law}, hands replaced)"
+            if preview.changes
+            else ""
         )
         self.stdout.write(
             f"Attached: {read.summary()}; {changed.boards} board(s) changed{corrected}. Event {event.pk}"
