@@ -36,7 +36,7 @@ from duplicate.exports.rows import (
     imp_team_rows,
 )
 from duplicate.models import Event
-from duplicate.selectors.contract import MATCHPOINTS, UNITS
+from duplicate.selectors.contract import MATCHPOINTS, UNITS, signed_unit
 from duplicate.selectors.imp_match import ImpMatch
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
 from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
@@ -281,7 +281,7 @@ def contract_columns(contest: str) -> list[str]:
 def _contract_figures(row: Any) -> list[Any]:
     """Each figure to two decimals as the pages show it, its exact value as text beside it; a matchpoint
     score and percentage are unsigned, IMPs signed."""
-    signed = row.contest != MATCHPOINTS
+    signed = signed_unit(UNITS[row.contest])
     out = [number(row.net, signed=signed, shown=row.net_display), mixed_str(row.net, signed=signed)]
     if row.percentage is not None:
         out += [number(row.percentage, shown=row.plus_minus_display), mixed_str(row.percentage)]
@@ -468,7 +468,7 @@ def result_values(line: Any, unit: str | None = None) -> list[Any]:
 
 
 def _card_rows(rows: EventRows) -> Iterator[list[Any]]:
-    signed = rows.info.unit != "MPs"
+    signed = signed_unit(rows.info.unit)
     for card in rows.cards:
         pair, names = card.pair.label, card.pair.names
         for line in card.lines:
@@ -487,7 +487,7 @@ def _card_rows(rows: EventRows) -> Iterator[list[Any]]:
 def _travellers_rows(rows: EventRows) -> Iterator[list[Any]]:
     """The results (``result_values``); a contract line's matchpoints or IMPs to two decimals, as the
     travellers show them (IMPs signed)."""
-    signed = rows.info.unit != "MPs"
+    signed = signed_unit(rows.info.unit)
     unit = rows.info.unit
     for line in rows.results:
         values = result_values(line, unit)
