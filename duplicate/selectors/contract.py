@@ -38,6 +38,8 @@ UNITS: Final = {"matchpoints": "MPs", "butler": "IMPs", "cross-imps": "IMPs", "i
 def signed_unit(unit: str) -> bool:
     """Whether a contest's figures are shown signed: IMPs (won or lost), never matchpoints (a count)."""
     return unit != UNITS[MATCHPOINTS]
+
+
 #: What a contest's figure on a board is, under a traveller and a score card (pages and printouts).
 CONTRACT_NOTES: Final = {
     "matchpoints": "Matchpoints: 2 for each result beaten and 1 for each tied (Neuberg's formula where a board "
