@@ -26,7 +26,7 @@ from scoring.contests import (
     ranking_groups,
     team_imps_match,
 )
-from scoring.contests.rankings import RankingGroup, Table
+from scoring.contests.rankings import RankingGroup, RankingGroups, Table
 from scoring.errors import ContestError
 
 MATCHPOINTS: Final = "matchpoints"
@@ -78,16 +78,29 @@ def adjusted_of(ruling: str) -> tuple[int, int] | None:
     return int(ns), int(ew)
 
 
+def _contract_row(
+    board: int, ns: PairId, ew: PairId, ruling: str | None, net_ns: Any
+) -> tuple[int, PairId, PairId, int | None, Any]:
+    adjusted = adjusted_of(ruling or "")
+    return (board, ns, ew, None if adjusted else int(net_ns), adjusted)
+
+
 def contract_rows(rows: Iterable[Sequence[Any]]) -> list[tuple[int, PairId, PairId, int | None, Any]]:
     """The entered plays (``PLAY_FIELDS`` rows) as the contests read them: (board, N-S, E-W, N-S's law 77
-    score, None), or an artificial adjusted score (board, N-S, E-W, None, (N-S %, E-W %))."""
-    out: list[tuple[int, PairId, PairId, int | None, Any]] = []
-    for board, ns, ew, entered, ruling, _offending, net_ns, *_rest in rows:
-        if not entered:
-            continue
-        adjusted = adjusted_of(ruling or "")
-        out.append((board, ns, ew, None if adjusted else int(net_ns), adjusted))
-    return out
+    score, None), or an artificial adjusted score (board, N-S, E-W, None, (N-S %, E-W %)).  The played
+    results (nearly every row) are made in one pass; a ruled row, or a net not yet an int, by
+    :func:`_contract_row`."""
+    try:
+        return [
+            (board, ns, ew, net, None)
+            if not ruling and type(net) is int
+            else _contract_row(board, ns, ew, ruling, net)
+            for board, ns, ew, entered, ruling, _offending, net, _table, _round, _agreed in rows
+            if entered
+        ]
+    except ValueError:  # rows of another shape
+        pass
+    return [_contract_row(row[0], row[1], row[2], row[4], row[6]) for row in rows if row[3]]
 
 
 class ContractDetail(NamedTuple):
@@ -180,13 +193,23 @@ def contract_pairs(
     sections: Mapping[PairId, str],
     *,
     per_section: bool,
+    field_most: Mapping[tuple[str, int], int] | None = None,
 ) -> ContractPairs:
-    """Score the event's plays by ``method`` (law H's rankings from every play scheduled)."""
-    contest = METHODS[method]
+    """Score the event's plays by ``method`` (law H's rankings from every play scheduled).  ``field_most``:
+    when ``rows`` are only some boards' plays (a traveller's), each (section letter, or "" across the field;
+    board)'s Neuberg N, from :func:`neuberg_most` (matchpoints only)."""
+    method_of = METHODS[method]
+
+    def contest(results: list[Any], groups: RankingGroups, letter: str) -> ContractContest:
+        if field_most is None or method_of is not matchpoints:
+            return method_of(results, groups=groups)
+        most = {board: n for (part, board), n in field_most.items() if part == letter}
+        return matchpoints(results, groups=groups, field_most=most)
+
     results = contract_rows(rows)
     if not per_section or len(set(sections.values())) < 2:
         groups = ranking_groups(tables, sections=sections)
-        return ContractPairs(method, (("", contest(results, groups=groups)),))
+        return ContractPairs(method, (("", contest(results, groups, "")),))
     tables_by: dict[str, list[Table]] = {}
     for table in tables:
         tables_by.setdefault(sections.get(table[1], ""), []).append(table)
@@ -196,10 +219,54 @@ def contract_pairs(
     return ContractPairs(
         method,
         tuple(
-            (letter, contest(results_by.get(letter, []), groups=ranking_groups(tables_by[letter])))
+            (letter, contest(results_by.get(letter, []), ranking_groups(tables_by[letter]), letter))
             for letter in sorted(tables_by)
         ),
     )
+
+
+def neuberg_most(
+    counts: Iterable[tuple[str, str, int, int]], *, per_section: bool
+) -> dict[tuple[str, int], int] | None:
+    """Each board's Neuberg N (the most results, adjusted ones too, on a board of its field), keyed (section
+    letter, or "" across the field; board), from each section's (letter, movement kind, board, results
+    entered) for every board it plays: what ``scoring.contests.matchpoints.fields`` finds from every play.
+
+    A section's pairs are one field (a Mitchell's or a compass's N-S and E-W share its boards; a Howell is one
+    ranking); across the field, sections playing a board of the same number share its hands, so their
+    rankings, and fields, are joined (law H).  ``None`` when a section's movement is custom: its pairs may
+    play apart, and only every play tells its fields."""
+    parent: dict[str, str] = {}
+
+    def root(letter: str) -> str:
+        while parent[letter] != letter:
+            parent[letter] = parent[parent[letter]]
+            letter = parent[letter]
+        return letter
+
+    found = list(counts)
+    first_of: dict[int, str] = {}
+    for letter, kind, board, _entered in found:
+        if kind == "custom":
+            return None
+        parent.setdefault(letter, letter)
+        if per_section:
+            continue
+        other = first_of.setdefault(board, letter)
+        a, b = root(letter), root(other)
+        if a != b:
+            parent[b] = a
+    # Each board's results in its part (a section's, or every section's across the field), then the most
+    # of its field.
+    played: dict[tuple[str, int], int] = {}
+    for letter, _kind, board, entered in found:
+        key = (letter if per_section else "", board)
+        played[key] = played.get(key, 0) + entered
+    field_of = {(letter if per_section else "", board): root(letter) for letter, _k, board, _e in found}
+    most: dict[str, int] = {}
+    for key, entered in played.items():
+        most[field_of[key]] = max(most.get(field_of[key], 0), entered)
+    return {key: most[field] for key, field in field_of.items()}
 
 
 def contract_rankings(contest: ContractPairs, pairs: Mapping[int, PairInfo]) -> list[Ranking]:

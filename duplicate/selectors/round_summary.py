@@ -11,19 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import connection
-
 from duplicate.exports.rows import GuideLine, MovementRow, guide_cards
-from duplicate.models import EventKind, Play, Section
+from duplicate.models import Play, Section
 from duplicate.selectors.events import boards_in_play
 from duplicate.selectors.standings import (
     EventResults,
     PairInfo,
-    build_results,
-    contest_plays,
-    event_results,
+    boards_results,
     pair_infos,
-    per_section,
     unknown_pair,
 )
 from duplicate.selectors.travellers import PlayLine, masked_lines, play_lines
@@ -111,16 +106,10 @@ def _boards_all_in(section: Section, table: int, round_number: int) -> list[int]
 
 
 def _round_results(section: Section, numbers: list[int], pairs: dict[int, PairInfo]) -> EventResults:
-    """The contest of the round's boards alone (one query): law H scores a board against the plays of that
-    board only, so the rest of the event is not read.  A team match is scored whole (law G)."""
-    event = section.event
-    if event.kind == EventKind.TEAMS:
-        return event_results(event, pairs)
-    sql, params = contest_plays(event).filter(board__number__in=numbers).query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    return build_results(event.code, event.kind, rows, pairs, per_section=per_section(event))
+    """The contest of the round's boards alone: law H (and a contract pair contest, Neuberg's N read from
+    the field's counts) scores a board against the plays of that board only, so the rest of the event is
+    not read.  A team match is scored whole (law G)."""
+    return boards_results(section.event, pairs, numbers)
 
 
 def _movement(

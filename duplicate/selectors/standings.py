@@ -17,6 +17,7 @@ from operator import itemgetter, not_
 from typing import Any, cast
 
 from django.db import connection
+from django.db.models import Count, Q
 
 from duplicate.models import Event, EventKind, Play, RankingChoice, agreement_law
 from duplicate.selectors.contract import (
@@ -28,6 +29,7 @@ from duplicate.selectors.contract import (
     contract_pairs,
     contract_rankings,
     contract_teams,
+    neuberg_most,
 )
 from duplicate.selectors.pair_rows import (
     BEING_PLAYED,
@@ -208,6 +210,41 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
         )
 
 
+def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterable[int]) -> EventResults:
+    """The contest of some boards' plays (a traveller's, a round's), as :func:`event_results` reads the
+    event's: their lines are the whole event's on those boards; their counts are those boards'.  Law H
+    scores a board from its own results; so do Butler and cross-IMPs.  Matchpoints read each board's
+    Neuberg N (its field's most-played count) from one aggregate query besides; a team match (law G), or a
+    custom movement whose fields only every play tells, is worked out whole (two queries either way)."""
+    if event.kind == EventKind.TEAMS:
+        return event_results(event, pairs)
+    several = per_section(event) and len({p.section for p in pairs.values()}) > 1
+    most = None
+    if event.code == CONTRACT and (event.contest or MATCHPOINTS) == MATCHPOINTS:
+        most = neuberg_most(_field_counts(event), per_section=several)
+        if most is None:
+            return event_results(event, pairs)
+    sql, params = contest_plays(event).filter(board__number__in=list(numbers)).query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return build_results(
+        event.code, event.kind, rows, pairs, per_section=several, method=event.contest, field_most=most
+    )
+
+
+def _field_counts(event: Event) -> list[tuple[str, str, int, int]]:
+    """Each section's (letter, movement kind, board number, results entered) for every board it plays: one
+    aggregate query, a row per section and board."""
+    counts = (
+        Play.objects.filter(event=event)
+        .order_by()
+        .values_list("ns_pair__section__letter", "ns_pair__section__movement_kind", "board__number")
+        .annotate(entered=Count("pk", filter=Q(entered=True)))
+    )
+    return list(counts)
+
+
 def per_section(event: Event) -> bool:
     """Whether the director ranks each section on its own (else across the field, law H)."""
     return event.ranking == RankingChoice.SECTION
@@ -229,12 +266,14 @@ def build_results(
     *,
     per_section: bool = False,
     method: str = "",
+    field_most: Mapping[tuple[str, int], int] | None = None,
 ) -> EventResults:
     """The pure part of :func:`event_results`: plays as ``PLAY_FIELDS`` tuples -> the contest.
 
     Law H: the pairs are ranked by :func:`scoring.contests.ranking_groups` of every play as scheduled
     (entered or not), so the rankings keep their shape as the results come in: sections playing the same
-    boards across the field, or (``per_section``, the director's choice) each section on its own."""
+    boards across the field, or (``per_section``, the director's choice) each section on its own.
+    ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`)."""
     boards, ns_col, ew_col = (list(map(itemgetter(i), rows)) for i in range(3))
     ns_pairs, ew_pairs = set(ns_col), set(ew_col)
     # Each pair once, in the order the plays name them.
@@ -257,7 +296,9 @@ def build_results(
             tables = zip(boards, ns_col, ew_col, strict=True)
             several = per_section and len(set(sections.values())) > 1
             if code == CONTRACT:  # its contest's own scoring (law H's rankings)
-                contest = contract_pairs(method or MATCHPOINTS, rows, tables, sections, per_section=several)
+                contest = contract_pairs(
+                    method or MATCHPOINTS, rows, tables, sections, per_section=several, field_most=field_most
+                )
             elif several:
                 contest = section_contests(_result_rows(code, rows), tables, sections)
             else:

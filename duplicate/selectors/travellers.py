@@ -13,10 +13,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from django.db import connection
 from django.db.models import Q
 
-from duplicate.models import Board, Event, EventKind, Play, Round
+from duplicate.models import Board, Event, Play, Round
 from duplicate.selectors.contract import ContractPairs, decimal_text
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
 from duplicate.selectors.standings import (
@@ -34,11 +33,9 @@ from duplicate.selectors.standings import (
     StandingRow,
     TeamLine,
     TeamStandings,
-    build_results,
-    contest_plays,
+    boards_results,
     event_results,
     pair_infos,
-    per_section,
     progress_of,
     standings,
     unknown_pair,
@@ -579,21 +576,17 @@ def traveller(
     results: EventResults | None = None,
 ) -> Traveller:
     """Every table's result on one board, the score items, the averages and each pair's plus/minus (three
-    queries for a pair contest: pairs, the board's contest, the board's lines; a team match's three: pairs,
-    the match's plays, the board's lines; fewer for what is given).  Its progress is that of the results
-    it is worked out from: the board's own (law H), or the whole match's (law G)."""
+    queries for a pair contest: pairs, the board's contest, the board's lines, and for contract matchpoints
+    the field's counts; a team match's three: pairs, the match's plays, the board's lines; fewer for what is
+    given).  Its progress is that of the results it is worked out from: the board's own (law H, contract
+    pairs), or the whole match's (law G)."""
     pairs = pair_infos(event) if pairs is None else pairs
     if results is None:
         # Law H: a board's averages, scores and plus/minus (rulings of law B(3) included) come from the
-        # scores made on that board alone, so its own plays make its contest.  Law G: a team match's board
-        # is kept on the whole match's path (its lines are the match's).
-        # Contract bridge's matchpoints compare a board with its ranking's most-played board (Neuberg): its
-        # board scores come from the whole event's contest too.
-        results = (
-            event_results(event, pairs)
-            if event.kind == EventKind.TEAMS or event.code == "contract"
-            else board_results(event, board, pairs)
-        )
+        # scores made on that board alone, so its own plays make its contest; so do a contract contest's,
+        # matchpoints reading the Neuberg N of the board's field besides.  Law G: a team match's board is
+        # kept on the whole match's path (its lines are the match's).
+        results = boards_results(event, pairs, [board.number])
     shown = play_lines(event, pairs, results, board=board, order_by=TRAVELLER_ORDER)
     ns_average = results.averages.get((board.number, "NS"))
     ew_average = results.averages.get((board.number, "EW"))
@@ -608,14 +601,3 @@ def traveller(
         section_averages=section_averages(shown) if ns_average is None and ew_average is None else (),
         datum=results.contest.datum_text(board.number) if isinstance(results.contest, ContractPairs) else "",
     )
-
-
-def board_results(event: Event, board: Board, pairs: Mapping[int, PairInfo]) -> EventResults:
-    """The contest of one board's plays (as :func:`event_results` reads the event's: one query of plain
-    values).  Its lines and averages are the whole event's on that board (law H); its counts are the
-    board's, not the event's."""
-    sql, params = contest_plays(event).filter(board=board).query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    return build_results(event.code, event.kind, rows, pairs, per_section=per_section(event))

@@ -96,13 +96,21 @@ def matchpoints(
     *,
     single_ranking: bool | None = None,
     groups: RankingGroups | None = None,
+    field_most: Mapping[int, int] | None = None,
 ) -> ContractContest:
     """A matchpointed pair contest (module docstring).  ``results`` are :class:`ContractResult` rows (or
     5-tuples); the rankings as in :func:`~scoring.contests.plus_minus.pair_contest`: ``groups`` from the
-    seatings, or ``single_ranking`` True (one ranking) / False (N-S and E-W apart, Mitchell numbering)."""
+    seatings, or ``single_ranking`` True (one ranking) / False (N-S and E-W apart, Mitchell numbering).
+
+    ``field_most``: each board's Neuberg ``N`` when ``results`` are only part of the field (one board's
+    results, for its traveller: the rest of the field is not given, so :func:`fields` cannot count it); a
+    board is never scaled down (N is at least its own count).  By default worked out by :func:`fields`."""
     ranking = grouping(single_ranking, groups)
     boards = by_board(results, ranking)
-    most = fields(boards, ranking)
+    if field_most is None:
+        most = fields(boards, ranking)
+    else:
+        most = {board: max(field_most.get(board, 0), len(b.rows)) for board, b in boards.items()}
 
     def score_board(b: Board) -> tuple[list[Exact], list[Exact]]:
         big = most[b.board]

@@ -358,16 +358,18 @@ def contract_file(tables: int, boards_per_round: int, contest: str = "matchpoint
     return {**data, "code": "contract", "contest": contest}
 
 
-# As the auction events' (tests/duplicate/test_standings_queries.py): a contract traveller reads the whole
-# event's plays in the one query a law H traveller reads its board's; one more reads the deal's double-dummy
-# analysis (this event has hands).
+# As the auction events' (tests/duplicate/test_standings_queries.py): a contract traveller reads its board's
+# plays, as a law H traveller does; one more reads the deal's double-dummy analysis (this event has hands),
+# and matchpoints one more, the field's counts per board (Neuberg's N).
 QUERY_PAGES = {"event_standings": (3, 1), "pair_scorecard": (6, 2), "board_traveller": (5, 1)}
+NEUBERG_COUNTS = {("board_traveller", "matchpoints"): 1}
 
 
 @pytest.mark.parametrize("contest", ["matchpoints", "butler", "cross-imps"])
 @pytest.mark.parametrize("page", list(QUERY_PAGES))
 def test_contract_pages_run_a_fixed_number_of_queries(client, django_assert_num_queries, contest, page):
     miss, hit = QUERY_PAGES[page]
+    miss += NEUBERG_COUNTS.get((page, contest), 0)
     for tables, per_round in ((3, 1), (9, 3)):
         event = event_import(data=contract_file(tables, per_round, contest, name=f"{tables} tables"))
         args = {"event_standings": [], "pair_scorecard": ["1"], "board_traveller": [2]}[page]
@@ -456,14 +458,19 @@ def test_every_page_of_a_contract_event_answers(director_client, page):
     assert director_client.get(reverse(page, args=[event.pk])).status_code == 200
 
 
-def test_a_contract_traveller_follows_the_events_results(client, director):
-    """A contract traveller is worked out from the whole event's contest (Neuberg compares a board with its
-    ranking's most-played one) and shows the event's progress: it is kept under the event's version, so
-    another board's result refreshes it."""
-    event = event_import(data=event_file(results=[r for r in RESULTS if r[2] != 2 or r[0] != 3]))
+def test_a_matchpoint_traveller_follows_its_fields_most_played_board(director_client, director):
+    """A contract traveller shows its board's own progress (as law H's), but its matchpoints follow the
+    field: Neuberg's N is the most results on any board of it, so another board's result can move them.  It
+    is kept under the event's version and refreshed (seen by the director: the board is still in play).
+    Round 3 missing: every board played twice (N = 2),
+    board 1's +420 / +450 score 0 / 2 of a top of 2; board 2's third result makes N = 3, and board 1's
+    MP' = (MP + 1) * 3 / 2 - 1: 0.50 / 3.50, E-W 3.50 / 0.50 (top 4)."""
+    event = event_import(data=event_file(results=[r for r in RESULTS if r[0] != 3]))
     url = reverse("board_traveller", args=[event.pk, 1])
     cache.clear()
-    assert "8 of 9 results in" in client.get(url).content.decode()
+    before = director_client.get(url).content.decode()
+    assert "2 of 3 results in" in before
+    assert "3.50" not in before
     play = Play.objects.get(event=event, board__number=2, seating__round__number=3)
     writer = services.Writer(name="td", is_director=True, user_id=director.pk)
     services.play_result_save(
@@ -472,6 +479,7 @@ def test_a_contract_traveller_follows_the_events_results(client, director):
         writer=writer,
         expected_version=play.version,
     )
-    after = client.get(url).content.decode()
-    assert "9 of 9 results in" in after
-    assert "8 of 9" not in after
+    after = director_client.get(url).content.decode()
+    assert "2 of 3 results in" in after
+    assert "3.50" in after
+    assert "0.50" in after

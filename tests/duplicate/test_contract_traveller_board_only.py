@@ -1,0 +1,155 @@
+"""A contract traveller worked out from its own board's plays equals the one read from the whole event's contest.
+
+Matchpoints, Butler and cross-IMPs score a board from the results on that board alone (within its ranking:
+the field's, or each section's on its own); only Neuberg's N (matchpoints) looks further, at the most results
+on any board of the board's field, which the traveller reads from one aggregate query.  So
+``traveller(event, board)`` must show every line's figures as ``traveller(event, board, results=
+event_results(event))`` does, on boards played fewer times than others (Neuberg), with law 12C2's artificial
+scores (60/40, 50/50), sections ranked across the field or each on its own.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from duplicate.selectors.contract import neuberg_most
+from duplicate.selectors.standings import event_results, pair_infos, pair_standings
+from duplicate.selectors.travellers import traveller
+from duplicate.services.eventfile import event_import
+from duplicate.services.events import movement_relabel
+from scoring.movements import generate
+
+pytestmark = pytest.mark.django_db
+
+CONTESTS = ("matchpoints", "butler", "cross-imps")
+RANKINGS = ("field", "section")
+
+
+def _result(rng: random.Random) -> dict[str, Any]:
+    """A random contract result (law 77), sometimes doubled, sometimes passed out."""
+    if rng.random() < 0.05:
+        return {"contract": "PASS"}
+    level = rng.randint(1, 6)
+    contract = f"{level}{rng.choice('CDHSN')}{rng.choice(['', '', '', 'X'])}"
+    tricks = max(0, min(13, level + 6 + rng.randint(-3, 2)))
+    return {"contract": contract, "declarer": rng.choice("NESW"), "tricks": tricks}
+
+
+def sections_file(
+    ranking: str, contest: str, *, sections: int = 3, tables: int = 5, seed: int = 77
+) -> dict[str, Any]:
+    """``sections`` sections of a Mitchell on the same boards, random results; some tables not yet in (more in
+    some sections than others, so boards are played different numbers of times: Neuberg), and some law 12C2
+    artificial adjusted scores."""
+    rng = random.Random(seed)
+    base = generate("mitchell", tables=tables, boards_per_round=2)
+    letters = "ABCDEFGH"[:sections]
+    movements = {letter: movement_relabel(base, letter) for letter in letters}
+    results = []
+    for index, letter in enumerate(letters):
+        for r in base.rounds:
+            for t in r.tables:
+                for b in t.boards:
+                    if rng.random() < 0.08 * (index + 1):
+                        continue  # not in yet
+                    row: dict[str, Any] = {
+                        "section": letter,
+                        "round": r.number,
+                        "table": t.table,
+                        "board": b,
+                        "ns": f"{letter}{t.ns}",
+                        "ew": f"{letter}{t.ew}",
+                    }
+                    roll = rng.random()
+                    if roll < 0.04:
+                        row["ruling"] = "A60/40"
+                    elif roll < 0.07:
+                        row["ruling"] = "A50/50"
+                    else:
+                        row.update(_result(rng))
+                    results.append(row)
+    return {
+        "name": f"Contract sections {ranking} {contest}",
+        "date": "2026-11-25",
+        "code": "contract",
+        "contest": contest,
+        "kind": "pairs",
+        "ranking": ranking,
+        "pairs": [
+            {"number": p, "players": [f"North {p}", f"South {p}"]}
+            for m in movements.values()
+            for p in m.pairs
+        ],
+        "boards": [{"number": n, "dealer": "NESW"[(n - 1) % 4]} for n in base.boards],
+        "sections": [{"letter": letter, "movement": m.to_dict()} for letter, m in movements.items()],
+        "results": results,
+    }
+
+
+@pytest.mark.parametrize("ranking", RANKINGS)
+@pytest.mark.parametrize("contest", CONTESTS)
+def test_a_board_alone_gives_the_whole_events_contract_traveller(ranking, contest):
+    event = event_import(data=sections_file(ranking, contest))
+    pairs = pair_infos(event)
+    whole = event_results(event, pairs)
+    assert whole.error is None
+    counts = {b.number: b.plays.filter(entered=True).count() for b in event.boards.all()}
+    assert len(set(counts.values())) > 1  # boards played different numbers of times: Neuberg applies
+    for board in event.boards.order_by("number"):
+        alone = traveller(event, board)
+        full = traveller(event, board, pairs=pairs, results=whole)
+        assert alone.lines == full.lines
+        assert alone.datum == full.datum
+        assert any(line.scored for line in alone.lines)
+        # the board's own progress: its results in, of its tables
+        assert (alone.progress.entered, alone.progress.total) == (counts[board.number], board.plays.count())
+
+
+@pytest.mark.parametrize("ranking", RANKINGS)
+@pytest.mark.parametrize("contest", ["butler", "cross-imps"])
+def test_the_travellers_imps_add_up_to_the_standings(ranking, contest):
+    """IMP pairs are not factored: a pair's score is the sum of its boards' IMPs, line by line."""
+    event = event_import(data=sections_file(ranking, contest, seed=5))
+    summed: dict[int, Fraction] = {}
+    for board in event.boards.all():
+        for line in traveller(event, board).lines:
+            if line.scored:
+                summed[line.ns.pk] = summed.get(line.ns.pk, Fraction(0)) + line.ns_plus_minus
+                summed[line.ew.pk] = summed.get(line.ew.pk, Fraction(0)) + line.ew_plus_minus
+    rows = pair_standings(event).rows
+    assert rows
+    assert {row.pair.pk: row.net for row in rows} == summed
+
+
+@pytest.mark.parametrize("contest", CONTESTS)
+def test_a_contract_traveller_reads_a_fixed_number_of_queries(django_assert_num_queries, contest):
+    """Pairs, the board's plays and its lines; matchpoints one more, the field's counts per section and
+    board (Neuberg's N): the same at every size."""
+    expected = 4 if contest == "matchpoints" else 3
+    for sections, tables in ((2, 3), (4, 7)):
+        event = event_import(data=sections_file("field", contest, sections=sections, tables=tables))
+        board = event.boards.get(number=3)
+        with django_assert_num_queries(expected):
+            trav = traveller(event, board)
+        assert len(trav.lines) == sections * tables
+
+
+def test_neuberg_most_joins_sections_sharing_boards_and_gives_up_on_a_custom_movement():
+    """A has boards 1-2 (3 and 2 results), B boards 2-3 (1 and 4), C board 9 alone (2): across the field A
+    and B share board 2, so their boards' N is board 3's 4 (board 2's 2 + 1 = 3 results); C's is its own."""
+    counts = [("A", "mitchell", 1, 3), ("A", "mitchell", 2, 2), ("B", "howell", 2, 1), ("B", "howell", 3, 4)]
+    counts.append(("C", "mitchell", 9, 2))
+    assert neuberg_most(counts, per_section=False) == {("", 1): 4, ("", 2): 4, ("", 3): 4, ("", 9): 2}
+    assert neuberg_most(counts, per_section=True) == {
+        ("A", 1): 3,
+        ("A", 2): 3,
+        ("B", 2): 4,
+        ("B", 3): 4,
+        ("C", 9): 2,
+    }
+    # a custom movement's pairs may play apart: only every play tells its fields
+    assert neuberg_most([*counts, ("D", "custom", 9, 1)], per_section=False) is None
