@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from operator import itemgetter
+from math import lcm
 from typing import Any, Final, NamedTuple, TypeAlias
 
-from scoring.contests.display import round_half_away
+from scoring.contests.display import round_ratio
 from scoring.contests.rankings import (
     RankingGroup,
     RankingGroups,
@@ -192,16 +192,20 @@ class Scored(NamedTuple):
 @dataclass(frozen=True)
 class ContractContest:
     """A contract bridge pair contest scored: ``method`` ("matchpoints", "butler", "cross-imps"), the
-    rankings, the rows (by ranking, each by rank then pair), each ranking's ``tops`` (matchpoints: the top on
-    a board, 2(N-1); IMPs: None), ``datums`` (Butler) and, when asked for, every line (by board, in the
-    order given)."""
+    rankings, each ranking's ``tops`` (matchpoints: the top on a board, 2(N-1); IMPs: None), ``datums``
+    (Butler) and, when first asked for, the rows (by ranking, each by rank then pair: ``ranked``) and every
+    line (by board, in the order given).  A traveller reads only the lines, the standings only the rows."""
 
     method: str
     groups: RankingGroups
-    rows: tuple[ContestRow, ...]
+    ranked: Callable[[], tuple[ContestRow, ...]] = field(repr=False, compare=False)
     tops: tuple[int | None, ...]
     datums: Mapping[int, int]
     _scored: tuple[Scored, ...] = field(repr=False, compare=False)
+
+    @cached_property
+    def rows(self) -> tuple[ContestRow, ...]:
+        return self.ranked()
 
     @cached_property
     def lines(self) -> tuple[ContestLine, ...]:
@@ -348,7 +352,8 @@ Scoring: TypeAlias = Callable[[int, int, Exact, int], tuple[Exact, Fraction | No
 
 
 def ranked_rows(tally: Tally, scoring: Scoring) -> tuple[ContestRow, ...]:
-    """Each ranking's rows, by exact score (equal scores share a rank, then by pair id)."""
+    """Each ranking's rows, by exact score (equal scores share a rank, then by pair id).  The scores are
+    compared and rounded as whole numerators over their common denominator (exactly as the Fractions)."""
     groups = tally.groups
     members: list[list[tuple[PairId, str | None, int, Exact]]] = [[] for _ in groups.groups]
     for side, pair, boards, total in tally.members():
@@ -359,10 +364,15 @@ def ranked_rows(tally: Tally, scoring: Scoring) -> tuple[ContestRow, ...]:
         most = max((m[2] for m in group), default=0)
         scored = [(m, *scoring(index, m[2], m[3], most)) for m in group]
         scored.sort(key=lambda s: _pair_key(s[0][0]))
-        scored.sort(key=itemgetter(1), reverse=True)
-        values = [s[1] for s in scored]
+        den = lcm(*{1 if type(s[1]) is int else s[1].denominator for s in scored})
+        keys = [
+            s[1] * den if type(s[1]) is int else s[1].numerator * (den // s[1].denominator) for s in scored
+        ]
+        order = sorted(range(len(scored)), key=keys.__getitem__, reverse=True)  # stable: pairs stay in order
+        keys = [keys[i] for i in order]
         # "by the fraction of a point": the pages show scores to two decimals, so the hundredths decide
-        ranks = competition_ranks(values, [round_half_away(100 * v) for v in values])
-        for ((pair, direction, boards, total), score, pct), (rank, flag) in zip(scored, ranks, strict=True):
+        ranks = competition_ranks(keys, [round_ratio(100 * k, den) for k in keys])
+        for i, (rank, flag) in zip(order, ranks, strict=True):
+            (pair, direction, boards, total), score, pct = scored[i]
             rows.append(ContestRow(pair, direction, boards, total, score, pct, rank, flag))
     return tuple(rows)

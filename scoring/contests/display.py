@@ -21,6 +21,7 @@ __all__ = [
     "mixed_str",
     "ratio_str",
     "round_half_away",
+    "round_ratio",
     "score_text",
     "signed_text",
 ]
@@ -39,10 +40,15 @@ def round_half_away(x: Fraction | int) -> int:
     if type(x) is int:
         return x
     f = x if type(x) is Fraction else _exact(x)
-    whole, rest = divmod(abs(f.numerator), f.denominator)
-    if 2 * rest >= f.denominator:
+    return round_ratio(f.numerator, f.denominator)
+
+
+def round_ratio(num: int, den: int) -> int:
+    """:func:`round_half_away` of ``num / den`` (ints, ``den > 0``), without making the Fraction."""
+    whole, rest = divmod(abs(num), den)
+    if 2 * rest >= den:
         whole += 1
-    return whole if f >= 0 else -whole
+    return whole if num >= 0 else -whole
 
 
 def fraction_str(x: Fraction | int) -> str:

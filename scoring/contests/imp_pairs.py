@@ -104,8 +104,9 @@ def _contest(
     def summed(_index: int, _played: int, total: Exact, _most: int) -> tuple[Exact, Fraction | None]:
         return total, None
 
-    rows = ranked_rows(tally, summed)
-    return ContractContest(method, ranking, rows, (None,) * len(ranking.groups), datums, scored)
+    return ContractContest(
+        method, ranking, lambda: ranked_rows(tally, summed), (None,) * len(ranking.groups), datums, scored
+    )
 
 
 def butler(

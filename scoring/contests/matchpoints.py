@@ -136,6 +136,10 @@ def matchpoints(
         top = tops[index]
         if not top:
             return score, None
-        return score, Fraction(score * 100) / (most_played * top)
+        if type(score) is int:
+            return score, Fraction(score * 100, most_played * top)
+        return score, Fraction(score.numerator * 100, score.denominator * most_played * top)
 
-    return ContractContest("matchpoints", ranking, ranked_rows(tally, factored), tuple(tops), {}, scored)
+    return ContractContest(
+        "matchpoints", ranking, lambda: ranked_rows(tally, factored), tuple(tops), {}, scored
+    )
