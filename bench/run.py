@@ -326,11 +326,13 @@ def _contract_pages(report: Report, b: Built, counts: dict[str, int], *, targets
 
     client = Client()
     event = b.event
-    client.get(f"/events/{event.pk}/standings/")  # the process's first page (templates, imports) not counted
-    for name, url in (
-        ("standings page", f"/events/{event.pk}/standings/"),
-        ("traveller page", f"/events/{event.pk}/boards/1/"),
-    ):
+    pages = {
+        "standings page": f"/events/{event.pk}/standings/",
+        "traveller page": f"/events/{event.pk}/boards/1/",
+    }
+    for url in pages.values():
+        client.get(url)  # the process's first page of each kind (templates, imports) not counted
+    for name, url in pages.items():
         for state in ("cold", "warm"):
             if state == "cold":
                 cache.clear()

@@ -156,19 +156,18 @@ class Board(NamedTuple):
         return [n for n, a in zip(self.nets, self.adjusted, strict=True) if a is None]  # type: ignore[misc]
 
     def with_artificial(
-        self, real: Sequence[Exact], ew_of: Callable[[Exact], Exact], artificial: Callable[[int], Exact]
+        self, ns_real: Sequence[Exact], ew_real: Sequence[Exact], artificial: Callable[[int], Exact]
     ) -> tuple[list[Exact], list[Exact]]:
-        """Each row's N-S and E-W scores: the results played take ``real``'s (in order, as ``real()``
-        gives them; E-W's is ``ew_of`` N-S's), the artificial adjusted scores (law 12C2) each side's
-        percentage as ``artificial`` values it."""
-        it = iter(real)
+        """Each row's N-S and E-W scores: the results played take ``ns_real``'s and ``ew_real``'s (in order,
+        as ``real()`` gives them), the artificial adjusted scores (law 12C2) each side's percentage as
+        ``artificial`` values it."""
+        ns_it, ew_it = iter(ns_real), iter(ew_real)
         ns_scores: list[Exact] = []
         ew_scores: list[Exact] = []
         for adjusted in self.adjusted:
             if adjusted is None:
-                score = next(it)
-                ns_scores.append(score)
-                ew_scores.append(ew_of(score))
+                ns_scores.append(next(ns_it))
+                ew_scores.append(next(ew_it))
             else:
                 ns_scores.append(artificial(adjusted[0]))
                 ew_scores.append(artificial(adjusted[1]))
@@ -309,12 +308,14 @@ class Tally:
                 totals[pair] = get(pair, 0) + score
             return
         fractions = self.fractions[side]
+        part_of = fractions.get
         for pair, score in zip(pairs, scores, strict=True):
             if type(score) is int:
                 totals[pair] = get(pair, 0) + score
             else:
                 totals.setdefault(pair, 0)
-                fractions[pair] = fractions.get(pair, Fraction(0)) + score
+                part = part_of(pair)
+                fractions[pair] = score if part is None else part + score  # type: ignore[assignment]
 
     def total(self, side: str, pair: PairId) -> Exact:
         whole = self.totals[side][pair]

@@ -74,7 +74,7 @@ def _board_scorer(
             datums[b.board] = datum
         if not b.any_adjusted:
             return scored, [-s for s in scored]
-        return b.with_artificial(scored, lambda s: -s, ARTIFICIAL_IMPS.__getitem__)
+        return b.with_artificial(scored, [-s for s in scored], ARTIFICIAL_IMPS.__getitem__)
 
     return score_board
 

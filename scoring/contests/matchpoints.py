@@ -116,13 +116,18 @@ def matchpoints(
         big = most[b.board]
         top = 2 * (big - 1)
         real = b.real()
-        n = len(real)
-        mps: list[Exact] = board_matchpoints(real)  # type: ignore[assignment]
-        if n != big:
-            mps = [neuberg(mp, n, big) for mp in mps]
+        raw = board_matchpoints(real)
+        mps: list[Exact]
+        ews: list[Exact]
+        if len(real) == big:
+            mps, ews = raw, [top - mp for mp in raw]  # type: ignore[assignment]
+        else:  # Neuberg: each distinct matchpoint figure scaled once (a board's results share a few)
+            scaled = {mp: neuberg(mp, len(real), big) for mp in set(raw)}
+            ew_of = {mp: top - score for mp, score in scaled.items()}
+            mps, ews = list(map(scaled.__getitem__, raw)), list(map(ew_of.__getitem__, raw))
         if not b.any_adjusted:
-            return mps, [top - mp for mp in mps]
-        return b.with_artificial(mps, lambda mp: top - mp, lambda percent: Fraction(percent * top, 100))
+            return mps, ews
+        return b.with_artificial(mps, ews, lambda percent: Fraction(percent * top, 100))
 
     tally = Tally(ranking)
     scored = score_boards(boards, score_board, tally)
