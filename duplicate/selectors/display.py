@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from duplicate.exports.rows import BoardRows, event_rows
-from duplicate.models import Board, Event, EventKind, ScoringCodeChoice
+from duplicate.models import Board, Event, EventKind
 from duplicate.selectors.events import VISITOR, Viewer, board_visible, boards_in_play, hidden_boards
-from duplicate.selectors.imp_match import imp_match
 from duplicate.selectors.standings import PairStandings, Progress
 
 ROWS_PER_SLIDE = 12  # lines a slide shows in large type (a longer ranking or traveller runs to more slides)
@@ -79,8 +78,7 @@ def _slides(
 
 
 def display(event: Event, *, rows: int = ROWS_PER_SLIDE) -> Display:
-    """The display's slides (five queries at every size: the boards in play, then ``event_rows``'s four; a
-    match by IMPs two more).
+    """The display's slides (five queries at every size: the boards in play, then ``event_rows``'s four).
     Always a visitor's view, whoever is signed in on the screen's browser: a board still in play at any table
     is left out (no peeking)."""
     hidden = hidden_boards(boards_in_play(event), VISITOR)
@@ -90,9 +88,8 @@ def display(event: Event, *, rows: int = ROWS_PER_SLIDE) -> Display:
         for ranking in (r for r in data.standings.rankings if r.rows):
             title = "Standings" if data.standings.single_ranking else f"Standings: {ranking.title}"
             slides += _slides("standings", title, ranking.rows, rows)
-    elif event.kind == EventKind.TEAMS and event.code == ScoringCodeChoice.CONTRACT:
-        # A match by IMPs: each team's IMPs and VPs over the boards shown (two queries more).
-        slides += _slides("imp-teams", "Team match", imp_match(event, hidden=hidden).teams, rows)
+    elif data.imps is not None:  # a match by IMPs: each team's IMPs and VPs over the boards shown
+        slides += _slides("imp-teams", "Team match", data.imps.teams, rows)
     elif event.kind == EventKind.TEAMS:
         slides += _slides("teams", "Team match", data.standings.teams, rows)
     for board in data.boards:
