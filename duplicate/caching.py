@@ -1,17 +1,19 @@
 """What pages work out from an event's results, kept in Django's cache with the results version they show.
 
-Key: (event, what, variant): ``what`` names the part ("standings", "traveller", ...) and ``variant`` holds
+Key: (event id, what, variant): ``what`` names the part ("standings", "traveller", ...) and ``variant`` holds
 everything else it depends on (board, sort, page, section, who may see what).  The value is kept with the
 version it was worked out for (the event's results version, bumped by every write that changes what a page
-shows; or a board's own, for what shows one board's results) and the time its working-out began.  One entry
-a page, overwritten as versions move on: at many writes a second no dead versions pile up in the cache.
+shows; or a board's own, for what shows one board's results), the time its working-out began and the event's
+stamp (its id and creation time: an id used again after a restore finds nothing of the other event's).  One
+entry a page, overwritten as versions move on: at many writes a second no dead versions pile up in the cache.
 
 Reading, when the kept version is not the current one: a director always gets the current one (worked out
 there and then).  A visitor is served the kept value while it began less than ``RESULTS_STALE_SECONDS`` ago
 (a setting, 1 s); once it began more than half that ago one process (a lock taken with ``cache.add``) works
 the current one out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting
-for that process's.  So under a stream of writes a page is worked out
-about twice a second, not once a write, and what a visitor sees is never more than a second old.  Nothing is
+for that process's.  So under a stream of writes a page is worked out about twice a second, not once a
+write, and what a visitor sees is never more than a second old.  A value begun less than half a second ago
+is served to a visitor before the event is even read (``recent``).  Nothing is
 kept in a process's memory: any number of workers on any number of hosts share the cache.
 """
 
@@ -46,16 +48,35 @@ def _digest(variant: Hashable) -> str:
     return hashlib.sha256(repr(variant).encode()).hexdigest()[:24]
 
 
-def _event_stamp(event: Event) -> str:
-    """The event's identity: its primary key and creation time (a key used again after a restore or a
+def event_stamp(event: Event) -> str:
+    """The event's identity: its primary key and creation time (an id used again after a restore or a
     rolled-back test database does not find another event's parts)."""
     created = int(event.created_at.timestamp() * 1_000_000) if event.created_at else 0
     return f"{event.pk}.{created}"
 
 
-def part_key(event: Event, what: str, variant: Hashable = ()) -> str:
-    """The cache key of ``what`` for ``event``: the entry holds (version, began, value)."""
-    return f"kz:{_event_stamp(event)}:{what}:{_digest(variant)}"
+def part_key(event: Event | int, what: str, variant: Hashable = ()) -> str:
+    """The cache key of ``what`` for ``event`` (or its primary key): the entry holds (version, began, value,
+    the event's stamp)."""
+    pk = event if isinstance(event, int) else event.pk
+    return f"kz:{pk}:{what}:{_digest(variant)}"
+
+
+def _kept(key: str, event: Event) -> Any:
+    """The entry kept under ``key``, if it was made for this event (its stamp), else None."""
+    kept = cache.get(key)
+    return kept if kept is not None and kept[3] == event_stamp(event) else None
+
+
+def recent(event_pk: int, what: str, variant: Hashable) -> Any:
+    """What :func:`cached` kept of ``what`` less than half ``RESULTS_STALE_SECONDS`` ago, or None.  A visitor
+    is served it whatever the results version, as :func:`cached` would, and here without the event's row being
+    read (so without its stamp: a value that recent was made from this database's event).  Only for a page
+    that depends on nothing else a visitor could not see (no peeking is decided from the database)."""
+    kept = cache.get(part_key(event_pk, what, variant))
+    if kept is not None and time.time() - kept[1] < settings.RESULTS_STALE_SECONDS / 2:
+        return kept[2]
+    return None
 
 
 def cached(
@@ -66,6 +87,7 @@ def cached(
     *,
     version: int | None = None,
     latest: bool = False,
+    cheap: bool = False,
 ) -> T:
     """``build()`` at ``version`` (the event's results version unless given: a board's, for a part that
     shows one board's results), from the cache when it holds it (see the module's docstring for when a
@@ -74,26 +96,29 @@ def cached(
 
     ``variant`` must hold everything the value depends on besides the results (the board, the sort and
     page asked for, the section, the boards hidden from this viewer).  Values must pickle: rendered HTML,
-    plain rows, a download's bytes (a few MB for the printouts of a 100-table event)."""
+    plain rows, a download's bytes (a few MB for the printouts of a 100-table event).
+
+    ``cheap``: a value quick to work out (a board being played: one count) is worked out by whichever request
+    finds it stale, without the lock, which would cost the database cache more than the value."""
     wanted = event.results_version if version is None else version
     key = part_key(event, what, variant)
     stale = settings.RESULTS_STALE_SECONDS
-    kept = cache.get(key)
+    kept = _kept(key, event)
     if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < stale / 2)):
         return kept[2]  # type: ignore[no-any-return]
-    if latest:
-        return _build_and_keep(key, wanted, build)  # never waiting for another process
+    if latest or cheap:
+        return _build_and_keep(key, event, wanted, build)  # never waiting for another process
     lock, owner = f"{key}:lock", secrets.token_hex(8)
     if cache.add(lock, owner, LOCK_SECONDS):
         try:
-            return _build_and_keep(key, wanted, build)
+            return _build_and_keep(key, event, wanted, build)
         finally:
             if cache.get(lock) == owner:  # not another's, taken after this one's expired
                 cache.delete(lock)
     # Another process is working it out: the kept value while it is fresh enough, else that process's.
     if kept is not None and time.time() - kept[1] < stale:
         return kept[2]  # type: ignore[no-any-return]
-    return _wait_for_another(key, kept, wanted, build)
+    return _wait_for_another(key, event, kept, wanted, build)
 
 
 def prepared(
@@ -105,44 +130,44 @@ def prepared(
     once; ``seconds`` is how long ago that working-out began."""
     wanted = event.results_version
     key = part_key(event, what, variant)
-    kept = cache.get(key)
+    kept = _kept(key, event)
     if kept is not None and (
         kept[0] >= wanted or (not latest and time.time() - kept[1] < settings.RESULTS_STALE_SECONDS)
     ):
         return kept[2], 0.0
     job, now = f"{key}:job", time.time()
     if cache.add(job, now, JOB_SECONDS):
-        threading.Thread(target=_prepare, args=(key, job, wanted, build), daemon=True).start()
+        threading.Thread(target=_prepare, args=(key, job, event, wanted, build), daemon=True).start()
         return None, 0.0
     began = cache.get(job)
     return None, max(0.0, now - began) if isinstance(began, float) else 0.0
 
 
-def _prepare(key: str, job: str, version: int, build: Callable[[], Any]) -> None:
+def _prepare(key: str, job: str, event: Event, version: int, build: Callable[[], Any]) -> None:
     try:
-        _build_and_keep(key, version, build)
+        _build_and_keep(key, event, version, build)
     finally:
         cache.delete(job)
         connections.close_all()  # this thread's own database connection
 
 
-def _build_and_keep(key: str, version: int, build: Callable[[], T]) -> T:
+def _build_and_keep(key: str, event: Event, version: int, build: Callable[[], T]) -> T:
     began = time.time()
     value = build()
-    cache.set(key, (version, began, value), TIMEOUT)
+    cache.set(key, (version, began, value, event_stamp(event)), TIMEOUT)
     return value
 
 
-def _wait_for_another(key: str, kept: Any, wanted: int, build: Callable[[], T]) -> T:
+def _wait_for_another(key: str, event: Event, kept: Any, wanted: int, build: Callable[[], T]) -> T:
     """The value another process is working out, once kept (a herd of requests working the same page out
     at once would slow every one of them); after :data:`WAIT_SECONDS`, worked out here."""
     deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
         time.sleep(WAIT_STEP)
-        now = cache.get(key)
+        now = _kept(key, event)
         if now is not None and (kept is None or now[1] > kept[1]):
             return now[2]  # type: ignore[no-any-return]
-    return _build_and_keep(key, wanted, build)
+    return _build_and_keep(key, event, wanted, build)
 
 
 _TABLE_PARAMETER = re.compile(r"(?:[a-z0-9]+(?:-[a-z0-9]+)*-)?(sort|page)")  # django-tables2's, prefixed

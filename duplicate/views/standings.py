@@ -73,24 +73,36 @@ def visitor_page(
     render_page: Callable[[], HttpResponse],
     *,
     version: int | None = None,
+    cheap: bool = False,
 ) -> HttpResponse:
-    """The page as ``render_page`` makes it; for a visitor (not signed in, no message waiting for them) the
-    whole page is the same for everyone and is kept whole, with the version it shows (``caching.cached``).
-    The parts it is made of must be read at that version (``latest``), never a kept older one."""
-    if request.user.is_authenticated or len(messages.get_messages(request)):
+    """The page as ``render_page`` makes it; for a visitor (:func:`is_visitor`) the whole page is the same for
+    everyone and is kept whole, with the version it shows (``caching.cached``; ``cheap`` as there).  The
+    parts it is made of must be read at that version (``latest``), never a kept older one."""
+    if not is_visitor(request):
         return render_page()
-    html = caching.cached(event, what, variant, lambda: render_page().content.decode(), version=version)
+    html = caching.cached(
+        event, what, variant, lambda: render_page().content.decode(), version=version, cheap=cheap
+    )
     return HttpResponse(html)
 
 
+def is_visitor(request: HttpRequest) -> bool:
+    """Not signed in, and no message waiting to be shown: the page is the same as everyone else's."""
+    return not request.user.is_authenticated and not len(messages.get_messages(request))
+
+
 def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    # A search for a pair by a player's name (?q=) is the one thing not kept: the standings still are.
+    page = caching.query_variant(request.GET)
+    if "q" not in request.GET and is_visitor(request):
+        kept = caching.recent(pk, "standings-page", page)  # under load, most visitors' pages: no query
+        if kept is not None:
+            return HttpResponse(kept)
     event = event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
-    # A search for a pair by a player's name (?q=) is the one thing not kept: the standings still are.
     search = sel.find_pairs(event, request.GET.get("q", ""))
     request = page_request(request)
-    page = caching.query_variant(request.GET)
     if search.query:
         return _standings(request, event, page, search)
     return visitor_page(request, event, "standings-page", page, lambda: _standings(request, event, page))
@@ -208,6 +220,7 @@ def traveller_page(
             live=live_version(traveller_version(board), visible),
         ),
         version=traveller_version(board),
+        cheap=not visible,  # "being played": one count
     )
 
 
