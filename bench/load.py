@@ -11,6 +11,10 @@ The set-up and the count run in subprocesses (``python -m bench.load setup|count
 scratch database, the clients in one of their own (``python -m bench.load clients``: a fresh heap, whatever
 the bench built before); gunicorn is always stopped (try/finally), and the scratch PostgreSQL database
 dropped.
+
+The same load runs over a contract matchpoint event of the same shape (``code="contract"``: the event built
+as the bench's contract benchmarks build theirs, ``synth.contract_matchpoints``, ranked across the field),
+its writes contract results posted through the same form as a phone posts them.
 """
 
 from __future__ import annotations
@@ -35,6 +39,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
+AUCTION = "auction-1915"  # the synthetic events' code (bench.synth.CODE)
+CONTRACT = "contract"  # law 77: matchpoints, the contract event's contest here
+ACKNOWLEDGED = (302, 303)  # a result saved through a table link: redirected to the table's page
 
 
 def _env(db_url: str) -> dict[str, str]:
@@ -132,13 +139,13 @@ def _request(
         conn.close()
 
 
-def _client(ports: list[int], stats: Stats, event_id: int, boards: list[int], seed: int) -> None:
+def _client(ports: list[int], stats: Stats, spec: dict[str, Any], seed: int) -> None:
     """One client: a thread of ``http.client`` requests, each on a new connection to one of the instances
     (chosen at random: a load balancer's spread)."""
     rng = random.Random(seed)
     csrf = "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(32))
     while stats.take():
-        kind, target, method, path, body, headers = _plan(stats, rng, csrf, event_id, boards)
+        kind, target, method, path, body, headers = _plan(stats, rng, csrf, spec)
         port = rng.choice(ports)
         start = time.perf_counter()
         try:
@@ -150,47 +157,73 @@ def _client(ports: list[int], stats: Stats, event_id: int, boards: list[int], se
         elapsed = time.perf_counter() - start
         with stats.lock:
             stats.latencies[kind].append(elapsed)
-            if kind == "write" and status in (301, 302, 303, 200):
+            if kind == "write" and status in ACKNOWLEDGED:
                 stats.acknowledged.append(target["pk"])
-            elif not 200 <= status < 400:
+            elif kind == "write" or not 200 <= status < 400:  # a write not saved answers 4xx (or 200)
                 stats.errors.append(f"{method} {path}: HTTP {status}")
     with stats.lock:
         stats.finished = max(stats.finished, time.perf_counter())
 
 
-def _plan(stats: Stats, rng: random.Random, csrf: str, event_id: int, boards: list[int]) -> tuple[Any, ...]:
-    """The next request of a client: (kind, target, method, path, body, headers)."""
+def _plan(stats: Stats, rng: random.Random, csrf: str, spec: dict[str, Any]) -> tuple[Any, ...]:
+    """The next request of a client: (kind, target, method, path, body, headers). ``spec``: the run's event
+    (``event``), its boards and its scoring code (what a write posts)."""
     target = stats.next_target() if rng.random() < 0.10 else None
     if target is not None:
-        return ("write", target, "POST", *_write_request(target, stats.tokens, rng, csrf))
+        return ("write", target, "POST", *_write_request(target, stats.tokens, rng, csrf, spec["code"]))
+    event_id = spec["event"]
     if rng.random() < 0.5:
         path = f"/events/{event_id}/standings/"
     else:
-        path = f"/events/{event_id}/boards/{rng.choice(boards)}/"
+        path = f"/events/{event_id}/boards/{rng.choice(spec['boards'])}/"
     return "read", None, "GET", path, None, {}
 
 
 def _write_request(
-    target: dict[str, Any], tokens: dict[str, str], rng: random.Random, csrf: str
+    target: dict[str, Any], tokens: dict[str, str], rng: random.Random, csrf: str, code: str
 ) -> tuple[str, bytes, dict[str, str]]:
-    """A table link's POST of one result (the form its players' phones send): path, body, headers."""
+    """A table link's POST of one result (the form its players' phones send, the fields of the entry form
+    for the event's ``code``): path, body, headers."""
     pk = target["pk"]
     prefix = f"b{pk}"
-    level = rng.choice((1, 2, 3, 4))
     form = {
         "csrfmiddlewaretoken": csrf,
         "play": str(pk),
         f"{prefix}-version": "0",
         f"{prefix}-ns": target["ns"],
         f"{prefix}-ew": target["ew"],
-        f"{prefix}-level": str(level),
-        f"{prefix}-strain": rng.choice(("C", "D", "H", "S", "NT")),
-        f"{prefix}-declarer": rng.choice("NESW"),
-        f"{prefix}-tricks": str(6 + level + rng.choice((-1, 0, 0, 1))),
     }
+    if code == CONTRACT:
+        form.update(_contract_fields(prefix, rng))
+    else:
+        level = rng.choice((1, 2, 3, 4))
+        form.update(
+            {
+                f"{prefix}-level": str(level),
+                f"{prefix}-strain": rng.choice(("C", "D", "H", "S", "NT")),
+                f"{prefix}-declarer": rng.choice("NESW"),
+                f"{prefix}-tricks": str(6 + level + rng.choice((-1, 0, 0, 1))),
+            }
+        )
     body = urllib.parse.urlencode(form).encode()
     headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrf}"}
     return f"/t/{tokens[target['token']]}/", body, headers
+
+
+def _contract_fields(prefix: str, rng: random.Random) -> dict[str, str]:
+    """A contract bridge result as the entry form takes it: level, strain, doubled, declarer and the tricks
+    the declarer's side won (0-13); now and then a deal passed out. The board's vulnerability is the
+    server's to apply (law 77), from the board's number."""
+    if rng.random() < 0.02:
+        return {f"{prefix}-level": "PASS"}
+    level = rng.choice((1, 2, 2, 3, 3, 4, 4, 5, 6, 7))
+    return {
+        f"{prefix}-level": str(level),
+        f"{prefix}-strain": rng.choice(("C", "D", "H", "S", "NT")),
+        f"{prefix}-doubling": rng.choice(("",) * 8 + ("X", "XX")),
+        f"{prefix}-declarer": rng.choice("NESW"),
+        f"{prefix}-tricks": str(max(0, min(13, 6 + level + rng.choice((-2, -1, 0, 0, 0, 1))))),
+    }
 
 
 class _Outcome:
@@ -213,9 +246,7 @@ def _clients(spec: dict[str, Any]) -> dict[str, Any]:
     stats.deadline = start + spec["seconds"]
     delays: list[float] = []
     threads = [
-        threading.Thread(
-            target=_client, args=(spec["ports"], stats, spec["event"], spec["boards"], 1000 + i), daemon=True
-        )
+        threading.Thread(target=_client, args=(spec["ports"], stats, spec, 1000 + i), daemon=True)
         for i in range(spec["clients"])
     ]
     threads.append(threading.Thread(target=_probe, args=(spec, stats, delays), daemon=True))
@@ -287,10 +318,10 @@ def _probe(spec: dict[str, Any], stats: Stats, delays: list[float]) -> None:
             return
         a, b = ports[i % 2], ports[(i + 1) % 2]
         try:
-            path, body, headers = _write_request(target, spec["tokens"], rng, csrf)
+            path, body, headers = _write_request(target, spec["tokens"], rng, csrf, spec["code"])
             status, _ = _request(a, "POST", path, body, headers)
             acknowledged = time.perf_counter()
-            if status not in (301, 302, 303):
+            if status not in ACKNOWLEDGED:
                 raise RuntimeError(f"probe write: HTTP {status}")
             _, content = _request(a, "GET", standings, None, {"Cookie": f"{director}; csrftoken={csrf}"})
             wanted = _shown_version(content)
@@ -354,14 +385,22 @@ def bench_load(
     clients: int,
     cache: str = "database",
     instances: int = 2,
+    code: str = AUCTION,
+    scratch: str = "",
 ) -> None:
     """The load test on a scratch database: ``instances`` gunicorn processes on their own ports, standing
     for as many hosts (they share nothing but the database and the cache: Django's database cache, or Redis
-    with ``cache="redis"`` at REDIS_URL's host)."""
+    with ``cache="redis"`` at REDIS_URL's host). ``code``: the event's, the synthetic auction event or
+    ``"contract"`` (matchpoints, ranked across the field). ``scratch``: the PostgreSQL database's name,
+    created and dropped (two runs at once need two names; by default ``kalamazoo_bench``, with
+    ``_contract`` for the contract event)."""
+    scratch = scratch or ("kalamazoo_bench_contract" if code == CONTRACT else "kalamazoo_bench")
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", scratch):
+        raise ValueError(f"scratch: not a plain database name: {scratch!r}")
     tmp = None
     db_url = ""
     created_pg = False
-    group = f"load ({db}, {cache} cache)"
+    group = f"load ({db}, {cache} cache{', contract matchpoints' if code == CONTRACT else ''})"
     cache_env: dict[str, str] = {"REDIS_URL": ""}
     if cache == "redis":
         url = _redis_url(os.environ.get("REDIS_URL", ""))
@@ -373,10 +412,10 @@ def bench_load(
         cache_env = {"REDIS_URL": url}
     try:
         if db == "postgres":
-            db_url = _pg_db_url(pg_url, "kalamazoo_bench")
+            db_url = _pg_db_url(pg_url, scratch)
             try:
-                _pg_admin(pg_url, "DROP DATABASE IF EXISTS kalamazoo_bench WITH (FORCE)")
-                _pg_admin(pg_url, "CREATE DATABASE kalamazoo_bench")
+                _pg_admin(pg_url, f"DROP DATABASE IF EXISTS {scratch} WITH (FORCE)")
+                _pg_admin(pg_url, f"CREATE DATABASE {scratch}")
                 created_pg = True
             except Exception as exc:
                 report.add(
@@ -387,7 +426,7 @@ def bench_load(
             tmp = tempfile.TemporaryDirectory(prefix="kalamazoo-bench-load-")
             db_url = f"sqlite:///{tmp.name}/load.sqlite3"
         start = time.perf_counter()
-        setup = _run_json(["setup", "--sections", str(sections)], db_url)
+        setup = _run_json(["setup", "--sections", str(sections), "--code", code], db_url)
         report.add(
             group,
             f"set-up: {setup['tables']} tables, {setup['entered']:,} results in",
@@ -409,7 +448,7 @@ def bench_load(
             tmp.cleanup()
         if created_pg:
             with contextlib.suppress(Exception):
-                _pg_admin(pg_url, "DROP DATABASE IF EXISTS kalamazoo_bench WITH (FORCE)")
+                _pg_admin(pg_url, f"DROP DATABASE IF EXISTS {scratch} WITH (FORCE)")
 
 
 def _start(env: dict[str, str], log: Any) -> tuple[int, subprocess.Popen[bytes]]:
@@ -450,6 +489,7 @@ def _run_clients(
         spec = {
             "ports": [port for port, _ in started],
             "event": setup["event"],
+            "code": setup["code"],
             "boards": setup["boards"],
             "targets": setup["targets"][len(probes) :],
             "probe_targets": probes,
@@ -566,7 +606,7 @@ def _report_lost(report: Any, group: str, stats: _Outcome, setup: dict[str, Any]
 # ----------------------------------------------------------------------------- subprocess entry points
 
 
-def _setup(sections: int) -> dict[str, Any]:
+def _setup(sections: int, code: str) -> dict[str, Any]:
     import django
 
     django.setup()
@@ -574,6 +614,12 @@ def _setup(sections: int) -> dict[str, Any]:
 
     call_command("migrate", verbosity=0, interactive=False)
     call_command("createcachetable", verbosity=0)
+    return event_setup(sections=sections, code=code)
+
+
+def event_setup(*, sections: int, code: str) -> dict[str, Any]:
+    """The load's event (``sections`` Mitchells, rounds 1-12 in; a contract matchpoint one for ``code``
+    "contract"), a link per table, the bench's director, and the round-13 plays to write, shuffled."""
     from bench import synth
     from duplicate import services
     from duplicate.models import Section
@@ -581,6 +627,8 @@ def _setup(sections: int) -> dict[str, Any]:
     event = synth.event_build(sections=sections, name="Bench load")
     last = len(synth.base_movement().rounds)
     entered = synth.results_write(event, skip_rounds=[last])
+    if code == CONTRACT:
+        synth.contract_matchpoints(event)
     tokens: dict[str, str] = {}
     for section in Section.objects.filter(event=event):
         for table in range(1, section.tables + 1):
@@ -599,6 +647,7 @@ def _setup(sections: int) -> dict[str, Any]:
     return {
         "director": director,
         "event": event.pk,
+        "code": event.code,
         "tables": sections * synth.TABLES,
         "entered": entered,
         "boards": list(event.boards.values_list("number", flat=True)),
@@ -630,6 +679,7 @@ def main(argv: list[str]) -> int:
     sub = parser.add_subparsers(dest="cmd", required=True)
     p_setup = sub.add_parser("setup")
     p_setup.add_argument("--sections", type=int, default=40)
+    p_setup.add_argument("--code", choices=(AUCTION, CONTRACT), default=AUCTION)
     p_count = sub.add_parser("count")
     p_count.add_argument("--event", type=int, required=True)
     sub.add_parser("clients")  # the spec as JSON on stdin
@@ -639,7 +689,7 @@ def main(argv: list[str]) -> int:
         return 0
     if not os.environ.get("DATABASE_URL"):
         raise SystemExit("bench.load: DATABASE_URL must name the scratch database")
-    out = _setup(args.sections) if args.cmd == "setup" else _count(args.event)
+    out = _setup(args.sections, args.code) if args.cmd == "setup" else _count(args.event)
     print(json.dumps(out))
     return 0
 

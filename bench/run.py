@@ -238,25 +238,15 @@ def bench_standings(report: Report, built: dict[int, Built], quick: bool) -> Non
 
 @contextmanager
 def _as_contract(event: Any) -> Iterator[list[tuple[int, str, str]]]:
-    """The event matchpointed as contract bridge while inside (its stored N-S scores compared), then put
-    back.  Its law B(3) rulings are read as played scores but on board 1, where they are A50/50s (law 12C2),
-    so board 1 is Neuberged as a club's few adjusted scores make it.  Yields the ruled plays."""
+    """The event matchpointed as contract bridge while inside (``synth.contract_matchpoints``: its stored
+    N-S scores compared, A50/50s on board 1), then put back. Yields the ruled plays."""
     from bench import synth
-    from duplicate.models import Event, Play
 
-    plays = Play.objects.filter(event=event)
-    ruled = list(plays.exclude(ruling="").values_list("pk", "ruling", "offending"))
-    Event.objects.filter(pk=event.pk).update(code="contract", contest="matchpoints")
-    event.refresh_from_db()
+    ruled = synth.contract_matchpoints(event)
     try:
-        plays.exclude(ruling="").update(ruling="", offending="")
-        plays.filter(pk__in=[pk for pk, _r, _o in ruled], board__number=1).update(ruling="A50/50")
         yield ruled
     finally:
-        Event.objects.filter(pk=event.pk).update(code=synth.CODE, contest="")
-        for pk, ruling, offending in ruled:
-            Play.objects.filter(pk=pk).update(ruling=ruling, offending=offending)
-        event.refresh_from_db()
+        synth.contract_undo(event, ruled)
 
 
 def bench_contract_standings(report: Report, built: dict[int, Built]) -> None:
@@ -518,9 +508,24 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--skip",
         default="",
-        help="comma-separated sections to skip: engine,import,standings,pages,outputs,load",
+        help="comma-separated sections to skip: engine,import,standings,pages,outputs,load,loadcontract "
+        "(load: the auction event's load runs; loadcontract: the contract event's)",
     )
     return parser.parse_args(argv)
+
+
+def load_runs(*, quick: bool, skip: set[str]) -> list[tuple[str, str]]:
+    """The HTTP load runs, (event code, cache) each: the auction event with the database cache, then Redis
+    (``load``; --quick: the database cache only); a full run then the contract matchpoint event with the
+    database cache (``loadcontract``)."""
+    from bench import load
+
+    runs: list[tuple[str, str]] = []
+    if "load" not in skip:
+        runs += [(load.AUCTION, cache) for cache in (("database",) if quick else ("database", "redis"))]
+    if "loadcontract" not in skip and not quick:
+        runs.append((load.CONTRACT, "database"))
+    return runs
 
 
 def _reference_ms() -> float:
@@ -571,13 +576,14 @@ def main(argv: list[str] | None = None) -> int:
             print("outputs ...", flush=True)
             bench_outputs(report, built)
     load_db = args.load_db or ("sqlite" if args.quick else "postgres")
-    if "load" not in skip and load_db != "none":
-        print(f"HTTP load ({load_db}) ...", flush=True)
+    if load_db != "none":
         from bench import load
 
         # Two instances standing for two hosts, sharing the database and the cache: Django's database cache,
-        # then Redis (a full run; skipped with a note where no Redis answers).
-        for cache in ("database",) if args.quick else ("database", "redis"):
+        # then Redis (a full run; skipped with a note where no Redis answers); then (a full run) the contract
+        # matchpoint event of the same shape, with the database cache.
+        for code, cache in load_runs(quick=args.quick, skip=skip):
+            print(f"HTTP load ({load_db}, {cache} cache, {code}) ...", flush=True)
             load.bench_load(
                 report,
                 db=load_db,
@@ -587,6 +593,7 @@ def main(argv: list[str] | None = None) -> int:
                 seconds=args.seconds or (20.0 if args.quick else 60.0),
                 clients=args.clients or (10 if args.quick else 50),
                 cache=cache,
+                code=code,
             )
     report.info["seconds"] = round(time.perf_counter() - started, 1)
     report.info["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]

@@ -167,6 +167,32 @@ def event_file(*, sections: int, tables: int = TABLES, seed: int = SEED) -> dict
     }
 
 
+def contract_matchpoints(event: Any) -> list[tuple[int, str, str]]:
+    """Make the event a contract matchpoint event ranked across the field, its stored N-S scores compared
+    as they are. Its law B(3) rulings are read as played scores but on board 1, where they are A50/50s
+    (law 12C2), so board 1 is Neuberged as a club's few adjusted scores make it. Returns the ruled plays
+    as they were (pk, ruling, offending), for :func:`contract_undo`."""
+    from duplicate.models import Event, Play
+
+    plays = Play.objects.filter(event=event)
+    ruled = list(plays.exclude(ruling="").values_list("pk", "ruling", "offending"))
+    Event.objects.filter(pk=event.pk).update(code="contract", contest="matchpoints")
+    event.refresh_from_db()
+    plays.exclude(ruling="").update(ruling="", offending="")
+    plays.filter(pk__in=[pk for pk, _r, _o in ruled], board__number=1).update(ruling="A50/50")
+    return ruled
+
+
+def contract_undo(event: Any, ruled: Sequence[tuple[int, str, str]]) -> None:
+    """Put back the event :func:`contract_matchpoints` made a contract one, with its rulings ``ruled``."""
+    from duplicate.models import Event, Play
+
+    Event.objects.filter(pk=event.pk).update(code=CODE, contest="")
+    for pk, ruling, offending in ruled:
+        Play.objects.filter(pk=pk).update(ruling=ruling, offending=offending)
+    event.refresh_from_db()
+
+
 def iter_plays_of_round(event: Any, round_number: int) -> Iterator[tuple[int, str, int, str, str]]:
     """(play pk, section letter, table, N-S number, E-W number) of every play of one round."""
     from duplicate.models import Play
