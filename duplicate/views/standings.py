@@ -195,8 +195,8 @@ def traveller_page(
     """A board's traveller as ``viewer`` may see it (``selectors.events.board_visible``): the page, or "being
     played" (HTTP 200) with how many tables have played it, without the hands, the results or the averages.
     Decided from the database before the cache is read.  What is cached is only ever the whole traveller,
-    the same for all who may see it, under the board's own results version: other boards' results leave
-    it cached.  ``board``: from ``selectors.events.traveller_board``.  ``token_secret``: a table link's
+    the same for all who may see it, under the version :func:`traveller_version` names (mostly the board's
+    own: other boards' results leave it cached).  ``board``: from ``selectors.events.traveller_board``.  ``token_secret``: a table link's
     traveller (its previous and next boards' links keep to it)."""
     event, number = board.event, board.number
     request = page_request(request)
@@ -204,8 +204,9 @@ def traveller_page(
     visible = sel.board_visible(number, in_play=in_play, viewer=viewer)
     if token_secret:
         return _traveller(request, event, board, viewer, visible=visible, token_secret=token_secret)
-    # What a visitor sees of a board changes only with the board's version (its results, its hands, a name).
-    variant = (board.pk, visible, caching.query_variant(request.GET))
+    # What a visitor sees of a board changes only with its traveller's version (its results, its hands, a
+    # name); the contest is in the key, as it decides whether that version is the board's or the event's.
+    variant = (board.pk, visible, event.contest, caching.query_variant(request.GET))
     return visitor_page(
         request,
         event,
@@ -279,7 +280,7 @@ def _traveller(
                 "double_dummy": board_double_dummy(board, par=event.code == ScoringCode.CONTRACT.value),
             }
 
-        variant = (board.pk, caching.query_variant(request.GET))
+        variant = (board.pk, event.contest, caching.query_variant(request.GET))  # the contest: as above
         parts = caching.cached(
             event, "traveller", variant, build, version=traveller_version(board), latest=True
         )

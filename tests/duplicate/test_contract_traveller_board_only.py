@@ -15,13 +15,17 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from django.urls import reverse
 
+from duplicate import services
 from duplicate.selectors.contract import neuberg_most
 from duplicate.selectors.standings import event_results, pair_infos, pair_standings
 from duplicate.selectors.travellers import traveller
 from duplicate.services.eventfile import event_import
 from duplicate.services.events import movement_relabel
+from duplicate.services.results import results_touch
 from scoring.movements import generate
+from tests.duplicate.test_contract_events import event_file
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +157,21 @@ def test_neuberg_most_joins_sections_sharing_boards_and_gives_up_on_a_custom_mov
     }
     # a custom movement's pairs may play apart: only every play tells its fields
     assert neuberg_most([*counts, ("D", "custom", 9, 1)], per_section=False) is None
+
+
+def test_a_contest_changed_after_the_travellers_were_kept_shows_on_them(client):
+    """A matchpoint traveller is kept under the event's version, a Butler one under its board's (lower): the
+    contest is in the key, so a director's change of contest (the admin's, which bumps every version) is never
+    answered with the other contest's kept page."""
+    event = event_import(data=event_file("matchpoints"))
+    board_2 = event.boards.get(number=2)
+    for _ in range(20):  # board 2's results: the event's version runs far ahead of board 1's
+        results_touch(event_id=event.pk, board_ids=[board_2.pk])
+    url = reverse("board_traveller", args=[event.pk, 1])
+    assert "N-S MPs" in client.get(url).content.decode()
+    event.contest = "butler"
+    event.save(update_fields=["contest"])
+    services.event_results_touch(event_ids=[event.pk])
+    page = client.get(url).content.decode()
+    assert "N-S IMPs" in page
+    assert "N-S MPs" not in page
