@@ -172,11 +172,15 @@ def contract_matchpoints(event: Any) -> list[tuple[int, str, str]]:
     as they are. Its law B(3) rulings are read as played scores but on board 1, where they are A50/50s
     (law 12C2), so board 1 is Neuberged as a club's few adjusted scores make it. Returns the ruled plays
     as they were (pk, ruling, offending), for :func:`contract_undo`."""
+    from django.db.models import F
+
     from duplicate.models import Event, Play
 
     plays = Play.objects.filter(event=event)
     ruled = list(plays.exclude(ruling="").values_list("pk", "ruling", "offending"))
-    Event.objects.filter(pk=event.pk).update(code="contract", contest="matchpoints")
+    # A new results version: nothing kept of the auction event is served as the contract one's.
+    bump = F("results_version") + 1
+    Event.objects.filter(pk=event.pk).update(code="contract", contest="matchpoints", results_version=bump)
     event.refresh_from_db()
     plays.exclude(ruling="").update(ruling="", offending="")
     plays.filter(pk__in=[pk for pk, _r, _o in ruled], board__number=1).update(ruling="A50/50")
@@ -185,9 +189,11 @@ def contract_matchpoints(event: Any) -> list[tuple[int, str, str]]:
 
 def contract_undo(event: Any, ruled: Sequence[tuple[int, str, str]]) -> None:
     """Put back the event :func:`contract_matchpoints` made a contract one, with its rulings ``ruled``."""
+    from django.db.models import F
+
     from duplicate.models import Event, Play
 
-    Event.objects.filter(pk=event.pk).update(code=CODE, contest="")
+    Event.objects.filter(pk=event.pk).update(code=CODE, contest="", results_version=F("results_version") + 1)
     for pk, ruling, offending in ruled:
         Play.objects.filter(pk=pk).update(ruling=ruling, offending=offending)
     event.refresh_from_db()

@@ -4,17 +4,19 @@ Key: (event id, what, variant): ``what`` names the part ("standings", "traveller
 everything else it depends on (board, sort, page, section, who may see what).  The value is kept with the
 version it was worked out for (the event's results version, bumped by every write that changes what a page
 shows; or a board's own, for what shows one board's results), the time its working-out began and the event's
-stamp (its id and creation time: an id used again after a restore finds nothing of the other event's).  One
-entry a page, overwritten as versions move on: at many writes a second no dead versions pile up in the cache.
+stamp (its id and creation time: an id used again after a restore finds nothing of the other event's, but
+through ``recent`` for half a second).  One entry a page, overwritten as versions move on: at many writes
+a second no dead versions pile up in the cache.
 
 Reading, when the kept version is not the current one: a director always gets the current one (worked out
 there and then).  A visitor is served the kept value while it began less than ``RESULTS_STALE_SECONDS`` ago
 (a setting, 1 s); once it began more than half that ago one process (a lock taken with ``cache.add``) works
 the current one out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting
 for that process's.  So under a stream of writes a page is worked out about twice a second, not once a
-write, and what a visitor sees is never more than a second old.  A value begun less than half a second ago
-is served to a visitor before the event is even read (``recent``).  Nothing is
-kept in a process's memory: any number of workers on any number of hosts share the cache.
+write, and what a visitor sees is never more than a second old.  A visitor's standings page begun less than
+half ``RESULTS_STALE_SECONDS`` ago is served before the event is even read (``recent``: under load, most of
+them).  A page quick to work out (``cheap``: a board being played) takes no lock.  Nothing is kept in a
+process's memory: any number of workers on any number of hosts share the cache.
 """
 
 from __future__ import annotations

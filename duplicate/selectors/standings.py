@@ -212,7 +212,8 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
 
 def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterable[int]) -> EventResults:
     """The contest of some boards' plays (a traveller's, a round's), as :func:`event_results` reads the
-    event's: their lines are the whole event's on those boards; their counts are those boards'.  Law H
+    event's: their lines are the whole event's on those boards; their counts are those boards' (the whole
+    event's where it is worked out whole, below).  Law H
     scores a board from its own results; so do Butler and cross-IMPs.  Matchpoints read each board's
     Neuberg N (its field's most-played count) from one aggregate query besides; a team match (law G), or a
     custom movement whose fields only every play tells, is worked out whole (two queries either way)."""

@@ -579,7 +579,8 @@ def traveller(
     queries for a pair contest: pairs, the board's contest, the board's lines, and for contract matchpoints
     the field's counts; a team match's three: pairs, the match's plays, the board's lines; fewer for what is
     given).  Its progress is that of the results it is worked out from: the board's own (law H, contract
-    pairs), or the whole match's (law G)."""
+    pairs), or the whole event's where ``boards_results`` works it out whole (law G's match; contract
+    matchpoints on a custom movement)."""
     pairs = pair_infos(event) if pairs is None else pairs
     if results is None:
         # Law H: a board's averages, scores and plus/minus (rulings of law B(3) included) come from the
