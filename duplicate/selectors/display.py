@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from duplicate.exports.rows import BoardRows, event_rows
-from duplicate.models import Board, Event, EventKind
+from duplicate.models import Board, Event, EventKind, ScoringCodeChoice
+from duplicate.selectors.contract import MATCHPOINTS
 from duplicate.selectors.events import VISITOR, Viewer, board_visible, boards_in_play, hidden_boards
 from duplicate.selectors.standings import PairStandings, Progress
 
@@ -26,12 +27,26 @@ def event_version(pk: int) -> int | None:
     return Event.objects.filter(pk=pk).values_list("results_version", flat=True).first()
 
 
-def traveller_live_version(board: Board, *, version: int, viewer: Viewer) -> str:
+def traveller_version(board: Board, *, visible: bool = True) -> int:
+    """What a board's traveller is kept under and its poll follows: the board's own results version (law H,
+    Butler, cross-IMPs: its lines, averages and progress are that board's; and a board still being played,
+    whose page shows only its own progress), or the event's where they depend on other boards: a team match
+    (law G: its progress is the match's) and contract matchpoints (Neuberg's N, the most results on a board
+    of the field, moves with other boards' results)."""
+    event = board.event
+    whole = event.kind == EventKind.TEAMS or (
+        event.code == ScoringCodeChoice.CONTRACT and (event.contest or MATCHPOINTS) == MATCHPOINTS
+    )
+    return event.results_version if whole and visible else board.results_version
+
+
+def traveller_live_version(board: Board, *, viewer: Viewer) -> str:
     """What a board's traveller page carries and its poll answers: the version it is kept under
-    (``version``: the board's own, or a team match's) and whether ``viewer`` sees the board yet (finishing
-    the event releases a board without a result of its own). ``board``: from ``traveller_board`` (no query)."""
+    (:func:`traveller_version`) and whether ``viewer`` sees the board yet (finishing the event releases a
+    board without a result of its own). ``board``: from ``traveller_board`` (no query)."""
     in_play = boards_in_play(board.event, board=board)
-    return live_version(version, board_visible(board.number, in_play=in_play, viewer=viewer))
+    visible = board_visible(board.number, in_play=in_play, viewer=viewer)
+    return live_version(traveller_version(board, visible=visible), visible)
 
 
 def live_version(version: int, visible: bool) -> str:

@@ -22,7 +22,6 @@ from duplicate.tables import (
     DisplayTeamsTable,
     DisplayTravellerTable,
 )
-from duplicate.views.standings import traveller_version
 
 SECONDS = 15  # how long the display shows a slide, unless ?seconds= says otherwise
 MIN_SECONDS, MAX_SECONDS = 5, 300
@@ -44,7 +43,7 @@ def event_version(request: HttpRequest, pk: int) -> JsonResponse:
 def board_version(request: HttpRequest, pk: int, number: int) -> JsonResponse:
     """``{"version": "3-shown"}``: what board ``number``'s traveller carries for this viewer (one query)."""
     board = sel.traveller_board(pk, number)
-    live = dsel.traveller_live_version(board, version=traveller_version(board), viewer=sel.viewer_of(request))
+    live = dsel.traveller_live_version(board, viewer=sel.viewer_of(request))
     return JsonResponse({"version": live})
 
 

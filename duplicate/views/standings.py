@@ -20,13 +20,13 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from duplicate import caching
-from duplicate.models import Board, Event, EventKind, Pair, ScoringCodeChoice
+from duplicate.models import Board, Event, EventKind, Pair
 from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
 from duplicate.selectors.analyses import board_double_dummy
-from duplicate.selectors.contract import CONTRACT_NOTES, MATCHPOINTS
-from duplicate.selectors.display import live_version
+from duplicate.selectors.contract import CONTRACT_NOTES
+from duplicate.selectors.display import live_version, traveller_version
 from duplicate.selectors.events import event_or_404
 from duplicate.tables import (
     ScoreCardTable,
@@ -218,23 +218,11 @@ def traveller_page(
             board,
             viewer,
             visible=visible,
-            live=live_version(traveller_version(board), visible),
+            live=live_version(traveller_version(board, visible=visible), visible),
         ),
-        version=traveller_version(board),
+        version=traveller_version(board, visible=visible),
         cheap=not visible,  # "being played": one count
     )
-
-
-def traveller_version(board: Board) -> int:
-    """What a board's traveller is kept under: the board's own results version (law H, Butler, cross-IMPs:
-    its lines, averages and progress are that board's), or the event's where they depend on other boards:
-    a team match (law G: its progress is the match's) and contract matchpoints (Neuberg's N, the most
-    results on a board of the field, moves with other boards' results)."""
-    event = board.event
-    whole = event.kind == EventKind.TEAMS or (
-        event.code == ScoringCodeChoice.CONTRACT and (event.contest or MATCHPOINTS) == MATCHPOINTS
-    )
-    return event.results_version if whole else board.results_version
 
 
 def _traveller(

@@ -15,9 +15,12 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from duplicate import services
+from duplicate import caching, services
 from duplicate.selectors.contract import neuberg_most
 from duplicate.selectors.standings import event_results, pair_infos, pair_standings
 from duplicate.selectors.travellers import traveller
@@ -25,11 +28,12 @@ from duplicate.services.eventfile import event_import
 from duplicate.services.events import movement_relabel
 from duplicate.services.results import results_touch
 from scoring.movements import generate
-from tests.duplicate.test_contract_events import event_file
+from tests.duplicate.test_contract_events import RESULTS, event_file
 
 pytestmark = pytest.mark.django_db
 
 CONTESTS = ("matchpoints", "butler", "cross-imps")
+RESULTS_BUT_ONE = [r for r in RESULTS if (r[0], r[2]) != (3, 1)]  # board 1 still to be played at one table
 RANKINGS = ("field", "section")
 
 
@@ -175,3 +179,23 @@ def test_a_contest_changed_after_the_travellers_were_kept_shows_on_them(client):
     page = client.get(url).content.decode()
     assert "N-S IMPs" in page
     assert "N-S MPs" not in page
+
+
+def test_a_matchpoint_board_being_played_is_kept_under_its_own_version(client):
+    """A visitor's "being played" page shows only the board's own progress: kept under the board's version,
+    it stays kept while other boards' results move the event's (and with them Neuberg's N)."""
+    event = event_import(data=event_file("matchpoints", results=RESULTS_BUT_ONE))
+    board_1, board_2 = event.boards.get(number=1), event.boards.get(number=2)
+    url = reverse("board_traveller", args=[event.pk, 1])
+    assert "being played" in client.get(url).content.decode().lower()
+    key = caching.part_key(event, "traveller-page", (board_1.pk, False, event.contest, ()))
+    assert cache.get(key)[0] == board_1.results_version
+    results_touch(event_id=event.pk, board_ids=[board_2.pk])
+    event.refresh_from_db()
+    with CaptureQueriesContext(connection) as context:
+        client.get(url)
+    assert not any(
+        "COUNT" in q["sql"] for q in context.captured_queries if not caching.cache_statement(q["sql"])
+    )
+    live = client.get(reverse("board_version", args=[event.pk, 1])).json()["version"]
+    assert live == f"{board_1.results_version}-in-play"
