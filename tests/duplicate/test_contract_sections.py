@@ -52,10 +52,12 @@ RESULTS = {
 }
 
 
-def sections_file(ranking: str, contest: str = "matchpoints") -> dict:
-    movements = {letter: movement_relabel(MITCHELL3, letter) for letter in "AB"}
+def contract_sections_file(
+    movements: dict, boards: list[int], results: list[dict], *, ranking: str, contest: str, name: str
+) -> dict:
+    """An event file of a contract pair event in sections (``movements`` by letter)."""
     return {
-        "name": "Contract sections",
+        "name": name,
         "date": "2026-11-25",
         "code": "contract",
         "contest": contest,
@@ -66,22 +68,30 @@ def sections_file(ranking: str, contest: str = "matchpoints") -> dict:
             for m in movements.values()
             for p in m.pairs
         ],
-        "boards": [{"number": n, "dealer": "NESW"[(n - 1) % 4]} for n in MITCHELL3.boards],
+        "boards": [{"number": n, "dealer": "NESW"[(n - 1) % 4]} for n in boards],
         "sections": [{"letter": letter, "movement": m.to_dict()} for letter, m in movements.items()],
-        "results": [
-            {
-                "section": letter,
-                "round": r,
-                "table": t,
-                "board": b,
-                "ns": f"{letter}{ns}",
-                "ew": f"{letter}{ew}",
-                **res,
-            }
-            for letter, rows in RESULTS.items()
-            for r, t, b, ns, ew, res in rows
-        ],
+        "results": results,
     }
+
+
+def sections_file(ranking: str, contest: str = "matchpoints") -> dict:
+    movements = {letter: movement_relabel(MITCHELL3, letter) for letter in "AB"}
+    results = [
+        {
+            "section": letter,
+            "round": r,
+            "table": t,
+            "board": b,
+            "ns": f"{letter}{ns}",
+            "ew": f"{letter}{ew}",
+            **res,
+        }
+        for letter, rows in RESULTS.items()
+        for r, t, b, ns, ew, res in rows
+    ]
+    return contract_sections_file(
+        movements, MITCHELL3.boards, results, ranking=ranking, contest=contest, name="Contract sections"
+    )
 
 
 def standings_by_ranking(ranking: str) -> dict[str, dict[str, tuple[int, Fraction, Fraction]]]:

@@ -29,6 +29,7 @@ from duplicate.services.events import movement_relabel
 from duplicate.services.results import results_touch
 from scoring.movements import generate
 from tests.duplicate.test_contract_events import RESULTS, event_file
+from tests.duplicate.test_contract_sections import contract_sections_file
 
 pytestmark = pytest.mark.django_db
 
@@ -80,22 +81,14 @@ def sections_file(
                     else:
                         row.update(_result(rng))
                     results.append(row)
-    return {
-        "name": f"Contract sections {ranking} {contest}",
-        "date": "2026-11-25",
-        "code": "contract",
-        "contest": contest,
-        "kind": "pairs",
-        "ranking": ranking,
-        "pairs": [
-            {"number": p, "players": [f"North {p}", f"South {p}"]}
-            for m in movements.values()
-            for p in m.pairs
-        ],
-        "boards": [{"number": n, "dealer": "NESW"[(n - 1) % 4]} for n in base.boards],
-        "sections": [{"letter": letter, "movement": m.to_dict()} for letter, m in movements.items()],
-        "results": results,
-    }
+    return contract_sections_file(
+        movements,
+        base.boards,
+        results,
+        ranking=ranking,
+        contest=contest,
+        name=f"Contract sections {ranking} {contest}",
+    )
 
 
 @pytest.mark.parametrize("ranking", RANKINGS)
