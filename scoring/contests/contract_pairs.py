@@ -340,8 +340,8 @@ class Tally:
         part = self.fractions[side].get(pair)
         numerator = self.scaled[side].get(pair)
         if numerator is not None:
-            scaled = Fraction(numerator, self.den)
-            part = scaled if part is None else part + scaled
+            scaled = Fraction(whole * self.den + numerator, self.den)  # the whole part in: one Fraction made
+            return scaled if part is None else scaled + part
         if part is None:
             return whole
         return whole + part

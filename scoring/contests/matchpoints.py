@@ -141,7 +141,7 @@ def matchpoints(
         # Neuberg: each distinct matchpoint figure scaled once (a board's results share a few)
         times = {mp: neuberg_times(mp, n, big) for mp in set(raw)}
         scaled: dict[int, Exact] = {mp: Fraction(t, n) for mp, t in times.items()}
-        ew_of = {mp: top - score for mp, score in scaled.items()}
+        ew_of: dict[int, Exact] = {mp: Fraction(top * n - t, n) for mp, t in times.items()}
         mps, ews = list(map(scaled.__getitem__, raw)), list(map(ew_of.__getitem__, raw))
         per = den // n if n else 0
         ns_num = {mp: t * per for mp, t in times.items()}
