@@ -161,16 +161,12 @@ class Board(NamedTuple):
         """Each row's N-S and E-W scores: the results played take ``ns_real``'s and ``ew_real``'s (in order,
         as ``real()`` gives them), the artificial adjusted scores (law 12C2) each side's percentage as
         ``artificial`` values it."""
-        ns_it, ew_it = iter(ns_real), iter(ew_real)
-        ns_scores: list[Exact] = []
-        ew_scores: list[Exact] = []
-        for adjusted in self.adjusted:
-            if adjusted is None:
-                ns_scores.append(next(ns_it))
-                ew_scores.append(next(ew_it))
-            else:
-                ns_scores.append(artificial(adjusted[0]))
-                ew_scores.append(artificial(adjusted[1]))
+        ns_scores, ew_scores = list(ns_real), list(ew_real)
+        # the few artificial scores put in at their rows, in row order (each lands at its final index)
+        for i, adjusted in enumerate(self.adjusted):
+            if adjusted is not None:
+                ns_scores.insert(i, artificial(adjusted[0]))
+                ew_scores.insert(i, artificial(adjusted[1]))
         return ns_scores, ew_scores
 
 
@@ -226,6 +222,14 @@ _NONE: Final[frozenset[type]] = frozenset({type(None)})
 _ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, ContractResult})
 
 
+def _fine(row: Sequence[Any]) -> bool:
+    try:
+        check_result(row)
+    except ContestError:
+        return False
+    return True
+
+
 def _board(board: int, rows: list[Row], groups: RankingGroups) -> Board:
     """One board's rows checked (in C for the common case: every row a played result) as columns."""
     if not _ROW_TYPES.issuperset(map(type, rows)) or set(map(len, rows)) != {5}:
@@ -233,13 +237,13 @@ def _board(board: int, rows: list[Row], groups: RankingGroups) -> Board:
             check_result(row)
     _boards, nss, ews, nets, adjusted = zip(*rows, strict=True)
     any_adjusted = not _NONE.issuperset(map(type, adjusted))
-    if (
-        any_adjusted
-        or not _INT.issuperset(map(type, nets))
-        or not _IDS.issuperset(map(type, nss))
-        or not _IDS.issuperset(map(type, ews))
-    ):
-        for row in rows:
+    if any_adjusted:  # the results played checked in C, the few artificial ones (law 12C2) each
+        played = [net for net, adj in zip(nets, adjusted, strict=True) if adj is None]
+        fine = _INT.issuperset(map(type, played)) and all(_fine(row) for row in rows if row[4] is not None)
+    else:
+        fine = _INT.issuperset(map(type, nets))
+    if not fine or not _IDS.issuperset(map(type, nss)) or not _IDS.issuperset(map(type, ews)):
+        for row in rows:  # the first row at fault named
             check_result(row)
     bad = groups.misplaced(nss, ews)
     if bad is not None:
@@ -283,10 +287,14 @@ BoardScorer: TypeAlias = Callable[[Board], tuple[list[Exact], list[Exact]]]
 class Tally:
     """Each pair's boards and total (N-S and E-W apart when the rankings tell the sides apart).  Whole
     scores and fractional ones (Neuberg's, law 12C2's) are summed apart, so a pair's one Neuberged board
-    does not turn every later addition into a Fraction's; ``members`` adds the two."""
+    does not turn every later addition into a Fraction's; ``members`` adds the two.  A scorer whose
+    fractional scores share a denominator ``den`` adds them as whole numerators over it (:meth:`add_scaled`),
+    summed as ints and divided once a pair."""
 
-    def __init__(self, groups: RankingGroups) -> None:
+    def __init__(self, groups: RankingGroups, den: int = 1) -> None:
         self.groups = groups
+        self.den = den
+        self.scaled: dict[str, dict[PairId, int]] = {"NS": {}}
         self.boards: dict[str, Counter[PairId]] = {"NS": Counter()}
         self.totals: dict[str, dict[PairId, Exact]] = {"NS": {}}
         self.fractions: dict[str, dict[PairId, Fraction]] = {"NS": {}}
@@ -294,10 +302,12 @@ class Tally:
             self.boards["EW"] = Counter()
             self.totals["EW"] = {}
             self.fractions["EW"] = {}
+            self.scaled["EW"] = {}
         else:
             self.boards["EW"] = self.boards["NS"]
             self.totals["EW"] = self.totals["NS"]
             self.fractions["EW"] = self.fractions["NS"]
+            self.scaled["EW"] = self.scaled["NS"]
 
     def add(self, side: str, pairs: Sequence[PairId], scores: Sequence[Exact]) -> None:
         self.boards[side].update(pairs)  # counted in C
@@ -317,9 +327,21 @@ class Tally:
                 part = part_of(pair)
                 fractions[pair] = score if part is None else part + score  # type: ignore[assignment]
 
+    def add_scaled(self, side: str, pairs: Sequence[PairId], numerators: Sequence[int]) -> None:
+        """Fractional scores given as their numerators over ``den`` (each pair's total a Fraction then)."""
+        self.boards[side].update(pairs)
+        scaled = self.scaled[side]
+        get = scaled.get
+        for pair, numerator in zip(pairs, numerators, strict=True):
+            scaled[pair] = get(pair, 0) + numerator
+
     def total(self, side: str, pair: PairId) -> Exact:
-        whole = self.totals[side][pair]
+        whole = self.totals[side].get(pair, 0)
         part = self.fractions[side].get(pair)
+        numerator = self.scaled[side].get(pair)
+        if numerator is not None:
+            scaled = Fraction(whole * self.den + numerator, self.den)  # the whole part in: one Fraction made
+            return scaled if part is None else scaled + part
         if part is None:
             return whole
         return whole + part

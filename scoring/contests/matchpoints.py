@@ -19,20 +19,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from math import lcm
+from typing import Any, cast
 
 from scoring.contests.contract_pairs import (
     Board,
     ContractContest,
     Exact,
+    Scored,
     Tally,
     by_board,
     ranked_rows,
-    score_boards,
 )
 from scoring.contests.rankings import RankingGroups, grouping
 
-__all__ = ["board_matchpoints", "fields", "matchpoints", "neuberg"]
+__all__ = ["board_matchpoints", "fields", "matchpoints", "neuberg", "neuberg_times"]
 
 
 def board_matchpoints(scores: Sequence[int]) -> list[int]:
@@ -53,7 +54,12 @@ def neuberg(mp: Exact, n: int, most: int) -> Exact:
     played ``most`` times: (MP + 1) * N / n - 1.  Unchanged when n == N."""
     if n == most:
         return mp
-    return Fraction((mp + 1) * most, n) - 1
+    return Fraction(neuberg_times(mp, n, most), n)  # type: ignore[arg-type]
+
+
+def neuberg_times(mp: int, n: int, most: int) -> int:
+    """Neuberg's MP' times ``n``, a whole number: MP' * n = (MP + 1) * N - n."""
+    return (mp + 1) * most - n
 
 
 def fields(boards: Mapping[int, Board], groups: RankingGroups) -> dict[int, int]:
@@ -112,25 +118,53 @@ def matchpoints(
     else:
         most = {board: max(field_most.get(board, 0), len(b.rows)) for board, b in boards.items()}
 
-    def score_board(b: Board) -> tuple[list[Exact], list[Exact]]:
+    # The Neuberged and artificial scores as whole numerators over one denominator for the pairs' sums:
+    # each board's n (MP' * n is whole), and 10 for law 12C2's 40/50/60% of a whole top.
+    den = 1
+    for board, b in boards.items():
+        n = len(b.real())
+        if 0 < n < most[board]:
+            den = lcm(den, n)
+        if b.any_adjusted:
+            den = lcm(den, 10)
+
+    def score_board(b: Board) -> tuple[list[Exact], list[Exact], tuple[list[int], list[int]] | None]:
+        """Each row's exact N-S and E-W scores; on a board Neuberged or adjusted, also their numerators
+        over ``den``."""
         big = most[b.board]
         top = 2 * (big - 1)
         real = b.real()
         raw = board_matchpoints(real)
-        mps: list[Exact]
-        ews: list[Exact]
-        if len(real) == big:
-            mps, ews = raw, [top - mp for mp in raw]  # type: ignore[assignment]
-        else:  # Neuberg: each distinct matchpoint figure scaled once (a board's results share a few)
-            scaled = {mp: neuberg(mp, len(real), big) for mp in set(raw)}
-            ew_of = {mp: top - score for mp, score in scaled.items()}
-            mps, ews = list(map(scaled.__getitem__, raw)), list(map(ew_of.__getitem__, raw))
+        n = len(real)
+        if n == big:
+            return raw, [top - mp for mp in raw], None  # type: ignore[return-value]
+        # Neuberg: each distinct matchpoint figure scaled once (a board's results share a few)
+        times = {mp: neuberg_times(mp, n, big) for mp in set(raw)}
+        scaled: dict[int, Exact] = {mp: Fraction(t, n) for mp, t in times.items()}
+        ew_of: dict[int, Exact] = {mp: Fraction(top * n - t, n) for mp, t in times.items()}
+        mps, ews = list(map(scaled.__getitem__, raw)), list(map(ew_of.__getitem__, raw))
+        per = den // n if n else 0
+        ns_num = {mp: t * per for mp, t in times.items()}
+        ew_num = {mp: top * den - t for mp, t in ns_num.items()}
+        ns_nums, ew_nums = list(map(ns_num.__getitem__, raw)), list(map(ew_num.__getitem__, raw))
         if not b.any_adjusted:
-            return mps, ews
-        return b.with_artificial(mps, ews, lambda percent: Fraction(percent * top, 100))
+            return mps, ews, (ns_nums, ew_nums)
+        ns_all, ew_all = b.with_artificial(ns_nums, ew_nums, lambda percent: percent * top * den // 100)
+        mps, ews = b.with_artificial(mps, ews, lambda percent: Fraction(percent * top, 100))
+        return mps, ews, (cast("list[int]", ns_all), cast("list[int]", ew_all))
 
-    tally = Tally(ranking)
-    scored = score_boards(boards, score_board, tally)
+    tally = Tally(ranking, den)
+    scored_boards: list[Scored] = []
+    for b in boards.values():
+        ns_scores, ew_scores, numerators = score_board(b)
+        if numerators is None:
+            tally.add("NS", b.nss, ns_scores)
+            tally.add("EW", b.ews, ew_scores)
+        else:
+            tally.add_scaled("NS", b.nss, numerators[0])
+            tally.add_scaled("EW", b.ews, numerators[1])
+        scored_boards.append(Scored(b, ns_scores, ew_scores))
+    scored = tuple(scored_boards)
     tops: list[int | None] = [None] * len(ranking.groups)
     for board, b in boards.items():
         for side, pair in (("NS", b.nss[0]), ("EW", b.ews[0])):

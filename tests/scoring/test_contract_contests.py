@@ -316,3 +316,46 @@ def test_sections_playing_different_boards_have_their_own_tops() -> None:
     # pair 3 (A) beats both others twice: 4 + 4; pair 5 (B) beats its one other twice: 2 + 2; both 100%
     best = {r.pair: (r.score, r.percentage) for r in contest.rows if r.rank == 1}
     assert best == {3: (8, 100), 5: (4, 100), 11: (8, 100), 14: (4, 100)}
+
+
+table_st = st.tuples(st.booleans(), st.sampled_from([-620, -100, 50, 110, 140, 420]), st.integers(0, 9))
+event_st = st.lists(st.lists(table_st, min_size=6, max_size=6), min_size=1, max_size=5)
+_ARTIFICIAL = {1: (60, 40), 2: (50, 50), 3: (40, 40)}  # law 12C2, any pair of them
+
+
+@given(event_st)
+def test_neuberged_totals_equal_a_plain_fraction_sum(boards: list[list[tuple[bool, int, int]]]) -> None:
+    # Boards played at some of six tables (N-S pair t, E-W 100 + a rotation), a few adjusted: each board
+    # Neuberged to the most-played board's N (the one field), each pair factored B / b for sit-outs.
+    results = [
+        R(board, t, 101 + (t + board) % 6, None if k in _ARTIFICIAL else score, _ARTIFICIAL.get(k))
+        for board, tables in enumerate(boards, 1)
+        for t, (played, score, k) in enumerate(tables)
+        if played
+    ]
+    if not results:
+        return
+    most = max(sum(p for p, _s, _k in tables) for tables in boards)
+    top = 2 * (most - 1)
+    totals: dict[tuple[str, int], F] = {}
+    played: dict[tuple[str, int], int] = {}
+    for board in {r.board for r in results}:
+        rows = [r for r in results if r.board == board]
+        real = [r.net_ns for r in rows if r.adjusted is None]
+        for r in rows:
+            if r.adjusted is None:
+                mp = sum(2 if r.net_ns > s else 1 if r.net_ns == s else 0 for s in real) - 1
+                ns = F((mp + 1) * most, len(real)) - 1  # Neuberg, law-free: (MP + 1) * N / n - 1
+                ew = top - ns
+            else:
+                ns, ew = F(r.adjusted[0] * top, 100), F(r.adjusted[1] * top, 100)
+            for key, score in ((("NS", r.ns), ns), (("EW", r.ew), ew)):
+                totals[key] = totals.get(key, F(0)) + score
+                played[key] = played.get(key, 0) + 1
+    contest = matchpoints(results, single_ranking=False)
+    assert {(r.direction, r.pair): r.total for r in contest.rows} == totals
+    for r in contest.rows:
+        most_played = max(b for (side, _p), b in played.items() if side == r.direction)
+        score = totals[r.direction, r.pair] * most_played / r.boards  # B / b
+        assert r.score == score
+        assert r.percentage == (score * 100 / (most_played * top) if top else None)
