@@ -13,7 +13,6 @@ starts, and the settings module is ``bench.settings``.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import json
 import os
@@ -304,17 +303,14 @@ def bench_contract_standings(report: Report, built: dict[int, Built]) -> None:
             )
 
 
-# A page measured three ways: worked out (cold); from the cache by the usual path (warm: the event's row read
-# to learn the results version, settings RESULTS_STALE_SECONDS=0 so the next shortcut is off); and just kept
-# (a visitor's standings page begun less than half the grace ago is served before the event is read).
-PAGE_STATES = ("cold", "warm", "just kept")
+# A page measured worked out (cold) and from the cache (warm: the event's row read for the results version).
+PAGE_STATES = ("cold", "warm")
 
 
 def _page_get(client: Any, url: str, state: str) -> tuple[Any, float, int]:
     """One GET of ``url`` in ``state`` (``PAGE_STATES``): (response, seconds, queries besides the cache's)."""
     from django.core.cache import cache
     from django.db import connection
-    from django.test import override_settings
     from django.test.utils import CaptureQueriesContext
 
     from duplicate.caching import cache_statement
@@ -323,8 +319,7 @@ def _page_get(client: Any, url: str, state: str) -> tuple[Any, float, int]:
         cache.clear()
     else:
         client.get(url)
-    usual = override_settings(RESULTS_STALE_SECONDS=0.0) if state == "warm" else contextlib.nullcontext()
-    with usual, CaptureQueriesContext(connection) as ctx:
+    with CaptureQueriesContext(connection) as ctx:
         start = time.perf_counter()
         response = client.get(url)
         seconds = time.perf_counter() - start

@@ -1,22 +1,19 @@
 """What pages work out from an event's results, kept in Django's cache with the results version they show.
 
-Key: (event id, what, variant): ``what`` names the part ("standings", "traveller", ...) and ``variant`` holds
+Key: (event, what, variant): ``what`` names the part ("standings", "traveller", ...) and ``variant`` holds
 everything else it depends on (board, sort, page, section, who may see what).  The value is kept with the
 version it was worked out for (the event's results version, bumped by every write that changes what a page
-shows; or a board's own, for what shows one board's results), the time its working-out began and the event's
-stamp (its id and creation time: an id used again after a restore finds nothing of the other event's, but
-through ``recent`` for half a second).  One entry a page, overwritten as versions move on: at many writes
-a second no dead versions pile up in the cache.
+shows; or a board's own, for what shows one board's results) and the time its working-out began.  One entry
+a page, overwritten as versions move on: at many writes a second no dead versions pile up in the cache.
 
 Reading, when the kept version is not the current one: a director always gets the current one (worked out
 there and then).  A visitor is served the kept value while it began less than ``RESULTS_STALE_SECONDS`` ago
 (a setting, 1 s); once it began more than half that ago one process (a lock taken with ``cache.add``) works
 the current one out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting
 for that process's.  So under a stream of writes a page is worked out about twice a second, not once a
-write, and what a visitor sees is never more than a second old.  A visitor's standings page begun less than
-half ``RESULTS_STALE_SECONDS`` ago is served before the event is even read (``recent``: under load, most of
-them).  A page quick to work out (``cheap``: a board being played) takes no lock.  Nothing is kept in a
-process's memory: any number of workers on any number of hosts share the cache.
+write, and what a visitor sees is never more than a second old.  A page quick to work out (``cheap``: a board
+being played) takes no lock.  Nothing is kept in a process's memory: any number of workers on any number of
+hosts share the cache.
 """
 
 from __future__ import annotations
@@ -50,35 +47,16 @@ def _digest(variant: Hashable) -> str:
     return hashlib.sha256(repr(variant).encode()).hexdigest()[:24]
 
 
-def event_stamp(event: Event) -> str:
-    """The event's identity: its primary key and creation time (an id used again after a restore or a
+def _event_stamp(event: Event) -> str:
+    """The event's identity: its primary key and creation time (a key used again after a restore or a
     rolled-back test database does not find another event's parts)."""
     created = int(event.created_at.timestamp() * 1_000_000) if event.created_at else 0
     return f"{event.pk}.{created}"
 
 
-def part_key(event: Event | int, what: str, variant: Hashable = ()) -> str:
-    """The cache key of ``what`` for ``event`` (or its primary key): the entry holds (version, began, value,
-    the event's stamp)."""
-    pk = event if isinstance(event, int) else event.pk
-    return f"kz:{pk}:{what}:{_digest(variant)}"
-
-
-def _kept(key: str, event: Event) -> Any:
-    """The entry kept under ``key``, if it was made for this event (its stamp), else None."""
-    kept = cache.get(key)
-    return kept if kept is not None and kept[3] == event_stamp(event) else None
-
-
-def recent(event_pk: int, what: str, variant: Hashable) -> Any:
-    """What :func:`cached` kept of ``what`` less than half ``RESULTS_STALE_SECONDS`` ago, or None.  A visitor
-    is served it whatever the results version, as :func:`cached` would, and here without the event's row being
-    read (so without its stamp: a value that recent was made from this database's event).  Only for a page
-    that depends on nothing else a visitor could not see (no peeking is decided from the database)."""
-    kept = cache.get(part_key(event_pk, what, variant))
-    if kept is not None and time.time() - kept[1] < settings.RESULTS_STALE_SECONDS / 2:
-        return kept[2]
-    return None
+def part_key(event: Event, what: str, variant: Hashable = ()) -> str:
+    """The cache key of ``what`` for ``event``: the entry holds (version, began, value)."""
+    return f"kz:{_event_stamp(event)}:{what}:{_digest(variant)}"
 
 
 def cached(
@@ -105,22 +83,22 @@ def cached(
     wanted = event.results_version if version is None else version
     key = part_key(event, what, variant)
     stale = settings.RESULTS_STALE_SECONDS
-    kept = _kept(key, event)
+    kept = cache.get(key)
     if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < stale / 2)):
         return kept[2]  # type: ignore[no-any-return]
     if latest or cheap:
-        return _build_and_keep(key, event, wanted, build)  # never waiting for another process
+        return _build_and_keep(key, wanted, build)  # never waiting for another process
     lock, owner = f"{key}:lock", secrets.token_hex(8)
     if cache.add(lock, owner, LOCK_SECONDS):
         try:
-            return _build_and_keep(key, event, wanted, build)
+            return _build_and_keep(key, wanted, build)
         finally:
             if cache.get(lock) == owner:  # not another's, taken after this one's expired
                 cache.delete(lock)
     # Another process is working it out: the kept value while it is fresh enough, else that process's.
     if kept is not None and time.time() - kept[1] < stale:
         return kept[2]  # type: ignore[no-any-return]
-    return _wait_for_another(key, event, kept, wanted, build)
+    return _wait_for_another(key, kept, wanted, build)
 
 
 def prepared(
@@ -132,44 +110,44 @@ def prepared(
     once; ``seconds`` is how long ago that working-out began."""
     wanted = event.results_version
     key = part_key(event, what, variant)
-    kept = _kept(key, event)
+    kept = cache.get(key)
     if kept is not None and (
         kept[0] >= wanted or (not latest and time.time() - kept[1] < settings.RESULTS_STALE_SECONDS)
     ):
         return kept[2], 0.0
     job, now = f"{key}:job", time.time()
     if cache.add(job, now, JOB_SECONDS):
-        threading.Thread(target=_prepare, args=(key, job, event, wanted, build), daemon=True).start()
+        threading.Thread(target=_prepare, args=(key, job, wanted, build), daemon=True).start()
         return None, 0.0
     began = cache.get(job)
     return None, max(0.0, now - began) if isinstance(began, float) else 0.0
 
 
-def _prepare(key: str, job: str, event: Event, version: int, build: Callable[[], Any]) -> None:
+def _prepare(key: str, job: str, version: int, build: Callable[[], Any]) -> None:
     try:
-        _build_and_keep(key, event, version, build)
+        _build_and_keep(key, version, build)
     finally:
         cache.delete(job)
         connections.close_all()  # this thread's own database connection
 
 
-def _build_and_keep(key: str, event: Event, version: int, build: Callable[[], T]) -> T:
+def _build_and_keep(key: str, version: int, build: Callable[[], T]) -> T:
     began = time.time()
     value = build()
-    cache.set(key, (version, began, value, event_stamp(event)), TIMEOUT)
+    cache.set(key, (version, began, value), TIMEOUT)
     return value
 
 
-def _wait_for_another(key: str, event: Event, kept: Any, wanted: int, build: Callable[[], T]) -> T:
+def _wait_for_another(key: str, kept: Any, wanted: int, build: Callable[[], T]) -> T:
     """The value another process is working out, once kept (a herd of requests working the same page out
     at once would slow every one of them); after :data:`WAIT_SECONDS`, worked out here."""
     deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
         time.sleep(WAIT_STEP)
-        now = _kept(key, event)
+        now = cache.get(key)
         if now is not None and (kept is None or now[1] > kept[1]):
             return now[2]  # type: ignore[no-any-return]
-    return _build_and_keep(key, event, wanted, build)
+    return _build_and_keep(key, wanted, build)
 
 
 _TABLE_PARAMETER = re.compile(r"(?:[a-z0-9]+(?:-[a-z0-9]+)*-)?(sort|page)")  # django-tables2's, prefixed

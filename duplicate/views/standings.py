@@ -92,17 +92,13 @@ def is_visitor(request: HttpRequest) -> bool:
 
 
 def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    # A search for a pair by a player's name (?q=) is the one thing not kept: the standings still are.
-    page = caching.query_variant(request.GET)
-    if "q" not in request.GET and is_visitor(request):
-        kept = caching.recent(pk, "standings-page", page)  # under load, most visitors' pages: no query
-        if kept is not None:
-            return HttpResponse(kept)
     event = event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
+    # A search for a pair by a player's name (?q=) is the one thing not kept: the standings still are.
     search = sel.find_pairs(event, request.GET.get("q", ""))
     request = page_request(request)
+    page = caching.query_variant(request.GET)
     if search.query:
         return _standings(request, event, page, search)
     return visitor_page(request, event, "standings-page", page, lambda: _standings(request, event, page))

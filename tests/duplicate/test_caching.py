@@ -43,8 +43,7 @@ def grace(settings):
 
 def keep(event, what: str, version: int, value: str, *, age: float) -> None:
     """What another process kept ``age`` seconds ago."""
-    entry = (version, time.time() - age, value, caching.event_stamp(event))
-    cache.set(caching.part_key(event, what, ()), entry, 60)
+    cache.set(caching.part_key(event, what, ()), (version, time.time() - age, value), 60)
 
 
 def test_a_result_written_moves_its_boards_version_and_the_traveller_is_worked_out_again(client):
@@ -134,32 +133,6 @@ def test_what_was_kept_for_an_event_of_the_same_id_before_a_restore_is_not_serve
     keep(event, "part", event.results_version + 5, "the other event's", age=0.1)
     event.created_at = event.created_at.replace(year=event.created_at.year - 1)  # the same id, another event
     assert caching.cached(event, "part", (), lambda: "this event's") == "this event's"
-
-
-def test_a_visitors_standings_page_begun_less_than_half_the_grace_ago_is_served_before_the_event_is_read(
-    grace, director_client
-):
-    event = make_event(tables=3)
-    fill(event)
-    url = reverse("event_standings", args=[event.pk])
-    client = Client()
-    page = client.get(url).content.decode()
-    services.event_results_touch(event_ids=[event.pk])  # a result written elsewhere
-    with CaptureQueriesContext(connection) as context:
-        assert client.get(url).content.decode() == page
-    assert [q["sql"] for q in context.captured_queries if not caching.cache_statement(q["sql"])] == []
-    key = caching.part_key(event, "standings-page", ())
-    version, _began, html, stamp = cache.get(key)
-    cache.set(key, (version, time.time() - grace, html, stamp), 60)  # begun a second ago: the event is read
-    with CaptureQueriesContext(connection) as context:
-        assert client.get(url).status_code == 200
-    assert any("duplicate_event" in q["sql"] for q in context.captured_queries)
-    client.get(url)  # kept again, just now
-    # A director, and a search by name, always read the event.
-    for who, address in ((director_client, url), (client, url + "?q=nobody")):
-        with CaptureQueriesContext(connection) as context:
-            assert who.get(address).status_code == 200
-        assert any("duplicate_event" in q["sql"] for q in context.captured_queries)
 
 
 def test_a_cheap_value_is_worked_out_by_whoever_finds_it_stale_without_the_lock(grace):
