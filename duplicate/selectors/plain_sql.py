@@ -7,6 +7,7 @@ the main one and are made into their models with ``Model.from_db``, as the ORM's
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TypeVar, cast
 
 from django.db import connection
@@ -24,6 +25,7 @@ def table(model: type[Model]) -> str:
     return quote(model._meta.db_table)
 
 
+@cache  # the text depends on the model and the database's quoting alone; every request asks for it
 def columns(model: type[Model], alias: str, prefix: str = "") -> str:
     """Every concrete column of ``model`` from the table aliased ``alias``; with ``prefix``, each named
     ``prefix`` + its attribute's name (for :func:`related`)."""
