@@ -9,13 +9,13 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
-from django.db import connection
-from django.db.models import Count, Model, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seating, Section, Team
+from duplicate.selectors.plain_sql import columns, related, table
 
 
 def event_list() -> QuerySet[Event]:
@@ -184,22 +184,14 @@ def event_snapshot(event: Event) -> EventSnapshot:
 
 
 # Every page of an event reads its row first, and every traveller its board's with it: both as plain SQL
-# over the models' own columns through ``Manager.raw`` (which converts the values as the ORM does): the ORM
-# would compile the same query anew on every request, a large part of a cached page's cost.
-
-
-def _columns(model: type[Model], alias: str, prefix: str = "") -> str:
-    quote = connection.ops.quote_name
-    return ", ".join(
-        f"{alias}.{quote(cast(str, f.column))}" + (f" AS {quote(prefix + f.attname)}" if prefix else "")
-        for f in model._meta.concrete_fields
-    )
+# (``selectors.plain_sql``): the ORM would compile the same query anew on every request, a large part of a
+# cached page's cost.
 
 
 def event_or_404(pk: int) -> Event:
     """The event, or a 404 (also for a key no database column can hold: SQLite raises on one past 2**63)."""
     if 0 < pk < 2**63:
-        sql = f"SELECT {_columns(Event, 'e')} FROM {connection.ops.quote_name(Event._meta.db_table)} e WHERE e.id = %s"
+        sql = f"SELECT {columns(Event, 'e')} FROM {table(Event)} e WHERE e.id = %s"
         for event in Event.objects.raw(sql, [pk]):
             return event
     raise Http404("No Event matches the given query.")
@@ -271,20 +263,17 @@ def traveller_board(event_id: int, number: int) -> Board:
     nor a ruling yet (for :func:`boards_in_play`; the plays still waiting have partial indexes);
     ``last_number``, the event's last board.  Read as the event's row with the board's columns beside it
     (a board's are numbers and text: no conversion)."""
-    quote = connection.ops.quote_name
-    boards, plays = quote(Board._meta.db_table), quote(Play._meta.db_table)
+    boards, plays = table(Board), table(Play)
     sql = (
-        f"SELECT {_columns(Event, 'e')}, {_columns(Board, 'b', BOARD_PREFIX)},"
+        f"SELECT {columns(Event, 'e')}, {columns(Board, 'b', BOARD_PREFIX)},"
         f" EXISTS(SELECT 1 FROM {plays} p WHERE p.board_id = b.id AND NOT p.entered) AS pending,"
         f" (SELECT MAX(l.number) FROM {boards} l WHERE l.event_id = b.event_id) AS last_number"
-        f" FROM {boards} b INNER JOIN {quote(Event._meta.db_table)} e ON e.id = b.event_id"
+        f" FROM {boards} b INNER JOIN {table(Event)} e ON e.id = b.event_id"
         " WHERE b.event_id = %s AND b.number = %s"
     )
     if 0 < event_id < 2**63 and 0 <= number < 2**15:  # a board's number is a small integer
         for event in Event.objects.raw(sql, [event_id, number]):
-            names = [f.attname for f in Board._meta.concrete_fields]
-            values = [getattr(event, BOARD_PREFIX + name) for name in names]
-            board = Board.from_db(Event.objects.db, names, values)
+            board = related(event, Board, BOARD_PREFIX)
             board.event = event
             board.pending, board.last_number = bool(event.pending), event.last_number  # type: ignore[attr-defined]
             return board

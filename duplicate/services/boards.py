@@ -347,7 +347,7 @@ def board_deals_set(
             "meanwhile): nothing was applied. Check the changes below and confirm again.",
             preview=preview,
         )
-    # Rows are locked in the order a result's save locks them (its round, its play, the event, its board):
+    # Rows are locked in the order a result's save locks them (its play and round, the event, its board):
     # the plays came first (the preview), then the event, before any board is written.
     event_lock(event_id=event.pk)
     boards = list(event.boards.filter(number__in=[*preview.boards, *preview.vulnerable]))

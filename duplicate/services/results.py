@@ -233,13 +233,12 @@ def play_result_save(
     for the undo of a "hands replaced" correction) scores the honours in ``data`` without checking them
     against the board's hands: the table's result as it was scored before the hands were replaced.
     """
-    # The round's row first, then the play's: round_agree locks the same round row, so agreeing a round and
-    # saving a result in it run one after the other (this save lands before the agreement, or reads it
-    # below and is refused). Every writer that takes both takes them in this order.
-    _round_lock(Round.objects.filter(seatings__id=play.seating_id))
+    # The play's row and its round's, in one statement: round_agree locks the same round row, so agreeing a
+    # round and saving a result in it run one after the other (this save lands before the agreement, or
+    # reads it below and is refused). No writer locks a play and then its round in a later statement.
     locked = list(
         Play.objects.select_related("event", "board", "seating__round")
-        .select_for_update(of=("self",))
+        .select_for_update(of=("self", "seating__round"))
         .filter(pk=play.pk)
         .order_by()
     )
@@ -347,7 +346,7 @@ def results_touch(*, event_id: int, board_ids: Sequence[int] | None = None) -> N
 
 def event_lock(*, event_id: int) -> None:
     """Lock the event's row until the transaction ends (PostgreSQL): taken before any board's row, as a
-    result's save takes them (its round, its play, the event, its board), so two writes never wait on each
+    result's save takes them (its play and round, the event, its board), so two writes never wait on each
     other's rows."""
     list(Event.objects.select_for_update().filter(pk=event_id).values_list("pk", flat=True))
 
@@ -379,8 +378,9 @@ def _round_lock(rounds: models.QuerySet[Round]) -> None:
 def round_agree(*, round: Round, user_id: int | None, agreed: bool = True) -> Round:
     """Mark a round's scores made up and agreed (law E), or open them again (a director's decision).
 
-    The round's row is locked first, as ``play_result_save`` locks it: a result being saved in the round is
-    in before the agreement's time is taken, and one saved after reads the agreement and is refused."""
+    The round's row is locked first, as ``play_result_save`` locks it (with the play's): a result being saved
+    in the round is in before the agreement's time is taken, and one saved after reads the agreement and is
+    refused."""
     _round_lock(Round.objects.filter(pk=round.pk))
     round.agreed_at = timezone.now() if agreed else None
     round.agreed_by_id = user_id if agreed else None

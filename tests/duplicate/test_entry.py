@@ -938,6 +938,27 @@ def test_token_page_query_count_does_not_grow(client, django_assert_num_queries,
 
 
 @pytest.mark.parametrize("tables", [3, 9])
+@pytest.mark.parametrize("last", [False, True])
+def test_token_result_query_count_does_not_grow(client, django_assert_num_queries, tables, last):
+    """A result posted through a table link, the hot write of a running event: the same statements at every
+    size; the round's last board also reads the round the link opens next (its message says so)."""
+    event = make_event(tables=tables)
+    token = services.table_token_create(section=event.sections.get(), table=2)
+    first, *others = plays_at(event, 1, 2)
+    if last:
+        for play in others:
+            enter(play, {"contract": "PASS"}, director=False)
+    # token, current seating, its plays; in one transaction the play and its round locked, the play, its
+    # history row, the event's and the board's versions; with ``last``, the seating the link opens next
+    with django_assert_num_queries(8 + last):
+        response = client.post(token_url(token), board_data(first, quick="3NT S ="))
+    assert response.status_code == 302
+    first.refresh_from_db()
+    assert (first.contract, first.version) == ("3NT", 1)
+    assert ("Round 2" in client.get(response["Location"]).content.decode()) is last
+
+
+@pytest.mark.parametrize("tables", [3, 9])
 def test_tokens_page_query_count_does_not_grow(director_client, django_assert_num_queries, tables):
     event = make_event(tables=tables)
     director_client.post(reverse("entry_tokens", args=[event.pk]), {"action": "create_all"})
