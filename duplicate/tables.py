@@ -17,16 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
+from urllib.parse import quote
 
 import django_tables2 as tables
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import conditional_escape, format_html, format_html_join
-from django.utils.http import urlencode
+from django.utils.http import RFC3986_SUBDELIMS, urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
-from django_tables2.utils import Accessor, OrderBy
+from django_tables2.rows import BoundRow
+from django_tables2.utils import Accessor, AttributeDict, OrderBy
 
 from duplicate.models import agreement_law
 
@@ -125,13 +127,20 @@ def in_section(rows: Iterable[Any], section: str, accessor: str = "pair__section
 # --------------------------------------------------------------------------------------------- helpers
 
 
+PATH_SAFE = RFC3986_SUBDELIMS + "/~:@"  # what ``reverse`` leaves unquoted in a path (RFC 3986's pchar)
+
+
+def card_urls(event_pk: int) -> Callable[[Any], str]:
+    """The score cards of one event's pairs, each addressed by its number as shown (``label``: a ``Pair`` or a
+    ``PairInfo``). The address is reversed once, for a table of many pairs, and each label put in its place
+    quoted as ``reverse`` quotes it (the pattern's ``<path:number>`` takes any text)."""
+    head, tail = reverse("pair_scorecard", args=[event_pk, "~"]).rsplit("~", 1)
+    return lambda pair: f"{head}{quote(str(pair.label), safe=PATH_SAFE)}{tail}"
+
+
 def card_url(event_pk: int, pair: Any) -> str:
-    """A pair's score card, addressed by its number as shown (``label``: a ``Pair`` or a ``PairInfo``)."""
-    return reverse("pair_scorecard", args=[event_pk, str(pair.label)])
-
-
-def pair_link(event_pk: int, pair: Any) -> SafeString:
-    return format_html('<a href="{}">{}</a>', card_url(event_pk, pair), pair.label)
+    """A pair's score card (:func:`card_urls`)."""
+    return card_urls(event_pk)(pair)
 
 
 class EventRowsTable(RowsTable):
@@ -142,7 +151,12 @@ class EventRowsTable(RowsTable):
 
     def __init__(self, data: Iterable[Any], *, event_pk: int, **kwargs: Any) -> None:
         self.event_pk = event_pk
+        self.card_url = card_urls(event_pk)
         super().__init__(data, **kwargs)
+
+    def pair_link(self, pair: Any) -> SafeString:
+        """A pair's number, linking to its score card."""
+        return format_html('<a href="{}">{}</a>', self.card_url(pair), pair.label)
 
 
 class TableTemplateColumn(tables.TemplateColumn):
@@ -185,9 +199,24 @@ class PlainRowsTable(EventRowsTable):
                 if value in empty:
                     value = default
                 tds.append(f"<td{td}>{conditional_escape(value)}</td>")
-            # Safe: every cell is escaped above, and django-tables2 escapes the attributes it writes.
-            out.append(mark_safe(f"<tr{_attrs(row.attrs.as_html())}>{''.join(tds)}</tr>"))
+            # Safe: every cell is escaped above, every attribute by ``row_html_attrs`` or django-tables2.
+            out.append(mark_safe(f"<tr{_attrs(self.row_html_attrs(row))}>{''.join(tds)}</tr>"))
         return out
+
+    def row_html_attrs(self, row: BoundRow) -> str:
+        """The row's attributes as django-tables2's ``row.attrs.as_html()`` writes them: ``Meta.row_attrs``
+        (values, or callables of the record alone) and the row's even/odd class, escaped, any ``None`` left
+        out. Written here: django-tables2 would inspect each callable's signature for every row, and its
+        ``format_html_join`` of two attributes takes longer than the row's cells."""
+        record = row.record
+        attrs = {key: value(record) if callable(value) else value for key, value in self.row_attrs.items()}
+        css = row.get_even_odd_css_class()
+        attrs["class"] = f"{attrs['class']} {css}" if attrs.get("class") else css
+        return " ".join(
+            f'{conditional_escape(key)}="{conditional_escape(value)}"'
+            for key, value in attrs.items()
+            if value is not None and key not in AttributeDict.blacklist
+        )
 
 
 def _attrs(html: str) -> str:
@@ -226,7 +255,7 @@ class StandingsTable(PlainRowsTable):
 
     cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
         "rank": lambda table, row: row.rank,
-        "pair": lambda table, row: pair_link(table.event_pk, row.pair),
+        "pair": lambda table, row: table.pair_link(row.pair),
         "players": lambda table, row: row.pair.names,
         "boards": lambda table, row: row.boards,
         "net": lambda table, row: row.net_display,
@@ -241,7 +270,7 @@ class StandingsTable(PlainRowsTable):
         }  # ?pair= marks it
 
     def render_pair(self, record: Any) -> SafeString:
-        return pair_link(self.event_pk, record.pair)
+        return self.pair_link(record.pair)
 
     def render_note(self, record: Any) -> str:
         return _by_fraction_note(self, record)
@@ -317,9 +346,7 @@ class ScoreCardTable(EventRowsTable):
 
     def render_opponents(self, value: Any) -> SafeString:
         # The names are left out on a phone: the pair's number links to its card.
-        return format_html(
-            '{} <span class="muted hide-narrow">{}</span>', pair_link(self.event_pk, value), value.names
-        )
+        return format_html('{} <span class="muted hide-narrow">{}</span>', self.pair_link(value), value.names)
 
 
 # ------------------------------------------------------------------------------------------- traveller
@@ -364,10 +391,10 @@ class TravellerTable(EventRowsTable):
     ew_pm = tables.Column("E-W +/-", attrs=NUM, accessor="ew_plus_minus_display", order_by=("ew_plus_minus",))
 
     def render_ns(self, value: Any) -> SafeString:
-        return pair_link(self.event_pk, value)
+        return self.pair_link(value)
 
     def render_ew(self, value: Any) -> SafeString:
-        return pair_link(self.event_pk, value)
+        return self.pair_link(value)
 
     def render_items(self, record: Any) -> SafeString:
         """Each side's total and its items ("N-S: 130: tricks 30, honours 100"), when scored."""

@@ -169,7 +169,9 @@ def _held(tables: Iterable[Table]) -> dict[int, tuple[list[PairId], list[PairId]
             raise ScoringError("tables", f"a board is a whole number, got {show_value(board)}")
         if ns == ew:
             raise ScoringError("tables", f"board {board}: pair {ns!r} cannot sit both N-S and E-W")
-        both = by_board.setdefault(board, ([], []))
+        both = by_board.get(board)
+        if both is None:  # (not ``setdefault``: it would make two lists for every table)
+            both = by_board[board] = ([], [])
         both[0].append(ns)
         both[1].append(ew)
     return by_board
