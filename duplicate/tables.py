@@ -27,8 +27,7 @@ from django.utils.http import RFC3986_SUBDELIMS, urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
-from django_tables2.rows import BoundRow
-from django_tables2.utils import Accessor, AttributeDict, OrderBy
+from django_tables2.utils import Accessor, OrderBy
 
 from duplicate.models import agreement_law
 
@@ -199,24 +198,9 @@ class PlainRowsTable(EventRowsTable):
                 if value in empty:
                     value = default
                 tds.append(f"<td{td}>{conditional_escape(value)}</td>")
-            # Safe: every cell is escaped above, every attribute by ``row_html_attrs`` or django-tables2.
-            out.append(mark_safe(f"<tr{_attrs(self.row_html_attrs(row))}>{''.join(tds)}</tr>"))
+            # Safe: every cell is escaped above, and django-tables2 escapes the attributes it writes.
+            out.append(mark_safe(f"<tr{_attrs(row.attrs.as_html())}>{''.join(tds)}</tr>"))
         return out
-
-    def row_html_attrs(self, row: BoundRow) -> str:
-        """The row's attributes as django-tables2's ``row.attrs.as_html()`` writes them: ``Meta.row_attrs``
-        (values, or callables of the record alone) and the row's even/odd class, escaped, any ``None`` left
-        out. Written here: django-tables2 would inspect each callable's signature for every row, and its
-        ``format_html_join`` of two attributes takes longer than the row's cells."""
-        record = row.record
-        attrs = {key: value(record) if callable(value) else value for key, value in self.row_attrs.items()}
-        css = row.get_even_odd_css_class()
-        attrs["class"] = f"{attrs['class']} {css}" if attrs.get("class") else css
-        return " ".join(
-            f'{conditional_escape(key)}="{conditional_escape(value)}"'
-            for key, value in attrs.items()
-            if value is not None and key not in AttributeDict.blacklist
-        )
 
 
 def _attrs(html: str) -> str:
