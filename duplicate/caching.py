@@ -8,8 +8,8 @@ a page, overwritten as versions move on: at many writes a second no dead version
 
 Reading, when the kept version is not the current one: a director always gets the current one (worked out
 there and then).  A visitor is served the kept value while it began less than ``RESULTS_STALE_SECONDS`` ago
-(a setting, 1 s).  Once it is old enough (:func:`renew_after`: half the grace, or, if later, the grace less
-twice the time its working-out took) one process (a lock taken with ``cache.add``) works the current one
+(a setting, 1 s).  Once it is old enough (:func:`renew_after`: the grace less twice the time its working-out
+took, and no later than half the grace) one process (a lock taken with ``cache.add``) works the current one
 out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting for that process's.
 So under a stream of writes a page is worked out once or twice a second, not once a write, and what a
 visitor sees is never more than a second old.  A page quick to work out (``cheap``: a board being played)
@@ -104,9 +104,9 @@ def cached(
 
 def renew_after(kept: tuple[Any, ...]) -> float:
     """How old (seconds since its working-out began) a kept value gets before a visitor's request works out
-    the next: half the grace, or, if later, the grace less twice the time this one took (the next is kept
-    before the grace runs out, with room for a slower working-out under load).  A value kept without its
-    time: half the grace."""
+    the next: the grace less twice the time this one took (the next is kept before the grace runs out, with
+    room for a slower working-out under load), and no later than half the grace (a value kept without its
+    time: half the grace)."""
     stale: float = settings.RESULTS_STALE_SECONDS
     took = kept[3] if len(kept) > 3 else stale
     return max(stale / 2, stale - 2 * took)
