@@ -8,13 +8,12 @@ a page, overwritten as versions move on: at many writes a second no dead version
 
 Reading, when the kept version is not the current one: a director always gets the current one (worked out
 there and then).  A visitor is served the kept value while it began less than ``RESULTS_STALE_SECONDS`` ago
-(a setting, 1 s).  Once it is old enough (:func:`renew_after`: the grace less twice the time its working-out
-took, and no later than half the grace) one process (a lock taken with ``cache.add``) works the current one
-out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting for that process's.
-So under a stream of writes a page is worked out once or twice a second, not once a write, and what a
-visitor sees is never more than a second old.  A page quick to work out (``cheap``: a board being played)
-takes no lock.  Nothing is kept in a process's memory: any number of workers on any number of hosts share
-the cache.
+(a setting, 1 s); once it began more than half that ago one process (a lock taken with ``cache.add``) works
+the current one out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting
+for that process's.  So under a stream of writes a page is worked out about twice a second, not once a
+write, and what a visitor sees is never more than a second old.  A page quick to work out (``cheap``: a board
+being played) takes no lock.  Nothing is kept in a process's memory: any number of workers on any number of
+hosts share the cache.
 """
 
 from __future__ import annotations
@@ -56,7 +55,7 @@ def _event_stamp(event: Event) -> str:
 
 
 def part_key(event: Event, what: str, variant: Hashable = ()) -> str:
-    """The cache key of ``what`` for ``event``: the entry holds (version, began, value, seconds it took)."""
+    """The cache key of ``what`` for ``event``: the entry holds (version, began, value)."""
     return f"kz:{_event_stamp(event)}:{what}:{_digest(variant)}"
 
 
@@ -85,7 +84,7 @@ def cached(
     key = part_key(event, what, variant)
     stale = settings.RESULTS_STALE_SECONDS
     kept = cache.get(key)
-    if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < renew_after(kept))):
+    if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < stale / 2)):
         return kept[2]  # type: ignore[no-any-return]
     if latest or cheap:
         return _build_and_keep(key, wanted, build)  # never waiting for another process
@@ -100,16 +99,6 @@ def cached(
     if kept is not None and time.time() - kept[1] < stale:
         return kept[2]  # type: ignore[no-any-return]
     return _wait_for_another(key, kept, wanted, build)
-
-
-def renew_after(kept: tuple[Any, ...]) -> float:
-    """How old (seconds since its working-out began) a kept value gets before a visitor's request works out
-    the next: the grace less twice the time this one took (the next is kept before the grace runs out, with
-    room for a slower working-out under load), and no later than half the grace (a value kept without its
-    time: half the grace)."""
-    stale: float = settings.RESULTS_STALE_SECONDS
-    took = kept[3] if len(kept) > 3 else stale
-    return max(stale / 2, stale - 2 * took)
 
 
 def prepared(
@@ -145,7 +134,7 @@ def _prepare(key: str, job: str, version: int, build: Callable[[], Any]) -> None
 def _build_and_keep(key: str, version: int, build: Callable[[], T]) -> T:
     began = time.time()
     value = build()
-    cache.set(key, (version, began, value, time.time() - began), TIMEOUT)
+    cache.set(key, (version, began, value), TIMEOUT)
     return value
 
 

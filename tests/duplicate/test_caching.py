@@ -41,12 +41,9 @@ def grace(settings):
     return 1.0
 
 
-def keep(event, what: str, version: int, value: str, *, age: float, took: float | None = None) -> None:
-    """What another process kept ``age`` seconds ago; ``took``: how long its working-out took (None: an
-    entry kept without it, as before that was kept)."""
-    began = time.time() - age
-    entry = (version, began, value) if took is None else (version, began, value, took)
-    cache.set(caching.part_key(event, what, ()), entry, 60)
+def keep(event, what: str, version: int, value: str, *, age: float) -> None:
+    """What another process kept ``age`` seconds ago."""
+    cache.set(caching.part_key(event, what, ()), (version, time.time() - age, value), 60)
 
 
 def test_a_result_written_moves_its_boards_version_and_the_traveller_is_worked_out_again(client):
@@ -121,43 +118,6 @@ def test_past_half_the_grace_one_process_works_the_current_value_out_the_others_
     assert caching.cached(event, "part", (), lambda: "version 1") == "version 1"
     assert caching.cached(event, "part", (), lambda: "not asked") == "version 1"
     assert cache.add(lock, True, 30)  # and let the lock go
-
-
-@pytest.mark.parametrize(
-    ("took", "age", "served"),
-    [
-        (0.01, 0.9, True),  # quick to work out: served until the grace less twice that (0.98 s)
-        (0.01, 0.99, False),
-        (0.2, 0.55, True),  # 0.6 s
-        (0.2, 0.65, False),
-        (0.4, 0.45, True),  # slow: half the grace, as an entry kept without its time
-        (0.4, 0.55, False),
-        (None, 0.45, True),
-        (None, 0.55, False),
-    ],
-)
-def test_a_kept_value_is_renewed_the_grace_less_twice_its_working_out_after_it_began(
-    grace, took, age, served
-):
-    event = make_event(tables=3)
-    keep(event, "part", event.results_version, "version 0", age=age, took=took)
-    event.results_version += 1
-    expected = "version 0" if served else "version 1"
-    assert caching.cached(event, "part", (), lambda: "version 1") == expected
-
-
-def test_what_is_kept_holds_how_long_its_working_out_took(grace):
-    event = make_event(tables=3)
-
-    def slow() -> str:
-        time.sleep(0.05)
-        return "value"
-
-    caching.cached(event, "part", (), slow)
-    version, began, value, took = cache.get(caching.part_key(event, "part", ()))
-    assert (version, value) == (event.results_version, "value")
-    assert 0.05 <= took < 1
-    assert began <= time.time() - took
 
 
 def test_a_value_begun_longer_than_the_grace_ago_is_never_shown_whatever_the_lock(grace):
