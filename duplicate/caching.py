@@ -11,8 +11,9 @@ there and then).  A visitor is served the kept value while it began less than ``
 (a setting, 1 s); once it began more than half that ago one process (a lock taken with ``cache.add``) works
 the current one out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting
 for that process's.  So under a stream of writes a page is worked out about twice a second, not once a
-write, and what a visitor sees is never more than a second old.  A page quick to work out (``cheap``: a board
-being played) takes no lock.  Nothing is kept in a process's memory: any number of workers on any number of
+write, and what a visitor sees is never more than a second old.  A page quick to work out that shows no result
+(``cheap``: a board being played, with how many tables have played it) takes no lock and is worked out again
+only once the grace has run out.  Nothing is kept in a process's memory: any number of workers on any number of
 hosts share the cache.
 """
 
@@ -78,13 +79,16 @@ def cached(
     page asked for, the section, the boards hidden from this viewer).  Values must pickle: rendered HTML,
     plain rows, a download's bytes (a few MB for the printouts of a 100-table event).
 
-    ``cheap``: a value quick to work out (a board being played: one count) is worked out by whichever request
-    finds it stale, without the lock, which would cost the database cache more than the value."""
+    ``cheap``: a value quick to work out that shows no result (a board being played: one count) is worked out
+    by whichever request finds it older than the grace, without the lock, which would cost the database cache
+    more than the value; no result waits on it to be shown."""
     wanted = event.results_version if version is None else version
     key = part_key(event, what, variant)
     stale = settings.RESULTS_STALE_SECONDS
     kept = cache.get(key)
-    if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < stale / 2)):
+    # A page of results is worked out again half way through the grace, so that a new result shows within it.
+    renew = stale if cheap else stale / 2
+    if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < renew)):
         return kept[2]  # type: ignore[no-any-return]
     if latest or cheap:
         return _build_and_keep(key, wanted, build)  # never waiting for another process
