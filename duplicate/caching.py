@@ -95,6 +95,10 @@ def cached(
     lock, owner = f"{key}:lock", secrets.token_hex(8)
     if cache.add(lock, owner, LOCK_SECONDS):
         try:
+            # Another process may have kept a new one and let the lock go since this one looked.
+            now = cache.get(key)
+            if now is not None and (kept is None or now[1] > kept[1]) and time.time() - now[1] < renew:
+                return now[2]  # type: ignore[no-any-return]
             return _build_and_keep(key, wanted, build)
         finally:
             if cache.get(lock) == owner:  # not another's, taken after this one's expired
