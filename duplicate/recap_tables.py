@@ -9,7 +9,7 @@ import django_tables2 as tables
 from django.utils.safestring import SafeString
 
 from duplicate.selectors.recap import HIDDEN_MARK, Recap, RecapRanking
-from duplicate.tables import NUM, EventRowsTable, RowsTable
+from duplicate.tables import NUM, EventRowsTable, RowsTable, pair_link
 
 
 def _column(key: str, header: str, **kwargs: Any) -> tuple[str, tables.Column]:
@@ -36,7 +36,7 @@ class RecapTable(EventRowsTable):
         super().__init__(data, event_pk=event_pk, extra_columns=extra, **kwargs)
 
     def render_pair(self, record: Any) -> SafeString:
-        return self.pair_link(record["info"])
+        return pair_link(self.event_pk, record["info"])
 
 
 def recap_tables(recap: Recap, ranking: RecapRanking, event_pk: int) -> list[dict[str, Any]]:

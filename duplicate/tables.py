@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
-from urllib.parse import quote
 
 import django_tables2 as tables
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import conditional_escape, format_html, format_html_join
-from django.utils.http import RFC3986_SUBDELIMS, urlencode
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
@@ -126,20 +125,13 @@ def in_section(rows: Iterable[Any], section: str, accessor: str = "pair__section
 # --------------------------------------------------------------------------------------------- helpers
 
 
-PATH_SAFE = RFC3986_SUBDELIMS + "/~:@"  # what ``reverse`` leaves unquoted in a path (RFC 3986's pchar)
-
-
-def card_urls(event_pk: int) -> Callable[[Any], str]:
-    """The score cards of one event's pairs, each addressed by its number as shown (``label``: a ``Pair`` or a
-    ``PairInfo``). The address is reversed once, for a table of many pairs, and each label put in its place
-    quoted as ``reverse`` quotes it (the pattern's ``<path:number>`` takes any text)."""
-    head, tail = reverse("pair_scorecard", args=[event_pk, "~"]).rsplit("~", 1)
-    return lambda pair: f"{head}{quote(str(pair.label), safe=PATH_SAFE)}{tail}"
-
-
 def card_url(event_pk: int, pair: Any) -> str:
-    """A pair's score card (:func:`card_urls`)."""
-    return card_urls(event_pk)(pair)
+    """A pair's score card, addressed by its number as shown (``label``: a ``Pair`` or a ``PairInfo``)."""
+    return reverse("pair_scorecard", args=[event_pk, str(pair.label)])
+
+
+def pair_link(event_pk: int, pair: Any) -> SafeString:
+    return format_html('<a href="{}">{}</a>', card_url(event_pk, pair), pair.label)
 
 
 class EventRowsTable(RowsTable):
@@ -150,12 +142,7 @@ class EventRowsTable(RowsTable):
 
     def __init__(self, data: Iterable[Any], *, event_pk: int, **kwargs: Any) -> None:
         self.event_pk = event_pk
-        self.card_url = card_urls(event_pk)
         super().__init__(data, **kwargs)
-
-    def pair_link(self, pair: Any) -> SafeString:
-        """A pair's number, linking to its score card."""
-        return format_html('<a href="{}">{}</a>', self.card_url(pair), pair.label)
 
 
 class TableTemplateColumn(tables.TemplateColumn):
@@ -239,7 +226,7 @@ class StandingsTable(PlainRowsTable):
 
     cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
         "rank": lambda table, row: row.rank,
-        "pair": lambda table, row: table.pair_link(row.pair),
+        "pair": lambda table, row: pair_link(table.event_pk, row.pair),
         "players": lambda table, row: row.pair.names,
         "boards": lambda table, row: row.boards,
         "net": lambda table, row: row.net_display,
@@ -254,7 +241,7 @@ class StandingsTable(PlainRowsTable):
         }  # ?pair= marks it
 
     def render_pair(self, record: Any) -> SafeString:
-        return self.pair_link(record.pair)
+        return pair_link(self.event_pk, record.pair)
 
     def render_note(self, record: Any) -> str:
         return _by_fraction_note(self, record)
@@ -330,7 +317,9 @@ class ScoreCardTable(EventRowsTable):
 
     def render_opponents(self, value: Any) -> SafeString:
         # The names are left out on a phone: the pair's number links to its card.
-        return format_html('{} <span class="muted hide-narrow">{}</span>', self.pair_link(value), value.names)
+        return format_html(
+            '{} <span class="muted hide-narrow">{}</span>', pair_link(self.event_pk, value), value.names
+        )
 
 
 # ------------------------------------------------------------------------------------------- traveller
@@ -375,10 +364,10 @@ class TravellerTable(EventRowsTable):
     ew_pm = tables.Column("E-W +/-", attrs=NUM, accessor="ew_plus_minus_display", order_by=("ew_plus_minus",))
 
     def render_ns(self, value: Any) -> SafeString:
-        return self.pair_link(value)
+        return pair_link(self.event_pk, value)
 
     def render_ew(self, value: Any) -> SafeString:
-        return self.pair_link(value)
+        return pair_link(self.event_pk, value)
 
     def render_items(self, record: Any) -> SafeString:
         """Each side's total and its items ("N-S: 130: tricks 30, honours 100"), when scored."""

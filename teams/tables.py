@@ -17,11 +17,11 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from duplicate.tables import NARROW_HIDDEN, NUM, NUM_NARROW_HIDDEN, EventRowsTable, RowsTable
+from duplicate.tables import NARROW_HIDDEN, NUM, NUM_NARROW_HIDDEN, EventRowsTable, RowsTable, pair_link
 
 
-def _pair_cell(table: EventRowsTable, pair: Any) -> SafeString:
-    return format_html('{} <span class="muted">{}</span>', table.pair_link(pair), pair.names)
+def _pair_cell(event_pk: int, pair: Any) -> SafeString:
+    return format_html('{} <span class="muted">{}</span>', pair_link(event_pk, pair), pair.names)
 
 
 class MatchTablesTable(EventRowsTable):
@@ -40,10 +40,10 @@ class MatchTablesTable(EventRowsTable):
         empty_text = "No tables yet."
 
     def render_ns(self, value: Any) -> SafeString:
-        return _pair_cell(self, value)
+        return _pair_cell(self.event_pk, value)
 
     def render_ew(self, value: Any) -> SafeString:
-        return _pair_cell(self, value)
+        return _pair_cell(self.event_pk, value)
 
 
 class TeamScoreTable(EventRowsTable):
@@ -66,7 +66,7 @@ class TeamScoreTable(EventRowsTable):
         super().__init__(team.pairs, **kwargs)
 
     def render_pair(self, record: Any) -> SafeString:
-        return self.pair_link(record.pair)
+        return pair_link(self.event_pk, record.pair)
 
     def render_seated(self, value: str) -> str:
         return "N-S" if value == "NS" else "E-W"
