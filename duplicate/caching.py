@@ -11,10 +11,10 @@ there and then).  A visitor is served the kept value while it began less than ``
 (a setting, 1 s); once it began more than half that ago one process (a lock taken with ``cache.add``) works
 the current one out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting
 for that process's.  So under a stream of writes a page is worked out about twice a second, not once a
-write, and what a visitor sees is never more than a second old.  A page quick to work out that shows no result
-(``cheap``: a board being played, with how many tables have played it) takes no lock and is worked out again
-only once the grace has run out.  Nothing is kept in a process's memory: any number of workers on any number of
-hosts share the cache.
+write, and what a visitor sees is never more than a second old.  A page quick to work out that shows no
+result (``cheap``: a board being played, with how many tables have played it) takes no lock and is worked
+out again only once the grace has run out.  Nothing is kept in a process's memory: any number of workers on
+any number of hosts share the cache.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def cached(
         try:
             # Another process may have kept a new one and let the lock go since this one looked.
             now = cache.get(key)
-            if now is not None and (kept is None or now[1] > kept[1]) and time.time() - now[1] < renew:
+            if now is not None and (now[0] >= wanted or time.time() - now[1] < renew):
                 return now[2]  # type: ignore[no-any-return]
             return _build_and_keep(key, wanted, build)
         finally:

@@ -161,23 +161,22 @@ def current_seating(section: Section, table: int, *, names: bool = True) -> Seat
         f" WHERE r.section_id = %s AND s.{quote('table')} = %s AND r.agreed_at IS NULL ORDER BY r.number"
     )
     seatings = list(Seating.objects.raw(sql, [section.pk, table]))
-    chosen = next((s for s in seatings if s.n_entered < s.n_total), seatings[-1] if seatings else None)  # type: ignore[attr-defined]
+    pending = (s for s in seatings if s.n_entered < s.n_total)  # type: ignore[attr-defined]
+    chosen = next(pending, seatings[-1] if seatings else None)
     if chosen is not None:
         _with_related(chosen, names=names)
     return chosen
 
 
 def _with_related(seating: Seating, *, names: bool) -> None:
-    """Make the round, pairs and (with ``names``) players read beside ``seating`` into its related rows."""
+    """Make the round, pairs and (with ``names``) players read beside ``seating`` into its related rows (all
+    numbers and text: the round's one datetime, ``agreed_at``, is NULL, the query's condition; a related row
+    whose key is NULL is None without a query)."""
     seating.round = related(seating, Round, "round__")
-    if names and seating.round.agreed_by_id is None:
-        seating.round.agreed_by = None
     for side, _alias in _SEATING_PAIRS:
         pair = related(seating, Pair, f"{side}__")
         for player in _PAIR_PLAYERS if names else ():
-            if getattr(pair, f"{player}_id") is None:
-                setattr(pair, player, None)
-            else:
+            if getattr(pair, f"{player}_id") is not None:
                 setattr(pair, player, related(seating, Player, f"{side}_{player}__"))
         setattr(seating, side, pair)
 

@@ -233,9 +233,9 @@ def play_result_save(
     for the undo of a "hands replaced" correction) scores the honours in ``data`` without checking them
     against the board's hands: the table's result as it was scored before the hands were replaced.
     """
-    # The play's row and its round's, in one statement: round_agree locks the same round row, so agreeing a
-    # round and saving a result in it run one after the other (this save lands before the agreement, or
-    # reads it below and is refused). No writer locks a play and then its round in a later statement.
+    # The play's row and its round's, in one statement (PostgreSQL takes them in that order): round_agree locks
+    # the same round row, so agreeing a round and saving a result in it run one after the other (this save
+    # lands before the agreement, or reads it below and is refused). No writer locks a round and then a play.
     locked = list(
         Play.objects.select_related("event", "board", "seating__round")
         .select_for_update(of=("self", "seating__round"))
@@ -378,9 +378,9 @@ def _round_lock(rounds: models.QuerySet[Round]) -> None:
 def round_agree(*, round: Round, user_id: int | None, agreed: bool = True) -> Round:
     """Mark a round's scores made up and agreed (law E), or open them again (a director's decision).
 
-    The round's row is locked first, as ``play_result_save`` locks it (with the play's): a result being saved
-    in the round is in before the agreement's time is taken, and one saved after reads the agreement and is
-    refused."""
+    The round's row is locked first, as ``play_result_save`` locks it (after its play's, in one statement): a
+    result being saved in the round is in before the agreement's time is taken, and one saved after reads the
+    agreement and is refused.  No play is locked here."""
     _round_lock(Round.objects.filter(pk=round.pk))
     round.agreed_at = timezone.now() if agreed else None
     round.agreed_by_id = user_id if agreed else None

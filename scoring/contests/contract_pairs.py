@@ -170,18 +170,27 @@ class Board(NamedTuple):
         return ns_scores, ew_scores
 
 
+Scores: TypeAlias = Callable[[], tuple[list[Exact], list[Exact]]]
+
+
 class Scored(NamedTuple):
-    """A board scored: each row's N-S and E-W score, in the rows' order."""
+    """A board scored: ``scores()``, each row's N-S and E-W score in the rows' order (worked out when its
+    lines are asked for where they are not the pairs' sums: a Neuberged board's exact fractions)."""
 
     board: Board
-    ns_scores: list[Exact]
-    ew_scores: list[Exact]
+    scores: Scores
 
     def lines(self) -> list[ContestLine]:
+        ns_scores, ew_scores = self.scores()
         return [
             ContestLine(*row, ns, ew)
-            for row, ns, ew in zip(self.board.rows, self.ns_scores, self.ew_scores, strict=True)
+            for row, ns, ew in zip(self.board.rows, ns_scores, ew_scores, strict=True)
         ]
+
+
+def given(ns_scores: list[Exact], ew_scores: list[Exact]) -> Scores:
+    """Scores already worked out."""
+    return lambda: (ns_scores, ew_scores)
 
 
 @dataclass(frozen=True)
@@ -362,7 +371,7 @@ def score_boards(boards: Mapping[int, Board], scorer: BoardScorer, tally: Tally)
         ns_scores, ew_scores = scorer(b)
         tally.add("NS", b.nss, ns_scores)
         tally.add("EW", b.ews, ew_scores)
-        scored.append(Scored(b, ns_scores, ew_scores))
+        scored.append(Scored(b, given(ns_scores, ew_scores)))
     return tuple(scored)
 
 

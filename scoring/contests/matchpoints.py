@@ -27,8 +27,10 @@ from scoring.contests.contract_pairs import (
     ContractContest,
     Exact,
     Scored,
+    Scores,
     Tally,
     by_board,
+    given,
     ranked_rows,
 )
 from scoring.contests.rankings import RankingGroups, grouping
@@ -97,6 +99,22 @@ def _rankings(groups: RankingGroups, b: Board) -> set[int]:
     return set(map(groups.of.__getitem__, b.nss)) | set(map(groups.of.__getitem__, b.ews))
 
 
+def _neuberged(b: Board, raw: list[int], times: Mapping[int, int], top: int) -> Scores:
+    """A Neuberged board's exact scores, made when its lines are asked for: each row's MP' (``times`` of its
+    matchpoints over the results played) and E-W's top less it, and law 12C2's artificial scores."""
+    n = len(raw)
+
+    def exact() -> tuple[list[Exact], list[Exact]]:
+        scaled: dict[int, Exact] = {mp: Fraction(t, n) for mp, t in times.items()}
+        ew_of: dict[int, Exact] = {mp: Fraction(top * n - t, n) for mp, t in times.items()}
+        mps, ews = list(map(scaled.__getitem__, raw)), list(map(ew_of.__getitem__, raw))
+        if not b.any_adjusted:
+            return mps, ews
+        return b.with_artificial(mps, ews, lambda percent: Fraction(percent * top, 100))
+
+    return exact
+
+
 def matchpoints(
     results: Iterable[Sequence[Any]],
     *,
@@ -128,42 +146,42 @@ def matchpoints(
         if b.any_adjusted:
             den = lcm(den, 10)
 
-    def score_board(b: Board) -> tuple[list[Exact], list[Exact], tuple[list[int], list[int]] | None]:
-        """Each row's exact N-S and E-W scores; on a board Neuberged or adjusted, also their numerators
-        over ``den``."""
+    def score_board(b: Board) -> tuple[Scores, tuple[list[int], list[int]] | None]:
+        """Each row's exact N-S and E-W scores (:class:`Scored`'s ``scores``); on a board Neuberged or
+        adjusted, also their numerators over ``den``, which the pairs' sums take (the fractions are made only
+        for a traveller's lines)."""
         big = most[b.board]
         top = 2 * (big - 1)
         real = b.real()
         raw = board_matchpoints(real)
         n = len(real)
         if n == big:
-            return raw, [top - mp for mp in raw], None  # type: ignore[return-value]
+            return given(raw, [top - mp for mp in raw]), None  # type: ignore[arg-type]
         # Neuberg: each distinct matchpoint figure scaled once (a board's results share a few)
         times = {mp: neuberg_times(mp, n, big) for mp in set(raw)}
-        scaled: dict[int, Exact] = {mp: Fraction(t, n) for mp, t in times.items()}
-        ew_of: dict[int, Exact] = {mp: Fraction(top * n - t, n) for mp, t in times.items()}
-        mps, ews = list(map(scaled.__getitem__, raw)), list(map(ew_of.__getitem__, raw))
         per = den // n if n else 0
         ns_num = {mp: t * per for mp, t in times.items()}
         ew_num = {mp: top * den - t for mp, t in ns_num.items()}
         ns_nums, ew_nums = list(map(ns_num.__getitem__, raw)), list(map(ew_num.__getitem__, raw))
+
+        exact = _neuberged(b, raw, times, top)
         if not b.any_adjusted:
-            return mps, ews, (ns_nums, ew_nums)
+            return exact, (ns_nums, ew_nums)
         ns_all, ew_all = b.with_artificial(ns_nums, ew_nums, lambda percent: percent * top * den // 100)
-        mps, ews = b.with_artificial(mps, ews, lambda percent: Fraction(percent * top, 100))
-        return mps, ews, (cast("list[int]", ns_all), cast("list[int]", ew_all))
+        return exact, (cast("list[int]", ns_all), cast("list[int]", ew_all))
 
     tally = Tally(ranking, den)
     scored_boards: list[Scored] = []
     for b in boards.values():
-        ns_scores, ew_scores, numerators = score_board(b)
+        scores, numerators = score_board(b)
         if numerators is None:
+            ns_scores, ew_scores = scores()
             tally.add("NS", b.nss, ns_scores)
             tally.add("EW", b.ews, ew_scores)
         else:
             tally.add_scaled("NS", b.nss, numerators[0])
             tally.add_scaled("EW", b.ews, numerators[1])
-        scored_boards.append(Scored(b, ns_scores, ew_scores))
+        scored_boards.append(Scored(b, scores))
     scored = tuple(scored_boards)
     tops: list[int | None] = [None] * len(ranking.groups)
     for board, b in boards.items():

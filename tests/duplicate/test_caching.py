@@ -137,6 +137,22 @@ def test_a_process_that_takes_the_lock_after_another_kept_a_new_value_serves_tha
     assert cache.add(caching.part_key(event, "part", ()) + ":lock", True, 30)  # and the lock let go
 
 
+def test_a_current_value_kept_meanwhile_is_served_however_long_it_took(grace, monkeypatch):
+    """The other process's working-out began more than half the grace ago (a slow page): it is of the
+    current version, so it is served all the same."""
+    event = make_event(tables=3)
+    keep(event, "part", event.results_version, "version 0", age=0.9)
+    event.results_version += 1
+    add = caching.cache.add
+
+    def the_other_process_finished_first(key, value, timeout):
+        keep(event, "part", event.results_version, "the other's version 1", age=0.8)
+        return add(key, value, timeout)
+
+    monkeypatch.setattr(caching.cache, "add", the_other_process_finished_first)
+    assert caching.cached(event, "part", (), lambda: "worked out twice") == "the other's version 1"
+
+
 def test_a_value_begun_longer_than_the_grace_ago_is_never_shown_whatever_the_lock(grace):
     event = make_event(tables=3)
     keep(event, "part", event.results_version, "version 0", age=grace + 0.1)
