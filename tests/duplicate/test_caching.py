@@ -120,37 +120,30 @@ def test_past_half_the_grace_one_process_works_the_current_value_out_the_others_
     assert cache.add(lock, True, 30)  # and let the lock go
 
 
-def test_a_process_that_takes_the_lock_after_another_kept_a_new_value_serves_that_one(grace, monkeypatch):
+@pytest.mark.parametrize(
+    ("age", "others_age"),
+    [
+        (0.7, 0.01),  # the other's just begun
+        (0.9, 0.8),  # a slow page: the other's began more than half the grace ago, but is current
+    ],
+)
+def test_a_process_that_takes_the_lock_after_another_kept_a_new_value_serves_that_one(
+    grace, monkeypatch, age, others_age
+):
     """Between this request's look at the cache and its taking the lock, another process worked the page out,
     kept it and let the lock go: the new value is served, not worked out a second time."""
     event = make_event(tables=3)
-    keep(event, "part", event.results_version, "version 0", age=0.7)
+    keep(event, "part", event.results_version, "version 0", age=age)
     event.results_version += 1
     add = caching.cache.add
 
     def the_other_process_finished_first(key, value, timeout):
-        keep(event, "part", event.results_version, "the other's version 1", age=0.01)
+        keep(event, "part", event.results_version, "the other's version 1", age=others_age)
         return add(key, value, timeout)
 
     monkeypatch.setattr(caching.cache, "add", the_other_process_finished_first)
     assert caching.cached(event, "part", (), lambda: "worked out twice") == "the other's version 1"
     assert cache.add(caching.part_key(event, "part", ()) + ":lock", True, 30)  # and the lock let go
-
-
-def test_a_current_value_kept_meanwhile_is_served_however_long_it_took(grace, monkeypatch):
-    """The other process's working-out began more than half the grace ago (a slow page): it is of the
-    current version, so it is served all the same."""
-    event = make_event(tables=3)
-    keep(event, "part", event.results_version, "version 0", age=0.9)
-    event.results_version += 1
-    add = caching.cache.add
-
-    def the_other_process_finished_first(key, value, timeout):
-        keep(event, "part", event.results_version, "the other's version 1", age=0.8)
-        return add(key, value, timeout)
-
-    monkeypatch.setattr(caching.cache, "add", the_other_process_finished_first)
-    assert caching.cached(event, "part", (), lambda: "worked out twice") == "the other's version 1"
 
 
 def test_a_value_begun_longer_than_the_grace_ago_is_never_shown_whatever_the_lock(grace):
