@@ -203,20 +203,16 @@ def traveller_page(
     # What a visitor sees of a board changes only with its traveller's version (its results, its hands, a
     # name); the contest is in the key, as it decides whether that version is the board's or the event's.
     variant = (board.pk, visible, event.contest, caching.query_variant(request.GET))
+    version = traveller_version(board, visible=visible)
     return visitor_page(
         request,
         event,
         "traveller-page",
         variant,
         lambda: _traveller(
-            request,
-            event,
-            board,
-            viewer,
-            visible=visible,
-            live=live_version(traveller_version(board, visible=visible), visible),
+            request, event, board, viewer, visible=visible, live=live_version(version, visible)
         ),
-        version=traveller_version(board, visible=visible),
+        version=version,
         cheap=not visible,  # "being played": one count
     )
 
