@@ -510,7 +510,7 @@ class SignInSlot(models.Model):
 
     counter = models.CharField(max_length=100)
     window = models.BigIntegerField()
-    slot = models.PositiveSmallIntegerField()
+    slot = models.PositiveIntegerField()
     expires = models.DateTimeField(db_index=True)
 
     class Meta:

@@ -31,7 +31,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('counter', models.CharField(max_length=100)),
                 ('window', models.BigIntegerField()),
-                ('slot', models.PositiveSmallIntegerField()),
+                ('slot', models.PositiveIntegerField()),
                 ('expires', models.DateTimeField(db_index=True)),
             ],
             options={
