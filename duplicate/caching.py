@@ -104,9 +104,9 @@ def _ask(operation: Callable[..., T], *args: Any) -> T:
             raise
         if state is not None:
             state.failed = True
-        hint = (
-            f" (the database cache's table {settings.CACHES['default'].get('LOCATION')}: "
-            "`manage.py migrate` makes it)"
+        hint = (  # a database error: the table missing, or the database itself down (then a 503 follows)
+            f" (the database cache: its table, {settings.CACHES['default'].get('LOCATION')}, is made by "
+            "`manage.py migrate`)"
             if isinstance(exc, DatabaseError)
             else ""
         )
