@@ -30,11 +30,10 @@ node_modules/.package-lock.json: package.json package-lock.json
 	else echo "npm is missing: the browser tests' axe-core checks will be skipped (apt-get install npm)."; fi
 
 # Development server on SQLite (or DATABASE_URL), with a demo event and a demo director login. The cache is
-# the database's (the table made by createcachetable), or Redis when REDIS_URL is set. The first run analyses
-# the demo's deals double dummy before serving, counting them off (about a second a deal).
+# the database's (the table migrate makes), or Redis when REDIS_URL is set. The first run analyses the demo's
+# deals double dummy before serving, counting them off (about a second a deal).
 run: $(VENV)/.installed
 	DEBUG=1 $(PY) manage.py migrate --noinput
-	DEBUG=1 $(PY) manage.py createcachetable
 	DEBUG=1 $(PY) manage.py demo
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 

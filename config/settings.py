@@ -2,7 +2,9 @@
 
 DATABASE_URL   database (default: SQLite file db.sqlite3 at the repository root)
 REDIS_URL      the cache: Redis at this address (redis://host:6379/0); unset, Django's database cache
-               (the table kalamazoo_cache: `manage.py createcachetable` after migrate)
+               (the table kalamazoo_cache, made by `manage.py migrate`)
+REDIS_TIMEOUT  seconds to connect to Redis and to wait for each reply before a page is worked out without it
+               (default 0.25)
 SECRET_KEY     required when DEBUG is off
 DEBUG          "1"/"true" to turn on development mode (default off)
 ALLOWED_HOSTS  comma-separated host names (default: localhost names in DEBUG)
@@ -121,27 +123,29 @@ elif (
     DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 
 # One cache for every worker on every host (Django's cache framework): the pages worked out per results version
-# and the sign-in counters live here, never in a process's memory. Redis when REDIS_URL is set; otherwise a table
-# in the database, which needs nothing else running (created by `manage.py createcachetable`).
+# live here, never in a process's memory. Redis when REDIS_URL is set; otherwise a table in the database, which
+# needs nothing else running (made by `manage.py migrate`). When the cache fails (stopped, not answering within
+# REDIS_TIMEOUT, its table missing) pages are worked out in the request and a warning is logged
+# (duplicate.caching); the sign-in counters are in the database, never in the cache (duplicate.security).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Seconds to connect to Redis, and to wait for each of its replies, before a page is worked out without it
+# (redis-py's socket_connect_timeout and socket_timeout; its default, 5 s, held every request that long).
+REDIS_TIMEOUT = float(os.environ.get("REDIS_TIMEOUT", "0.25"))
 CACHE_TABLE = "kalamazoo_cache"
-if REDIS_URL:
-    CACHES: dict[str, dict[str, Any]] = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "kalamazoo"),
-        }
-    }
-else:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-            "LOCATION": CACHE_TABLE,
-            # Culled a third at a time past this many rows (Django's default, 300, is a few events' pages).
-            "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "20000"))},
-        }
-    }
+REDIS_CACHE: dict[str, Any] = {
+    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+    "LOCATION": REDIS_URL,
+    "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "kalamazoo"),
+    # Passed to redis-py's connection pool: no retries (the pool's default), and a short wait.
+    "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
+}
+DATABASE_CACHE: dict[str, Any] = {
+    "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+    "LOCATION": CACHE_TABLE,
+    # Culled a third at a time past this many rows (Django's default, 300, is a few events' pages).
+    "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "20000"))},
+}
+CACHES: dict[str, dict[str, Any]] = {"default": REDIS_CACHE if REDIS_URL else DATABASE_CACHE}
 
 # How old a page a visitor may be served while a write's new one is worked out (seconds; a director always gets
 # the latest): at many writes a second each page is worked out about twice in this time instead of once a write.

@@ -15,33 +15,108 @@ write, and what a visitor sees is never more than a second old.  A page quick to
 result (``cheap``: a board being played, with how many tables have played it) takes no lock and is worked
 out again only once the grace has run out.  Nothing is kept in a process's memory: any number of workers on
 any number of hosts share the cache.
+
+When the cache fails (Redis stopped or not answering within ``REDIS_TIMEOUT``; the database cache's table
+missing), the page is worked out in the request and a warning is logged: a cache is never a reason for a
+500.  Within one request a cache that has failed is not asked again (a page made of several parts waits on a
+silent server once); the next request asks it afresh, so pages are kept again as soon as it answers.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import logging
 import re
 import secrets
 import threading
 import time
 from collections.abc import Callable, Hashable
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.core.cache import cache
-from django.db import connections
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache.backends.db import DatabaseCache
+from django.db import DatabaseError, connections, router
 from django.http import QueryDict
 from django.utils.http import urlencode
+from redis.exceptions import RedisError
 
 from duplicate.models import Event
 
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
 
 LOCK_SECONDS = 30  # a lock left by a process that died frees itself after this
 WAIT_SECONDS = 5.0  # the longest a request waits for another process's working-out of the same page
 WAIT_STEP = 0.05  # how often it looks
 JOB_SECONDS = 60  # a working-out in the background left by a process that died is started again after this
 TIMEOUT = 24 * 3600  # a page no longer asked for drops out of the cache
+
+
+class CacheUnavailable(Exception):
+    """The cache failed: what it would have given is worked out in the request."""
+
+
+@dataclass
+class _RequestCache:
+    """Whether the cache has failed in this request (then it is not asked again until the next request)."""
+
+    failed: bool = False
+
+
+# Set afresh at the start of each request and dropped at its end (``request_began`` and ``request_ended``, on
+# Django's request signals: duplicate.apps): nothing carries over from one request to the next.
+_request_cache: ContextVar[_RequestCache | None] = ContextVar("kalamazoo_request_cache", default=None)
+
+
+def request_began(**kwargs: Any) -> None:
+    _request_cache.set(_RequestCache())
+
+
+def request_ended(**kwargs: Any) -> None:
+    _request_cache.set(None)
+
+
+def _cache_failure(exc: Exception) -> bool:
+    """A failure of the cache, not of the page: Redis's errors (refused, timed out, any other), and the
+    database cache's (its table missing), except in a transaction, which a failed statement may have
+    broken (PostgreSQL): there it is raised, as every other error."""
+    if isinstance(exc, RedisError):
+        return True
+    backend = caches[DEFAULT_CACHE_ALIAS]
+    if isinstance(exc, DatabaseError) and isinstance(backend, DatabaseCache):
+        return not connections[router.db_for_write(backend.cache_model_class)].in_atomic_block
+    return False
+
+
+def _ask(operation: Callable[..., T], *args: Any) -> T:
+    """One of the cache's operations, or CacheUnavailable when the cache fails (logged once a request)."""
+    state = _request_cache.get()
+    if state is not None and state.failed:
+        raise CacheUnavailable
+    try:
+        return operation(*args)
+    except Exception as exc:
+        if not _cache_failure(exc):
+            raise
+        if state is not None:
+            state.failed = True
+        hint = (  # a database error: the table missing, or the database itself down (then a 503 follows)
+            f" (the database cache: its table, {settings.CACHES['default'].get('LOCATION')}, is made by "
+            "`manage.py migrate`)"
+            if isinstance(exc, DatabaseError)
+            else ""
+        )
+        logger.warning(
+            "The cache failed (%s: %s)%s: pages are worked out in the request until it answers.",
+            type(exc).__name__,
+            exc,
+            hint,
+        )
+        raise CacheUnavailable from exc
 
 
 def _digest(variant: Hashable) -> str:
@@ -82,10 +157,28 @@ def cached(
     ``cheap``: a value quick to work out that shows no result (a board being played: one count) is worked out
     by whichever request finds it older than the grace, without the lock, which would cost the database cache
     more than the value; no result waits on it to be shown."""
+    try:
+        return _cached(event, what, variant, build, version=version, latest=latest, cheap=cheap)
+    except CacheUnavailable:
+        return build()
+
+
+def _cached(
+    event: Event,
+    what: str,
+    variant: Hashable,
+    build: Callable[[], T],
+    *,
+    version: int | None,
+    latest: bool,
+    cheap: bool,
+) -> T:
+    """:func:`cached`, raising CacheUnavailable when the cache fails before ``build()`` has run (and never
+    after: what was built is served, kept or not)."""
     wanted = event.results_version if version is None else version
     key = part_key(event, what, variant)
     stale = settings.RESULTS_STALE_SECONDS
-    kept = cache.get(key)
+    kept = _ask(cache.get, key)
     # A page of results is worked out again half way through the grace, so that a new result shows within it.
     renew = stale if cheap else stale / 2
     if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < renew)):
@@ -93,16 +186,15 @@ def cached(
     if latest or cheap:
         return _build_and_keep(key, wanted, build)  # never waiting for another process
     lock, owner = f"{key}:lock", secrets.token_hex(8)
-    if cache.add(lock, owner, LOCK_SECONDS):
+    if _ask(cache.add, lock, owner, LOCK_SECONDS):
         try:
             # Another process may have kept a new one and let the lock go since this one looked.
-            now = cache.get(key)
+            now = _ask(cache.get, key)
             if now is not None and (now[0] >= wanted or time.time() - now[1] < renew):
                 return now[2]  # type: ignore[no-any-return]
             return _build_and_keep(key, wanted, build)
         finally:
-            if cache.get(lock) == owner:  # not another's, taken after this one's expired
-                cache.delete(lock)
+            _let_go(lock, owner)
     # Another process is working it out: the kept value while it is fresh enough, else that process's.
     if kept is not None and time.time() - kept[1] < stale:
         return kept[2]  # type: ignore[no-any-return]
@@ -116,18 +208,27 @@ def prepared(
     :func:`cached` would serve it; otherwise ``(None, seconds)``, and ``build()`` runs in a thread of this
     process (started once: a lock taken with ``cache.add``) and keeps its value, while the request answers at
     once; ``seconds`` is how long ago that working-out began."""
+    try:
+        return _prepared(event, what, variant, build, latest=latest)
+    except CacheUnavailable:  # no cache to hand a thread's value over in: worked out here
+        return build(), 0.0
+
+
+def _prepared(
+    event: Event, what: str, variant: Hashable, build: Callable[[], T], *, latest: bool
+) -> tuple[T | None, float]:
     wanted = event.results_version
     key = part_key(event, what, variant)
-    kept = cache.get(key)
+    kept = _ask(cache.get, key)
     if kept is not None and (
         kept[0] >= wanted or (not latest and time.time() - kept[1] < settings.RESULTS_STALE_SECONDS)
     ):
         return kept[2], 0.0
     job, now = f"{key}:job", time.time()
-    if cache.add(job, now, JOB_SECONDS):
+    if _ask(cache.add, job, now, JOB_SECONDS):
         threading.Thread(target=_prepare, args=(key, job, wanted, build), daemon=True).start()
         return None, 0.0
-    began = cache.get(job)
+    began = _ask(cache.get, job)
     return None, max(0.0, now - began) if isinstance(began, float) else 0.0
 
 
@@ -135,15 +236,26 @@ def _prepare(key: str, job: str, version: int, build: Callable[[], Any]) -> None
     try:
         _build_and_keep(key, version, build)
     finally:
-        cache.delete(job)
+        with contextlib.suppress(CacheUnavailable):  # the job frees itself after JOB_SECONDS
+            _ask(cache.delete, job)
         connections.close_all()  # this thread's own database connection
 
 
 def _build_and_keep(key: str, version: int, build: Callable[[], T]) -> T:
+    """``build()``, kept in the cache when it answers (served all the same when it does not)."""
     began = time.time()
     value = build()
-    cache.set(key, (version, began, value), TIMEOUT)
+    with contextlib.suppress(CacheUnavailable):
+        _ask(cache.set, key, (version, began, value), TIMEOUT)
     return value
+
+
+def _let_go(lock: str, owner: str) -> None:
+    """The lock let go when it is still this process's (not another's, taken after this one's expired); when
+    the cache does not answer, it frees itself after LOCK_SECONDS."""
+    with contextlib.suppress(CacheUnavailable):
+        if _ask(cache.get, lock) == owner:
+            _ask(cache.delete, lock)
 
 
 def _wait_for_another(key: str, kept: Any, wanted: int, build: Callable[[], T]) -> T:
@@ -152,7 +264,7 @@ def _wait_for_another(key: str, kept: Any, wanted: int, build: Callable[[], T]) 
     deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
         time.sleep(WAIT_STEP)
-        now = cache.get(key)
+        now = _ask(cache.get, key)
         if now is not None and (kept is None or now[1] > kept[1]):
             return now[2]  # type: ignore[no-any-return]
     return _build_and_keep(key, wanted, build)

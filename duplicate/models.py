@@ -500,3 +500,23 @@ class DealAnalysis(models.Model):
 
     def __str__(self) -> str:
         return f"Analysis of {self.deal}"
+
+
+class SignInSlot(models.Model):
+    """One sign-in attempt counted by the throttle (``duplicate.security``): slot ``slot`` of ``counter`` (a
+    username and address, a username, or an address: a digest, never the name itself) in the throttle window
+    numbered ``window``, kept until the window ends (``expires``). Each attempt takes a row of its own with an
+    INSERT on the unique (counter, window, slot), so two processes can never both take the last one."""
+
+    counter = models.CharField(max_length=100)
+    window = models.BigIntegerField()
+    slot = models.PositiveIntegerField()
+    expires = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["counter", "window", "slot"], name="sign_in_slot_taken_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"Sign-in attempt {self.slot} of {self.counter} in window {self.window}"

@@ -1,8 +1,9 @@
 """Security helpers: director login throttling and the Content-Security-Policy header.
 
-Login throttling counts sign-in attempts in Django's cache (``default``), which every worker on every host
-shares (the database cache or Redis: config/settings.py), so the limits hold exactly whatever the number of
-processes. Three counters, each per fixed window of ``LOGIN_THROTTLE_WINDOW`` seconds (15 minutes):
+Login throttling counts sign-in attempts in the database (rows of ``SignInSlot``), which every worker on every
+host shares and which sign-in needs anyway (the user, the session): the limits hold exactly whatever the
+number of processes, and whatever the cache does (stopped, not answering: the counts never lived there).
+Three counters, each per fixed window of ``LOGIN_THROTTLE_WINDOW`` seconds (15 minutes):
 
 - per username (any spelling of it) and client address: ``LOGIN_THROTTLE_ATTEMPTS`` (5) attempts not
   followed by a successful sign-in. Past them that address's sign-ins for that username are refused (429)
@@ -16,13 +17,18 @@ processes. Three counters, each per fixed window of ``LOGIN_THROTTLE_WINDOW`` se
   them a wrong password from the address is answered 429 with Retry-After (slow down), but the password is
   still checked and the right one signs in: behind a proxy every visitor may share one address.
 
-Each attempt is counted by taking a key of its own with ``cache.add`` ("slot" n of the window's
-``limit``), before the password is checked: add is atomic on every backend (Redis SET NX; an INSERT on the
-database cache's primary key), so two processes can never both take the last attempt, and only the one that
-takes slot 0 of a username and address is that address's first attempt. (``cache.incr`` is not atomic on the
-database cache: it reads and writes back.) The window's number is in the key, so a key is never reused once
-expired. ``LOGIN_THROTTLE_CLIENT_HEADER`` names the header a trusted proxy puts the client's address in:
-without it, behind a proxy, every client has the proxy's address.
+A username is counted as the name the user model authenticates (:func:`login_name`): Django's sign-in form
+strips it and normalises it NFKC before ``authenticate`` looks it up, so ``director`` typed with a fullwidth d
+(U+FF44) or a mathematical bold d (U+1D41D) signs in as ``director``, and is counted as ``director``; case is
+folded too. Every spelling that reaches one user shares that user's counters.
+
+Each attempt is counted by taking a slot of its own ("slot" n of the window's ``limit``), a row inserted
+before the password is checked (``services.sign_in.sign_in_slot_take``): the INSERT on the unique (counter,
+window, slot) is atomic on every database, so two processes can never both take the last attempt, and only
+the one that takes slot 0 of a username and address is that address's first attempt. The window's number is
+in the row, so a slot is never reused once its window has ended. ``LOGIN_THROTTLE_CLIENT_HEADER`` names the
+header a trusted proxy puts the client's address in: without it, behind a proxy, every client has the
+proxy's address.
 
 Content-Security-Policy: scripts only from this site (plus the hashes of ``INLINE_HANDLERS``); styles from this site and inline ``style=`` attributes; no plugins, no framing, forms post only
 to this site.
@@ -31,24 +37,30 @@ to this site.
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import hashlib
 import math
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+
+from duplicate.selectors.sign_in import sign_in_slots_taken
+from duplicate.services.sign_in import sign_in_slot_take, sign_in_slots_clear
 
 DEFAULT_ATTEMPTS = 5
 DEFAULT_USERNAME_ATTEMPTS = 20
 DEFAULT_ADDRESS_ATTEMPTS = 20  # one club's directors may share an address (or a proxy): looser per address
 DEFAULT_WINDOW = 15 * 60
+USERNAME_LENGTH = 150  # the user model's; longer is refused by the form before any password is checked
 
 
 def _limit(name: str, default: int) -> int:
@@ -73,22 +85,30 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:32]
 
 
+def login_name(username: str) -> str:
+    """The name a sign-in is counted under: the one the user model authenticates, as the sign-in form hands
+    it to ``authenticate`` (stripped, then the user model's ``normalize_username``: NFKC), case-folded (and
+    NFKC again, as folding may undo it), so that every spelling of one user is one name."""
+    name = get_user_model().normalize_username(username[:USERNAME_LENGTH].strip())
+    return unicodedata.normalize("NFKC", name.casefold()).strip()
+
+
 def _username_key(username: str) -> str:
-    return _digest(username.strip().lower())  # any spelling: case and spaces ignored
+    return _digest(login_name(username))
 
 
 def username_counter(username: str) -> str:
-    """The cache key stem counting one username's failed attempts from every address."""
+    """The counter of one username's failed attempts from every address."""
     return f"login-attempts:user:{_username_key(username)}"
 
 
 def username_address_counter(username: str, address: str) -> str:
-    """The cache key stem counting one username's attempts from one client address."""
+    """The counter of one username's attempts from one client address."""
     return f"login-attempts:user-addr:{_username_key(username)}:{_digest(address)}"
 
 
 def address_counter(address: str) -> str:
-    """The cache key stem counting one client address's failed attempts."""
+    """The counter of one client address's failed attempts."""
     return f"login-attempts:addr:{_digest(address)}"
 
 
@@ -99,22 +119,27 @@ def window_left(now: float | None = None) -> int:
     return max(1, math.ceil((now // window + 1) * window - now))
 
 
-def _slot_keys(counter: str, limit: int, now: float) -> list[str]:
-    return [f"{counter}:{int(now // _window())}:{n}" for n in range(limit)]
+def _window_number(now: float) -> int:
+    return int(now // _window())
 
 
-def take_slot(counter: str, limit: int) -> tuple[int, str] | None:
-    """Count one attempt on ``counter``: the slot taken (its number and key), or None (nothing counted) when
-    its ``limit`` attempts in this window are used up. Exact across processes and hosts: each attempt takes a
-    key of its own with cache.add."""
+@dataclass(frozen=True)
+class Slot:
+    """One attempt counted: slot ``number`` of ``counter`` in window ``window``."""
+
+    counter: str
+    window: int
+    number: int
+
+
+def take_slot(counter: str, limit: int) -> Slot | None:
+    """Count one attempt on ``counter``: the slot taken, or None (nothing counted) when its ``limit`` attempts
+    in this window are used up. Exact across processes and hosts (module docstring)."""
     now = time.time()
-    keys = _slot_keys(counter, limit, now)
-    taken = cache.get_many(keys)
-    timeout = window_left(now) + 1
-    return next(
-        ((n, key) for n, key in enumerate(keys) if key not in taken and cache.add(key, 1, timeout=timeout)),
-        None,
-    )
+    window = _window_number(now)
+    expires = dt.datetime.fromtimestamp((window + 1) * _window(), tz=dt.UTC)
+    number = sign_in_slot_take(counter=counter, window=window, limit=limit, expires=expires)
+    return None if number is None else Slot(counter=counter, window=window, number=number)
 
 
 def take_attempt(counter: str, limit: int) -> bool:
@@ -129,7 +154,7 @@ class SignInAttempt:
     first)."""
 
     counter: str
-    username_slot: str | None
+    username_slot: Slot | None
 
 
 def sign_in_begin(username: str, address: str) -> SignInAttempt | None:
@@ -143,26 +168,28 @@ def sign_in_begin(username: str, address: str) -> SignInAttempt | None:
     username_slot = take_slot(
         username_counter(username), _limit("USERNAME_ATTEMPTS", DEFAULT_USERNAME_ATTEMPTS)
     )
-    if username_slot is None and slot[0] != 0:
+    if username_slot is None and slot.number != 0:
         return None
-    return SignInAttempt(counter=counter, username_slot=username_slot[1] if username_slot else None)
+    return SignInAttempt(counter=counter, username_slot=username_slot)
 
 
 def sign_in_succeeded(attempt: SignInAttempt) -> None:
     """The right password: the address's count for the username starts again, and the attempt is not counted
     as a failure of the username's (a director signing in does not hand guesses back to anyone else)."""
-    clear_attempts(attempt.counter, _limit("ATTEMPTS", DEFAULT_ATTEMPTS))
-    if attempt.username_slot is not None:
-        cache.delete(attempt.username_slot)
+    clear_attempts(attempt.counter)
+    slot = attempt.username_slot
+    if slot is not None:
+        sign_in_slots_clear(counter=slot.counter, window=slot.window, slots=[slot.number])
 
 
 def attempts_used(counter: str, limit: int) -> int:
     """How many of ``counter``'s attempts this window has used (at most ``limit``)."""
-    return len(cache.get_many(_slot_keys(counter, limit, time.time())))
+    return min(limit, sign_in_slots_taken(counter, _window_number(time.time())))
 
 
-def clear_attempts(counter: str, limit: int) -> None:
-    cache.delete_many(_slot_keys(counter, limit, time.time()))
+def clear_attempts(counter: str) -> None:
+    """This window's attempts on ``counter`` given back."""
+    sign_in_slots_clear(counter=counter, window=_window_number(time.time()))
 
 
 THROTTLED_MESSAGE = (
@@ -180,7 +207,9 @@ class ThrottledAuthenticationForm(AuthenticationForm):
     address (module docstring)."""
 
     def clean(self) -> dict[str, Any]:
-        username = str(self.data.get("username") or "")[:150]
+        # The name authenticate() is given (the username field's cleaned value; what was typed when the
+        # field refused it, and no password is checked), counted as login_name() has it.
+        username = self.cleaned_data.get("username") or str(self.data.get("username") or "")
         address = client_address(self.request) if self.request is not None else "unknown"
         # Counted before the password is checked, so that concurrent requests in other processes cannot all
         # check a password on the last attempt left.

@@ -318,8 +318,10 @@ def result_apply(
     after = play_result_data(play)
     if before == after:
         return None
+    # update() does not reach auto_now: the time of the change is written with it.
+    play.updated_at = timezone.now()
     updated = Play.objects.filter(pk=play.pk, version=expected_version).update(
-        version=expected_version + 1, **fields
+        version=expected_version + 1, updated_at=play.updated_at, **fields
     )
     if updated != 1:  # pragma: no cover - guarded by the row lock above; kept for databases without one
         raise ConflictError(

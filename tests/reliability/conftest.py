@@ -18,7 +18,8 @@ def tried(kind: str, n: int = 1) -> None:
 
 @pytest.fixture(autouse=True)
 def _clear_cache(fresh_cache: None) -> None:
-    """Login throttle counters must not leak between tests."""
+    """Pages kept by one test must not be served in the next (the sign-in counters are rows in the test's
+    database, rolled back with it)."""
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

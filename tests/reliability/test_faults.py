@@ -160,8 +160,7 @@ def server():
             "DJANGO_SUPERUSER_PASSWORD": PASSWORD,
             "LOG_LEVEL": "ERROR",
         }
-        _manage(env, "migrate", "--noinput")
-        _manage(env, "createcachetable")
+        _manage(env, "migrate", "--noinput")  # alone: it makes the database cache's table too
         _manage(env, "createsuperuser", "--noinput", "--username", "td", "--email", "td@example.org")
         event_file = os.path.join(cluster.tmp, "event.json")
         Path(event_file).write_text(

@@ -3,6 +3,7 @@ public, security headers and ``check --deploy``."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 import subprocess
@@ -12,15 +13,17 @@ import uuid
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db import OperationalError, connection
+from django.db.models import F
 from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 import duplicate.views
 from duplicate import services
-from duplicate.models import Pair, Play, PlayChange, TableToken
+from duplicate.models import Pair, Play, PlayChange, SignInSlot, TableToken
 from duplicate.security import INLINE_HANDLERS, attempts_used, username_counter
 from tests.conftest import make_event
 
@@ -151,32 +154,28 @@ print(sum(take_attempt(counter, limit) for _ in range(tries)))
 """
 
 
-def _shared_cache_env(backend: str, tmp_path: Path) -> tuple[dict[str, str], bool]:
-    """The environment of processes counting in one cache (a database's cache table, or Redis), and whether
-    this test's own process reads that cache too."""
+def _shared_database_env(tmp_path: Path) -> tuple[dict[str, str], bool]:
+    """The environment of processes counting in one database (this test's own on PostgreSQL; a file both
+    open on SQLite), and whether this test's own process reads that database too. The counters are rows in
+    the database whatever the cache (duplicate.security), so the processes count there with Redis too."""
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings"}
-    if backend == "redis":
-        if not os.environ.get("REDIS_URL"):
-            pytest.skip("REDIS_URL is not set")
-        return env, True  # the same Redis database as this xdist worker (tests/settings.py)
-    env.pop("REDIS_URL", None)
     db = connection.settings_dict
     if connection.vendor == "postgresql":  # this test's database (committed: transactional_db)
         env["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
-    else:  # the in-memory test database is this process's own: a file both processes open
-        env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'cache.sqlite3'}"
-    # The table is there already unless this run's cache is Redis (or the database is a new file).
+        return env, True
+    # The in-memory test database is this process's own: a file both processes open, migrated first.
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'counters.sqlite3'}"
     subprocess.run(
-        [sys.executable, "manage.py", "createcachetable"], cwd=ROOT, env=env, check=True, timeout=120
-    )
-    return env, connection.vendor == "postgresql" and not os.environ.get("REDIS_URL")
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT, env=env, check=True, timeout=300, capture_output=True,
+    )  # fmt: skip
+    return env, False
 
 
-@pytest.mark.parametrize("backend", ["database", "redis"])
-def test_two_processes_count_attempts_exactly(transactional_db, tmp_path, backend):
-    """Each attempt takes a cache key of its own with cache.add, so two processes counting at once can
-    never both take the last attempt: 200 tries, exactly 25 counted."""
-    env, shared_with_this_process = _shared_cache_env(backend, tmp_path)
+def test_two_processes_count_attempts_exactly(transactional_db, tmp_path):
+    """Each attempt takes a row of its own with an INSERT on a unique key, so two processes counting at once
+    can never both take the last attempt: 200 tries, exactly 25 counted."""
+    env, shared_with_this_process = _shared_database_env(tmp_path)
     counter = f"login-attempts:test:{uuid.uuid4().hex}"
     start = str(time.time() + 3)  # both processes set up Django, then count from the same moment
     procs = [
@@ -238,14 +237,11 @@ def _sign_in_storm(env: dict[str, str], username: str, prefixes: list[str], addr
     return checked, fresh
 
 
-@pytest.mark.parametrize("backend", ["database", "redis"])
-def test_two_workers_throttle_one_username_exactly_and_let_a_fresh_address_in(
-    transactional_db, tmp_path, backend
-):
-    """Across two processes sharing the cache: twenty guesses at one username from one address get exactly
+def test_two_workers_throttle_one_username_exactly_and_let_a_fresh_address_in(transactional_db, tmp_path):
+    """Across two processes sharing the database: twenty guesses at one username from one address get exactly
     five password checks; a hundred from twenty addresses get at most the username's twenty plus one per
     address; and after each storm a fresh address (the director) still gets its password checked."""
-    env, shared_with_this_process = _shared_cache_env(backend, tmp_path)
+    env, shared_with_this_process = _shared_database_env(tmp_path)
     one_address = f"td-{uuid.uuid4().hex}"
     checked, fresh = _sign_in_storm(env, one_address, ["10.0.0.1", "10.0.0.1"], addresses=1, tries=10)
     assert (checked, fresh) == (5, 2)
@@ -267,14 +263,16 @@ def test_the_address_comes_from_the_proxy_header_when_configured(db, director):
 
 
 def test_the_lock_lifts_when_the_window_passes(db, director):
-    # The window's end is what cache.clear() stands for here: with a short window of its own (a minute)
-    # the five attempts could straddle two windows and never lock.
+    # The attempts are moved back a window, as if made in the last one: with a short window of its own (a
+    # minute) the five attempts could straddle two windows and never lock.
     client = Client()
     for _ in range(5):
         login(client, password="wrong")
     assert login(client).status_code == 429
-    cache.clear()  # what the window's expiry does
+    window = dt.timedelta(seconds=settings.LOGIN_THROTTLE_WINDOW)
+    SignInSlot.objects.update(window=F("window") - 1, expires=F("expires") - window)
     assert login(client).status_code == 302
+    assert not SignInSlot.objects.filter(expires__lte=timezone.now()).exists()  # the ended window's slots
 
 
 def test_the_admin_sign_in_goes_through_the_throttled_page(db, director):
