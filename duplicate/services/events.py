@@ -585,7 +585,9 @@ def event_results_touch(*, event_ids: Sequence[int]) -> None:
 def event_finish(*, event: Event) -> Event:
     """The director finishes the event: its status becomes "complete", which releases every board's hands
     and results to everyone (until then a board is shown only once every table has played it). The results
-    version is bumped so that every process works its pages out afresh. Finishing twice changes nothing."""
+    version is bumped so that every process works its pages out afresh. From then on the table links only
+    read (``result_apply`` refuses their writes) until the event is reopened. Finishing twice changes
+    nothing."""
     locked = Event.objects.select_for_update().get(pk=event.pk)
     if locked.status != EventStatus.COMPLETE:
         Event.objects.filter(pk=event.pk).update(

@@ -148,7 +148,9 @@ def event_finish(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("event_detail", pk=event.pk)
     services.event_finish(event=event)
     messages.success(
-        request, f"{event.name} is finished: every board's hands and results are now shown to everyone."
+        request,
+        f"{event.name} is finished: every board's hands and results are now shown to everyone, and the "
+        "table links only read (you still correct, with a reason).",
     )
     return redirect("event_detail", pk=event.pk)
 
@@ -163,7 +165,9 @@ def event_reopen(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("event_detail", pk=event.pk)
     services.event_reopen(event=event)
     messages.success(
-        request, f"{event.name} is running again: its standings are no longer final until you finish it."
+        request,
+        f"{event.name} is running again: its standings are no longer final until you finish it, and the "
+        "table links enter results again.",
     )
     return redirect("event_detail", pk=event.pk)
 
