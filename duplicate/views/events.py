@@ -60,6 +60,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 code=data["code"],
                 kind=data["kind"],
                 contest=data.get("contest") or None,
+                average_plus_imps=data["average_plus_imps"],
                 movement=movement,
                 paper_size=data["paper_size"],
                 sections=data["sections"],
@@ -89,6 +90,7 @@ def _create_error_field(text: str) -> tuple[str | None, str]:
         "name": "name",
         "sections": "sections",
         "ranking": "ranking",
+        "average_plus_imps": "average_plus_imps",
     }.get(field)
     if target is None:
         return None, text
