@@ -272,7 +272,7 @@ def _board_line(b: TeamBoard, home: str, away: str, average_plus: int) -> TeamBo
     home_result, away_result = (artificial_imps(given[t].pop(), average_plus) for t in (home, away))
     if home_result == -away_result:  # balanced: as a swing of that many IMPs
         columns = (max(home_result, 0), max(away_result, 0))
-    else:  # law 12C2: the two need not balance; each team is credited its own
+    else:  # law 12C: the two need not balance; each team is credited its own
         columns = (home_result, away_result)
     return TeamBoardLine(b.board, b.home_ns, b.away_ns, None, *columns, home_result, away_result)
 

@@ -8,14 +8,22 @@ Each example is counted (``tried``); ``pytest tests/reliability`` prints the tot
 
 from __future__ import annotations
 
+import io
+import json
+
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from duplicate import services
+from duplicate.models import Event
+from duplicate.selectors.imp_match import imp_match
+from duplicate.services.eventfile import event_import
 from tests.conftest import make_event
+from tests.teams.test_imp_match import RESULTS, match_file
 
 from .conftest import tried
 from .helpers import board_data, db_snapshot, plays_at, rolled_back
@@ -82,3 +90,94 @@ def test_opening_any_traveller_through_a_finished_link_writes_nothing(finished, 
         tried("finished link traveller")
         assert response.status_code in (200, 403, 404), response.status_code
         assert db_snapshot() == before
+
+
+# --- Law 86A: the IMPs of average plus, and artificial scores in a team match -------------------------------
+
+JSON_VALUES = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=10)
+    | st.lists(st.integers(), max_size=2)
+    | st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)
+)
+
+
+@hsettings(60)
+@given(value=JSON_VALUES)
+def test_an_event_files_average_plus_is_a_whole_number_of_imps_or_refused_naming_it(db, value):
+    data = {**match_file(RESULTS), "average_plus_imps": value}
+    valid = type(value) is int and 1 <= value <= 24
+    with rolled_back():
+        before = db_snapshot()
+        if valid:
+            assert event_import(data=data).average_plus_imps == value
+        else:
+            with pytest.raises(services.ServiceError, match=r"^average_plus_imps: "):
+                event_import(data=data)
+            assert db_snapshot() == before
+        tried("event file average plus")
+
+
+@hsettings(40)
+@given(
+    value=st.sampled_from(["", " ", "0", "3", "24", "25", "-3", "3.5", "1e3", "٣", "\x00", "x" * 50]) | text
+)
+def test_the_new_event_forms_average_plus_is_a_field_error_or_taken(db, director, value):
+    client = Client()
+    client.force_login(director)
+    post = {
+        "name": "Teams",
+        "date": "2026-11-27",
+        "code": "contract",
+        "kind": "teams",
+        "contest": "imps",
+        "movement": "teams",
+        "tables": 2,
+        "boards_per_round": 2,
+        "paper_size": "A4",
+        "average_plus_imps": value,
+    }
+    with rolled_back():
+        response = client.post(reverse("event_create"), post)
+        tried("new event form average plus")
+        assert response.status_code in (200, 302), response.status_code
+        if response.status_code == 302:
+            assert Event.objects.get().average_plus_imps == (int(value) if value.strip() else 3)
+        else:
+            assert not Event.objects.exists()
+
+
+RULINGS = st.sampled_from([f"A{ns}/{ew}" for ns in (60, 50, 40) for ew in (60, 50, 40)])
+
+
+@hsettings(40)
+@given(data=st.data())
+def test_any_artificial_scores_in_a_team_match_are_scored_board_by_board(db, data):
+    """Artificial scores anywhere in a team match, at one table or both, with any organiser's figure: the
+    match is scored (never an error for the whole match), every board is scored, set aside with why, or not
+    in yet, and the totals are the sums of the boards' IMPs."""
+    results = []
+    for r, t, b, ns, ew, result in RESULTS:
+        if data.draw(st.booleans(), label=f"ruled {b}/{t}"):
+            result = {"ruling": data.draw(RULINGS, label=f"ruling {b}/{t}")}
+        if data.draw(st.integers(0, 9), label=f"kept {b}/{t}"):
+            results.append((r, t, b, ns, ew, result))
+    average_plus = data.draw(st.integers(1, 24), label="average plus")
+    with rolled_back():
+        event = event_import(data={**match_file(results), "average_plus_imps": average_plus})
+        tried("team match artificial scores")
+        match = imp_match(event)
+        assert match.error is None
+        assert match.home_imps == sum(line.home_imps for line in match.lines if line.scored)
+        assert match.away_imps == sum(line.away_imps for line in match.lines if line.scored)
+        for line in match.lines:
+            assert line.scored or line.note, line
+            if line.home_adjusted or line.away_adjusted:
+                assert line.net is None
+                assert {abs(line.home_imps), abs(line.away_imps)} <= {0, average_plus}
+        out = io.StringIO()
+        call_command("standings", str(event.pk), "--format", "json", stdout=out)
+        assert json.loads(out.getvalue())["scored"] == match.scored
