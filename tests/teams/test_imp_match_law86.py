@@ -213,3 +213,16 @@ def test_the_page_with_artificial_scores_runs_a_fixed_number_of_queries(client, 
             assert client.get(url).status_code == 200
         with django_assert_num_queries(2):
             assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("results", [AVERAGE_PLUS_AT_REDS, TWO_SCORES_FOR_REDS], ids=["A60/40", "set aside"])
+def test_every_page_and_download_of_such_a_match_answers(client, results):
+    event = event_import(data=match_file(results))
+    services.event_finish(event=event)
+    names = ("event_detail", "team_match", "event_display", "event_export")  # (no recap: a pair event's)
+    names += ("download_results_csv", "download_workbook", "download_travellers", "download_usebio")
+    urls = [reverse(name, args=[event.pk]) for name in names]
+    urls += [reverse("download_standings", args=[event.pk, fmt]) for fmt in ("pdf", "xlsx", "csv")]
+    urls += [reverse("board_traveller", args=[event.pk, 4]), reverse("pair_scorecard", args=[event.pk, "1"])]
+    for url in urls:
+        assert client.get(url).status_code == 200, url
