@@ -18,10 +18,12 @@ import re
 from typing import ClassVar
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
 from scoring.contests import ranking_groups
+from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
 
 
 class ScoringCodeChoice(models.TextChoices):
@@ -150,6 +152,13 @@ class Event(models.Model):
     ranking = models.CharField(
         "ranking of sections", max_length=8, choices=RankingChoice.choices, default=RankingChoice.FIELD
     )
+    # Law 86A: in IMP play (a team match by IMPs, Butler, cross-IMPs) an artificial adjusted score of average
+    # plus is this many IMPs, average minus as many less than nothing: 3 unless the organiser sets otherwise.
+    average_plus_imps = models.PositiveSmallIntegerField(
+        "IMPs of average plus (law 86A)",
+        default=AVERAGE_PLUS_IMPS,
+        validators=[MinValueValidator(AVERAGE_PLUS_MIN), MaxValueValidator(AVERAGE_PLUS_MAX)],
+    )
     # Bumped on every write that changes what a page shows; pages are cached with it (duplicate/caching.py).
     results_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -160,6 +169,10 @@ class Event(models.Model):
             models.CheckConstraint(condition=Q(code__in=ScoringCodeChoice.values), name="event_code_valid"),
             models.CheckConstraint(condition=Q(kind__in=EventKind.values), name="event_kind_valid"),
             models.CheckConstraint(condition=Q(ranking__in=RankingChoice.values), name="event_ranking_valid"),
+            models.CheckConstraint(
+                condition=Q(average_plus_imps__gte=AVERAGE_PLUS_MIN, average_plus_imps__lte=AVERAGE_PLUS_MAX),
+                name="event_average_plus_imps_range",
+            ),
             models.CheckConstraint(
                 condition=(~Q(code="contract") & Q(contest=""))
                 | Q(code="contract", kind="pairs", contest__in=PAIR_CONTESTS)

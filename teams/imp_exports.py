@@ -25,7 +25,7 @@ from duplicate.exports.csv import BOM
 from duplicate.exports.rows import IMP_SEATS as SEATS
 from duplicate.exports.rows import EventInfo, event_info, imp_status, imp_team_rows
 from duplicate.models import Event
-from duplicate.selectors.imp_match import ImpMatch, imp_match
+from duplicate.selectors.imp_match import ImpBoardLine, ImpMatch, imp_match
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
 
 IMP_FORMATS = ("pdf", "xlsx", "csv")
@@ -97,19 +97,28 @@ def imp_json(match: ImpMatch) -> dict[str, Any]:
             for side, team in zip(("home", "away"), match.teams, strict=True)
             if team.name
         ],
-        "swings": [
-            {
-                "board": line.board,
-                "home_ns": line.home_ns,
-                "away_ns": line.away_ns,
-                "net": line.net,
-                "home_imps": line.home_imps,
-                "away_imps": line.away_imps,
-                "running": line.running,
-            }
-            for line in match.lines
-            if line.net is not None
-        ],
+        "swings": [_swing(line) for line in match.lines if line.scored],
+        **(
+            {"unscored": [{"board": line.board, "why": line.note} for line in match.unscored]}
+            if match.unscored
+            else {}
+        ),
+    }
+
+
+def _swing(line: ImpBoardLine) -> dict[str, Any]:
+    """A scored board in the JSON: a table with law 12C2's artificial score has no N-S score (null) and
+    names the score ("home_adjusted": "A60/40"); its net is null (nothing compared)."""
+    return {
+        "board": line.board,
+        "home_ns": line.home_ns,
+        "away_ns": line.away_ns,
+        **({"home_adjusted": line.home_adjusted} if line.home_adjusted else {}),
+        **({"away_adjusted": line.away_adjusted} if line.away_adjusted else {}),
+        "net": line.net,
+        "home_imps": line.home_imps,
+        "away_imps": line.away_imps,
+        "running": line.running,
     }
 
 
@@ -125,16 +134,20 @@ def imp_text(name: str, match: ImpMatch) -> str:
         out.append(f"{team.name:<24} {team.imps:>4} IMPs {vp_text(team.vp) or '—':>6} VPs")
         for p in team.pairs:
             out.append(f"  Pair {p.pair.label!s:>4} {SEATS[p.seat]:<3}  {p.pair.names[:40]}")
-    out += ["", f"{margin_text(match)} VPs: the WBF 2013 continuous scale over {match.boards} boards.", ""]
+    out += ["", f"{margin_text(match)} VPs: the WBF 2013 continuous scale over {match.boards} boards."]
+    if match.adjusted:
+        out.append(f"{match.artificial_note[0].upper()}{match.artificial_note[1:]}.")
+    out.append("")
     home, away = match.home[:10], match.away[:10]
     out.append(f"{'Board':>5} {home:>10} {away:>10} {'Net':>6} {home:>10} {away:>10} {'Running':>7}")
     out.append(f"{'':>5} {'N-S':>10} {'N-S':>10} {'':>6} {'IMPs':>10} {'IMPs':>10}")
     for line in match.lines:
-        if line.net is None:
+        if not line.scored:
             out.append(f"{line.board:>5} {line.note}")
             continue
+        net = "" if line.net is None else line.net
         out.append(
-            f"{line.board:>5} {line.home_ns:>10} {line.away_ns:>10} {line.net:>6} {line.home_imps:>10} "
+            f"{line.board:>5} {line.home_text:>10} {line.away_text:>10} {net:>6} {line.home_imps:>10} "
             f"{line.away_imps:>10} {line.running:>7}"
         )
     return "\n".join(out).rstrip() + "\n"
@@ -157,12 +170,12 @@ def imp_csv_text(match: ImpMatch) -> str:
 def _board_cells(match: ImpMatch) -> Iterator[list[Any]]:
     """Each board as the page shows it: both N-S scores, the net, each team's IMPs, the running IMPs."""
     for line in match.lines:
-        if line.net is None:
+        if not line.scored:
             yield [line.board, line.note, None, None, None, None, None]
         else:
-            yield [
-                line.board, line.home_ns, line.away_ns, line.net, line.home_imps, line.away_imps, line.running
-            ]  # fmt: skip
+            home = line.home_adjusted or line.home_ns  # a table's score, or law 12C2's artificial one
+            away = line.away_adjusted or line.away_ns
+            yield [line.board, home, away, line.net, line.home_imps, line.away_imps, line.running]
 
 
 def board_heads(match: ImpMatch) -> list[str]:
@@ -199,6 +212,7 @@ def _pdf_story(width: float, match: ImpMatch, *, hidden: bool) -> list[Flowable]
         pdf.p(
             f"Each board's two N-S scores, netted for {match.home} and turned into IMPs by the WBF scale; the "
             f"running column is {match.home}'s IMPs less {match.away}'s"
+            + (f"; {match.artificial_note}" if match.adjusted else "")
             + (f"; the boards {BEING_PLAYED_NOTE}, and left out of the totals" if hidden else "")
             + f". VPs: the WBF 2013 continuous 20-VP scale over {match.boards} boards.",
             pdf.NOTE,

@@ -103,12 +103,13 @@ __all__ = ["ImpBoardsTable", "MatchTablesTable", "TeamBoardsTable", "TeamScoreTa
 
 
 class ImpBoardsTable(EventRowsTable):
-    """A contract team match by IMPs, board by board (``ImpMatch.lines``): both N-S scores, the home team's
-    net, each team's IMPs (WBF scale) and the running difference; a board in play says "being played"."""
+    """A contract team match by IMPs, board by board (``ImpMatch.lines``): both N-S scores (or a table's
+    artificial score), the home team's net, each team's IMPs (WBF scale; law 86A's for an artificial score)
+    and the running difference; a board in play says "being played", one that cannot be scored says why."""
 
     board = tables.Column("Board", attrs=NUM)
     home_ns = tables.Column("Home N-S", attrs=NUM, empty_values=())
-    away_ns = tables.Column("Away N-S", attrs=NUM)
+    away_ns = tables.Column("Away N-S", attrs=NUM, empty_values=())
     net = tables.Column("Net (home)", attrs=NUM)
     home_imps = tables.Column("IMPs home", attrs=NUM)
     away_imps = tables.Column("IMPs away", attrs=NUM)
@@ -129,7 +130,11 @@ class ImpBoardsTable(EventRowsTable):
             self.columns[name].column.verbose_name = heading
 
     def render_home_ns(self, value: int | None, record: Any) -> SafeString:
-        """A board in play says so (its scores and IMPs are not shown yet)."""
+        """A board in play says so (its scores and IMPs are not shown yet), as does one that cannot be scored;
+        a table's artificial adjusted score shows as given ("A60/40", law 12C2)."""
         if record.note:
             return format_html('<span class="muted">{}</span>', record.note)
-        return format_html("{}", "—" if value is None else value)
+        return format_html("{}", record.home_text or "—")
+
+    def render_away_ns(self, value: int | None, record: Any) -> SafeString:
+        return format_html("{}", record.away_text or "—")

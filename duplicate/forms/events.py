@@ -20,8 +20,9 @@ from duplicate.models import (
     RankingChoice,
     ScoringCodeChoice,
 )
-from duplicate.services.events import MAX_SECTIONS
+from duplicate.services.events import IMP_CONTESTS, MAX_SECTIONS
 from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE, too_large
+from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
 from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
 
 
@@ -53,6 +54,16 @@ class EventCreateForm(forms.Form):
         required=False,
         help_text="Contract bridge only: pairs by matchpoints (the default), Butler IMPs or cross-IMPs; a team "
         "match by IMPs and VPs. The historic codes are scored by law H (pairs) and law G (teams).",
+    )
+    average_plus_imps = forms.IntegerField(
+        label="IMPs of average plus (law 86A)",
+        required=False,
+        min_value=AVERAGE_PLUS_MIN,
+        max_value=AVERAGE_PLUS_MAX,
+        initial=AVERAGE_PLUS_IMPS,
+        help_text="Contract bridge scored in IMPs (a team match, Butler, cross-IMPs): a director's artificial "
+        "score of average plus is worth this many IMPs, average minus as many less than nothing (law 86A: "
+        f"{AVERAGE_PLUS_IMPS} unless the organiser sets otherwise).",
     )
     kind = forms.ChoiceField(
         choices=EventKind.choices,
@@ -119,6 +130,7 @@ class EventCreateForm(forms.Form):
         data = super().clean() or {}
         self._team_match_movement(data)
         self._contest(data)
+        self._average_plus(data)
         if data.get("sections") is None and "sections" not in self.errors:
             data["sections"] = 1  # left blank: one section
         data["ranking"] = data.get("ranking") or RankingChoice.FIELD
@@ -157,6 +169,19 @@ class EventCreateForm(forms.Form):
             what = "A team match" if kind == EventKind.TEAMS else "A pair event"
             names = ", ".join(str(ContestChoice(c).label) for c in allowed)
             self.add_error("contest", f"{what} of contract bridge is scored by {names}.")
+
+    def _average_plus(self, data: dict[str, object]) -> None:
+        """Law 86A's IMPs of average plus: blank for the usual 3; another figure only where IMPs are scored."""
+        if "average_plus_imps" in self.errors:
+            return
+        if data.get("average_plus_imps") is None:
+            data["average_plus_imps"] = AVERAGE_PLUS_IMPS
+        elif data["average_plus_imps"] != AVERAGE_PLUS_IMPS and data.get("contest") not in IMP_CONTESTS:
+            self.add_error(
+                "average_plus_imps",
+                "Only contract bridge scored in IMPs (a team match, Butler, cross-IMPs) scores an artificial "
+                f"score in IMPs: leave it at {AVERAGE_PLUS_IMPS}.",
+            )
 
     def _team_match_movement(self, data: dict[str, object]) -> None:
         """A team match plays the team match movement: a pairs movement (the form's default Mitchell) is

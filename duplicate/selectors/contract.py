@@ -10,7 +10,7 @@ its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final, NamedTuple
@@ -19,18 +19,22 @@ from duplicate.selectors.pair_rows import PairInfo, Ranking, StandingRow, unknow
 from scoring.contests import (
     ContractContest,
     PairId,
-    TeamImpMatch,
     butler,
     cross_imps,
     matchpoints,
     ranking_groups,
     team_imps_match,
 )
+from scoring.contests.imps import AVERAGE_PLUS_IMPS, Artificial, TableScore, TeamImpMatch, UnscoredBoard
 from scoring.contests.rankings import RankingGroup, RankingGroups, Table
 from scoring.errors import ContestError
 
 MATCHPOINTS: Final = "matchpoints"
-METHODS: Final = {"matchpoints": matchpoints, "butler": butler, "cross-imps": cross_imps}
+METHODS: Final[dict[str, Callable[..., ContractContest]]] = {
+    "matchpoints": matchpoints,
+    "butler": butler,
+    "cross-imps": cross_imps,
+}
 #: What a contest's board scores are called on the pages.
 UNITS: Final = {"matchpoints": "MPs", "butler": "IMPs", "cross-imps": "IMPs", "imps": "IMPs"}
 
@@ -194,15 +198,19 @@ def contract_pairs(
     *,
     per_section: bool,
     field_most: Mapping[tuple[str, int], int] | None = None,
+    average_plus: int = AVERAGE_PLUS_IMPS,
 ) -> ContractPairs:
     """Score the event's plays by ``method`` (law H's rankings from every play scheduled).  ``field_most``:
     when ``rows`` are only some boards' plays (a traveller's), each (section letter, or "" across the field;
-    board)'s Neuberg N, from :func:`neuberg_most` (matchpoints only)."""
+    board)'s Neuberg N, from :func:`neuberg_most` (matchpoints only).  ``average_plus``: law 86A's IMPs of
+    an artificial average plus (Butler, cross-IMPs)."""
     method_of = METHODS[method]
 
     def contest(results: list[Any], groups: RankingGroups, letter: str) -> ContractContest:
-        if field_most is None or method_of is not matchpoints:
-            return method_of(results, groups=groups)
+        if method_of is not matchpoints:
+            return method_of(results, groups=groups, average_plus=average_plus)
+        if field_most is None:
+            return matchpoints(results, groups=groups)
         most = {board: n for (part, board), n in field_most.items() if part == letter}
         return matchpoints(results, groups=groups, field_most=most)
 
@@ -303,62 +311,107 @@ def contract_rankings(contest: ContractPairs, pairs: Mapping[int, PairInfo]) -> 
 @dataclass(frozen=True)
 class ContractTeams:
     """A contract team match by IMPs (two tables: each board played once with each team N-S), in the shape
-    the standings' ``EventResults`` holds; ``match`` None until a board has both its results."""
+    the standings' ``EventResults`` holds; ``match`` None until a board has both its results.  ``unscored``:
+    the boards that cannot be scored as entered (each with why), left out while the rest are scored; the
+    standings stay provisional while there is one."""
 
     home: str
     away: str
     match: TeamImpMatch | None
     method: str = "imps"
-    provisional: bool = False
+    unscored: tuple[UnscoredBoard, ...] = ()
     unresolved: tuple[Any, ...] = ()
     averages: Mapping[tuple[int, str], Fraction] = field(default_factory=dict)
     single_ranking: bool = True
     boards: tuple[ContractDetail, ...] = ()  # every table's line: its law 77 scores and the board's swing
 
+    @property
+    def provisional(self) -> bool:
+        return bool(self.unscored)
+
 
 def _team_lines(
-    plays: Sequence[tuple[int, PairId, PairId, int]], match: TeamImpMatch | None, home_pairs: set[int]
+    plays: Sequence[tuple[int, PairId, PairId, TableScore]], match: TeamImpMatch | None, home_pairs: set[int]
 ) -> tuple[ContractDetail, ...]:
-    """Each table's line as a traveller and a score card read it: its law 77 scores, and (once the board is
-    in at both tables) the board's swing in IMPs for the side of the team that sat N-S there, less for the
-    other side (the match's own figures, ``team_imps_match``'s)."""
-    swings = {line.board: line.home_imps - line.away_imps for line in (match.lines if match else ())}
+    """Each table's line as a traveller and a score card read it: its law 77 scores (or its artificial
+    score, law 12C2), and (once the board is scored) each side's IMPs on the board: the IMPs of the team that
+    sat there (the match's own figures, ``team_imps_match``'s: the swing, or law 86A's)."""
+    results = {line.board: (line.home_result, line.away_result) for line in (match.lines if match else ())}
     out = []
-    for board, ns, ew, net in plays:
-        swing = swings.get(board)
-        if swing is not None and ns not in home_pairs:
-            swing = -swing
-        out.append(
-            ContractDetail(
-                board, ns, ew, net, -net, None, None, None, None, swing, None if swing is None else -swing
+    for board, ns, ew, score in plays:
+        scored = results.get(board)
+        ns_imps: int | None = None
+        ew_imps: int | None = None
+        if scored is not None:
+            ns_imps, ew_imps = scored if ns in home_pairs else scored[::-1]
+        if isinstance(score, Artificial):
+            out.append(
+                ContractDetail(board, ns, ew, None, None, None, None, str(score), None, ns_imps, ew_imps)
             )
-        )
+        else:
+            out.append(ContractDetail(board, ns, ew, score, -score, None, None, None, None, ns_imps, ew_imps))
     return tuple(out)
 
 
-def contract_teams(rows: Sequence[Sequence[Any]], teams: Mapping[str, Sequence[int]]) -> ContractTeams:
-    """The match's boards, each (board, the home team's N-S score, the away team's N-S score), scored by
-    ``scoring.contests.team_imps_match`` (the WBF IMP scale, VPs by the WBF 2013 scale for the boards
-    scheduled).  A board counts once both its tables are in; a law 12C2 adjusted score is refused."""
+def _team_board_problem(count: int, seat: Mapping[str, list[TableScore]], names: Sequence[str]) -> str:
+    """Why a board of the match cannot be compared as scheduled and entered (law G: each board is played
+    once at each table, each team N-S at one); "" when it can."""
+    if count != 2:
+        return f"played at {count} tables; a team match by IMPs plays each board at two"
+    for side, name in zip(("home", "away"), names, strict=True):
+        if len(seat[side]) > 1:
+            return f"{name} sat N-S at both its tables (law G: once with each team N-S)"
+    return ""
+
+
+def contract_teams(
+    rows: Sequence[Sequence[Any]],
+    teams: Mapping[str, Sequence[int]],
+    *,
+    average_plus: int = AVERAGE_PLUS_IMPS,
+) -> ContractTeams:
+    """The match's boards, each (board, the home team's N-S result, the away team's N-S result), scored by
+    ``scoring.contests.team_imps_match`` (the WBF IMP scale, law 86A's IMPs for law 12C2's artificial
+    scores, ``average_plus`` for average plus; VPs by the WBF 2013 scale for the boards scheduled).  A board
+    counts once both its tables are in; a board that cannot be scored as entered is set aside, with why,
+    and the rest are scored."""
     names = list(teams)
     if len(names) != 2:
         raise ContestError("teams", f"an IMP match is between two teams, got {len(names)}")
     home, away = names
     home_pairs = set(teams[home])
-    by_board: dict[int, dict[str, list[int]]] = {}
+    by_board: dict[int, dict[str, list[TableScore]]] = {}
     scheduled: dict[int, int] = {}
-    plays: list[tuple[int, PairId, PairId, int]] = []
+    plays: list[tuple[int, PairId, PairId, TableScore]] = []
+    unscored: dict[int, str] = {}
     for board, ns, ew, entered, ruling, _offending, net_ns, *_rest in rows:
         scheduled[board] = scheduled.get(board, 0) + 1
-        if not entered:
-            continue
-        if ruling:
-            raise ContestError("ruling", f"board {board}: an IMP team match takes played results only")
-        plays.append((board, ns, ew, int(net_ns)))
         seat = by_board.setdefault(board, {"home": [], "away": []})
-        seat["home" if ns in home_pairs else "away"].append(int(net_ns))
-    if any(count != 2 for count in scheduled.values()):
-        raise ContestError("movement", "an IMP team match plays each board at two tables (2 pairs a team)")
-    done = [(b, s["home"][0], s["away"][0]) for b, s in sorted(by_board.items()) if s["home"] and s["away"]]
-    match = team_imps_match(done, home=home, away=away, boards=len(scheduled)) if done else None
-    return ContractTeams(home, away, match, boards=_team_lines(plays, match, home_pairs))
+        adjusted = adjusted_of(ruling or "") if entered else None
+        if entered and ruling and adjusted is None:  # law B(3)'s: the result service refuses it at contract
+            unscored.setdefault(board, f"{ruling} is not a ruling of contract bridge")
+        elif entered:
+            score: TableScore = Artificial(*adjusted) if adjusted else int(net_ns)
+            plays.append((board, ns, ew, score))
+            seat["home" if ns in home_pairs else "away"].append(score)
+    ready = []
+    for board, seat in sorted(by_board.items()):
+        problem = _team_board_problem(scheduled[board], seat, names)
+        if problem and (seat["home"] or seat["away"]):
+            unscored.setdefault(board, problem)
+        elif not problem and seat["home"] and seat["away"] and board not in unscored:
+            ready.append((board, seat["home"][0], seat["away"][0]))
+    match = (
+        team_imps_match(ready, home=home, away=away, boards=len(scheduled), average_plus=average_plus)
+        if ready
+        else None
+    )
+    for board, why in match.unscored if match is not None else ():
+        unscored.setdefault(board, why)
+    return ContractTeams(
+        home,
+        away,
+        match,
+        unscored=tuple(UnscoredBoard(board, why) for board, why in sorted(unscored.items())),
+        boards=_team_lines(plays, match, home_pairs),
+    )

@@ -4,7 +4,9 @@ the match's IMPs and VPs (WBF 2013 continuous 20-VP scale, ``scoring.contests.im
 and where they sat.  Two queries: the pairs and the plays.
 
 No peeking: a board in ``hidden`` (still in play for this viewer) shows no scores, and neither its IMPs nor the
-totals include it until every table has played it."""
+totals include it until every table has played it.  A board with law 12C2's artificial score at a table shows
+it ("A60/40") and scores law 86A's IMPs; a board that cannot be scored as entered is noted with why, and the
+rest are scored and totalled."""
 
 from __future__ import annotations
 
@@ -24,18 +26,39 @@ from duplicate.selectors.standings import (
     progress_of,
 )
 from scoring.contests import team_imps_match
+from scoring.contests.imps import AVERAGE_PLUS_IMPS, Artificial, TeamBoardLine
+
+#: How a board that cannot be scored as entered is noted (the rest of the match is scored and totalled).
+CANNOT_BE_SCORED = "cannot be scored"
 
 
 @dataclass(frozen=True, slots=True)
 class ImpBoardLine:
     board: int
-    home_ns: int | None
+    home_ns: int | None  # None where the table has an artificial score (``home_adjusted``), or none yet
     away_ns: int | None
-    net: int | None  # the home team's: its N-S score less the away team's N-S score
+    net: int | None  # the home team's: its N-S score less the away team's N-S score (None: not compared)
     home_imps: int | None
     away_imps: int | None
     running: int | None  # the home team's IMPs less the away team's, so far
-    note: str = ""  # why a board has no scores: being played (hidden from this viewer), not played yet
+    note: str = ""  # why a board has no IMPs: being played (hidden from this viewer), not played yet, or
+    # why it cannot be scored as entered
+    home_adjusted: str = ""  # law 12C2's artificial score at the home team's N-S table ("A60/40")
+    away_adjusted: str = ""
+
+    @property
+    def scored(self) -> bool:
+        """Whether the board's IMPs are in the totals (both tables in, shown to this viewer, scorable)."""
+        return self.home_imps is not None
+
+    @property
+    def home_text(self) -> str:
+        """The home team's N-S table as the pages show it: its score, or its artificial score."""
+        return self.home_adjusted or ("" if self.home_ns is None else str(self.home_ns))
+
+    @property
+    def away_text(self) -> str:
+        return self.away_adjusted or ("" if self.away_ns is None else str(self.away_ns))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +93,23 @@ class ImpMatch:
     progress: Progress
     error: str | None
     pairs: tuple[ImpPair, ...] = ()  # every pair of both teams, home team's first
+    average_plus: int = AVERAGE_PLUS_IMPS  # law 86A: the IMPs of an artificial average plus
+
+    @property
+    def adjusted(self) -> bool:
+        """Whether a board shown scores a table's artificial adjusted score (law 12C2, law 86A's IMPs)."""
+        return any(line.home_adjusted or line.away_adjusted for line in self.lines)
+
+    @property
+    def artificial_note(self) -> str:
+        """What an artificial score is worth here, for the pages' notes ("" when no board shown has one)."""
+        if not self.adjusted:
+            return ""
+        n = self.average_plus
+        return (
+            f"a table's artificial adjusted score (law 12C2) is worth {n} IMPs to a team given average plus, "
+            f"-{n} average minus, 0 average (law 86A), the other table's result not compared"
+        )
 
     @property
     def winner(self) -> str | None:
@@ -79,8 +119,13 @@ class ImpMatch:
 
     @property
     def scored(self) -> int:
-        """How many boards the totals count (both tables in, and shown to this viewer)."""
-        return sum(1 for line in self.lines if line.net is not None)
+        """How many boards the totals count (both tables in, shown to this viewer, scorable)."""
+        return sum(1 for line in self.lines if line.scored)
+
+    @property
+    def unscored(self) -> tuple[ImpBoardLine, ...]:
+        """The boards in that cannot be scored as entered (each line's note says why)."""
+        return tuple(line for line in self.lines if line.note.startswith(CANNOT_BE_SCORED))
 
     @property
     def margin(self) -> int:
@@ -96,6 +141,25 @@ class ImpMatch:
 
     def _pairs_of(self, team: str) -> tuple[ImpPair, ...]:
         return tuple(p for p in self.pairs if p.pair.team == team)
+
+
+def _line(line: TeamBoardLine, running: int) -> ImpBoardLine:
+    """A scored board as the pages show it: a table's N-S score, or its artificial score (law 12C2)."""
+    home_ns, away_ns = (None if isinstance(x, Artificial) else x for x in (line.home_ns, line.away_ns))
+    home_adjusted, away_adjusted = (
+        str(x) if isinstance(x, Artificial) else "" for x in (line.home_ns, line.away_ns)
+    )
+    return ImpBoardLine(
+        line.board,
+        home_ns,
+        away_ns,
+        line.net,
+        line.home_imps,
+        line.away_imps,
+        running,
+        home_adjusted=home_adjusted,
+        away_adjusted=away_adjusted,
+    )
 
 
 def imp_match(
@@ -119,21 +183,27 @@ def imp_match(
     boards = match.boards if match else len(scheduled)
     if match is not None and len(shown) != len(match.lines):  # the totals of the boards shown only
         rows = [(line.board, line.home_ns, line.away_ns) for line in shown]
-        match = team_imps_match(rows, home=home, away=away, boards=boards) if rows else None
+        match = (
+            team_imps_match(rows, home=home, away=away, boards=boards, average_plus=match.average_plus)
+            if rows
+            else None
+        )
+    unscored = {u.board: u.why for u in contest.unscored} if isinstance(contest, ContractTeams) else {}
     running = 0
     by_board = {line.board: line for line in shown}
     for number in sorted(scheduled):
         line = by_board.get(number)
-        if line is None:  # hidden from this viewer, or (a director's) not in at both tables yet
-            note = BEING_PLAYED if number in hidden else NOT_PLAYED
+        if line is None:  # hidden from this viewer, cannot be scored, or not in at both tables yet
+            if number in hidden:
+                note = BEING_PLAYED
+            elif number in unscored:
+                note = f"{CANNOT_BE_SCORED}: {unscored[number]}"
+            else:
+                note = NOT_PLAYED
             lines.append(ImpBoardLine(number, None, None, None, None, None, None, note))
             continue
         running += line.home_imps - line.away_imps
-        lines.append(
-            ImpBoardLine(
-                line.board, line.home_ns, line.away_ns, line.net, line.home_imps, line.away_imps, running
-            )
-        )
+        lines.append(_line(line, running))
     order = {home: 0, away: 1}
     seated = sorted(
         (pairs.get(pk) or unknown_pair(pk) for pk in results.seats),
@@ -152,4 +222,5 @@ def imp_match(
         progress=progress_of(results),
         error=results.error,
         pairs=tuple(ImpPair(p, results.seats.get(p.pk, "")) for p in seated),
+        average_plus=event.average_plus_imps,
     )

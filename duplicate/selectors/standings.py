@@ -65,6 +65,7 @@ from scoring.contests import (
     team_match,
 )
 from scoring.contests.display import Shown, lead_str, ratio_str, score_text, signed_text
+from scoring.contests.imps import AVERAGE_PLUS_IMPS
 from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
 
@@ -206,7 +207,13 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
         cursor.execute(sql, params)
         rows = cursor.fetchall()
         return build_results(
-            event.code, event.kind, rows, pairs, per_section=per_section(event), method=event.contest
+            event.code,
+            event.kind,
+            rows,
+            pairs,
+            per_section=per_section(event),
+            method=event.contest,
+            average_plus=event.average_plus_imps,
         )
 
 
@@ -230,7 +237,14 @@ def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterabl
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     return build_results(
-        event.code, event.kind, rows, pairs, per_section=several, method=event.contest, field_most=most
+        event.code,
+        event.kind,
+        rows,
+        pairs,
+        per_section=several,
+        method=event.contest,
+        field_most=most,
+        average_plus=event.average_plus_imps,
     )
 
 
@@ -268,13 +282,15 @@ def build_results(
     per_section: bool = False,
     method: str = "",
     field_most: Mapping[tuple[str, int], int] | None = None,
+    average_plus: int = AVERAGE_PLUS_IMPS,
 ) -> EventResults:
     """The pure part of :func:`event_results`: plays as ``PLAY_FIELDS`` tuples -> the contest.
 
     Law H: the pairs are ranked by :func:`scoring.contests.ranking_groups` of every play as scheduled
     (entered or not), so the rankings keep their shape as the results come in: sections playing the same
     boards across the field, or (``per_section``, the director's choice) each section on its own.
-    ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`)."""
+    ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`).
+    ``average_plus``: the event's IMPs of an artificial average plus (law 86A; IMP contests)."""
     boards, ns_col, ew_col = (list(map(itemgetter(i), rows)) for i in range(3))
     ns_pairs, ew_pairs = set(ns_col), set(ew_col)
     # Each pair once, in the order the plays name them.
@@ -288,7 +304,7 @@ def build_results(
     single = kind == EventKind.TEAMS
     try:
         if kind == EventKind.TEAMS and code == CONTRACT:
-            contest = contract_teams(rows, _teams(pairs))
+            contest = contract_teams(rows, _teams(pairs), average_plus=average_plus)
         elif kind == EventKind.TEAMS:
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
             contest = team_match(_result_rows(code, rows), teams=_teams(pairs), seats=known)
@@ -298,7 +314,13 @@ def build_results(
             several = per_section and len(set(sections.values())) > 1
             if code == CONTRACT:  # its contest's own scoring (law H's rankings)
                 contest = contract_pairs(
-                    method or MATCHPOINTS, rows, tables, sections, per_section=several, field_most=field_most
+                    method or MATCHPOINTS,
+                    rows,
+                    tables,
+                    sections,
+                    per_section=several,
+                    field_most=field_most,
+                    average_plus=average_plus,
                 )
             elif several:
                 contest = section_contests(_result_rows(code, rows), tables, sections)

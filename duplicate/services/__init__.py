@@ -39,6 +39,7 @@ from duplicate.services.events import (
 )
 from duplicate.services.hands_import import HandsImport, hands_from_pbn, is_pbn_text
 from duplicate.services.results import (
+    EVENT_FINISHED,
     ConflictError,
     PermissionDenied,
     Writer,
@@ -50,6 +51,7 @@ from duplicate.services.results import (
 from duplicate.services.tokens import table_token_create, table_token_revoke, table_traveller_open
 
 __all__ = [
+    "EVENT_FINISHED",
     "HANDS_REPLACED",
     "AnalysisUnavailable",
     "ConflictError",

@@ -28,6 +28,7 @@ from duplicate.models import Board, Event, EventKind, EventStatus, Play, Ranking
 from duplicate.services.errors import ServiceError, in_range, text_problem
 from duplicate.services.events import MAX_SECTIONS, PairSpec, event_create, section_populate
 from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
+from scoring.contests.imps import AVERAGE_PLUS_IMPS
 from scoring.errors import ScoringError
 from scoring.law77 import parse_vulnerability
 from scoring.law77 import vulnerability_for_board as cycle
@@ -58,6 +59,7 @@ TOP_KEYS = {
     "sections",
     "ranking",
     "contest",
+    "average_plus_imps",
 }
 PLACE_KEYS = {"section", "round", "table", "board", "ns", "ew"}
 SECTION_KEYS = {"letter", "movement"}
@@ -204,6 +206,7 @@ def event_import(*, data: Mapping[str, Any], analyse: bool = True) -> Event:
         paper_size=data.get("paper_size") or "A4",
         ranking=ranking,
         contest=contest,
+        average_plus_imps=data.get("average_plus_imps", AVERAGE_PLUS_IMPS),  # law 86A; checked there
         analyse=analyse,
     )
     for word in set(vulnerable.values()):  # law 77: the boards' own vulnerability, where the file gives one
@@ -690,6 +693,7 @@ def event_export(event: Event) -> dict[str, Any]:
         "code": event.code,
         "kind": event.kind,
         **({"contest": event.contest} if event.contest else {}),
+        **({"average_plus_imps": n} if (n := event.average_plus_imps) != AVERAGE_PLUS_IMPS else {}),
         "status": event.status,
         "paper_size": event.paper_size,
     }

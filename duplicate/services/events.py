@@ -39,11 +39,14 @@ from duplicate.models import (
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.results import boards_touch
-from scoring.errors import show_value
+from scoring.contests.imps import AVERAGE_PLUS_IMPS, average_plus_imps
+from scoring.errors import ScoringError, show_value
 from scoring.movements import MAX_PLAYS, Movement, MovementError, MovementRound, TablePlay, generate
 from scoring.pbn import PbnError, canonical_deal
 
 SEATS = "NESW"
+#: The contests scored in IMPs, whose artificial scores are law 86A's IMPs.
+IMP_CONTESTS = (ContestChoice.BUTLER, ContestChoice.CROSS_IMPS, ContestChoice.IMPS)
 # Sections are lettered A to Z.
 MAX_SECTIONS = 26
 
@@ -78,12 +81,14 @@ def event_create(
     ranking: str = RankingChoice.FIELD,
     letter: str = "A",
     contest: str | None = None,
+    average_plus_imps: object = AVERAGE_PLUS_IMPS,
     analyse: bool = True,
 ) -> Event:
     """Create an event of ``sections`` sections (A, B, ...), each laid out by ``movement`` and playing the
     same boards: boards, pairs, rounds, seatings and the empty Play rows (one board at one table in one
     round) that results will fill. With several sections pair n of section B is numbered "B<n>" (pair
     numbers are the event's). ``ranking``: across the field (law H) or each section on its own.
+    ``average_plus_imps``: law 86A's IMPs of an artificial average plus (a contest scored in IMPs).
     ``analyse``: the deals' double-dummy analysis starts in a thread once this commits (False: the caller
     works it out itself, ``deal_analyses_compute``)."""
     name = name.strip()
@@ -95,6 +100,7 @@ def event_create(
     if kind not in EventKind.values:
         raise ServiceError(f"kind: must be one of {', '.join(EventKind.values)}, got {kind!r}")
     contest = contest_for(code=code, kind=kind, contest=contest)
+    average_plus = average_plus_for(contest=contest, value=average_plus_imps)
     held = Counter(b for r in movement.rounds for t in r.tables for b in t.boards)
     if contest == ContestChoice.IMPS and set(held.values()) != {2}:
         raise ServiceError("movement: a team match by IMPs plays each board at two tables: 2 pairs a team")
@@ -110,7 +116,14 @@ def event_create(
         )
     letters = _section_letters(sections, movement, kind=kind)
     event = Event.objects.create(
-        name=name, date=date, code=code, kind=kind, paper_size=paper_size, ranking=ranking, contest=contest
+        name=name,
+        date=date,
+        code=code,
+        kind=kind,
+        paper_size=paper_size,
+        ranking=ranking,
+        contest=contest,
+        average_plus_imps=average_plus,
     )
     for index, section_letter in enumerate(letters or [letter]):
         section_populate(
@@ -146,6 +159,22 @@ def contest_for(*, code: str, kind: str, contest: str | None) -> str:
             f"contest: {what} of contract bridge is scored by {', '.join(allowed)}, got {contest!r}"
         )
     return contest
+
+
+def average_plus_for(*, contest: str, value: object) -> int:
+    """Law 86A's IMPs of an artificial average plus, checked: a whole number from 1 to 24, and other than 3
+    only for a contest scored in IMPs (a team match by IMPs, Butler, cross-IMPs), which alone reads it.
+    ServiceError names the field."""
+    try:
+        average_plus = average_plus_imps(value)
+    except ScoringError as exc:
+        raise ServiceError(str(exc)) from None
+    if average_plus != AVERAGE_PLUS_IMPS and contest not in IMP_CONTESTS:
+        raise ServiceError(
+            "average_plus_imps: only a contest scored in IMPs (a team match by IMPs, Butler, cross-IMPs) "
+            f"scores an artificial score in IMPs (law 86A); leave it at {AVERAGE_PLUS_IMPS}"
+        )
+    return average_plus
 
 
 def _section_letters(sections: int, movement: Movement, *, kind: str) -> list[str]:
@@ -585,7 +614,9 @@ def event_results_touch(*, event_ids: Sequence[int]) -> None:
 def event_finish(*, event: Event) -> Event:
     """The director finishes the event: its status becomes "complete", which releases every board's hands
     and results to everyone (until then a board is shown only once every table has played it). The results
-    version is bumped so that every process works its pages out afresh. Finishing twice changes nothing."""
+    version is bumped so that every process works its pages out afresh. From then on the table links only
+    read (``result_apply`` refuses their writes) until the event is reopened. Finishing twice changes
+    nothing."""
     locked = Event.objects.select_for_update().get(pk=event.pk)
     if locked.status != EventStatus.COMPLETE:
         Event.objects.filter(pk=event.pk).update(

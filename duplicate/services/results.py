@@ -41,6 +41,12 @@ CONTRACT = "contract"
 CLEAR_FORBIDDEN = (
     "Only the director clears a result (no result at all); a table link enters and corrects its own results."
 )
+#: Why a table link writes nothing once the director has finished the event (Finish releases every board:
+#: a table that has not played one could read its hands and the other tables' results).
+EVENT_FINISHED = (
+    "The event is finished: ask the director (once an event is finished, only the director corrects its "
+    "results, with a reason)."
+)
 
 #: The stored fields that make up "the result as entered" (used for the law E history and conflicts).
 ENTERED_FIELDS = (
@@ -255,7 +261,13 @@ def play_result_save(
     )
     if change is not None:
         change.save()
-        results_touch(event_id=play.event_id, board_ids=[play.board_id])
+        # A table's save lands only while the event is not finished, read again as the event's row is
+        # written (a Finish committed since the play was read, or being committed, is seen here: the
+        # update waits for its lock and matches no row); refused, the transaction writes nothing.
+        if not results_touch(
+            event_id=play.event_id, board_ids=[play.board_id], unless_finished=not writer.is_director
+        ):
+            raise PermissionDenied(EVENT_FINISHED)
     return play
 
 
@@ -274,6 +286,9 @@ def result_apply(
     caller also bumps the results version (once for a batch). ``before``: the result as it stood, when the
     stored fields do not say it all (honours derived from hands being replaced)."""
 
+    finished = play.event.status == EventStatus.COMPLETE
+    if finished and not writer.is_director:
+        raise PermissionDenied(EVENT_FINISHED)
     if play.version != expected_version:
         raise ConflictError(
             "This result was changed on another device while you were entering it; the stored result is "
@@ -293,6 +308,8 @@ def result_apply(
         raise ServiceError(
             f"reason: a correction after the scores are agreed ({agreement_law(play.event.code)}) needs a reason"
         )
+    if finished and play.entered and not reason:
+        raise ServiceError("reason: a correction after the event is finished needs a reason")
     if data is None and not writer.is_director:  # a table corrects its result; it never leaves none
         raise PermissionDenied(CLEAR_FORBIDDEN)
     if data is not None and not writer.is_director and (data.get("ruling") or data.get("penalties")):
@@ -333,17 +350,25 @@ def result_apply(
     )
 
 
-def results_touch(*, event_id: int, board_ids: Sequence[int] | None = None) -> None:
+def results_touch(
+    *, event_id: int, board_ids: Sequence[int] | None = None, unless_finished: bool = False
+) -> bool:
     """One bump of the results version for a write of results (a running event from then on): the
-    event's, and that of the boards given (every board of the event's when none are)."""
-    Event.objects.filter(pk=event_id).update(
+    event's, and that of the boards given (every board of the event's when none are). ``unless_finished``:
+    none when the event is finished (False returned: the caller refuses its write)."""
+    events = Event.objects.filter(pk=event_id)
+    if unless_finished:
+        events = events.exclude(status=EventStatus.COMPLETE)
+    touched = events.update(
         results_version=F("results_version") + 1,
         status=models.Case(
             models.When(status=EventStatus.SETUP, then=models.Value(EventStatus.RUNNING)),
             default=F("status"),
         ),
     )
-    boards_touch(event_ids=[event_id], board_ids=board_ids)
+    if touched:
+        boards_touch(event_ids=[event_id], board_ids=board_ids)
+    return bool(touched)
 
 
 def event_lock(*, event_id: int) -> None:

@@ -7,8 +7,9 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from duplicate.models import Play, Section, TableToken
+from duplicate.models import Event, EventStatus, Play, Section, TableToken
 from duplicate.services.errors import ServiceError
+from duplicate.services.results import EVENT_FINISHED, PermissionDenied
 
 
 @transaction.atomic
@@ -33,8 +34,11 @@ def table_traveller_open(*, token: TableToken, number: int) -> int:
     """The table's players open board ``number``'s traveller through their link, to compare with the tables
     that played it before them: from then on their result on it stands and only the director changes it
     (no peeking: a table must not read the other results and then alter its own). Only a board the table has
-    played (every one of its plays of it entered or ruled) opens; returns the plays marked."""
+    played (every one of its plays of it entered or ruled) opens; returns the plays marked. A finished
+    event's link writes nothing (its travellers are everyone's to read already)."""
 
+    if Event.objects.filter(pk=token.section.event_id, status=EventStatus.COMPLETE).exists():
+        raise PermissionDenied(EVENT_FINISHED)
     plays = Play.objects.filter(
         seating__round__section_id=token.section_id, seating__table=token.table, board__number=number
     )

@@ -3,7 +3,7 @@ corrections under duplicate law E, rulings and penalties, and the printable tabl
 
 Thin views: reads through ``selectors_entry``, writes through ``services.play_result_save``, ``round_agree``
 and the table-token services. Who may write: a director (a staff user) anywhere; a table token only its own
-table's current round; everyone else reads.
+table's current round, and nothing once the event is finished; everyone else reads.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from qrcode.image.svg import SvgPathImage
 from duplicate import selectors as visibility
 from duplicate import services
 from duplicate.forms.entry import PlayResultForm, TableLinkActionForm, error_field, initial_for
-from duplicate.models import Event, Play, Round, Seating, Section, TableToken, agreement_law
+from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
 from duplicate.selectors import entry as sel
 from duplicate.selectors import event_or_404
 from duplicate.selectors.round_summary import RoundSummary, round_summary
@@ -118,8 +118,11 @@ class TableView:
         self.agreement_law = agreement_law(
             event.code
         )  # the law its notes cite: law E, or law 79 for contract
+        # Finished by the director: every board is released, so a table link only reads from then on; the
+        # director still corrects, with a reason, as after an agreement.
+        self.finished = event.status == EventStatus.COMPLETE
         # A table link writes only while the round is open; a director corrects after agreement (law E).
-        self.can_write = writer is not None and (writer.is_director or not self.agreed)
+        self.can_write = writer is not None and (writer.is_director or not (self.agreed or self.finished))
         # The law E history names directors and their reasons: directors only.
         self.shows_history = writer is not None and writer.is_director
 
@@ -362,9 +365,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
         message = f"board: that board is not played at {where}; one result per board per table."
         return _forbidden(request, message, status=400)
     if not view.can_write:
-        return _forbidden(
-            request, services.round_agreed_message(view.seating.round.number, code=view.event.code)
-        )
+        return _forbidden(request, _refusal(view))
     form = view.form(play, request.POST)
     status = 200
     row: dict[str, Any] | None = None
@@ -404,6 +405,13 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
     return _render_table(request, view, plays, status=status, replaced={play.pk: row})
 
 
+def _refusal(view: TableView) -> str:
+    """Why a table link may not write on this page: the event finished, or the round agreed (law E)."""
+    if view.finished:
+        return services.EVENT_FINISHED
+    return services.round_agreed_message(view.seating.round.number, code=view.event.code)
+
+
 def _token_elsewhere(request: HttpRequest, token: TableToken, where: str | None = None) -> HttpResponse:
     """A table link's post of a board its current round does not hold: one of its own boards in a round the
     director has agreed since the page was loaded (law E: ask the director), or a board it never opens."""
@@ -425,6 +433,8 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
     """The score a row would get, server-rendered, without saving anything."""
     if view.writer is None:
         return _forbidden(request)
+    if not view.can_write:
+        return _forbidden(request, _refusal(view))
     play = _posted_play(request, plays)
     if play is None:
         return _forbidden(request, "That board is not at this table in this round.")
@@ -694,7 +704,10 @@ def entry_token_traveller(request: HttpRequest, secret: str, number: int) -> Htt
         # Opening it makes the table's result there stand (services.table_traveller_open): ask first, and
         # only where the board is still hidden from visitors (a released board has nothing to peek at).
         if request.method == "POST":
-            services.table_traveller_open(token=token, number=number)
+            try:
+                services.table_traveller_open(token=token, number=number)
+            except services.PermissionDenied as exc:  # the event is finished: the link only reads
+                return _unlisted(_forbidden(request, str(exc)))
             return redirect("entry_token_traveller", secret=secret, number=number)
         if number in visibility.boards_in_play(event):
             context = {"token": token, "event": event, "number": number}

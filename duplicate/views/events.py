@@ -60,6 +60,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 code=data["code"],
                 kind=data["kind"],
                 contest=data.get("contest") or None,
+                average_plus_imps=data["average_plus_imps"],
                 movement=movement,
                 paper_size=data["paper_size"],
                 sections=data["sections"],
@@ -89,6 +90,7 @@ def _create_error_field(text: str) -> tuple[str | None, str]:
         "name": "name",
         "sections": "sections",
         "ranking": "ranking",
+        "average_plus_imps": "average_plus_imps",
     }.get(field)
     if target is None:
         return None, text
@@ -148,7 +150,9 @@ def event_finish(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("event_detail", pk=event.pk)
     services.event_finish(event=event)
     messages.success(
-        request, f"{event.name} is finished: every board's hands and results are now shown to everyone."
+        request,
+        f"{event.name} is finished: every board's hands and results are now shown to everyone, and the "
+        "table links only read (you still correct, with a reason).",
     )
     return redirect("event_detail", pk=event.pk)
 
@@ -163,7 +167,9 @@ def event_reopen(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("event_detail", pk=event.pk)
     services.event_reopen(event=event)
     messages.success(
-        request, f"{event.name} is running again: its standings are no longer final until you finish it."
+        request,
+        f"{event.name} is running again: its standings are no longer final until you finish it, and the "
+        "table links enter results again.",
     )
     return redirect("event_detail", pk=event.pk)
 

@@ -7,7 +7,8 @@
   by the number of comparisons (n - 1; a board played once scores 0); E-W the negative.  Computed over the
   board's distinct scores (O(d^2) for d distinct scores, however many tables).
 * Artificial adjusted scores (law 12C2, law 86A's IMP equivalents): average plus +3 IMPs, average 0, average
-  minus -3; they take no part in the datum or the comparisons.
+  minus -3 (``average_plus``: the organiser's other figure); they take no part in the datum or the
+  comparisons.
 
 A pair's score is the sum of its board scores (no factoring).  Exact: ints and Fractions.  See docs/laws.md.
 """
@@ -33,13 +34,13 @@ from scoring.contests.contract_pairs import (
     score_boards,
 )
 from scoring.contests.display import round_half_away
-from scoring.contests.imps import imps
+from scoring.contests.imps import AVERAGE_PLUS_IMPS, artificial_imps, average_plus_imps, imps
 from scoring.contests.rankings import RankingGroups, grouping
 
 __all__ = ["ARTIFICIAL_IMPS", "butler", "butler_datum", "cross_imps", "cross_imps_board"]
 
-#: Law 86A: an artificial adjusted score of average plus / average / average minus in IMPs.
-ARTIFICIAL_IMPS: Final = {AVERAGE_PLUS: 3, AVERAGE: 0, AVERAGE_MINUS: -3}
+#: Law 86A: an artificial adjusted score of average plus / average / average minus in IMPs (the default).
+ARTIFICIAL_IMPS: Final = {p: artificial_imps(p) for p in (AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS)}
 BUTLER_DROP_FROM: Final = 5  # five or more results: the highest and the lowest are dropped
 
 
@@ -63,9 +64,13 @@ def cross_imps_board(scores: Sequence[int]) -> list[Fraction]:
 
 
 def _board_scorer(
-    rule: Callable[[list[int]], tuple[list[Exact], int | None]], datums: dict[int, int]
+    rule: Callable[[list[int]], tuple[list[Exact], int | None]], datums: dict[int, int], average_plus: int
 ) -> BoardScorer:
-    """A board scorer from a rule on the real N-S scores (returning their scores and any datum)."""
+    """A board scorer from a rule on the real N-S scores (returning their scores and any datum); an
+    artificial score is law 86A's IMPs, ``average_plus`` for average plus."""
+
+    def artificial(percentage: int) -> int:
+        return artificial_imps(percentage, average_plus)
 
     def score_board(b: Board) -> tuple[list[Exact], list[Exact]]:
         real = b.real()
@@ -74,7 +79,7 @@ def _board_scorer(
             datums[b.board] = datum
         if not b.any_adjusted:
             return scored, [-s for s in scored]
-        return b.with_artificial(scored, [-s for s in scored], ARTIFICIAL_IMPS.__getitem__)
+        return b.with_artificial(scored, [-s for s in scored], artificial)
 
     return score_board
 
@@ -94,12 +99,14 @@ def _contest(
     results: Iterable[Sequence[Any]],
     single_ranking: bool | None,
     groups: RankingGroups | None,
+    average_plus: int,
 ) -> ContractContest:
     ranking = grouping(single_ranking, groups)
     boards = by_board(results, ranking)
     datums: dict[int, int] = {}
     tally = Tally(ranking)
-    scored = score_boards(boards, _board_scorer(rule, datums), tally)
+    scorer = _board_scorer(rule, datums, average_plus_imps(average_plus))
+    scored = score_boards(boards, scorer, tally)
 
     def summed(_index: int, _played: int, total: Exact, _most: int) -> tuple[Exact, Fraction | None]:
         return total, None
@@ -114,10 +121,11 @@ def butler(
     *,
     single_ranking: bool | None = None,
     groups: RankingGroups | None = None,
+    average_plus: int = AVERAGE_PLUS_IMPS,
 ) -> ContractContest:
     """A Butler (IMP pairs) contest; ``datums`` holds each board's datum.  Rows and rankings as for
-    :func:`~scoring.contests.matchpoints.matchpoints`."""
-    return _contest("butler", _butler_rule, results, single_ranking, groups)
+    :func:`~scoring.contests.matchpoints.matchpoints`; ``average_plus``: law 86A's IMPs of average plus."""
+    return _contest("butler", _butler_rule, results, single_ranking, groups, average_plus)
 
 
 def cross_imps(
@@ -125,6 +133,8 @@ def cross_imps(
     *,
     single_ranking: bool | None = None,
     groups: RankingGroups | None = None,
+    average_plus: int = AVERAGE_PLUS_IMPS,
 ) -> ContractContest:
-    """A cross-IMP pair contest.  Rows and rankings as for :func:`~scoring.contests.matchpoints.matchpoints`."""
-    return _contest("cross-imps", _cross_rule, results, single_ranking, groups)
+    """A cross-IMP pair contest.  Rows and rankings as for :func:`~scoring.contests.matchpoints.matchpoints`;
+    ``average_plus``: law 86A's IMPs of average plus."""
+    return _contest("cross-imps", _cross_rule, results, single_ranking, groups, average_plus)

@@ -62,6 +62,7 @@ def test_the_scoring_code_is_fixed_once_a_result_is_in(director, director_client
         "status": "running",
         "paper_size": "A4",
         "ranking": "field",
+        "average_plus_imps": 3,
         "results_version": event.results_version,
     }
     assert director_client.post(url, form).status_code == 302
@@ -93,6 +94,7 @@ def test_the_admin_never_moves_the_results_version(director, director_client):
         "status": "running",
         "paper_size": "A4",
         "ranking": "field",
+        "average_plus_imps": 3,
         "results_version": 0,  # posted anyway: ignored
     }
     assert director_client.post(url, form).status_code == 302
