@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('duplicate', '0009_event_site'),
+        ('duplicate', '0010_sign_in_slot_cache_table'),
     ]
 
     operations = [
