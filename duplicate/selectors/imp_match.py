@@ -3,8 +3,9 @@ board's two N-S scores, the net for the home team, the IMPs of the swing (WBF sc
 the match's IMPs and VPs (WBF 2013 continuous 20-VP scale, ``scoring.contests.imps``), with each team's pairs
 and where they sat.  Two queries: the pairs and the plays.
 
-No peeking: a board in ``hidden`` (still in play for this viewer) shows no scores, and neither its IMPs nor the
-totals include it until every table has played it."""
+No peeking: a board in ``hidden`` (still in play for this viewer) shows no scores; with ``released_only`` (a
+visitor's, ``selectors.released_only``) neither its IMPs nor the totals include it until every table has
+played it."""
 
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ from duplicate.selectors.standings import (
     pair_infos,
     progress_of,
 )
-from scoring.contests import team_imps_match
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +70,7 @@ class ImpMatch:
     progress: Progress
     error: str | None
     pairs: tuple[ImpPair, ...] = ()  # every pair of both teams, home team's first
+    counted: int = 0  # the boards the totals count (both tables in; a visitor's: released)
 
     @property
     def winner(self) -> str | None:
@@ -79,8 +80,9 @@ class ImpMatch:
 
     @property
     def scored(self) -> int:
-        """How many boards the totals count (both tables in, and shown to this viewer)."""
-        return sum(1 for line in self.lines if line.net is not None)
+        """How many boards the totals count (both tables in; for a viewer shown the released boards'
+        totals, those released)."""
+        return self.counted
 
     @property
     def margin(self) -> int:
@@ -104,11 +106,14 @@ def imp_match(
     hidden: frozenset[int] = frozenset(),
     pairs: Mapping[int, PairInfo] | None = None,
     results: EventResults | None = None,
+    released_only: bool = False,
 ) -> ImpMatch:
-    """The match by IMPs, the boards in ``hidden`` left out (their lines blank, their IMPs not counted); two
+    """The match by IMPs, the boards in ``hidden`` with their lines blank; the totals of the boards the
+    results count (``released_only``: those released, ``event_results``; the running IMPs too); two
     queries, none for the ``pairs`` and ``results`` given."""
     pairs = pair_infos(event) if pairs is None else pairs
-    results = event_results(event, pairs) if results is None else results
+    if results is None:
+        results = event_results(event, pairs, released_only=released_only)
     contest = results.contest
     home, away, lines = "", "", []
     match = contest.match if isinstance(contest, ContractTeams) else None
@@ -117,9 +122,6 @@ def imp_match(
     shown = [line for line in (match.lines if match else ()) if line.board not in hidden]
     scheduled = {n for numbers in results.boards_at.values() for n in numbers}
     boards = match.boards if match else len(scheduled)
-    if match is not None and len(shown) != len(match.lines):  # the totals of the boards shown only
-        rows = [(line.board, line.home_ns, line.away_ns) for line in shown]
-        match = team_imps_match(rows, home=home, away=away, boards=boards) if rows else None
     running = 0
     by_board = {line.board: line for line in shown}
     for number in sorted(scheduled):
@@ -152,4 +154,5 @@ def imp_match(
         progress=progress_of(results),
         error=results.error,
         pairs=tuple(ImpPair(p, results.seats.get(p.pk, "")) for p in seated),
+        counted=len(match.lines) if match else 0,
     )

@@ -19,7 +19,7 @@ from typing import Any, cast
 from django.db import connection
 from django.db.models import Count, Q
 
-from duplicate.models import Event, EventKind, Play, RankingChoice, agreement_law
+from duplicate.models import Event, EventKind, EventStatus, Play, RankingChoice, agreement_law
 from duplicate.selectors.contract import (
     MATCHPOINTS,
     UNITS,
@@ -69,6 +69,8 @@ from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
 
 CONTRACT = "contract"
+# Why a visitor's totals count fewer boards than the event has (after "18 of 27 boards counted").
+BOARDS_IN_PLAY_LEFT_OUT = "a board still being played is counted once every table has played it"
 
 # The shared rows (``pair_rows``) stay importable from here.
 __all__ = [
@@ -116,6 +118,11 @@ class EventResults:
     # (their hands and results are not shown to visitors: ``duplicate.selectors.events.boards_in_play``).
     pending: frozenset[int] = frozenset()
     code: str = ""  # the event's scoring code (its laws)
+    # The boards left out of the contest (read as not yet played): those in play, for a viewer shown only the
+    # released boards' totals (``duplicate.selectors.events.released_only``); and how many boards the
+    # event's plays schedule, counted or not.
+    left_out: frozenset[int] = frozenset()
+    boards: int = 0
     _lines: dict[tuple[int, PairId, PairId], BoardDetail | ContractDetail] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -194,9 +201,15 @@ def contest_plays(event: Event) -> Any:
     return plays.values_list(*PLAY_FIELDS)
 
 
-def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> EventResults:
+def event_results(
+    event: Event, pairs: Mapping[int, PairInfo] | None = None, *, released_only: bool = False
+) -> EventResults:
     """The event's contest from one query of plain values (``pairs``, from :func:`pair_infos`, are read when
-    not given: a team match needs the teams, a pair contest the sections that name its rankings)."""
+    not given: a team match needs the teams, a pair contest the sections that name its rankings).
+
+    ``released_only`` (``selectors.events.released_only``: a visitor's totals): the boards still in play in
+    the plays read (none once the event is finished) are left out of the contest, as if not yet played, so
+    that no total counts them; the progress (results in, rounds agreed) still counts every play."""
     if pairs is None:
         pairs = pair_infos(event)
     # The query's rows as the driver gives them (Django's per-row converters would only turn the two flags'
@@ -206,7 +219,13 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
         cursor.execute(sql, params)
         rows = cursor.fetchall()
         return build_results(
-            event.code, event.kind, rows, pairs, per_section=per_section(event), method=event.contest
+            event.code,
+            event.kind,
+            rows,
+            pairs,
+            per_section=per_section(event),
+            method=event.contest,
+            released_only=released_only and event.status != EventStatus.COMPLETE,
         )
 
 
@@ -268,13 +287,18 @@ def build_results(
     per_section: bool = False,
     method: str = "",
     field_most: Mapping[tuple[str, int], int] | None = None,
+    released_only: bool = False,
 ) -> EventResults:
     """The pure part of :func:`event_results`: plays as ``PLAY_FIELDS`` tuples -> the contest.
 
     Law H: the pairs are ranked by :func:`scoring.contests.ranking_groups` of every play as scheduled
     (entered or not), so the rankings keep their shape as the results come in: sections playing the same
     boards across the field, or (``per_section``, the director's choice) each section on its own.
-    ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`)."""
+    ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`).
+    ``released_only``: the boards of plays not yet entered are left out of the contest (:func:`counted_rows`)."""
+    waiting = list(compress(map(itemgetter(0), rows), map(not_, map(itemgetter(3), rows))))  # not entered
+    left_out = frozenset(waiting) if released_only else frozenset()
+    played = counted_rows(rows, left_out)
     boards, ns_col, ew_col = (list(map(itemgetter(i), rows)) for i in range(3))
     ns_pairs, ew_pairs = set(ns_col), set(ew_col)
     # Each pair once, in the order the plays name them.
@@ -288,23 +312,29 @@ def build_results(
     single = kind == EventKind.TEAMS
     try:
         if kind == EventKind.TEAMS and code == CONTRACT:
-            contest = contract_teams(rows, _teams(pairs))
+            contest = contract_teams(played, _teams(pairs))
         elif kind == EventKind.TEAMS:
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
-            contest = team_match(_result_rows(code, rows), teams=_teams(pairs), seats=known)
+            contest = team_match(_result_rows(code, played), teams=_teams(pairs), seats=known)
         else:
             sections: dict[PairId, str] = {pk: p.section for pk, p in pairs.items()}
             tables = zip(boards, ns_col, ew_col, strict=True)
             several = per_section and len(set(sections.values())) > 1
             if code == CONTRACT:  # its contest's own scoring (law H's rankings)
                 contest = contract_pairs(
-                    method or MATCHPOINTS, rows, tables, sections, per_section=several, field_most=field_most
+                    method or MATCHPOINTS,
+                    rows,
+                    tables,
+                    sections,
+                    per_section=several,
+                    field_most=field_most,
+                    left_out=left_out,
                 )
             elif several:
-                contest = section_contests(_result_rows(code, rows), tables, sections)
+                contest = section_contests(_result_rows(code, played), tables, sections)
             else:
                 contest = pair_contest(
-                    _result_rows(code, rows), groups=ranking_groups(tables, sections=sections)
+                    _result_rows(code, played), groups=ranking_groups(tables, sections=sections)
                 )
             single = contest.single_ranking
     except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
@@ -313,7 +343,6 @@ def build_results(
     if kind == EventKind.TEAMS:
         for row in rows:
             boards_at.setdefault((row[7], row[1], row[2]), set()).add(row[0])
-    waiting = list(compress(boards, map(not_, map(itemgetter(3), rows))))  # the boards of plays not entered
     return EventResults(
         kind=kind,
         single_ranking=single,
@@ -328,7 +357,17 @@ def build_results(
         boards_at={key: tuple(sorted(numbers)) for key, numbers in boards_at.items()},
         pending=frozenset(waiting),
         code=code,
+        left_out=left_out,
+        boards=len(set(boards)),
     )
+
+
+def counted_rows(rows: list[tuple[Any, ...]], left_out: frozenset[int]) -> list[tuple[Any, ...]]:
+    """The ``PLAY_FIELDS`` rows as the contest counts them: the plays of the boards ``left_out`` read as not
+    yet entered (their rankings' seatings stay, so the rankings keep their shape)."""
+    if not left_out:
+        return rows
+    return [row if row[0] not in left_out else (*row[:3], False, *row[4:]) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -340,10 +379,21 @@ class Progress:
     error: str | None
     provisional: bool
     code: str = ""  # the event's scoring code: which law its scores are agreed under
+    boards: int = 0  # the boards the event's plays schedule
+    uncounted: int = 0  # of them, those left out of the totals (still in play, for a visitor)
 
     @property
     def agreement_law(self) -> str:
         return agreement_law(self.code)
+
+    @property
+    def counted_text(self) -> str:
+        """ "18 of 27 boards counted" while boards in play are left out of the totals; "" when none is."""
+        if not self.uncounted:
+            return ""
+        return (
+            f"{self.boards - self.uncounted} of {self.boards} board{'s' if self.boards != 1 else ''} counted"
+        )
 
 
 def progress_of(results: EventResults) -> Progress:
@@ -355,6 +405,8 @@ def progress_of(results: EventResults) -> Progress:
         error=results.error,
         provisional=results.provisional,
         code=results.code,
+        boards=results.boards,
+        uncounted=len(results.left_out),
     )
 
 
@@ -370,6 +422,8 @@ def provisional_text(progress: Progress) -> str:
         parts.append(f"{progress.unresolved_rulings} ruling(s) waiting for a result to draw on")
     if progress.error:
         parts.append(f"cannot be scored: {progress.error}")
+    if progress.uncounted:
+        parts.append(f"{progress.counted_text} ({BOARDS_IN_PLAY_LEFT_OUT})")
     return "; ".join(parts)
 
 

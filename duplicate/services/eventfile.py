@@ -58,6 +58,7 @@ TOP_KEYS = {
     "sections",
     "ranking",
     "contest",
+    "running_totals",
 }
 PLACE_KEYS = {"section", "round", "table", "board", "ns", "ew"}
 SECTION_KEYS = {"letter", "movement"}
@@ -205,6 +206,9 @@ def event_import(*, data: Mapping[str, Any], analyse: bool = True) -> Event:
         ranking=ranking,
         contest=contest,
         analyse=analyse,
+        running_totals=data.get(
+            "running_totals", False
+        ),  # visitors' totals count every result (checked there)
     )
     for word in set(vulnerable.values()):  # law 77: the boards' own vulnerability, where the file gives one
         numbers = [n for n, v in vulnerable.items() if v == word]
@@ -692,6 +696,7 @@ def event_export(event: Event) -> dict[str, Any]:
         **({"contest": event.contest} if event.contest else {}),
         "status": event.status,
         "paper_size": event.paper_size,
+        **({"running_totals": True} if event.running_totals else {}),  # visitors' totals: every result
     }
     if snapshot.teams:
         out["teams"] = [{"name": t.name} for t in snapshot.teams]

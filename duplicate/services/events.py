@@ -79,13 +79,15 @@ def event_create(
     letter: str = "A",
     contest: str | None = None,
     analyse: bool = True,
+    running_totals: bool = False,
 ) -> Event:
     """Create an event of ``sections`` sections (A, B, ...), each laid out by ``movement`` and playing the
     same boards: boards, pairs, rounds, seatings and the empty Play rows (one board at one table in one
     round) that results will fill. With several sections pair n of section B is numbered "B<n>" (pair
     numbers are the event's). ``ranking``: across the field (law H) or each section on its own.
     ``analyse``: the deals' double-dummy analysis starts in a thread once this commits (False: the caller
-    works it out itself, ``deal_analyses_compute``)."""
+    works it out itself, ``deal_analyses_compute``).  ``running_totals``: visitors' totals count every result,
+    boards still in play too (off: the released boards only; ``selectors.released_only``)."""
     name = name.strip()
     if not name:
         raise ServiceError("name: give the event a name")
@@ -108,9 +110,18 @@ def event_create(
         raise ServiceError(
             f"ranking: must be one of {', '.join(RankingChoice.values)}, got {show_value(ranking)}"
         )
+    if not isinstance(running_totals, bool):
+        raise ServiceError(f"running_totals: must be true or false, got {show_value(running_totals)}")
     letters = _section_letters(sections, movement, kind=kind)
     event = Event.objects.create(
-        name=name, date=date, code=code, kind=kind, paper_size=paper_size, ranking=ranking, contest=contest
+        name=name,
+        date=date,
+        code=code,
+        kind=kind,
+        paper_size=paper_size,
+        ranking=ranking,
+        contest=contest,
+        running_totals=running_totals,
     )
     for index, section_letter in enumerate(letters or [letter]):
         section_populate(
@@ -196,6 +207,22 @@ def event_ranking_set(*, event: Event, ranking: str) -> Event:
     if event.ranking != ranking:
         Event.objects.filter(pk=event.pk).update(ranking=ranking)
         event.ranking = ranking
+        event_results_touch(event_ids=[event.pk])
+        event.refresh_from_db(fields=["results_version"])
+    return event
+
+
+@transaction.atomic
+def event_running_totals_set(*, event: Event, running_totals: bool) -> Event:
+    """The director's choice of what visitors' totals count while a board is in play: every result entered
+    (``running_totals``: standings that move with every save, which tell a visitor who compares them what a
+    table scored on a board other tables are still to play) or only the released boards (the default, no
+    peeking).  The results version is bumped: every page's totals are worked out afresh."""
+    if not isinstance(running_totals, bool):
+        raise ServiceError(f"running_totals: must be true or false, got {show_value(running_totals)}")
+    if event.running_totals != running_totals:
+        Event.objects.filter(pk=event.pk).update(running_totals=running_totals)
+        event.running_totals = running_totals
         event_results_touch(event_ids=[event.pk])
         event.refresh_from_db(fields=["results_version"])
     return event
