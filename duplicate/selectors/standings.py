@@ -395,6 +395,11 @@ class Progress:
             f"{self.boards - self.uncounted} of {self.boards} board{'s' if self.boards != 1 else ''} counted"
         )
 
+    @property
+    def counted_note(self) -> str:
+        """:attr:`counted_text` and why, as pages and files say it; "" when every board is counted."""
+        return f"{self.counted_text}: {BOARDS_IN_PLAY_LEFT_OUT}" if self.uncounted else ""
+
 
 def progress_of(results: EventResults) -> Progress:
     return Progress(
@@ -423,7 +428,7 @@ def provisional_text(progress: Progress) -> str:
     if progress.error:
         parts.append(f"cannot be scored: {progress.error}")
     if progress.uncounted:
-        parts.append(f"{progress.counted_text} ({BOARDS_IN_PLAY_LEFT_OUT})")
+        parts.append(progress.counted_note)
     return "; ".join(parts)
 
 
