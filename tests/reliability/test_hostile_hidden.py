@@ -122,25 +122,32 @@ def enter(play: Play, data: dict) -> None:
 
 
 def in_play_event(name: str) -> tuple[Event, Play]:
-    """The event: one board released (every table has played it), one more with a result in at one table
-    where it is played at three or more (at two: none), others not played; and the play of that board, still
-    in play once saved, that the sweep saves."""
+    """The event: one board released (every table has played it), the rest of the round in which its first
+    table played it entered there too (that table's link shows the round's summary), others not played;
+    and a play of a board in play, left in play once saved, that the sweep saves: of a board with a result
+    in already where one has two tables still to play it, else of a board nobody has played."""
     code, kind, movement, tables, per_round = EVENTS[name]
     event = make_event(kind=movement, tables=tables, boards_per_round=per_round, code=code, event_kind=kind)
     if name in ("matchpoints", "butler", "cross-imps"):
         Event.objects.filter(pk=event.pk).update(contest=name)
     results = WHIST_RESULTS if code == "whist" else CONTRACT_RESULTS
     numbers = sorted(set(Play.objects.filter(event=event).values_list("board__number", flat=True)))
-    released, waiting = numbers[0], numbers[-1]
-    for play, data in zip(plays_of(event, released), results * 4, strict=False):
+    released = plays_of(event, numbers[0])
+    for play, data in zip(released, results * 4, strict=False):
         enter(play, data)
-    plays = plays_of(event, waiting)
-    assert len(plays) >= 2, name
-    if len(plays) >= 3:
-        enter(plays[0], results[0])
-        saved = plays[1]
-    else:
-        saved = plays[0]
+    first = released[0]
+    mates = Play.objects.filter(event=event, seating=first.seating_id, entered=False)
+    for play, data in zip(mates, results * 4, strict=False):
+        enter(play, data)
+    waiting = [Play.objects.filter(event=event, board__number=n, entered=False) for n in numbers]
+    started = [
+        plays
+        for plays in waiting
+        if plays.count() >= 2 and plays.count() < len(plays_of(event, plays[0].board.number))
+    ]
+    untouched = [plays for plays in waiting if plays.count() >= 2]
+    saved = (started or untouched)[0].order_by("seating__round__number", "seating__table").first()
+    assert saved is not None, name
     event.refresh_from_db()
     return event, saved
 
@@ -176,8 +183,11 @@ def urls(event: Event, tokens: dict[int, str]) -> list[str]:
         out.append(reverse("download_recap", args=[pk]))
     if not usebio_problem(event):
         out.append(reverse("download_usebio", args=[pk]))
+    rounds = sorted(set(Play.objects.filter(event=event).values_list("seating__round__number", flat=True)))
     for table, secret in tokens.items():
         out.append(reverse("entry_token", args=[secret]))
+        # Each round's summary, where the table has every board of it in (else the page without one).
+        out += [f"{reverse('entry_token', args=[secret])}?done={r}" for r in rounds]
         played = Play.objects.filter(event=event, seating__table=table, entered=True)
         mine = set(played.values_list("board__number", flat=True))
         # A table link sees the travellers of the boards its table has played (players compare after play).
@@ -205,6 +215,7 @@ def test_a_save_on_a_board_in_play_moves_nothing_a_visitor_sees(client, director
     }
     addresses = urls(event, tokens)
     visitor = readings(client, addresses)
+    assert any("is in: the results" in str(seen) for seen in visitor.values())  # a round's summary among them
     director = readings(director_client, [a for a in addresses if "/t/" not in a])
     data = (WHIST_RESULTS if event.code == "whist" else CONTRACT_RESULTS)[1]
     enter(saved, data)
