@@ -135,6 +135,14 @@ def part_key(event: Event, what: str, variant: Hashable = ()) -> str:
     return f"kz:{_event_stamp(event)}:{what}:{_digest(variant)}"
 
 
+def counted_variant(released_only: bool) -> str:
+    """What a page's totals count (``selectors.released_only``), as part of its key: a visitor's totals of the
+    released boards are never served to a director, nor a director's of every result to a visitor.  Which
+    boards are in play is fixed by the results version the value is kept with (every write that enters,
+    clears or rules on a result, and finishing the event, bumps it), so the key needs no query to name them."""
+    return "released boards" if released_only else "every result"
+
+
 def cached(
     event: Event,
     what: str,

@@ -159,6 +159,10 @@ class Event(models.Model):
         default=AVERAGE_PLUS_IMPS,
         validators=[MinValueValidator(AVERAGE_PLUS_MIN), MaxValueValidator(AVERAGE_PLUS_MAX)],
     )
+    # What visitors' totals count while a board is in play (no peeking): only the released boards (False, the
+    # default), or every result entered (the director's choice: running totals, which let a visitor who
+    # compares them learn a board's score before every table has played it).  Directors see every result.
+    running_totals = models.BooleanField("running totals over every result", default=False)
     # Bumped on every write that changes what a page shows; pages are cached with it (duplicate/caching.py).
     results_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -3,7 +3,8 @@ each table's boards with each pair's score, the swing between the teams, the run
 
 Written with the standings' writers (``duplicate.exports.pdf``, ``duplicate.exports.xlsx``), the board-by-board
 part added here.  No peeking: ``hidden`` (a visitor's boards still in play, ``selectors.hidden_boards``) are
-printed without their scores, their swings left out of the running totals, as on the page; the totals stay.
+printed without their scores, their swings left out of the running totals, as on the page; with
+``released_only`` (``selectors.released_only``) the teams' totals count the released boards only.
 Two queries (the pairs, the plays), whatever the size of the match.
 """
 
@@ -18,7 +19,14 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph
 from duplicate.exports import pdf, xlsx
 from duplicate.exports.rows import StandingsRows, event_info
 from duplicate.models import Event, EventKind, ScoringCodeChoice
-from duplicate.selectors.standings import BEING_PLAYED_NOTE, TableLine, TeamStandings, team_standings
+from duplicate.selectors.standings import (
+    BEING_PLAYED_NOTE,
+    TableLine,
+    TeamStandings,
+    event_results,
+    pair_infos,
+    team_standings,
+)
 from teams.imp_exports import IMP_FORMATS, imp_file
 
 MATCH_FORMATS = ("pdf", "xlsx")
@@ -37,14 +45,20 @@ def match_formats(event: Event) -> tuple[str, ...]:
     return IMP_FORMATS if event.code == ScoringCodeChoice.CONTRACT else MATCH_FORMATS
 
 
-def match_file(event: Event, fmt: str, *, hidden: frozenset[int] = frozenset()) -> bytes:
+def match_file(
+    event: Event, fmt: str, *, hidden: frozenset[int] = frozenset(), released_only: bool = False
+) -> bytes:
     """The team match as ``pdf`` or ``xlsx``: the standings' tables and teams, then board by board; a
     contract match by IMPs as ``teams.imp_exports`` writes it (``csv`` too)."""
     if event.code == ScoringCodeChoice.CONTRACT:
-        return imp_file(event, fmt, hidden=hidden)
+        return imp_file(event, fmt, hidden=hidden, released_only=released_only)
     if fmt not in MATCH_FORMATS:
         raise ValueError(f"format: must be one of {', '.join(MATCH_FORMATS)}, got {fmt!r}")
-    rows = StandingsRows(event_info(event), team_standings(event, hidden=hidden))
+    pairs = pair_infos(event)
+    results = event_results(event, pairs, released_only=released_only)
+    rows = StandingsRows(
+        event_info(event), team_standings(event, pairs=pairs, results=results, hidden=hidden)
+    )
     return match_pdf(rows, hidden=bool(hidden)) if fmt == "pdf" else match_xlsx(rows)
 
 

@@ -4,8 +4,8 @@ PDF, xlsx and CSV downloads, each from the one ``ImpMatch`` (``duplicate.selecto
 Each team's IMPs (the WBF scale, whole numbers) and VPs (the WBF 2013 continuous scale, two decimals as
 ``scoring.contests.imps`` rounds them: the law's figure, exact as written, "14.60"); the PDF and xlsx add the
 board-by-board comparison (each board's two N-S scores, the home team's net, the IMPs, the running IMPs), the
-JSON the boards' swings.  No peeking: a visitor's ``hidden`` boards (still in play) are left out of the totals
-and swings, and shown as "being played" board by board.  Two queries (the pairs, the plays) whatever the size.
+JSON the boards' swings.  No peeking: a visitor's ``hidden`` boards (still in play) are shown as "being
+played" board by board, and left out of the totals unless the event runs totals over every result.  Two queries (the pairs, the plays) whatever the size.
 """
 
 from __future__ import annotations
@@ -33,11 +33,14 @@ SUBTITLE = "team match by IMPs and VPs"
 CSV_COLUMNS = ["team", "line", "pair", "direction", "player1", "player2", "boards", "imps", "vps"]
 
 
-def imp_file(event: Event, fmt: str, *, hidden: frozenset[int] = frozenset()) -> bytes:
-    """The match as ``pdf``, ``xlsx`` or ``csv`` (a byte-order mark, UTF-8), ``hidden`` boards left out."""
+def imp_file(
+    event: Event, fmt: str, *, hidden: frozenset[int] = frozenset(), released_only: bool = False
+) -> bytes:
+    """The match as ``pdf``, ``xlsx`` or ``csv`` (a byte-order mark, UTF-8), ``hidden`` boards without their
+    scores, and with ``released_only`` left out of the totals (``selectors.released_only``)."""
     if fmt not in IMP_FORMATS:
         raise ValueError(f"format: must be one of {', '.join(IMP_FORMATS)}, got {fmt!r}")
-    match = imp_match(event, hidden=hidden)
+    match = imp_match(event, hidden=hidden, released_only=released_only)
     if fmt == "csv":
         return (BOM + imp_csv_text(match)).encode("utf-8")
     info = event_info(event)
@@ -213,7 +216,8 @@ def _pdf_story(width: float, match: ImpMatch, *, hidden: bool) -> list[Flowable]
             f"Each board's two N-S scores, netted for {match.home} and turned into IMPs by the WBF scale; the "
             f"running column is {match.home}'s IMPs less {match.away}'s"
             + (f"; {match.artificial_note}" if match.adjusted else "")
-            + (f"; the boards {BEING_PLAYED_NOTE}, and left out of the totals" if hidden else "")
+            + (f"; the boards {BEING_PLAYED_NOTE}" if hidden else "")
+            + (", and left out of the totals" if hidden and match.progress.uncounted else "")
             + f". VPs: the WBF 2013 continuous 20-VP scale over {match.boards} boards.",
             pdf.NOTE,
         )

@@ -3,7 +3,8 @@ cache under the event's results version (``duplicate.caching``), with that versi
 refreshes itself when results arrive).  Its tables are made from the rows per request.
 
 No peeking: what a viewer may see is decided before the cache is read.  A visitor's board-by-board tables
-leave out the scores of the boards still in play (as the score cards do); the totals stay."""
+leave out the scores of the boards still in play (as the score cards do), and its totals count the released
+boards only, unless the event runs totals over every result (``selectors.released_only``)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,22 @@ from django.shortcuts import redirect, render
 
 from duplicate import caching
 from duplicate.models import Event, EventKind, ScoringCodeChoice
-from duplicate.selectors.events import boards_in_play, event_badge, event_or_404, hidden_boards, viewer_of
+from duplicate.selectors.events import (
+    boards_in_play,
+    event_badge,
+    event_or_404,
+    hidden_boards,
+    released_only,
+    viewer_of,
+)
 from duplicate.selectors.imp_match import imp_match
-from duplicate.selectors.standings import BEING_PLAYED_NOTE, team_standings
+from duplicate.selectors.standings import (
+    BEING_PLAYED_NOTE,
+    TeamStandings,
+    event_results,
+    pair_infos,
+    team_standings,
+)
 from duplicate.tables import configure
 from teams.tables import ImpBoardsTable, MatchTablesTable, TeamBoardsTable, TeamScoreTable
 
@@ -27,16 +41,18 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("event_standings", pk=event.pk)
     viewer = viewer_of(request)
     hidden = hidden_boards(boards_in_play(event), viewer)
+    counted = released_only(event, viewer)
+    variant = (tuple(sorted(hidden)), caching.counted_variant(counted))
     if event.code == ScoringCodeChoice.CONTRACT:
-        return _imp_match(request, event, hidden, director=viewer.director)
+        return _imp_match(request, event, hidden, variant, counted=counted, director=viewer.director)
+
+    def build() -> tuple[TeamStandings, int]:
+        pairs = pair_infos(event)
+        results = event_results(event, pairs, released_only=counted)
+        return team_standings(event, pairs=pairs, results=results, hidden=hidden), event.results_version
+
     # Kept with the results version it was worked out at: the page's script (static/js/live.js) polls for newer.
-    match, version = caching.cached(
-        event,
-        "team-match-live",
-        tuple(sorted(hidden)),
-        lambda: (team_standings(event, hidden=hidden), event.results_version),
-        latest=viewer.director,
-    )
+    match, version = caching.cached(event, "team-match-live", variant, build, latest=viewer.director)
     tables = configure(request, MatchTablesTable(match.tables, event_pk=event.pk, prefix="tables-"))
     boards = [
         {
@@ -72,13 +88,21 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "teams/match.html", context)
 
 
-def _imp_match(request: HttpRequest, event: Event, hidden: frozenset[int], *, director: bool) -> HttpResponse:
+def _imp_match(
+    request: HttpRequest,
+    event: Event,
+    hidden: frozenset[int],
+    variant: tuple[object, ...],
+    *,
+    counted: bool,
+    director: bool,
+) -> HttpResponse:
     """A contract team match by IMPs and VPs, cached as the law G page is, with its version: live too."""
     match, version = caching.cached(
         event,
         "imp-match-live",
-        tuple(sorted(hidden)),
-        lambda: (imp_match(event, hidden=hidden), event.results_version),
+        variant,
+        lambda: (imp_match(event, hidden=hidden, released_only=counted), event.results_version),
         latest=director,
     )
     boards = ImpBoardsTable(

@@ -30,11 +30,12 @@ CONTENT_TYPES = {
 }
 
 
-def standings_file(event: Any, fmt: str) -> bytes:
-    """The event's standings as ``csv``, ``xlsx`` or ``pdf`` (two queries: the pairs, the plays)."""
+def standings_file(event: Any, fmt: str, *, released_only: bool = False) -> bytes:
+    """The event's standings as ``csv``, ``xlsx`` or ``pdf`` (two queries: the pairs, the plays);
+    ``released_only``: a visitor's, its totals over the released boards only (``selectors.released_only``)."""
     if fmt not in STANDINGS_FORMATS:
         raise ValueError(f"format: must be one of {', '.join(STANDINGS_FORMATS)}, got {fmt!r}")
-    rows = standings_rows(event)
+    rows = standings_rows(event, released_only=released_only)
     if fmt == "csv":
         return standings_csv(rows)
     if fmt == "xlsx":
@@ -42,22 +43,27 @@ def standings_file(event: Any, fmt: str) -> bytes:
     return standings_pdf(rows)
 
 
-def travellers_file(event: Any, fmt: str = "pdf", *, hidden: frozenset[int] = frozenset()) -> bytes:
+def travellers_file(
+    event: Any, fmt: str = "pdf", *, hidden: frozenset[int] = frozenset(), released_only: bool = False
+) -> bytes:
     """Every board's traveller as ``pdf`` or plain ``text``.  ``hidden``, here and below: the boards still
-    in play for a visitor (``selectors.hidden_boards``), without their hands or results."""
+    in play for a visitor (``selectors.hidden_boards``), without their hands or results; ``released_only``:
+    the totals over the released boards only (``selectors.released_only``)."""
     if fmt not in ("pdf", "text"):
         raise ValueError(f"format: must be one of pdf, text, got {fmt!r}")
-    rows = event_rows(event, hidden=hidden)
+    rows = event_rows(event, hidden=hidden, released_only=released_only)
     if fmt == "text":
         return travellers_text(rows).encode("utf-8")
     return travellers_pdf(rows)
 
 
-def printout_file(event: Any, kind: str, *, hidden: frozenset[int] = frozenset()) -> bytes:
+def printout_file(
+    event: Any, kind: str, *, hidden: frozenset[int] = frozenset(), released_only: bool = False
+) -> bytes:
     """``scorecards`` (one page per pair), ``guide-cards`` (one per table) or ``hand-records`` as PDF."""
     if kind not in PRINTOUTS:
         raise ValueError(f"kind: must be one of {', '.join(PRINTOUTS)}, got {kind!r}")
-    rows = event_rows(event, hidden=hidden)
+    rows = event_rows(event, hidden=hidden, released_only=released_only)
     if kind == "hand-records":  # with the stored double-dummy analyses (one query; hidden boards have none)
         analyses = boards_double_dummy(
             ((b.number, b.dealer, b.deal) for b in rows.boards), par=event.code == ScoringCode.CONTRACT.value
@@ -66,20 +72,23 @@ def printout_file(event: Any, kind: str, *, hidden: frozenset[int] = frozenset()
     return printout_pdf(rows, kind)
 
 
-def results_file(event: Any, *, hidden: frozenset[int] = frozenset()) -> bytes:
+def results_file(event: Any, *, hidden: frozenset[int] = frozenset(), released_only: bool = False) -> bytes:
     """Every result as CSV, one row each."""
-    return results_csv(event_rows(event, hidden=hidden))
+    return results_csv(event_rows(event, hidden=hidden, released_only=released_only))
 
 
-def hands_file(event: Any, *, results: bool = False, hidden: frozenset[int] = frozenset()) -> bytes:
+def hands_file(
+    event: Any, *, results: bool = False, hidden: frozenset[int] = frozenset(), released_only: bool = False
+) -> bytes:
     """The hand records as PBN, one game per board with hands (none of ``hidden``); with ``results``, each
     board's results as a PBN ScoreTable."""
-    return hands_pbn(event_rows(event, hidden=hidden), day=event.date, results=results)
+    rows = event_rows(event, hidden=hidden, released_only=released_only)
+    return hands_pbn(rows, day=event.date, results=results)
 
 
-def workbook_file(event: Any, *, hidden: frozenset[int] = frozenset()) -> bytes:
+def workbook_file(event: Any, *, hidden: frozenset[int] = frozenset(), released_only: bool = False) -> bytes:
     """The event workbook (Standings, Travellers, Score cards, Boards, Movement)."""
-    return workbook_xlsx(event_rows(event, hidden=hidden))
+    return workbook_xlsx(event_rows(event, hidden=hidden, released_only=released_only))
 
 
 def file_name(event: Any, what: str, ext: str) -> str:

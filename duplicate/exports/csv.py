@@ -70,15 +70,24 @@ def standings_csv(st: StandingsRows | PairStandings | TeamStandings, *, event: A
 
 def standings_csv_text(st: PairStandings | TeamStandings) -> str:
     """CSV (the ``standings --format csv`` output): the plus/minus or score as a decimal, the exact value
-    beside it ("exact"); a contract pair contest's own figures (:func:`contract_standings_rows`)."""
+    beside it ("exact"); a contract pair contest's own figures (:func:`contract_standings_rows`).  While
+    boards in play are left out of the totals (a visitor's, ``selectors.released_only``), a last row says
+    how many are counted ("18 of 27 boards counted: ..."), as the page does."""
     buf = io.StringIO()
     w = _Writer(buf)
+    _standings_table(w, st)
+    if st.progress.uncounted:
+        w.writerow([st.progress.counted_note])
+    return buf.getvalue()
+
+
+def _standings_table(w: _Writer, st: PairStandings | TeamStandings) -> None:
     if isinstance(st, PairStandings):
         contest = next((r.contest for r in st.rankings if r.contest), "")
         if contest:
             for values in contract_standings_rows(st, contest):
                 w.writerow(values)
-            return buf.getvalue()
+            return
         w.writerow(
             [
                 "rank",
@@ -107,7 +116,7 @@ def standings_csv_text(st: PairStandings | TeamStandings) -> str:
                     row.ranking,
                 ]
             )
-        return buf.getvalue()
+        return
     w.writerow(["team", "line", "pair", "direction", "player1", "player2", "boards", "score", "exact"])
     for team in st.teams:
         for p in team.pairs:
@@ -128,7 +137,6 @@ def standings_csv_text(st: PairStandings | TeamStandings) -> str:
             odd = [team.name, "odd pair average", "", team.opposite_direction, "", "", ""]
             w.writerow([*odd, decimal_number(average), exact(average)])
         w.writerow([team.name, "total", "", "", "", "", "", decimal_number(team.total), exact(team.total)])
-    return buf.getvalue()
 
 
 def contract_standings_rows(st: PairStandings, contest: str) -> Iterable[list[Any]]:

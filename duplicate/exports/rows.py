@@ -123,8 +123,13 @@ def standings_rows(
     *,
     pairs: Mapping[int, PairInfo] | None = None,
     results: EventResults | None = None,
+    released_only: bool = False,
 ) -> StandingsRows:
-    """The event's standings (law H pairs or law G teams): two queries on a cache miss, one on a hit."""
+    """The event's standings (law H pairs or law G teams): two queries on a cache miss, one on a hit.
+    ``released_only``: the totals of the released boards only (a visitor's, ``event_results``)."""
+    if results is None:
+        pairs = pair_infos(event) if pairs is None else pairs
+        results = event_results(event, pairs, released_only=released_only)
     return StandingsRows(event_info(event), standings(event, pairs=pairs, results=results))
 
 
@@ -239,12 +244,16 @@ class EventRows:
         return provisional_text(self.standings.progress)
 
 
-def event_rows(event: Event, *, hidden: frozenset[int] = frozenset()) -> EventRows:
+def event_rows(
+    event: Event, *, hidden: frozenset[int] = frozenset(), released_only: bool = False
+) -> EventRows:
     """The whole event as plain rows: four queries on a standings cache miss (pairs, the contest, boards,
     plays), three on a hit, whatever the size of the event.  ``hidden``: the boards still in play for a
-    visitor (``selectors.hidden_boards``), shown without their hands or results."""
+    visitor (``selectors.hidden_boards``), shown without their hands or results; ``released_only``
+    (``selectors.released_only``): the totals (standings, score cards, a team's) count the released boards
+    only."""
     pairs = pair_infos(event)
-    results = event_results(event, pairs)
+    results = event_results(event, pairs, released_only=released_only)
     st = standings_rows(event, pairs=pairs, results=results).standings
     boards = list(
         Board.objects.filter(event=event)

@@ -313,6 +313,8 @@ def standings_sheet(book: Book, rows: StandingsRows) -> None:
     """The "Standings" sheet: a pair contest's rankings or a team match's teams and pairs."""
     st, ws = rows.standings, book.sheet("Standings")
     status = "provisional" if rows.provisional else "final"
+    if st.progress.uncounted:  # a visitor's while boards are in play: "provisional (18 of 27 boards counted)"
+        status = f"{status} ({st.progress.counted_text})"
     if isinstance(st, PairStandings):
         contest = next((r.contest for r in st.rankings if r.contest), "")
         columns = PAIR_COLUMNS

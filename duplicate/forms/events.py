@@ -125,6 +125,15 @@ class EventCreateForm(forms.Form):
         "same boards are ranked across the field, or each on its own if you choose.",
     )
     paper_size = forms.ChoiceField(choices=PaperSize.choices, initial=PaperSize.A4)
+    running_totals = forms.BooleanField(
+        label="Running totals over every result",
+        required=False,
+        initial=False,
+        help_text="Off (the default): while a board is still being played at some table, the totals visitors "
+        "and table links see count only the boards every table has played, so that nobody learns a score "
+        "on a board still in play by watching a total move. On: their totals count every result as it "
+        "is entered. You always see every result.",
+    )
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}

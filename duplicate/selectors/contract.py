@@ -25,8 +25,10 @@ from scoring.contests import (
     ranking_groups,
     team_imps_match,
 )
+from scoring.contests.contract_pairs import by_board
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, Artificial, TableScore, TeamImpMatch, UnscoredBoard
-from scoring.contests.rankings import RankingGroup, RankingGroups, Table
+from scoring.contests.matchpoints import fields
+from scoring.contests.rankings import RankingGroup, RankingGroups, Table, grouping
 from scoring.errors import ContestError
 
 MATCHPOINTS: Final = "matchpoints"
@@ -199,20 +201,28 @@ def contract_pairs(
     per_section: bool,
     field_most: Mapping[tuple[str, int], int] | None = None,
     average_plus: int = AVERAGE_PLUS_IMPS,
+    left_out: frozenset[int] = frozenset(),
 ) -> ContractPairs:
     """Score the event's plays by ``method`` (law H's rankings from every play scheduled).  ``field_most``:
     when ``rows`` are only some boards' plays (a traveller's), each (section letter, or "" across the field;
     board)'s Neuberg N, from :func:`neuberg_most` (matchpoints only).  ``average_plus``: law 86A's IMPs of
-    an artificial average plus (Butler, cross-IMPs)."""
+    an artificial average plus (Butler, cross-IMPs).  ``left_out``: boards whose results are left out of the
+    contest (still in play, for a visitor's totals); each other board keeps the Neuberg N that every result
+    gives it, so that a released board scores as its traveller shows it."""
     method_of = METHODS[method]
 
     def contest(results: list[Any], groups: RankingGroups, letter: str) -> ContractContest:
+        counted = [r for r in results if r[0] not in left_out] if left_out else results
         if method_of is not matchpoints:
-            return method_of(results, groups=groups, average_plus=average_plus)
-        if field_most is None:
-            return matchpoints(results, groups=groups)
-        most = {board: n for (part, board), n in field_most.items() if part == letter}
-        return matchpoints(results, groups=groups, field_most=most)
+            return method_of(counted, groups=groups, average_plus=average_plus)
+        if field_most is None and not left_out:
+            return matchpoints(counted, groups=groups)
+        if field_most is not None:
+            most = {board: n for (part, board), n in field_most.items() if part == letter}
+        else:  # N from every result, those left out too (how many results a board has is no secret)
+            ranking = grouping(None, groups)
+            most = fields(by_board(results, ranking), ranking)
+        return matchpoints(counted, groups=groups, field_most=most)
 
     results = contract_rows(rows)
     if not per_section or len(set(sections.values())) < 2:

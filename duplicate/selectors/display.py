@@ -14,7 +14,14 @@ from typing import Any
 from duplicate.exports.rows import BoardRows, event_rows
 from duplicate.models import Board, Event, EventKind, ScoringCodeChoice
 from duplicate.selectors.contract import MATCHPOINTS
-from duplicate.selectors.events import VISITOR, Viewer, board_visible, boards_in_play, hidden_boards
+from duplicate.selectors.events import (
+    VISITOR,
+    Viewer,
+    board_visible,
+    boards_in_play,
+    hidden_boards,
+    released_only,
+)
 from duplicate.selectors.standings import PairStandings, Progress
 
 ROWS_PER_SLIDE = 12  # lines a slide shows in large type (a longer ranking or traveller runs to more slides)
@@ -95,9 +102,10 @@ def _slides(
 def display(event: Event, *, rows: int = ROWS_PER_SLIDE) -> Display:
     """The display's slides (five queries at every size: the boards in play, then ``event_rows``'s four).
     Always a visitor's view, whoever is signed in on the screen's browser: a board still in play at any table
-    is left out (no peeking)."""
+    is left out (no peeking), of the travellers and of the totals (unless the event runs totals over every
+    result: ``released_only``)."""
     hidden = hidden_boards(boards_in_play(event), VISITOR)
-    data = event_rows(event, hidden=hidden)
+    data = event_rows(event, hidden=hidden, released_only=released_only(event, VISITOR))
     slides: list[Slide] = []
     if isinstance(data.standings, PairStandings):
         for ranking in (r for r in data.standings.rankings if r.rows):

@@ -306,6 +306,16 @@ def board_visible(number: int, *, in_play: frozenset[int], viewer: Viewer) -> bo
     return viewer.director or number not in in_play or number in viewer.played
 
 
+def released_only(event: Event, viewer: Viewer) -> bool:
+    """Whether the totals ``viewer`` is shown (standings, a score card's place and total, a team's total, the
+    venue display, the downloads) count only the released boards, leaving out every board still in play
+    (``boards_in_play``): a visitor's and a table link's, unless the director has the event show running
+    totals over every result (``Event.running_totals``); never a director's.  A total that counted a board
+    in play would tell a visitor who compared it before and after a table's save what that table scored
+    there (no peeking; docs/laws.md, "Totals while boards are in play")."""
+    return not viewer.director and not event.running_totals
+
+
 def hidden_boards(in_play: frozenset[int], viewer: Viewer) -> frozenset[int]:
     """The boards ``viewer`` may not see (:func:`board_visible` false): none for a director."""
     if viewer.director or not in_play:

@@ -3,8 +3,9 @@ board's two N-S scores, the net for the home team, the IMPs of the swing (WBF sc
 the match's IMPs and VPs (WBF 2013 continuous 20-VP scale, ``scoring.contests.imps``), with each team's pairs
 and where they sat.  Two queries: the pairs and the plays.
 
-No peeking: a board in ``hidden`` (still in play for this viewer) shows no scores, and neither its IMPs nor the
-totals include it until every table has played it.  A board with law 12C2's artificial score at a table shows
+No peeking: a board in ``hidden`` (still in play for this viewer) shows no scores; with ``released_only`` (a
+visitor's, ``selectors.released_only``) neither its IMPs nor the totals include it until every table has
+played it.  A board with law 12C2's artificial score at a table shows
 it ("A60/40") and scores law 86A's IMPs; a board that cannot be scored as entered is noted with why, and the
 rest are scored and totalled."""
 
@@ -25,7 +26,6 @@ from duplicate.selectors.standings import (
     pair_infos,
     progress_of,
 )
-from scoring.contests import team_imps_match
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, Artificial, TeamBoardLine
 
 #: How a board that cannot be scored as entered is noted (the rest of the match is scored and totalled).
@@ -94,6 +94,7 @@ class ImpMatch:
     error: str | None
     pairs: tuple[ImpPair, ...] = ()  # every pair of both teams, home team's first
     average_plus: int = AVERAGE_PLUS_IMPS  # law 86A: the IMPs of an artificial average plus
+    counted: int = 0  # the boards the totals count (both tables in, scorable; a visitor's: released)
 
     @property
     def adjusted(self) -> bool:
@@ -119,8 +120,9 @@ class ImpMatch:
 
     @property
     def scored(self) -> int:
-        """How many boards the totals count (both tables in, shown to this viewer, scorable)."""
-        return sum(1 for line in self.lines if line.scored)
+        """How many boards the totals count (both tables in, scorable; for a viewer shown the released
+        boards' totals, those released)."""
+        return self.counted
 
     @property
     def unscored(self) -> tuple[ImpBoardLine, ...]:
@@ -168,11 +170,14 @@ def imp_match(
     hidden: frozenset[int] = frozenset(),
     pairs: Mapping[int, PairInfo] | None = None,
     results: EventResults | None = None,
+    released_only: bool = False,
 ) -> ImpMatch:
-    """The match by IMPs, the boards in ``hidden`` left out (their lines blank, their IMPs not counted); two
+    """The match by IMPs, the boards in ``hidden`` with their lines blank; the totals of the boards the
+    results count (``released_only``: those released, ``event_results``; the running IMPs too); two
     queries, none for the ``pairs`` and ``results`` given."""
     pairs = pair_infos(event) if pairs is None else pairs
-    results = event_results(event, pairs) if results is None else results
+    if results is None:
+        results = event_results(event, pairs, released_only=released_only)
     contest = results.contest
     home, away, lines = "", "", []
     match = contest.match if isinstance(contest, ContractTeams) else None
@@ -181,13 +186,6 @@ def imp_match(
     shown = [line for line in (match.lines if match else ()) if line.board not in hidden]
     scheduled = {n for numbers in results.boards_at.values() for n in numbers}
     boards = match.boards if match else len(scheduled)
-    if match is not None and len(shown) != len(match.lines):  # the totals of the boards shown only
-        rows = [(line.board, line.home_ns, line.away_ns) for line in shown]
-        match = (
-            team_imps_match(rows, home=home, away=away, boards=boards, average_plus=match.average_plus)
-            if rows
-            else None
-        )
     unscored = {u.board: u.why for u in contest.unscored} if isinstance(contest, ContractTeams) else {}
     running = 0
     by_board = {line.board: line for line in shown}
@@ -223,4 +221,5 @@ def imp_match(
         error=results.error,
         pairs=tuple(ImpPair(p, results.seats.get(p.pk, "")) for p in seated),
         average_plus=event.average_plus_imps,
+        counted=len(match.lines) if match else 0,
     )

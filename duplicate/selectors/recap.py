@@ -94,13 +94,16 @@ def _ordered(ranking: Ranking, order: str) -> list[int]:
     return indexes
 
 
-def recap(event: Event, *, hidden: frozenset[int] = frozenset(), order: str = "rank") -> Recap:
+def recap(
+    event: Event, *, hidden: frozenset[int] = frozenset(), order: str = "rank", released_only: bool = False
+) -> Recap:
     """The event's recap sheet (two queries), its rows in rank order or by pair (``order``, one of
-    :data:`ORDERS`), the boards in ``hidden`` masked on every row."""
+    :data:`ORDERS`), the boards in ``hidden`` masked on every row; with ``released_only``
+    (``selectors.released_only``) the totals and places count the released boards only."""
     if order not in ORDERS:
         raise ValueError(f"order: must be one of {', '.join(ORDERS)}, got {order!r}")
     pairs = pair_infos(event)
-    results = event_results(event, pairs)
+    results = event_results(event, pairs, released_only=released_only)
     standings = pair_standings(event, pairs=pairs, results=results)
     played: dict[tuple[int, int], Fraction | None] = {}  # (pair, board) -> plus/minus
     numbers = set(results.pending)

@@ -19,7 +19,7 @@ from typing import Any, cast
 from django.db import connection
 from django.db.models import Count, Q
 
-from duplicate.models import Event, EventKind, Play, RankingChoice, agreement_law
+from duplicate.models import Event, EventKind, EventStatus, Play, RankingChoice, agreement_law
 from duplicate.selectors.contract import (
     MATCHPOINTS,
     UNITS,
@@ -70,6 +70,8 @@ from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
 
 CONTRACT = "contract"
+# Why a visitor's totals count fewer boards than the event has (after "18 of 27 boards counted").
+BOARDS_IN_PLAY_LEFT_OUT = "a board still being played is counted once every table has played it"
 
 # The shared rows (``pair_rows``) stay importable from here.
 __all__ = [
@@ -117,6 +119,11 @@ class EventResults:
     # (their hands and results are not shown to visitors: ``duplicate.selectors.events.boards_in_play``).
     pending: frozenset[int] = frozenset()
     code: str = ""  # the event's scoring code (its laws)
+    # The boards left out of the contest (read as not yet played): those in play, for a viewer shown only the
+    # released boards' totals (``duplicate.selectors.events.released_only``); and how many boards the
+    # event's plays schedule, counted or not.
+    left_out: frozenset[int] = frozenset()
+    boards: int = 0
     _lines: dict[tuple[int, PairId, PairId], BoardDetail | ContractDetail] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -195,9 +202,15 @@ def contest_plays(event: Event) -> Any:
     return plays.values_list(*PLAY_FIELDS)
 
 
-def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> EventResults:
+def event_results(
+    event: Event, pairs: Mapping[int, PairInfo] | None = None, *, released_only: bool = False
+) -> EventResults:
     """The event's contest from one query of plain values (``pairs``, from :func:`pair_infos`, are read when
-    not given: a team match needs the teams, a pair contest the sections that name its rankings)."""
+    not given: a team match needs the teams, a pair contest the sections that name its rankings).
+
+    ``released_only`` (``selectors.events.released_only``: a visitor's totals): the boards still in play in
+    the plays read (none once the event is finished) are left out of the contest, as if not yet played, so
+    that no total counts them; the progress (results in, rounds agreed) still counts every play."""
     if pairs is None:
         pairs = pair_infos(event)
     # The query's rows as the driver gives them (Django's per-row converters would only turn the two flags'
@@ -214,6 +227,7 @@ def event_results(event: Event, pairs: Mapping[int, PairInfo] | None = None) -> 
             per_section=per_section(event),
             method=event.contest,
             average_plus=event.average_plus_imps,
+            released_only=released_only and event.status != EventStatus.COMPLETE,
         )
 
 
@@ -283,6 +297,7 @@ def build_results(
     method: str = "",
     field_most: Mapping[tuple[str, int], int] | None = None,
     average_plus: int = AVERAGE_PLUS_IMPS,
+    released_only: bool = False,
 ) -> EventResults:
     """The pure part of :func:`event_results`: plays as ``PLAY_FIELDS`` tuples -> the contest.
 
@@ -290,7 +305,11 @@ def build_results(
     (entered or not), so the rankings keep their shape as the results come in: sections playing the same
     boards across the field, or (``per_section``, the director's choice) each section on its own.
     ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`).
-    ``average_plus``: the event's IMPs of an artificial average plus (law 86A; IMP contests)."""
+    ``average_plus``: the event's IMPs of an artificial average plus (law 86A; IMP contests).
+    ``released_only``: the boards of plays not yet entered are left out of the contest (:func:`counted_rows`)."""
+    waiting = list(compress(map(itemgetter(0), rows), map(not_, map(itemgetter(3), rows))))  # not entered
+    left_out = frozenset(waiting) if released_only else frozenset()
+    played = counted_rows(rows, left_out)
     boards, ns_col, ew_col = (list(map(itemgetter(i), rows)) for i in range(3))
     ns_pairs, ew_pairs = set(ns_col), set(ew_col)
     # Each pair once, in the order the plays name them.
@@ -304,10 +323,10 @@ def build_results(
     single = kind == EventKind.TEAMS
     try:
         if kind == EventKind.TEAMS and code == CONTRACT:
-            contest = contract_teams(rows, _teams(pairs), average_plus=average_plus)
+            contest = contract_teams(played, _teams(pairs), average_plus=average_plus)
         elif kind == EventKind.TEAMS:
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
-            contest = team_match(_result_rows(code, rows), teams=_teams(pairs), seats=known)
+            contest = team_match(_result_rows(code, played), teams=_teams(pairs), seats=known)
         else:
             sections: dict[PairId, str] = {pk: p.section for pk, p in pairs.items()}
             tables = zip(boards, ns_col, ew_col, strict=True)
@@ -321,12 +340,13 @@ def build_results(
                     per_section=several,
                     field_most=field_most,
                     average_plus=average_plus,
+                    left_out=left_out,
                 )
             elif several:
-                contest = section_contests(_result_rows(code, rows), tables, sections)
+                contest = section_contests(_result_rows(code, played), tables, sections)
             else:
                 contest = pair_contest(
-                    _result_rows(code, rows), groups=ranking_groups(tables, sections=sections)
+                    _result_rows(code, played), groups=ranking_groups(tables, sections=sections)
                 )
             single = contest.single_ranking
     except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
@@ -335,7 +355,6 @@ def build_results(
     if kind == EventKind.TEAMS:
         for row in rows:
             boards_at.setdefault((row[7], row[1], row[2]), set()).add(row[0])
-    waiting = list(compress(boards, map(not_, map(itemgetter(3), rows))))  # the boards of plays not entered
     return EventResults(
         kind=kind,
         single_ranking=single,
@@ -350,7 +369,17 @@ def build_results(
         boards_at={key: tuple(sorted(numbers)) for key, numbers in boards_at.items()},
         pending=frozenset(waiting),
         code=code,
+        left_out=left_out,
+        boards=len(set(boards)),
     )
+
+
+def counted_rows(rows: list[tuple[Any, ...]], left_out: frozenset[int]) -> list[tuple[Any, ...]]:
+    """The ``PLAY_FIELDS`` rows as the contest counts them: the plays of the boards ``left_out`` read as not
+    yet entered (their rankings' seatings stay, so the rankings keep their shape)."""
+    if not left_out:
+        return rows
+    return [row if row[0] not in left_out else (*row[:3], False, *row[4:]) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -362,10 +391,26 @@ class Progress:
     error: str | None
     provisional: bool
     code: str = ""  # the event's scoring code: which law its scores are agreed under
+    boards: int = 0  # the boards the event's plays schedule
+    uncounted: int = 0  # of them, those left out of the totals (still in play, for a visitor)
 
     @property
     def agreement_law(self) -> str:
         return agreement_law(self.code)
+
+    @property
+    def counted_text(self) -> str:
+        """ "18 of 27 boards counted" while boards in play are left out of the totals; "" when none is."""
+        if not self.uncounted:
+            return ""
+        return (
+            f"{self.boards - self.uncounted} of {self.boards} board{'s' if self.boards != 1 else ''} counted"
+        )
+
+    @property
+    def counted_note(self) -> str:
+        """:attr:`counted_text` and why, as pages and files say it; "" when every board is counted."""
+        return f"{self.counted_text}: {BOARDS_IN_PLAY_LEFT_OUT}" if self.uncounted else ""
 
 
 def progress_of(results: EventResults) -> Progress:
@@ -377,6 +422,8 @@ def progress_of(results: EventResults) -> Progress:
         error=results.error,
         provisional=results.provisional,
         code=results.code,
+        boards=results.boards,
+        uncounted=len(results.left_out),
     )
 
 
@@ -392,6 +439,8 @@ def provisional_text(progress: Progress) -> str:
         parts.append(f"{progress.unresolved_rulings} ruling(s) waiting for a result to draw on")
     if progress.error:
         parts.append(f"cannot be scored: {progress.error}")
+    if progress.uncounted:
+        parts.append(progress.counted_note)
     return "; ".join(parts)
 
 

@@ -442,16 +442,19 @@ def score_card(
     pairs: Mapping[int, PairInfo] | None = None,
     results: EventResults | None = None,
     hidden: frozenset[int] = frozenset(),
+    released_only: bool = False,
 ) -> ScoreCard | None:
     """A pair's boards in the order played, with its score, the average, its plus/minus and the running
     total, and the rounds it sits out (four queries: pairs, plays, the pair's plays, its rounds; fewer for
     what is given).  The boards in
-    ``hidden`` (still in play, for a visitor) show "being played" and nothing of their result."""
+    ``hidden`` (still in play, for a visitor) show "being played" and nothing of their result; with
+    ``released_only`` (``selectors.events.released_only``) its place and total count the released boards
+    only (``event_results``), as the running total of its lines does."""
     pairs = pair_infos(event) if pairs is None else pairs
     info = pairs.get(pair_pk)
     if info is None:
         return None
-    results = event_results(event, pairs) if results is None else results
+    results = event_results(event, pairs, released_only=released_only) if results is None else results
     lines = play_lines(
         event,
         pairs,

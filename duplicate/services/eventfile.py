@@ -60,6 +60,7 @@ TOP_KEYS = {
     "ranking",
     "contest",
     "average_plus_imps",
+    "running_totals",
 }
 PLACE_KEYS = {"section", "round", "table", "board", "ns", "ew"}
 SECTION_KEYS = {"letter", "movement"}
@@ -208,6 +209,9 @@ def event_import(*, data: Mapping[str, Any], analyse: bool = True) -> Event:
         contest=contest,
         average_plus_imps=data.get("average_plus_imps", AVERAGE_PLUS_IMPS),  # law 86A; checked there
         analyse=analyse,
+        running_totals=data.get(
+            "running_totals", False
+        ),  # visitors' totals count every result (checked there)
     )
     for word in set(vulnerable.values()):  # law 77: the boards' own vulnerability, where the file gives one
         numbers = [n for n, v in vulnerable.items() if v == word]
@@ -696,6 +700,7 @@ def event_export(event: Event) -> dict[str, Any]:
         **({"average_plus_imps": n} if (n := event.average_plus_imps) != AVERAGE_PLUS_IMPS else {}),
         "status": event.status,
         "paper_size": event.paper_size,
+        **({"running_totals": True} if event.running_totals else {}),  # visitors' totals: every result
     }
     if snapshot.teams:
         out["teams"] = [{"name": t.name} for t in snapshot.teams]

@@ -83,6 +83,7 @@ def event_create(
     contest: str | None = None,
     average_plus_imps: object = AVERAGE_PLUS_IMPS,
     analyse: bool = True,
+    running_totals: bool = False,
 ) -> Event:
     """Create an event of ``sections`` sections (A, B, ...), each laid out by ``movement`` and playing the
     same boards: boards, pairs, rounds, seatings and the empty Play rows (one board at one table in one
@@ -90,7 +91,8 @@ def event_create(
     numbers are the event's). ``ranking``: across the field (law H) or each section on its own.
     ``average_plus_imps``: law 86A's IMPs of an artificial average plus (a contest scored in IMPs).
     ``analyse``: the deals' double-dummy analysis starts in a thread once this commits (False: the caller
-    works it out itself, ``deal_analyses_compute``)."""
+    works it out itself, ``deal_analyses_compute``).  ``running_totals``: visitors' totals count every result,
+    boards still in play too (off: the released boards only; ``selectors.released_only``)."""
     name = name.strip()
     if not name:
         raise ServiceError("name: give the event a name")
@@ -114,6 +116,8 @@ def event_create(
         raise ServiceError(
             f"ranking: must be one of {', '.join(RankingChoice.values)}, got {show_value(ranking)}"
         )
+    if not isinstance(running_totals, bool):
+        raise ServiceError(f"running_totals: must be true or false, got {show_value(running_totals)}")
     letters = _section_letters(sections, movement, kind=kind)
     event = Event.objects.create(
         name=name,
@@ -124,6 +128,7 @@ def event_create(
         ranking=ranking,
         contest=contest,
         average_plus_imps=average_plus,
+        running_totals=running_totals,
     )
     for index, section_letter in enumerate(letters or [letter]):
         section_populate(
@@ -225,6 +230,22 @@ def event_ranking_set(*, event: Event, ranking: str) -> Event:
     if event.ranking != ranking:
         Event.objects.filter(pk=event.pk).update(ranking=ranking)
         event.ranking = ranking
+        event_results_touch(event_ids=[event.pk])
+        event.refresh_from_db(fields=["results_version"])
+    return event
+
+
+@transaction.atomic
+def event_running_totals_set(*, event: Event, running_totals: bool) -> Event:
+    """The director's choice of what visitors' totals count while a board is in play: every result entered
+    (``running_totals``: standings that move with every save, which tell a visitor who compares them what a
+    table scored on a board other tables are still to play) or only the released boards (the default, no
+    peeking).  The results version is bumped: every page's totals are worked out afresh."""
+    if not isinstance(running_totals, bool):
+        raise ServiceError(f"running_totals: must be true or false, got {show_value(running_totals)}")
+    if event.running_totals != running_totals:
+        Event.objects.filter(pk=event.pk).update(running_totals=running_totals)
+        event.running_totals = running_totals
         event_results_touch(event_ids=[event.pk])
         event.refresh_from_db(fields=["results_version"])
     return event

@@ -65,6 +65,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 paper_size=data["paper_size"],
                 sections=data["sections"],
                 ranking=data["ranking"],
+                running_totals=bool(data.get("running_totals")),
                 movement_option=(data.get("even_tables") or "")
                 if data["movement"] == "mitchell" and data["tables"] % 2 == 0
                 else "",
@@ -201,6 +202,21 @@ def event_ranking(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(exc))
     else:
         messages.success(request, f"Standings: {event.get_ranking_display().lower()}.")
+    return redirect("event_detail", pk=event.pk)
+
+
+@staff_member_required
+@require_POST
+def event_running_totals(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director chooses what visitors' totals count while a board is in play: every result (``on``) or
+    only the boards every table has played (no peeking)."""
+    event = get_object_or_404(Event, pk=pk)
+    running = request.POST.get("running_totals") == "on"
+    services.event_running_totals_set(event=event, running_totals=running)
+    if running:
+        messages.success(request, "Visitors' totals now count every result, boards still in play too.")
+    else:
+        messages.success(request, "Visitors' totals now count only the boards every table has played.")
     return redirect("event_detail", pk=event.pk)
 
 

@@ -3,8 +3,9 @@
 Public and read-only, like the pages they print. Each builds its file from ``duplicate.exports`` (plain rows,
 a fixed number of queries) and never hands the request to the exporters; the file's bytes are kept in the
 cache under the event's results version (``duplicate.caching``), so that a second download is a cache read.  A visitor's file shows the boards
-still in play (``selectors.board_visible``) as "being played": no hands, no results; a director's holds
-everything; the standings are for everyone.
+still in play (``selectors.board_visible``) as "being played": no hands, no results, and its totals count
+the released boards only unless the event runs totals over every result (``selectors.released_only``); a
+director's holds everything.
 """
 
 from __future__ import annotations
@@ -24,14 +25,20 @@ from teams.exports import match_file, match_formats
 
 
 def _download(
-    request: HttpRequest, event: Event | int, what: str, ext: str, make: Callable[[Event], bytes]
+    request: HttpRequest, event: Event | int, what: str, ext: str, make: Callable[[Event, bool], bytes]
 ) -> HttpResponse:
-    """A download the same for every viewer (the standings), kept with the results version.
-    ``event``: the event, or its primary key."""
+    """A download of totals and no board's hands or results (the standings): ``make(event, released_only)``,
+    its totals over the released boards only for a viewer shown those (``selectors.released_only``: the
+    boards in play are read with the results, no query of their own); kept with the results version and what
+    the totals count (a visitor's file is never a director's).  ``event``: the event, or its primary key."""
     if not isinstance(event, Event):
         event = get_object_or_404(Event, pk=event)
-    director = selectors.viewer_of(request).director
-    body = caching.cached(event, "download", (what, ext), lambda: make(event), latest=director)
+    viewer = selectors.viewer_of(request)
+    released_only = selectors.released_only(event, viewer)
+    variant = (what, ext, caching.counted_variant(released_only))
+    body = caching.cached(
+        event, "download", variant, lambda: make(event, released_only), latest=viewer.director
+    )
     return download_response(event, body, what, ext)
 
 
@@ -40,25 +47,30 @@ def _hidden_download(
     event: Event | int,
     what: str,
     ext: str,
-    make: Callable[[Event, frozenset[int]], bytes],
+    make: Callable[[Event, frozenset[int], bool], bytes],
     *,
     preparing: str = "",
 ) -> HttpResponse:
-    """A download showing hands or results: ``make(event, hidden)``, the boards ``hidden`` from this viewer;
-    kept with the results version and the boards hidden (a visitor's file is never a director's).
+    """A download showing hands or results: ``make(event, hidden, released_only)``, the boards ``hidden`` from
+    this viewer, its totals over the released boards only when ``released_only`` (``selectors.released_only``);
+    kept with the results version, the boards hidden and what the totals count (a visitor's file is never a
+    director's).
     ``event``: the event, or its primary key. With ``preparing`` (what the file is), made in a thread
     (``caching.prepared``), the page saying so until it is ready (HTTP 202, reloading every two seconds)."""
     if not isinstance(event, Event):
         event = get_object_or_404(Event, pk=event)
     viewer = selectors.viewer_of(request)
     hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
-    variant = (what, ext, tuple(sorted(hidden)))
+    released_only = selectors.released_only(event, viewer)
+    variant = (what, ext, tuple(sorted(hidden)), caching.counted_variant(released_only))
+
+    def build() -> bytes:
+        return make(event, hidden, released_only)
+
     if not preparing:
-        body = caching.cached(event, "download", variant, lambda: make(event, hidden), latest=viewer.director)
+        body = caching.cached(event, "download", variant, build, latest=viewer.director)
         return download_response(event, body, what, ext)
-    ready, waited = caching.prepared(
-        event, "download", variant, lambda: make(event, hidden), latest=viewer.director
-    )
+    ready, waited = caching.prepared(event, "download", variant, build, latest=viewer.director)
     if ready is not None:
         return download_response(event, ready, what, ext)
     context = {"event": event, "what": preparing, "waited": round(waited)}
@@ -84,22 +96,42 @@ def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
         # A team match's PDF and xlsx carry its boards one by one (law G; a match by IMPs its CSV too): a
         # visitor's without the boards still in play, as on the team match page.
         return _hidden_download(
-            request, event, "standings", fmt, lambda e, hidden: match_file(e, fmt, hidden=hidden)
+            request,
+            event,
+            "standings",
+            fmt,
+            lambda e, hidden, released_only: match_file(e, fmt, hidden=hidden, released_only=released_only),
         )
-    return _download(request, event, "standings", fmt, lambda e: exports.standings_file(e, fmt))
+    return _download(
+        request,
+        event,
+        "standings",
+        fmt,
+        lambda e, released_only: exports.standings_file(e, fmt, released_only=released_only),
+    )
 
 
 @require_safe
 def download_travellers(request: HttpRequest, pk: int) -> HttpResponse:
     return _hidden_download(
-        request, pk, "travellers", "pdf", lambda e, hidden: exports.travellers_file(e, "pdf", hidden=hidden)
+        request,
+        pk,
+        "travellers",
+        "pdf",
+        lambda e, hidden, released_only: exports.travellers_file(
+            e, "pdf", hidden=hidden, released_only=released_only
+        ),
     )
 
 
 @require_safe
 def download_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return _hidden_download(
-        request, pk, "results", "csv", lambda e, hidden: exports.results_file(e, hidden=hidden)
+        request,
+        pk,
+        "results",
+        "csv",
+        lambda e, hidden, released_only: exports.results_file(e, hidden=hidden, released_only=released_only),
     )
 
 
@@ -110,7 +142,13 @@ def download_hands(request: HttpRequest, pk: int, what: str) -> HttpResponse:
     results = what == "results"
     name = "hands-results" if results else "hands"
     return _hidden_download(
-        request, pk, name, "pbn", lambda e, hidden: exports.hands_file(e, results=results, hidden=hidden)
+        request,
+        pk,
+        name,
+        "pbn",
+        lambda e, hidden, released_only: exports.hands_file(
+            e, results=results, hidden=hidden, released_only=released_only
+        ),
     )
 
 
@@ -121,8 +159,12 @@ def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     if usebio_problem(event):
         raise Http404("USEBIO is written for contract events only (pairs and team matches)")
-    return _hidden_download(
-        request, event, "usebio", "xml", lambda e, hidden: write_usebio(usebio_event(e, hidden=hidden))
+    return _hidden_download(  # lines and hands, no totals
+        request,
+        event,
+        "usebio",
+        "xml",
+        lambda e, hidden, _released: write_usebio(usebio_event(e, hidden=hidden)),
     )
 
 
@@ -137,7 +179,7 @@ def download_workbook(request: HttpRequest, pk: int) -> HttpResponse:
         event,
         "results",
         "xlsx",
-        lambda e, hidden: exports.workbook_file(e, hidden=hidden),
+        lambda e, hidden, released_only: exports.workbook_file(e, hidden=hidden, released_only=released_only),
         preparing="The event workbook" if background else "",
     )
 
@@ -145,5 +187,11 @@ def download_workbook(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def download_printout(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     return _hidden_download(
-        request, pk, kind, "pdf", lambda e, hidden: exports.printout_file(e, kind, hidden=hidden)
+        request,
+        pk,
+        kind,
+        "pdf",
+        lambda e, hidden, released_only: exports.printout_file(
+            e, kind, hidden=hidden, released_only=released_only
+        ),
     )

@@ -43,10 +43,11 @@ def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("team_match", pk=event.pk)
     viewer = sel.viewer_of(request)
     hidden = _hidden(event, viewer)
+    released_only = sel.released_only(event, viewer)
     order = _order(request)
 
     def build() -> dict[str, Any]:
-        sheet = recap(event, hidden=hidden, order=order)
+        sheet = recap(event, hidden=hidden, order=order, released_only=released_only)
         # No pair ranked yet, or no board (a finished event with no result): the "no results" line.
         shown = sheet.rankings if sheet.boards and any(r.rows for r in sheet.rankings) else ()
         context = {
@@ -58,7 +59,7 @@ def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
             "tables": render_to_string("duplicate/_recap_tables.html", context, request=request),
         }
 
-    variant = (order, tuple(sorted(hidden)))
+    variant = (order, tuple(sorted(hidden)), caching.counted_variant(released_only))
     parts = caching.cached(event, "recap", variant, build, latest=viewer.director)
     context = {
         "event": event,
@@ -78,13 +79,14 @@ def download_recap(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("A team match has no recap sheet.")
     viewer = sel.viewer_of(request)
     hidden = _hidden(event, viewer)
+    released_only = sel.released_only(event, viewer)
     order = _order(request)
-    variant = ("recap", "pdf", order, tuple(sorted(hidden)))
+    variant = ("recap", "pdf", order, tuple(sorted(hidden)), caching.counted_variant(released_only))
     body = caching.cached(
         event,
         "download",
         variant,
-        lambda: recap_pdf(event, recap(event, hidden=hidden, order=order)),
+        lambda: recap_pdf(event, recap(event, hidden=hidden, order=order, released_only=released_only)),
         latest=viewer.director,
     )
     return download_response(event, body, "recap", "pdf")

@@ -98,19 +98,36 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     # A search for a pair by a player's name (?q=) is the one thing not kept: the standings still are.
     search = sel.find_pairs(event, request.GET.get("q", ""))
     request = page_request(request)
-    page = caching.query_variant(request.GET)
+    # What the totals count (no peeking): a visitor's, only the released boards, unless the event runs
+    # totals over every result; a director's, every result.  The boards left out are those in play in the
+    # very results the totals are worked out from (``event_results``), so they cost no query of their own,
+    # and the key keeps the two apart (the results version fixes which boards are in play).
+    released_only = sel.released_only(event, sel.viewer_of(request))
+    page = (caching.query_variant(request.GET), caching.counted_variant(released_only))
     if search.query:
-        return _standings(request, event, page, search)
-    return visitor_page(request, event, "standings-page", page, lambda: _standings(request, event, page))
+        return _standings(request, event, page, search, released_only=released_only)
+    return visitor_page(
+        request,
+        event,
+        "standings-page",
+        page,
+        lambda: _standings(request, event, page, released_only=released_only),
+    )
 
 
 def _standings(
-    request: HttpRequest, event: Event, page: Hashable, search: sel.PairSearch | None = None
+    request: HttpRequest,
+    event: Event,
+    page: Hashable,
+    search: sel.PairSearch | None = None,
+    *,
+    released_only: bool,
 ) -> HttpResponse:
 
     def build() -> dict[str, Any]:
         pairs = st.pair_infos(event)
-        standings = st.pair_standings(event, pairs=pairs)
+        results = st.event_results(event, pairs, released_only=released_only)
+        standings = st.pair_standings(event, pairs=pairs, results=results)
         letters = sorted({p.section for p in pairs.values()})
         section = selected_section(request, letters)
         rankings = ranking_tables(request, event.pk, standings.rankings, section)
@@ -148,13 +165,19 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
     request = page_request(request)
     viewer = sel.viewer_of(request)
     # A visitor sees "being played" on the lines of boards still in play (their results and averages tell
-    # what other tables made); the pair's place and total stay (standings are not hidden).
+    # what other tables made), and the pair's place and total over the released boards only (a total with
+    # a board in play in it would tell the same), unless the event runs totals over every result.
     hidden = sel.hidden_boards(sel.boards_in_play(event), viewer)
+    released_only = sel.released_only(event, viewer)
 
     def build() -> dict[str, Any] | None:
         pairs = st.pair_infos(event)
         pair_pk = next((p.pk for p in pairs.values() if str(p.label) == number), None)
-        card = None if pair_pk is None else tv.score_card(event, pair_pk, pairs=pairs, hidden=hidden)
+        card = (
+            None
+            if pair_pk is None
+            else tv.score_card(event, pair_pk, pairs=pairs, hidden=hidden, released_only=released_only)
+        )
         if card is None:
             return None
         table = configure(
@@ -162,7 +185,12 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
         )
         return {"card": card, "table": table.as_html(request), "version": event.results_version}
 
-    variant = (number, tuple(sorted(hidden)), caching.query_variant(request.GET))
+    variant = (
+        number,
+        tuple(sorted(hidden)),
+        caching.counted_variant(released_only),
+        caching.query_variant(request.GET),
+    )
     parts = caching.cached(event, "score-card", variant, build, latest=viewer.director)
     if parts is None:
         raise Http404("No such pair in this event.")

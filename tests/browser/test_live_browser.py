@@ -112,7 +112,8 @@ def test_a_score_card_takes_in_a_result_saved_elsewhere(live_server, new_page):
 
 
 def test_a_team_match_takes_in_a_result_saved_elsewhere(live_server, new_page):
-    # Table 3 has not played board 2: it is in play everywhere, its swings left out; once saved, they show.
+    # Table 3 has not played board 2: it is in play everywhere, its swings left out, of the totals too (Blues
+    # lead by 4 over boards 1 and 3: tests/teams/test_match_boards.py); once saved, they show.
     results = dict(ODD_PAIR)
     del results[(3, 2)]
     event = match_event(results)
@@ -123,7 +124,8 @@ def test_a_team_match_takes_in_a_result_saved_elsewhere(live_server, new_page):
     expect(updated).to_have_text(UPDATED)
     first_stamp = updated.inner_text()
     version = int(match.get_attribute("data-live-version") or "")
-    expect(page.locator(".match-result")).to_have_text("Reds lead by 34.")
+    expect(page.locator(".match-result")).to_have_text("Blues lead by 4.")
+    expect(page.get_by_text("2 of 3 boards counted")).to_be_visible()
     expect(page.get_by_text("being played").first).to_be_visible()
     play = Play.objects.get(event=event, seating__table=3, board__number=2)
     writer = services.Writer(name="td", is_director=True, user_id=None)

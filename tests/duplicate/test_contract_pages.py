@@ -50,13 +50,16 @@ def test_the_standings_show_the_imps_once(client, contest):
         assert "North 1 &amp; South 1 3 4.00" in text(html)  # 5 - 25/2 + 23/2
 
 
-def test_a_matchpoint_standings_keeps_mps_and_percentage_and_marks_no_place_won_by_hundredths(client):
+def test_a_matchpoint_standings_keeps_mps_and_percentage_and_marks_no_place_won_by_hundredths(
+    director_client,
+):
     """The event in play (board 3 not in at round 3 table 1, 1 v 5): E-W 6 has 4 + 8/5 + 1/2 = 6.10, E-W 4
     2 + 1/2 + 7/2 = 6.00 (board 3 Neuberged from two results to three: (2 + 1) * 3/2 - 1 = 7/2, (0 + 1) *
     3/2 - 1 = 1/2).  They round alike to whole numbers, not to the two decimals shown: not 'by the fraction
-    of a point'."""
+    of a point'.  The director's standings: a visitor's leave board 3 out while it is in play
+    (tests/duplicate/test_no_peeking.py)."""
     event = event_import(data=event_file(results=[r for r in RESULTS if r[:3] != (3, 1, 3)]))
-    html = client.get(reverse("event_standings", args=[event.pk])).content.decode()
+    html = director_client.get(reverse("event_standings", args=[event.pk])).content.decode()
     assert headers(html)[1] == ["Rank", "Pair", "Players", "Boards", "MPs", "%", ""]
     words = text(html)
     assert "1 6 North 6 &amp; South 6 3 6.10 50.83" in words

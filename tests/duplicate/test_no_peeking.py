@@ -23,7 +23,6 @@ from pypdf import PdfReader
 
 from duplicate import selectors, services
 from duplicate.models import Event, Play
-from duplicate.selectors import standings as st
 from tests.conftest import make_event
 
 # Board 1: each seat holds one whole suit; board 2: the same, turned a seat (told apart by their PBN).
@@ -346,12 +345,211 @@ def test_table_page_of_the_director_pages(client, director_client, game):
     assert "4H by N" in director_client.get(url).content.decode()
 
 
-def test_standings_are_not_hidden(client, game):
-    html = page(client, "event_standings", game.pk)
-    pair = board_plays(game, 1)[0].ns_pair
-    standing = next(r for r in st.pair_standings(game).rows if r.pair.pk == pair.pk)
-    assert standing.boards == 1
-    assert standing.plus_minus_display in html
+# --- Totals while boards are in play ------------------------------------------------------------------------
+#
+# A pair's total that counted a board still in play would move when another table saves it: a visitor who
+# compared the total before and after would learn that table's score (no peeking).  So a visitor's totals (the
+# standings, a score card's place and total, the venue display, the downloads) count the released boards only
+# and say how many ("1 of 6 boards counted"); a director's count every result; the event's option "running
+# totals over every result" gives visitors the director's totals.
+
+
+@pytest.fixture
+def running(db, fresh_cache):
+    """Board 3 released (every table has played it); board 1 played at table 1 only (round 1), tables 3
+    and 2 still to play it.  Pair 1 (N-S at table 1 all session) has both."""
+    event = make_event(tables=3, boards_per_round=2)
+    for play, data in zip(board_plays(event, 3), (SECOND, FIRST, LAST), strict=True):
+        enter(play, data)  # board 3: N-S -18, +157 (pair 1, table 1), -21: average 118/3
+    enter(board_plays(event, 1)[0], FIRST)
+    event.refresh_from_db()
+    return event
+
+
+def standing_row(html: str, label: int | str) -> list[str]:
+    """The cells (tags stripped) of pair ``label``'s line in the standings."""
+    row = re.search(rf'<tr data-pair="{label}"[^>]*>(.*?)</tr>', html, re.S)
+    assert row is not None, label
+    return [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S)]
+
+
+def card_summary(html: str) -> str:
+    """A score card's place and total, tags stripped."""
+    found = re.search(r'<p class="scorecard-summary">(.*?)</p>', html, re.S)
+    assert found is not None
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
+def display_slides(html: str) -> str:
+    """The venue display's slides (its status line says how many results are in: that may move)."""
+    found = re.search(r'data-live-part="slides">(.*?)</main>', html, re.S)
+    assert found is not None
+    return found.group(1)
+
+
+def xlsx_rows(data: bytes, sheet: str = "Standings") -> list[tuple]:
+    return list(load_workbook(io.BytesIO(data))[sheet].iter_rows(values_only=True))
+
+
+def results_in_left_out(text: str) -> str:
+    """``text`` without how many results are in ("4 of 18 results in": a count, no score, moves with a save)."""
+    return re.sub(r"\d+ of \d+ results in", "N of M results in", text)
+
+
+def totals_as_seen(client, event: Event) -> dict[str, object]:
+    """Every total of pair 1 that a viewer is shown, as text: the standings, the score card, the display and
+    the standings downloads (CSV, PDF, xlsx), the score cards printout and the workbook's Standings."""
+    return {
+        "standings": standing_row(page(client, "event_standings", event.pk), 1),
+        "card": card_summary(page(client, "pair_scorecard", event.pk, "1")),
+        "display": display_slides(page(client, "event_display", event.pk)),
+        "csv": get(client, "download_standings", event.pk, "csv"),
+        "pdf": results_in_left_out(pdf_text(get(client, "download_standings", event.pk, "pdf"))),
+        "xlsx": xlsx_rows(get(client, "download_standings", event.pk, "xlsx")),
+        "scorecards": results_in_left_out(pdf_text(get(client, "download_printout", event.pk, "scorecards"))),
+        "workbook": xlsx_rows(get(client, "download_workbook", event.pk)),
+    }
+
+
+def test_a_visitors_totals_count_the_released_boards_only(client, director_client, running):
+    counted = "1 of 6 boards counted"
+    # Board 3 alone: pair 1's +157 against an average of 118/3, +353/3 (shown +118), one board.
+    row = standing_row(page(client, "event_standings", running.pk), 1)
+    assert row[3:] == ["1", "157", "+118", ""]
+    assert f"{counted}: a board still being played is counted once every table has played it" in page(
+        client, "event_standings", running.pk
+    )
+    assert "1 board · net 157 · plus/minus +118" in card_summary(
+        page(client, "pair_scorecard", running.pk, "1")
+    )
+    assert counted in page(client, "pair_scorecard", running.pk, "1")
+    assert counted in page(client, "event_display", running.pk)
+    lines = get(client, "download_standings", running.pk, "csv").decode("utf-8-sig").splitlines()
+    assert lines[1] == "1,1,NS,,,1,157,117.67,353/3,N-S"
+    assert lines[-1] == f"{counted}: a board still being played is counted once every table has played it"
+    assert counted in pdf_text(get(client, "download_standings", running.pk, "pdf"))
+    status = {row[-1] for row in xlsx_rows(get(client, "download_standings", running.pk, "xlsx"))[1:]}
+    assert status == {f"provisional ({counted})"}
+    # The director's count board 1 too (one result: net 157 more, 0 against its average), and say nothing
+    # of boards counted.
+    html = page(director_client, "event_standings", running.pk)
+    assert standing_row(html, 1)[3:] == ["2", "314", "+118", ""]
+    assert "boards counted" not in html
+    assert "boards counted" not in page(director_client, "pair_scorecard", running.pk, "1")
+    director_csv = get(director_client, "download_standings", running.pk, "csv").decode("utf-8-sig")
+    assert "boards counted" not in director_csv
+    assert director_csv.splitlines()[1] == "1,1,NS,,,2,314,117.67,353/3,N-S"
+
+
+def test_another_tables_save_on_a_board_in_play_moves_no_total_a_visitor_sees(
+    client, director_client, running
+):
+    visitor, director = totals_as_seen(client, running), totals_as_seen(director_client, running)
+    enter(board_plays(running, 1)[1], SECOND)  # table 3 plays board 1 (N-S -18); table 2 still to
+    # The director's standings move (pair 1's board 1: 157 - 139/2 = +175/2; 353/3 + 175/2 = 1231/6) ...
+    after = totals_as_seen(director_client, running)
+    assert after["standings"] != director["standings"]
+    assert after["standings"][3:6] == ["2", "314", "+205"]
+    assert after["card"] != director["card"]
+    assert after["csv"] != director["csv"]
+    # ... a visitor's not at all, on any page or download: its totals never had board 1 in them.
+    assert totals_as_seen(client, running) == visitor
+
+
+def test_the_director_and_the_visitor_never_get_each_others_totals_from_the_cache(
+    client, director_client, running
+):
+    for first, second in ((director_client, client), (client, director_client)):
+        cache.clear()
+        seen = {c: totals_as_seen(c, running) for c in (first, second)}
+        assert seen[client]["standings"][3] == "1"  # boards counted for pair 1
+        assert seen[director_client]["standings"][3] == "2"
+        for what in ("card", "csv", "xlsx", "pdf"):
+            assert seen[client][what] != seen[director_client][what], what
+
+
+def test_running_totals_over_every_result_is_the_events_choice(client, director_client, running):
+    assert not running.running_totals  # off by default
+    version = running.results_version
+    services.event_running_totals_set(event=running, running_totals=True)
+    assert running.results_version == version + 1  # every kept page's totals are worked out afresh
+    seen = totals_as_seen(client, running)
+    assert seen["standings"][3:5] == ["2", "314"]  # board 1 counted
+    assert "boards counted" not in page(client, "event_standings", running.pk)
+    enter(board_plays(running, 1)[1], SECOND)
+    after = totals_as_seen(client, running)
+    assert after["standings"] != seen["standings"]  # a visitor's totals move with every save now
+    assert after["standings"] == totals_as_seen(director_client, running)["standings"]
+    assert after["csv"] == totals_as_seen(director_client, running)["csv"]
+    # The lines of the board in play stay hidden all the same (only the totals are the option's).
+    assert card_row(page(client, "pair_scorecard", running.pk, "1"), 1)[4] == "being played"
+    assert NOTE in page(client, "board_traveller", running.pk, 1)
+
+
+def test_the_option_on_the_overview_and_the_new_event_form(client, director_client, running):
+    html = page(director_client, "event_detail", running.pk)
+    assert "Running totals over every result" in html
+    assert "Running totals over every result" not in page(client, "event_detail", running.pk)
+    url = reverse("event_running_totals", args=[running.pk])
+    assert "/login/" in client.post(url, {"running_totals": "on"})["Location"]  # a visitor cannot set it
+    running.refresh_from_db()
+    assert not running.running_totals
+    assert director_client.post(url, {"running_totals": "on"}).status_code == 302
+    running.refresh_from_db()
+    assert running.running_totals
+    assert director_client.post(url, {}).status_code == 302  # the box unticked
+    running.refresh_from_db()
+    assert not running.running_totals
+    form = page(director_client, "event_create")
+    assert 'name="running_totals"' in form
+    response = director_client.post(
+        reverse("event_create"),
+        {
+            "name": "Running",
+            "date": "1916-03-04",
+            "code": "auction-1915",
+            "kind": "pairs",
+            "movement": "mitchell",
+            "tables": 3,
+            "boards_per_round": 2,
+            "paper_size": "A4",
+            "running_totals": "on",
+        },
+    )
+    assert response.status_code == 302
+    assert Event.objects.get(name="Running").running_totals
+
+
+def test_the_event_file_carries_the_option(director_client, running):
+    assert "running_totals" not in json.loads(get(director_client, "event_export", running.pk))
+    services.event_running_totals_set(event=running, running_totals=True)
+    data = json.loads(get(director_client, "event_export", running.pk))
+    assert data["running_totals"] is True
+    copy = services.eventfile.event_import(data={**data, "name": "Copy"})
+    assert copy.running_totals
+    with pytest.raises(services.ServiceError, match="running_totals: must be true or false"):
+        services.eventfile.event_import(data={**data, "name": "Bad", "running_totals": "yes"})
+
+
+def test_a_matchpoint_percentage_is_over_the_released_boards_only(client, director_client, db, fresh_cache):
+    # Contract, matchpoints: board 3 (E-W vulnerable) 420 at table 1 (4H by N), -110 twice: pair 1 has the
+    # top, 4 of 4 MPs, 100%.  Board 1 played at table 1 only: one result, Neuberg's (0 + 1) * 3 / 1 - 1 = 2 of
+    # 4 (N = 3, the most results on a board of the field).  The director's pair 1: 6 of 8, 75%; a visitor's,
+    # board 3 alone, 4 MPs and 100.00% (exact: a percentage over the boards counted).
+    event = make_event(tables=3, boards_per_round=2, code="contract")
+    for play, data in zip(board_plays(event, 3), (SECOND, FIRST, LAST), strict=True):
+        enter(play, data)
+    enter(board_plays(event, 1)[0], FIRST)
+    visitor = standing_row(page(client, "event_standings", event.pk), 1)
+    director = standing_row(page(director_client, "event_standings", event.pk), 1)
+    assert visitor[3:6] == ["1", "4.00", "100.00"]
+    assert director[3:6] == ["2", "6.00", "75.00"]
+    assert "1 of 6 boards counted" in page(client, "event_standings", event.pk)
+    lines = get(client, "download_standings", event.pk, "csv").decode("utf-8-sig").splitlines()
+    assert lines[1] == "1,1,NS,,,1,4,4,100,100,N-S"
+    enter(board_plays(event, 1)[1], SECOND)  # table 3: board 1 now 420 v -110 (Neuberged 2 results of N = 3)
+    assert standing_row(page(client, "event_standings", event.pk), 1) == visitor
+    assert standing_row(page(director_client, "event_standings", event.pk), 1) != director
 
 
 # --- After the last table -----------------------------------------------------------------------------------

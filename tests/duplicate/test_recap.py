@@ -154,7 +154,10 @@ def test_a_visitor_does_not_see_the_boards_in_play(client, director_client, db):
         assert cells[0] == HIDDEN_MARK  # every row: not even who has played it
         assert cells[2:6] == [HIDDEN_MARK] * 4
     assert sorted(c[1] for c in visitor.values()) == sorted(c[1] for c in director.values())
-    assert {k: c[-1] for k, c in visitor.items()} == {k: c[-1] for k, c in director.items()}  # totals
+    # A visitor's totals count the released board 2 only (board 1's plus/minus in them would tell it); the
+    # director's both boards.
+    assert {k: c[-1] for k, c in visitor.items()} == {k: c[1] for k, c in visitor.items()}
+    assert sorted(c[-1] for c in director.values()) == ["+100", "+100", "-100", "-100", "0", "0"]
     # The same in the PDF; the visitor's file is never the director's (the cache keyed by what is hidden).
     pdf_url = reverse("download_recap", args=[event.pk])
     seen = pdf_lines(client.get(pdf_url).content)

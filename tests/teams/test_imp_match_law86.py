@@ -153,11 +153,13 @@ def test_the_organisers_figure_from_the_event_file_and_back():
 
 
 def test_a_visitors_totals_are_worked_out_again_with_the_events_figure():
-    """A visitor's totals leave the boards in play out and are worked out again from the boards shown: with
-    the event's law 86A figure, not the usual 3 (board 1 left out: Reds 0 + 12 + 5 = 17, Blues 0)."""
-    event = event_import(data={**match_file(AVERAGE_PLUS_AT_REDS), "average_plus_imps": 5})
-    shown = imp_match(event, hidden=frozenset({1}))
-    assert (shown.home_imps, shown.away_imps) == (17, 0)
+    """A visitor's totals leave the boards in play out and are worked out from the boards released: with
+    the event's law 86A figure, not the usual 3 (board 1 still in play at table 2: Reds 0 + 12 + 5 = 17,
+    Blues 0); the director's count board 1's result at table 1 as not yet comparable."""
+    in_play = [r for r in AVERAGE_PLUS_AT_REDS if (r[1], r[2]) != (2, 1)]  # board 1 not yet in at table 2
+    event = event_import(data={**match_file(in_play), "average_plus_imps": 5})
+    shown = imp_match(event, hidden=frozenset({1}), released_only=True)
+    assert (shown.home_imps, shown.away_imps, shown.scored) == (17, 0, 3)
     assert [line.running for line in shown.lines] == [None, 0, 12, 17]
 
 

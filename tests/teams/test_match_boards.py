@@ -183,9 +183,22 @@ def test_a_visitor_does_not_see_the_boards_in_play_a_director_does(db, client, d
     assert board_tables(director_page)[T3][1] == ["2", "", "", "not played yet", ""]
     assert "being played" not in director_page
     assert board_tables(page_of(client, event)) == visitor  # and the director's page is not a visitor's
-    # The totals are not hidden (as on the standings): pair 6 has 24, pair 3 -24.  Reds 117 - 44 - 24 = 49
-    # and the E-W average (-117 + 44 - 24)/3 = -97/3: 50/3, shown 17; Blues -17.
-    assert headline(page_of(client, event)) == "Reds lead by 34."
+    # The director's totals count every result: pair 6 has 24, pair 3 -24.  Reds 117 - 44 - 24 = 49 and the
+    # E-W average (-117 + 44 - 24)/3 = -97/3: 50/3, shown 17; Blues -17.
+    assert headline(director_page) == "Reds lead by 34."
+    # A visitor's count only the released boards, 1 and 3 (no peeking: board 2's swing at tables 1 and 2 would
+    # show in the margin): pair 1 157 - 50 = 107, pair 2 -50 - 12 = -62, pair 6 10 + 14 = 24, pair 3 -24.
+    # Reds 107 - 62 - 24 = 21 and the E-W average (-107 + 62 - 24)/3 = -23: -2; Blues -21 + 23 = 2.
+    html = page_of(client, event)
+    assert headline(html) == "Blues lead by 4."
+    assert "2 of 3 boards counted" in html
+    assert "2 of 3 boards counted" not in director_page
+    # With running totals over every result (the director's choice), a visitor's totals are the director's.
+    services.event_running_totals_set(event=event, running_totals=True)
+    html = page_of(client, event)
+    assert headline(html) == "Reds lead by 34."
+    assert board_tables(html) == visitor  # the boards in play still shown "being played"
+    services.event_running_totals_set(event=event, running_totals=False)
     # Once table 3 plays it, board 2 is released to everyone: the whole match as in the first test.
     play = Play.objects.get(event=event, seating__table=3, board__number=2)
     services.play_result_save(
