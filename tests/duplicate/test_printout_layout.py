@@ -7,6 +7,7 @@ the travellers."""
 from __future__ import annotations
 
 import html
+import itertools
 import random
 import re
 import shutil
@@ -100,7 +101,7 @@ def test_the_guide_cards_headings_sit_inside_the_frame_and_apart(tmp_path):
         count = len(heading.split())
         bounds.append((header[at]["x0"], header[at + count - 1]["x1"]))
         at += count
-    gaps = [right[0] - left[1] for left, right in zip(bounds, bounds[1:], strict=False)]
+    gaps = [right[0] - left[1] for left, right in itertools.pairwise(bounds)]
     assert min(gaps) >= 6, gaps
 
 
