@@ -26,12 +26,19 @@ from scoring.movements import generate
 
 pytestmark = [
     pytest.mark.django_db,
-    pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"),
+    pytest.mark.skipif(
+        shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed"
+    ),
 ]
 
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
 GUIDE_HEADINGS = ["Round", "N-S pair", "E-W pair", "Boards", "N-S next", "E-W next", "Boards go to"]
-VULNERABLE = {"None": "none vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable", "All": "all vulnerable"}
+VULNERABLE = {
+    "None": "none vulnerable",
+    "NS": "N-S vulnerable",
+    "EW": "E-W vulnerable",
+    "All": "all vulnerable",
+}
 
 
 def pdf_pages(data: bytes, tmp_path: Path) -> list[list[dict[str, Any]]]:
@@ -124,7 +131,8 @@ def contract_file() -> dict[str, Any]:
     rng = random.Random(77)
     movement = generate("mitchell", tables=4, boards_per_round=1)
     boards = [
-        {"number": n, "dealer": "NESW"[(n - 1) % 4], "deal": Deal.random(rng).to_pbn()} for n in movement.boards
+        {"number": n, "dealer": "NESW"[(n - 1) % 4], "deal": Deal.random(rng).to_pbn()}
+        for n in movement.boards
     ]
     boards[0]["vulnerability"] = "All"
     return {
