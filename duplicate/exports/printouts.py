@@ -42,6 +42,7 @@ from duplicate.exports.pdf import (
 from duplicate.exports.rows import BoardRows, EventInfo, EventRows, GuideCard
 from duplicate.selectors.analyses import DoubleDummy
 from duplicate.selectors.contract import CONTRACT_NOTES
+from duplicate.selectors.pair_rows import PLAYED_HIDDEN
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.selectors.travellers import ScoreCard
 
@@ -87,6 +88,10 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
     note += "; the average is that of the pairs who held the same cards; exact fractions are shown."
     if info.unit:
         note = "Its score on each deal is its side's, by law 77. " + CONTRACT_NOTES[info.contest]
+    if any(line.status == PLAYED_HIDDEN for line in card.lines):  # the cell is cut to its column's width
+        note += (
+            " “Played”: a board this pair has played, whose result is shown once every table has played it."
+        )
     story.append(p(note, NOTE))
     return story
 
