@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors, services
@@ -281,7 +282,15 @@ def event_names(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, f"Saved the names: {changed} pair(s) or team(s) changed.")
+            messages.success(
+                request,
+                ngettext(
+                    "Saved the names: %(n)d pair or team changed.",
+                    "Saved the names: %(n)d pairs or teams changed.",
+                    changed,
+                )
+                % {"n": changed},
+            )
             return redirect("event_pairs", pk=pk)
     return render(request, "duplicate/event_names.html", {"event": event, "form": form})
 
@@ -367,7 +376,11 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
         return redirect("event_boards", pk=event.pk)
     text = changed.summary()
     if expected:
-        text += f" {len(expected)} result(s) corrected ({event.agreement_law}, hands replaced): see the event's history."
+        text += " " + ngettext(
+            "%(n)d result corrected (%(law)s, hands replaced): see the event's history.",
+            "%(n)d results corrected (%(law)s, hands replaced): see the event's history.",
+            len(expected),
+        ) % {"n": len(expected), "law": event.agreement_law}
     messages.success(request, text)
     return redirect("event_boards", pk=event.pk)
 
