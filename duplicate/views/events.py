@@ -23,9 +23,10 @@ from duplicate.forms import (
     EventNamesForm,
     PairNamesForm,
 )
-from duplicate.models import Event, Pair, RankingChoice
+from duplicate.models import Event, MovementKind, Pair, RankingChoice
 from duplicate.services import eventfile
 from duplicate.tables import PairsTable, configure, in_section, selected_section
+from scoring.movements import Movement
 
 
 def _bound(request: HttpRequest) -> tuple[QueryDict | None, MultiValueDict[str, UploadedFile] | None]:
@@ -43,41 +44,66 @@ def home(request: HttpRequest) -> HttpResponse:
 @staff_member_required
 @require_http_methods(["GET", "POST"])
 def event_create(request: HttpRequest) -> HttpResponse:
+    """The new-event form; its "Preview" button shows the movement's rounds and boards, making nothing."""
     form = EventCreateForm(*_bound(request))
+    preview: dict[str, Any] | None = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            movement = services.movement_build(
-                kind=data["movement"],
-                tables=data["tables"],
-                boards_per_round=data["boards_per_round"],
-                option=data.get("even_tables") or "relay",
-                pairs=data.get("howell_pairs"),
-                custom=data.get("movement_text"),
-            )
-            event = services.event_create(
-                name=data["name"],
-                date=data["date"],
-                code=data["code"],
-                kind=data["kind"],
-                contest=data.get("contest") or None,
-                movement=movement,
-                paper_size=data["paper_size"],
-                sections=data["sections"],
-                ranking=data["ranking"],
-                movement_option=(data.get("even_tables") or "")
-                if data["movement"] == "mitchell" and data["tables"] % 2 == 0
-                else "",
-            )
+            movement = _movement(data)
+            if request.POST.get("action") == "preview":
+                preview = _movement_preview(movement, data)
+            else:
+                event = services.event_create(
+                    name=data["name"],
+                    date=data["date"],
+                    code=data["code"],
+                    kind=data["kind"],
+                    contest=data.get("contest") or None,
+                    movement=movement,
+                    paper_size=data["paper_size"],
+                    sections=data["sections"],
+                    ranking=data["ranking"],
+                    movement_option=(data.get("even_tables") or "")
+                    if data["movement"] == "mitchell" and data["tables"] % 2 == 0
+                    else "",
+                )
+                messages.success(
+                    request, f"Created {event.name}: name the pairs, then add hands or start scoring."
+                )
+                return redirect("event_detail", pk=event.pk)
         except services.ServiceError as exc:
             target, message = _create_error_field(str(exc))
             form.add_error(target, message)
-        else:
-            messages.success(
-                request, f"Created {event.name}: name the pairs, then add hands or start scoring."
-            )
-            return redirect("event_detail", pk=event.pk)
-    return render(request, "duplicate/event_form.html", {"form": form})
+    return render(request, "duplicate/event_form.html", {"form": form, "preview": preview})
+
+
+def _movement(data: dict[str, Any]) -> Movement:
+    """The new event's movement, made by the movement code from the form's checked data (ServiceError)."""
+    return services.movement_build(
+        kind=data["movement"],
+        tables=data["tables"],
+        boards_per_round=data["boards_per_round"],
+        option=data.get("even_tables") or "relay",
+        pairs=data.get("howell_pairs"),
+        custom=data.get("movement_text"),
+    )
+
+
+def _movement_preview(movement: Movement, data: dict[str, Any]) -> dict[str, Any]:
+    """What the form's preview shows of the movement: its rounds, boards and pairs, for every section."""
+    sections = data["sections"] if data["kind"] != "teams" else 1
+    return {
+        "name": dict(MovementKind.choices)[data["movement"]],
+        "rounds": len(movement.rounds),
+        "boards": len(movement.boards),
+        "boards_per_round": movement.boards_per_round,
+        "tables": movement.tables * sections,
+        "pairs": len(movement.pairs) * sections,
+        "sections": sections,
+        "sit_out": any(r.sit_out for r in movement.rounds),
+        "custom": data["movement"] == MovementKind.CUSTOM,
+    }
 
 
 def _create_error_field(text: str) -> tuple[str | None, str]:
