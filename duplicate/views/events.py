@@ -73,7 +73,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 )
                 return redirect("event_detail", pk=event.pk)
         except services.ServiceError as exc:
-            target, message = _create_error_field(str(exc))
+            target, message = _create_error_field(str(exc), custom=data["movement"] == MovementKind.CUSTOM)
             form.add_error(target, message)
     return render(request, "duplicate/event_form.html", {"form": form, "preview": preview})
 
@@ -106,9 +106,10 @@ def _movement_preview(movement: Movement, data: dict[str, Any]) -> dict[str, Any
     }
 
 
-def _create_error_field(text: str) -> tuple[str | None, str]:
+def _create_error_field(text: str, *, custom: bool = False) -> tuple[str | None, str]:
     """The new-event form's field a service error belongs to, and the message to show there: a movement's
-    count of tables (or pairs per team, or Howell pairs) beside the number typed, not beside the movement."""
+    count of tables (or pairs per team, or Howell pairs) beside the number typed, not beside the movement;
+    an uploaded (``custom``) movement's fault beside its file."""
     field, _, message = text.partition(": ")
     target = {
         "movement": "movement",
@@ -119,7 +120,9 @@ def _create_error_field(text: str) -> tuple[str | None, str]:
     }.get(field)
     if target is None:
         return None, text
-    if target == "movement" and ("tables" in message or "pairs per team" in message):
+    if target == "movement" and custom:
+        target = "movement_file"
+    elif target == "movement" and ("tables" in message or "pairs per team" in message):
         target = "tables"
     return target, message
 
