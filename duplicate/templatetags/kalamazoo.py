@@ -19,7 +19,7 @@ _SIDES = re.compile(r"\b(N-S|E-W)\b")
 def sides_whole(text: object) -> SafeString:
     """``text`` (escaped) with each "N-S" and "E-W" kept whole on one line: a narrow column's heading broke
     them at the hyphen ("E-" above "W")."""
-    escaped = str(conditional_escape(text))
+    escaped = str(conditional_escape(str(text)))
     return mark_safe(_SIDES.sub(r'<span class="nowrap">\1</span>', escaped))  # escaped above
 
 
