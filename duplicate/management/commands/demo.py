@@ -52,8 +52,9 @@ class Command(KalamazooCommand):
         boards = event.boards.count()
         in_play = len(boards_in_play(event))
         self.stdout.write(
-            f"A visitor sees the {boards - in_play} of its {boards} boards every table has played (travellers, "
-            f"hands, standings); the other {in_play} are being played. Signed in, the director sees them all."
+            f"A visitor sees the standings, and the travellers and hands of the {boards - in_play} of its {boards} "
+            f"boards every table has played; the other {in_play} are being played. Signed in, the director sees "
+            "them all."
         )
 
     def _analyse(self, event: Event) -> None:
