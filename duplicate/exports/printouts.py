@@ -88,9 +88,10 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
     note += "; the average is that of the pairs who held the same cards; exact fractions are shown."
     if info.unit:
         note = "Its score on each deal is its side's, by law 77. " + CONTRACT_NOTES[info.contest]
-    if any(line.status == PLAYED_HIDDEN for line in card.lines):  # the cell is cut to its column's width
+    if card.played_hidden:  # those lines say "played"
         note += (
-            " “Played”: a board this pair has played, whose result is shown once every table has played it."
+            " Played: a board this pair has played that other tables are still playing; its result is shown"
+            " once every table has played it."
         )
     story.append(p(note, NOTE))
     return story
@@ -130,7 +131,7 @@ def _score_card_grid(info: EventInfo, card: ScoreCard, width: float) -> Grid:
             (
                 *row[:3],
                 fit(f"{line.opponents.label}  {line.opponents.names}", opponents, OPPONENTS_SIZE),
-                fit(line.status, result, SCORE_CARD_SIZE),
+                fit("played" if line.status == PLAYED_HIDDEN else line.status, result, SCORE_CARD_SIZE),
                 *row[3:],
             )
         )

@@ -377,6 +377,11 @@ class ScoreCard:
     def total(self) -> Fraction:
         return Fraction(sum((line.plus_minus or 0 for line in self.lines), Fraction(0)))
 
+    @property
+    def played_hidden(self) -> bool:
+        """Whether a board the pair has played is still in play at another table (shown "played")."""
+        return any(line.status == PLAYED_HIDDEN for line in self.lines)
+
 
 def score_card_lines(pair_pk: int, lines: Iterable[PlayLine]) -> tuple[ScoreCardLine, ...]:
     """A pair's lines (in the order played) from its side: score, average, plus/minus, running total."""

@@ -230,8 +230,9 @@ def test_score_card_page_and_pdf(client, director_client, game):
     html = page(client, "pair_scorecard", game.pk, pair.number)
     row = card_row(html, 1)
     # Round, board, side, opponents, result, score, average, plus/minus, running total. The pair has played
-    # board 1: its card says so, and that the result shows once every table has played it.
-    assert row[4] == PLAYED
+    # board 1: its card says so, and under its lines that the result shows once every table has played it.
+    assert row[4] == "played"
+    assert "its result is shown once every table has played it" in html
     assert row[5:] == ["", "", "", ""]
     assert FIRST_TEXT not in html
     row = card_row(page(director_client, "pair_scorecard", game.pk, pair.number), 1)
@@ -240,13 +241,13 @@ def test_score_card_page_and_pdf(client, director_client, game):
     assert row[6]
     assert row[7]
     # The director's card was kept: the visitor's is not served from it, nor the other way round.
-    assert card_row(page(client, "pair_scorecard", game.pk, pair.number), 1)[4] == PLAYED
+    assert card_row(page(client, "pair_scorecard", game.pk, pair.number), 1)[4] == "played"
     visitor = pdf_text(get(client, "download_printout", game.pk, "scorecards"))
     assert FIRST_TEXT not in visitor
     assert SECOND_TEXT not in visitor
     assert "being played" in visitor
-    assert "played: shown" in visitor  # cut to the column's width, and told in full under the card:
-    assert "a board this pair has played, whose result is shown once every table has played it" in visitor
+    assert "N-S 4 played" in visitor  # board 1's line, and under the card what it means:
+    assert "its result is shown once every table has played it" in visitor
     director = pdf_text(get(director_client, "download_printout", game.pk, "scorecards"))
     assert FIRST_TEXT in director
     assert SECOND_TEXT in director

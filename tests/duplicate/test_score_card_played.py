@@ -1,6 +1,7 @@
-"""A visitor's score card says "played: shown once every table has played it" on a board the pair has played
-that other tables are still playing (it said "being played", as if the pair had not played it), and
-"being played" on one the pair is still to play; nothing of either result shows (no peeking)."""
+"""A visitor's score card says "played" on a board the pair has played that other tables are still playing,
+and under its lines that the result is shown once every table has played it (it said "being played", as if
+the pair had not played it); "being played" on one the pair is still to play; nothing of either result shows
+(no peeking)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from duplicate.services.eventfile import event_import
 
 pytestmark = pytest.mark.django_db
 
-PLAYED = "played: shown once every table has played it"
+NOTE = "its result is shown once every table has played it"
 ROW = re.compile(
     r'<tr[^>]*>\s*<td class="[^"]*">(\d+)</td>\s*<td class="num"><a[^>]*>(\d+)</a></td>(.*?)</tr>', re.S
 )
@@ -36,18 +37,18 @@ def test_a_score_card_tells_a_board_the_pair_has_played_from_one_it_has_not(clie
     in_play = sel.boards_in_play(event)
     checked = 0
     for pair in event.pairs.all():
-        results = card_results(
-            client.get(reverse("pair_scorecard", args=[event.pk, pair.number])).content.decode()
-        )
+        html = client.get(reverse("pair_scorecard", args=[event.pk, pair.number])).content.decode()
+        results = card_results(html)
         plays = Play.objects.filter(event=event).filter(ns_pair=pair) | Play.objects.filter(
             event=event, ew_pair=pair
         )
         for play in plays.select_related("board"):
             number = play.board.number
             if number not in in_play:
-                assert results[number] not in (PLAYED, "being played"), (pair.number, number)
+                assert results[number] not in ("played", "being played"), (pair.number, number)
             elif play.entered:
-                assert results[number] == PLAYED, (pair.number, number)
+                assert results[number] == "played", (pair.number, number)
+                assert NOTE in html
                 checked += 1
             else:
                 assert results[number] == "being played", (pair.number, number)
