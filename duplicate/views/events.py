@@ -79,13 +79,14 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 
 def _movement(data: dict[str, Any]) -> Movement:
-    """The new event's movement, made by the movement code from the form's checked data (ServiceError)."""
+    """The new event's movement, made by the movement code from the form's checked data (ServiceError). A
+    field of another movement's (left on the page, hidden, when the movement was changed) is not read."""
     return services.movement_build(
         kind=data["movement"],
         tables=data["tables"],
         boards_per_round=data["boards_per_round"],
         option=data.get("even_tables") or "relay",
-        pairs=data.get("howell_pairs"),
+        pairs=data.get("howell_pairs") if data["movement"] == MovementKind.HOWELL else None,
         custom=data.get("movement_text"),
     )
 
@@ -114,6 +115,7 @@ def _create_error_field(text: str, *, custom: bool = False) -> tuple[str | None,
     target = {
         "movement": "movement",
         "movement file": "movement_file",
+        "pairs": "howell_pairs",
         "name": "name",
         "sections": "sections",
         "ranking": "ranking",

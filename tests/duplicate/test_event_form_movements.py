@@ -213,3 +213,11 @@ def test_the_preview_is_the_first_button_so_enter_previews(director_client):
     buttons = html[html.index("data-movement-form") :].split('type="submit"')[1:]
     assert 'value="preview"' in buttons[0]
     assert 'value="create"' in buttons[1]
+
+
+def test_a_hidden_field_of_another_movement_is_not_read(director_client):
+    # Nine pairs typed for a Howell, then a Mitchell chosen: the Howell's field, hidden, still posts its 9.
+    response = director_client.post(URL, form_data(movement="mitchell", howell_pairs="9", tables="5"))
+    assert response.status_code == 302
+    section = Event.objects.get().sections.get()
+    assert (section.movement_kind, section.tables) == ("mitchell", 5)
