@@ -1,7 +1,10 @@
 """The demo event loaded by `make run`: a 7-table auction-1915 Mitchell, 3 boards a round, named players,
-hands for every board, and results in for all but the last round. Built as an event file and imported, so it
-goes through exactly the path a real import takes. Deterministic (a seeded shuffle), so every laptop shows the
-same evening."""
+hands for every board, caught at a moment of a real evening: rounds 1 to 6 played at every table (1 to 5 agreed,
+law E), and the last round in at four of the seven tables. In a Mitchell every board set is played once in
+every round, so a board is released (its traveller, its hands, its place in a visitor's standings) when the
+last table to play it has played it: here the four sets those tables played in the last round, 12 of the 21
+boards; the other 9 are still being played. Built as an event file and imported, so it goes through exactly
+the path a real import takes. Deterministic (a seeded shuffle), so every laptop shows the same evening."""
 
 from __future__ import annotations
 
@@ -70,6 +73,8 @@ LAST = [
     "Whitcombe",
     "Yardley",
 ]
+LAST_ROUND_TABLES_IN = 4  # the last round's tables whose results are in
+AGREED_ROUNDS = 5  # rounds 1 to 5 made up and agreed (law E); round 6 has just finished
 POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 SEATS = "NESW"
 
@@ -100,7 +105,9 @@ def _bid_and_play(deal: Deal, rng: random.Random) -> dict[str, Any]:
     return {"contract": f"{level}{strain}{doubled}", "declarer": declarer, "tricks": tricks}
 
 
-def demo_event_file(*, seed: int = 1916) -> dict[str, Any]:
+def demo_event_file(*, seed: int = 1916, last_round_tables: int = LAST_ROUND_TABLES_IN) -> dict[str, Any]:
+    """The demo as an event file: every round but the last played at every table, the last at tables 1 to
+    ``last_round_tables``."""
     rng = random.Random(seed)
     movement = generate("mitchell", tables=7, boards_per_round=3)
     names = [
@@ -114,9 +121,9 @@ def demo_event_file(*, seed: int = 1916) -> dict[str, Any]:
     results = []
     last_round = movement.rounds[-1].number
     for mround in movement.rounds:
-        if mround.number == last_round:
-            continue  # the last round is still being played
         for tp in mround.tables:
+            if mround.number == last_round and tp.table > last_round_tables:
+                continue  # still being played
             for board in tp.boards:
                 result = _bid_and_play(deals[board], rng)
                 results.append(
@@ -139,4 +146,5 @@ def demo_event_file(*, seed: int = 1916) -> dict[str, Any]:
         "boards": boards,
         "movement": movement.to_dict(),
         "results": results,
+        "agreed_rounds": [{"round": number} for number in range(1, AGREED_ROUNDS + 1)],
     }

@@ -29,6 +29,7 @@ from django_tables2.data import TableListData
 from django_tables2.utils import Accessor, OrderBy
 
 from duplicate.models import agreement_law
+from duplicate.selectors.pair_rows import PLAYED_HIDDEN
 
 PER_PAGE = 50  # rows a page, unless the view asks otherwise
 TEMPLATE = "django_tables2/kalamazoo.html"
@@ -314,6 +315,11 @@ class ScoreCardTable(EventRowsTable):
 
     def render_side(self, value: str) -> str:
         return "N-S" if value == "NS" else "E-W"
+
+    def render_result(self, value: str) -> str:
+        # A board the pair has played that other tables still play: "played", the card's note saying when it
+        # shows (the whole sentence on every such line ran to five lines a line on a phone).
+        return "played" if value == PLAYED_HIDDEN else value
 
     def render_opponents(self, value: Any) -> SafeString:
         # The names are left out on a phone: the pair's number links to its card.

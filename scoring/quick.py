@@ -28,6 +28,9 @@ from scoring.codes import ScoringCode, parse_code
 from scoring.contract import Contract, check_pass_out, pass_out_allowed
 
 _CONTRACT = re.compile(r"[1-7](NT|RS|N|C|D|H|S)X{0,2}", re.IGNORECASE)
+# A contract's shape with a level no contract has (0, 8, 9, 10 ...): "8S" read as 8 tricks and South gave
+# "two declarers"; said for what it is when the line cannot be read otherwise.
+_BAD_LEVEL = re.compile(r"(\d+)(NT|RS|N|C|D|H|S)X{0,2}", re.IGNORECASE)
 _SEAT = re.compile(r"[NESW]", re.IGNORECASE)
 _RELATIVE = re.compile(r"(=|[+-]\d{1,2})")
 _NUMBER = re.compile(r"\d{1,2}")
@@ -103,11 +106,21 @@ def parse_quick(text: str, *, code: str, current: Mapping[str, Any] | None = Non
             raise QuickError(str(exc)) from None
         return {"contract": "PASS"}
 
-    contract_text, declarer, tricks_text = _contract_seat_tricks(line)
-    current = current or {}
+    return _played(line, scoring_code, current or {}, or_pass)
+
+
+def _played(line: str, scoring_code: ScoringCode, current: Mapping[str, Any], or_pass: str) -> dict[str, Any]:
+    """A result as played: the contract, declarer and tricks the line gives, the row's ``current`` contract
+    and declarer standing in for those it leaves out."""
+    try:
+        contract_text, declarer, tricks_text = _contract_seat_tricks(line)
+    except QuickError:
+        _refuse_a_bad_level(line)
+        raise
     if contract_text is None:
         stored = str(current.get("contract") or "")
         if not stored or stored == "PASS":
+            _refuse_a_bad_level(line)
             raise QuickError(
                 f"give the contract first, such as 4HX N 10{f' ({or_pass.strip()})' if or_pass else ''}"
             )
@@ -127,6 +140,22 @@ def parse_quick(text: str, *, code: str, current: Mapping[str, Any] | None = Non
         raise QuickError(str(exc)) from None
     assert contract is not None  # PASS was handled above
     return {"contract": str(contract), "declarer": declarer, "tricks": _tricks_won(contract, tricks_text)}
+
+
+def _refuse_a_bad_level(line: str) -> None:
+    """A line that holds no contract but a contract's shape with a level out of 1 to 7 ("8S N =", "8SN=",
+    "8 S N =", "0H S 7", "9NT") is refused for that, not for what its pieces would be as tricks and seats:
+    a bid is of one to seven odd tricks (law 1 of contract bridge; the auction codes' bids are the same)."""
+    words = line.replace(",", " ").split()
+    if any(_CONTRACT.match(word) for word in words):
+        return
+    for text in (*words, "".join(words)):  # a word, or the line's start with its spaces left out
+        match = _BAD_LEVEL.match(text)
+        if match and not 1 <= int(match[1]) <= 7:
+            shape = match[0].upper()
+            raise QuickError(
+                f"{shape} is not a contract: its level must be 1 to 7, such as {'4' + shape[len(match[1]) :]}"
+            )
 
 
 def _contract_seat_tricks(line: str) -> tuple[str | None, str | None, str | None]:

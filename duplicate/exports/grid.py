@@ -10,7 +10,7 @@ under the last row, zebra stripes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -33,6 +33,19 @@ PAD_X, PAD_TOP, PAD_BOTTOM = 3.0, 1.6, 2.2
 def _width(text: str, font: str, size: float) -> float:
     """A string's width: the same few figures come back on every line."""
     return float(stringWidth(text, font, size))
+
+
+def fitted_width(
+    header: str, cells: Iterable[str], *, size: float, header_size: float, gap: float = 4.0
+) -> float:
+    """A column as wide as the widest of its cells (at ``size``) and its header's lines (bold, at
+    ``header_size``), with the cell's padding and ``gap`` more: a figure never runs into the next column's."""
+    widest = max(
+        (_width(line, BOLD, header_size) for line in header.split("\n")),
+        default=0.0,
+    )
+    widest = max(widest, *(_width(cell, SANS, size) for cell in cells), 0.0)
+    return widest + 2 * PAD_X + gap
 
 
 @dataclass(frozen=True)
@@ -220,4 +233,4 @@ class Grid(Flowable):
                 c.line(lefts[col], 0, lefts[col], top)
 
 
-__all__ = ["Grid", "GridRow"]
+__all__ = ["Grid", "GridRow", "fitted_width"]

@@ -46,6 +46,7 @@ from duplicate.selectors.contract import CONTRACT_NOTES, MATCHPOINTS
 from duplicate.selectors.pair_rows import CONTEST_HEADINGS
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine
+from scoring.law77 import vulnerability_for_board
 
 SUIT_FONT = SANS  # DejaVu Sans has the suit symbols
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -243,6 +244,25 @@ def _banner(text: str) -> Table:
 
 def side_text(side: str) -> str:
     return "N-S" if side == "NS" else "E-W"
+
+
+VULNERABLE_TEXT = {
+    "None": "none vulnerable",
+    "NS": "N-S vulnerable",
+    "EW": "E-W vulnerable",
+    "All": "all vulnerable",
+}
+
+
+def dealer_lines(info: EventInfo, board: BoardRows) -> tuple[str, ...]:
+    """What a printed board says under its number: its dealer and, at contract bridge, its vulnerability
+    (law 2: the board's own where stored, else its number's in the 16-board cycle). The historic codes have
+    no vulnerability."""
+    dealer = f"Dealer {board.dealer_name}"
+    if not info.unit:
+        return (dealer,)
+    vulnerability = board.vulnerability or vulnerability_for_board(board.number).value
+    return dealer, VULNERABLE_TEXT[vulnerability]
 
 
 # ------------------------------------------------------------------------------------------ standings
@@ -492,7 +512,8 @@ class HandsFlowable(Flowable):
         c.setFont(BOLD, self.size * 1.6)
         c.drawString(0, top - self.size * 1.6, self.title)
         c.setFont(SANS, self.size)
-        c.drawString(0, top - self.size * 1.6 - self.lead * 1.2, self.subtitle)
+        for i, line in enumerate(self.subtitle.split("\n")):  # the dealer; at contract, the vulnerability
+            c.drawString(0, top - self.size * 1.6 - self.lead * (1.2 + i), line)
         self._hand(col, top, "N")
         self._hand(0, top - block, "W")
         self._hand(2 * col, top - block, "E")
@@ -651,13 +672,13 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
         head = HandsFlowable(
             board.diagram,
             f"Board {board.number}",
-            f"Dealer {board.dealer_name}",
+            "\n".join(dealer_lines(info, board)),
             width=min(width, 330),
             size=7.5,
         )
     else:
         head = Paragraph(
-            f"<font size=14><b>Board {board.number}</b></font><br/>Dealer {board.dealer_name} "
+            f"<font size=14><b>Board {board.number}</b></font><br/>{' · '.join(dealer_lines(info, board))} "
             f"<font color='#666666'>({BEING_PLAYED_NOTE if board.in_play else 'hands not recorded'})</font>",
             para_style("kz-th", 9, lead=15),
         )

@@ -3,11 +3,12 @@ the pieces of ``duplicate.exports.pdf`` (styles, tables, hand diagrams, the docu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
@@ -20,7 +21,7 @@ from reportlab.platypus import (
 )
 
 from duplicate.exports.fonts import BOLD, SANS
-from duplicate.exports.grid import Grid, GridRow
+from duplicate.exports.grid import Grid, GridRow, fitted_width
 from duplicate.exports.pdf import (
     HEAD_BG,
     INK,
@@ -30,6 +31,7 @@ from duplicate.exports.pdf import (
     ZEBRA,
     HandsFlowable,
     build,
+    dealer_lines,
     fit,
     frame_width,
     heading,
@@ -40,6 +42,7 @@ from duplicate.exports.pdf import (
 from duplicate.exports.rows import BoardRows, EventInfo, EventRows, GuideCard
 from duplicate.selectors.analyses import DoubleDummy
 from duplicate.selectors.contract import CONTRACT_NOTES
+from duplicate.selectors.pair_rows import PLAYED_HIDDEN
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.selectors.travellers import ScoreCard
 
@@ -78,37 +81,64 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
                 para_style("kz-sum2", 10, spaceAfter=6),
             )
         )
-    fixed: list[float] = [32, 32, 26, 0, 0, 44, 48, 52, 50]
-    rest = width - sum(fixed)
-    fixed[3], fixed[4] = rest - 90, 90
-    head = ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
-    if info.unit:  # contract bridge: no average; each board's matchpoints or IMPs, and their running total
-        head[-3:] = ["", info.unit, f"Total\n{info.unit}"]
-    lines = [
-        GridRow(
-            (
-                str(line.round),
-                str(line.board),
-                side_text(line.side),
-                fit(f"{line.opponents.label}  {line.opponents.names}", fixed[3], 7.5),
-                fit(line.status, fixed[4], 8.5),
-                line.score_display,
-                line.average_display,
-                line.plus_minus_display,
-                line.running_display,
-            )
-        )
-        for line in card.lines
-    ]
-    story.append(Grid(head, lines, fixed, numeric=(0, 1, 5, 6, 7, 8), size=8.5, sizes={3: 7.5}))
+    story.append(_score_card_grid(info, card, width))
     note = "Its score on each deal is its side's total less the other side's"
     if info.whist:
         note += " (at whist: the tricks its side won)"
     note += "; the average is that of the pairs who held the same cards; exact fractions are shown."
     if info.unit:
         note = "Its score on each deal is its side's, by law 77. " + CONTRACT_NOTES[info.contest]
+    if card.played_hidden:  # those lines say "played"
+        note += (
+            " Played: a board this pair has played that other tables are still playing; its result is shown"
+            " once every table has played it."
+        )
     story.append(p(note, NOTE))
     return story
+
+
+SCORE_CARD_SIZE, OPPONENTS_SIZE = 8.5, 7.5
+SCORE_CARD_RESULT = 90.0  # the result's column: "3NTX by N, 10 tricks" at the card's size
+
+
+def _score_card_grid(info: EventInfo, card: ScoreCard, width: float) -> Grid:
+    """The card's lines, a board a line: each column of figures as wide as its widest figure or heading (the
+    averages over six and seven tables give "+238 23/42"), the opponents' names in the width left."""
+    head = ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
+    if info.unit:  # contract bridge: no average; each board's matchpoints or IMPs, and their running total
+        head[-3:] = ["", info.unit, f"Total\n{info.unit}"]
+    figures = [
+        (
+            str(line.round),
+            str(line.board),
+            side_text(line.side),
+            line.score_display,
+            line.average_display,
+            line.plus_minus_display,
+            line.running_display,
+        )
+        for line in card.lines
+    ]
+    fitted = [
+        fitted_width(heading, [row[i] for row in figures], size=SCORE_CARD_SIZE, header_size=SCORE_CARD_SIZE)
+        for i, heading in enumerate((*head[:3], *head[5:]))
+    ]
+    result = SCORE_CARD_RESULT
+    opponents = width - sum(fitted) - result
+    fixed = [*fitted[:3], opponents, result, *fitted[3:]]
+    lines = [
+        GridRow(
+            (
+                *row[:3],
+                fit(f"{line.opponents.label}  {line.opponents.names}", opponents, OPPONENTS_SIZE),
+                fit("played" if line.status == PLAYED_HIDDEN else line.status, result, SCORE_CARD_SIZE),
+                *row[3:],
+            )
+        )
+        for line, row in zip(card.lines, figures, strict=True)
+    ]
+    numeric = (0, 1, 5, 6, 7, 8)
+    return Grid(head, lines, fixed, numeric=numeric, size=SCORE_CARD_SIZE, sizes={3: OPPONENTS_SIZE})
 
 
 def scorecards_pdf(rows: EventRows) -> bytes:
@@ -123,14 +153,28 @@ def scorecards_pdf(rows: EventRows) -> bytes:
 
 # ------------------------------------------------------------------------------------------ guide cards
 
+GUIDE_PAD, GUIDE_GAP = 4.0, 6.0  # a guide card's cell padding, and the gap more between its number columns
+
+
+def _text_width(texts: Iterable[str], font: str, size: float) -> float:
+    """The widest of ``texts`` drawn in ``font`` at ``size`` (0 for none)."""
+    return max((float(stringWidth(text, font, size)) for text in texts), default=0.0)
+
 
 def _guide_card(info: EventInfo, card: GuideCard) -> Table:
     """One flat table (title, header, a line a round, the note) inside a box: a card longer than a page
     (a section of 40-odd tables or more) goes on over the next page, its title and header repeated there."""
     width = frame_width(info)
-    fixed: list[float] = [36, 46, 46, 52, 0, 0, 0]
+    headings = ["Round", "N-S pair", "E-W pair", "Boards", "N-S next", "E-W next", "Boards go to"]
+    # Each of the first four columns as wide as its heading or its widest figure (in bold, as drawn) with the
+    # padding and a gap: a narrower one let "Round" stick out past the frame and run into "N-S pair".
+    figures = [(str(ln.round), str(ln.ns.label), str(ln.ew.label), ln.boards) for ln in card.lines]
+    fixed: list[float] = [
+        _text_width([headings[i], *(row[i] for row in figures)], BOLD, 10) + 2 * GUIDE_PAD + GUIDE_GAP
+        for i in range(4)
+    ]
     rest = width - sum(fixed)
-    fixed[4], fixed[5], fixed[6] = rest * 0.28, rest * 0.28, rest * 0.44
+    fixed += [rest * 0.28, rest * 0.28, rest * 0.44]
     blank = [""] * (len(fixed) - 1)
     title = Paragraph(
         f"<font size=20><b>{escape(card.title)}</b></font>  <font size=9 color='#444444'>{escape(info.name)}</font>",
@@ -141,7 +185,7 @@ def _guide_card(info: EventInfo, card: GuideCard) -> Table:
     if stationary:
         data.append([p(stationary, para_style("kz-guide-stay", 10, bold=True, lead=13)), *blank])
     head = len(data)
-    data.append(["Round", "N-S pair", "E-W pair", "Boards", "N-S next", "E-W next", "Boards go to"])
+    data.append(headings)
     for line in card.lines:
         data.append(
             [
@@ -171,8 +215,10 @@ def _guide_card(info: EventInfo, card: GuideCard) -> Table:
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, head), (-1, -2), 1.6),
         ("BOTTOMPADDING", (0, head), (-1, -2), 2.2),
-        ("LEFTPADDING", (0, 0), (-1, -1), 4),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("LEFTPADDING", (0, 0), (-1, -1), GUIDE_PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), GUIDE_PAD),
+        # the boards (left-aligned) kept off the E-W pair's number (right-aligned) beside them
+        ("LEFTPADDING", (3, head), (3, -2), GUIDE_PAD + GUIDE_GAP),
         ("BOX", (0, 0), (-1, -1), 1.2, INK),
         *(("SPAN", (0, row), (-1, row)) for row in (*range(head), len(data) - 1)),
         *(("BACKGROUND", (0, row), (-1, row), ZEBRA) for row in range(head + 2, len(data) - 1, 2)),
@@ -214,14 +260,14 @@ def _record_cell(
 ) -> Flowable:
     if board.diagram is None:
         return Paragraph(
-            f"<font size=13><b>Board {board.number}</b></font><br/>Dealer {board.dealer_name}<br/>"
+            f"<font size=13><b>Board {board.number}</b></font><br/>{'<br/>'.join(dealer_lines(info, board))}<br/>"
             f"<font color='#666666'>{BEING_PLAYED_NOTE if board.in_play else 'hands not recorded'}</font>",
             para_style("kz-rec-empty", 9, lead=14),
         )
     return HandsFlowable(
         board.diagram,
         f"Board {board.number}",
-        f"Dealer {board.dealer_name}",
+        "\n".join(dealer_lines(info, board)),
         width=width,
         size=9.5,
         double_dummy=double_dummy,

@@ -25,6 +25,7 @@ from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatCho
 from duplicate.selectors import board_range
 from duplicate.selectors.contract import UNITS, ContractPairs
 from duplicate.selectors.imp_match import ImpMatch, imp_match
+from duplicate.selectors.pair_rows import traveller_key
 from duplicate.selectors.standings import (
     WHIST,
     EventResults,
@@ -302,7 +303,7 @@ def build_event_rows(
             dealer=dealer,
             deal=deal,
             diagram=hand_diagram(deal),
-            lines=tuple(sorted(by_board.get(number, ()), key=lambda r: (r.section, r.round, r.table))),
+            lines=tuple(sorted(by_board.get(number, ()), key=traveller_key)),
             ns_average=averages.get((number, "NS")),
             ew_average=averages.get((number, "EW")),
             vulnerability=vulnerability[0] if vulnerability else "",
@@ -314,7 +315,7 @@ def build_event_rows(
             dealer=dealer,
             deal="",
             diagram=None,
-            lines=tuple(sorted(by_board.get(number, ()), key=lambda r: (r.section, r.round, r.table))),
+            lines=tuple(sorted(by_board.get(number, ()), key=traveller_key)),
             ns_average=None,
             ew_average=None,
             in_play=True,

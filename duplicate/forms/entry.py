@@ -57,6 +57,14 @@ def error_field(message: str) -> str:
     return head if sep and " " not in head else ""
 
 
+def beside_field(message: str) -> str:
+    """A ``"field: message"`` error as shown beside its field, whose label names it: without the internal
+    name ("quick: ", "ns: ", "revokes.election: "), its first letter a capital."""
+    field = error_field(message)
+    text = message[len(field) + 2 :] if field else message
+    return text[:1].upper() + text[1:]
+
+
 def _number(label: str, size: int = 3, css: str = "", help_text: str = "") -> forms.CharField:
     """A short whole number typed as text (checked with the rest of the result)."""
     attrs = {"inputmode": "numeric", "size": size, **({"class": css} if css else {})}
@@ -157,7 +165,7 @@ class PlayResultForm(forms.Form):
                     f"{name}: at most %(limit_value)d characters (it has %(show_value)d)"
                 )
         self.fields["version"].error_messages["required"] = (
-            "version: missing; reload the page and enter again"
+            "The form came without its version: reload the page and enter again"
         )
         self.fields["ns"].error_messages["required"] = "ns: give the N-S pair's number"
         self.fields["ew"].error_messages["required"] = "ew: give the E-W pair's number"
@@ -325,6 +333,26 @@ class PlayResultForm(forms.Form):
 
     def add_result_error(self, message: str) -> None:
         """Put a ``"field: message"`` error from the engine or a service on the form field it names."""
+        self.add_error(self._error_target(message), message)
+
+    def labelled(self, message: str) -> str:
+        """A ``"field: message"`` error shown away from its field (the score preview's list): named by the
+        label of the form field it belongs to ("Quick entry: ..."), not by its internal name."""
+        target = self._error_target(message)
+        if target is None:
+            return message
+        return f"{self.fields[target].label}: {beside_field(message)}"
+
+    def labelled_errors(self) -> list[str]:
+        """Every error of the form, each named by its field's label (:meth:`labelled`)."""
+        return [
+            f"{self.fields[name].label}: {beside_field(str(e))}" if name in self.fields else str(e)
+            for name, errors in self.errors.items()
+            for e in errors
+        ]
+
+    def _error_target(self, message: str) -> str | None:
+        """The form field a ``"field: message"`` error belongs to (None: the form as a whole)."""
         field = error_field(message)
         root = field.split(".")[0].split("[")[0]
         target: str | None
@@ -341,9 +369,7 @@ class PlayResultForm(forms.Form):
             target = f"revokes_{part}"
         else:
             target = root
-        if target not in self.fields:
-            target = None
-        self.add_error(target, message)
+        return target if target in self.fields else None
 
 
 def initial_for(play: Play) -> dict[str, Any]:

@@ -38,6 +38,41 @@ def read_upload(upload: File[bytes], *, field: str, limit: int) -> str:
         raise forms.ValidationError(f"{field}: the file is not UTF-8 text") from None
 
 
+_PAIR_MOVEMENTS = (MovementKind.MITCHELL, MovementKind.HOWELL, MovementKind.COMPASS, MovementKind.CUSTOM)
+_GENERATED = (MovementKind.MITCHELL, MovementKind.HOWELL, MovementKind.TEAMS, MovementKind.COMPASS)
+# What the new-event form says of each movement, beside its choice: only the chosen one's is shown.
+MOVEMENT_HELP: dict[str, str] = {
+    MovementKind.MITCHELL: "N-S pairs stay at their tables; after each round the E-W pairs move up a table and "
+    "the boards down a table. An odd number of tables plays as many rounds as tables; an even number needs a "
+    "relay and bye stand, or a skip after half the rounds.",
+    MovementKind.HOWELL: "Every pair meets every other pair once, moving as the table guide cards say: two "
+    "pairs a table, 3 to 10 tables; an odd number of pairs gives a sit-out each round.",
+    MovementKind.TEAMS: "Law G: two teams, each pair of a team at its own table against a pair of the other; "
+    "the boards go round every table. Contract bridge scores it by IMPs and VPs.",
+    MovementKind.COMPASS: "Every pair keeps its seat all session and the boards pass to the next-lower table "
+    "after each round (table 1's to the last); N-S pairs are ranked with N-S, E-W with E-W (law H).",
+    MovementKind.CUSTOM: "Your own movement, uploaded as a file: its rounds, tables, pairs and boards are "
+    "checked (no pair meets a board twice) before the event is made.",
+}
+# Each movement's word on the number of tables.
+TABLES_HELP: dict[str, str] = {
+    MovementKind.MITCHELL: "A Mitchell of n tables has 2n pairs and n rounds (n - 1 with a skip).",
+    MovementKind.HOWELL: "3 to 10 tables, two pairs each (or give the pairs below).",
+    MovementKind.TEAMS: "The number of pairs in each team: one table each.",
+    MovementKind.COMPASS: "At least 2 tables; as many rounds as tables.",
+}
+# The fields only some movements read (the others' are left out of the page): the rest are every movement's.
+FIELD_MOVEMENTS: dict[str, tuple[str, ...]] = {
+    "tables": _GENERATED,
+    "boards_per_round": _GENERATED,
+    "howell_pairs": (MovementKind.HOWELL,),
+    "even_tables": (MovementKind.MITCHELL,),
+    "movement_file": (MovementKind.CUSTOM,),
+    "sections": _PAIR_MOVEMENTS,
+    "ranking": _PAIR_MOVEMENTS,
+}
+
+
 class EventCreateForm(forms.Form):
     name = forms.CharField(max_length=200)
     # An <input type=date> takes yyyy-mm-dd only: the localised 25/11/2026 would leave it blank.
@@ -74,17 +109,9 @@ class EventCreateForm(forms.Form):
     movement = forms.ChoiceField(
         choices=MovementKind.choices,
         initial=MovementKind.MITCHELL,
-        widget=forms.Select(attrs={"data-team-movement": MovementKind.TEAMS}),
-        help_text="Compass: every pair keeps its seat all session and the boards pass to the next-lower "
-        "table after each round; N-S pairs are ranked with N-S, E-W with E-W (law H).",
+        widget=forms.Select(attrs={"data-team-movement": MovementKind.TEAMS, "data-movement-choice": ""}),
     )
-    tables = forms.IntegerField(
-        min_value=1,
-        max_value=MAX_SECTION_TABLES,
-        initial=7,
-        help_text="For a team match: the number of pairs in each team (one table each). "
-        "A compass needs at least 2 tables and plays as many rounds as tables.",
-    )
+    tables = forms.IntegerField(min_value=1, max_value=MAX_SECTION_TABLES, initial=7)
     boards_per_round = forms.IntegerField(
         min_value=1,
         max_value=MAX_BOARDS_PER_ROUND,
@@ -134,6 +161,43 @@ class EventCreateForm(forms.Form):
         "on a board still in play by watching a total move. On: their totals count every result as it "
         "is entered. You always see every result.",
     )
+
+    # -- the page: only the chosen movement's fields and help ---------------------------------------------
+
+    @property
+    def chosen_movement(self) -> str:
+        """The movement whose fields and help the page shows: the one posted (a team match choosing the team
+        match movement, as :meth:`clean` does), else the first one offered. The page's script shows another's
+        as soon as it is chosen; without a script, "Preview" sends the choice and the page comes back so."""
+        if not self.is_bound:
+            return str(self.fields["movement"].initial)
+        movement = str(self.data.get("movement") or "")
+        if movement not in MovementKind.values:
+            return str(self.fields["movement"].initial)
+        if self.data.get("kind") == EventKind.TEAMS and movement != MovementKind.CUSTOM:
+            return MovementKind.TEAMS
+        return movement
+
+    def rows(self) -> list[tuple[Any, str, bool, list[tuple[str, str, bool]]]]:
+        """Each field as the page lays it out: the bound field, the movements it belongs to (space-separated,
+        "" for every movement's), whether it is shown now (a field with an error always is), and its help:
+        (movements, text, shown now) for each text (the movement's and the tables' say one for each
+        movement)."""
+        chosen = self.chosen_movement
+        out = []
+        for field in self:
+            kinds = FIELD_MOVEMENTS.get(field.name, ())
+            shown = not kinds or chosen in kinds or bool(field.errors)
+            texts = {"movement": MOVEMENT_HELP, "tables": TABLES_HELP}.get(field.name)
+            helps = (
+                [(kind, text, kind == chosen) for kind, text in texts.items()]
+                if texts is not None
+                else [("", str(field.help_text), True)]
+                if field.help_text
+                else []
+            )
+            out.append((field, " ".join(kinds), shown, helps))
+        return out
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}

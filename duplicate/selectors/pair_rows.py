@@ -46,6 +46,8 @@ CONTEST_HEADINGS = {
 }
 PENALTY_KINDS = ("revoke_penalty", "other_penalty")
 BEING_PLAYED = "being played"
+# A line a table has played, of a board other tables are still playing: its result is kept until then.
+PLAYED_HIDDEN = "played: shown once every table has played it"
 BEING_PLAYED_NOTE = "being played: shown when every table has played it"
 
 # What the contest reads of every play (one query).
@@ -75,7 +77,16 @@ LINE_FIELDS = (
     *ENTERED_FIELDS,
     *SCORE_FIELDS,
 )
-TRAVELLER_ORDER = ("seating__round__number", "seating__table")
+# A traveller's lines as the room sits: by section, then table (then round, where a table plays a board in two
+# rounds), on the traveller page, the venue display and every download alike. A player looks for their own
+# table's line, which then keeps its place from board to board (in a Mitchell, N-S pair n's is line n); in
+# round order a board's first line is at a different table on every board.
+TRAVELLER_ORDER = ("seating__round__section__letter", "seating__table", "seating__round__number")
+
+
+def traveller_key(line: Any) -> tuple[str, int, int]:
+    """A traveller line's place in :data:`TRAVELLER_ORDER` (its section, table and round)."""
+    return (line.section, line.table, line.round)
 
 
 # ----------------------------------------------------------------------------------------------- pairs

@@ -436,7 +436,8 @@ def provisional_text(progress: Progress) -> str:
         n = progress.unagreed_rounds
         parts.append(f"{n} round{'s' if n != 1 else ''} not yet agreed")
     if progress.unresolved_rulings:
-        parts.append(f"{progress.unresolved_rulings} ruling(s) waiting for a result to draw on")
+        n = progress.unresolved_rulings
+        parts.append(f"{n} ruling{'s' if n != 1 else ''} waiting for a result to draw on")
     if progress.error:
         parts.append(f"cannot be scored: {progress.error}")
     if progress.uncounted:

@@ -17,7 +17,7 @@ from django.db.models import Q
 
 from duplicate.models import Board, Event, Play, Round
 from duplicate.selectors.contract import ContractPairs, decimal_text
-from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
+from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, PLAYED_HIDDEN
 from duplicate.selectors.standings import (
     BEING_PLAYED,
     ITEM_NAMES,
@@ -274,7 +274,8 @@ def play_lines(
 
 def masked_line(line: PlayLine) -> PlayLine:
     """A line of a board still in play as a visitor is shown it: where and who (the movement is public),
-    "being played" as its result, and nothing of the result, the scores, the average or the plus/minus
+    "being played" as its result ("played: shown once every table has played it" where this table has played
+    it: a score card's own board), and nothing of the result, the scores, the average or the plus/minus
     (they tell what was held and what other tables made)."""
     return line._replace(
         entered=False,
@@ -297,7 +298,7 @@ def masked_line(line: PlayLine) -> PlayLine:
         net_ns=0,
         items=(),
         result="",
-        ruling_text=BEING_PLAYED,
+        ruling_text=PLAYED_HIDDEN if line.entered else BEING_PLAYED,
         ns_items="",
         ew_items="",
         ns_score=None,
@@ -375,6 +376,11 @@ class ScoreCard:
     @property
     def total(self) -> Fraction:
         return Fraction(sum((line.plus_minus or 0 for line in self.lines), Fraction(0)))
+
+    @property
+    def played_hidden(self) -> bool:
+        """Whether a board the pair has played is still in play at another table (shown "played")."""
+        return any(line.status == PLAYED_HIDDEN for line in self.lines)
 
 
 def score_card_lines(pair_pk: int, lines: Iterable[PlayLine]) -> tuple[ScoreCardLine, ...]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from duplicate.models import (
     Board,
@@ -337,8 +338,12 @@ def board_deals_set(
     director = writer if writer is not None and writer.is_director else None
     if preview.changes and director is None:
         raise PermissionDenied(
-            f"hands: the new hands change {len(preview.changes)} result(s) already in; only the director "
-            "corrects them (law E)"
+            ngettext(
+                "hands: the new hands change %(n)d result already in; only the director corrects it (law E)",
+                "hands: the new hands change %(n)d results already in; only the director corrects them (law E)",
+                len(preview.changes),
+            )
+            % {"n": len(preview.changes)}
         )
     # What the director confirmed must be what applies: the same results, each at the version shown.
     if (preview.changes or expected) and dict(expected or {}) != preview.versions:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import ngettext
+
 from duplicate.models import Event
 from duplicate.services.boards import HandsGiven
 from duplicate.services.errors import ServiceError
@@ -40,7 +42,9 @@ class HandsImport:
 
     def summary(self) -> str:
         """One line: what is attached and what is left."""
-        text = f"hands for {len(self.deals)} board(s): {_ranges(tuple(sorted(self.deals)))} ({self.encoding})"
+        count = len(self.deals)
+        boards = ngettext("hands for %(n)d board", "hands for %(n)d boards", count) % {"n": count}
+        text = f"{boards}: {_ranges(tuple(sorted(self.deals)))} ({self.encoding})"
         if self.not_in_event:
             text += f"; not attached, the event has no board {_ranges(self.not_in_event)}"
         return text

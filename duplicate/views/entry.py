@@ -453,12 +453,11 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
                     vulnerability=board_vulnerability(play.board),
                 )
             except ResultError as exc:
-                errors.append(str(exc))
+                errors.append(form.labelled(str(exc)))
             else:
                 totals = Play(**{**blank_fields(), **fields})
                 items = sel.item_rows(totals)
-    for field_errors in form.errors.values():
-        errors.extend(str(error) for error in field_errors)
+    errors.extend(form.labelled_errors())  # away from the fields: each named by its field's label
     whist = view.event.code == "whist"
     context = {"items": items, "totals": totals, "errors": errors, "preview": True, "whist": whist}
     context["contract"] = view.event.code == "contract"

@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors, services
@@ -22,9 +23,10 @@ from duplicate.forms import (
     EventNamesForm,
     PairNamesForm,
 )
-from duplicate.models import Event, Pair, RankingChoice
+from duplicate.models import Event, MovementKind, Pair, RankingChoice
 from duplicate.services import eventfile
 from duplicate.tables import PairsTable, configure, in_section, selected_section
+from scoring.movements import Movement
 
 
 def _bound(request: HttpRequest) -> tuple[QueryDict | None, MultiValueDict[str, UploadedFile] | None]:
@@ -42,52 +44,80 @@ def home(request: HttpRequest) -> HttpResponse:
 @staff_member_required
 @require_http_methods(["GET", "POST"])
 def event_create(request: HttpRequest) -> HttpResponse:
+    """The new-event form; its "Preview" button shows the movement's rounds and boards, making nothing."""
     form = EventCreateForm(*_bound(request))
+    preview: dict[str, Any] | None = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            movement = services.movement_build(
-                kind=data["movement"],
-                tables=data["tables"],
-                boards_per_round=data["boards_per_round"],
-                option=data.get("even_tables") or "relay",
-                pairs=data.get("howell_pairs"),
-                custom=data.get("movement_text"),
-            )
-            event = services.event_create(
-                name=data["name"],
-                date=data["date"],
-                code=data["code"],
-                kind=data["kind"],
-                contest=data.get("contest") or None,
-                average_plus_imps=data["average_plus_imps"],
-                movement=movement,
-                paper_size=data["paper_size"],
-                sections=data["sections"],
-                ranking=data["ranking"],
-                running_totals=bool(data.get("running_totals")),
-                movement_option=(data.get("even_tables") or "")
-                if data["movement"] == "mitchell" and data["tables"] % 2 == 0
-                else "",
-            )
+            movement = _movement(data)
+            if request.POST.get("action") == "preview":
+                preview = _movement_preview(movement, data)
+            else:
+                event = services.event_create(
+                    name=data["name"],
+                    date=data["date"],
+                    code=data["code"],
+                    kind=data["kind"],
+                    contest=data.get("contest") or None,
+                    average_plus_imps=data["average_plus_imps"],
+                    movement=movement,
+                    paper_size=data["paper_size"],
+                    sections=data["sections"],
+                    ranking=data["ranking"],
+                    running_totals=bool(data.get("running_totals")),
+                    movement_option=(data.get("even_tables") or "")
+                    if data["movement"] == "mitchell" and data["tables"] % 2 == 0
+                    else "",
+                )
+                messages.success(
+                    request, f"Created {event.name}: name the pairs, then add hands or start scoring."
+                )
+                return redirect("event_detail", pk=event.pk)
         except services.ServiceError as exc:
-            target, message = _create_error_field(str(exc))
+            target, message = _create_error_field(str(exc), custom=data["movement"] == MovementKind.CUSTOM)
             form.add_error(target, message)
-        else:
-            messages.success(
-                request, f"Created {event.name}: name the pairs, then add hands or start scoring."
-            )
-            return redirect("event_detail", pk=event.pk)
-    return render(request, "duplicate/event_form.html", {"form": form})
+    return render(request, "duplicate/event_form.html", {"form": form, "preview": preview})
 
 
-def _create_error_field(text: str) -> tuple[str | None, str]:
+def _movement(data: dict[str, Any]) -> Movement:
+    """The new event's movement, made by the movement code from the form's checked data (ServiceError). A
+    field of another movement's (left on the page, hidden, when the movement was changed) is not read."""
+    return services.movement_build(
+        kind=data["movement"],
+        tables=data["tables"],
+        boards_per_round=data["boards_per_round"],
+        option=data.get("even_tables") or "relay",
+        pairs=data.get("howell_pairs") if data["movement"] == MovementKind.HOWELL else None,
+        custom=data.get("movement_text"),
+    )
+
+
+def _movement_preview(movement: Movement, data: dict[str, Any]) -> dict[str, Any]:
+    """What the form's preview shows of the movement: its rounds, boards and pairs, for every section."""
+    sections = data["sections"] if data["kind"] != "teams" else 1
+    return {
+        "name": dict(MovementKind.choices)[data["movement"]],
+        "rounds": len(movement.rounds),
+        "boards": len(movement.boards),
+        "boards_per_round": movement.boards_per_round,
+        "tables": movement.tables * sections,
+        "pairs": len(movement.pairs) * sections,
+        "sections": sections,
+        "sit_out": any(r.sit_out for r in movement.rounds),
+        "custom": data["movement"] == MovementKind.CUSTOM,
+    }
+
+
+def _create_error_field(text: str, *, custom: bool = False) -> tuple[str | None, str]:
     """The new-event form's field a service error belongs to, and the message to show there: a movement's
-    count of tables (or pairs per team, or Howell pairs) beside the number typed, not beside the movement."""
+    count of tables (or pairs per team, or Howell pairs) beside the number typed, not beside the movement;
+    an uploaded (``custom``) movement's fault beside its file."""
     field, _, message = text.partition(": ")
     target = {
         "movement": "movement",
         "movement file": "movement_file",
+        "pairs": "howell_pairs",
         "name": "name",
         "sections": "sections",
         "ranking": "ranking",
@@ -95,7 +125,9 @@ def _create_error_field(text: str) -> tuple[str | None, str]:
     }.get(field)
     if target is None:
         return None, text
-    if target == "movement" and ("tables" in message or "pairs per team" in message):
+    if target == "movement" and custom:
+        target = "movement_file"
+    elif target == "movement" and ("tables" in message or "pairs per team" in message):
         target = "tables"
     return target, message
 
@@ -303,7 +335,15 @@ def event_names(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, f"Saved the names: {changed} pair(s) or team(s) changed.")
+            messages.success(
+                request,
+                ngettext(
+                    "Saved the names: %(n)d pair or team changed.",
+                    "Saved the names: %(n)d pairs or teams changed.",
+                    changed,
+                )
+                % {"n": changed},
+            )
             return redirect("event_pairs", pk=pk)
     return render(request, "duplicate/event_names.html", {"event": event, "form": form})
 
@@ -389,7 +429,11 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
         return redirect("event_boards", pk=event.pk)
     text = changed.summary()
     if expected:
-        text += f" {len(expected)} result(s) corrected ({event.agreement_law}, hands replaced): see the event's history."
+        text += " " + ngettext(
+            "%(n)d result corrected (%(law)s, hands replaced): see the event's history.",
+            "%(n)d results corrected (%(law)s, hands replaced): see the event's history.",
+            len(expected),
+        ) % {"n": len(expected), "law": event.agreement_law}
     messages.success(request, text)
     return redirect("event_boards", pk=event.pk)
 

@@ -20,6 +20,23 @@ document.addEventListener("change", function (event) {
     if (movement.value === teamMovement) { kind.value = teamKind; }
     else if (movement.value !== "custom" && kind.value === teamKind) { kind.value = kind.options[0].value; }
   }
+  showMovement(form);
+});
+
+// New event: only the chosen movement's fields and help are shown (data-movements lists the movements an
+// element belongs to); a field with an error stays shown. The page as sent already shows the movement it was
+// sent with: without this script, its "Preview" button sends a new choice and the page comes back so.
+function showMovement(form) {
+  var movement = form.querySelector("select[data-movement-choice]");
+  if (!movement) { return; }
+  form.querySelectorAll("[data-movements]").forEach(function (element) {
+    var kinds = element.dataset.movements.split(" ");
+    element.hidden = kinds.indexOf(movement.value) < 0 && !element.classList.contains("has-errors");
+  });
+}
+// Also when the page comes back from the history, its choices as they were left.
+window.addEventListener("pageshow", function () {
+  document.querySelectorAll("form[data-movement-form]").forEach(showMovement);
 });
 
 // A page that opens on a summary (a table link after its round's last board) puts the cursor on its heading.

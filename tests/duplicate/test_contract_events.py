@@ -15,6 +15,7 @@ import pytest
 from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils.html import strip_tags
 
 from duplicate import services
 from duplicate.models import Event, Play
@@ -239,7 +240,7 @@ def test_quick_entry_and_adjusted_scores_through_the_entry_page(director_client)
     ("fields", "field", "message"),
     [
         ({"quick": "A70/30"}, "quick", "an adjusted score (law 12C2) is A and the N-S/E-W percentages"),
-        ({"quick": "8NT N ="}, "quick", "cannot read"),
+        ({"quick": "8NT N ="}, "quick", "8NT is not a contract: its level must be 1 to 7"),
         ({"ruling": "average"}, "ruling", "is not one of the choices"),
     ],
 )
@@ -337,7 +338,7 @@ def test_pages_name_the_contests_figures(client):
     assert ">MPs<" in standings
     assert "Plus/minus" not in standings
     traveller = client.get(reverse("board_traveller", args=[event.pk, 2])).content.decode()
-    assert "N-S MPs" in traveller
+    assert "N-S MPs" in strip_tags(traveller)  # "N-S" kept whole in its heading: a span of its own
     assert "3.50" in traveller  # 790's Neuberged matchpoints
     card = client.get(reverse("pair_scorecard", args=[event.pk, 3])).content.decode()
     assert "Total MPs" in card

@@ -214,19 +214,16 @@ def test_the_command_fills_what_is_missing(capsys):
     services.deal_analyses_compute(deals=[canonical_deal(DEAL_1)])
     call_command("analyse_hands", str(event.pk))
     out = capsys.readouterr().out
-    assert "analysed 1 of 1 deal(s)" in out
+    assert "analysed 1 of 1 deal" in out
     assert (
-        out.strip().splitlines()[-1]
-        == f"Analysed 1 deal(s) of event {event.pk}; 1 already had their analysis"
+        out.strip().splitlines()[-1] == f"Analysed 1 deal of event {event.pk}; 1 already had their analysis"
     )
     assert set(DealAnalysis.objects.values_list("deal", flat=True)) == {
         canonical_deal(DEAL_1),
         canonical_deal(TOP_TRICKS),
     }
     call_command("analyse_hands")
-    assert (
-        capsys.readouterr().out.strip() == "Analysed 0 deal(s) of every event; 2 already had their analysis"
-    )
+    assert capsys.readouterr().out.strip() == "Analysed 0 deals of every event; 2 already had their analysis"
 
 
 def test_the_command_refuses_an_unknown_event_in_one_line():

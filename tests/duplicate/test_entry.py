@@ -513,7 +513,7 @@ def test_missing_version_is_a_clear_error(director_client, mitchell_event):
     del data[f"b{play.pk}-version"]
     response = director_client.post(table_url(mitchell_event, 1, 1), data)
     assert response.status_code == 422
-    assert "version: missing; reload the page and enter again" in response.content.decode()
+    assert "The form came without its version: reload the page and enter again" in response.content.decode()
 
 
 # --- Preview ----------------------------------------------------------------------------------------------

@@ -44,5 +44,16 @@ def field_errors(html: str, name: str) -> str:
     return match.group(0) if match else ""
 
 
+def shown_beside_its_field(message: str) -> str:
+    """An error as the engine and the services word it ("tricks: must be ...", naming its field) as a reader
+    sees it beside the field, whose label names it: "Must be ..."."""
+    head, sep, text = message.partition(": ")
+    return text[:1].upper() + text[1:] if sep and " " not in head else message
+
+
 def on_field(html: str, name: str, message: str) -> bool:
-    return escape(message) in field_errors(html, name)
+    """Whether ``message`` (as the engine words it) is shown beside field ``name``, without the internal field
+    name it starts with."""
+    block = field_errors(html, name)
+    shown = shown_beside_its_field(message)
+    return escape(shown) in block and (shown == message or escape(message) not in block)

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.demo import demo_event_file
+from duplicate.demo import AGREED_ROUNDS, LAST_ROUND_TABLES_IN, demo_event_file
 from duplicate.models import Board, Event, Pair, Play, PlayChange, Round, Seating
 from duplicate.selectors.standings import standings
 from duplicate.services import ServiceError
@@ -97,7 +97,9 @@ def test_round_trip_of_the_demo_event_with_hands_and_honours():
     first = event_import(data=demo_event_file())
     exported = event_export(first)
     assert all(b.get("deal") for b in exported["boards"])
-    assert len(exported["results"]) == 6 * 7 * 3
+    # six rounds at every table, and the last round at some
+    assert len(exported["results"]) == 6 * 7 * 3 + LAST_ROUND_TABLES_IN * 3
+    assert len(exported["agreed_rounds"]) == AGREED_ROUNDS
     second = event_import(data=exported)
     assert event_export(second) == exported
 

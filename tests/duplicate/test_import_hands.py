@@ -59,7 +59,7 @@ def test_a_bigger_set_attaches_the_event_boards_and_reports_the_rest_with_the_fi
     data = pbn_file(written, first_seat="S").encode("iso-8859-1")
     read = services.hands_from_pbn(event=event, data=data)
     assert read.not_in_event == tuple(range(7, 33))
-    assert read.summary() == "hands for 6 board(s): 1-6 (UTF-8); not attached, the event has no board 7-32"
+    assert read.summary() == "hands for 6 boards: 1-6 (UTF-8); not attached, the event has no board 7-32"
     changed = services.board_deals_set(event=event, deals=read.deals, dealers=read.dealers)
     # Every board's dealer is shifted from the rotation; the file gives no vulnerability nor site.
     assert changed == services.HandsAttached(hands=(1, 2, 3, 4, 5, 6), dealers=(1, 2, 3, 4, 5, 6))
@@ -210,8 +210,8 @@ def test_command_attaches_and_says_what_on_its_last_line(tmp_path, capsys):
     call_command("import_hands", str(event.pk), str(path))
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1] == (
-        "Attached: hands for 6 board(s): 1-6 (UTF-8 with BOM); not attached, the event has no board 7-8; "
-        f"6 board(s) changed. Event {event.pk}"
+        "Attached: hands for 6 boards: 1-6 (UTF-8 with BOM); not attached, the event has no board 7-8; "
+        f"6 boards changed. Event {event.pk}"
     )
     assert_attached(event, {n: written[n] for n in range(1, 7)})
 
@@ -257,7 +257,7 @@ def test_command_never_rescores_silently(director, tmp_path, capsys):
     before = db_snapshot()
     with pytest.raises(
         CommandError,
-        match=r"change 2 result\(s\) already in \(board 1 table \d+: \+90 to -54; .*add --correct",
+        match=r"change 2 results already in \(board 1 table \d+: \+90 to -54; .*add --correct",
     ):
         call_command("import_hands", str(event.pk), str(path))
     assert db_snapshot() == before
@@ -266,7 +266,7 @@ def test_command_never_rescores_silently(director, tmp_path, capsys):
         capsys.readouterr()
         .out.strip()
         .splitlines()[-1]
-        .endswith(f"1 board(s) changed; 2 result(s) corrected (law E, hands replaced). Event {event.pk}")
+        .endswith(f"1 board changed; 2 results corrected (law E, hands replaced). Event {event.pk}")
     )
     assert sorted(p.net_ns for p in Play.objects.filter(event=event, board__number=1, entered=True)) == [
         -54,
@@ -311,7 +311,7 @@ def test_page_upload_latin1_file_attaches_and_reports(director_client):
     )
     assert response.status_code == 200
     page = response.content.decode()
-    assert "hands for 6 board(s): 1-6 (ISO-8859-1); not attached, the event has no board 7-9" in page
+    assert "hands for 6 boards: 1-6 (ISO-8859-1); not attached, the event has no board 7-9" in page
     assert attached_message(response) == [
         "Hands attached to 6 boards; the dealer changed on 6 boards; the vulnerability set on 6 boards; "
         "the event's site set to Kalamazoo."
@@ -403,9 +403,7 @@ def test_a_board_repeated_outside_the_event_refuses_nothing():
     read = services.hands_from_pbn(event=event, data=pbn_file(first) + "\n" + pbn_file(again))
     assert read.not_in_event == (7, 8)
     assert sorted(read.deals) == [1, 2, 3, 4, 5, 6]
-    assert (
-        read.summary() == "hands for 6 board(s): 1-6 (pasted text); not attached, the event has no board 7-8"
-    )
+    assert read.summary() == "hands for 6 boards: 1-6 (pasted text); not attached, the event has no board 7-8"
 
 
 def test_page_compact_lines_refuse_a_board_given_twice(director_client):
@@ -494,7 +492,7 @@ def test_page_confirmation_says_what_changed_and_what_was_corrected(director, di
     response = director_client.post(boards_url(event), {**hidden_fields(html), "confirm": "1"}, follow=True)
     assert attached_message(response) == [
         "Hands attached to 1 board; the dealer changed on 1 board; the vulnerability set on 1 board; "
-        "the event's site set to Elsewhere. 2 result(s) corrected (law E, hands replaced): see the event's "
+        "the event's site set to Elsewhere. 2 results corrected (law E, hands replaced): see the event's "
         "history."
     ]
 

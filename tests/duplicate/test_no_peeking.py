@@ -34,6 +34,7 @@ SECOND = {"contract": "2S", "declarer": "E", "tricks": 8}
 LAST = {"contract": "3D", "declarer": "W", "tricks": 9}
 FIRST_TEXT, SECOND_TEXT, LAST_TEXT = "4H by N, 10 tricks", "2S by E, 8 tricks", "3D by W, 9 tricks"
 NOTE = "being played: shown when every table has played it"
+PLAYED = "played: shown once every table has played it"  # a table's line it has played, of a board in play
 # A traveller printout's line: contract, declarer, tricks in cells of their own.
 PDF_FIRST, PDF_SECOND, PDF_LAST = "4H N 10", "2S E 8", "3D W 9"
 
@@ -227,8 +228,10 @@ def test_score_card_page_and_pdf(client, director_client, game):
     pair = board_plays(game, 1)[0].ns_pair  # N-S at table 1 in round 1: played board 1 (4H by N)
     html = page(client, "pair_scorecard", game.pk, pair.number)
     row = card_row(html, 1)
-    # Round, board, side, opponents, result, score, average, plus/minus, running total.
-    assert row[4] == "being played"
+    # Round, board, side, opponents, result, score, average, plus/minus, running total. The pair has played
+    # board 1: its card says so, and under its lines that the result shows once every table has played it.
+    assert row[4] == "played"
+    assert "its result is shown once every table has played it" in html
     assert row[5:] == ["", "", "", ""]
     assert FIRST_TEXT not in html
     row = card_row(page(director_client, "pair_scorecard", game.pk, pair.number), 1)
@@ -237,11 +240,13 @@ def test_score_card_page_and_pdf(client, director_client, game):
     assert row[6]
     assert row[7]
     # The director's card was kept: the visitor's is not served from it, nor the other way round.
-    assert card_row(page(client, "pair_scorecard", game.pk, pair.number), 1)[4] == "being played"
+    assert card_row(page(client, "pair_scorecard", game.pk, pair.number), 1)[4] == "played"
     visitor = pdf_text(get(client, "download_printout", game.pk, "scorecards"))
     assert FIRST_TEXT not in visitor
     assert SECOND_TEXT not in visitor
     assert "being played" in visitor
+    assert "N-S 4 played" in visitor  # board 1's line, and under the card what it means:
+    assert "its result is shown once every table has played it" in visitor
     director = pdf_text(get(director_client, "download_printout", game.pk, "scorecards"))
     assert FIRST_TEXT in director
     assert SECOND_TEXT in director
@@ -280,9 +285,10 @@ def test_travellers_pdf(client, director_client, game):
     assert PDF_FIRST not in visitor
     assert PDF_SECOND not in visitor
     assert SUIT not in visitor
-    # Board 1 with no hands, and each of its tables "being played", no average.
+    # Board 1 with no hands, its tables by table: those that have played it say so and show nothing of
+    # their result, the one still to play it "being played"; no average.
     assert f"Board 1 Dealer North ({NOTE})" in visitor
-    assert "1 1 1 4 being played 2 3 3 5 being played 3 2 2 6 being played Average: N-S — · E-W —" in visitor
+    assert f"1 1 1 4 {PLAYED} 3 2 2 6 being played 2 3 3 5 {PLAYED} Average: N-S — · E-W —" in visitor
     director = pdf_text(get(director_client, "download_travellers", game.pk))
     assert PDF_FIRST in director
     assert PDF_SECOND in director
@@ -294,7 +300,7 @@ def test_results_csv(client, director_client, game):
     assert len(rows) == 3
     for r in rows:
         assert r["Contract"] == r["Tricks"] == r["N-S score"] == r["N-S average"] == r["N-S plus/minus"] == ""
-        assert r["Result"] == "being played"
+    assert sorted(r["Result"] for r in rows) == ["being played", PLAYED, PLAYED]
     rows = results_rows(get(director_client, "download_results_csv", game.pk), 1)
     assert sorted(r["Contract"] for r in rows) == ["", "2S", "4H"]
 
@@ -314,7 +320,7 @@ def test_workbook(client, director_client, game):
     assert not any(r["Contract"] for r in travellers)
     cards = [r for r in visitor["Score cards"] if r["Board"] == 1]
     assert len(cards) == 6
-    assert {r["Result"] for r in cards} == {"being played"}
+    assert {r["Result"] for r in cards} == {"being played", PLAYED}
     assert all(r["Score"] is None for r in cards)
     board = next(r for r in visitor["Boards"] if r["Board"] == 1)
     assert not board["North"]

@@ -151,11 +151,7 @@ def test_1913_messages_do_not_offer_pass():
             None,
             "quick: cannot read 'ten': write the contract (4HX, 3NT), the declarer (N, E, S, W) and the tricks (10, =, +1, -2), such as 4HX N 10",
         ),
-        (
-            "8H N 10",
-            None,
-            "quick: cannot read '8H': write the contract (4HX, 3NT), the declarer (N, E, S, W) and the tricks (10, =, +1, -2), such as 4HX N 10",
-        ),
+        ("8H N 10", None, "quick: 8H is not a contract: its level must be 1 to 7, such as 4H"),
     ],
 )
 def test_every_message_names_the_field(text, current, message):

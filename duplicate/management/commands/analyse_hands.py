@@ -9,6 +9,7 @@ from argparse import ArgumentParser
 from typing import Any
 
 from django.core.management.base import CommandError
+from django.utils.translation import ngettext
 
 from duplicate.management.commands._base import KalamazooCommand, event_or_error
 from duplicate.models import Board
@@ -33,12 +34,17 @@ class Command(KalamazooCommand):
         deals = {d for d in boards.values_list("deal", flat=True) if hands_known(d)}
 
         def progress(done: int, total: int) -> None:
-            self.stdout.write(f"analysed {done} of {total} deal(s)")
+            self.stdout.write(
+                ngettext("analysed %(done)d of %(n)d deal", "analysed %(done)d of %(n)d deals", total)
+                % {"done": done, "n": total}
+            )
 
         try:
             stored = deal_analyses_compute(deals=deals, progress=progress)
         except AnalysisUnavailable as exc:
             raise CommandError(str(exc), returncode=2) from None
         self.stdout.write(
-            f"Analysed {stored} deal(s) of {where}; {len(deals) - stored} already had their analysis"
+            ngettext("Analysed %(n)d deal of %(where)s", "Analysed %(n)d deals of %(where)s", stored)
+            % {"n": stored, "where": where}
+            + f"; {len(deals) - stored} already had their analysis"
         )

@@ -11,6 +11,7 @@ from duplicate.demo import DEMO_NAME, demo_event_file
 from duplicate.management.commands._base import KalamazooCommand
 from duplicate.models import Event
 from duplicate.selectors.analyses import deals_unanalysed
+from duplicate.selectors.events import boards_in_play
 from duplicate.services import AnalysisUnavailable, deal_analyses_compute
 from duplicate.services.eventfile import event_import
 from scoring.pbn import hands_known
@@ -21,8 +22,8 @@ DEMO_PASSWORD = "kalamazoo-demo"
 
 class Command(KalamazooCommand):
     help = (
-        "Load the demo event (a 7-table Mitchell with hands and most results), analyse its deals double dummy "
-        "(about a second each, the first time) and, in DEBUG, a demo director login."
+        "Load the demo event (a 7-table Mitchell with hands, caught during its last round), analyse its deals "
+        "double dummy (about a second each, the first time) and, in DEBUG, a demo director login."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -48,6 +49,13 @@ class Command(KalamazooCommand):
                     f"Demo director login: user {DEMO_USER!r}, password {DEMO_PASSWORD!r} (DEBUG only)."
                 )
             )
+        boards = event.boards.count()
+        in_play = len(boards_in_play(event))
+        self.stdout.write(
+            f"A visitor sees the standings, and the travellers and hands of the {boards - in_play} of its {boards} "
+            f"boards every table has played; the other {in_play} are being played. Signed in, the director sees "
+            "them all."
+        )
 
     def _analyse(self, event: Event) -> None:
         """The double-dummy analysis of the demo's deals still without one (interrupted, the next run goes

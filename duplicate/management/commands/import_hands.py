@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import CommandError
+from django.utils.translation import ngettext
 
 from duplicate import services
 from duplicate.management.commands._base import KalamazooCommand, read_input
@@ -48,8 +49,14 @@ class Command(KalamazooCommand):
             preview = services.board_deals_preview(event=event, **given)
             if preview.changes and not options["correct"]:
                 raise CommandError(
-                    f"{path}: the new hands change {len(preview.changes)} result(s) already in "
-                    f"({_changes(preview)}); nothing attached: add --correct to correct them ({event.agreement_law})",
+                    f"{path}: "
+                    + ngettext(
+                        "the new hands change %(n)d result already in",
+                        "the new hands change %(n)d results already in",
+                        len(preview.changes),
+                    )
+                    % {"n": len(preview.changes)}
+                    + f" ({_changes(preview)}); nothing attached: add --correct to correct them ({event.agreement_law})",
                     returncode=2,
                 )
             # All or nothing: the file's hands, dealers, vulnerability and site (law 77: never a rescoring).
@@ -64,12 +71,17 @@ class Command(KalamazooCommand):
         for note in read.notes:
             self.stdout.write(f"note: {note}")
         corrected = (
-            f"; {len(preview.changes)} result(s) corrected ({event.agreement_law}, hands replaced)"
+            "; "
+            + ngettext("%(n)d result corrected", "%(n)d results corrected", len(preview.changes))
+            % {"n": len(preview.changes)}
+            + f" ({event.agreement_law}, hands replaced)"
             if preview.changes
             else ""
         )
         self.stdout.write(
-            f"Attached: {read.summary()}; {changed.boards} board(s) changed{corrected}. Event {event.pk}"
+            f"Attached: {read.summary()}; "
+            + ngettext("%(n)d board changed", "%(n)d boards changed", changed.boards) % {"n": changed.boards}
+            + f"{corrected}. Event {event.pk}"
         )
 
 
