@@ -156,3 +156,16 @@ class DealAnalysisAdmin(ReadOnlyAdmin):
 
     list_display = ("deal", "tricks", "computed_at")
     search_fields = ("deal",)
+
+
+@admin.register(models.SignInSlot)
+class SignInSlotAdmin(ReadOnlyAdmin):
+    """The sign-in throttle's counted attempts (``duplicate.security``): shown, never typed in. Deleting a
+    counter's rows lets its sign-ins through again before the window ends (a director locked out by a
+    mistyped password at a shared address)."""
+
+    list_display = ("counter", "window", "slot", "expires")
+    list_filter = ("window",)
+
+    def has_delete_permission(self, request, obj=None):
+        return True

@@ -236,7 +236,7 @@ class StandingsTable(PlainRowsTable):
     }
 
     class Meta(PlainRowsTable.Meta):
-        empty_text = "No results yet."
+        empty_text = "No results counted yet."
         row_attrs: ClassVar[dict[str, Any]] = {
             "data-pair": lambda record: record.pair.label
         }  # ?pair= marks it
@@ -539,7 +539,7 @@ class DisplayStandingsTable(DisplayTable):
     plus_minus = tables.Column("Plus/minus", attrs=NUM, accessor="plus_minus_display")
 
     class Meta(DisplayTable.Meta):
-        empty_text = "No results yet."
+        empty_text = "No results counted yet."
 
 
 class DisplayTeamsTable(DisplayTable):

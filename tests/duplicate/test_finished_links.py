@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event, Play, PlayChange, TableToken
-from tests.duplicate.test_entry_helpers import board_data, plays_at, table_url
+from tests.duplicate.test_entry_helpers import board_data, on_field, plays_at, table_url
 
 pytestmark = pytest.mark.django_db
 
@@ -140,7 +140,9 @@ def test_the_director_corrects_after_finish_with_a_reason(director_client, mitch
     url = table_url(mitchell_event, 1, 1)
     response = director_client.post(url, board_data(first, quick="1C N 7"))
     assert response.status_code == 422
-    assert "a correction after the event is finished needs a reason" in response.content.decode()
+    assert on_field(
+        response.content.decode(), "reason", "reason: a correction after the event is finished needs a reason"
+    )
     assert Play.objects.get(pk=first.pk).contract == "PASS"
     response = director_client.post(url, board_data(first, quick="1C N 7", reason="scorer's slip"))
     assert response.status_code == 302

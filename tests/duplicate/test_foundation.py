@@ -13,7 +13,7 @@ from django.contrib import admin
 from django.urls import reverse
 
 from duplicate.models import Event, Play, Player
-from duplicate.services import event_results_touch
+from duplicate.services import event_finish, event_results_touch
 from duplicate.services.eventfile import event_import
 from tests.conftest import make_event
 from tests.duplicate.test_eventfile import small_file
@@ -130,6 +130,7 @@ def test_admin_cannot_change_results_behind_the_result_service(director_client):
 @pytest.mark.django_db
 def test_renaming_through_the_admin_reaches_the_standings(director_client, client):
     event = event_import(data=small_file())  # results in: the standings list the pairs
+    event_finish(event=event)  # every board released: a visitor's standings count them
     pair = event.pairs.get(number="1")
     player = Player.objects.create(name="Before Name")
     pair.player1 = player

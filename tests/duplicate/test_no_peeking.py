@@ -402,6 +402,18 @@ def results_in_left_out(text: str) -> str:
     return re.sub(r"\d+ of \d+ results in", "N of M results in", text)
 
 
+def played_left_out(text: str) -> str:
+    """``text`` without which tables have played a board still in play (a score card's "played" on such a
+    board and the note under the card: no score, what the tables' count says anyway)."""
+    text = re.sub(
+        r" ?Played: a board this pair has played that other tables are still playing; its result is "
+        r"shown once every table has played it\.",
+        "",
+        text,
+    )
+    return re.sub(r"\b(being )?played\b", "(being) played", text)
+
+
 def totals_as_seen(client, event: Event) -> dict[str, object]:
     """Every total of pair 1 that a viewer is shown, as text: the standings, the score card, the display and
     the standings downloads (CSV, PDF, xlsx), the score cards printout and the workbook's Standings."""
@@ -412,7 +424,9 @@ def totals_as_seen(client, event: Event) -> dict[str, object]:
         "csv": get(client, "download_standings", event.pk, "csv"),
         "pdf": results_in_left_out(pdf_text(get(client, "download_standings", event.pk, "pdf"))),
         "xlsx": xlsx_rows(get(client, "download_standings", event.pk, "xlsx")),
-        "scorecards": results_in_left_out(pdf_text(get(client, "download_printout", event.pk, "scorecards"))),
+        "scorecards": played_left_out(
+            results_in_left_out(pdf_text(get(client, "download_printout", event.pk, "scorecards")))
+        ),
         "workbook": xlsx_rows(get(client, "download_workbook", event.pk)),
     }
 
@@ -488,7 +502,7 @@ def test_running_totals_over_every_result_is_the_events_choice(client, director_
     assert after["standings"] == totals_as_seen(director_client, running)["standings"]
     assert after["csv"] == totals_as_seen(director_client, running)["csv"]
     # The lines of the board in play stay hidden all the same (only the totals are the option's).
-    assert card_row(page(client, "pair_scorecard", running.pk, "1"), 1)[4] == "being played"
+    assert card_row(page(client, "pair_scorecard", running.pk, "1"), 1)[4] == "played"  # by pair 1, no score
     assert NOTE in page(client, "board_traveller", running.pk, 1)
 
 

@@ -56,7 +56,8 @@ EVENTS = {
     "IMPs": ("contract", "teams", "teams", 2, 2),
 }
 # What a visitor is told anyway, and moves with any save: how many results are in (and rounds agreed), how
-# many tables have played a board, the versions the live pages poll.
+# many tables have played a board (and which: a pair's score card says it has played it), the versions the
+# live pages poll.
 COUNTS = [
     re.compile(r"\d+ of \d+ results in"),
     re.compile(r"results entered: <strong>\d+</strong> of \d+"),
@@ -66,10 +67,24 @@ COUNTS = [
     re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"'),  # a form's, new each time
     re.compile(r'data-(?:live|results)-version="[^"]*"'),
     re.compile(r"/version/"),
+    # Whether a table has played a board still in play at others (a score card's "played", the downloads'
+    # "played: shown once every table has played it"): what the tables' count says, never the result.
+    re.compile(
+        r"being played|played: shown once every table has played it|(?<=<td>)played(?=</td>)|(?<= )played(?= )"
+    ),
 ]
 
 
+# A score card's note, there when a board the pair has played is still played at other tables (which its
+# lines say, and the tables' count besides): left out where it is.
+PLAYED_NOTE = re.compile(
+    r'(\n?<p class="muted played-note">)? ?Played: a board this pair has played that other tables are still '
+    r"playing; its result is shown once every table has played it\.(</p>)?"
+)
+
+
 def counts_left_out(text: str) -> str:
+    text = re.sub(r"\s+", " ", PLAYED_NOTE.sub("", text))  # the note's line gone with it
     for pattern in COUNTS:
         text = pattern.sub("#", text)
     return text
