@@ -304,8 +304,8 @@ class DealsForm(forms.Form):
     pbn_file = forms.FileField(
         required=False,
         label="…or a .pbn file",
-        help_text="Its Board, Dealer and Deal tags are read (UTF-8 or ISO-8859-1). Boards the event does not "
-        "have are listed, not attached.",
+        help_text="Its Board, Dealer and Deal tags are read (UTF-8, ISO-8859-1, or UTF-16 with its byte-order "
+        "mark). Boards the event does not have are listed, not attached.",
     )
     random = forms.BooleanField(
         required=False, label="…or deal every board without hands at random (secure shuffle)"
