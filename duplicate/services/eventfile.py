@@ -16,18 +16,20 @@ import json
 from collections.abc import Mapping
 from dataclasses import replace
 from string import ascii_uppercase
-from typing import Any, cast
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Field
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from duplicate import selectors
 from duplicate.models import Board, Event, EventKind, EventStatus, Play, RankingChoice, Round, Seating
+from duplicate.services.bulk import rows_update
 from duplicate.services.errors import ServiceError, in_range, text_problem
 from duplicate.services.events import MAX_SECTIONS, PairSpec, event_create, section_populate
 from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
+from scoring.deal import Deal
 from scoring.errors import ScoringError
 from scoring.law77 import parse_vulnerability
 from scoring.law77 import vulnerability_for_board as cycle
@@ -40,6 +42,7 @@ from scoring.movements import (
     TablePlay,
     validate,
 )
+from scoring.pbn import hands_known
 
 TOP_KEYS = {
     "name",
@@ -110,8 +113,22 @@ def parse_json(text: str) -> dict[str, Any]:
         raise ServiceError(f"event file: not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise ServiceError("event file: must be a JSON object")
+    _check_sizes(data)
     _check_texts(data)
     return data
+
+
+def _check_sizes(data: dict[str, Any]) -> None:
+    """The file's lists counted as soon as it is parsed, before any of it is read (a file of the most
+    results it may hold is refused in the time the JSON parser takes, whatever follows)."""
+    for key, limit, what in (
+        ("results", MAX_PLAYS, "results"),
+        ("boards", MAX_PLAYS, "boards"),
+        ("pairs", MAX_PAIRS, "pairs (two a table)"),
+        ("sections", MAX_SECTIONS, "sections"),
+    ):
+        if isinstance(data.get(key), list):
+            _at_most(data[key], limit, key, what)
 
 
 def _check_texts(data: dict[str, Any]) -> None:
@@ -613,6 +630,8 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
             "board__vulnerability",
         )
     }
+    # Each board's hands read once, not once a result: the engine takes them read (laws 5, 6: honours).
+    hands = {deal: Deal.parse_pbn(deal) for deal in {play[1] for play in plays.values()} if hands_known(deal)}
     changed: list[tuple[int, dict[str, Any]]] = []
     seen: set[int] = set()
     for i, row in enumerate(results):
@@ -635,7 +654,9 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
         seen.add(pk)
         data = {k: v for k, v in row.items() if k not in PLACE_KEYS}
         try:
-            fields = result_fields(code=event.code, deal=deal, data=data, vulnerability=vulnerability)
+            fields = result_fields(
+                code=event.code, deal=hands.get(deal, deal), data=data, vulnerability=vulnerability
+            )
         except ResultError as exc:
             raise ServiceError(
                 f"results[{i}].{exc}" if not str(exc).startswith(" ") else f"results[{i}]{exc}"
@@ -651,31 +672,13 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
 
 def plays_store(changes: list[tuple[int, dict[str, Any]]]) -> None:
     """Write new field values to many plays, given as (play pk, {field name: value}) with the same field
-    names throughout: one parameterised ``UPDATE ... WHERE id = %s`` run with ``executemany``.
+    names throughout: one parameterised ``UPDATE ... WHERE id = %s`` run with ``executemany``
+    (:func:`duplicate.services.bulk.rows_update`).
 
     ``bulk_update`` builds a ``CASE WHEN id = ... THEN ...`` expression per field per row and resolves each
     through the ORM: ~100-170 rows a second for the 19 result fields (13,520 results took 137 s); this path
     writes thousands a second on SQLite and PostgreSQL alike. No signals, no ``auto_now`` (as bulk_update)."""
-    if not changes:
-        return
-    meta = Play._meta
-    names = list(changes[0][1])
-    fields = [cast("Field[Any, Any]", meta.get_field(name)) for name in names]  # result fields, no relations
-    quote = connection.ops.quote_name
-    # Concrete fields, each with its column (django-stubs types a field's column as optional).
-    columns = [cast(str, f.column) for f in fields]
-    sql = (
-        f"UPDATE {quote(meta.db_table)} SET "
-        + ", ".join(f"{quote(column)} = %s" for column in columns)
-        + f" WHERE {quote(cast(str, Play._meta.pk.column))} = %s"
-    )
-    rows = [
-        [f.get_db_prep_save(values[name], connection) for f, name in zip(fields, names, strict=True)] + [pk]
-        for pk, values in changes
-    ]
-    with connection.cursor() as cursor:
-        for start in range(0, len(rows), 5000):
-            cursor.executemany(sql, rows[start : start + 5000])
+    rows_update(Play, changes)
 
 
 def event_export(event: Event) -> dict[str, Any]:

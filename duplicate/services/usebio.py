@@ -27,6 +27,7 @@ from duplicate.models import Event
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile import event_import
 from duplicate.uploads import MAX_USEBIO_FILE, too_large
+from scoring.movements import MAX_PLAYS
 from scoring.usebio import UsebioError, UsebioEvent, UsebioLine, read_usebio
 
 # The file's EVENT_TYPE or BOARD_SCORING_METHOD -> the contest.
@@ -239,12 +240,13 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
 
 @transaction.atomic
 def usebio_import(*, data: bytes) -> Event:
-    """A new event from a USEBIO file, in one transaction; ServiceError (one line) for a bad file, or one
-    larger than ``MAX_USEBIO_FILE``."""
+    """A new event from a USEBIO file, in one transaction; ServiceError (one line) for a bad file, one
+    larger than ``MAX_USEBIO_FILE``, or one of more traveller lines than an event holds results
+    (``MAX_PLAYS``: counted before any line is read)."""
     if len(data) > MAX_USEBIO_FILE:
         raise ServiceError(f"usebio: {too_large(MAX_USEBIO_FILE)}")
     try:
-        usebio = read_usebio(data)
+        usebio = read_usebio(data, max_lines=MAX_PLAYS)
     except UsebioError as exc:
         raise ServiceError(str(exc)) from None
     try:
