@@ -84,10 +84,11 @@ direction.  ``howell`` -- every table plays every round, every pair plays or is 
 every round, and the movement is complete: every pair meets every other pair exactly once.
 ``teams`` (law G) -- exactly two teams of equal size, at least two pairs each, that between them are all
 the pairs; the movement has as many tables as a team has pairs; each table seats one pair of each team;
-every deal is played exactly once at every table; each pair keeps its direction, and each team seats
-half its pairs N-S and half E-W (as near as possible). In a team match "pairs meet at most once" is read
-as: *a pair faces one opponent pair for the whole match* (it meets that pair in every round, and no
-other pair).  ``compass`` -- every table plays every round; each table seats the same N-S pair and the
+every deal is played exactly once at every table, in whichever round (a table may sit idle in a round:
+with fewer boards than tables a board passes from table to table); each pair keeps its direction, and each
+team seats half its pairs N-S and half E-W (as near as possible). In a team match "pairs meet at most once"
+is read as: *a pair faces one opponent pair for the whole match* (it meets that pair in every round it
+plays, and no other pair).  ``compass`` -- every table plays every round; each table seats the same N-S pair and the
 same E-W pair in every round (so pairs meet the same opponents every round and never change direction);
 every board is played exactly once at every table; and the boards travel down: the boards a table plays
 in round ``r+1`` are the ones the next-higher table played in round ``r`` (table ``T``'s come from table

@@ -605,6 +605,32 @@ def test_teams_kind_errors() -> None:
     )
 
 
+def test_teams_kind_lets_a_table_sit_idle_when_each_deal_is_played_once_at_each_table() -> None:
+    # Law G: "each of which is played once at each table", in whichever round. Three tables, two boards, one a
+    # round, each board passed on to the next table: table 3 idle in round 1, table 1 in 2, table 2 in 3.
+    seats = {1: (1, 4), 2: (5, 2), 3: (3, 6)}
+
+    def at(table: int, board: int) -> TablePlay:
+        return TablePlay(table, *seats[table], (board,))
+
+    rounds = (
+        MovementRound(1, (at(1, 1), at(2, 2))),
+        MovementRound(2, (at(2, 1), at(3, 2))),
+        MovementRound(3, (at(1, 2), at(3, 1))),
+    )
+    relayed = Movement("teams", 3, 1, rounds, {"A": (1, 2, 3), "B": (4, 5, 6)})
+    validate(relayed)
+    # A deal still must be played at every table, once.
+    short = Movement("teams", 3, 1, (*rounds[:2], MovementRound(3, (at(1, 2),))), relayed.teams)
+    assert refusal(short) == (
+        "teams: board 1 is never played at table 3; each deal is played once at each table (law G)"
+    )
+    twice = Movement("teams", 3, 1, (*rounds, MovementRound(4, (at(1, 1),))), relayed.teams)
+    assert (
+        refusal(twice) == "round 4, table 1: pair 1 plays board 1 a second time (already at round 1, table 1)"
+    )
+
+
 # ------------------------------------------------------------------------------------------------
 # Upload parsing errors
 # ------------------------------------------------------------------------------------------------
