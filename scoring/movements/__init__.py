@@ -8,7 +8,8 @@ Vocabulary
 A *movement* is a list of rounds; in each round every table seats a N-S pair and an E-W pair who play a
 set of boards (deals).  Pair identifiers (:data:`PairId`) are positive integers or strings, unique within
 the event; a string made only of digits is read as the integer (``"5"`` is pair 5).  Boards are positive
-integers.  ``boards_per_round`` boards are played at every table in every round.
+integers.  ``boards_per_round`` boards are played at every table in every round (in a ``custom`` movement, at
+most that many).
 
 Kinds
 =====
@@ -72,9 +73,12 @@ Validation (:func:`validate`)
 
 General rules, for every kind: rounds are numbered ``1..R`` in order; in a round, table numbers are in
 ``1..tables`` with no table listed twice; ``ns != ew``; a pair sits at most once in a round (a pair
-listed as sitting out does not play); every table plays exactly ``boards_per_round`` distinct boards;
-a pair never plays the same board twice; a pair never meets the same opponent in two different rounds
-(except in the stationary kinds ``teams`` and ``compass``, where a pair meets its one opponent every round).
+listed as sitting out does not play); every table plays exactly ``boards_per_round`` distinct boards (in a
+``custom`` movement from one to ``boards_per_round``: the most a table plays in a round, as in a session
+where some tables played fewer boards); a pair never plays the same board twice; a pair never meets the
+same opponent in two different rounds (except in the stationary kinds ``teams`` and ``compass``, where a
+pair meets its one opponent every round; and in a ``custom`` movement two pairs may meet once more with the
+directions swapped, as in a Howell played twice through, never twice the same way round).
 Two tables *may* play the same board in one round (a shared set or relay, as in the even Mitchell): the
 law that matters (duplicate law H: a pair is compared with the pairs who played the same hands) is kept
 as long as no pair meets a board twice.

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.demo import demo_event_file
-from duplicate.models import Board, Event, Pair, Play, PlayChange, Round, Seating
 from duplicate.exports.text import standings_json
+from duplicate.models import Board, Event, Pair, Play, PlayChange, Round, Seating
 from duplicate.selectors.standings import standings, team_standings
 from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_export, event_import, parse_json
