@@ -177,6 +177,14 @@ class EventImportForm(forms.Form):
     def clean_file(self) -> str:
         return read_upload(self.cleaned_data["file"], field="event file", limit=MAX_EVENT_FILE)
 
+    @classmethod
+    def refused(cls, error: str) -> EventImportForm:
+        """The empty form, its file field carrying ``error`` (an import refused in the background)."""
+        form = cls(data={}, files={})
+        form.is_valid()
+        form.errors["file"] = form.error_class([error])
+        return form
+
 
 class PairNamesForm(forms.Form):
     player1 = forms.CharField(max_length=100, required=False, label="First player")
