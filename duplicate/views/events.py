@@ -120,7 +120,12 @@ def event_import(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Imported {event.name}.")
             return redirect("event_detail", pk=event.pk)
-    return render(request, "duplicate/event_import.html", {"form": form})
+    return _import_page(request, form)
+
+
+def _import_page(request: HttpRequest, form: EventImportForm) -> HttpResponse:
+    context = {"form": form, "background_results": f"{settings.BACKGROUND_RESULTS:,}"}
+    return render(request, "duplicate/event_import.html", context)
 
 
 @staff_member_required
@@ -136,8 +141,7 @@ def event_import_progress(request: HttpRequest, token: str) -> HttpResponse:
         messages.success(request, f"Imported {event.name}.")
         return redirect("event_detail", pk=event.pk)
     if state.state != "running":
-        form = EventImportForm.refused(state.error)
-        return render(request, "duplicate/event_import.html", {"form": form})
+        return _import_page(request, EventImportForm.refused(state.error))
     response = render(request, "duplicate/event_import_progress.html", {"job": state}, status=202)
     response["Refresh"] = "2"
     response["Cache-Control"] = "no-store"
