@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.core.files.base import File
+from django.utils.datastructures import MultiValueDict
 
 from duplicate.models import (
     PAIR_CONTESTS,
@@ -180,7 +181,7 @@ class EventImportForm(forms.Form):
     @classmethod
     def refused(cls, error: str) -> EventImportForm:
         """The empty form, its file field carrying ``error`` (an import refused in the background)."""
-        form = cls(data={}, files={})
+        form = cls(data={}, files=MultiValueDict())
         form.is_valid()
         form.errors["file"] = form.error_class([error])
         return form
