@@ -111,7 +111,7 @@ writes::
      "teams": {"A": [1, 2], "B": [3, 4]}}   # only for kind "teams"
 
 ``kind`` defaults to ``"custom"``; ``tables`` defaults to the highest table number used and
-``boards_per_round`` to the number of boards at the first table.  ``boards`` may also be a string in the
+``boards_per_round`` to the most boards a table plays in a round.  ``boards`` may also be a string in the
 CSV notation below.
 
 CSV (:meth:`Movement.from_csv`): a header line is required and must name the columns ``round``,

@@ -540,6 +540,25 @@ def test_wrong_number_of_boards() -> None:
     assert refusal(mitchell_like) == "round 1, table 2: 1 boards (3) but the movement plays 2 boards a round"
 
 
+def test_an_uploaded_custom_movement_plays_the_most_boards_a_table_plays_a_round() -> None:
+    # Without boards_per_round, an upload's is the most a table plays in a round, whichever table that is.
+    text = "round,table,ns,ew,boards\n1,1,1,2,1\n1,2,3,4,2-3\n2,1,1,3,4-5\n2,2,2,4,6\n"
+    movement = Movement.from_csv(text)
+    assert movement.boards_per_round == 2
+    as_json = {
+        "rounds": [
+            {
+                "round": 1,
+                "tables": [
+                    {"table": 1, "ns": 1, "ew": 2, "boards": [1]},
+                    {"table": 2, "ns": 3, "ew": 4, "boards": [2, 3]},
+                ],
+            }
+        ]
+    }
+    assert Movement.from_dict(as_json).boards_per_round == 2
+
+
 def test_board_listed_twice_at_a_table_and_empty_boards() -> None:
     assert refusal(custom([(1, 1, 2, (1, 1))], bpr=2)) == "round 1, table 1: board 1 is listed twice"
     assert refusal(custom([(1, 1, 2, ())])) == "round 1, table 1: no boards listed"
