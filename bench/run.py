@@ -127,9 +127,10 @@ class Built:
     results: int
 
 
-def bench_import(report: Report, sizes: list[int]) -> dict[int, Built]:
+def bench_import(report: Report, sizes: list[int], *, largest: bool = False) -> dict[int, Built]:
     """For each size (sections of 13 tables): the event built through the services, its results written the
-    import's way (result_fields + one bulk write); and ``event_import`` of the same event as one event file."""
+    import's way (result_fields + one bulk write); and ``event_import`` of the same event as one event file;
+    with ``largest``, the largest event file (:func:`bench_largest_import`)."""
     from bench import synth
     from duplicate.services.eventfile import event_import
     from scoring.movements import MAX_SECTION_TABLES
@@ -163,7 +164,29 @@ def bench_import(report: Report, sizes: list[int]) -> dict[int, Built]:
         )
         imported.delete()
         event.refresh_from_db()
+    if largest:
+        bench_largest_import(report)
     return built
+
+
+def bench_largest_import(report: Report) -> None:
+    """The largest event file an import takes (a section's limits: a 100-table Mitchell at 2 boards a round,
+    20,000 results), parsed and loaded as the import page does (over BACKGROUND_RESULTS, in the background)."""
+    from bench import synth
+    from duplicate.services.eventfile import event_import, parse_json
+    from scoring.movements import MAX_SECTION_TABLES
+
+    text = json.dumps(synth.event_file(sections=1, tables=MAX_SECTION_TABLES))
+    seconds, imported = timed(lambda: event_import(data=parse_json(text)))
+    n = imported.plays.filter(entered=True).count()
+    report.add(
+        "import",
+        f"the largest event file: parse_json + event_import ({MAX_SECTION_TABLES} tables, {n:,} results)",
+        seconds,
+        "s",
+        note=f"{len(text) / 2**20:.1f} MB; {n / seconds:,.0f} results/s",
+    )
+    imported.delete()
 
 
 def _floor_fetch(event: Any) -> Callable[[], int]:
@@ -555,7 +578,7 @@ def main(argv: list[str] | None = None) -> int:
         built: dict[int, Built] = {}
         if not skip >= {"import", "standings", "pages", "outputs"}:
             print("import ...", flush=True)
-            built = bench_import(report, sizes)
+            built = bench_import(report, sizes, largest=not args.quick)
         if built and "standings" not in skip:
             print("standings ...", flush=True)
             bench_standings(report, built, args.quick)

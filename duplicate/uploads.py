@@ -3,6 +3,8 @@ command (import_event, import_hands, import_usebio): a file's size is checked be
 
 from __future__ import annotations
 
+from scoring.movements import MAX_PLAYS
+
 MB = 2**20
 
 #: An event file (JSON): an exported event holding the most results a field plays (20,000,
@@ -12,6 +14,9 @@ MAX_EVENT_FILE = 20 * MB
 MAX_USEBIO_FILE = 20 * MB
 #: A PBN file of hands (a board's tags take well under 1 kB).
 MAX_PBN_FILE = 5 * MB
+#: The most games a PBN file (or pasted text) may hold, counted as they are read: a game for each result of
+#: the largest event (scoring.movements' MAX_PLAYS), as a scorer writing one game a table's result would.
+MAX_PBN_GAMES = MAX_PLAYS
 #: A custom movement file.
 MAX_MOVEMENT_FILE = 5 * MB
 

@@ -9,6 +9,7 @@ event_patterns = [
     path("", events.home, name="home"),
     path("events/new/", events.event_create, name="event_create"),
     path("events/import/", events.event_import, name="event_import"),
+    path("events/import/<str:token>/", events.event_import_progress, name="event_import_progress"),
     path("events/<int:pk>/", events.event_detail, name="event_detail"),
     path("events/<int:pk>/export.json", events.event_export, name="event_export"),
     path("events/<int:pk>/finish/", events.event_finish, name="event_finish"),

@@ -23,6 +23,16 @@ def _bit(suit: int, rank: int) -> int:
     return 1 << (suit * 13 + rank)
 
 
+_SUIT_BITS: Final = (1 << 13) - 1
+#: A suit's 13 bits (the two lowest) -> its ranks highest first ("AKT2"): every pattern written once, so that
+#: writing a hand is four look-ups.
+SUIT_TEXT: Final = tuple(
+    "".join(RANKS[rank] for rank in range(12, -1, -1) if bits >> rank & 1) for bits in range(1 << 13)
+)
+#: The other way: a suit's ranks as PBN writes them (highest first, ten as T) -> its 13 bits. Any other
+#: spelling (lower case, "10", another order, a rank twice) is read rank by rank, and checked.
+SUIT_BITS: Final = {text: bits for bits, text in enumerate(SUIT_TEXT)}
+
 # Law 5: "The Ace, King, Queen, Knave, and Ten of the trump suit are the honors; when 'No Trump' is
 # declared, the Aces are the honors."
 _HONOUR_MASKS: Final[dict[Strain, int]] = {
@@ -49,15 +59,15 @@ class Hand:
 
     def suit(self, suit: str) -> str:
         """The ranks held in one suit ("S", "H", "D" or "C"), highest first: "AKT2"."""
-        index = SUITS.index(suit.upper())
-        return "".join(RANKS[r] for r in range(12, -1, -1) if self.mask & _bit(index, r))
+        return SUIT_TEXT[self.mask >> (SUITS.index(suit.upper()) * 13) & _SUIT_BITS]
 
     def cards(self) -> tuple[str, ...]:
         """Every card, as "SA", "HT", ..., suits in PBN order and ranks highest first."""
         return tuple(s + r for s in SUITS for r in self.suit(s))
 
     def to_pbn(self) -> str:
-        return ".".join(self.suit(s) for s in SUITS)
+        mask = self.mask
+        return ".".join(SUIT_TEXT[mask >> shift & _SUIT_BITS] for shift in (0, 13, 26, 39))
 
     def __str__(self) -> str:
         return self.to_pbn()
@@ -178,6 +188,10 @@ def _parse_hand(text: str, seat: Seat) -> int:
         )
     mask = 0
     for suit_index, ranks in enumerate(suits):
+        bits = SUIT_BITS.get(ranks)
+        if bits is not None:  # written as PBN writes it: no rank twice
+            mask |= bits << (suit_index * 13)
+            continue
         ranks = ranks.upper().replace("10", "T")
         for rank_char in ranks:
             rank = RANKS.find(rank_char)

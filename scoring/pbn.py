@@ -2,17 +2,23 @@
 
 Pure code. What it accepts, as the PBN standard (2.1) allows and real files do:
 
-* bytes in UTF-8, with or without a byte-order mark, or in ISO-8859-1 (PBN's own default);
+* bytes in UTF-8, with or without a byte-order mark, or in ISO-8859-1 (PBN's own default); UTF-16 (and
+  UTF-32) when the file starts with its byte-order mark, as some Windows programs save text;
 * comments in ``{ }`` (over several lines, and hiding whole games) and from ``;`` to the end of a line;
   lines starting with ``%`` (the file's directives);
 * several tags on one line, tags in any order (``Deal`` before ``Board``), tag names in any case;
+* a tag written over several lines (``[Event`` on one line, ``"Club night"]`` on the next): PBN's grammar
+  reads a tag as four tokens (``[``, its name, its string, ``]``) that white space, line ends included,
+  may separate; a string itself never runs over a line end;
 * inherited values: ``"#"`` is the previous game's value of the same tag; ``"##"`` is that value plus one
   for ``Board`` (the next board) and the same value for any other tag;
 * ``-`` for an unknown hand in a ``Deal``: three known hands give the fourth (the rest of the pack); with
   fewer, only the known hands are kept (``N:AKQJ.T98.765.432 - - -``);
 * games without a deal (results of a board already given, an empty ``Deal``): noted and skipped.
 
-Every error names the line and the game (``line 12 (game 3): ...``).
+Every error names the line and the game (``line 12 (game 3): ...``). A reading may be bounded: past
+``max_games`` games it stops there, refusing the file (the games are counted as they are read, so an
+over-long file costs no more than the games allowed).
 """
 
 from __future__ import annotations
@@ -22,12 +28,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from scoring.deal import RANKS, SUITS, Deal, Hand
+from scoring.deal import RANKS, SUIT_BITS, SUITS, Deal, Hand
 from scoring.errors import ScoringError, show_value
 
 SEATS: Final = "NESW"
 _FULL: Final = (1 << 52) - 1
 _TAG: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+#: The start of a tag that the next line may finish: ``[``, then perhaps its name, then perhaps its whole
+#: string, up to the line's end.
+_OPEN_TAG: Final = re.compile(r'\[\s*(?:[A-Za-z][A-Za-z0-9_]*\s*(?:"(?:[^"\\]|\\.)*"\s*)?)?')
+#: The most lines one tag may take: its four tokens, each on a line of its own.
+_TAG_LINES: Final = 4
 #: The tags read; any other is skipped (auction, play, scores, players...).
 _READ: Final = frozenset({"board", "dealer", "deal", "vulnerable", "event", "site", "date"})
 
@@ -80,18 +91,51 @@ class PbnFile:
         return tuple(g for g in self.games if g.board is not None and g.deal)
 
 
+#: Byte-order marks of the wider Unicode encodings, UTF-32's first (its little-endian mark starts as UTF-16's).
+_WIDE_BOMS: Final = (
+    (b"\xff\xfe\x00\x00", "utf-32", "UTF-32 with BOM"),
+    (b"\x00\x00\xfe\xff", "utf-32", "UTF-32 with BOM"),
+    (b"\xff\xfe", "utf-16", "UTF-16 with BOM"),
+    (b"\xfe\xff", "utf-16", "UTF-16 with BOM"),
+)
+
+
 def decode(data: bytes) -> tuple[str, str]:
-    """The text of a file and the encoding read: UTF-8 (a BOM is dropped) when the bytes are valid UTF-8,
-    otherwise ISO-8859-1, PBN's default character set (every byte is a character there)."""
+    """The text of a file and the encoding read: UTF-16 or UTF-32 when the file starts with their byte-order
+    mark; UTF-8 (a BOM is dropped) when the bytes are valid UTF-8; otherwise ISO-8859-1, PBN's default
+    character set (every byte is a character there). A PbnError for a file no text encoding reads: bytes
+    that break the encoding its mark names, or NUL characters (UTF-16 saved without its mark, or not text)."""
+    for bom, codec, name in _WIDE_BOMS:
+        if data.startswith(bom):
+            try:
+                return _text_only(data.decode(codec), name), name  # the codec drops the mark
+            except UnicodeDecodeError as exc:
+                raise PbnError(
+                    f"the file starts with the byte-order mark of {codec.upper()} but is not {codec.upper()} "
+                    f"text (byte {exc.start + 1:,}: {exc.reason})"
+                ) from None
     if data.startswith(b"\xef\xbb\xbf"):
         try:
-            return data[3:].decode("utf-8"), "UTF-8 with BOM"
+            return _text_only(data[3:].decode("utf-8"), "UTF-8"), "UTF-8 with BOM"
         except UnicodeDecodeError:
             pass
     try:
-        return data.decode("utf-8"), "UTF-8"
+        return _text_only(data.decode("utf-8"), "UTF-8"), "UTF-8"
     except UnicodeDecodeError:
-        return data.decode("iso-8859-1"), "ISO-8859-1"
+        return _text_only(data.decode("iso-8859-1"), "ISO-8859-1"), "ISO-8859-1"
+
+
+def _text_only(text: str, encoding: str) -> str:
+    """``text`` unless it holds a NUL character, which no text file of hands holds (and no database column
+    stores): the file is UTF-16 without its byte-order mark, or not text at all."""
+    nul = text.find("\x00")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        raise PbnError(
+            f"line {line}: the file holds NUL characters, read as {encoding}: save it as UTF-8 (or as UTF-16 "
+            "with its byte-order mark)"
+        )
+    return text
 
 
 def hands_known(deal: str) -> bool:
@@ -124,6 +168,10 @@ def _hand_mask(text: str, seat: str, where: str) -> int:
         )
     mask = 0
     for index, ranks in enumerate(suits):
+        bits = SUIT_BITS.get(ranks)
+        if bits is not None:  # written as PBN writes it: no rank twice
+            mask |= bits << (index * 13)
+            continue
         for char in ranks.upper().replace("10", "T"):
             rank = RANKS.find(char)
             if rank < 0:
@@ -257,20 +305,28 @@ def _finish(game: _Game, previous: dict[str, str], notes: list[str]) -> PbnGame 
 
 
 class _Reader:
-    """The state of a reading: the games so far, the game being read, the previous game's values."""
+    """The state of a reading: the games so far, the game being read, the previous game's values; at most
+    ``max_games`` games (None: no bound)."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_games: int | None = None) -> None:
         self.games: list[PbnGame] = []
         self.notes: list[str] = []
         self.previous: dict[str, str] = {}
         self.game = _Game(number=1)
+        self.max_games = max_games
 
     def end_game(self) -> None:
-        done = _finish(self.game, self.previous, self.notes)
+        game = self.game
+        if game.tags and self.max_games is not None and game.number > self.max_games:
+            raise PbnError(
+                f"line {game.line} (game {game.number:,}): the file holds more than {self.max_games:,} games; "
+                f"a file of hands holds at most {self.max_games:,}"
+            )
+        done = _finish(game, self.previous, self.notes)
         if done is not None:
             self.games.append(done)
-        if self.game.tags:
-            self.game = _Game(number=self.game.number + 1)
+        if game.tags:
+            self.game = _Game(number=game.number + 1)
 
     def tag(self, name: str, value: str, lineno: int) -> None:
         tags = self.game.tags
@@ -279,40 +335,59 @@ class _Reader:
             self.end_game()
         self.game.add(name, value if name in _READ else "", lineno)
 
-    def line(self, rest: str, lineno: int) -> bool:
-        """Reads the tags of one line; True when it opens a { comment left unclosed."""
+    def line(self, rest: str, lineno: int) -> str | None:
+        """Reads the tags of one line. Returns "{" when it opens a { comment left unclosed; the text of a tag
+        begun at the end of the line, which the next line may finish; None otherwise."""
         pos = 0
         while pos < len(rest):
             char = rest[pos]
             if char == "{":
                 end = rest.find("}", pos + 1)
                 if end < 0:
-                    return True
+                    return "{"
                 pos = end + 1
             elif char == ";":
-                return False
+                return None
             elif char == "[":
                 match = _TAG.match(rest, pos)
                 if match is None:
-                    raise PbnError(
-                        f'line {lineno} (game {self.game.number}): a tag must read [Name "value"], got '
-                        f"{show_value(rest[pos : pos + 40])}"
-                    )
+                    begun = _OPEN_TAG.match(rest, pos)
+                    if begun is not None and begun.end() == len(rest):
+                        return rest[pos:]  # PBN: a tag's tokens may be split by line ends
+                    raise self.bad_tag(rest[pos:], lineno)
                 self.tag(match.group(1).lower(), re.sub(r"\\(.)", r"\1", match.group(2)), lineno)
                 pos = match.end()
             else:
                 pos += 1
-        return False
+        return None
+
+    def bad_tag(self, text: str, lineno: int) -> PbnError:
+        return PbnError(
+            f'line {lineno} (game {self.game.number}): a tag must read [Name "value"], got '
+            f"{show_value(text[:40])}"
+        )
+
+    def unfinished_tag(self, text: str, lineno: int) -> PbnError:
+        return PbnError(
+            f"line {lineno} (game {self.game.number}): the tag {show_value(text[:40])} is never finished with "
+            f'its "value" and ]: a tag may run over up to {_TAG_LINES} lines, none of them empty'
+        )
 
 
-def read_pbn(text: str, *, encoding: str = "UTF-8") -> PbnFile:
+def read_pbn(text: str, *, encoding: str = "UTF-8", max_games: int | None = None) -> PbnFile:
     """The games of a PBN text. A game ends at an empty line (outside a comment), or where a second
-    ``Board`` tag starts the next one without an empty line between."""
-    reader = _Reader()
+    ``Board`` tag starts the next one without an empty line between. A tag may run over up to four lines
+    (one a token), never over an empty one. Past ``max_games`` games, a PbnError at the first game over."""
+    reader = _Reader(max_games)
     comment_from = 0  # the line an open { comment started on; 0 when none is open
+    tag_open, tag_from, tag_lines = "", 0, 0  # a tag begun on an earlier line: its text, first line, lines
     for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.lstrip("\ufeff")
-        if comment_from:
+        line, first = raw.lstrip("\ufeff"), lineno
+        if tag_open:
+            if not line.strip() or tag_lines == _TAG_LINES:
+                raise reader.unfinished_tag(tag_open, tag_from)
+            line, first = f"{tag_open} {line}", tag_from
+        elif comment_from:
             end = line.find("}")
             if end < 0:
                 continue
@@ -323,8 +398,17 @@ def read_pbn(text: str, *, encoding: str = "UTF-8") -> PbnFile:
             continue
         if not line.strip():
             reader.end_game()
-        elif reader.line(line, lineno):
+            continue
+        opened = reader.line(line, first)
+        if opened == "{":
             comment_from = lineno
+        if opened and opened != "{":
+            still = bool(tag_open) and opened == line  # the same tag, not finished yet
+            tag_open, tag_from, tag_lines = opened, first if still else lineno, tag_lines + 1 if still else 1
+        else:
+            tag_open, tag_from, tag_lines = "", 0, 0
+    if tag_open:
+        raise reader.unfinished_tag(tag_open, tag_from)
     if comment_from:
         raise PbnError(
             f"line {comment_from} (game {reader.game.number}): a {{ comment is never closed with }}"
@@ -333,10 +417,10 @@ def read_pbn(text: str, *, encoding: str = "UTF-8") -> PbnFile:
     return PbnFile(games=tuple(reader.games), encoding=encoding, notes=tuple(reader.notes))
 
 
-def read_pbn_bytes(data: bytes) -> PbnFile:
+def read_pbn_bytes(data: bytes, *, max_games: int | None = None) -> PbnFile:
     """``read_pbn`` of a file's bytes, in the encoding ``decode`` finds."""
     text, encoding = decode(data)
-    return read_pbn(text, encoding=encoding)
+    return read_pbn(text, encoding=encoding, max_games=max_games)
 
 
 def looks_like_pbn(text: str) -> bool:

@@ -260,10 +260,12 @@ def _unused(obj: Mapping[str, Any], keys: tuple[str, ...], why: str) -> None:
 
 
 def _deal(obj: Mapping[str, Any]) -> Deal | None:
-    """The optional deal, in PBN."""
-    if obj.get("deal") is None:
-        return None
-    return Deal.parse_pbn(_text(obj["deal"], "deal", '"N:AKQJ.T98.765.432 ..."'))
+    """The optional deal, in PBN (or already read, a ``Deal``: a caller scoring many results of one board
+    reads its deal once)."""
+    value = obj.get("deal")
+    if value is None or isinstance(value, Deal):
+        return value
+    return Deal.parse_pbn(_text(value, "deal", '"N:AKQJ.T98.765.432 ..."'))
 
 
 def _contract_request(obj: Mapping[str, Any]) -> DealRequest:

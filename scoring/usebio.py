@@ -429,6 +429,13 @@ def _handset(root: etree._Element) -> list[UsebioBoard]:
     return [boards[number] for number in sorted(boards)]
 
 
+def _at_most_lines(root: etree._Element, limit: int) -> None:
+    """A UsebioError at the first TRAVELLER_LINE past ``limit`` (the rest not even counted)."""
+    for count, line in enumerate(root.iter("TRAVELLER_LINE"), start=1):
+        if count > limit:
+            raise _fail(line, f"the file holds more than {limit:,} traveller lines, the most an event holds")
+
+
 def _date(event: etree._Element) -> datetime.date | None:
     text = _text(event, "DATE")
     if text is None:
@@ -441,12 +448,15 @@ def _date(event: etree._Element) -> datetime.date | None:
         raise _fail(found, f"must be a date written DD/MM/YYYY, got {text!r}") from None
 
 
-def read_usebio(data: bytes) -> UsebioEvent:
+def read_usebio(data: bytes, *, max_lines: int | None = None) -> UsebioEvent:
     """Read a USEBIO file's one EVENT: participants, traveller lines and hands.
 
-    Raises UsebioError (a ValueError) naming the element and its line for anything it cannot read.
+    Raises UsebioError (a ValueError) naming the element and its line for anything it cannot read; with
+    ``max_lines``, for a file of more traveller lines, counted before any of them is read.
     """
     root = _parse(data)
+    if max_lines is not None:
+        _at_most_lines(root, max_lines)
     events = root.findall("EVENT")
     if len(events) != 1:
         raise _fail(root, f"must hold exactly one EVENT, found {len(events)}")

@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.core.files.base import File
+from django.utils.datastructures import MultiValueDict
 
 from duplicate.models import (
     PAIR_CONTESTS,
@@ -275,6 +276,14 @@ class EventImportForm(forms.Form):
     def clean_file(self) -> str:
         return read_upload(self.cleaned_data["file"], field="event file", limit=MAX_EVENT_FILE)
 
+    @classmethod
+    def refused(cls, error: str) -> EventImportForm:
+        """The empty form, its file field carrying ``error`` (an import refused in the background)."""
+        form = cls(data={}, files=MultiValueDict())
+        form.is_valid()
+        form.errors["file"] = form.error_class([error])
+        return form
+
 
 class PairNamesForm(forms.Form):
     player1 = forms.CharField(max_length=100, required=False, label="First player")
@@ -402,8 +411,8 @@ class DealsForm(forms.Form):
     pbn_file = forms.FileField(
         required=False,
         label="…or a .pbn file",
-        help_text="Its Board, Dealer and Deal tags are read (UTF-8 or ISO-8859-1). Boards the event does not "
-        "have are listed, not attached.",
+        help_text="Its Board, Dealer and Deal tags are read (UTF-8, ISO-8859-1, or UTF-16 with its byte-order "
+        "mark). Boards the event does not have are listed, not attached.",
     )
     random = forms.BooleanField(
         required=False, label="…or deal every board without hands at random (secure shuffle)"

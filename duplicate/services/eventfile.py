@@ -13,22 +13,25 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Mapping
-from dataclasses import replace
+import re
+from collections.abc import Callable, Mapping
 from string import ascii_uppercase
-from typing import Any, cast
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Field
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from duplicate import selectors
 from duplicate.models import Board, Event, EventKind, EventStatus, Play, RankingChoice, Round, Seating
+from duplicate.services.bulk import rows_update
 from duplicate.services.errors import ServiceError, in_range, text_problem
 from duplicate.services.events import MAX_SECTIONS, PairSpec, event_create, section_populate
 from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
+from duplicate.services.results_movement import movement_from_results, with_teams
 from scoring.contests.imps import AVERAGE_PLUS_IMPS
+from scoring.deal import Deal
 from scoring.errors import ScoringError
 from scoring.law77 import parse_vulnerability
 from scoring.law77 import vulnerability_for_board as cycle
@@ -37,10 +40,8 @@ from scoring.movements import (
     MAX_PLAYS,
     Movement,
     MovementError,
-    MovementRound,
-    TablePlay,
-    validate,
 )
+from scoring.pbn import hands_known
 
 TOP_KEYS = {
     "name",
@@ -63,6 +64,7 @@ TOP_KEYS = {
     "running_totals",
 }
 PLACE_KEYS = {"section", "round", "table", "board", "ns", "ew"}
+PROGRESS_STEP = 500  # results scored between two words to an import's ``progress``
 SECTION_KEYS = {"letter", "movement"}
 
 
@@ -113,8 +115,28 @@ def parse_json(text: str) -> dict[str, Any]:
         raise ServiceError(f"event file: not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise ServiceError("event file: must be a JSON object")
-    _check_texts(data)
+    _check_sizes(data)
+    if _ESCAPED_PROBLEM.search(text) or text_problem(text) is not None:  # else no value can hold one
+        _check_texts(data)
     return data
+
+
+def _check_sizes(data: dict[str, Any]) -> None:
+    """The file's lists counted as soon as it is parsed, before any of it is read (a file of the most
+    results it may hold is refused in the time the JSON parser takes, whatever follows)."""
+    for key, limit, what in (
+        ("results", MAX_PLAYS, "results"),
+        ("boards", MAX_PLAYS, "boards"),
+        ("pairs", MAX_PAIRS, "pairs (two a table)"),
+        ("sections", MAX_SECTIONS, "sections"),
+    ):
+        if isinstance(data.get(key), list):
+            _at_most(data[key], limit, key, what)
+
+
+#: A JSON escape that may give a NUL or a surrogate (``\\u0000``, ``\\ud800``): without one, and without
+#: either in the text itself, no text of the file has a problem, and it is not walked.
+_ESCAPED_PROBLEM = re.compile(r"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
 
 
 def _check_texts(data: dict[str, Any]) -> None:
@@ -137,10 +159,19 @@ def _check_texts(data: dict[str, Any]) -> None:
             stack.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
 
 
+def result_count(data: Mapping[str, Any]) -> int:
+    """How many results the file gives (what its import's time goes with)."""
+    results = data.get("results")
+    return len(results) if isinstance(results, list) else 0
+
+
 @transaction.atomic
-def event_import(*, data: Mapping[str, Any], analyse: bool = True) -> Event:
+def event_import(
+    *, data: Mapping[str, Any], analyse: bool = True, progress: Callable[[int], None] | None = None
+) -> Event:
     """Load a whole event in one transaction: all or nothing. ``analyse``: the deals' double-dummy analysis
-    starts in a thread once it commits (False: the caller works it out itself, ``deal_analyses_compute``)."""
+    starts in a thread once it commits (False: the caller works it out itself, ``deal_analyses_compute``).
+    ``progress``: told how many results are scored, now and then (an import in the background)."""
     unknown = set(data) - TOP_KEYS
     if unknown:
         raise ServiceError(f"{sorted(unknown)[0]}: not a field of an event file")
@@ -226,7 +257,7 @@ def event_import(*, data: Mapping[str, Any], analyse: bool = True) -> Event:
             dealers=dealers,
             analyse=analyse,
         )
-    _import_results(event, results)
+    _import_results(event, results, progress)
     _restore_agreed(event, agreed)
     if status is None and results:
         status = EventStatus.RUNNING  # results in play: as a result entered here makes it
@@ -433,9 +464,9 @@ def _read_movement(
         except MovementError as exc:
             raise ServiceError(f"{where}movement: {exc}") from None
     else:
-        movement = _movement_from_results(results, pairs, kind=kind, teams=teams)
+        movement = movement_from_results(results, pairs, kind=kind, teams=teams)
     if kind == EventKind.TEAMS and teams and movement.teams is None:
-        movement = _with_teams(movement, pairs, teams)
+        movement = with_teams(movement, pairs, teams)
     if pairs:
         numbers = [p.number for p in pairs]
         for pid in movement.pairs:
@@ -523,81 +554,12 @@ def _restore_agreed(event: Event, agreed: dict[tuple[str, int], tuple[dt.datetim
     boards_touch(event_ids=[event.pk])
 
 
-def _movement_from_results(
-    results: list[dict[str, Any]], pairs: list[PairSpec], *, kind: str, teams: list[str]
-) -> Movement:
-    """Without a movement, the seatings are those the results name (round, table, N-S, E-W, boards).
-
-    Pairs who keep their table and their opponents in every round (stationary) are a compass movement,
-    or for a team match the law G team movement; any other seating is a custom movement. All are held
-    to the rules of their kind (:func:`scoring.movements.validate`)."""
-    if not results:
-        raise ServiceError("movement: give a movement or at least one result to seat the pairs")
-    seats: dict[tuple[int, int], tuple[str, str, list[int]]] = {}
-    for i, row in enumerate(results):
-        key = (row["round"], row["table"])
-        ns, ew = str(row["ns"]).strip(), str(row["ew"]).strip()
-        if key in seats:
-            if seats[key][:2] != (ns, ew):
-                raise ServiceError(
-                    f"results[{i}]: round {key[0]} table {key[1]} already seats {seats[key][0]} v {seats[key][1]}"
-                )
-            if row["board"] in seats[key][2]:
-                raise ServiceError(
-                    f"results[{i}]: board {row['board']} is already scored at that table and round"
-                )
-            seats[key][2].append(row["board"])
-        else:
-            seats[key] = (ns, ew, [row["board"]])
-    rounds = []
-    round_numbers = sorted({r for r, _ in seats})
-
-    def pid(x: int | str) -> int | str:
-        return x if isinstance(x, int) or not x.isdecimal() else int(x)
-
-    for number in round_numbers:
-        tables = tuple(
-            TablePlay(table=t, ns=pid(v[0]), ew=pid(v[1]), boards=tuple(sorted(v[2])))
-            for (r, t), v in sorted(seats.items())
-            if r == number
-        )
-        rounds.append(MovementRound(number=number, tables=tables))
-    per_round = max(len(tp.boards) for r in rounds for tp in r.tables)
-    table_count = max(t for _, t in seats)
-    stationary = len(rounds) > 1 and len({(t, v[0], v[1]) for (_, t), v in seats.items()}) == len(
-        {t for _, t in seats}
-    ) == len({v[0] for v in seats.values()}) == len({v[1] for v in seats.values()})
-    hint = ""
-    if stationary and kind == EventKind.TEAMS:
-        grouping = {team: tuple(pid(s.number) for s in pairs if s.team == team) for team in teams}
-        movement = Movement("teams", table_count, per_round, tuple(rounds), grouping)
-        hint = " (pairs who keep their tables all match are read as the team movement of law G)"
-    elif stationary:
-        movement = Movement("compass", table_count, per_round, tuple(rounds))
-        hint = " (pairs who keep their tables all session are read as a compass movement)"
-    else:
-        movement = Movement("custom", table_count, per_round, tuple(rounds))
-    try:
-        validate(movement)
-    except MovementError as exc:
-        raise ServiceError(f"results: the seatings they describe are unlawful: {exc}{hint}") from None
-    return movement
-
-
-def _with_teams(movement: Movement, pairs: list[PairSpec], teams: list[str]) -> Movement:
-
-    grouping: dict[str, tuple[int | str, ...]] = {}
-    for team in teams:
-        grouping[team] = tuple(
-            p for p in movement.pairs if any(s.number == str(p) and s.team == team for s in pairs)
-        )
-    return replace(movement, teams=grouping)
-
-
-def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
+def _import_results(
+    event: Event, results: list[dict[str, Any]], progress: Callable[[int], None] | None = None
+) -> None:
     """Score every result (the pure engine) and store them all with one ``executemany`` (see
     :func:`plays_store`). The plays are read as plain values: model instances with four related rows
-    each cost more than the scoring."""
+    each cost more than the scoring. ``progress`` is told the results scored every ``PROGRESS_STEP``."""
     if not results:
         return
     sections = {row["section"] for row in results}
@@ -620,9 +582,13 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
             "board__vulnerability",
         )
     }
+    # Each board's hands read once, not once a result: the engine takes them read (laws 5, 6: honours).
+    hands = {deal: Deal.parse_pbn(deal) for deal in {play[1] for play in plays.values()} if hands_known(deal)}
     changed: list[tuple[int, dict[str, Any]]] = []
     seen: set[int] = set()
     for i, row in enumerate(results):
+        if progress is not None and i % PROGRESS_STEP == 0:
+            progress(i)
         key = (row["section"], row["round"], row["table"], row["board"])
         play = plays.get(key)
         if play is None:
@@ -642,12 +608,16 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
         seen.add(pk)
         data = {k: v for k, v in row.items() if k not in PLACE_KEYS}
         try:
-            fields = result_fields(code=event.code, deal=deal, data=data, vulnerability=vulnerability)
+            fields = result_fields(
+                code=event.code, deal=hands.get(deal, deal), data=data, vulnerability=vulnerability
+            )
         except ResultError as exc:
             raise ServiceError(
                 f"results[{i}].{exc}" if not str(exc).startswith(" ") else f"results[{i}]{exc}"
             ) from None
         changed.append((pk, fields))
+    if progress is not None:
+        progress(len(results))
     try:
         plays_store(changed)
     except IntegrityError as exc:  # pragma: no cover - the checks above come first
@@ -658,31 +628,13 @@ def _import_results(event: Event, results: list[dict[str, Any]]) -> None:
 
 def plays_store(changes: list[tuple[int, dict[str, Any]]]) -> None:
     """Write new field values to many plays, given as (play pk, {field name: value}) with the same field
-    names throughout: one parameterised ``UPDATE ... WHERE id = %s`` run with ``executemany``.
+    names throughout: one parameterised ``UPDATE ... WHERE id = %s`` run with ``executemany``
+    (:func:`duplicate.services.bulk.rows_update`).
 
     ``bulk_update`` builds a ``CASE WHEN id = ... THEN ...`` expression per field per row and resolves each
     through the ORM: ~100-170 rows a second for the 19 result fields (13,520 results took 137 s); this path
     writes thousands a second on SQLite and PostgreSQL alike. No signals, no ``auto_now`` (as bulk_update)."""
-    if not changes:
-        return
-    meta = Play._meta
-    names = list(changes[0][1])
-    fields = [cast("Field[Any, Any]", meta.get_field(name)) for name in names]  # result fields, no relations
-    quote = connection.ops.quote_name
-    # Concrete fields, each with its column (django-stubs types a field's column as optional).
-    columns = [cast(str, f.column) for f in fields]
-    sql = (
-        f"UPDATE {quote(meta.db_table)} SET "
-        + ", ".join(f"{quote(column)} = %s" for column in columns)
-        + f" WHERE {quote(cast(str, Play._meta.pk.column))} = %s"
-    )
-    rows = [
-        [f.get_db_prep_save(values[name], connection) for f, name in zip(fields, names, strict=True)] + [pk]
-        for pk, values in changes
-    ]
-    with connection.cursor() as cursor:
-        for start in range(0, len(rows), 5000):
-            cursor.executemany(sql, rows[start : start + 5000])
+    rows_update(Play, changes)
 
 
 def event_export(event: Event) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 from duplicate.models import Event
 from duplicate.services.boards import HandsGiven
 from duplicate.services.errors import ServiceError
+from duplicate.uploads import MAX_PBN_GAMES
 from scoring.pbn import (
     Duplicates,
     PbnError,
@@ -65,13 +66,19 @@ def _ranges(numbers: tuple[int, ...]) -> str:
 
 
 def hands_from_pbn(*, event: Event, data: str | bytes, duplicates: Duplicates = "refuse") -> HandsImport:
-    """Read a PBN file (bytes: UTF-8 with or without a BOM, else ISO-8859-1) or text for ``event``.
+    """Read a PBN file (bytes: UTF-8 with or without a BOM, UTF-16 with its BOM, else ISO-8859-1) or text for
+    ``event``.
 
     Boards the event lacks are reported, not refused; a board given twice with different hands is refused
-    (naming both games) unless ``duplicates`` is "first" or "last". One query (the event's boards)."""
+    (naming both games) unless ``duplicates`` is "first" or "last"; a file of more than ``MAX_PBN_GAMES`` games
+    is refused at the first game over, before the rest is read. One query (the event's boards)."""
     existing = dict(event.boards.values_list("number", "deal"))
     try:
-        pbn = read_pbn_bytes(data) if isinstance(data, bytes) else read_pbn(data, encoding="pasted text")
+        pbn = (
+            read_pbn_bytes(data, max_games=MAX_PBN_GAMES)
+            if isinstance(data, bytes)
+            else read_pbn(data, encoding="pasted text", max_games=MAX_PBN_GAMES)
+        )
         with_deals = pbn.with_deals()
         if not with_deals:
             raise ServiceError("PBN: no board with hands found (no game has both a [Board] and a [Deal] tag)")

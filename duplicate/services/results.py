@@ -32,6 +32,7 @@ from duplicate.models import (
 )
 from duplicate.services.errors import ServiceError
 from scoring import ScoringError, WhistRevokes, parse_request
+from scoring.deal import Deal
 from scoring.law77 import vulnerability_for_board
 from scoring.pbn import hands_known
 
@@ -100,10 +101,12 @@ def board_vulnerability(board: Board) -> str:
 
 
 def result_fields(
-    *, code: str, deal: str, data: Mapping[str, Any], vulnerability: str = ""
+    *, code: str, deal: str | Deal, data: Mapping[str, Any], vulnerability: str = ""
 ) -> dict[str, Any]:
     """Validate and score one result; return the Play field values. Raises ResultError naming the field.
-    ``vulnerability`` (PBN's words) is the board's, for contract bridge (law 77)."""
+    ``deal``: the board's as stored, or already read (a ``Deal``: its four hands known), as an import of
+    many results of a board gives it; ``vulnerability`` (PBN's words) is the board's, for contract bridge
+    (law 77)."""
     unknown = set(data) - RESULT_KEYS - RULING_KEYS
     if unknown:
         raise ResultError(f"{sorted(unknown)[0]}: not a field of a result")
@@ -134,7 +137,7 @@ def result_fields(
         if not vulnerability:
             raise ResultError("vulnerability: the board's vulnerability is needed to score contract bridge")
         request["vulnerability"] = vulnerability
-    elif hands_known(deal) and code != "whist":  # hands partly unknown: honours come from the entry
+    elif (isinstance(deal, Deal) or hands_known(deal)) and code != "whist":  # partly unknown: the entry's
         request["deal"] = deal
     try:
         parsed = parse_request(request)

@@ -5,15 +5,16 @@ transaction: all or nothing. Kalamazoo recomputes the standings itself; the file
 percentages) are not read.
 
 Rounds, where the file has none (pairs files seldom carry them), are inferred: the lines of one meeting
-(the same N-S and E-W pairs of one section) are one table in one round, their boards that round's boards; the
-meetings are put in rounds in the order of their first board, each in the first round where neither pair is
-already seated, and numbered from table 1 in that round. A movement plays the same number of boards a round: a
-meeting with fewer boards than the most (a board a table did not play, as time ran out) is given the boards of
-a full meeting of its round that holds all of its own (the boards the other tables played), the missing ones
-left unplayed there; a short meeting that no full meeting of its round covers is refused. The event's movement
-is a custom one (or a compass one when the pairs keep their tables and every meeting is full). A file whose lines carry their rounds (a team file's MATCHes) keeps them, each
-meeting at the same table in every round it plays; a team match whose pairs keep their tables is read as law G's
-team movement, scored by IMPs.
+(the same N-S and E-W pairs of one section: a return meeting with the directions swapped is another) are one
+table in one round, their boards that round's boards. Boards played together in any meeting are a board group
+(a round's boards, or a set that travels); the groups, in the order of their lowest board, go whole into the
+first round where none of their pairs sits (docs/usebio.md says why the rounds are lawful, and are the rounds
+played when every table plays the round's boards). A meeting that played fewer boards than another of its round
+holding all of its own (a board a table did not play, as time ran out) is given that meeting's boards, the
+missing ones left unplayed there; any other meeting plays the boards it played, however many. The event's
+movement is a custom one (or a compass one when the pairs keep their tables and every meeting is full). A file
+whose lines carry their rounds (a team file's MATCHes) keeps them, each meeting at the same table in every round
+it plays; a team match whose pairs keep their tables is read as law G's team movement, scored by IMPs.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from duplicate.models import Event
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile import event_import
 from duplicate.uploads import MAX_USEBIO_FILE, too_large
+from scoring.movements import MAX_PLAYS
 from scoring.usebio import UsebioError, UsebioEvent, UsebioLine, read_usebio
 
 # The file's EVENT_TYPE or BOARD_SCORING_METHOD -> the contest.
@@ -39,6 +41,8 @@ CONTESTS = {
     "CROSS_IMPS": "cross-imps",
 }
 PERCENTS = (60, 50, 40)  # law 12C2's artificial adjusted scores Kalamazoo records
+Meeting = tuple[str | None, str, str]  # (section, N-S pair, E-W pair)
+MeetingLines = tuple[Meeting, list[UsebioLine]]
 
 
 def _contest(usebio: UsebioEvent) -> str:
@@ -74,16 +78,14 @@ def _result(line: UsebioLine) -> dict[str, Any]:
     return {"contract": written, "declarer": line.declarer.value, "tricks": line.tricks}
 
 
-def _given_rounds(
-    meetings: dict[tuple[str | None, str, str], list[UsebioLine]],
-) -> list[tuple[int, int, UsebioLine]]:
+def _given_rounds(meetings: dict[Meeting, list[UsebioLine]]) -> list[tuple[int, int, UsebioLine]]:
     """The lines' own rounds; each meeting at the table it had before when that is free in the round, else at
     the round's lowest free table."""
-    slots: dict[tuple[int, tuple[str | None, str, str]], list[UsebioLine]] = defaultdict(list)
+    slots: dict[tuple[int, Meeting], list[UsebioLine]] = defaultdict(list)
     for key, group in meetings.items():
         for line in group:
             slots[(int(line.round or 0), key)].append(line)
-    table_of: dict[tuple[str | None, str, str], int] = {}
+    table_of: dict[Meeting, int] = {}
     used: dict[int, set[int]] = defaultdict(set)
     out: list[tuple[int, int, UsebioLine]] = []
     for (rnd, key), group in sorted(slots.items(), key=lambda kv: kv[0][0]):
@@ -96,54 +98,96 @@ def _given_rounds(
     return out
 
 
+def _meeting_order(item: MeetingLines) -> tuple[int, str, str, str]:
+    """Meetings in the order of their first board, then by section and pairs: the same rounds whatever order
+    the file lists its boards and lines in."""
+    (section, ns, ew), group = item
+    return min(line.board for line in group), section or "", ns, ew
+
+
+def _board_groups(meetings: dict[Meeting, list[UsebioLine]]) -> list[list[MeetingLines]]:
+    """The meetings by board group: boards played together in any meeting are one group (a round's boards
+    where every table plays them, or a set that travels from table to table); each group's meetings in
+    meeting order, the groups in the order of their lowest board."""
+    parent: dict[int, int] = {}
+
+    def root(board: int) -> int:
+        while parent.setdefault(board, board) != board:
+            parent[board] = parent[parent[board]]
+            board = parent[board]
+        return board
+
+    for group in meetings.values():
+        for line in group[1:]:
+            parent[root(line.board)] = root(group[0].board)
+    groups: dict[int, list[MeetingLines]] = defaultdict(list)
+    for item in sorted(meetings.items(), key=_meeting_order):
+        groups[root(item[1][0].board)].append(item)
+    return list(groups.values())  # first seen in meeting order: by lowest board
+
+
 def infer_rounds(lines: list[UsebioLine]) -> list[tuple[int, int, UsebioLine]]:
-    """Each line with its (round, table), as the module's docstring says."""
-    meetings: dict[tuple[str | None, str, str], list[UsebioLine]] = defaultdict(list)
+    """Each line with its (round, table), as the module's docstring says: the lines' own rounds when they all
+    carry one; otherwise the board groups' meetings packed into rounds, first fit."""
+    meetings: dict[Meeting, list[UsebioLine]] = defaultdict(list)
     for line in lines:
         meetings[(line.section, line.ns_pair, line.ew_pair)].append(line)
     if all(line.round is not None for line in lines):
         return _given_rounds(meetings)
     rounds: list[set[str]] = []  # the pairs seated in each round
     placed: list[tuple[int, int, UsebioLine]] = []
-    for (section, ns, ew), group in sorted(meetings.items(), key=lambda kv: min(x.board for x in kv[1])):
-        seated = {f"{section}:{ns}", f"{section}:{ew}"}
-        number = next((i for i, r in enumerate(rounds) if not r & seated), len(rounds))
-        if number == len(rounds):
-            rounds.append(set())
-        table = len(rounds[number]) // 2 + 1
-        rounds[number] |= seated
-        placed.extend((number + 1, table, line) for line in group)
-    _round_boards(placed)  # refuses a short meeting it cannot complete
+    for group in _board_groups(meetings):
+        seats = [{f"{section}:{ns}", f"{section}:{ew}"} for (section, ns, ew), _lines in group]
+        everyone = set().union(*seats)
+        # A group whose meetings share no pair (every regular one: a pair plays each board once) goes whole
+        # into the first round where none of its pairs sits; otherwise each meeting into its own first fit.
+        whole = _first_free(rounds, everyone) if len(everyone) == 2 * len(seats) else None
+        for (_key, group_lines), seated in zip(group, seats, strict=True):
+            number = whole if whole is not None else _first_free(rounds, seated)
+            table = len(rounds[number]) // 2 + 1
+            rounds[number] |= seated
+            placed.extend((number + 1, table, line) for line in group_lines)
     return placed
+
+
+def _first_free(rounds: list[set[str]], seated: set[str]) -> int:
+    """The first round (from 0) where none of ``seated`` sits yet; a new round when there is none."""
+    number = next((i for i, pairs in enumerate(rounds) if not pairs & seated), len(rounds))
+    if number == len(rounds):
+        rounds.append(set())
+    return number
 
 
 def _round_boards(placed: list[tuple[int, int, UsebioLine]]) -> dict[tuple[int, int], tuple[int, ...]] | None:
     """Each (round, table)'s boards in the movement, or None when every meeting plays as many boards (the
-    results alone then give the movement). A short meeting gets the boards of a full meeting of its round
-    that holds all of its own; ServiceError when there is none."""
+    results alone then give the movement). A meeting that played fewer boards than another of its round
+    holding all of its own (a board a table did not play, as time ran out) is given that meeting's boards,
+    the others left unplayed there, unless one of its pairs plays one of them elsewhere; any other meeting
+    plays the boards it played, however many (a custom movement's table plays up to the most a table plays
+    in a round)."""
     played: dict[tuple[int, int], set[int]] = defaultdict(set)
+    pairs: dict[tuple[int, int], tuple[str, str]] = {}
+    held: dict[str, set[int]] = defaultdict(set)  # each pair's boards, all session
     for rnd, table, line in placed:
         played[(rnd, table)].add(line.board)
-    full = max(len(boards) for boards in played.values())
-    if all(len(boards) == full for boards in played.values()):
-        return None
+        pairs[(rnd, table)] = (line.ns_pair, line.ew_pair)
+        held[line.ns_pair].add(line.board)
+        held[line.ew_pair].add(line.board)
     out: dict[tuple[int, int], tuple[int, ...]] = {}
     for (rnd, table), boards in sorted(played.items()):
-        if len(boards) < full:
-            covers = sorted(
-                other
-                for (r, _t), other in played.items()
-                if r == rnd and len(other) == full and boards <= other
-            )
-            if not covers:
-                sizes = ", ".join(str(n) for n in sorted({len(b) for b in played.values()}))
-                raise ServiceError(
-                    f"rounds: the file gives none, and its meetings play different numbers of boards ({sizes}): "
-                    f"round {rnd} table {table} plays {len(boards)}, and no table of its round plays those "
-                    "boards and more; Kalamazoo cannot infer its rounds"
-                )
-            boards = set(covers[0])
-        out[(rnd, table)] = tuple(sorted(boards))
+        covers = [
+            other
+            for (r, _t), other in played.items()
+            if r == rnd
+            and len(other) > len(boards)
+            and boards < other
+            and not any((other - boards) & held[pair] for pair in pairs[(rnd, table)])
+        ]
+        # The largest such meeting (the first in board order among equals): the round's whole set.
+        chosen = min(covers, key=lambda other: (-len(other), sorted(other))) if covers else boards
+        out[(rnd, table)] = tuple(sorted(chosen))
+    if len({len(b) for b in out.values()}) == 1 and all(set(out[key]) == played[key] for key in out):
+        return None
     return out
 
 
@@ -239,12 +283,13 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
 
 @transaction.atomic
 def usebio_import(*, data: bytes) -> Event:
-    """A new event from a USEBIO file, in one transaction; ServiceError (one line) for a bad file, or one
-    larger than ``MAX_USEBIO_FILE``."""
+    """A new event from a USEBIO file, in one transaction; ServiceError (one line) for a bad file, one
+    larger than ``MAX_USEBIO_FILE``, or one of more traveller lines than an event holds results
+    (``MAX_PLAYS``: counted before any line is read)."""
     if len(data) > MAX_USEBIO_FILE:
         raise ServiceError(f"usebio: {too_large(MAX_USEBIO_FILE)}")
     try:
-        usebio = read_usebio(data)
+        usebio = read_usebio(data, max_lines=MAX_PLAYS)
     except UsebioError as exc:
         raise ServiceError(str(exc)) from None
     try:

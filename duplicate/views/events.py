@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.files.uploadedfile import UploadedFile
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from duplicate import selectors, services
+from duplicate import background, selectors, services
 from duplicate.forms import (
     DealsConfirmForm,
     DealsForm,
@@ -135,16 +136,51 @@ def _create_error_field(text: str, *, custom: bool = False) -> tuple[str | None,
 @staff_member_required
 @require_http_methods(["GET", "POST"])
 def event_import(request: HttpRequest) -> HttpResponse:
+    """An event file loaded; one of more than ``BACKGROUND_RESULTS`` results in the background (its checks of
+    shape and size first, here), the progress page following it."""
     form = EventImportForm(*_bound(request))
     if request.method == "POST" and form.is_valid():
         try:
-            event = eventfile.event_import(data=eventfile.parse_json(form.cleaned_data["file"]))
+            data = eventfile.parse_json(form.cleaned_data["file"])
+            total = eventfile.result_count(data)
+            if total > settings.BACKGROUND_RESULTS:
+                token = background.job_start(
+                    lambda progress: eventfile.event_import(data=data, progress=progress).pk, total=total
+                )
+                if token is not None:  # else (the cache does not answer) in the request
+                    return redirect("event_import_progress", token=token)
+            event = eventfile.event_import(data=data)
         except services.ServiceError as exc:
             form.add_error("file", str(exc))
         else:
             messages.success(request, f"Imported {event.name}.")
             return redirect("event_detail", pk=event.pk)
-    return render(request, "duplicate/event_import.html", {"form": form})
+    return _import_page(request, form)
+
+
+def _import_page(request: HttpRequest, form: EventImportForm) -> HttpResponse:
+    context = {"form": form, "background_results": f"{settings.BACKGROUND_RESULTS:,}"}
+    return render(request, "duplicate/event_import.html", context)
+
+
+@staff_member_required
+@require_safe
+def event_import_progress(request: HttpRequest, token: str) -> HttpResponse:
+    """A big event file's import: how far it is (HTTP 202, the page reloading every two seconds), then the
+    event; a refusal (or an import that stopped) is the import form again, with the file's error."""
+    state = background.job_state(token)
+    if state is None:
+        raise Http404("No such import: it finished more than an hour ago, or never started.")
+    if state.state == "done":
+        event = get_object_or_404(Event, pk=state.event)
+        messages.success(request, f"Imported {event.name}.")
+        return redirect("event_detail", pk=event.pk)
+    if state.state != "running":
+        return _import_page(request, EventImportForm.refused(state.error))
+    response = render(request, "duplicate/event_import_progress.html", {"job": state}, status=202)
+    response["Refresh"] = "2"
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def event_export(request: HttpRequest, pk: int) -> HttpResponse:

@@ -8,7 +8,8 @@ Vocabulary
 A *movement* is a list of rounds; in each round every table seats a N-S pair and an E-W pair who play a
 set of boards (deals).  Pair identifiers (:data:`PairId`) are positive integers or strings, unique within
 the event; a string made only of digits is read as the integer (``"5"`` is pair 5).  Boards are positive
-integers.  ``boards_per_round`` boards are played at every table in every round.
+integers.  ``boards_per_round`` boards are played at every table in every round (in a ``custom`` movement, at
+most that many).
 
 Kinds
 =====
@@ -72,9 +73,12 @@ Validation (:func:`validate`)
 
 General rules, for every kind: rounds are numbered ``1..R`` in order; in a round, table numbers are in
 ``1..tables`` with no table listed twice; ``ns != ew``; a pair sits at most once in a round (a pair
-listed as sitting out does not play); every table plays exactly ``boards_per_round`` distinct boards;
-a pair never plays the same board twice; a pair never meets the same opponent in two different rounds
-(except in the stationary kinds ``teams`` and ``compass``, where a pair meets its one opponent every round).
+listed as sitting out does not play); every table plays exactly ``boards_per_round`` distinct boards (in a
+``custom`` movement from one to ``boards_per_round``: the most a table plays in a round, as in a session
+where some tables played fewer boards); a pair never plays the same board twice; a pair never meets the
+same opponent in two different rounds (except in the stationary kinds ``teams`` and ``compass``, where a
+pair meets its one opponent every round; and in a ``custom`` movement two pairs may meet once more with the
+directions swapped, as in a Howell played twice through, never twice the same way round).
 Two tables *may* play the same board in one round (a shared set or relay, as in the even Mitchell): the
 law that matters (duplicate law H: a pair is compared with the pairs who played the same hands) is kept
 as long as no pair meets a board twice.
@@ -84,10 +88,11 @@ direction.  ``howell`` -- every table plays every round, every pair plays or is 
 every round, and the movement is complete: every pair meets every other pair exactly once.
 ``teams`` (law G) -- exactly two teams of equal size, at least two pairs each, that between them are all
 the pairs; the movement has as many tables as a team has pairs; each table seats one pair of each team;
-every deal is played exactly once at every table; each pair keeps its direction, and each team seats
-half its pairs N-S and half E-W (as near as possible). In a team match "pairs meet at most once" is read
-as: *a pair faces one opponent pair for the whole match* (it meets that pair in every round, and no
-other pair).  ``compass`` -- every table plays every round; each table seats the same N-S pair and the
+every deal is played exactly once at every table, in whichever round (a table may sit idle in a round:
+with fewer boards than tables a board passes from table to table); each pair keeps its direction, and each
+team seats half its pairs N-S and half E-W (as near as possible). In a team match "pairs meet at most once"
+is read as: *a pair faces one opponent pair for the whole match* (it meets that pair in every round it
+plays, and no other pair).  ``compass`` -- every table plays every round; each table seats the same N-S pair and the
 same E-W pair in every round (so pairs meet the same opponents every round and never change direction);
 every board is played exactly once at every table; and the boards travel down: the boards a table plays
 in round ``r+1`` are the ones the next-higher table played in round ``r`` (table ``T``'s come from table
@@ -106,7 +111,7 @@ writes::
      "teams": {"A": [1, 2], "B": [3, 4]}}   # only for kind "teams"
 
 ``kind`` defaults to ``"custom"``; ``tables`` defaults to the highest table number used and
-``boards_per_round`` to the number of boards at the first table.  ``boards`` may also be a string in the
+``boards_per_round`` to the most boards a table plays in a round.  ``boards`` may also be a string in the
 CSV notation below.
 
 CSV (:meth:`Movement.from_csv`): a header line is required and must name the columns ``round``,

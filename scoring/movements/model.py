@@ -378,8 +378,8 @@ def _movement_from_obj(obj: Any) -> Movement:
     else:
         tables = _parse_positive(tables_value, "movement", "tables")
     bpr_value = obj.get("boards_per_round")
-    if bpr_value is None:
-        bpr = len(rounds[0].tables[0].boards)
+    if bpr_value is None:  # the most a table plays in a round (a custom movement's tables may play fewer)
+        bpr = max(len(play.boards) for rnd in rounds for play in rnd.tables)
     else:
         bpr = _parse_positive(bpr_value, "movement", "boards_per_round")
     return Movement(kind, tables, bpr, tuple(rounds), _teams_from_obj(obj.get("teams")))
@@ -488,8 +488,8 @@ def _movement_from_csv(text: str, *, kind: str, tables: int | None, boards_per_r
     )
     if tables is None:
         tables = max(play.table for rnd in rounds for play in rnd.tables)
-    if boards_per_round is None:
-        boards_per_round = len(next(rnd.tables[0].boards for rnd in rounds if rnd.tables))
+    if boards_per_round is None:  # the most a table plays in a round
+        boards_per_round = max(len(play.boards) for rnd in rounds for play in rnd.tables)
     return Movement(kind, tables, boards_per_round, rounds)
 
 

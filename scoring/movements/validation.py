@@ -37,13 +37,14 @@ def validate(movement: Movement) -> None:
     _check_shape(movement)
     played: dict[tuple[PairId, int], tuple[int, int]] = {}  # (pair, board) -> (round, table)
     met: dict[frozenset[PairId], tuple[int, int]] = {}  # pair of pairs -> (round, table)
+    ways: dict[tuple[PairId, PairId], tuple[int, int]] = {}  # (N-S pair, E-W pair) -> (round, table)
     for expected, rnd in enumerate(movement.rounds, start=1):
         if not _is_int(rnd.number) or rnd.number != expected:
             _fail(
                 f"rounds must be numbered 1 to {len(movement.rounds)} in order: "
                 f"found round {rnd.number} where round {expected} was expected"
             )
-        _check_round(movement, rnd, played, met)
+        _check_round(movement, rnd, played, met, ways)
     _check_sit_outs_play(movement, played)
 
     if kind == "mitchell":
@@ -121,8 +122,9 @@ def _check_round(
     rnd: MovementRound,
     played: dict[tuple[PairId, int], tuple[int, int]],
     met: dict[frozenset[PairId], tuple[int, int]],
+    ways: dict[tuple[PairId, PairId], tuple[int, int]],
 ) -> None:
-    """One round's tables, under the general rules; ``played`` and ``met`` gather the rounds so far."""
+    """One round's tables, under the general rules; ``played``, ``met`` and ``ways`` gather the rounds so far."""
     r = rnd.number
     if not rnd.tables:
         _fail(f"round {r}: no tables in play")
@@ -138,7 +140,7 @@ def _check_round(
         tables_seen.add(t)
         at = f"round {r}, table {t}"
         _check_seats(play, at, seated, sitting)
-        _check_boards(play, at, movement.boards_per_round)
+        _check_boards(play, at, movement.boards_per_round, at_most=movement.kind == "custom")
         for pair in play.pairs:
             for board in play.boards:
                 before = played.get((pair, board))
@@ -148,14 +150,32 @@ def _check_round(
                         f"(already at round {before[0]}, table {before[1]})"
                     )
                 played[(pair, board)] = (r, t)
-        meeting = frozenset(play.pairs)
-        before = met.get(meeting)
-        if before is not None and movement.kind not in ("teams", "compass"):
+        _check_meeting(movement, play, (r, t), met, ways)
+
+
+def _check_meeting(
+    movement: Movement,
+    play: TablePlay,
+    where: tuple[int, int],
+    met: dict[frozenset[PairId], tuple[int, int]],
+    ways: dict[tuple[PairId, PairId], tuple[int, int]],
+) -> None:
+    """Two pairs meet once, except in the stationary kinds (``teams``, ``compass``: every round); in a
+    ``custom`` movement they may meet once more with the directions swapped (a Howell played twice through,
+    each pair sitting both ways against the other), never twice the same way round. ``met`` gathers each
+    meeting's first round and table, ``ways`` each meeting's by N-S and E-W pair."""
+    meeting = frozenset(play.pairs)
+    before = met.get(meeting)
+    if before is not None and movement.kind not in ("teams", "compass"):
+        same_way = ways.get((play.ns, play.ew))
+        if movement.kind != "custom" or same_way is not None:
+            first, way = (same_way, " the same way round") if same_way is not None else (before, "")
             _fail(
-                f"{at}: pairs {play.ns} and {play.ew} meet a second time "
-                f"(already at round {before[0]}, table {before[1]})"
+                f"round {where[0]}, table {where[1]}: pairs {play.ns} and {play.ew} meet a second time{way} "
+                f"(already at round {first[0]}, table {first[1]})"
             )
-        met.setdefault(meeting, (r, t))
+    met.setdefault(meeting, where)
+    ways.setdefault((play.ns, play.ew), where)
 
 
 def _check_seats(play: TablePlay, at: str, seated: dict[PairId, int], sitting: set[PairId]) -> None:
@@ -173,8 +193,10 @@ def _check_seats(play: TablePlay, at: str, seated: dict[PairId, int], sitting: s
         seated[pair] = play.table
 
 
-def _check_boards(play: TablePlay, at: str, boards_per_round: int) -> None:
-    """The table's boards: board numbers, none twice, as many as the movement plays a round."""
+def _check_boards(play: TablePlay, at: str, boards_per_round: int, *, at_most: bool = False) -> None:
+    """The table's boards: board numbers, none twice, as many as the movement plays a round (``at_most``, a
+    custom movement: from one to that many, ``boards_per_round`` being the most a table plays in a round, as
+    a session where some tables played fewer boards than others)."""
     if not play.boards:
         _fail(f"{at}: no boards listed")
     for board in play.boards:
@@ -183,7 +205,12 @@ def _check_boards(play: TablePlay, at: str, boards_per_round: int) -> None:
     if len(set(play.boards)) != len(play.boards):
         dup = next(b for b in play.boards if play.boards.count(b) > 1)
         _fail(f"{at}: board {dup} is listed twice")
-    if len(play.boards) != boards_per_round:
+    if at_most and len(play.boards) > boards_per_round:
+        _fail(
+            f"{at}: {len(play.boards)} boards ({format_boards(play.boards)}) "
+            f"but the movement plays at most {boards_per_round} boards a round"
+        )
+    if not at_most and len(play.boards) != boards_per_round:
         _fail(
             f"{at}: {len(play.boards)} boards ({format_boards(play.boards)}) "
             f"but the movement plays {boards_per_round} boards a round"
@@ -239,10 +266,11 @@ def _validate_howell(movement: Movement, met: Mapping[frozenset[PairId], tuple[i
 
 
 def _validate_teams(movement: Movement) -> None:
-    """Law G: two teams of equal size, each table one pair of each, every deal once at every table."""
+    """Law G: two teams of equal size, each table one pair of each, every deal once at every table. When
+    each deal is played is not the law's concern: a table may sit idle in a round (fewer boards than tables,
+    a board passed from table to table), as long as it plays every deal once in the match."""
     team_of = _team_of_pair(movement)
     n = movement.tables
-    _require_full_rounds(movement)
     direction, at_table = _team_tables(movement, team_of)
     assert movement.teams is not None  # checked by _team_of_pair
     for name, members in movement.teams.items():

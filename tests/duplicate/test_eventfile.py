@@ -11,11 +11,13 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.demo import AGREED_ROUNDS, LAST_ROUND_TABLES_IN, demo_event_file
+from duplicate.exports.text import standings_json
 from duplicate.models import Board, Event, Pair, Play, PlayChange, Round, Seating
-from duplicate.selectors.standings import standings
+from duplicate.selectors.standings import standings, team_standings
 from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_export, event_import, parse_json
 from scoring.movements import generate
+from tests.hand_scored import C1C_E, C1NT, C2S, C4H_DOWN, C4H_MADE
 
 # North: spades A K Q J, hearts A K Q, diamonds A K, clubs A K Q J; East holds the J 10 of hearts.
 DEAL = "N:AKQJ.AKQ.AK.AKQJ T987.JT9.QJT.T98 6543.876.987.765 2.5432.65432.432"
@@ -452,6 +454,82 @@ def test_a_team_match_file_without_a_movement_needs_each_pairs_team():
         del pair["team"]
     with pytest.raises(
         ServiceError, match=r"^results: the seatings they describe are unlawful: teams: team Reds"
+    ):
+        event_import(data=data)
+    assert not Event.objects.exists()
+
+
+def relayed_match_file(idle: bool = True) -> dict:
+    """A law G match of three tables and two boards, written without a movement: Reds 1, 2 (N-S at tables 1
+    and 3... as test_match: Reds 1 N-S v Blues 4 at table 1, Blues 5 E-W v Reds 2 N-S at table 2, Blues 6
+    N-S v Reds 3 at table 3) and one board a round, each board passed on to the next table: table 3 idle in
+    round 1, table 1 in round 2, table 2 in round 3. Each deal is played once at each table (law G)."""
+    seats = {1: (1, 4), 2: (2, 5), 3: (6, 3)}
+    # (round, table, board) and the result there; N-S nets worked out by hand (tests/hand_scored.py).
+    plays = [
+        (1, 1, 1, C4H_MADE),  # 1 v 4: +157
+        (1, 2, 2, C2S),  # 2 v 5: +18
+        (2, 2, 1, C4H_DOWN),  # 2 v 5: -50
+        (2, 3, 2, C1C_E),  # 6 v 3: -12
+        (3, 3, 1, C1NT),  # 6 v 3: +10
+        (3, 1, 2, C1NT),  # 1 v 4: +10
+    ]
+    return {
+        "name": "Reds v Blues, boards relayed",
+        "date": "1916-03-04",
+        "code": "auction-1915",
+        "kind": "teams",
+        "teams": [{"name": "Reds"}, {"name": "Blues"}],
+        "pairs": [{"number": n, "team": "Reds" if n <= 3 else "Blues"} for n in range(1, 7)],
+        "boards": [{"number": 1}, {"number": 2}],
+        "results": [
+            {"round": r, "table": t, "board": b, "ns": seats[t][0], "ew": seats[t][1], **result}
+            for r, t, b, result in plays
+        ],
+    }
+
+
+@pytest.mark.django_db
+def test_a_team_match_whose_tables_play_the_boards_in_different_rounds_imports_under_law_g(client):
+    # Law G: "each [deal] played once at each table"; a table idle in a round breaks nothing of it.
+    event = event_import(data=relayed_match_file())
+    section = event.sections.get()
+    assert (section.movement_kind, section.tables, section.boards_per_round) == ("teams", 3, 1)
+    in_play = sorted(Seating.objects.filter(round__section=section).values_list("round__number", "table"))
+    assert in_play == [(1, 1), (1, 2), (2, 2), (2, 3), (3, 1), (3, 3)]
+    at_table = sorted(Play.objects.filter(event=event).values_list("seating__table", "board__number"))
+    assert at_table == [(t, b) for t in (1, 2, 3) for b in (1, 2)]
+    # Pair nets: 1 +167 (157 + 10), 2 -32 (18 - 50), 6 -2 (-12 + 10); their opponents the opposite.
+    # Reds (1, 2 N-S; 3 E-W, its odd pair): 167 - 32 + 2 = 137, plus the E-W average (4, 5, 3):
+    # (-167 + 32 + 2) / 3 = -133/3: 278/3 (92 2/3 -> 93). Blues: -137 + 133/3 = -278/3.
+    teams = {t["name"]: t for t in standings_json(team_standings(event))["teams"]}
+    assert (teams["Reds"]["exact"], teams["Reds"]["total"]) == ("278/3", 93)
+    assert (teams["Blues"]["exact"], teams["Blues"]["total"]) == ("-278/3", -93)
+    assert {p["pair"]: p["net"] for t in teams.values() for p in t["pairs"]} == {
+        1: "167",
+        2: "-32",
+        3: "2",
+        4: "-167",
+        5: "32",
+        6: "-2",
+    }
+    exported = event_export(event)
+    assert exported["movement"]["kind"] == "teams"
+    assert event_export(event_import(data=exported)) == exported
+    pages = [reverse(name, args=[event.pk]) for name in ("event_detail", "team_match", "event_movement")]
+    pages += [reverse("download_printout", args=[event.pk, kind]) for kind in ("scorecards", "guide-cards")]
+    for url in pages:
+        assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.django_db
+def test_a_team_match_that_never_plays_a_deal_at_a_table_is_still_refused():
+    data = relayed_match_file()
+    data["results"] = [r for r in data["results"] if (r["table"], r["board"]) != (3, 2)]
+    with pytest.raises(
+        ServiceError,
+        match=r"^results: the seatings they describe are unlawful: teams: board 2 is never played at table 3; "
+        r"each deal is played once at each table \(law G\)",
     ):
         event_import(data=data)
     assert not Event.objects.exists()

@@ -320,6 +320,25 @@ def test_page_upload_latin1_file_attaches_and_reports(director_client):
     assert stored(event)[1][0] == "E"
 
 
+def test_page_upload_utf16_file_with_tags_over_two_lines_attaches(director_client):
+    # Saved by a Windows editor: UTF-16 with its byte-order mark, CRLF; [Event and [Deal split over two lines.
+    event = make_event()
+    written = deals(6, seed=36)
+    text = (
+        pbn_file(written, event="Soirée du club")
+        .replace('[Event "', '[Event\n"')
+        .replace('[Deal "', '[Deal\n  "')
+    )
+    upload = SimpleUploadedFile("h.pbn", text.replace("\n", "\r\n").encode("utf-16"))
+    response = director_client.post(
+        boards_url(event), {"pbn_file": upload, "repeated": "refuse"}, follow=True
+    )
+    assert response.status_code == 200
+    assert "hands for 6 board(s): 1-6 (UTF-16 with BOM)" in response.content.decode()
+    assert_attached(event, written)
+    assert {n: d for n, (d, _) in stored(event).items()} == {n: SEATS[n % 4] for n in range(1, 7)}
+
+
 def test_page_paste_takes_pbn_text_and_compact_lines(director_client):
     event = make_event()
     written = deals(2, seed=31)

@@ -17,7 +17,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from lxml import etree
 
-from duplicate.models import Event, Play
+from duplicate.models import Event, Play, Seating
 from duplicate.selectors.imp_match import imp_match
 from duplicate.selectors.travellers import traveller
 from duplicate.selectors.usebio import usebio_event
@@ -25,7 +25,8 @@ from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_import
 from duplicate.services.usebio import infer_rounds, usebio_import
 from duplicate.uploads import MAX_USEBIO_FILE
-from scoring.usebio import read_usebio, write_usebio
+from scoring.movements import generate
+from scoring.usebio import UsebioLine, read_usebio, write_usebio
 from tests.duplicate.test_commands import manage
 from tests.duplicate.test_contract_events import contract_file, event_file, rows_by_pair
 from tests.teams.test_imp_match import match_file
@@ -282,10 +283,10 @@ EBU = (DATA / "ebu_mp_pairs.xml").read_bytes()
     [
         (b"not xml at all", "usebio"),
         (EBU.replace(b"<SCORE>A6040</SCORE>", b"<SCORE>A7030</SCORE>"), "law 12C2"),
-        # A meeting of one board among meetings of two: no rounds to infer.
+        # A line's E-W pair miswritten (6 for 5): pair 6 then holds board 1 twice, which no movement seats.
         (
             EBU.replace(b"<EW_PAIR_NUMBER>5</EW_PAIR_NUMBER>", b"<EW_PAIR_NUMBER>6</EW_PAIR_NUMBER>", 1),
-            "rounds",
+            "pair 6 plays board 1 a second time",
         ),
     ],
 )
@@ -322,15 +323,18 @@ def test_a_board_one_table_did_not_play_is_left_unplayed(tmp_path):
     ]
 
 
-def test_unequal_meetings_are_refused_whole(tmp_path):
-    # Round 1's tables each miss a different board: no table of the round played the boards of the other,
-    # so the round's boards are unknown.
-    path = _without_lines(tmp_path, {0, 3})
-    before = Event.objects.count()
-    with pytest.raises(CommandError, match="round 1 table 1 plays 1, and no table of its round") as caught:
-        call_command("import_usebio", str(path))
-    assert caught.value.returncode == 2
-    assert Event.objects.count() == before
+def test_meetings_of_a_round_that_each_miss_another_board_each_keep_their_own(tmp_path):
+    # Round 1's tables each missed a different board (1 v 2 played only board 2, 3 v 4 only board 1): no
+    # meeting of the round holds the other's boards, so each table plays the board it played; every line is
+    # imported, nothing is left unplayed.
+    event = import_file(_without_lines(tmp_path, {0, 3}))
+    plays = Play.objects.filter(event=event, seating__round__number=1)
+    assert sorted(plays.values_list("board__number", "ns_pair__number", "entered")) == [
+        (1, "3", True),
+        (2, "1", True),
+    ]
+    assert not Play.objects.filter(event=event, entered=False).exists()
+    assert event.sections.get().boards_per_round == 2
 
 
 def test_a_missing_file_is_one_line(tmp_path):
@@ -468,6 +472,170 @@ def test_scorebridge_standings_recomputed():
     assert totals["1"] == 92
     assert rows["1"][:2] == (1, Fraction(286, 3))  # first, as in the file (63.89% there, 66.20% here)
     assert pairs["1"].findtext("PLACE") == "1"
+
+
+HOWELL = DATA / "ebu_howell_pairs.xml"
+# The file's session (README there): six pairs, five rounds of three boards meeting every pair once, then
+# the round-1 meetings again with the directions swapped on boards 16-17; 4 v 2 played boards 7-8 only,
+# 4 v 3 board 16 only. Each round's meetings as (N-S, E-W).
+HOWELL_ROUNDS = {
+    1: {("6", "1"), ("2", "5"), ("3", "4")},
+    2: {("2", "6"), ("3", "1"), ("4", "5")},
+    3: {("6", "3"), ("4", "2"), ("5", "1")},
+    4: {("4", "6"), ("5", "3"), ("1", "2")},
+    5: {("6", "5"), ("1", "4"), ("2", "3")},
+    6: {("1", "6"), ("5", "2"), ("4", "3")},
+}
+
+
+def seatings_by_round(event: Event) -> dict[int, set[tuple[str, str]]]:
+    out: dict[int, set[tuple[str, str]]] = {}
+    for rnd, ns, ew in Seating.objects.filter(round__section__event=event).values_list(
+        "round__number", "ns__number", "ew__number"
+    ):
+        out.setdefault(rnd, set()).add((ns, ew))
+    return out
+
+
+def test_a_howell_whose_pairs_meet_twice_and_whose_meetings_play_one_to_three_boards_is_imported():
+    source = read_usebio(HOWELL.read_bytes())
+    event = import_file(HOWELL)
+    # Every line, with its law 77 score the file's own.
+    assert {(b, ns, ew, net) for b, ns, ew, *_r, net in lines_of(event)} == {
+        (b, ns, ew, score) for b, lines in file_boards(HOWELL).items() for ns, ew, score, *_mp in lines
+    }
+    assert len(lines_of(event)) == len(source.lines) == 49
+    # Rounds that seat every pair once a round: the session's own (all tables play the round's boards).
+    rounds = seatings_by_round(event)
+    assert rounds == HOWELL_ROUNDS
+    for meetings in rounds.values():
+        seated = [pair for meeting in meetings for pair in meeting]
+        assert len(seated) == len(set(seated))
+    # 1 and 6 met in round 1 (6 N-S) and again in round 6 (1 N-S).
+    assert ("6", "1") in rounds[1]
+    assert ("1", "6") in rounds[6]
+    # A short meeting is given its round's boards, the one it did not play left unplayed there; round 6's
+    # tables play its two boards (a custom movement's table plays up to the most a table plays a round, 3).
+    unplayed = Play.objects.filter(event=event, entered=False)
+    assert set(unplayed.values_list("seating__round__number", "board__number", "ns_pair__number")) == {
+        (3, 9, "4"),
+        (6, 17, "4"),
+    }
+    section = event.sections.get()
+    assert (section.movement_kind, section.boards_per_round) == ("custom", 3)
+    round_six = Play.objects.filter(event=event, seating__round__number=6)
+    assert sorted(round_six.values_list("ns_pair__number", "board__number")) == [
+        ("1", 16),
+        ("1", 17),
+        ("4", 16),
+        ("4", 17),
+        ("5", 16),
+        ("5", 17),
+    ]
+
+
+def test_the_howells_matchpoints_are_the_files_own_on_boards_every_table_played():
+    # Boards played at three tables: 2 a beaten score, 1 a tie, a top of 4, as the file. Boards 9 and 17,
+    # played twice: the file's top of 2; Kalamazoo's Neuberg to three tables, (MP + 1) x 3/2 - 1.
+    event = import_file(HOWELL)
+    boards = {b.number: b for b in event.boards.all()}
+    for number, lines in file_boards(HOWELL).items():
+        ours = {
+            (str(line.ns.label), str(line.ew.label)): (line.ns_plus_minus, line.ew_plus_minus)
+            for line in traveller(event, boards[number]).lines
+            if line.entered
+        }
+        assert len(ours) == len(lines)
+        for ns, ew, _score, ns_mp, ew_mp in lines:
+            if len(lines) == 3:
+                assert ours[(ns, ew)] == (ns_mp, ew_mp)
+            else:
+                assert number in (9, 17)
+                assert ours[(ns, ew)] == (Fraction(ns_mp + 1) * 3 / 2 - 1, Fraction(ew_mp + 1) * 3 / 2 - 1)
+
+
+def test_the_scorebridge_howells_rounds_are_the_rounds_played():
+    # Every table plays the round's four boards, and in four rounds two pairs sit out: each board group is one
+    # round, the sitting-out pairs' later meetings never pulled into it.
+    placed = infer_rounds(list(read_usebio(SCOREBRIDGE.read_bytes()).lines))
+    boards: dict[int, set[int]] = {}
+    for rnd, _table, line in placed:
+        boards.setdefault(rnd, set()).add(line.board)
+    assert boards == {r: set(range(4 * r - 3, 4 * r + 1)) for r in range(1, 8)}
+
+
+def test_pairs_who_sat_out_a_round_are_not_pulled_into_it_by_a_later_meeting():
+    # Six pairs at two tables, every table playing the round's two boards: 5 and 6 sit out round 1 and meet
+    # in round 2. Packing meeting by meeting would seat 5 v 6 in round 1, beside boards it never met there;
+    # by board group, round 2's boards are played in round 2.
+    rounds = {1: [("1", "2"), ("3", "4")], 2: [("5", "6"), ("1", "3")], 3: [("2", "5"), ("4", "6")]}
+    lines = [
+        UsebioLine(board=b, ns_pair=ns, ew_pair=ew, passed_out=True, score=0)
+        for rnd, meetings in rounds.items()
+        for ns, ew in meetings
+        for b in (2 * rnd - 1, 2 * rnd)
+    ]
+    placed = infer_rounds(lines)
+    assert {(rnd, line.ns_pair, line.ew_pair) for rnd, _table, line in placed} == {
+        (rnd, ns, ew) for rnd, meetings in rounds.items() for ns, ew in meetings
+    }
+
+
+def test_the_inferred_rounds_do_not_depend_on_the_order_of_the_files_lines():
+    source = read_usebio(HOWELL.read_bytes())
+    forward = infer_rounds(list(source.lines))
+    backward = infer_rounds(list(reversed(source.lines)))
+    assert sorted((r, t, x.board, x.ns_pair) for r, t, x in forward) == sorted(
+        (r, t, x.board, x.ns_pair) for r, t, x in backward
+    )
+
+
+@pytest.mark.parametrize(("tables", "per_round"), [(3, 2), (4, 1), (5, 3), (7, 2)])
+def test_a_howell_whose_sets_travel_gets_rounds_seating_every_pair_once(tmp_path, tables, per_round):
+    # A Howell whose board sets move from table to table (no two tables play one set in a round), written
+    # out as USEBIO (no rounds): each meeting is put whole at one table of one round, no pair seated twice
+    # in a round, and the file imports with every line and every score.
+    movement = generate("howell", tables=tables, boards_per_round=per_round)
+    written = event_import(
+        data={
+            "name": "Travelling Howell",
+            "date": "2026-11-06",
+            "code": "contract",
+            "contest": "matchpoints",
+            "pairs": [{"number": p, "players": [f"North {p}", f"South {p}"]} for p in movement.pairs],
+            "boards": [{"number": b} for b in movement.boards],
+            "movement": movement.to_dict(),
+            "results": [
+                {"round": r.number, "table": tp.table, "board": b, "ns": tp.ns, "ew": tp.ew}
+                | {"contract": "2S" if b % 2 else "3NT", "declarer": "NESW"[(b + tp.table) % 4]}
+                | {"tricks": 7 + (b + tp.table) % 5}
+                for r in movement.rounds
+                for tp in r.tables
+                for b in tp.boards
+            ],
+        }
+    )
+    path = export(written, tmp_path)
+    placed = infer_rounds(list(read_usebio(path.read_bytes()).lines))
+    places: dict[tuple[str, str], set[tuple[int, int]]] = {}
+    at_place: dict[tuple[int, int], set[tuple[str, str]]] = {}
+    seated: dict[int, set[str]] = {}
+    for rnd, table, line in placed:
+        meeting = (line.ns_pair, line.ew_pair)
+        places.setdefault(meeting, set()).add((rnd, table))
+        at_place.setdefault((rnd, table), set()).add(meeting)
+        seated.setdefault(rnd, set())
+    for (rnd, _table), meetings in at_place.items():
+        assert len(meetings) == 1  # one meeting a table
+        (ns, ew) = next(iter(meetings))
+        assert not {ns, ew} & seated[rnd]  # neither pair seated elsewhere that round
+        seated[rnd] |= {ns, ew}
+    assert all(len(where) == 1 for where in places.values())  # a meeting's boards at one table
+    assert len(places) == len(movement.pairs) * (len(movement.pairs) - 1) // 2
+    # Each board set's meetings seat every pair once: a set is one round, as many rounds as were played.
+    assert len(seated) == len(movement.rounds)
+    again = import_file(path)
+    assert lines_of(again) == lines_of(written)
 
 
 def test_given_rounds_keep_each_meeting_at_its_table():

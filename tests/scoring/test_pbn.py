@@ -94,6 +94,46 @@ def test_encodings_and_line_ends_read_every_card_and_dealer(encode, encoding):
     assert endplay_deals(data) == {g.board: g.deal for g in read.games if g.board}
 
 
+@pytest.mark.parametrize(
+    ("codec", "line_end", "encoding"),
+    [
+        ("utf-16", "\r\n", "UTF-16 with BOM"),  # little-endian with its mark, as Windows' Notepad saves
+        ("utf-16", "\n", "UTF-16 with BOM"),
+        ("utf-16-be", "\r\n", "UTF-16 with BOM"),
+        ("utf-32", "\n", "UTF-32 with BOM"),
+    ],
+    ids=["utf-16-le-crlf", "utf-16-le", "utf-16-be", "utf-32"],
+)
+def test_a_wide_unicode_file_with_its_byte_order_mark_reads_every_card(codec, line_end, encoding):
+    written = deals(8, seed=12)
+    text = pbn_file(written, first_seat="W", event="Événement à Łódź").replace("\n", line_end)
+    data = text.encode(codec)
+    if codec == "utf-16-be":
+        data = b"\xfe\xff" + data  # the big-endian codec writes no mark of its own
+    read = read_pbn_bytes(data)
+    assert read.encoding == encoding
+    assert read.games[0].event == "Événement à Łódź"
+    assert_same_cards({g.board: g.deal for g in read.games if g.board}, written)
+    assert {g.board: g.dealer for g in read.games} == {n: SEATS[n % 4] for n in written}
+    # endplay reads the same text (decoded) to the same deals.
+    assert endplay_deals(data) == {g.board: g.deal for g in read.games if g.board}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"\xff\xfe[\x00X", r"the byte-order mark of UTF-16 but is not UTF-16 text"),
+        (b"\xff\xfe\x00\xd8", r"the byte-order mark of UTF-16 but is not UTF-16 text"),  # a lone surrogate
+        ('[Board "1"]\n'.encode("utf-16-le"), r"^line 1: the file holds NUL characters, read as UTF-8"),
+        (b'[Board "1"]\n[Event "a\x00b"]\n', r"^line 2: the file holds NUL characters"),
+    ],
+    ids=["utf-16-odd-length", "utf-16-lone-surrogate", "utf-16-without-its-mark", "nul"],
+)
+def test_bytes_no_text_encoding_reads_are_refused_in_one_line(data, message):
+    with pytest.raises(PbnError, match=message):
+        read_pbn_bytes(data)
+
+
 def test_decode_takes_utf8_when_valid_else_latin1():
     assert decode("Ł".encode()) == ("Ł", "UTF-8")
     assert decode("é".encode("iso-8859-1")) == ("é", "ISO-8859-1")
@@ -121,6 +161,73 @@ def test_comments_hide_games_and_tags():
     assert_same_cards(
         {g.board: g.deal for g in read.games}, written
     )  # board 1 is the last game's, not the hidden one
+
+
+def test_a_tag_over_several_lines_is_read_as_one_tag():
+    written = deals(3, seed=13)
+    d = {n: w.to_pbn() for n, w in written.items()}
+    source = (
+        # [Event then its string on the next line (PBN's grammar: tokens may be split by line ends).
+        f'[Event\n"Club night"]\n[Site "Hall"]\n[Board "1"]\n[Deal "{d[1]}"]\n\n'
+        # Every token on a line of its own; the closing bracket on a line with the next tag.
+        f'[\nBoard\n"2"\n]\n[Deal\n  "{d[2]}"\n] [Dealer "S"]\n\n'
+        # CRLF line ends, and a tag left open after a complete one on the same line.
+        f'[Board "3"] [Deal\r\n"{d[3]}"]\r\n[Event "#"]\r\n'
+    )
+    read = read_pbn(source)
+    assert [(g.board, g.line, g.event, g.dealer, g.deal_line) for g in read.games] == [
+        (1, 1, "Club night", "", 5),
+        (2, 7, "", "S", 11),  # no Event of its own ("#" would take the last given)
+        (3, 15, "Club night", "", 15),
+    ]
+    assert_same_cards({g.board: g.deal for g in read.games}, written)
+    # The same games written with every tag on one line read alike.
+    one_line = read_pbn(pbn_file(written))
+    assert [g.deal for g in one_line.games] == [g.deal for g in read.games]
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (
+            '[Board "1"]\n[Event\n\n"Club night"]\n',
+            r'^line 2 \(game 1\): the tag "\[Event" is never finished',
+        ),
+        (
+            '[Board "1"]\n[Event "Club night"\n',
+            r'^line 2 \(game 1\): the tag "\[Event \\"Club night\\"" is never',
+        ),
+        (
+            '[Board "1"]\n[\nEvent\n"x"\n\n]\n',
+            r"^line 2 \(game 1\): the tag .* up to 4 lines, none of them empty",
+        ),
+        ("[\n\n\n\n\n", r"^line 1 \(game 1\): the tag \"\[\" is never finished"),
+        ('[Board\n"1"\n\n\n]', r"^line 1 \(game 1\): the tag"),
+        ('[Board "1"]\n[Event\n"Club\nnight"]\n', r'^line 2 \(game 1\): a tag must read \[Name "value"\]'),
+    ],
+    ids=["empty-line", "end-of-file", "five-lines", "brackets-only", "blank-lines", "string-over-a-line-end"],
+)
+def test_a_tag_never_finished_is_refused_naming_the_line_it_began_on(source, message):
+    with pytest.raises(PbnError, match=message):
+        read_pbn(source)
+
+
+def test_games_are_counted_as_they_are_read_and_the_reading_stops_at_the_limit():
+    written = deals(5, seed=14)
+    source = pbn_file(written)
+    assert len(read_pbn(source, max_games=5).games) == 5
+    # Past the limit the reading stops at the first game over: a broken game after it is never reached.
+    broken = source + '\n[Board "6"]\n[Deal "N:broken"]\n'
+    with pytest.raises(
+        PbnError, match=r"^line 33 \(game 5\): the file holds more than 4 games; a file of hands"
+    ):
+        read_pbn(broken, max_games=4)
+    with pytest.raises(PbnError, match=r"^line 42 \(game 6\): Deal must list 4 hands"):
+        read_pbn(broken, max_games=6)  # within the limit the broken game is reached
+    # Games without a deal count too: they are read all the same.
+    with pytest.raises(PbnError, match=r"\(game 3\): the file holds more than 2 games"):
+        read_pbn('[Event "a"]\n\n[Event "b"]\n\n[Event "c"]\n', max_games=2)
+    assert read_pbn_bytes(source.encode("utf-16"), max_games=5).encoding == "UTF-16 with BOM"
 
 
 def test_inherited_values_several_tags_a_line_deal_first_lower_case():

@@ -45,6 +45,7 @@ FILES = (
     "ebu_teams.xml",
     "realbridge_pairs.xml",
     "scorebridge_mp_pairs.xml",
+    "ebu_howell_pairs.xml",
 )
 _PARSER = etree.XMLParser(load_dtd=False, no_network=True, resolve_entities=False)
 
