@@ -37,7 +37,6 @@ from duplicate.models import (
     pair_order,
 )
 from duplicate.services.analyses import deal_analyses_start
-from duplicate.services.bulk import rows_insert
 from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.results import boards_touch
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, average_plus_imps
@@ -462,43 +461,23 @@ def _seatings_create(
     boards: Mapping[int, Board],
     pair_by_id: Mapping[str, Pair],
 ) -> None:
-    """The section's rounds, its seatings and an empty Play for each board at each table: the seatings and
-    the plays (20,000 in the largest event) each one ``executemany`` (``bulk.rows_insert``)."""
+    """The section's rounds, its seatings and an empty Play for each board at each table (Django's
+    ``bulk_create``: 20,000 plays in the largest event)."""
     rounds = Round.objects.bulk_create(Round(section=section, number=r.number) for r in movement.rounds)
-    round_ids = {row.number: row.pk for row in rounds}
-    rows_insert(
-        Seating,
-        [
-            {
-                "round_id": round_ids[mround.number],
-                "table": tp.table,
-                "ns_id": pair_by_id[str(tp.ns)].pk,
-                "ew_id": pair_by_id[str(tp.ew)].pk,
-            }
-            for mround in movement.rounds
-            for tp in mround.tables
-        ],
-    )
-    seating_ids = {
-        (round_id, table): pk
-        for pk, round_id, table in Seating.objects.filter(round__section=section)
-        .order_by()
-        .values_list("pk", "round_id", "table")
-    }
-    rows_insert(
-        Play,
-        [
-            {
-                "event_id": event.pk,
-                "seating_id": seating_ids[(round_ids[mround.number], tp.table)],
-                "board_id": boards[number].pk,
-                "ns_pair_id": pair_by_id[str(tp.ns)].pk,
-                "ew_pair_id": pair_by_id[str(tp.ew)].pk,
-            }
-            for mround in movement.rounds
-            for tp in mround.tables
-            for number in tp.boards
-        ],
+    seatings: list[Seating] = []
+    seating_boards: list[tuple[Seating, tuple[int, ...]]] = []
+    for round_row, mround in zip(rounds, movement.rounds, strict=True):
+        for tp in mround.tables:
+            seating = Seating(
+                round=round_row, table=tp.table, ns=pair_by_id[str(tp.ns)], ew=pair_by_id[str(tp.ew)]
+            )
+            seatings.append(seating)
+            seating_boards.append((seating, tp.boards))
+    Seating.objects.bulk_create(seatings)
+    Play.objects.bulk_create(
+        Play(event=event, seating=s, board=boards[n], ns_pair=s.ns, ew_pair=s.ew)
+        for s, numbers in seating_boards
+        for n in numbers
     )
 
 
