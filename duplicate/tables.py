@@ -157,18 +157,18 @@ class TableTemplateColumn(tables.TemplateColumn):
 # ------------------------------------------------------------------------------------------- standings
 
 
-class PlainRowsTable(EventRowsTable):
-    """An event's table whose body rows are written in Python, for the pages that show many rows at once: each
+class PlainBody:
+    """A table whose body rows are written in Python, for the pages that show many rows at once: each
     column's cell is ``cells[name](table, row)`` (a plain value, escaped, or safe HTML), each column's ``<td>``
-    attributes are worked out once per table, and ``{% render_table %}`` prints the rows whole. Headers,
-    sorting and pagination stay django-tables2's; its own per-cell path (a function signature inspected and
-    the attributes worked out again for every cell) is most of a cold standings page's time otherwise.
-    ``cells`` must show what the columns' own rendering would (its ``render_*`` kept for ``as_values``)."""
+    attributes are worked out once per table, and ``{% render_table %}`` prints the rows whole (its Meta's
+    ``template_name``: ``PLAIN_TEMPLATE``). Headers, sorting and pagination stay django-tables2's; its own
+    per-cell path (a function signature inspected and the attributes worked out again for every cell) is most
+    of a cold standings page's time otherwise. ``cells`` must show what the columns' own rendering would (its
+    ``render_*`` kept for ``as_values``)."""
 
     cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {}
-
-    class Meta(RowsTable.Meta):
-        template_name = PLAIN_TEMPLATE
+    columns: Any
+    paginated_rows: Any
 
     def body_rows(self) -> list[SafeString]:
         """The shown rows (this page's, in the asked order) as ``<tr>`` elements."""
@@ -188,6 +188,13 @@ class PlainRowsTable(EventRowsTable):
             # Safe: every cell is escaped above, and django-tables2 escapes the attributes it writes.
             out.append(mark_safe(f"<tr{_attrs(row.attrs.as_html())}>{''.join(tds)}</tr>"))
         return out
+
+
+class PlainRowsTable(PlainBody, EventRowsTable):
+    """An event's table of many rows, written by :class:`PlainBody`."""
+
+    class Meta(RowsTable.Meta):
+        template_name = PLAIN_TEMPLATE
 
 
 def _attrs(html: str) -> str:
@@ -514,12 +521,14 @@ __all__ = [
 # ------------------------------------------------------------------------------------- venue display
 
 
-class DisplayTable(RowsTable):
-    """A venue display's table: large type, read from across the room; no links, no sorting, no pages."""
+class DisplayTable(PlainBody, RowsTable):
+    """A venue display's table: large type, read from across the room; no links, no sorting, no pages. Its
+    rows are written by :class:`PlainBody` (a page of the display holds a couple of dozen tables)."""
 
     class Meta(RowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data display-table"}
         orderable = False
+        template_name = PLAIN_TEMPLATE
 
 
 class DisplayStandingsTable(DisplayTable):
@@ -532,6 +541,13 @@ class DisplayStandingsTable(DisplayTable):
     players = tables.Column("Players", accessor="pair__names", default="—")
     plus_minus = tables.Column("Plus/minus", attrs=NUM, accessor="plus_minus_display")
 
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        "rank": lambda table, row: row.rank,
+        "pair": lambda table, row: row.pair.label,
+        "players": lambda table, row: row.pair.names,
+        "plus_minus": lambda table, row: row.plus_minus_display,
+    }
+
     class Meta(DisplayTable.Meta):
         empty_text = "No results yet."
 
@@ -543,6 +559,12 @@ class DisplayTeamsTable(DisplayTable):
     name = tables.Column("Team")
     total = tables.Column("Total", attrs=NUM, accessor="total_display")
 
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        "rank": lambda table, row: row.rank,
+        "name": lambda table, row: row.name,
+        "total": lambda table, row: row.total_display,
+    }
+
 
 class DisplayImpTeamsTable(DisplayTable):
     """A contract team match's IMPs and VPs (``ImpTeam``s: home team first)."""
@@ -550,6 +572,12 @@ class DisplayImpTeamsTable(DisplayTable):
     name = tables.Column("Team")
     imps = tables.Column("IMPs", attrs=NUM)
     vp = tables.Column("VPs", attrs=NUM)
+
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        "name": lambda table, row: row.name,
+        "imps": lambda table, row: row.imps,
+        "vp": lambda table, row: row.vp,
+    }
 
 
 class DisplayTravellerTable(DisplayTable):
@@ -564,3 +592,13 @@ class DisplayTravellerTable(DisplayTable):
     ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display")
     ns_pm = tables.Column("N-S +/-", attrs=NUM, accessor="ns_plus_minus_display")
     ew_pm = tables.Column("E-W +/-", attrs=NUM_NARROW_HIDDEN, accessor="ew_plus_minus_display")
+
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        "table": lambda table, row: row.table,
+        "ns": lambda table, row: row.ns.label,
+        "ew": lambda table, row: row.ew.label,
+        "result": lambda table, row: row.status,
+        "ns_score": lambda table, row: row.ns_score_display,
+        "ns_pm": lambda table, row: row.ns_plus_minus_display,
+        "ew_pm": lambda table, row: row.ew_plus_minus_display,
+    }

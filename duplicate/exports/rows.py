@@ -281,23 +281,15 @@ def build_event_rows(
     """The pure part of :func:`event_rows` (no queries): ``lines`` are every play's, in section, round, table
     and board order.  The boards in ``hidden`` keep their number, dealer and movement, nothing else: no
     hands, no averages, and each line "being played" with no result or score (``masked_line``)."""
-    averages = results.contest.averages if results.contest is not None else {}
-    contract = results.contest if isinstance(results.contest, ContractPairs) else None
     rows = masked_lines(lines, hidden)
     by_board: dict[int, list[PlayLine]] = defaultdict(list)
     for row in rows:
         by_board[row.board].append(row)
     board_rows = tuple(
-        BoardRows(
-            number=number,
-            dealer=dealer,
-            deal=deal,
-            diagram=hand_diagram(deal),
-            lines=tuple(sorted(by_board.get(number, ()), key=lambda r: (r.section, r.round, r.table))),
-            ns_average=averages.get((number, "NS")),
-            ew_average=averages.get((number, "EW")),
-            vulnerability=vulnerability[0] if vulnerability else "",
-            datum=contract.datum_text(number) if contract is not None else "",
+        board_row(
+            (number, dealer, deal, *vulnerability),
+            sorted(by_board.get(number, ()), key=lambda r: (r.section, r.round, r.table)),
+            results,
         )
         if number not in hidden
         else BoardRows(
@@ -321,6 +313,25 @@ def build_event_rows(
         results=tuple(rows),
         cards=score_cards(sorted(pairs.values(), key=lambda p: (p.position, p.sort_key)), rows, st),
         movement=_movement(rows),
+    )
+
+
+def board_row(board: tuple[Any, ...], lines: Iterable[PlayLine], results: EventResults) -> BoardRows:
+    """A released board (``board``: its number, dealer, deal and vulnerability) with its ``lines``, in the
+    order given, and its averages (or Butler's datum) from ``results``, the contest its lines were scored by."""
+    number, dealer, deal, *vulnerability = board
+    averages = results.contest.averages if results.contest is not None else {}
+    contract = results.contest if isinstance(results.contest, ContractPairs) else None
+    return BoardRows(
+        number=number,
+        dealer=dealer,
+        deal=deal,
+        diagram=hand_diagram(deal),
+        lines=tuple(lines),
+        ns_average=averages.get((number, "NS")),
+        ew_average=averages.get((number, "EW")),
+        vulnerability=vulnerability[0] if vulnerability else "",
+        datum=contract.datum_text(number) if contract is not None else "",
     )
 
 
@@ -430,6 +441,7 @@ __all__ = [
     "GuideLine",
     "MovementRow",
     "StandingsRows",
+    "board_row",
     "build_event_rows",
     "event_info",
     "event_rows",
