@@ -15,13 +15,14 @@ its own ``prefix`` (``ns-sort``, ``ew-page``, ...).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from html import escape
 from typing import Any, ClassVar
 
 import django_tables2 as tables
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import RequestConfig
@@ -164,29 +165,41 @@ class PlainBody:
     ``template_name``: ``PLAIN_TEMPLATE``). Headers, sorting and pagination stay django-tables2's; its own
     per-cell path (a function signature inspected and the attributes worked out again for every cell) is most
     of a cold standings page's time otherwise. ``cells`` must show what the columns' own rendering would (its
-    ``render_*`` kept for ``as_values``)."""
+    ``render_*`` kept for ``as_values``). ``titles[name](row)``: a column's cell's title, row by row."""
 
     cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {}
+    titles: ClassVar[dict[str, Callable[[Any], Any]]] = {}
     columns: Any
     paginated_rows: Any
+
+    def cell_reader(self, name: str) -> Callable[[Any, Any], Any]:
+        """What writes column ``name``'s cells (``cells[name]``)."""
+        return self.cells[name]
 
     def body_rows(self) -> list[SafeString]:
         """The shown rows (this page's, in the asked order) as ``<tr>`` elements."""
         columns = [
-            (self.cells[c.name], c.default, c.column.empty_values, _attrs(c.attrs["td"].as_html()))
+            (
+                self.cell_reader(c.name),
+                c.default,
+                c.column.empty_values,
+                _attrs(c.attrs["td"].as_html()),
+                self.titles.get(c.name),
+            )
             for c in self.columns
         ]
         out = []
         for row in self.paginated_rows:
             record = row.record
             tds = []
-            for read, default, empty, td in columns:
+            for read, default, empty, td, title in columns:
                 value = read(self, record)
                 if value in empty:
                     value = default
-                tds.append(f"<td{td}>{conditional_escape(value)}</td>")
+                shown = f' title="{_escaped(title(record))}"' if title is not None else ""
+                tds.append(f"<td{td}{shown}>{_escaped(value)}</td>")
             # Safe: every cell is escaped above, and django-tables2 escapes the attributes it writes.
-            out.append(mark_safe(f"<tr{_attrs(row.attrs.as_html())}>{''.join(tds)}</tr>"))
+            out.append(mark_safe(f"<tr{_row_attrs(row.attrs)}>{''.join(tds)}</tr>"))
         return out
 
 
@@ -195,6 +208,25 @@ class PlainRowsTable(PlainBody, EventRowsTable):
 
     class Meta(RowsTable.Meta):
         template_name = PLAIN_TEMPLATE
+
+
+def _escaped(value: Any) -> str:
+    """``conditional_escape(value)`` without its lazy-text wrapper (a few microseconds a cell): safe HTML as
+    it is, anything else escaped (html.escape, as Django's ``escape``)."""
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return escape(str(value))
+
+
+def _row_attrs(attrs: Any) -> str:
+    """A row's attributes as ``AttributeDict.as_html`` writes them (a value worked out if callable, None left
+    out, every value escaped), with a space before them, without its per-attribute format_html."""
+    found = []
+    for key, given in attrs.items():
+        value = given() if callable(given) else given
+        if key not in attrs.blacklist and value is not None:
+            found.append(f'{key}="{_escaped(value)}"')
+    return _attrs(" ".join(found))
 
 
 def _attrs(html: str) -> str:
@@ -327,6 +359,34 @@ class ScoreCardTable(EventRowsTable):
         return format_html(
             '{} <span class="muted hide-narrow">{}</span>', pair_link(self.event_pk, value), value.names
         )
+
+
+# -------------------------------------------------------------------------------------------- movement
+
+
+def movement_cells(cells: Iterable[Mapping[str, Any] | None]) -> SafeString:
+    """A round's cells of the movement grid, a table each: "N-S v E-W" and its boards, or a dash for a table
+    not in play (written here, not by the template: a 100-table movement has 10,000 cells)."""
+    return mark_safe(  # every value escaped (html.escape: as Django's, without its lazy wrapper)
+        "".join(
+            f'<td>{escape(str(c["ns"].number))} v {escape(str(c["ew"].number))}<br><span class="muted">'
+            f"{escape(c['boards'])}</span></td>"
+            if c
+            else "<td>—</td>"
+            for c in cells
+        )
+    )
+
+
+def movement_rows(tables: Iterable[Mapping[str, Any]]) -> SafeString:
+    """A round's tables as rows: table, N-S pair, E-W pair, boards."""
+    return mark_safe(  # every value escaped (html.escape: as Django's, without its lazy wrapper)
+        "".join(
+            f"<tr><td>{t['table']}</td><td>{escape(str(t['ns'].number))}</td><td>{escape(str(t['ew'].number))}</td>"
+            f"<td>{escape(t['boards'])}</td></tr>"
+            for t in tables
+        )
+    )
 
 
 # ------------------------------------------------------------------------------------------- traveller

@@ -1,49 +1,78 @@
 """The team match page (duplicate law G): public and read-only.  The match's plain rows are kept in Django's
 cache under the event's results version (``duplicate.caching``), with that version: the page is live (it
-refreshes itself when results arrive).  Its tables are made from the rows per request.
+refreshes itself when results arrive).  A visitor's page is kept whole; a director's tables are made from
+the rows per request.
 
 No peeking: what a viewer may see is decided before the cache is read.  A visitor's board-by-board tables
 leave out the scores of the boards still in play (as the score cards do); the totals stay."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from duplicate import caching
 from duplicate.models import Event, EventKind, ScoringCodeChoice
+from duplicate.pages import is_visitor, page_request, visitor_page
 from duplicate.selectors.events import boards_in_play, event_badge, event_or_404, hidden_boards, viewer_of
 from duplicate.selectors.imp_match import imp_match
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, team_standings
 from duplicate.tables import configure
 from teams.tables import ImpBoardsTable, MatchTablesTable, TeamBoardsTable, TeamScoreTable
 
+T = TypeVar("T")
 BOARDS_PER_PAGE = 500  # a table's boards on one page: its running total reads down the whole match
 
 
 def team_match(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match page; a visitor's kept whole under the results version (``duplicate.pages``), keyed by the
+    boards hidden and the tables' pages asked for."""
     event = event_or_404(pk)
     if event.kind != EventKind.TEAMS:
         return redirect("event_standings", pk=event.pk)
     viewer = viewer_of(request)
     hidden = hidden_boards(boards_in_play(event), viewer)
+    request = page_request(request)
+    variant = (tuple(sorted(hidden)), caching.query_variant(request.GET))
     if event.code == ScoringCodeChoice.CONTRACT:
-        return _imp_match(request, event, hidden, director=viewer.director)
-    # Kept with the results version it was worked out at: the page's script (static/js/live.js) polls for newer.
-    match, version = caching.cached(
-        event,
-        "team-match-live",
-        tuple(sorted(hidden)),
-        lambda: (team_standings(event, hidden=hidden), event.results_version),
-        latest=viewer.director,
+        return visitor_page(
+            request, event, "imp-match-page", variant, lambda: _imp_match(request, event, hidden)
+        )
+    return visitor_page(
+        request, event, "team-match-page", variant, lambda: _law_g_match(request, event, hidden)
+    )
+
+
+def _match_rows(
+    request: HttpRequest, event: Event, what: str, hidden: frozenset[int], read: Callable[[], T]
+) -> tuple[T, int]:
+    """The match's rows and the results version they show: the page's script (static/js/live.js) polls for
+    newer.  A director's are kept in the cache (the latest: his tables are made per request); a visitor's
+    page is kept whole, so its rows are worked out for it."""
+    if not is_visitor(request):
+        return caching.cached(
+            event, what, tuple(sorted(hidden)), lambda: (read(), event.results_version), latest=True
+        )
+    return read(), event.results_version
+
+
+def _law_g_match(request: HttpRequest, event: Event, hidden: frozenset[int]) -> HttpResponse:
+    match, version = _match_rows(
+        request, event, "team-match-live", hidden, lambda: team_standings(event, hidden=hidden)
     )
     tables = configure(request, MatchTablesTable(match.tables, event_pk=event.pk, prefix="tables-"))
+    urls: dict[int, str] = {}  # each board's traveller, for every table's boards
     boards = [
         {
             "line": line,
             "table": configure(
                 request,
-                TeamBoardsTable(line.lines, event_pk=event.pk, prefix=f"table-{line.table}-"),
+                TeamBoardsTable(
+                    line.lines, event_pk=event.pk, prefix=f"table-{line.table}-", board_urls=urls
+                ),
                 per_page=BOARDS_PER_PAGE,
             ),
         }
@@ -72,14 +101,10 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "teams/match.html", context)
 
 
-def _imp_match(request: HttpRequest, event: Event, hidden: frozenset[int], *, director: bool) -> HttpResponse:
+def _imp_match(request: HttpRequest, event: Event, hidden: frozenset[int]) -> HttpResponse:
     """A contract team match by IMPs and VPs, cached as the law G page is, with its version: live too."""
-    match, version = caching.cached(
-        event,
-        "imp-match-live",
-        tuple(sorted(hidden)),
-        lambda: (imp_match(event, hidden=hidden), event.results_version),
-        latest=director,
+    match, version = _match_rows(
+        request, event, "imp-match-live", hidden, lambda: imp_match(event, hidden=hidden)
     )
     boards = ImpBoardsTable(
         match.lines, event_pk=event.pk, home=match.home, away=match.away, prefix="boards-"

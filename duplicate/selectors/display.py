@@ -192,7 +192,8 @@ def display(event: Event, plan: DisplayPlan, page: int = 1) -> Display:
     """Page ``page`` of the display ``plan`` (worked out at most a second before: ``caching``), its
     travellers' lines read now (four queries at every size when it shows a traveller: the boards' contest,
     their rows, their lines; none otherwise).  A board the plan named but now in play again (a result
-    cleared) is left out: no peeking."""
+    cleared) is left out: no peeking.  A page past the plan's last is its first."""
+    page = page if 1 <= page <= plan.pages else 1
     chosen = plan.slides[(page - 1) * SLIDES_PER_PAGE : page * SLIDES_PER_PAGE]
     numbers = sorted({s.number for s in chosen if isinstance(s, TravellerSlide)})
     boards: dict[int, BoardRows] = {}

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.datastructures import MultiValueDict
 from django.views.decorators.http import require_http_methods, require_POST
 
-from duplicate import selectors, services
+from duplicate import caching, selectors, services
 from duplicate.forms import (
     DealsConfirmForm,
     DealsForm,
@@ -24,7 +24,15 @@ from duplicate.forms import (
 )
 from duplicate.models import Event, Pair, RankingChoice
 from duplicate.services import eventfile
-from duplicate.tables import PairsTable, configure, in_section, selected_section
+from duplicate.tables import (
+    PairsTable,
+    configure,
+    in_section,
+    movement_cells,
+    movement_rows,
+    selected_section,
+)
+from duplicate.views.standings import visitor_page
 
 
 def _bound(request: HttpRequest) -> tuple[QueryDict | None, MultiValueDict[str, UploadedFile] | None]:
@@ -114,13 +122,20 @@ def event_import(request: HttpRequest) -> HttpResponse:
 
 def event_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The event file. A visitor's copy leaves out the hands and results of the boards still in play (see
-    ``selectors.board_visible``); a director's holds everything."""
-    event = get_object_or_404(Event, pk=pk)
-    data = eventfile.event_export(event)
-    hidden = selectors.hidden_boards(selectors.boards_in_play(event), selectors.viewer_of(request))
-    if hidden:
-        data = eventfile_without(data, hidden)
-    body = json.dumps(data, indent=2, ensure_ascii=False)
+    ``selectors.board_visible``); a director's holds everything. Kept in the cache under the results version
+    and the boards left out, as the other downloads are."""
+    event = selectors.event_or_404(pk)
+    viewer = selectors.viewer_of(request)
+    hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
+
+    def build() -> bytes:
+        data = eventfile.event_export(event)
+        if hidden:
+            data = eventfile_without(data, hidden)
+        return eventfile.event_file_text(data).encode()
+
+    variant = ("event", "json", tuple(sorted(hidden)))
+    body = caching.cached(event, "download", variant, build, latest=viewer.director)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}.json"'
     return response
@@ -199,50 +214,60 @@ def event_ranking(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    snapshot = selectors.event_snapshot(event)
-    entered = sum(1 for p in snapshot.plays if p.entered)
-    return render(
-        request,
-        "duplicate/event_detail.html",
-        {
+    """The event's overview: its sections and counts (a visitor's kept whole under the results version; a
+    search for a pair, ?q=, is not kept)."""
+    event = selectors.event_or_404(pk)
+    search = selectors.find_pairs(event, request.GET.get("q", ""))
+
+    def render_page() -> HttpResponse:
+        overview = selectors.event_overview(event)
+        context = {
             "event": event,
-            "snapshot": snapshot,
-            "entered": entered,
-            "total": len(snapshot.plays),
-            "rounds": snapshot.rounds_table(),
+            "overview": overview,
+            "entered": overview.entered,
+            "total": overview.total,
             "is_director": selectors.viewer_of(request).director,
-            "search": selectors.find_pairs(event, request.GET.get("q", "")),
+            "search": search,
             "ranking_choices": RankingChoice.choices,
-        },
-    )
+        }
+        return render(request, "duplicate/event_detail.html", context)
+
+    if search.query:
+        return render_page()
+    return visitor_page(request, event, "overview", (), render_page)
 
 
 def event_movement(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    snapshot = selectors.event_snapshot(event)
-    rounds = snapshot.rounds_table()
-    tables = sorted({t["table"] for r in rounds for t in r["tables"]})
-    grid = [
-        {
-            "round": r["round"],
-            "cells": [next((t for t in r["tables"] if t["table"] == n), None) for n in tables],
-            "sit_out": r["sit_out"],
-        }
-        for r in rounds
-    ]
-    return render(
-        request,
-        "duplicate/event_movement.html",
-        {
+    """Every round's tables, pairs and boards (a visitor's kept whole under the results version)."""
+    event = selectors.event_or_404(pk)
+
+    def render_page() -> HttpResponse:
+        snapshot = selectors.event_snapshot(event, results=False)
+        rounds = snapshot.rounds_table()
+        tables = sorted({t["table"] for r in rounds for t in r["tables"]})
+        grid = [
+            {
+                "round": r["round"],
+                "cells": movement_cells(
+                    next((t for t in r["tables"] if t["table"] == n), None) for n in tables
+                ),
+                "sit_out": r["sit_out"],
+            }
+            for r in rounds
+        ]
+        for r in rounds:
+            r["rows"] = movement_rows(r["tables"])
+        context = {
             "event": event,
             "snapshot": snapshot,
             "rounds": rounds,
             "tables": tables,
             "grid": grid,
             "sit_outs": any(r["sit_out"] for r in rounds),
-        },
-    )
+        }
+        return render(request, "duplicate/event_movement.html", context)
+
+    return visitor_page(request, event, "movement", (), render_page)
 
 
 def event_pairs(request: HttpRequest, pk: int) -> HttpResponse:

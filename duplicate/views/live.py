@@ -65,7 +65,9 @@ def event_display(request: HttpRequest, pk: int) -> HttpResponse:
     page = dsel.page_number(request.GET.get("page"), plan.pages)
 
     def build() -> str:
-        data = dsel.display(event, plan, page)
+        # The page is kept under the current version: made from the current plan, never a kept older one.
+        current = caching.cached(event, "display-plan", (), lambda: dsel.display_plan(event), latest=True)
+        data = dsel.display(event, current, page)
         slides = [{"slide": s, "table": _slide_table(s).as_html(request)} for s in data.slides]
         context: dict[str, Any] = {"event": event, "data": data, "slides": slides}
         return render_to_string("duplicate/display.html", context)
