@@ -316,6 +316,37 @@ def build_event_rows(
     )
 
 
+@dataclass(frozen=True)
+class HandRows:
+    """The event's boards as the hand records print them (``BoardRows`` without lines): no results read."""
+
+    info: EventInfo
+    boards: tuple[BoardRows, ...]
+
+
+def hand_rows(event: Event, *, hidden: frozenset[int] = frozenset()) -> HandRows:
+    """Every board's dealer, vulnerability and hands (one query), the boards in ``hidden`` without their
+    hands, as :func:`event_rows` gives them."""
+    rows = Board.objects.filter(event=event).order_by("number")
+    boards = tuple(
+        BoardRows(
+            number=number,
+            dealer=dealer,
+            deal="" if number in hidden else deal,
+            diagram=None if number in hidden else hand_diagram(deal),
+            lines=(),
+            ns_average=None,
+            ew_average=None,
+            in_play=number in hidden,
+            vulnerability=vulnerability,
+        )
+        for number, dealer, deal, vulnerability in rows.values_list(
+            "number", "dealer", "deal", "vulnerability"
+        )
+    )
+    return HandRows(event_info(event), boards)
+
+
 def board_row(board: tuple[Any, ...], lines: Iterable[PlayLine], results: EventResults) -> BoardRows:
     """A released board (``board``: its number, dealer, deal and vulnerability) with its ``lines``, in the
     order given, and its averages (or Butler's datum) from ``results``, the contest its lines were scored by."""
@@ -439,6 +470,7 @@ __all__ = [
     "EventRows",
     "GuideCard",
     "GuideLine",
+    "HandRows",
     "MovementRow",
     "StandingsRows",
     "board_row",
@@ -446,6 +478,7 @@ __all__ = [
     "event_info",
     "event_rows",
     "guide_cards",
+    "hand_rows",
     "hand_text",
     "imp_status",
     "imp_team_rows",

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.datastructures import MultiValueDict
 from django.views.decorators.http import require_http_methods, require_POST
 
-from duplicate import caching, selectors, services
+from duplicate import selectors, services
 from duplicate.forms import (
     DealsConfirmForm,
     DealsForm,
@@ -23,6 +23,7 @@ from duplicate.forms import (
     PairNamesForm,
 )
 from duplicate.models import Event, Pair, RankingChoice
+from duplicate.pages import visitor_page
 from duplicate.services import eventfile
 from duplicate.tables import (
     PairsTable,
@@ -32,7 +33,6 @@ from duplicate.tables import (
     movement_rows,
     selected_section,
 )
-from duplicate.views.standings import visitor_page
 
 
 def _bound(request: HttpRequest) -> tuple[QueryDict | None, MultiValueDict[str, UploadedFile] | None]:
@@ -118,39 +118,6 @@ def event_import(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"Imported {event.name}.")
             return redirect("event_detail", pk=event.pk)
     return render(request, "duplicate/event_import.html", {"form": form})
-
-
-def event_export(request: HttpRequest, pk: int) -> HttpResponse:
-    """The event file. A visitor's copy leaves out the hands and results of the boards still in play (see
-    ``selectors.board_visible``); a director's holds everything. Kept in the cache under the results version
-    and the boards left out, as the other downloads are."""
-    event = selectors.event_or_404(pk)
-    viewer = selectors.viewer_of(request)
-    hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
-
-    def build() -> bytes:
-        data = eventfile.event_export(event)
-        if hidden:
-            data = eventfile_without(data, hidden)
-        return eventfile.event_file_text(data).encode()
-
-    variant = ("event", "json", tuple(sorted(hidden)))
-    body = caching.cached(event, "download", variant, build, latest=viewer.director)
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}.json"'
-    return response
-
-
-def eventfile_without(data: dict[str, Any], hidden: frozenset[int]) -> dict[str, Any]:
-    """An event file without the hands and the results of the boards in ``hidden`` (the movement, the
-    pairs and the other boards as they are)."""
-    out = dict(data)
-    out["boards"] = [
-        {k: v for k, v in board.items() if k != "deal"} if board["number"] in hidden else board
-        for board in data.get("boards", [])
-    ]
-    out["results"] = [r for r in data.get("results", []) if r.get("board") not in hidden]
-    return out
 
 
 @staff_member_required
