@@ -119,3 +119,33 @@ def test_a_big_events_workbook_is_made_in_the_background_the_page_saying_so(clie
     assert [list(r) for r in inline["Standings"].iter_rows(values_only=True)] == [
         list(r) for r in book["Standings"].iter_rows(values_only=True)
     ]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [("download_travellers", []), ("download_printout", ["scorecards"]), ("event_export", [])],
+)
+def test_a_big_events_file_is_made_in_the_background_a_visitor_getting_the_one_made_before(
+    client, director_client, settings, name, args
+):
+    """Over BACKGROUND_RESULTS results every file showing results is made in a thread (seconds of work for a
+    100-table event's printouts): no request waits for it.  Once one is made, a visitor is served it while
+    the next results version's is made; a director is told it is being made."""
+    settings.BACKGROUND_RESULTS = 0
+    event = event_import(data=pairs_file(3, 1, name="Big enough"))
+    url = reverse(name, args=[event.pk, *args])
+    first = client.get(url)
+    assert first.status_code == 202
+    assert "being made" in first.content.decode()
+    deadline = time.monotonic() + 30
+    while (response := client.get(url)).status_code == 202 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert response.status_code == 200
+    made = response.content
+    services.event_results_touch(event_ids=[event.pk])  # a new results version: the file is out of date
+    assert client.get(url).content == made  # at once, the one made before
+    assert director_client.get(url).status_code in (200, 202)  # the current one, or "being made"
+    while (response := director_client.get(url)).status_code == 202 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert response.status_code == 200

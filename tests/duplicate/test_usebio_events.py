@@ -259,7 +259,9 @@ def test_the_download_runs_a_fixed_number_of_queries(client, django_assert_num_q
             first = client.get(url)
         assert first.status_code == 200
         assert first["Content-Disposition"].endswith('-usebio.xml"')
-        with django_assert_num_queries(3):  # the event, the boards in play, the count; the file from the cache
+        with django_assert_num_queries(
+            3
+        ):  # the event, the boards in play, the count; the file from the cache
             assert client.get(url).content == first.content
 
 
