@@ -223,10 +223,13 @@ def _usebio(
     add: Callable[..., Any], client: Any, event: Any, label: str
 ) -> list[tuple[str, float, float | None]]:
     """The USEBIO download (contract bridge only) of the pair event matchpointed as contract bridge for the
-    while (``synth.contract_matchpoints``), then put back."""
+    while (``synth.contract_matchpoints``; its law B(3) rulings all A50/50s, as a contract event holds
+    them), then put back."""
     from bench import synth
+    from duplicate.models import Play
 
     ruled = synth.contract_matchpoints(event)
+    Play.objects.filter(pk__in=[pk for pk, _ruling, _offending in ruled]).update(ruling="A50/50")
     try:
         return measure(add, client, {"USEBIO (contract)": f"/events/{event.pk}/download/usebio.xml"}, label)
     finally:

@@ -28,7 +28,7 @@ class RecapTable(PlainRowsTable):
 
     cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
         "rank": lambda table, row: row["rank"],
-        "pair": lambda table, row: pair_link(table.event_pk, row["info"]),
+        "pair": lambda table, row: row["link"],
         "players": lambda table, row: row["players"],
     }
     titles: ClassVar[dict[str, Callable[[Any], Any]]] = {"players": lambda row: row["players"]}
@@ -53,6 +53,7 @@ class RecapTable(PlainRowsTable):
 def recap_tables(recap: Recap, ranking: RecapRanking, event_pk: int) -> list[dict[str, Any]]:
     """A ranking's tables, a block of boards each: ``{"boards": "1-14", "table": table}``."""
     out = []
+    links = {row.pair.pk: pair_link(event_pk, row.pair) for row in ranking.rows}  # once a pair, not a block
     for start, stop in recap.blocks:
         boards = recap.boards[start:stop]
         rows = [
@@ -60,6 +61,7 @@ def recap_tables(recap: Recap, ranking: RecapRanking, event_pk: int) -> list[dic
                 "rank": row.rank,
                 "pair": row.pair.label,
                 "info": row.pair,
+                "link": links[row.pair.pk],
                 "players": row.pair.names,
                 "total": row.total,
                 **{f"b{n}": cell for n, cell in zip(boards, row.cells[start:stop], strict=True)},
