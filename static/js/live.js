@@ -108,6 +108,7 @@
   }
 
   function advance() {
+    if (fetching) { return; }  // the next page is on its way: it starts at its first slide
     index += 1;
     if (index >= document.querySelectorAll("[data-slide]").length) { nextPage(); } else { show(); }
   }
