@@ -112,10 +112,6 @@ class DisplayPlan:
     def pages(self) -> int:
         return max(1, ceil(len(self.slides) / SLIDES_PER_PAGE))
 
-    @property
-    def travellers(self) -> int:
-        return len({s.number for s in self.slides if isinstance(s, TravellerSlide)})
-
 
 @dataclass(frozen=True)
 class Display:
@@ -190,8 +186,8 @@ def page_number(text: str | None, pages: int) -> int:
 
 def display(event: Event, plan: DisplayPlan, page: int = 1) -> Display:
     """Page ``page`` of the display ``plan`` (worked out at most a second before: ``caching``), its
-    travellers' lines read now (four queries at every size when it shows a traveller: the boards' contest,
-    their rows, their lines; none otherwise).  A board the plan named but now in play again (a result
+    travellers' lines read now (three queries at every size when it shows a traveller: the boards' contest,
+    their rows, their lines; a fourth for contract matchpoints, the field's counts; none otherwise).  A board the plan named but now in play again (a result
     cleared) is left out: no peeking.  A page past the plan's last is its first."""
     page = page if 1 <= page <= plan.pages else 1
     chosen = plan.slides[(page - 1) * SLIDES_PER_PAGE : page * SLIDES_PER_PAGE]
