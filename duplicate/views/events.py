@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.datastructures import MultiValueDict
 from django.views.decorators.http import require_http_methods, require_POST
 
-from duplicate import selectors, services
+from duplicate import caching, selectors, services
 from duplicate.forms import (
     DealsConfirmForm,
     DealsForm,
@@ -23,7 +23,7 @@ from duplicate.forms import (
     PairNamesForm,
 )
 from duplicate.models import Event, Pair, RankingChoice
-from duplicate.pages import visitor_page
+from duplicate.pages import page_request, visitor_page
 from duplicate.services import eventfile
 from duplicate.tables import (
     PairsTable,
@@ -238,18 +238,25 @@ def event_movement(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def event_pairs(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    pairs = list(selectors.pairs_for(event))
-    letters = sorted({pair.section.letter for pair in pairs})
-    section = selected_section(request, letters)
-    hidden = [
-        *(["section"] if len(letters) < 2 else []),
-        *(["team"] if event.kind != "teams" else []),
-        *(["edit"] if not request.user.is_staff else []),
-    ]
-    table = configure(request, PairsTable(in_section(pairs, section, "section__letter"), exclude=hidden))
-    context = {"event": event, "table": table, "letters": letters, "section": section}
-    return render(request, "duplicate/event_pairs.html", context)
+    """The event's pairs and their players (a visitor's kept whole under the results version, by the
+    section, sort and page asked for)."""
+    event = selectors.event_or_404(pk)
+    request = page_request(request)
+
+    def render_page() -> HttpResponse:
+        pairs = list(selectors.pairs_for(event))
+        letters = sorted({pair.section.letter for pair in pairs})
+        section = selected_section(request, letters)
+        hidden = [
+            *(["section"] if len(letters) < 2 else []),
+            *(["team"] if event.kind != "teams" else []),
+            *(["edit"] if not request.user.is_staff else []),
+        ]
+        table = configure(request, PairsTable(in_section(pairs, section, "section__letter"), exclude=hidden))
+        context = {"event": event, "table": table, "letters": letters, "section": section}
+        return render(request, "duplicate/event_pairs.html", context)
+
+    return visitor_page(request, event, "pairs", caching.query_variant(request.GET), render_page)
 
 
 @staff_member_required
@@ -303,20 +310,22 @@ def event_boards(request: HttpRequest, pk: int) -> HttpResponse:
         answer = _event_boards_post(request, event, form)
         if answer is not None:
             return answer
-    boards = list(event.boards.all())
-    # A visitor sees the hands of the boards released only (see selectors.board_visible).
+    # A visitor sees the hands of the boards released only (see selectors.board_visible); a visitor's page
+    # is kept whole under the results version, by the boards hidden.
     in_play = selectors.hidden_boards(selectors.boards_in_play(event), selectors.viewer_of(request))
-    return render(
-        request,
-        "duplicate/event_boards.html",
-        {
+
+    def render_page() -> HttpResponse:
+        boards = list(event.boards.all())
+        context = {
             "event": event,
             "boards": boards,
             "in_play": in_play,
             "form": form,
             "with_hands": sum(1 for b in boards if b.deal),
-        },
-    )
+        }
+        return render(request, "duplicate/event_boards.html", context)
+
+    return visitor_page(request, event, "boards", tuple(sorted(in_play)), render_page)
 
 
 def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> HttpResponse | None:
