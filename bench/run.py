@@ -522,8 +522,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--skip",
         default="",
-        help="comma-separated sections to skip: engine,import,standings,pages,outputs,load,loadcontract "
-        "(load: the auction event's load runs; loadcontract: the contract event's)",
+        help="comma-separated sections to skip: engine,import,standings,pages,outputs,public,load,loadcontract "
+        "(public: every public page of the largest allowed event, cold; load: the auction event's load runs; "
+        "loadcontract: the contract event's)",
     )
     return parser.parse_args(argv)
 
@@ -589,6 +590,11 @@ def main(argv: list[str] | None = None) -> int:
         if built and "outputs" not in skip:
             print("outputs ...", flush=True)
             bench_outputs(report, built)
+        if "public" not in skip:
+            from bench.public import bench_public
+
+            print("public pages of the largest allowed event ...", flush=True)
+            bench_public(report.add, tables=13 if args.quick else 100)
     load_db = args.load_db or ("sqlite" if args.quick else "postgres")
     if load_db != "none":
         from bench import load

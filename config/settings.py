@@ -150,8 +150,10 @@ CACHES: dict[str, dict[str, Any]] = {"default": REDIS_CACHE if REDIS_URL else DA
 # How old a page a visitor may be served while a write's new one is worked out (seconds; a director always gets
 # the latest): at many writes a second each page is worked out about twice in this time instead of once a write.
 RESULTS_STALE_SECONDS = float(os.environ.get("RESULTS_STALE_SECONDS", "1.0"))
-# An event workbook of more results than this is made in the background (a 100-table event's takes 11-16 s),
-# the download page saying so until it is ready.
+# An event of more results than this has its downloads (all but the standings: the printouts, the workbook,
+# the results and hands files, USEBIO, the event file) made in the background (a 100-table event's workbook
+# takes 11-16 s, its score cards several), the download page saying so until the file is ready; a visitor
+# meanwhile gets the one made before, if any.
 BACKGROUND_RESULTS = int(os.environ.get("BACKGROUND_RESULTS", "5000"))
 # Hands attached (an upload, an import) are analysed double dummy in a thread once the write commits; off,
 # only `manage.py analyse_hands` works the analyses out.

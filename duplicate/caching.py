@@ -212,10 +212,12 @@ def _cached(
 def prepared(
     event: Event, what: str, variant: Hashable, build: Callable[[], T], *, latest: bool = False
 ) -> tuple[T | None, float]:
-    """A value too long to work out in a request (a big event's workbook): ``(value, 0)`` when kept, as
-    :func:`cached` would serve it; otherwise ``(None, seconds)``, and ``build()`` runs in a thread of this
-    process (started once: a lock taken with ``cache.add``) and keeps its value, while the request answers at
-    once; ``seconds`` is how long ago that working-out began."""
+    """A value too long to work out in a request (a big event's printouts and workbook): ``(value, 0)`` when
+    kept, as :func:`cached` would serve it; otherwise ``build()`` runs in a thread of this process (started
+    once: a lock taken with ``cache.add``) and keeps its value, while the request answers at once: a visitor
+    with the value kept, older (a file that takes seconds to make is served one making old meanwhile, never
+    waited for), a director (``latest``), or anyone when none is kept, with ``(None, seconds)``, ``seconds``
+    being how long ago that working-out began."""
     try:
         return _prepared(event, what, variant, build, latest=latest)
     except CacheUnavailable:  # no cache to hand a thread's value over in: worked out here
@@ -233,16 +235,25 @@ def _prepared(
     ):
         return kept[2], 0.0
     job, now = f"{key}:job", time.time()
+    began: Any = now
     if _ask(cache.add, job, now, JOB_SECONDS):
         threading.Thread(target=_prepare, args=(key, job, wanted, build), daemon=True).start()
-        return None, 0.0
-    began = _ask(cache.get, job)
+    else:
+        began = _ask(cache.get, job)
+    if kept is not None and not latest:
+        return kept[2], 0.0
     return None, max(0.0, now - began) if isinstance(began, float) else 0.0
+
+
+# A process works out one value in the background at a time, the others waiting their turn in their threads:
+# each takes seconds of CPU, and the process's requests share its interpreter with them.
+_ONE_AT_A_TIME = threading.Lock()
 
 
 def _prepare(key: str, job: str, version: int, build: Callable[[], Any]) -> None:
     try:
-        _build_and_keep(key, version, build)
+        with _ONE_AT_A_TIME:
+            _build_and_keep(key, version, build)
     finally:
         with contextlib.suppress(CacheUnavailable):  # the job frees itself after JOB_SECONDS
             _ask(cache.delete, job)

@@ -3,32 +3,43 @@ names, a column per board of the block and the total; rows in the order the sele
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import django_tables2 as tables
 from django.utils.safestring import SafeString
 
 from duplicate.selectors.recap import HIDDEN_MARK, Recap, RecapRanking
-from duplicate.tables import NUM, EventRowsTable, RowsTable, pair_link
+from duplicate.tables import NUM, PlainRowsTable, pair_link
 
 
 def _column(key: str, header: str, **kwargs: Any) -> tuple[str, tables.Column]:
     return key, tables.Column(header, accessor=key, attrs=NUM, orderable=False, **kwargs)
 
 
-class RecapTable(EventRowsTable):
+class RecapTable(PlainRowsTable):
     """One block of a ranking's recap: rows are dicts (``rank``, ``pair``, ``players``, ``b<n>`` per board,
-    ``total``); the board columns are given as ``boards``."""
+    ``total``); the board columns are given as ``boards``.  Its rows are written by ``PlainRowsTable`` (a
+    100-table event's recap holds 40,000 cells); the players' cell has their names as its title too."""
 
     rank = tables.Column("Rank", attrs=NUM, orderable=False)
     pair = tables.Column("Pair", attrs=NUM, orderable=False)
-    players = tables.Column(
-        "Players", orderable=False, default="—", attrs={"td": {"title": lambda record: record["players"]}}
-    )
+    players = tables.Column("Players", orderable=False, default="—")
 
-    class Meta(RowsTable.Meta):
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        "rank": lambda table, row: row["rank"],
+        "pair": lambda table, row: row["link"],
+        "players": lambda table, row: row["players"],
+    }
+    titles: ClassVar[dict[str, Callable[[Any], Any]]] = {"players": lambda row: row["players"]}
+
+    class Meta(PlainRowsTable.Meta):
         attrs = {"class": "data recap"}  # noqa: RUF012 - django-tables2 reads it as given
         empty_text = "No results yet."
+
+    def cell_reader(self, name: str) -> Callable[[Any, Any], Any]:
+        """The rank, pair and players as ``cells`` says; a board's cell and the total as the row holds them."""
+        return self.cells.get(name) or (lambda table, row: row[name])
 
     def __init__(self, data: Any, *, event_pk: int, boards: tuple[int, ...], **kwargs: Any) -> None:
         extra = [_column(f"b{n}", str(n)) for n in boards]
@@ -42,6 +53,7 @@ class RecapTable(EventRowsTable):
 def recap_tables(recap: Recap, ranking: RecapRanking, event_pk: int) -> list[dict[str, Any]]:
     """A ranking's tables, a block of boards each: ``{"boards": "1-14", "table": table}``."""
     out = []
+    links = {row.pair.pk: pair_link(event_pk, row.pair) for row in ranking.rows}  # once a pair, not a block
     for start, stop in recap.blocks:
         boards = recap.boards[start:stop]
         rows = [
@@ -49,6 +61,7 @@ def recap_tables(recap: Recap, ranking: RecapRanking, event_pk: int) -> list[dic
                 "rank": row.rank,
                 "pair": row.pair.label,
                 "info": row.pair,
+                "link": links[row.pair.pk],
                 "players": row.pair.names,
                 "total": row.total,
                 **{f"b{n}": cell for n, cell in zip(boards, row.cells[start:stop], strict=True)},

@@ -15,13 +15,14 @@ its own ``prefix`` (``ns-sort``, ``ew-page``, ...).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from html import escape
 from typing import Any, ClassVar
 
 import django_tables2 as tables
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import RequestConfig
@@ -158,37 +159,77 @@ class TableTemplateColumn(tables.TemplateColumn):
 # ------------------------------------------------------------------------------------------- standings
 
 
-class PlainRowsTable(EventRowsTable):
-    """An event's table whose body rows are written in Python, for the pages that show many rows at once: each
+class PlainBody:
+    """A table whose body rows are written in Python, for the pages that show many rows at once: each
     column's cell is ``cells[name](table, row)`` (a plain value, escaped, or safe HTML), each column's ``<td>``
-    attributes are worked out once per table, and ``{% render_table %}`` prints the rows whole. Headers,
-    sorting and pagination stay django-tables2's; its own per-cell path (a function signature inspected and
-    the attributes worked out again for every cell) is most of a cold standings page's time otherwise.
-    ``cells`` must show what the columns' own rendering would (its ``render_*`` kept for ``as_values``)."""
+    attributes are worked out once per table, and ``{% render_table %}`` prints the rows whole (its Meta's
+    ``template_name``: ``PLAIN_TEMPLATE``). Headers, sorting and pagination stay django-tables2's; its own
+    per-cell path (a function signature inspected and the attributes worked out again for every cell) is most
+    of a cold standings page's time otherwise. ``cells`` must show what the columns' own rendering would (its
+    ``render_*`` kept for ``as_values``). ``titles[name](row)``: a column's cell's title, row by row."""
 
     cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {}
+    titles: ClassVar[dict[str, Callable[[Any], Any]]] = {}
+    columns: Any
+    paginated_rows: Any
 
-    class Meta(RowsTable.Meta):
-        template_name = PLAIN_TEMPLATE
+    def cell_reader(self, name: str) -> Callable[[Any, Any], Any]:
+        """What writes column ``name``'s cells (``cells[name]``)."""
+        return self.cells[name]
 
     def body_rows(self) -> list[SafeString]:
         """The shown rows (this page's, in the asked order) as ``<tr>`` elements."""
         columns = [
-            (self.cells[c.name], c.default, c.column.empty_values, _attrs(c.attrs["td"].as_html()))
+            (
+                self.cell_reader(c.name),
+                c.default,
+                c.column.empty_values,
+                _attrs(c.attrs["td"].as_html()),
+                self.titles.get(c.name),
+            )
             for c in self.columns
         ]
         out = []
         for row in self.paginated_rows:
             record = row.record
             tds = []
-            for read, default, empty, td in columns:
+            for read, default, empty, td, title in columns:
                 value = read(self, record)
                 if value in empty:
                     value = default
-                tds.append(f"<td{td}>{conditional_escape(value)}</td>")
+                shown = f' title="{_escaped(title(record))}"' if title is not None else ""
+                tds.append(f"<td{td}{shown}>{_escaped(value)}</td>")
             # Safe: every cell is escaped above, and django-tables2 escapes the attributes it writes.
-            out.append(mark_safe(f"<tr{_attrs(row.attrs.as_html())}>{''.join(tds)}</tr>"))
+            out.append(
+                SafeString(f"<tr{_row_attrs(row.attrs)}>{''.join(tds)}</tr>")
+            )  # (mark_safe, unwrapped)
         return out
+
+
+class PlainRowsTable(PlainBody, EventRowsTable):
+    """An event's table of many rows, written by :class:`PlainBody`."""
+
+    class Meta(RowsTable.Meta):
+        template_name = PLAIN_TEMPLATE
+
+
+def _escaped(value: Any) -> str:
+    """``conditional_escape(value)`` without its lazy-text wrapper (a few microseconds a cell): safe HTML as
+    it is, anything else escaped (html.escape, as Django's ``escape``)."""
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return escape(str(value))
+
+
+def _row_attrs(attrs: Any) -> str:
+    """A row's attributes as ``AttributeDict.as_html`` writes them (a value worked out if callable, None left
+    out, every value escaped), with a space before them, without its per-attribute format_html."""
+    found = []
+    for key, given in attrs.items():
+        value = given() if callable(given) else given
+        if key not in attrs.blacklist and value is not None:
+            found.append(f'{key}="{_escaped(value)}"')
+    return _attrs(" ".join(found))
 
 
 def _attrs(html: str) -> str:
@@ -326,6 +367,34 @@ class ScoreCardTable(EventRowsTable):
         return format_html(
             '{} <span class="muted hide-narrow">{}</span>', pair_link(self.event_pk, value), value.names
         )
+
+
+# -------------------------------------------------------------------------------------------- movement
+
+
+def movement_cells(cells: Iterable[Mapping[str, Any] | None]) -> SafeString:
+    """A round's cells of the movement grid, a table each: "N-S v E-W" and its boards, or a dash for a table
+    not in play (written here, not by the template: a 100-table movement has 10,000 cells)."""
+    return mark_safe(  # every value escaped (html.escape: as Django's, without its lazy wrapper)
+        "".join(
+            f'<td>{escape(str(c["ns"].number))} v {escape(str(c["ew"].number))}<br><span class="muted">'
+            f"{escape(c['boards'])}</span></td>"
+            if c
+            else "<td>—</td>"
+            for c in cells
+        )
+    )
+
+
+def movement_rows(tables: Iterable[Mapping[str, Any]]) -> SafeString:
+    """A round's tables as rows: table, N-S pair, E-W pair, boards."""
+    return mark_safe(  # every value escaped (html.escape: as Django's, without its lazy wrapper)
+        "".join(
+            f"<tr><td>{t['table']}</td><td>{escape(str(t['ns'].number))}</td><td>{escape(str(t['ew'].number))}</td>"
+            f"<td>{escape(t['boards'])}</td></tr>"
+            for t in tables
+        )
+    )
 
 
 # ------------------------------------------------------------------------------------------- traveller
@@ -520,12 +589,14 @@ __all__ = [
 # ------------------------------------------------------------------------------------- venue display
 
 
-class DisplayTable(RowsTable):
-    """A venue display's table: large type, read from across the room; no links, no sorting, no pages."""
+class DisplayTable(PlainBody, RowsTable):
+    """A venue display's table: large type, read from across the room; no links, no sorting, no pages. Its
+    rows are written by :class:`PlainBody` (a page of the display holds a couple of dozen tables)."""
 
     class Meta(RowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data display-table"}
         orderable = False
+        template_name = PLAIN_TEMPLATE
 
 
 class DisplayStandingsTable(DisplayTable):
@@ -538,6 +609,13 @@ class DisplayStandingsTable(DisplayTable):
     players = tables.Column("Players", accessor="pair__names", default="—")
     plus_minus = tables.Column("Plus/minus", attrs=NUM, accessor="plus_minus_display")
 
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        "rank": lambda table, row: row.rank,
+        "pair": lambda table, row: row.pair.label,
+        "players": lambda table, row: row.pair.names,
+        "plus_minus": lambda table, row: row.plus_minus_display,
+    }
+
     class Meta(DisplayTable.Meta):
         empty_text = "No results counted yet."
 
@@ -549,6 +627,12 @@ class DisplayTeamsTable(DisplayTable):
     name = tables.Column("Team")
     total = tables.Column("Total", attrs=NUM, accessor="total_display")
 
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        "rank": lambda table, row: row.rank,
+        "name": lambda table, row: row.name,
+        "total": lambda table, row: row.total_display,
+    }
+
 
 class DisplayImpTeamsTable(DisplayTable):
     """A contract team match's IMPs and VPs (``ImpTeam``s: home team first)."""
@@ -556,6 +640,12 @@ class DisplayImpTeamsTable(DisplayTable):
     name = tables.Column("Team")
     imps = tables.Column("IMPs", attrs=NUM)
     vp = tables.Column("VPs", attrs=NUM)
+
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        "name": lambda table, row: row.name,
+        "imps": lambda table, row: row.imps,
+        "vp": lambda table, row: row.vp,
+    }
 
 
 class DisplayTravellerTable(DisplayTable):
@@ -570,3 +660,13 @@ class DisplayTravellerTable(DisplayTable):
     ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display")
     ns_pm = tables.Column("N-S +/-", attrs=NUM, accessor="ns_plus_minus_display")
     ew_pm = tables.Column("E-W +/-", attrs=NUM_NARROW_HIDDEN, accessor="ew_plus_minus_display")
+
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        "table": lambda table, row: row.table,
+        "ns": lambda table, row: row.ns.label,
+        "ew": lambda table, row: row.ew.label,
+        "result": lambda table, row: row.status,
+        "ns_score": lambda table, row: row.ns_score_display,
+        "ns_pm": lambda table, row: row.ns_plus_minus_display,
+        "ew_pm": lambda table, row: row.ew_plus_minus_display,
+    }

@@ -10,14 +10,24 @@ with the odd pair's average and the team's total below them (law G). Scores sort
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from html import escape
 from typing import Any, ClassVar
 
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
-from duplicate.tables import NARROW_HIDDEN, NUM, NUM_NARROW_HIDDEN, EventRowsTable, RowsTable, pair_link
+from duplicate.tables import (
+    NARROW_HIDDEN,
+    NUM,
+    NUM_NARROW_HIDDEN,
+    EventRowsTable,
+    PlainRowsTable,
+    RowsTable,
+    pair_link,
+)
 
 
 def _pair_cell(event_pk: int, pair: Any) -> SafeString:
@@ -72,10 +82,24 @@ class TeamScoreTable(EventRowsTable):
         return "N-S" if value == "NS" else "E-W"
 
 
-class TeamBoardsTable(EventRowsTable):
+def _board_cell(table: Any, row: Any) -> SafeString:
+    return SafeString(f'<a href="{escape(table.board_url(row.board))}">{row.board}</a>')  # escaped
+
+
+def _swing_cell(table: Any, row: Any) -> Any:
+    return (
+        mark_safe(f'<span class="muted">{escape(row.swing_display)}</span>')
+        if row.note
+        else row.swing_display
+    )
+
+
+class TeamBoardsTable(PlainRowsTable):
     """A table's boards, one by one (``TableLine.lines``: ``TeamBoardLine``): each pair's score, the swing
     between the teams and the running total.  In board order only (a running total sorted otherwise would
-    mean nothing); a phone leaves out the E-W score (the N-S score's opposite but for rulings)."""
+    mean nothing); a phone leaves out the E-W score (the N-S score's opposite but for rulings).  Its rows are
+    written by ``PlainRowsTable`` (a 100-table match shows 20,000 of them); ``board_urls``, shared by a
+    page's tables, holds each board's traveller address once worked out."""
 
     board = tables.Column("Board", attrs=NUM)
     ns_score = tables.Column("N-S", attrs=NUM, accessor="ns_display")
@@ -83,15 +107,31 @@ class TeamBoardsTable(EventRowsTable):
     swing = tables.Column("Swing", accessor="swing_display")
     running = tables.Column("Running total", accessor="running_display")
 
-    class Meta(RowsTable.Meta):
+    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
+        "board": _board_cell,
+        "ns_score": lambda table, row: row.ns_display,
+        "ew_score": lambda table, row: row.ew_display,
+        "swing": _swing_cell,
+        "running": lambda table, row: row.running_display,
+    }
+
+    class Meta(PlainRowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data team-boards"}
         orderable = False
         empty_text = "No boards."
 
+    def __init__(self, data: Any, *, board_urls: dict[int, str] | None = None, **kwargs: Any) -> None:
+        self.board_urls = {} if board_urls is None else board_urls
+        super().__init__(data, **kwargs)
+
+    def board_url(self, number: int) -> str:
+        url = self.board_urls.get(number)
+        if url is None:
+            url = self.board_urls[number] = reverse("board_traveller", args=[self.event_pk, number])
+        return url
+
     def render_board(self, value: int) -> SafeString:
-        return format_html(
-            '<a href="{}">{}</a>', reverse("board_traveller", args=[self.event_pk, value]), value
-        )
+        return format_html('<a href="{}">{}</a>', self.board_url(value), value)
 
     def render_swing(self, value: str, record: Any) -> SafeString:
         return (

@@ -1,6 +1,7 @@
 """The team match page (duplicate law G): public and read-only.  The match's plain rows are kept in Django's
 cache under the event's results version (``duplicate.caching``), with that version: the page is live (it
-refreshes itself when results arrive).  Its tables are made from the rows per request.
+refreshes itself when results arrive).  A visitor's page is kept whole; a director's tables are made from
+the rows per request.
 
 No peeking: what a viewer may see is decided before the cache is read.  A visitor's board-by-board tables
 leave out the scores of the boards still in play (as the score cards do), and its totals count the released
@@ -8,11 +9,15 @@ boards only, unless the event runs totals over every result (``selectors.release
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from duplicate import caching
 from duplicate.models import Event, EventKind, ScoringCodeChoice
+from duplicate.pages import is_visitor, page_request, visitor_page
 from duplicate.selectors.events import (
     boards_in_play,
     event_badge,
@@ -32,34 +37,59 @@ from duplicate.selectors.standings import (
 from duplicate.tables import configure
 from teams.tables import ImpBoardsTable, MatchTablesTable, TeamBoardsTable, TeamScoreTable
 
+T = TypeVar("T")
 BOARDS_PER_PAGE = 500  # a table's boards on one page: its running total reads down the whole match
 
 
 def team_match(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match page; a visitor's kept whole under the results version (``duplicate.pages``), keyed by the
+    boards hidden, what the totals count and the tables' pages asked for."""
     event = event_or_404(pk)
     if event.kind != EventKind.TEAMS:
         return redirect("event_standings", pk=event.pk)
     viewer = viewer_of(request)
     hidden = hidden_boards(boards_in_play(event), viewer)
     counted = released_only(event, viewer)
-    variant = (tuple(sorted(hidden)), caching.counted_variant(counted))
+    request = page_request(request)
+    variant = (tuple(sorted(hidden)), caching.counted_variant(counted), caching.query_variant(request.GET))
     if event.code == ScoringCodeChoice.CONTRACT:
-        return _imp_match(request, event, hidden, variant, counted=counted, director=viewer.director)
+        return visitor_page(
+            request, event, "imp-match-page", variant, lambda: _imp_match(request, event, hidden, counted)
+        )
+    return visitor_page(
+        request, event, "team-match-page", variant, lambda: _law_g_match(request, event, hidden, counted)
+    )
 
-    def build() -> tuple[TeamStandings, int]:
+
+def _match_rows(
+    request: HttpRequest, event: Event, what: str, variant: Hashable, read: Callable[[], T]
+) -> tuple[T, int]:
+    """The match's rows and the results version they show: the page's script (static/js/live.js) polls for
+    newer.  A director's are kept in the cache (the latest: his tables are made per request); a visitor's
+    page is kept whole, so its rows are worked out for it."""
+    if not is_visitor(request):
+        return caching.cached(event, what, variant, lambda: (read(), event.results_version), latest=True)
+    return read(), event.results_version
+
+
+def _law_g_match(request: HttpRequest, event: Event, hidden: frozenset[int], counted: bool) -> HttpResponse:
+    def read() -> TeamStandings:
         pairs = pair_infos(event)
         results = event_results(event, pairs, released_only=counted)
-        return team_standings(event, pairs=pairs, results=results, hidden=hidden), event.results_version
+        return team_standings(event, pairs=pairs, results=results, hidden=hidden)
 
-    # Kept with the results version it was worked out at: the page's script (static/js/live.js) polls for newer.
-    match, version = caching.cached(event, "team-match-live", variant, build, latest=viewer.director)
+    variant = (tuple(sorted(hidden)), caching.counted_variant(counted))
+    match, version = _match_rows(request, event, "team-match-live", variant, read)
     tables = configure(request, MatchTablesTable(match.tables, event_pk=event.pk, prefix="tables-"))
+    urls: dict[int, str] = {}  # each board's traveller, for every table's boards
     boards = [
         {
             "line": line,
             "table": configure(
                 request,
-                TeamBoardsTable(line.lines, event_pk=event.pk, prefix=f"table-{line.table}-"),
+                TeamBoardsTable(
+                    line.lines, event_pk=event.pk, prefix=f"table-{line.table}-", board_urls=urls
+                ),
                 per_page=BOARDS_PER_PAGE,
             ),
         }
@@ -88,22 +118,14 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "teams/match.html", context)
 
 
-def _imp_match(
-    request: HttpRequest,
-    event: Event,
-    hidden: frozenset[int],
-    variant: tuple[object, ...],
-    *,
-    counted: bool,
-    director: bool,
-) -> HttpResponse:
+def _imp_match(request: HttpRequest, event: Event, hidden: frozenset[int], counted: bool) -> HttpResponse:
     """A contract team match by IMPs and VPs, cached as the law G page is, with its version: live too."""
-    match, version = caching.cached(
+    match, version = _match_rows(
+        request,
         event,
         "imp-match-live",
-        variant,
-        lambda: (imp_match(event, hidden=hidden, released_only=counted), event.results_version),
-        latest=director,
+        (tuple(sorted(hidden)), caching.counted_variant(counted)),
+        lambda: imp_match(event, hidden=hidden, released_only=counted),
     )
     boards = ImpBoardsTable(
         match.lines, event_pk=event.pk, home=match.home, away=match.away, prefix="boards-"

@@ -13,7 +13,7 @@ from duplicate.exports.csv import results_csv, standings_csv
 from duplicate.exports.pbn import hands_pbn
 from duplicate.exports.pdf import standings_pdf, travellers_pdf
 from duplicate.exports.printouts import hand_records_pdf, printout_pdf
-from duplicate.exports.rows import event_rows, hand_text, standings_rows
+from duplicate.exports.rows import event_rows, hand_rows, hand_text, standings_rows
 from duplicate.exports.xlsx import standings_xlsx, workbook_xlsx
 from duplicate.selectors.analyses import boards_double_dummy
 from scoring.codes import ScoringCode
@@ -27,6 +27,7 @@ CONTENT_TYPES = {
     "text": "text/plain; charset=utf-8",
     "pbn": "application/x-pbn; charset=utf-8",
     "xml": "application/xml",  # USEBIO (the file declares its own encoding)
+    "json": "application/json; charset=utf-8",  # the event file
 }
 
 
@@ -63,13 +64,13 @@ def printout_file(
     """``scorecards`` (one page per pair), ``guide-cards`` (one per table) or ``hand-records`` as PDF."""
     if kind not in PRINTOUTS:
         raise ValueError(f"kind: must be one of {', '.join(PRINTOUTS)}, got {kind!r}")
-    rows = event_rows(event, hidden=hidden, released_only=released_only)
     if kind == "hand-records":  # with the stored double-dummy analyses (one query; hidden boards have none)
+        hands = hand_rows(event, hidden=hidden)
         analyses = boards_double_dummy(
-            ((b.number, b.dealer, b.deal) for b in rows.boards), par=event.code == ScoringCode.CONTRACT.value
+            ((b.number, b.dealer, b.deal) for b in hands.boards), par=event.code == ScoringCode.CONTRACT.value
         )
-        return hand_records_pdf(rows, analyses)
-    return printout_pdf(rows, kind)
+        return hand_records_pdf(hands, analyses)
+    return printout_pdf(event_rows(event, hidden=hidden, released_only=released_only), kind)
 
 
 def results_file(event: Any, *, hidden: frozenset[int] = frozenset(), released_only: bool = False) -> bytes:
@@ -82,7 +83,11 @@ def hands_file(
 ) -> bytes:
     """The hand records as PBN, one game per board with hands (none of ``hidden``); with ``results``, each
     board's results as a PBN ScoreTable."""
-    rows = event_rows(event, hidden=hidden, released_only=released_only)
+    rows = (
+        event_rows(event, hidden=hidden, released_only=released_only)
+        if results
+        else hand_rows(event, hidden=hidden)
+    )
     return hands_pbn(rows, day=event.date, results=results)
 
 

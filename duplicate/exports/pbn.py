@@ -13,7 +13,7 @@ from datetime import date as Date
 from fractions import Fraction
 from typing import Final
 
-from duplicate.exports.rows import BoardRows, EventRows
+from duplicate.exports.rows import BoardRows, EventRows, HandRows
 from duplicate.selectors.contract import adjusted_of
 from duplicate.selectors.travellers import PlayLine
 from scoring.law77 import vulnerability_for_board
@@ -106,7 +106,7 @@ def _vulnerable(board: BoardRows, code: str) -> str:
     return board.vulnerability or vulnerability_for_board(board.number).value
 
 
-def hands_pbn(rows: EventRows, *, day: Date | None, results: bool = False) -> bytes:
+def hands_pbn(rows: EventRows | HandRows, *, day: Date | None, results: bool = False) -> bytes:
     """The boards ``rows`` shows with hands, one PBN game each (UTF-8, CR LF line ends); with ``results``,
     each with its ``ScoreTable``."""
     games = [

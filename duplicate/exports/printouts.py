@@ -39,7 +39,7 @@ from duplicate.exports.pdf import (
     para_style,
     side_text,
 )
-from duplicate.exports.rows import BoardRows, EventInfo, EventRows, GuideCard
+from duplicate.exports.rows import BoardRows, EventInfo, EventRows, GuideCard, HandRows
 from duplicate.selectors.analyses import DoubleDummy
 from duplicate.selectors.contract import CONTRACT_NOTES
 from duplicate.selectors.pair_rows import PLAYED_HIDDEN
@@ -274,7 +274,7 @@ def _record_cell(
     )
 
 
-def hand_records_pdf(rows: EventRows, analyses: Mapping[int, DoubleDummy] | None = None) -> bytes:
+def hand_records_pdf(rows: EventRows | HandRows, analyses: Mapping[int, DoubleDummy] | None = None) -> bytes:
     """The four hands of each board as a diagram, six boards a page (two across, three down); with
     ``analyses`` (``selectors.analyses.boards_double_dummy``, by board number) each board's double-dummy
     tricks beside South and, for a contract event, its par beside West."""

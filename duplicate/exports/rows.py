@@ -291,23 +291,15 @@ def build_event_rows(
     """The pure part of :func:`event_rows` (no queries): ``lines`` are every play's, in section, round, table
     and board order.  The boards in ``hidden`` keep their number, dealer and movement, nothing else: no
     hands, no averages, and each line "being played" with no result or score (``masked_line``)."""
-    averages = results.contest.averages if results.contest is not None else {}
-    contract = results.contest if isinstance(results.contest, ContractPairs) else None
     rows = masked_lines(lines, hidden)
     by_board: dict[int, list[PlayLine]] = defaultdict(list)
     for row in rows:
         by_board[row.board].append(row)
     board_rows = tuple(
-        BoardRows(
-            number=number,
-            dealer=dealer,
-            deal=deal,
-            diagram=hand_diagram(deal),
-            lines=tuple(sorted(by_board.get(number, ()), key=traveller_key)),
-            ns_average=averages.get((number, "NS")),
-            ew_average=averages.get((number, "EW")),
-            vulnerability=vulnerability[0] if vulnerability else "",
-            datum=contract.datum_text(number) if contract is not None else "",
+        board_row(
+            (number, dealer, deal, *vulnerability),
+            sorted(by_board.get(number, ()), key=traveller_key),
+            results,
         )
         if number not in hidden
         else BoardRows(
@@ -331,6 +323,56 @@ def build_event_rows(
         results=tuple(rows),
         cards=score_cards(sorted(pairs.values(), key=lambda p: (p.position, p.sort_key)), rows, st),
         movement=_movement(rows),
+    )
+
+
+@dataclass(frozen=True)
+class HandRows:
+    """The event's boards as the hand records print them (``BoardRows`` without lines): no results read."""
+
+    info: EventInfo
+    boards: tuple[BoardRows, ...]
+
+
+def hand_rows(event: Event, *, hidden: frozenset[int] = frozenset()) -> HandRows:
+    """Every board's dealer, vulnerability and hands (one query), the boards in ``hidden`` without their
+    hands, as :func:`event_rows` gives them."""
+    rows = Board.objects.filter(event=event).order_by("number")
+    boards = tuple(
+        BoardRows(
+            number=number,
+            dealer=dealer,
+            deal="" if number in hidden else deal,
+            diagram=None if number in hidden else hand_diagram(deal),
+            lines=(),
+            ns_average=None,
+            ew_average=None,
+            in_play=number in hidden,
+            vulnerability=vulnerability,
+        )
+        for number, dealer, deal, vulnerability in rows.values_list(
+            "number", "dealer", "deal", "vulnerability"
+        )
+    )
+    return HandRows(event_info(event), boards)
+
+
+def board_row(board: tuple[Any, ...], lines: Iterable[PlayLine], results: EventResults) -> BoardRows:
+    """A released board (``board``: its number, dealer, deal and vulnerability) with its ``lines``, in the
+    order given, and its averages (or Butler's datum) from ``results``, the contest its lines were scored by."""
+    number, dealer, deal, *vulnerability = board
+    averages = results.contest.averages if results.contest is not None else {}
+    contract = results.contest if isinstance(results.contest, ContractPairs) else None
+    return BoardRows(
+        number=number,
+        dealer=dealer,
+        deal=deal,
+        diagram=hand_diagram(deal),
+        lines=tuple(lines),
+        ns_average=averages.get((number, "NS")),
+        ew_average=averages.get((number, "EW")),
+        vulnerability=vulnerability[0] if vulnerability else "",
+        datum=contract.datum_text(number) if contract is not None else "",
     )
 
 
@@ -438,12 +480,15 @@ __all__ = [
     "EventRows",
     "GuideCard",
     "GuideLine",
+    "HandRows",
     "MovementRow",
     "StandingsRows",
+    "board_row",
     "build_event_rows",
     "event_info",
     "event_rows",
     "guide_cards",
+    "hand_rows",
     "hand_text",
     "imp_status",
     "imp_team_rows",

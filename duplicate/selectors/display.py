@@ -7,12 +7,16 @@ page shows is still decided by the page (no peeking).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import ceil
 from typing import Any
 
-from duplicate.exports.rows import BoardRows, event_rows
-from duplicate.models import Board, Event, EventKind, ScoringCodeChoice
+from django.db.models import Count, Q
+
+from duplicate.exports.rows import BoardRows, board_row
+from duplicate.models import Board, Event, EventKind, Play, ScoringCodeChoice
 from duplicate.selectors.contract import MATCHPOINTS
 from duplicate.selectors.events import (
     VISITOR,
@@ -22,9 +26,22 @@ from duplicate.selectors.events import (
     hidden_boards,
     released_only,
 )
-from duplicate.selectors.standings import PairStandings, Progress
+from duplicate.selectors.imp_match import imp_match
+from duplicate.selectors.pair_rows import PairInfo, pair_infos
+from duplicate.selectors.standings import (
+    PairStandings,
+    Progress,
+    boards_results,
+    event_results,
+    progress_of,
+    standings,
+)
+from duplicate.selectors.travellers import PlayLine, play_lines
 
 ROWS_PER_SLIDE = 12  # lines a slide shows in large type (a longer ranking or traveller runs to more slides)
+# Slides a page of the display holds (six minutes at the default 15 seconds a slide): its script fetches the
+# next page after the last, so a big event's display is many small pages, not one of every slide.
+SLIDES_PER_PAGE = 24
 
 
 def event_version(pk: int) -> int | None:
@@ -66,7 +83,7 @@ class Slide:
     """One screenful: part ``part`` of ``parts`` of a ranking (``rows``: ``StandingRow``s) or of a released
     board's traveller (``rows``: ``PlayLine``s, ``board``: its ``BoardRows``)."""
 
-    kind: str  # "standings" or "traveller"
+    kind: str  # "standings", "teams", "imp-teams" or "traveller"
     title: str
     rows: tuple[Any, ...]
     part: int
@@ -75,13 +92,44 @@ class Slide:
 
 
 @dataclass(frozen=True)
+class TravellerSlide:
+    """A slide of a released board's traveller, before its lines are read: the board's ``number`` and the
+    slide's place among the board's slides (its lines ``(part - 1) * rows`` onwards)."""
+
+    number: int
+    part: int
+    parts: int
+
+
+@dataclass(frozen=True)
+class DisplayPlan:
+    """Every slide of the venue display, in order (the standings' filled, the travellers' named only), as a
+    visitor may see them: the standings, then each released board.  The display shows them a page at a
+    time, :data:`SLIDES_PER_PAGE` a page (``pages`` of them): the page's script moves on to the next page
+    after its last slide, and from the last back to the first."""
+
+    version: int
+    progress: Progress
+    slides: tuple[Slide | TravellerSlide, ...]
+    in_play: int  # boards not yet released
+    pairs: Mapping[int, PairInfo]  # what the travellers' lines are read with
+    rows: int = ROWS_PER_SLIDE
+
+    @property
+    def pages(self) -> int:
+        return max(1, ceil(len(self.slides) / SLIDES_PER_PAGE))
+
+
+@dataclass(frozen=True)
 class Display:
-    """The venue display of an event as a visitor may see it: the standings, then each released board."""
+    """One page of the venue display: its slides, filled."""
 
     version: int
     progress: Progress
     slides: tuple[Slide, ...]
     in_play: int  # boards not yet released
+    page: int = 1
+    pages: int = 1
 
     @property
     def travellers(self) -> int:
@@ -92,36 +140,103 @@ def _chunks(rows: Sequence[Any], size: int) -> list[tuple[Any, ...]]:
     return [tuple(rows[i : i + size]) for i in range(0, len(rows), size)] or [()]
 
 
-def _slides(
-    kind: str, title: str, rows: Sequence[Any], size: int, board: BoardRows | None = None
-) -> list[Slide]:
+def _slides(kind: str, title: str, rows: Sequence[Any], size: int) -> list[Slide]:
     chunks = _chunks(rows, size)
-    return [Slide(kind, title, chunk, n, len(chunks), board) for n, chunk in enumerate(chunks, 1)]
+    return [Slide(kind, title, chunk, n, len(chunks)) for n, chunk in enumerate(chunks, 1)]
 
 
-def display(event: Event, *, rows: int = ROWS_PER_SLIDE) -> Display:
-    """The display's slides (five queries at every size: the boards in play, then ``event_rows``'s four).
-    Always a visitor's view, whoever is signed in on the screen's browser: a board still in play at any table
-    is left out (no peeking), of the travellers and of the totals (unless the event runs totals over every
-    result: ``released_only``)."""
-    hidden = hidden_boards(boards_in_play(event), VISITOR)
-    data = event_rows(event, hidden=hidden, released_only=released_only(event, VISITOR))
-    slides: list[Slide] = []
-    if isinstance(data.standings, PairStandings):
-        for ranking in (r for r in data.standings.rankings if r.rows):
-            title = "Standings" if data.standings.single_ranking else f"Standings: {ranking.title}"
+def display_plan(event: Event, *, rows: int = ROWS_PER_SLIDE) -> DisplayPlan:
+    """The display's slides (three queries at every size: the pairs, the contest, each board's count of
+    lines).  Always a visitor's view, whoever is signed in on the screen's browser: a board still in play at
+    any table is left out (no peeking), of the travellers and of the totals (unless the event runs totals over
+    every result: ``released_only``)."""
+    pairs = pair_infos(event)
+    results = event_results(event, pairs, released_only=released_only(event, VISITOR))
+    hidden = hidden_boards(boards_in_play(event, results), VISITOR)
+    found = standings(event, pairs=pairs, results=results)
+    slides: list[Slide | TravellerSlide] = []
+    if isinstance(found, PairStandings):
+        for ranking in (r for r in found.rankings if r.rows):
+            title = "Standings" if found.single_ranking else f"Standings: {ranking.title}"
             slides += _slides("standings", title, ranking.rows, rows)
-    elif data.imps is not None:  # a match by IMPs: each team's IMPs and VPs over the boards shown
-        slides += _slides("imp-teams", "Team match", data.imps.teams, rows)
-    elif event.kind == EventKind.TEAMS:
-        slides += _slides("teams", "Team match", data.standings.teams, rows)
-    for board in data.boards:
-        if not board.in_play and board.played:
-            lines = sorted(board.lines, key=lambda line: (line.section, line.table))  # as the room sits
-            slides += _slides("traveller", f"Board {board.number}", lines, rows, board)
-    return Display(
+    elif event.code == ScoringCodeChoice.CONTRACT:  # a match by IMPs: each team's IMPs and VPs, boards shown
+        match = imp_match(event, hidden=hidden, pairs=pairs, results=results)
+        slides += _slides("imp-teams", "Team match", match.teams, rows)
+    else:
+        slides += _slides("teams", "Team match", found.teams, rows)
+    counts = (
+        Play.objects.filter(event=event)
+        .order_by("board__number")
+        .values_list("board__number")
+        .annotate(lines=Count("pk"), played=Count("pk", filter=Q(entered=True)))
+    )
+    for number, lines, played in counts:
+        if number not in hidden and played:
+            parts = ceil(lines / rows)
+            slides += [TravellerSlide(number, n, parts) for n in range(1, parts + 1)]
+    return DisplayPlan(
         version=event.results_version,
-        progress=data.progress,
+        progress=progress_of(results),
         slides=tuple(slides),
         in_play=len(hidden),
+        pairs=pairs,
+        rows=rows,
+    )
+
+
+def page_number(text: str | None, pages: int) -> int:
+    """The ``?page=`` of the display asked for: a whole number from 1 to ``pages``, else 1."""
+    text = (text or "").strip()
+    if text.isascii() and text.isdecimal() and len(text) <= 6 and 1 <= int(text) <= pages:
+        return int(text)
+    return 1
+
+
+def display(event: Event, plan: DisplayPlan, page: int = 1) -> Display:
+    """Page ``page`` of the display ``plan`` (worked out at most a second before: ``caching``), its
+    travellers' lines read now (three queries at every size when it shows a traveller: the boards' contest,
+    their rows, their lines; a fourth for contract matchpoints, the field's counts; none otherwise).  A board the plan named but now in play again (a result
+    cleared) is left out: no peeking.  A page past the plan's last is its first."""
+    page = page if 1 <= page <= plan.pages else 1
+    chosen = plan.slides[(page - 1) * SLIDES_PER_PAGE : page * SLIDES_PER_PAGE]
+    numbers = sorted({s.number for s in chosen if isinstance(s, TravellerSlide)})
+    boards: dict[int, BoardRows] = {}
+    if numbers:
+        results = boards_results(event, plan.pairs, numbers)
+        in_play = boards_in_play(event, results)
+        found = Board.objects.filter(event=event, number__in=numbers).order_by("number")
+        lines = play_lines(
+            event,
+            plan.pairs,
+            results,
+            board__number__in=numbers,
+            order_by=(
+                "board__number",
+                "seating__round__section__letter",
+                "seating__table",
+                "seating__round__number",
+            ),
+        )
+        by_board: dict[int, list[PlayLine]] = defaultdict(list)
+        for line in lines:
+            by_board[line.board].append(line)
+        for row in found.values_list("number", "dealer", "deal", "vulnerability"):
+            if row[0] not in in_play:
+                boards[row[0]] = board_row(row, by_board[row[0]], results)
+    slides: list[Slide] = []
+    for slide in chosen:
+        if isinstance(slide, Slide):
+            slides.append(slide)
+        elif slide.number in boards:
+            board = boards[slide.number]
+            start = (slide.part - 1) * plan.rows
+            rows = board.lines[start : start + plan.rows]
+            slides.append(Slide("traveller", f"Board {slide.number}", rows, slide.part, slide.parts, board))
+    return Display(
+        version=event.results_version,
+        progress=plan.progress,
+        slides=tuple(slides),
+        in_play=plan.in_play,
+        page=page,
+        pages=plan.pages,
     )

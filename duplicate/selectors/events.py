@@ -80,19 +80,45 @@ def pairs_for(event: Event) -> QuerySet[Pair]:
     return Pair.objects.filter(event=event).select_related("player1", "player2", "team", "section")
 
 
-def plays_for(event: Event) -> QuerySet[Play]:
-    return (
-        Play.objects.filter(event=event)
-        .select_related("seating__round", "board", "ns_pair", "ew_pair")
-        .order_by(
-            "seating__round__section__letter", "seating__round__number", "seating__table", "board__number"
-        )
-    )
+class SeatingRow(NamedTuple):
+    """A table in a round: its section's id, the round's number, the table, and the pairs seated there."""
+
+    pk: int
+    section_id: int
+    round: int
+    table: int
+    ns: Pair
+    ew: Pair
+
+
+class PlayRow(NamedTuple):
+    """One board at one table in one round, as the event file and the movement read it: where it was played,
+    and (``event_snapshot(results=True)``) its result as entered, by the Play model's names."""
+
+    seating_id: int
+    board: int  # the board's number
+    ns_pair_id: int
+    ew_pair_id: int
+    entered: bool = False
+    contract: str = ""
+    declarer: str = ""
+    tricks: int | None = None
+    tricks_ns: int | None = None
+    honours: Any = None
+    revokes: Any = None
+    penalties: Any = None
+    one_spade_limit: bool = False
+    ruling: str = ""
+    offending: str = ""
+
+
+RESULT_FIELDS = PlayRow._fields[4:]  # what a play's result is read from (the Play model's fields)
 
 
 @dataclass
 class EventSnapshot:
-    """An event's set-up in memory: sections, teams, pairs, boards, rounds and plays (six queries)."""
+    """An event's set-up in memory: sections, teams, pairs, boards and rounds as models, and its seatings and
+    plays as plain rows (seven queries, whatever the size: a big event has 20,000 plays)."""
 
     event: Event
     sections: list[Section]
@@ -100,14 +126,14 @@ class EventSnapshot:
     pairs: list[Pair]
     boards: list[Board]
     rounds: list[Round]
-    plays: list[Play]
-    seatings: list[Seating] = field(default_factory=list)
+    plays: list[PlayRow]
+    seatings: list[SeatingRow] = field(default_factory=list)
 
     def _boards(self) -> dict[int, list[int]]:
         """Each seating's board numbers, in order."""
         by_seating: dict[int, list[int]] = defaultdict(list)
         for play in self.plays:
-            by_seating[play.seating_id].append(play.board.number)
+            by_seating[play.seating_id].append(play.board)
         return {pk: sorted(numbers) for pk, numbers in by_seating.items()}
 
     @property
@@ -120,9 +146,9 @@ class EventSnapshot:
         boards = self._boards()
         rounds: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for s in self.seatings:
-            if s.round.section_id == section.pk:
+            if s.section_id == section.pk:
                 table = {"table": s.table, "ns": s.ns.label, "ew": s.ew.label, "boards": boards.get(s.pk, [])}
-                rounds[s.round.number].append(table)
+                rounds[s.round].append(table)
         out: dict[str, Any] = {
             "kind": section.movement_kind,
             "tables": section.tables,
@@ -142,9 +168,9 @@ class EventSnapshot:
         for seating in self.seatings:
             shown = board_range(boards.get(seating.pk, []))
             table = {"table": seating.table, "ns": seating.ns, "ew": seating.ew, "boards": shown}
-            grouped[seating.round.number].append(table)
-            seated[seating.round.number].update((seating.ns_id, seating.ew_id))
-            sections[seating.round.number].add(seating.round.section_id)
+            grouped[seating.round].append(table)
+            seated[seating.round].update((seating.ns.pk, seating.ew.pk))
+            sections[seating.round].add(seating.section_id)
         return [
             {
                 "round": n,
@@ -156,6 +182,36 @@ class EventSnapshot:
         ]
 
 
+@dataclass(frozen=True)
+class EventOverview:
+    """What the event's overview shows of its set-up and progress: its sections, and counts."""
+
+    sections: list[Section]
+    pairs: int
+    boards: int
+    rounds: int  # the rounds played (a round number counted once, however many sections play it)
+    entered: int  # results entered (or ruled), of ``total``: one for each board at each table in each round
+    total: int
+
+
+def event_overview(event: Event) -> EventOverview:
+    """The event's sections and its counts (five queries at every size: the counts are the database's)."""
+    plays = Play.objects.filter(event=event).aggregate(
+        total=Count("pk"), entered=Count("pk", filter=Q(entered=True))
+    )
+    rounds = Seating.objects.filter(round__section__event=event).aggregate(
+        rounds=Count("round__number", distinct=True)
+    )
+    return EventOverview(
+        sections=list(Section.objects.filter(event=event)),
+        pairs=Pair.objects.filter(event=event).count(),
+        boards=Board.objects.filter(event=event).count(),
+        rounds=rounds["rounds"],
+        entered=plays["entered"],
+        total=plays["total"],
+    )
+
+
 def board_range(numbers: list[int]) -> str:
     """[1, 2, 3] -> "1-3"; [1, 3] -> "1, 3"."""
     if not numbers:
@@ -165,20 +221,33 @@ def board_range(numbers: list[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def event_snapshot(event: Event) -> EventSnapshot:
-    seatings = list(
-        Seating.objects.filter(round__section__event=event)
-        .select_related("round", "ns", "ew")
+def event_snapshot(event: Event, *, results: bool = True) -> EventSnapshot:
+    """The event's :class:`EventSnapshot` (seven queries); its plays' results only with ``results``."""
+    pairs = list(pairs_for(event))
+    by_pk = {pair.pk: pair for pair in pairs}
+    seatings = [
+        SeatingRow(pk, section_id, number, table, by_pk[ns], by_pk[ew])
+        for pk, section_id, number, table, ns, ew in Seating.objects.filter(round__section__event=event)
         .order_by("round__section__letter", "round__number", "table")
-    )
+        .values_list("pk", "round__section_id", "round__number", "table", "ns_id", "ew_id")
+    ]
+    plays = Play.objects.filter(event=event)
+    if results:  # the event file's order
+        plays = plays.order_by(
+            "seating__round__section__letter", "seating__round__number", "seating__table", "board__number"
+        )
+    else:  # (each seating's boards are sorted when read)
+        plays = plays.order_by()
+    fields = RESULT_FIELDS if results else ()
+    rows = plays.values_list("seating_id", "board__number", "ns_pair_id", "ew_pair_id", *fields)
     return EventSnapshot(
         event=event,
         sections=list(Section.objects.filter(event=event)),
         teams=list(Team.objects.filter(event=event)),
-        pairs=list(pairs_for(event)),
+        pairs=pairs,
         boards=list(Board.objects.filter(event=event)),
         rounds=list(Round.objects.filter(section__event=event).select_related("agreed_by")),
-        plays=list(plays_for(event)),
+        plays=[PlayRow(*row) for row in rows],
         seatings=seatings,
     )
 

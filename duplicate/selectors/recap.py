@@ -80,7 +80,7 @@ def board_blocks(count: int, most: int = BLOCK_MAX) -> list[tuple[int, int]]:
     return out
 
 
-def cell_text(value: Fraction | None) -> str:
+def cell_text(value: Fraction | int | None) -> str:
     """A plus/minus to the nearest whole number, signed ("+12", "-3", "0"); :data:`UNRESOLVED_MARK` for
     a ruling still waiting for a score."""
     return UNRESOLVED_MARK if value is None else signed_text(round_half_away(value))
@@ -105,13 +105,13 @@ def recap(
     pairs = pair_infos(event)
     results = event_results(event, pairs, released_only=released_only)
     standings = pair_standings(event, pairs=pairs, results=results)
-    played: dict[tuple[int, int], Fraction | None] = {}  # (pair, board) -> plus/minus
+    played: dict[tuple[int, int], Fraction | int | None] = {}  # (pair, board) -> plus/minus
     numbers = set(results.pending)
     if isinstance(results.contest, PairContest | ContractPairs):
         for d in results.contest.boards:
             numbers.add(d.board)
             for pair, pm in ((d.ns, d.ns_plus_minus), (d.ew, d.ew_plus_minus)):
-                played[(int(pair), d.board)] = None if pm is None else Fraction(pm)
+                played[(int(pair), d.board)] = pm  # exact: an int or a Fraction
     boards = tuple(sorted(numbers))
     rankings = []
     for ranking in standings.rankings:
@@ -135,13 +135,13 @@ def recap(
 def _cells(
     pair: int,
     boards: Sequence[int],
-    played: dict[tuple[int, int], Fraction | None],
+    played: dict[tuple[int, int], Fraction | int | None],
     hidden: frozenset[int],
     unit: str = "",
 ) -> tuple[str, ...]:
     """Each board's cell: law H's plus/minus, or contract bridge's MPs or IMPs (``unit``) to two decimals."""
 
-    def shown(value: Fraction | None) -> str:
+    def shown(value: Fraction | int | None) -> str:
         return decimal_text(value, signed=unit == "IMPs") if unit else cell_text(value)
 
     return tuple(

@@ -589,7 +589,9 @@ NOT_PLAYED = "not played yet"
 RULING_WAITING = "ruling: waiting for a result"
 
 
-def lead_text(ns_team: str | None, ew_team: str | None, swing: Fraction | None, *, even: str = "0") -> str:
+def lead_text(
+    ns_team: str | None, ew_team: str | None, swing: Fraction | int | None, *, even: str = "0"
+) -> str:
     """Who a swing or running total favours at a table, and by how much: "Reds 314"; ``even`` when 0."""
     if swing is None:
         return ""
@@ -608,8 +610,8 @@ class TeamBoardLine:
     board: int
     ns_score: Fraction | int | None
     ew_score: Fraction | int | None
-    swing: Fraction | None
-    running: Fraction
+    swing: Fraction | int | None
+    running: Fraction | int
     swing_display: str
     running_display: str
     note: str = ""
@@ -640,7 +642,7 @@ def _board_lines(
     board in ``hidden`` shows no scores, and its swing stays out of the running total."""
     _table, ns, ew = key
     teams = (pairs[0].team, pairs[1].team)
-    running = Fraction(0)
+    running: Fraction | int = 0  # exact: a whole number until a fraction (an average) is added
     lines = []
     for number in results.boards_at.get(key, ()):
         detail = None if number in hidden else results.detail(number, ns, ew)
@@ -648,7 +650,7 @@ def _board_lines(
             note = BEING_PLAYED if number in hidden else NOT_PLAYED if detail is None else RULING_WAITING
             lines.append(TeamBoardLine(number, None, None, None, running, note, "", note))
             continue
-        swing = Fraction(detail.ns_score) - detail.ew_score
+        swing = detail.ns_score - detail.ew_score  # ints, or a Fraction where an average is one of them
         running += swing
         lines.append(
             TeamBoardLine(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from django.db import models, transaction
 from django.db.models import F
@@ -174,7 +174,35 @@ def result_fields(
     return fields
 
 
-def play_result_data(play: Play) -> dict[str, Any] | None:
+class EnteredResult(Protocol):
+    """What a result is read from: a Play, or a play's plain row with the same names
+    (``selectors.events.PlayRow``, what the event file of a big event is written from)."""
+
+    @property
+    def entered(self) -> bool: ...
+    @property
+    def contract(self) -> str: ...
+    @property
+    def declarer(self) -> str: ...
+    @property
+    def tricks(self) -> int | None: ...
+    @property
+    def tricks_ns(self) -> int | None: ...
+    @property
+    def honours(self) -> Any: ...
+    @property
+    def revokes(self) -> Any: ...
+    @property
+    def penalties(self) -> Any: ...
+    @property
+    def one_spade_limit(self) -> bool: ...
+    @property
+    def ruling(self) -> str: ...
+    @property
+    def offending(self) -> str: ...
+
+
+def play_result_data(play: EnteredResult) -> dict[str, Any] | None:
     """A Play's result in the event file's shape (None when nothing is entered)."""
     if not play.entered:
         return None

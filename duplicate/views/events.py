@@ -15,7 +15,7 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from duplicate import background, selectors, services
+from duplicate import background, caching, selectors, services
 from duplicate.forms import (
     DealsConfirmForm,
     DealsForm,
@@ -25,8 +25,16 @@ from duplicate.forms import (
     PairNamesForm,
 )
 from duplicate.models import Event, MovementKind, Pair, RankingChoice
+from duplicate.pages import page_request, visitor_page
 from duplicate.services import eventfile
-from duplicate.tables import PairsTable, configure, in_section, selected_section
+from duplicate.tables import (
+    PairsTable,
+    configure,
+    in_section,
+    movement_cells,
+    movement_rows,
+    selected_section,
+)
 from scoring.movements import Movement
 
 
@@ -183,32 +191,6 @@ def event_import_progress(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def event_export(request: HttpRequest, pk: int) -> HttpResponse:
-    """The event file. A visitor's copy leaves out the hands and results of the boards still in play (see
-    ``selectors.board_visible``); a director's holds everything."""
-    event = get_object_or_404(Event, pk=pk)
-    data = eventfile.event_export(event)
-    hidden = selectors.hidden_boards(selectors.boards_in_play(event), selectors.viewer_of(request))
-    if hidden:
-        data = eventfile_without(data, hidden)
-    body = json.dumps(data, indent=2, ensure_ascii=False)
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}.json"'
-    return response
-
-
-def eventfile_without(data: dict[str, Any], hidden: frozenset[int]) -> dict[str, Any]:
-    """An event file without the hands and the results of the boards in ``hidden`` (the movement, the
-    pairs and the other boards as they are)."""
-    out = dict(data)
-    out["boards"] = [
-        {k: v for k, v in board.items() if k != "deal"} if board["number"] in hidden else board
-        for board in data.get("boards", [])
-    ]
-    out["results"] = [r for r in data.get("results", []) if r.get("board") not in hidden]
-    return out
-
-
 @staff_member_required
 @require_POST
 def event_finish(request: HttpRequest, pk: int) -> HttpResponse:
@@ -289,65 +271,82 @@ def event_running_totals(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    snapshot = selectors.event_snapshot(event)
-    entered = sum(1 for p in snapshot.plays if p.entered)
-    return render(
-        request,
-        "duplicate/event_detail.html",
-        {
+    """The event's overview: its sections and counts (a visitor's kept whole under the results version; a
+    search for a pair, ?q=, is not kept)."""
+    event = selectors.event_or_404(pk)
+    search = selectors.find_pairs(event, request.GET.get("q", ""))
+
+    def render_page() -> HttpResponse:
+        overview = selectors.event_overview(event)
+        context = {
             "event": event,
-            "snapshot": snapshot,
-            "entered": entered,
-            "total": len(snapshot.plays),
-            "rounds": snapshot.rounds_table(),
+            "overview": overview,
+            "entered": overview.entered,
+            "total": overview.total,
             "is_director": selectors.viewer_of(request).director,
-            "search": selectors.find_pairs(event, request.GET.get("q", "")),
+            "search": search,
             "ranking_choices": RankingChoice.choices,
-        },
-    )
+        }
+        return render(request, "duplicate/event_detail.html", context)
+
+    if search.query:
+        return render_page()
+    return visitor_page(request, event, "overview", (), render_page)
 
 
 def event_movement(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    snapshot = selectors.event_snapshot(event)
-    rounds = snapshot.rounds_table()
-    tables = sorted({t["table"] for r in rounds for t in r["tables"]})
-    grid = [
-        {
-            "round": r["round"],
-            "cells": [next((t for t in r["tables"] if t["table"] == n), None) for n in tables],
-            "sit_out": r["sit_out"],
-        }
-        for r in rounds
-    ]
-    return render(
-        request,
-        "duplicate/event_movement.html",
-        {
+    """Every round's tables, pairs and boards (a visitor's kept whole under the results version)."""
+    event = selectors.event_or_404(pk)
+
+    def render_page() -> HttpResponse:
+        snapshot = selectors.event_snapshot(event, results=False)
+        rounds = snapshot.rounds_table()
+        tables = sorted({t["table"] for r in rounds for t in r["tables"]})
+        grid = [
+            {
+                "round": r["round"],
+                "cells": movement_cells(
+                    next((t for t in r["tables"] if t["table"] == n), None) for n in tables
+                ),
+                "sit_out": r["sit_out"],
+            }
+            for r in rounds
+        ]
+        for r in rounds:
+            r["rows"] = movement_rows(r["tables"])
+        context = {
             "event": event,
             "snapshot": snapshot,
             "rounds": rounds,
             "tables": tables,
             "grid": grid,
             "sit_outs": any(r["sit_out"] for r in rounds),
-        },
-    )
+        }
+        return render(request, "duplicate/event_movement.html", context)
+
+    return visitor_page(request, event, "movement", (), render_page)
 
 
 def event_pairs(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    pairs = list(selectors.pairs_for(event))
-    letters = sorted({pair.section.letter for pair in pairs})
-    section = selected_section(request, letters)
-    hidden = [
-        *(["section"] if len(letters) < 2 else []),
-        *(["team"] if event.kind != "teams" else []),
-        *(["edit"] if not request.user.is_staff else []),
-    ]
-    table = configure(request, PairsTable(in_section(pairs, section, "section__letter"), exclude=hidden))
-    context = {"event": event, "table": table, "letters": letters, "section": section}
-    return render(request, "duplicate/event_pairs.html", context)
+    """The event's pairs and their players (a visitor's kept whole under the results version, by the
+    section, sort and page asked for)."""
+    event = selectors.event_or_404(pk)
+    request = page_request(request)
+
+    def render_page() -> HttpResponse:
+        pairs = list(selectors.pairs_for(event))
+        letters = sorted({pair.section.letter for pair in pairs})
+        section = selected_section(request, letters)
+        hidden = [
+            *(["section"] if len(letters) < 2 else []),
+            *(["team"] if event.kind != "teams" else []),
+            *(["edit"] if not request.user.is_staff else []),
+        ]
+        table = configure(request, PairsTable(in_section(pairs, section, "section__letter"), exclude=hidden))
+        context = {"event": event, "table": table, "letters": letters, "section": section}
+        return render(request, "duplicate/event_pairs.html", context)
+
+    return visitor_page(request, event, "pairs", caching.query_variant(request.GET), render_page)
 
 
 @staff_member_required
@@ -409,20 +408,22 @@ def event_boards(request: HttpRequest, pk: int) -> HttpResponse:
         answer = _event_boards_post(request, event, form)
         if answer is not None:
             return answer
-    boards = list(event.boards.all())
-    # A visitor sees the hands of the boards released only (see selectors.board_visible).
+    # A visitor sees the hands of the boards released only (see selectors.board_visible); a visitor's page
+    # is kept whole under the results version, by the boards hidden.
     in_play = selectors.hidden_boards(selectors.boards_in_play(event), selectors.viewer_of(request))
-    return render(
-        request,
-        "duplicate/event_boards.html",
-        {
+
+    def render_page() -> HttpResponse:
+        boards = list(event.boards.all())
+        context = {
             "event": event,
             "boards": boards,
             "in_play": in_play,
             "form": form,
             "with_hands": sum(1 for b in boards if b.deal),
-        },
-    )
+        }
+        return render(request, "duplicate/event_boards.html", context)
+
+    return visitor_page(request, event, "boards", tuple(sorted(in_play)), render_page)
 
 
 def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> HttpResponse | None:

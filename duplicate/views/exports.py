@@ -1,16 +1,19 @@
-"""Downloads: standings (CSV, xlsx, PDF), travellers, results CSV, the event workbook and the printouts.
+"""Downloads: standings (CSV, xlsx, PDF), travellers, results CSV, the event workbook, the printouts and the
+event file.
 
 Public and read-only, like the pages they print. Each builds its file from ``duplicate.exports`` (plain rows,
 a fixed number of queries) and never hands the request to the exporters; the file's bytes are kept in the
-cache under the event's results version (``duplicate.caching``), so that a second download is a cache read.  A visitor's file shows the boards
-still in play (``selectors.board_visible``) as "being played": no hands, no results, and its totals count
-the released boards only unless the event runs totals over every result (``selectors.released_only``); a
-director's holds everything.
+cache under the event's results version (``duplicate.caching``), so that a second download is a cache read;
+a big event's files (all but its standings) are made in the background (``hidden_download``).  A visitor's
+file shows the boards still in play (``selectors.board_visible``) as "being played": no hands, no results, and
+its totals count the released boards only unless the event runs totals over every result
+(``selectors.released_only``); a director's holds everything.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
@@ -20,6 +23,7 @@ from django.views.decorators.http import require_safe
 from duplicate import caching, exports, selectors
 from duplicate.models import Event
 from duplicate.selectors.usebio import usebio_event, usebio_problem
+from duplicate.services import eventfile
 from scoring.usebio import write_usebio
 from teams.exports import match_file, match_formats
 
@@ -42,35 +46,43 @@ def _download(
     return download_response(event, body, what, ext)
 
 
-def _hidden_download(
+def hidden_download(
     request: HttpRequest,
     event: Event | int,
     what: str,
     ext: str,
     make: Callable[[Event, frozenset[int], bool], bytes],
     *,
-    preparing: str = "",
+    preparing: str,
+    variant: Hashable = (),
 ) -> HttpResponse:
     """A download showing hands or results: ``make(event, hidden, released_only)``, the boards ``hidden`` from
     this viewer, its totals over the released boards only when ``released_only`` (``selectors.released_only``);
     kept with the results version, the boards hidden and what the totals count (a visitor's file is never a
-    director's).
-    ``event``: the event, or its primary key. With ``preparing`` (what the file is), made in a thread
-    (``caching.prepared``), the page saying so until it is ready (HTTP 202, reloading every two seconds)."""
+    director's), and with ``variant`` (an order asked for).  ``event``: the event, or its primary key.  An event of more than
+    ``BACKGROUND_RESULTS`` results has its file made in a thread (``caching.prepared``: seconds of work for
+    a 100-table event's printouts): the page says so until it is ready (HTTP 202, reloading every two
+    seconds, ``preparing`` naming the file), a visitor meanwhile getting the one made before, if any."""
     if not isinstance(event, Event):
         event = get_object_or_404(Event, pk=event)
     viewer = selectors.viewer_of(request)
     hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
     released_only = selectors.released_only(event, viewer)
-    variant = (what, ext, tuple(sorted(hidden)), caching.counted_variant(released_only))
+    key = (
+        what,
+        ext,
+        tuple(sorted(hidden)),
+        caching.counted_variant(released_only),
+        *((variant,) if variant else ()),
+    )
 
     def build() -> bytes:
         return make(event, hidden, released_only)
 
-    if not preparing:
-        body = caching.cached(event, "download", variant, build, latest=viewer.director)
+    if selectors.play_count(event) <= settings.BACKGROUND_RESULTS:
+        body = caching.cached(event, "download", key, build, latest=viewer.director)
         return download_response(event, body, what, ext)
-    ready, waited = caching.prepared(event, "download", variant, build, latest=viewer.director)
+    ready, waited = caching.prepared(event, "download", key, build, latest=viewer.director)
     if ready is not None:
         return download_response(event, ready, what, ext)
     context = {"event": event, "what": preparing, "waited": round(waited)}
@@ -95,12 +107,13 @@ def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     if fmt in match_formats(event):
         # A team match's PDF and xlsx carry its boards one by one (law G; a match by IMPs its CSV too): a
         # visitor's without the boards still in play, as on the team match page.
-        return _hidden_download(
+        return hidden_download(
             request,
             event,
             "standings",
             fmt,
             lambda e, hidden, released_only: match_file(e, fmt, hidden=hidden, released_only=released_only),
+            preparing=f"The team match's {fmt.upper() if fmt != 'xlsx' else 'workbook'}",
         )
     return _download(
         request,
@@ -113,7 +126,7 @@ def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 
 @require_safe
 def download_travellers(request: HttpRequest, pk: int) -> HttpResponse:
-    return _hidden_download(
+    return hidden_download(
         request,
         pk,
         "travellers",
@@ -121,17 +134,19 @@ def download_travellers(request: HttpRequest, pk: int) -> HttpResponse:
         lambda e, hidden, released_only: exports.travellers_file(
             e, "pdf", hidden=hidden, released_only=released_only
         ),
+        preparing="The travellers' printout",
     )
 
 
 @require_safe
 def download_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    return _hidden_download(
+    return hidden_download(
         request,
         pk,
         "results",
         "csv",
         lambda e, hidden, released_only: exports.results_file(e, hidden=hidden, released_only=released_only),
+        preparing="The results file",
     )
 
 
@@ -141,7 +156,7 @@ def download_hands(request: HttpRequest, pk: int, what: str) -> HttpResponse:
     viewer may see."""
     results = what == "results"
     name = "hands-results" if results else "hands"
-    return _hidden_download(
+    return hidden_download(
         request,
         pk,
         name,
@@ -149,6 +164,7 @@ def download_hands(request: HttpRequest, pk: int, what: str) -> HttpResponse:
         lambda e, hidden, released_only: exports.hands_file(
             e, results=results, hidden=hidden, released_only=released_only
         ),
+        preparing="The hands and results file" if results else "The hand records file",
     )
 
 
@@ -159,12 +175,15 @@ def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     if usebio_problem(event):
         raise Http404("USEBIO is written for contract events only (pairs and team matches)")
-    return _hidden_download(  # lines and hands, no totals
+    return hidden_download(
         request,
         event,
         "usebio",
         "xml",
-        lambda e, hidden, _released: write_usebio(usebio_event(e, hidden=hidden)),
+        lambda e, hidden, _released: write_usebio(
+            usebio_event(e, hidden=hidden)
+        ),  # lines and hands, no totals
+        preparing="The USEBIO file",
     )
 
 
@@ -172,21 +191,20 @@ def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
 def download_workbook(request: HttpRequest, pk: int) -> HttpResponse:
     """The event workbook; for an event of more than ``BACKGROUND_RESULTS`` results (over a few seconds to
     write) it is made in the background."""
-    event = get_object_or_404(Event, pk=pk)
-    background = selectors.play_count(event) > settings.BACKGROUND_RESULTS
-    return _hidden_download(
+    return hidden_download(
         request,
-        event,
+        pk,
         "results",
         "xlsx",
         lambda e, hidden, released_only: exports.workbook_file(e, hidden=hidden, released_only=released_only),
-        preparing="The event workbook" if background else "",
+        preparing="The event workbook",
     )
 
 
 @require_safe
 def download_printout(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
-    return _hidden_download(
+    names = {"scorecards": "score cards", "guide-cards": "table guide cards", "hand-records": "hand records"}
+    return hidden_download(
         request,
         pk,
         kind,
@@ -194,4 +212,33 @@ def download_printout(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
         lambda e, hidden, released_only: exports.printout_file(
             e, kind, hidden=hidden, released_only=released_only
         ),
+        preparing=f"The {names[kind]} printout",
     )
+
+
+def event_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event file. A visitor's copy leaves out the hands and results of the boards still in play (see
+    ``selectors.board_visible``); a director's holds everything."""
+
+    def make(event: Event, hidden: frozenset[int], _released: bool) -> bytes:  # results, no totals
+        data = eventfile.event_export(event)
+        if hidden:
+            data = eventfile_without(data, hidden)
+        return eventfile.event_file_text(data).encode()
+
+    response = hidden_download(request, pk, "event", "json", make, preparing="The event file")
+    if response.status_code == 200:  # the event file's own name
+        response["Content-Disposition"] = f'attachment; filename="event-{pk}.json"'
+    return response
+
+
+def eventfile_without(data: dict[str, Any], hidden: frozenset[int]) -> dict[str, Any]:
+    """An event file without the hands and the results of the boards in ``hidden`` (the movement, the
+    pairs and the other boards as they are)."""
+    out = dict(data)
+    out["boards"] = [
+        {k: v for k, v in board.items() if k != "deal"} if board["number"] in hidden else board
+        for board in data.get("boards", [])
+    ]
+    out["results"] = [r for r in data.get("results", []) if r.get("board") not in hidden]
+    return out

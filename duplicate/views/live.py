@@ -1,6 +1,6 @@
 """Live pages: the version a page's own script (static/js/live.js) polls to know when to fetch the page again,
 and the venue display, a page for a screen in the playing room that cycles the standings and the released
-travellers in large type."""
+travellers in large type, a page of slides at a time."""
 
 from __future__ import annotations
 
@@ -23,9 +23,6 @@ from duplicate.tables import (
     DisplayTravellerTable,
 )
 
-SECONDS = 15  # how long the display shows a slide, unless ?seconds= says otherwise
-MIN_SECONDS, MAX_SECONDS = 5, 300
-
 
 @never_cache
 @require_GET
@@ -47,14 +44,6 @@ def board_version(request: HttpRequest, pk: int, number: int) -> JsonResponse:
     return JsonResponse({"version": live})
 
 
-def display_seconds(text: str | None) -> int:
-    """The ``?seconds=`` a slide is shown for: a whole number from 5 to 300, else the default 15."""
-    text = (text or "").strip()
-    if not (text.isascii() and text.isdecimal() and len(text) <= 4):
-        return SECONDS
-    return min(MAX_SECONDS, max(MIN_SECONDS, int(text)))
-
-
 def _slide_table(slide: dsel.Slide) -> DisplayTable:
     if slide.kind == "traveller":
         return DisplayTravellerTable(slide.rows)
@@ -67,14 +56,20 @@ def _slide_table(slide: dsel.Slide) -> DisplayTable:
 
 def event_display(request: HttpRequest, pk: int) -> HttpResponse:
     """The venue display: everyone, a director too, sees what a visitor may (no peeking: a board still in play
-    at any table is not shown), so the page is one for all and kept whole under the event's results version."""
+    at any table is not shown), so the page is one for all.  Its slides are cut into pages
+    (``?page=``, :data:`~duplicate.selectors.display.SLIDES_PER_PAGE` slides each), each kept whole under the
+    event's results version, as is the plan of which slides there are; how long a slide is shown
+    (``?seconds=``) is the page's script's, so one entry serves every screen."""
     event = event_or_404(pk)
-    seconds = display_seconds(request.GET.get("seconds"))
+    plan = caching.cached(event, "display-plan", (), lambda: dsel.display_plan(event))
+    page = dsel.page_number(request.GET.get("page"), plan.pages)
 
     def build() -> str:
-        data = dsel.display(event)
+        # The page is kept under the current version: made from the current plan, never a kept older one.
+        current = caching.cached(event, "display-plan", (), lambda: dsel.display_plan(event), latest=True)
+        data = dsel.display(event, current, page)
         slides = [{"slide": s, "table": _slide_table(s).as_html(request)} for s in data.slides]
-        context: dict[str, Any] = {"event": event, "data": data, "slides": slides, "seconds": seconds}
+        context: dict[str, Any] = {"event": event, "data": data, "slides": slides}
         return render_to_string("duplicate/display.html", context)
 
-    return HttpResponse(caching.cached(event, "display", seconds, build))
+    return HttpResponse(caching.cached(event, "display", page, build))

@@ -22,7 +22,7 @@ from duplicate.models import Event, EventKind
 from duplicate.recap_tables import recap_tables
 from duplicate.selectors.recap import HIDDEN_MARK, ORDERS, recap
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
-from duplicate.views.exports import download_response
+from duplicate.views.exports import hidden_download
 from duplicate.views.standings import progress_html, status_badge
 
 
@@ -77,16 +77,15 @@ def download_recap(request: HttpRequest, pk: int) -> HttpResponse:
     event = sel.event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         raise Http404("A team match has no recap sheet.")
-    viewer = sel.viewer_of(request)
-    hidden = _hidden(event, viewer)
-    released_only = sel.released_only(event, viewer)
     order = _order(request)
-    variant = ("recap", "pdf", order, tuple(sorted(hidden)), caching.counted_variant(released_only))
-    body = caching.cached(
+    return hidden_download(
+        request,
         event,
-        "download",
-        variant,
-        lambda: recap_pdf(event, recap(event, hidden=hidden, order=order, released_only=released_only)),
-        latest=viewer.director,
+        "recap",
+        "pdf",
+        lambda e, hidden, released_only: recap_pdf(
+            e, recap(e, hidden=hidden, order=order, released_only=released_only)
+        ),
+        preparing="The recap sheet's printout",
+        variant=order,
     )
-    return download_response(event, body, "recap", "pdf")

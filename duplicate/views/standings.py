@@ -8,11 +8,9 @@ before the cache is read).  From the cache a page runs the same few queries at e
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Any
 
-from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -21,6 +19,7 @@ from django.utils.safestring import mark_safe
 
 from duplicate import caching
 from duplicate.models import Board, Event, EventKind, Pair
+from duplicate.pages import page_request, visitor_page
 from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
@@ -55,40 +54,6 @@ def progress_html(progress: st.Progress) -> str:
 def _safe(parts: dict[str, Any]) -> dict[str, Any]:
     """The cached parts, rendered by this module's own templates, as trusted HTML."""
     return {k: mark_safe(v) if isinstance(v, str) else v for k, v in parts.items()}
-
-
-def page_request(request: HttpRequest) -> HttpRequest:
-    """``request`` with only the query parameters a page reads (``caching.page_query``): what is kept in the
-    cache is made from it."""
-    reduced = copy.copy(request)
-    reduced.GET = caching.page_query(request.GET)  # type: ignore[assignment]  # read-only, as Django's own
-    return reduced
-
-
-def visitor_page(
-    request: HttpRequest,
-    event: Event,
-    what: str,
-    variant: Hashable,
-    render_page: Callable[[], HttpResponse],
-    *,
-    version: int | None = None,
-    cheap: bool = False,
-) -> HttpResponse:
-    """The page as ``render_page`` makes it; for a visitor (:func:`is_visitor`) the whole page is the same for
-    everyone and is kept whole, with the version it shows (``caching.cached``; ``cheap`` as there).  The
-    parts it is made of must be read at that version (``latest``), never a kept older one."""
-    if not is_visitor(request):
-        return render_page()
-    html = caching.cached(
-        event, what, variant, lambda: render_page().content.decode(), version=version, cheap=cheap
-    )
-    return HttpResponse(html)
-
-
-def is_visitor(request: HttpRequest) -> bool:
-    """Not signed in, and no message waiting to be shown: the page is the same as everyone else's."""
-    return not request.user.is_authenticated and not len(messages.get_messages(request))
 
 
 def event_standings(request: HttpRequest, pk: int) -> HttpResponse:

@@ -104,6 +104,8 @@ def display_values(values: Sequence[Fraction | int], *, signed: bool = False) ->
 def lead_str(x: Fraction | int) -> str:
     """How far one side is ahead of another (law G): the nearest whole number of ``abs(x)``, or its mixed
     number when that whole number is 0 but the sides are not level (the fraction avoids a tie)."""
+    if type(x) is int:  # whole: no Fraction made
+        return str(abs(x))
     f = abs(_exact(x))
     whole = round_half_away(f)
     return mixed_str(f) if whole == 0 and f else str(whole)

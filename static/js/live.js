@@ -34,6 +34,8 @@
     stamp();
     document.dispatchEvent(new CustomEvent("kalamazoo:refreshed"));
   }
+  // The venue display's script below puts its next page in with the same swap.
+  window.kalamazooLive = { swap: swap };
 
   function poll() {
     var root = document.querySelector("[data-live]");
@@ -56,14 +58,20 @@
   document.addEventListener("visibilitychange", poll);  // back on a hidden tab: asks at once
 })();
 
-// The venue display: one slide at a time, each for data-display-seconds (the server's ?seconds=), in order,
-// round and round; a refresh keeps the place (the slide of the same position, the slides being fewer or more).
+// The venue display: one slide at a time, each for ?seconds= (5 to 300, else 15: the browser's, so one page the
+// server keeps serves every screen), in order; after the page's last slide the next page of slides
+// (?page=, data-display-pages of them) is fetched and put in, and after the last page the first. A refresh keeps
+// the place (the slide of the same position, the slides being fewer or more). When a page cannot be fetched
+// (no network), the page shown is cycled again.
 (function () {
   "use strict";
-  var main = document.querySelector("[data-display-seconds]");
+  var main = document.querySelector("[data-display]");
   if (!main) { return; }
-  var seconds = Math.max(5, parseInt(main.dataset.displaySeconds, 10) || 15);
+  var params = new URLSearchParams(window.location.search);
+  var asked = /^[0-9]{1,4}$/.test(params.get("seconds") || "") ? parseInt(params.get("seconds"), 10) : 15;
+  var seconds = Math.min(300, Math.max(5, asked));
   var index = 0;
+  var fetching = false;
   document.body.classList.add("cycling");
 
   function show() {
@@ -73,7 +81,39 @@
     slides.forEach(function (slide, i) { slide.classList.toggle("current", i === index); });
   }
 
+  function pageUrl(page) {
+    var url = new URL(window.location.href);
+    if (page > 1) { url.searchParams.set("page", String(page)); } else { url.searchParams.delete("page"); }
+    return url.toString();
+  }
+
+  function nextPage() {
+    var holder = document.querySelector("[data-display-pages]");
+    var pages = holder ? parseInt(holder.dataset.displayPages, 10) || 1 : 1;
+    var page = holder ? parseInt(holder.dataset.displayPage, 10) || 1 : 1;
+    index = 0;
+    if (pages < 2 || fetching || !window.kalamazooLive) { show(); return; }
+    var url = pageUrl(page >= pages ? 1 : page + 1);
+    fetching = true;
+    fetch(url, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (!html) { show(); return; }
+        window.history.replaceState(null, "", url);  // the poll's refresh fetches this page
+        index = 0;
+        window.kalamazooLive.swap(html);
+      })
+      .catch(function () { show(); })
+      .then(function () { fetching = false; });
+  }
+
+  function advance() {
+    if (fetching) { return; }  // the next page is on its way: it starts at its first slide
+    index += 1;
+    if (index >= document.querySelectorAll("[data-slide]").length) { nextPage(); } else { show(); }
+  }
+
   show();
-  window.setInterval(function () { index += 1; show(); }, seconds * 1000);
+  window.setInterval(advance, seconds * 1000);
   document.addEventListener("kalamazoo:refreshed", show);
 })();

@@ -40,7 +40,17 @@ def test_bench_quick_runs_end_to_end(tmp_path: Path) -> None:
     assert "target" in proc.stdout
     data = json.loads(out.read_text())
     groups = {row["group"] for row in data["rows"]}
-    assert {"engine", "import", "standings", "pages", "outputs", "load (sqlite, database cache)"} <= groups
+    assert {
+        "engine",
+        "import",
+        "standings",
+        "pages",
+        "outputs",
+        "public",
+        "load (sqlite, database cache)",
+    } <= groups
+    # Every public page of the event answers (a download made in the background too, once ready).
+    assert not [r for r in data["rows"] if r["group"] == "public" and str(r["value"]).startswith("HTTP")]
     by_metric = {(row["group"], row["metric"]): row for row in data["rows"]}
     # Every size was built and scored; the standings page's query count does not grow with the event.
     assert any(m.startswith("13 tables: standings page") for _, m in by_metric)

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from duplicate import services
 from duplicate.models import Event, Play
+from duplicate.selectors import display as sel_display
 from duplicate.selectors import events as sel
 from duplicate.services.eventfile import event_import
 from tests.browser.conftest import ARTIFACTS, demo_event_in_play
@@ -192,12 +193,17 @@ def test_the_display_cycles_its_slides_and_fits_the_screen(live_server, new_page
     expect(current.locator("h2")).to_have_text(titles[1])
     while_second = page.evaluate("document.scrollingElement.scrollWidth")
     assert while_second <= viewport["width"]
-    # A board released meanwhile joins the slides at the next poll.
+    # A board released meanwhile joins the slides at the next poll (on the page of slides it falls in).
     number = sorted(in_play)[0]
     for play in Play.objects.filter(event=event, board__number=number, entered=False):
         save_elsewhere(play)
     page.clock.fast_forward(POLL)
-    expect(slides.locator("h2", has_text=re.compile(rf"^Board {number}\b"))).to_have_count(1)
+    expect(page.locator("[data-display-pages]")).to_have_attribute(
+        "data-display-pages", str(sel_display.display_plan(event).pages)
+    )
+    on_page = [s for s in slides_of(event) if s.startswith(f"Board {number} ")]
+    if on_page:
+        expect(slides.locator("h2", has_text=re.compile(rf"^Board {number}\b"))).to_have_count(1)
     for index in range(slides.count()):  # every slide fits, not only the first
         page.evaluate(
             "i => document.querySelectorAll('[data-slide]').forEach((s, j) => s.classList.toggle('current', i === j))",
@@ -207,3 +213,40 @@ def test_the_display_cycles_its_slides_and_fits_the_screen(live_server, new_page
         if size == "desktop":  # a projector's screen is not scrolled: a slide fits it whole
             assert page.evaluate("document.scrollingElement.scrollHeight") <= viewport["height"], index
     page.screenshot(path=str(ARTIFACTS / f"display-traveller-{size}.png"))  # the last slide: a board
+
+
+def slides_of(event: Event, page: int = 1) -> list[str]:
+    """The titles of a page of the display's slides, as the server makes them ("Board 3 2 of 2")."""
+    shown = sel_display.display(event, sel_display.display_plan(event), page)
+    return [f"{s.title} {s.part} of {s.parts}" if s.parts > 1 else s.title for s in shown.slides]
+
+
+def test_the_display_goes_on_to_its_next_page_after_the_last_slide_and_back_to_the_first(
+    live_server, new_page, monkeypatch
+):
+    """A big event's display is pages of a few slides: after a page's last slide the script fetches the next
+    page (the address saying which, so that a refresh keeps it), and after the last page the first; every
+    released board is shown in turn.  Here a page holds three slides."""
+    monkeypatch.setattr(sel_display, "SLIDES_PER_PAGE", 3)
+    event = demo_event_in_play()
+    pages = sel_display.display_plan(event).pages
+    assert pages > 2
+    page = new_page(**DESKTOP)
+    page.clock.install(time=START)
+    page.goto(f"{live_server.url}{reverse('event_display', args=[event.pk])}?seconds=6")
+    holder, current = page.locator("[data-display-pages]"), page.locator("[data-slide].current h2")
+    seen = []
+    for number in [*range(1, pages + 1), 1]:
+        expect(holder).to_have_attribute("data-display-page", str(number))
+        titles = slides_of(event, number)
+        assert 0 < len(titles) <= 3
+        for title in titles:
+            expect(current).to_have_text(title)
+            seen.append(title)
+            page.clock.fast_forward("00:06")
+    assert page.url.endswith("seconds=6")  # back on the first page: no page in the address
+    boards = {t.split(" ")[1] for t in seen if t.startswith("Board")}
+    released = {str(n) for n in range(1, 1 + event.boards.count())} - {
+        str(n) for n in sel.boards_in_play(event)
+    }
+    assert boards == released

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duplicate import caching, services
-from duplicate.models import Board, Play
+from duplicate.models import Board, Pair, Play
 from duplicate.services.results import result_fields
 from tests.conftest import make_event
 
@@ -391,3 +391,46 @@ def test_made_up_parameters_are_neither_a_new_page_nor_in_its_links(client):
         ("ns-sort", "pair"),
     )
     assert caching.query_variant(QueryDict("page=99999999&ns-sort=<b>&section=b")) == (("section", "B"),)
+
+
+# --- Whole pages for visitors: the overview, the movement, the team match -----------------------------------
+
+
+def _renumbered_behind_the_services_back(event) -> str:
+    """A pair's number changed without a new results version (as no service would): what a page made again
+    would show, and a kept page does not."""
+    pair = event.pairs.order_by("pk").first()
+    Pair.objects.filter(pk=pair.pk).update(number="99")
+    return "99"
+
+
+@pytest.mark.parametrize(
+    ("page", "kind", "shows"),
+    [
+        ("event_detail", "mitchell", "results entered"),
+        ("event_movement", "mitchell", "Round 3"),
+        ("team_match", "teams", "Board by board"),
+    ],
+)
+def test_a_visitors_page_is_kept_whole_under_the_results_version(client, director_client, page, kind, shows):
+    """The overview, the movement and the team match are kept whole for visitors under the results version
+    (made once, then read from the cache): a change that moves no version is not seen by a visitor until a
+    write moves it; a director always gets the page made there and then."""
+    event = make_event(kind=kind, tables=3, event_kind="teams" if kind == "teams" else "pairs")
+    fill(event)
+    url = reverse(page, args=[event.pk])
+    before = client.get(url).content.decode()
+    assert shows in before
+    if page == "event_detail":  # the overview's count of results entered
+        Play.objects.filter(pk=Play.objects.filter(event=event).order_by("pk").first().pk).update(
+            entered=False
+        )
+        total = Play.objects.filter(event=event).count()
+        changed = f"<strong>{total - 1}</strong> of {total}"
+    else:
+        number = _renumbered_behind_the_services_back(event)
+        changed = f">{number}<" if page == "team_match" else f"{number} v"
+    assert client.get(url).content.decode() == before
+    assert changed in director_client.get(url).content.decode()
+    services.event_results_touch(event_ids=[event.pk])
+    assert changed in client.get(url).content.decode()

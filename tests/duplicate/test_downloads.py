@@ -21,24 +21,27 @@ from tests.duplicate.exports_events import pairs_file
 pytestmark = pytest.mark.django_db
 
 # (view, its arguments after the event, queries cold for a visitor, from the cache): the event, the boards in
-# play (no peeking, never cached; not for the standings), the pairs, the contest's plays (+ the boards and
-# the plays for the files of every result).
+# play (no peeking, never cached; not for the standings) and how many results (a big event's file is made in
+# the background), the pairs, the contest's plays (+ the boards and the plays for the files of every result;
+# the boards alone for the hands).
 DOWNLOADS = [
     ("download_standings", ["csv"], 3, 1),
     ("download_standings", ["xlsx"], 3, 1),
     ("download_standings", ["pdf"], 3, 1),
-    ("download_travellers", [], 6, 2),
-    ("download_results_csv", [], 6, 2),
-    ("download_workbook", [], 7, 3),  # and how many results: a big event's is made in the background
-    ("download_printout", ["scorecards"], 6, 2),
-    ("download_printout", ["guide-cards"], 6, 2),
-    ("download_printout", ["hand-records"], 7, 2),  # and the boards' double-dummy analyses
-    ("download_hands", ["hands"], 6, 2),
-    ("download_hands", ["results"], 6, 2),
+    ("download_travellers", [], 7, 3),
+    ("download_results_csv", [], 7, 3),
+    ("download_workbook", [], 7, 3),
+    ("download_printout", ["scorecards"], 7, 3),
+    ("download_printout", ["guide-cards"], 7, 3),
+    ("download_printout", ["hand-records"], 5, 3),  # the boards, and their double-dummy analyses
+    ("download_hands", ["hands"], 4, 3),
+    ("download_hands", ["results"], 7, 3),
+    ("event_export", [], 10, 3),  # the set-up's seven queries
 ]
+PAIR_DOWNLOADS = [("download_recap", [], 5, 3)]  # a pair contest's own (a team match has no recap)
 
 
-@pytest.mark.parametrize(("name", "args", "cold", "warm"), DOWNLOADS)
+@pytest.mark.parametrize(("name", "args", "cold", "warm"), DOWNLOADS + PAIR_DOWNLOADS)
 def test_downloads_run_a_fixed_number_of_queries_and_come_from_the_cache(
     client, django_assert_num_queries, name, args, cold, warm
 ):
@@ -116,3 +119,33 @@ def test_a_big_events_workbook_is_made_in_the_background_the_page_saying_so(clie
     assert [list(r) for r in inline["Standings"].iter_rows(values_only=True)] == [
         list(r) for r in book["Standings"].iter_rows(values_only=True)
     ]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [("download_travellers", []), ("download_printout", ["scorecards"]), ("event_export", [])],
+)
+def test_a_big_events_file_is_made_in_the_background_a_visitor_getting_the_one_made_before(
+    client, director_client, settings, name, args
+):
+    """Over BACKGROUND_RESULTS results every file showing results is made in a thread (seconds of work for a
+    100-table event's printouts): no request waits for it.  Once one is made, a visitor is served it while
+    the next results version's is made; a director is told it is being made."""
+    settings.BACKGROUND_RESULTS = 0
+    event = event_import(data=pairs_file(3, 1, name="Big enough"))
+    url = reverse(name, args=[event.pk, *args])
+    first = client.get(url)
+    assert first.status_code == 202
+    assert "being made" in first.content.decode()
+    deadline = time.monotonic() + 30
+    while (response := client.get(url)).status_code == 202 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert response.status_code == 200
+    made = response.content
+    services.event_results_touch(event_ids=[event.pk])  # a new results version: the file is out of date
+    assert client.get(url).content == made  # at once, the one made before
+    assert director_client.get(url).status_code in (200, 202)  # the current one, or "being made"
+    while (response := director_client.get(url)).status_code == 202 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert response.status_code == 200

@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event, Play
+from duplicate.selectors.display import ROWS_PER_SLIDE, SLIDES_PER_PAGE
 from duplicate.selectors.standings import team_standings
-from duplicate.views.live import display_seconds
 from tests.conftest import make_event
 from tests.teams.test_match import ODD_PAIR, match_event
 
@@ -212,17 +212,48 @@ def test_a_long_ranking_runs_to_several_slides(client, db):
     assert "Board 1 1 of 2" in titles  # fourteen tables played it
 
 
-@pytest.mark.parametrize(
-    ("asked", "seconds"),
-    [(None, 15), ("30", 30), ("1", 5), ("100000", 15), ("9999", 300), ("x", 15), ("٣٠", 15)],
-)
-def test_seconds_a_slide(asked, seconds):
-    assert display_seconds(asked) == seconds
+def test_the_cycle_time_is_the_browsers_and_every_seconds_is_one_page_kept(
+    client, game, django_assert_num_queries
+):
+    """How long a slide is shown (?seconds=) is read by the page's script: the page is the same whatever it
+    asks, and kept once (each further ?seconds= reads the event's row, then the page from the cache)."""
+    url = reverse("event_display", args=[game.pk])
+    first = client.get(url + "?seconds=40").content.decode()
+    assert "data-display-seconds" not in first
+    for seconds in ("5", "41", "300", "x"):
+        with django_assert_num_queries(1):  # the event; the plan and the page from the cache
+            assert client.get(f"{url}?seconds={seconds}").content.decode() == first
 
 
-def test_the_display_says_its_seconds(client, game):
-    html = client.get(reverse("event_display", args=[game.pk]) + "?seconds=40").content.decode()
-    assert 'data-display-seconds="40"' in html
+def test_a_big_display_is_pages_of_a_few_slides_that_show_every_released_board_in_turn(client, db):
+    event = make_event(tables=14, boards_per_round=1)  # 14 boards, each played at 14 tables: 2 slides a board
+    for play in Play.objects.filter(event=event):
+        enter(play, FIRST)
+    url = reverse("event_display", args=[event.pk])
+    pages = []
+    html = client.get(url).content.decode()
+    while True:
+        titles = slide_titles(html)
+        assert 0 < len(titles) <= SLIDES_PER_PAGE
+        for table in re.findall(r"<tbody>(.*?)</tbody>", html, re.S):
+            assert table.count("<tr") <= ROWS_PER_SLIDE
+        pages.append(titles)
+        found = re.search(r'<a href="\?page=(\d+)" rel="next">', html)
+        assert found is not None
+        if found.group(1) == "1":
+            break
+        html = client.get(f"{url}?page={found.group(1)}").content.decode()
+    assert len(pages) == 2
+    shown = [t for titles in pages for t in titles]
+    assert shown[:4] == [
+        "Standings: N-S 1 of 2",
+        "Standings: N-S 2 of 2",
+        "Standings: E-W 1 of 2",
+        "Standings: E-W 2 of 2",
+    ]
+    assert shown[4:] == [f"Board {n} {part} of 2" for n in range(1, 15) for part in (1, 2)]
+    for asked in ("0", "3", "99", "x", "-1", "1.5"):  # no such page: the first
+        assert slide_titles(client.get(f"{url}?page={asked}").content.decode()) == pages[0]
 
 
 @pytest.mark.parametrize("tables", [3, 9])
@@ -231,10 +262,11 @@ def test_the_display_runs_a_fixed_number_of_queries(db, client, django_assert_nu
     for play in Play.objects.filter(event=event, board__number__in=[1, 2]):
         enter(play, FIRST)
     url = reverse("event_display", args=[event.pk])
-    # the event; the boards in play; the pairs, the contest, the boards, the plays
-    with django_assert_num_queries(6):
+    # the event; the plan: the pairs, the contest, each board's lines; the page: its boards' contest, their
+    # rows, their lines
+    with django_assert_num_queries(7):
         assert client.get(url).status_code == 200
-    with django_assert_num_queries(1):  # the event (the page kept whole)
+    with django_assert_num_queries(1):  # the event (the plan and the page kept whole)
         assert client.get(url).status_code == 200
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
 from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
-from duplicate.services.eventfile import event_export
+from duplicate.services.eventfile import event_export, event_file_text
 
 
 class Command(KalamazooCommand):
@@ -20,7 +19,7 @@ class Command(KalamazooCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = event_or_error(options["event_id"])
-        text = json.dumps(event_export(event), indent=2, ensure_ascii=False) + "\n"
+        text = event_file_text(event_export(event))
         if options["output"]:
             write_output(options["output"], text)
             self.stdout.write(f"Wrote event {event.pk} to {options['output']}")
