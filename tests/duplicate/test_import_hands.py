@@ -334,7 +334,7 @@ def test_page_upload_utf16_file_with_tags_over_two_lines_attaches(director_clien
         boards_url(event), {"pbn_file": upload, "repeated": "refuse"}, follow=True
     )
     assert response.status_code == 200
-    assert "hands for 6 board(s): 1-6 (UTF-16 with BOM)" in response.content.decode()
+    assert "hands for 6 boards: 1-6 (UTF-16 with BOM)" in response.content.decode()
     assert_attached(event, written)
     assert {n: d for n, (d, _) in stored(event).items()} == {n: SEATS[n % 4] for n in range(1, 7)}
 

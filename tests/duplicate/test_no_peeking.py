@@ -388,7 +388,7 @@ def card_summary(html: str) -> str:
 
 def display_slides(html: str) -> str:
     """The venue display's slides (its status line says how many results are in: that may move)."""
-    found = re.search(r'data-live-part="slides">(.*?)</main>', html, re.S)
+    found = re.search(r'data-live-part="slides"[^>]*>(.*?)</main>', html, re.S)
     assert found is not None
     return found.group(1)
 
