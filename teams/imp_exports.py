@@ -21,9 +21,9 @@ from reportlab.platypus import Flowable, Paragraph
 
 from duplicate.exports import pdf, xlsx
 from duplicate.exports.cells import csv_value
-from duplicate.exports.csv import BOM
+from duplicate.exports.csv import BOM, COUNTED_COLUMNS
 from duplicate.exports.rows import IMP_SEATS as SEATS
-from duplicate.exports.rows import EventInfo, event_info, imp_status, imp_team_rows
+from duplicate.exports.rows import EventInfo, counted_values, event_info, imp_status, imp_team_rows
 from duplicate.models import Event
 from duplicate.selectors.imp_match import ImpBoardLine, ImpMatch, imp_match
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
@@ -157,13 +157,16 @@ def imp_text(name: str, match: ImpMatch) -> str:
 
 
 def imp_csv_text(match: ImpMatch) -> str:
-    """``standings --format csv`` for an IMP match: a row for each pair, a total row for each team."""
+    """``standings --format csv`` for an IMP match: a row for each pair, a total row for each team, each
+    ending, as every standings CSV, with how many of the event's boards the totals count and the event's
+    boards (``COUNTED_COLUMNS``)."""
     buf = io.StringIO()
     writer = csv.writer(buf)  # RFC 4180 lines (CRLF), as the other CSV files
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([*CSV_COLUMNS, *COUNTED_COLUMNS])
+    counted = counted_values(match.progress)
     if match.home:
         for row in imp_team_rows(match):
-            writer.writerow([csv_value(v) for v in row])
+            writer.writerow([csv_value(v) for v in [*row, *counted]])
     return buf.getvalue()
 
 

@@ -83,8 +83,8 @@ def test_the_standings_command_gives_the_match_in_every_format():
     assert "    4     A60/40       1440                 3          0      25" in text  # no net: not compared
     assert "worth 3 IMPs to a team given average plus, -3 average minus, 0 average (law 86A)" in text
     rows = list(csv.reader(io.StringIO(command(event, "csv"))))
-    assert rows[3] == ["Reds", "total", "", "", "", "", "4", "25", "19.16"]
-    assert rows[6] == ["Blues", "total", "", "", "", "", "4", "0", "0.84"]
+    assert rows[3] == ["Reds", "total", "", "", "", "", "4", "25", "19.16", "4", "4"]
+    assert rows[6] == ["Blues", "total", "", "", "", "", "4", "0", "0.84", "4", "4"]
 
 
 def test_the_page_the_downloads_and_the_travellers_show_it(client):
