@@ -40,7 +40,6 @@ __all__ = [
     "imps",
     "team_imps_match",
     "team_vps",
-    "victory_points",
     "vp_table",
 ]
 
@@ -108,18 +107,6 @@ def _concave(values: list[Decimal]) -> list[Decimal]:
         else:
             k += 1
     return values
-
-
-def victory_points(imps_for: int, imps_against: int, boards: int) -> tuple[Decimal, Decimal]:
-    """Both teams' VPs (WBF 2013 continuous 20-VP scale) for a match of ``boards`` boards: (for, against)."""
-    for name, value in (("imps_for", imps_for), ("imps_against", imps_against)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ContestError(name, f"must be a whole number of IMPs from 0, got {show_value(value)}")
-    table = vp_table(_boards(boards))
-    margin = abs(imps_for - imps_against)
-    winner = table[min(margin, len(table) - 1)]
-    loser = VP_MAX - winner
-    return (winner, loser) if imps_for >= imps_against else (loser, winner)
 
 
 class Artificial(NamedTuple):
@@ -278,7 +265,11 @@ def _board_line(b: TeamBoard, home: str, away: str, average_plus: int) -> TeamBo
 
 
 def team_vps(net: int, boards: int) -> Decimal:
-    """A team's VPs (WBF 2013 continuous 20-VP scale) for its net IMPs over a match of ``boards`` boards."""
+    """A team's VPs (WBF 2013 continuous 20-VP scale) for its net IMPs over a match of ``boards`` boards: the
+    winner's figure for a margin of ``net`` IMPs, ``20 -`` it for a loss of as many.  The match's two teams
+    each score from their own net (``team_imps_match``), so their VPs add to 20 when the two nets balance."""
+    if isinstance(net, bool) or not isinstance(net, int):
+        raise ContestError("net", f"must be a whole number of IMPs, got {show_value(net)}")
     table = vp_table(_boards(boards))
     won = table[min(abs(net), len(table) - 1)]
     return won if net >= 0 else VP_MAX - won
