@@ -6,7 +6,7 @@ and where they sat.  Two queries: the pairs and the plays.
 No peeking: a board in ``hidden`` (still in play for this viewer) shows no scores; with ``released_only`` (a
 visitor's, ``selectors.released_only``) neither its IMPs nor the totals include it until every table has
 played it.  A board with law 12C2's artificial score at a table shows
-it ("A60/40") and scores law 86A's IMPs; a board that cannot be scored as entered is noted with why, and the
+it ("A60/40") and scores its IMPs; a board that cannot be scored as entered is noted with why, and the
 rest are scored and totalled."""
 
 from __future__ import annotations
@@ -93,12 +93,12 @@ class ImpMatch:
     progress: Progress
     error: str | None
     pairs: tuple[ImpPair, ...] = ()  # every pair of both teams, home team's first
-    average_plus: int = AVERAGE_PLUS_IMPS  # law 86A: the IMPs of an artificial average plus
+    average_plus: int = AVERAGE_PLUS_IMPS  # law 12C2: the IMPs of an artificial average plus
     counted: int = 0  # the boards the totals count (both tables in, scorable; a visitor's: released)
 
     @property
     def adjusted(self) -> bool:
-        """Whether a board shown scores a table's artificial adjusted score (law 12C2, law 86A's IMPs)."""
+        """Whether a board shown scores a table's artificial adjusted score (law 12C2: IMPs)."""
         return any(line.home_adjusted or line.away_adjusted for line in self.lines)
 
     @property
@@ -108,8 +108,8 @@ class ImpMatch:
             return ""
         n = self.average_plus
         return (
-            f"a table's artificial adjusted score (law 12C2) is worth {n} IMPs to a team given average plus, "
-            f"-{n} average minus, 0 average (law 86A), the other table's result not compared"
+            f"a table's artificial adjusted score is worth {n} IMPs to a team given average plus, -{n} average "
+            f"minus, 0 average (law 12C2, law 86A of the 2007 code), the other table's result not compared"
         )
 
     @property

@@ -306,7 +306,7 @@ def build_results(
     (entered or not), so the rankings keep their shape as the results come in: sections playing the same
     boards across the field, or (``per_section``, the director's choice) each section on its own.
     ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`).
-    ``average_plus``: the event's IMPs of an artificial average plus (law 86A; IMP contests).
+    ``average_plus``: the event's IMPs of an artificial average plus (law 12C2; IMP contests).
     ``released_only``: the boards of plays not yet entered are left out of the contest (:func:`counted_rows`)."""
     waiting = list(compress(map(itemgetter(0), rows), map(not_, map(itemgetter(3), rows))))  # not entered
     left_out = frozenset(waiting) if released_only else frozenset()

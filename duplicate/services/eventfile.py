@@ -238,7 +238,7 @@ def event_import(
         paper_size=data.get("paper_size") or "A4",
         ranking=ranking,
         contest=contest,
-        average_plus_imps=data.get("average_plus_imps", AVERAGE_PLUS_IMPS),  # law 86A; checked there
+        average_plus_imps=data.get("average_plus_imps", AVERAGE_PLUS_IMPS),  # law 12C2; checked there
         analyse=analyse,
         running_totals=data.get(
             "running_totals", False

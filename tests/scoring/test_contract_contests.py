@@ -156,7 +156,7 @@ def test_butler_datum_rounds_an_exact_half_away_from_zero() -> None:
 
 
 def test_butler_artificial_scores_are_plus_or_minus_3_imps() -> None:
-    # law 86A: average plus +3 IMPs, average minus -3; left out of the datum (420, 400 -> 410)
+    # law 12C2: average plus +3 IMPs, average minus -3; left out of the datum (420, 400 -> 410)
     results = [R(1, 1, 11, 420), R(1, 2, 12, 400), R(1, 3, 13, None, (60, 40)), R(1, 4, 14, None, (50, 50))]
     contest = butler(results, single_ranking=False)
     assert contest.datums == {1: 410}
