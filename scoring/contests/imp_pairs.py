@@ -21,9 +21,6 @@ from fractions import Fraction
 from typing import Any, Final
 
 from scoring.contests.contract_pairs import (
-    AVERAGE,
-    AVERAGE_MINUS,
-    AVERAGE_PLUS,
     Board,
     BoardScorer,
     ContractContest,
@@ -37,10 +34,8 @@ from scoring.contests.display import round_half_away
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, artificial_imps, average_plus_imps, imps
 from scoring.contests.rankings import RankingGroups, grouping
 
-__all__ = ["ARTIFICIAL_IMPS", "butler", "butler_datum", "cross_imps", "cross_imps_board"]
+__all__ = ["butler", "butler_datum", "cross_imps", "cross_imps_board"]
 
-#: Law 12C2: an artificial adjusted score of average plus / average / average minus in IMPs (the default).
-ARTIFICIAL_IMPS: Final = {p: artificial_imps(p) for p in (AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS)}
 BUTLER_DROP_FROM: Final = 5  # five or more results: the highest and the lowest are dropped
 
 
