@@ -145,8 +145,9 @@ def imp_text(name: str, match: ImpMatch) -> str:
     out.append(f"{'Board':>5} {home:>10} {away:>10} {'Net':>6} {home:>10} {away:>10} {'Running':>7}")
     out.append(f"{'':>5} {'N-S':>10} {'N-S':>10} {'':>6} {'IMPs':>10} {'IMPs':>10}")
     for line in match.lines:
-        if not line.scored:
-            out.append(f"{line.board:>5} {line.note}")
+        if not line.scored:  # the running figure of a board counted but hidden (running totals)
+            running = "" if line.running is None else f" (running {line.running})"
+            out.append(f"{line.board:>5} {line.note}{running}")
             continue
         net = "" if line.net is None else line.net
         out.append(
@@ -174,10 +175,11 @@ def imp_csv_text(match: ImpMatch) -> str:
 
 
 def _board_cells(match: ImpMatch) -> Iterator[list[Any]]:
-    """Each board as the page shows it: both N-S scores, the net, each team's IMPs, the running IMPs."""
+    """Each board as the page shows it: both N-S scores, the net, each team's IMPs, the running IMPs (a board
+    not shown: why, and the running IMPs where the totals count it)."""
     for line in match.lines:
         if not line.scored:
-            yield [line.board, line.note, None, None, None, None, None]
+            yield [line.board, line.note, None, None, None, None, line.running]
         else:
             home = line.home_adjusted or line.home_ns  # a table's score, or law 12C2's artificial one
             away = line.away_adjusted or line.away_ns
