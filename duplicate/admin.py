@@ -1,9 +1,11 @@
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.db.models import Q
 
 from duplicate import models, services
+from duplicate.forms.entry import beside_field
 
 
 class TouchesStandings(admin.ModelAdmin):
@@ -34,8 +36,29 @@ class TouchesStandings(admin.ModelAdmin):
         services.event_results_touch(event_ids=ids)
 
 
+class EventAdminForm(forms.ModelForm):
+    """The event's fields, law 86A's IMPs of average plus checked against its contest by the rule the new-event
+    form and an event file's import apply (``services.average_plus_for``): an event the admin saves is one
+    its own export can import again.  (Its model and fields are the admin's, every field but those read
+    only.)"""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if "average_plus_imps" not in data or "contest" in self.errors:
+            return data
+        contest = data.get("contest", self.instance.contest)  # read only: the event's own
+        try:
+            data["average_plus_imps"] = services.average_plus_for(
+                contest=contest, value=data["average_plus_imps"]
+            )
+        except services.ServiceError as exc:
+            self.add_error("average_plus_imps", beside_field(str(exc)))
+        return data
+
+
 @admin.register(models.Event)
 class EventAdmin(TouchesStandings):
+    form = EventAdminForm
     list_display = ("name", "date", "code", "kind", "status")
     list_filter = ("code", "kind", "status")
     search_fields = ("name",)
