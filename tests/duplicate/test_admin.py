@@ -7,9 +7,14 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
 
 from duplicate import services
-from duplicate.models import Board, Event, Play, PlayChange
+from duplicate.models import Board, Event, Play, PlayChange, SignInSlot
 from duplicate.services.eventfile import event_export, event_import
 from tests.conftest import make_event
 
@@ -187,3 +192,86 @@ def test_a_figure_its_contest_does_not_read_is_left_out_of_the_export(db):
     assert "average_plus_imps" not in exported
     again = event_import(data=exported)
     assert (again.contest, again.average_plus_imps) == ("matchpoints", 3)
+
+
+# --- The sign-in throttle's counters: read only, cleared by an action for those allowed to delete them ------
+
+SLOTS = "/admin/duplicate/signinslot/"
+PASSWORD = "correct horse battery staple"
+
+
+def staff_client(username: str, *codenames: str) -> Client:
+    user = get_user_model().objects.create_user(username=username, password=PASSWORD, is_staff=True)
+    user.user_permissions.add(
+        *Permission.objects.filter(content_type__app_label="duplicate", codename__in=codenames)
+    )
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def lock_out(username: str, address: str) -> None:
+    """Five wrong passwords for ``username`` from ``address``: its counters full, the right one refused."""
+    client = Client(REMOTE_ADDR=address)
+    for _ in range(5):
+        client.post(reverse("login"), {"username": username, "password": "wrong"})
+    assert client.post(reverse("login"), {"username": username, "password": PASSWORD}).status_code == 429
+
+
+def clear(client: Client, slots) -> HttpResponse:
+    return client.post(
+        SLOTS, {"action": "clear_counters", "_selected_action": [s.pk for s in slots], "index": 0}
+    )
+
+
+def test_a_staff_user_without_the_delete_permission_cannot_clear_or_delete_sign_in_counters():
+    get_user_model().objects.create_user(username="td", password=PASSWORD, is_staff=True)
+    lock_out("td", "203.0.113.9")
+    slots = list(SignInSlot.objects.order_by("pk"))
+    assert len(slots) >= 5
+    viewer = staff_client("viewer", "view_signinslot")
+    page = viewer.get(SLOTS)
+    assert page.status_code == 200
+    assert "Clear these sign-in counters" not in page.content.decode()
+    assert 'value="delete_selected"' not in page.content.decode()
+    clear(viewer, slots)
+    viewer.post(
+        SLOTS, {"action": "delete_selected", "_selected_action": [s.pk for s in slots], "post": "yes"}
+    )
+    assert viewer.post(f"{SLOTS}{slots[0].pk}/delete/", {"post": "yes"}).status_code == 403
+    assert list(SignInSlot.objects.order_by("pk")) == slots
+
+
+def test_one_with_the_delete_permission_clears_the_counters_chosen_and_the_director_signs_in_again(director):
+    """The action clears every attempt of each counter a chosen row counts for (the others' kept); the model
+    stays read only otherwise (no delete, no change), for a superuser too."""
+    get_user_model().objects.create_user(username="td2", password=PASSWORD, is_staff=True)
+    lock_out("td2", "203.0.113.9")
+    others = SignInSlot.objects.count()
+    lock_out("td", "203.0.113.10")  # the director fixture's user
+    locked = SignInSlot.objects.order_by("-pk")[: SignInSlot.objects.count() - others]
+    td_counters = {slot.counter for slot in locked}
+    clearer = staff_client("clearer", "view_signinslot", "delete_signinslot")
+    page = clearer.get(SLOTS).content.decode()
+    assert "Clear these sign-in counters" in page
+    assert 'value="delete_selected"' not in page
+    chosen = [SignInSlot.objects.filter(counter=counter).first() for counter in td_counters]
+    answer = clear(clearer, chosen)
+    assert answer.status_code == 302
+    assert not SignInSlot.objects.filter(counter__in=td_counters).exists()
+    assert SignInSlot.objects.count() == others  # the other user's counters kept
+    message = clearer.get(SLOTS).content.decode()
+    assert f"{len(locked)} sign-in attempts given back" in message
+    signing_in = Client(REMOTE_ADDR="203.0.113.10")
+    assert signing_in.post(reverse("login"), {"username": "td", "password": PASSWORD}).status_code == 302
+    left = SignInSlot.objects.order_by("pk").first()
+    assert clearer.post(f"{SLOTS}{left.pk}/delete/", {"post": "yes"}).status_code == 403
+    superuser = Client()
+    superuser.force_login(director)
+    assert "Clear these sign-in counters" in superuser.get(SLOTS).content.decode()
+    assert superuser.post(f"{SLOTS}{left.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert (
+        superuser.post(f"{SLOTS}{left.pk}/change/", {"counter": "x", "window": 1, "slot": 9}).status_code
+        == 403
+    )
+    assert SignInSlot.objects.filter(pk=left.pk, counter=left.counter).exists()
