@@ -261,7 +261,8 @@ def _prepared(
             target=_prepare, args=(key, job, owner, wanted, build), name=f"{PREPARING} {what}", daemon=True
         ).start()
     else:
-        began = (ask(cache.get, job) or (None, None))[1]
+        held = ask(cache.get, job)  # (owner, when its making began: None while it waits its turn)
+        began = held[1] if isinstance(held, tuple) else None
     if kept is not None and not latest:
         return kept[2], 0.0
     return None, max(0.0, time.time() - began) if isinstance(began, float) else 0.0
