@@ -155,6 +155,10 @@ RESULTS_STALE_SECONDS = float(os.environ.get("RESULTS_STALE_SECONDS", "1.0"))
 # takes 11-16 s, its score cards several), the download page saying so until the file is ready; a visitor
 # meanwhile gets the one made before, if any.
 BACKGROUND_RESULTS = int(os.environ.get("BACKGROUND_RESULTS", "5000"))
+# How old (seconds, from when its making began) a file made in the background may be before a visitor's download
+# starts the next one: during play each result moves the results version on, and each such file is seconds of a
+# worker's CPU. Until then a visitor gets the file made before; a director always gets the latest.
+BACKGROUND_MIN_AGE = float(os.environ.get("BACKGROUND_MIN_AGE", "30"))
 # Hands attached (an upload, an import) are analysed double dummy in a thread once the write commits; off,
 # only `manage.py analyse_hands` works the analyses out.
 DEAL_ANALYSIS_IN_BACKGROUND = os.environ.get("DEAL_ANALYSIS_IN_BACKGROUND", "1") != "0"

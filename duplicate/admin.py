@@ -1,9 +1,14 @@
 from typing import Any
 
+from django import forms
 from django.contrib import admin
+from django.contrib.auth import get_permission_codename
 from django.db.models import Q
+from django.utils.translation import ngettext
 
 from duplicate import models, services
+from duplicate.forms.entry import beside_field
+from duplicate.services.sign_in import sign_in_counters_clear
 
 
 class TouchesStandings(admin.ModelAdmin):
@@ -34,8 +39,29 @@ class TouchesStandings(admin.ModelAdmin):
         services.event_results_touch(event_ids=ids)
 
 
+class EventAdminForm(forms.ModelForm):
+    """The event's fields, law 12C2's IMPs of average plus checked against its contest by the rule the new-event
+    form and an event file's import apply (``services.average_plus_for``): an event the admin saves is one
+    its own export can import again.  (Its model and fields are the admin's, every field but those read
+    only.)"""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if "average_plus_imps" not in data or "contest" in self.errors:
+            return data
+        contest = data.get("contest", self.instance.contest)  # read only: the event's own
+        try:
+            data["average_plus_imps"] = services.average_plus_for(
+                contest=contest, value=data["average_plus_imps"]
+            )
+        except services.ServiceError as exc:
+            self.add_error("average_plus_imps", beside_field(str(exc)))
+        return data
+
+
 @admin.register(models.Event)
 class EventAdmin(TouchesStandings):
+    form = EventAdminForm
     list_display = ("name", "date", "code", "kind", "status")
     list_filter = ("code", "kind", "status")
     search_fields = ("name",)
@@ -160,12 +186,30 @@ class DealAnalysisAdmin(ReadOnlyAdmin):
 
 @admin.register(models.SignInSlot)
 class SignInSlotAdmin(ReadOnlyAdmin):
-    """The sign-in throttle's counted attempts (``duplicate.security``): shown, never typed in. Deleting a
-    counter's rows lets its sign-ins through again before the window ends (a director locked out by a
-    mistyped password at a shared address)."""
+    """The sign-in throttle's counted attempts (``duplicate.security``): shown, never typed in, changed or
+    deleted row by row. The action "Clear these sign-in counters" (``services.sign_in_counters_clear``) gives
+    back every attempt of the counters chosen, letting their sign-ins through again before the window ends (a
+    director locked out by a mistyped password at a shared address): offered to those with the model's delete
+    permission alone (superusers have it)."""
 
     list_display = ("counter", "window", "slot", "expires")
     list_filter = ("window",)
+    actions = ("clear_counters",)
 
-    def has_delete_permission(self, request, obj=None):
-        return True
+    @admin.action(description="Clear these sign-in counters", permissions=["clear"])
+    def clear_counters(self, request: Any, queryset: Any) -> None:
+        given_back = sign_in_counters_clear(slot_ids=list(queryset.values_list("pk", flat=True)))
+        self.message_user(
+            request,
+            ngettext(
+                "Cleared: %(count)d sign-in attempt given back.",
+                "Cleared: %(count)d sign-in attempts given back.",
+                given_back,
+            )
+            % {"count": given_back},
+        )
+
+    def has_clear_permission(self, request: Any) -> bool:
+        """The model's delete permission (``duplicate.delete_signinslot``)."""
+        codename = get_permission_codename("delete", self.opts)
+        return bool(request.user.has_perm(f"{self.opts.app_label}.{codename}"))

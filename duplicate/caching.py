@@ -12,8 +12,8 @@ there and then).  A visitor is served the kept value while it began less than ``
 the current one out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting
 for that process's.  So under a stream of writes a page is worked out about twice a second, not once a
 write, and what a visitor sees is never more than a second old.  A page quick to work out that shows no
-result (``no_result_shown``: a board being played, with how many tables have played it) takes no lock and is worked
-out again only once the grace has run out.  Nothing is kept in a process's memory: any number of workers on
+result (``no_result_shown``: a board being played, with how many tables have played it) takes no lock and
+is worked out again only once the grace has run out.  Nothing is kept in a process's memory: any number of workers on
 any number of hosts share the cache.
 
 When the cache fails (Redis stopped or not answering within ``REDIS_TIMEOUT``; the database cache's table
@@ -92,8 +92,9 @@ def _cache_failure(exc: Exception) -> bool:
     return False
 
 
-def _ask(operation: Callable[..., T], *args: Any) -> T:
-    """One of the cache's operations, or CacheUnavailable when the cache fails (logged once a request)."""
+def ask(operation: Callable[..., T], *args: Any) -> T:
+    """One of the cache's operations, or CacheUnavailable when the cache fails (logged once a request): the
+    one place a cache's failure is told from another error, for every part of the app that uses the cache."""
     state = _request_cache.get()
     if state is not None and state.failed:
         raise CacheUnavailable
@@ -117,6 +118,22 @@ def _ask(operation: Callable[..., T], *args: Any) -> T:
             hint,
         )
         raise CacheUnavailable from exc
+
+
+def waits_for_sqlite_writes() -> bool:
+    """Whether the cache is Django's database cache in the SQLite database the app writes to: SQLite has one
+    write lock, which a write transaction holds to its end (an event file's import: seconds), so the cache
+    cannot be written meanwhile by anyone, a thread of the same process included."""
+    backend = caches[DEFAULT_CACHE_ALIAS]
+    if not isinstance(backend, DatabaseCache):
+        return False
+    cache_database = connections[router.db_for_write(backend.cache_model_class)]
+    app_database = connections[router.db_for_write(Event)]
+    return (
+        cache_database.vendor == "sqlite"
+        and app_database.vendor == "sqlite"
+        and cache_database.settings_dict["NAME"] == app_database.settings_dict["NAME"]
+    )
 
 
 def _digest(variant: Hashable) -> str:
@@ -162,9 +179,9 @@ def cached(
     page asked for, the section, the boards hidden from this viewer).  Values must pickle: rendered HTML,
     plain rows, a download's bytes (a few MB for the printouts of a 100-table event).
 
-    ``no_result_shown``: a value that shows no result, quick to work out (a board being played: one count) is worked out
-    by whichever request finds it older than the grace, without the lock, which would cost the database cache
-    more than the value; no result waits on it to be shown."""
+    ``no_result_shown``: a value that shows no result, quick to work out (a board being played: one count),
+    is worked out by whichever request finds it older than the grace, without the lock, which would cost the
+    database cache more than the value; no result waits on it to be shown."""
     try:
         return _cached(
             event, what, variant, build, version=version, latest=latest, no_result_shown=no_result_shown
@@ -188,7 +205,7 @@ def _cached(
     wanted = event.results_version if version is None else version
     key = part_key(event, what, variant)
     stale = settings.RESULTS_STALE_SECONDS
-    kept = _ask(cache.get, key)
+    kept = ask(cache.get, key)
     # A page of results is worked out again half way through the grace, so that a new result shows within it.
     renew = stale if no_result_shown else stale / 2
     if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < renew)):
@@ -196,10 +213,10 @@ def _cached(
     if latest or no_result_shown:
         return _build_and_keep(key, wanted, build)  # never waiting for another process
     lock, owner = f"{key}:lock", secrets.token_hex(8)
-    if _ask(cache.add, lock, owner, LOCK_SECONDS):
+    if ask(cache.add, lock, owner, LOCK_SECONDS):
         try:
             # Another process may have kept a new one and let the lock go since this one looked.
-            now = _ask(cache.get, key)
+            now = ask(cache.get, key)
             if now is not None and (now[0] >= wanted or time.time() - now[1] < renew):
                 return now[2]  # type: ignore[no-any-return]
             return _build_and_keep(key, wanted, build)
@@ -216,10 +233,15 @@ def prepared(
 ) -> tuple[T | None, float]:
     """A value too long to work out in a request (a big event's printouts and workbook): ``(value, 0)`` when
     kept, as :func:`cached` would serve it; otherwise ``build()`` runs in a thread of this process (started
-    once: a lock taken with ``cache.add``) and keeps its value, while the request answers at once: a visitor
+    once: a job taken with ``cache.add``) and keeps its value, while the request answers at once: a visitor
     with the value kept, older (a file that takes seconds to make is served one making old meanwhile, never
     waited for), a director (``latest``), or anyone when none is kept, with ``(None, seconds)``, ``seconds``
-    being how long ago that working-out began."""
+    being how long ago that working-out began (0 while it waits its turn behind other values).
+
+    A visitor is served a kept value begun less than ``BACKGROUND_MIN_AGE`` ago (a setting, 30 s) whatever
+    the results version, no job started: during play every result moves the version on, and each new file
+    is seconds of a worker's CPU (a 100-table event's workbook about 12 s), so one is made at most every
+    ``BACKGROUND_MIN_AGE`` seconds; a director always gets the latest."""
     try:
         return _prepared(event, what, variant, build, latest=latest)
     except CacheUnavailable:  # no cache to hand a thread's value over in: worked out here
@@ -231,34 +253,56 @@ def _prepared(
 ) -> tuple[T | None, float]:
     wanted = event.results_version
     key = part_key(event, what, variant)
-    kept = _ask(cache.get, key)
-    if kept is not None and (
-        kept[0] >= wanted or (not latest and time.time() - kept[1] < settings.RESULTS_STALE_SECONDS)
-    ):
+    kept = ask(cache.get, key)
+    if kept is not None and (kept[0] >= wanted or (not latest and _young(kept[1]))):
         return kept[2], 0.0
-    job, now = f"{key}:job", time.time()
-    began: Any = now
-    if _ask(cache.add, job, now, JOB_SECONDS):
-        threading.Thread(target=_prepare, args=(key, job, wanted, build), daemon=True).start()
+    job, owner = f"{key}:job", secrets.token_hex(8)
+    if ask(cache.add, job, (owner, None), JOB_SECONDS):
+        began: Any = None  # not yet: waiting its turn (``_prepare``)
+        threading.Thread(
+            target=_prepare, args=(key, job, owner, wanted, build), name=f"{PREPARING} {what}", daemon=True
+        ).start()
     else:
-        began = _ask(cache.get, job)
+        held = ask(cache.get, job)  # (owner, when its making began: None while it waits its turn)
+        began = held[1] if isinstance(held, tuple) else None
     if kept is not None and not latest:
         return kept[2], 0.0
-    return None, max(0.0, now - began) if isinstance(began, float) else 0.0
+    return None, max(0.0, time.time() - began) if isinstance(began, float) else 0.0
+
+
+def _young(began: float) -> bool:
+    """Whether a kept background value is young enough to serve a visitor however many versions old."""
+    return time.time() - began < max(settings.RESULTS_STALE_SECONDS, settings.BACKGROUND_MIN_AGE)
 
 
 # A process works out one value in the background at a time, the others waiting their turn in their threads:
 # each takes seconds of CPU, and the process's requests share its interpreter with them.
 _ONE_AT_A_TIME = threading.Lock()
+PREPARING = "kalamazoo: preparing"  # the name of a background value's thread (and the start of it)
 
 
-def _prepare(key: str, job: str, version: int, build: Callable[[], Any]) -> None:
+def _prepare(key: str, job: str, owner: str, version: int, build: Callable[[], Any]) -> None:
+    """``build()`` kept at ``version``, once this process's other background values are made.  The job's key
+    is renewed while it waits its turn (it must not expire and let another request start the same value) and
+    taken afresh, with the time, when the work begins: ``JOB_SECONDS`` count from there."""
     try:
-        with _ONE_AT_A_TIME:
+        while not _ONE_AT_A_TIME.acquire(timeout=JOB_SECONDS / 3):
+            with contextlib.suppress(CacheUnavailable):
+                ask(cache.touch, job, JOB_SECONDS)
+        try:
+            with contextlib.suppress(CacheUnavailable):
+                ask(cache.set, job, (owner, time.time()), JOB_SECONDS)
+                kept = ask(cache.get, key)
+                if kept is not None and kept[0] >= version:
+                    return  # made meanwhile by another process
             _build_and_keep(key, version, build)
+        finally:
+            _ONE_AT_A_TIME.release()
     finally:
-        with contextlib.suppress(CacheUnavailable):  # the job frees itself after JOB_SECONDS
-            _ask(cache.delete, job)
+        with contextlib.suppress(CacheUnavailable):  # else the job frees itself after JOB_SECONDS
+            held = ask(cache.get, job)
+            if isinstance(held, tuple) and held[0] == owner:
+                ask(cache.delete, job)
         connections.close_all()  # this thread's own database connection
 
 
@@ -267,7 +311,7 @@ def _build_and_keep(key: str, version: int, build: Callable[[], T]) -> T:
     began = time.time()
     value = build()
     with contextlib.suppress(CacheUnavailable):
-        _ask(cache.set, key, (version, began, value), TIMEOUT)
+        ask(cache.set, key, (version, began, value), TIMEOUT)
     return value
 
 
@@ -275,8 +319,8 @@ def _let_go(lock: str, owner: str) -> None:
     """The lock let go when it is still this process's (not another's, taken after this one's expired); when
     the cache does not answer, it frees itself after LOCK_SECONDS."""
     with contextlib.suppress(CacheUnavailable):
-        if _ask(cache.get, lock) == owner:
-            _ask(cache.delete, lock)
+        if ask(cache.get, lock) == owner:
+            ask(cache.delete, lock)
 
 
 def _wait_for_another(key: str, kept: Any, wanted: int, build: Callable[[], T]) -> T:
@@ -285,7 +329,7 @@ def _wait_for_another(key: str, kept: Any, wanted: int, build: Callable[[], T]) 
     deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
         time.sleep(WAIT_STEP)
-        now = _ask(cache.get, key)
+        now = ask(cache.get, key)
         if now is not None and (kept is None or now[1] > kept[1]):
             return now[2]  # type: ignore[no-any-return]
     return _build_and_keep(key, wanted, build)

@@ -27,6 +27,8 @@ WHITENOISE_AUTOREFRESH = True  # no collectstatic in tests: serve from the finde
 # Visitors get the latest page at once (a test writes, then reads); tests/duplicate/test_caching.py sets it back
 # to test the second's grace that production gives.
 RESULTS_STALE_SECONDS = 0.0
+# And the latest file made in the background (tests/duplicate/test_caching.py sets production's 30 s back).
+BACKGROUND_MIN_AGE = 0.0
 # No double-dummy thread behind every event a test makes; tests/duplicate/test_deal_analysis.py turns it on.
 DEAL_ANALYSIS_IN_BACKGROUND = False
 

@@ -11,6 +11,7 @@ from django import forms
 from django.core.files.base import File
 from django.utils.datastructures import MultiValueDict
 
+from duplicate.forms.entry import beside_field
 from duplicate.models import (
     PAIR_CONTESTS,
     TEAM_CONTESTS,
@@ -21,7 +22,8 @@ from duplicate.models import (
     RankingChoice,
     ScoringCodeChoice,
 )
-from duplicate.services.events import IMP_CONTESTS, MAX_SECTIONS
+from duplicate.services.errors import ServiceError
+from duplicate.services.events import MAX_SECTIONS, average_plus_for
 from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE, too_large
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
 from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
@@ -245,17 +247,19 @@ class EventCreateForm(forms.Form):
             self.add_error("contest", f"{what} of contract bridge is scored by {names}.")
 
     def _average_plus(self, data: dict[str, object]) -> None:
-        """Law 12C2's IMPs of average plus: blank for the usual 3; another figure only where IMPs are scored."""
-        if "average_plus_imps" in self.errors:
+        """Law 12C2's IMPs of average plus: blank for the usual 3; checked against the contest by the rule the
+        event's service and its import apply (``average_plus_for``)."""
+        if "average_plus_imps" in self.errors or "contest" in self.errors:
             return
         if data.get("average_plus_imps") is None:
             data["average_plus_imps"] = AVERAGE_PLUS_IMPS
-        elif data["average_plus_imps"] != AVERAGE_PLUS_IMPS and data.get("contest") not in IMP_CONTESTS:
-            self.add_error(
-                "average_plus_imps",
-                "Only contract bridge scored in IMPs (a team match, Butler, cross-IMPs) scores an artificial "
-                f"score in IMPs: leave it at {AVERAGE_PLUS_IMPS}.",
+            return
+        try:
+            data["average_plus_imps"] = average_plus_for(
+                contest=str(data.get("contest") or ""), value=data["average_plus_imps"]
             )
+        except ServiceError as exc:
+            self.add_error("average_plus_imps", beside_field(str(exc)))
 
     def _team_match_movement(self, data: dict[str, object]) -> None:
         """A team match plays the team match movement: a pairs movement (the form's default Mitchell) is

@@ -5,6 +5,7 @@ Every selector runs a fixed number of queries whatever the size of the event.
 
 from __future__ import annotations
 
+import datetime as dt
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
@@ -21,6 +22,12 @@ from duplicate.selectors.plain_sql import columns, related, table
 def event_list() -> QuerySet[Event]:
     """Every event, newest first, with its pair count (one query)."""
     return Event.objects.annotate(pair_count=Count("pairs", distinct=True)).order_by("-date", "-id")
+
+
+def event_made_since(name: str, since: dt.datetime) -> Event | None:
+    """The first event named ``name`` made at or after ``since`` (an import that could not say it ended), if
+    any (one query)."""
+    return Event.objects.filter(name=name, created_at__gte=since).order_by("created_at", "pk").first()
 
 
 SEARCH_MAX_LENGTH = 60  # the longest name search read (the rest of what is typed is left out)

@@ -26,6 +26,7 @@ from duplicate.services.boards import (
 )
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import (
+    average_plus_for,
     event_create,
     event_finish,
     event_names_update,
@@ -65,6 +66,7 @@ __all__ = [
     "PermissionDenied",
     "ServiceError",
     "Writer",
+    "average_plus_for",
     "board_deals_preview",
     "board_deals_set",
     "board_vulnerability_set",

@@ -27,7 +27,13 @@ from duplicate import selectors
 from duplicate.models import Board, Event, EventKind, EventStatus, Play, RankingChoice, Round, Seating
 from duplicate.services.bulk import rows_update
 from duplicate.services.errors import ServiceError, in_range, text_problem
-from duplicate.services.events import MAX_SECTIONS, PairSpec, event_create, section_populate
+from duplicate.services.events import (
+    MAX_SECTIONS,
+    PairSpec,
+    event_create,
+    reads_average_plus,
+    section_populate,
+)
 from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
 from duplicate.services.results_movement import movement_from_results, with_teams
 from scoring.contests.imps import AVERAGE_PLUS_IMPS
@@ -649,7 +655,12 @@ def event_export(event: Event) -> dict[str, Any]:
         "code": event.code,
         "kind": event.kind,
         **({"contest": event.contest} if event.contest else {}),
-        **({"average_plus_imps": n} if (n := event.average_plus_imps) != AVERAGE_PLUS_IMPS else {}),
+        # law 12C2: read by a contest scored in IMPs alone, and so written for it alone
+        **(
+            {"average_plus_imps": n}
+            if reads_average_plus(event.contest) and (n := event.average_plus_imps) != AVERAGE_PLUS_IMPS
+            else {}
+        ),
         "status": event.status,
         "paper_size": event.paper_size,
         **({"running_totals": True} if event.running_totals else {}),  # visitors' totals: every result

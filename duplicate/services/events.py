@@ -166,15 +166,21 @@ def contest_for(*, code: str, kind: str, contest: str | None) -> str:
     return contest
 
 
+def reads_average_plus(contest: str) -> bool:
+    """Whether an event of ``contest`` reads law 12C2's IMPs of average plus: a contest scored in IMPs."""
+    return contest in IMP_CONTESTS
+
+
 def average_plus_for(*, contest: str, value: object) -> int:
     """Law 12C2's IMPs of an artificial average plus, checked: a whole number from 1 to 24, and other than 3
     only for a contest scored in IMPs (a team match by IMPs, Butler, cross-IMPs), which alone reads it.
-    ServiceError names the field."""
+    ServiceError names the field.  The one rule: the new-event form, the admin and an event file's import
+    all check the figure here."""
     try:
         average_plus = average_plus_imps(value)
     except ScoringError as exc:
         raise ServiceError(str(exc)) from None
-    if average_plus != AVERAGE_PLUS_IMPS and contest not in IMP_CONTESTS:
+    if average_plus != AVERAGE_PLUS_IMPS and not reads_average_plus(contest):
         raise ServiceError(
             "average_plus_imps: only a contest scored in IMPs (a team match by IMPs, Butler, cross-IMPs) "
             f"scores an artificial score in IMPs (law 12C2); leave it at {AVERAGE_PLUS_IMPS}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any, cast
 
@@ -153,9 +154,11 @@ def event_import(request: HttpRequest) -> HttpResponse:
             total = eventfile.result_count(data)
             if total > settings.BACKGROUND_RESULTS:
                 token = background.job_start(
-                    lambda progress: eventfile.event_import(data=data, progress=progress).pk, total=total
+                    lambda progress: eventfile.event_import(data=data, progress=progress).pk,
+                    total=total,
+                    name=str(data.get("name", "")).strip(),  # as the service names the event
                 )
-                if token is not None:  # else (the cache does not answer) in the request
+                if token is not None:  # else (no cache to follow it in: background.followable) here
                     return redirect("event_import_progress", token=token)
             event = eventfile.event_import(data=data)
         except services.ServiceError as exc:
@@ -167,7 +170,10 @@ def event_import(request: HttpRequest) -> HttpResponse:
 
 
 def _import_page(request: HttpRequest, form: EventImportForm) -> HttpResponse:
-    context = {"form": form, "background_results": f"{settings.BACKGROUND_RESULTS:,}"}
+    context = {
+        "form": form,
+        "background_results": f"{settings.BACKGROUND_RESULTS:,}" if background.followable() else "",
+    }
     return render(request, "duplicate/event_import.html", context)
 
 
@@ -175,19 +181,40 @@ def _import_page(request: HttpRequest, form: EventImportForm) -> HttpResponse:
 @require_safe
 def event_import_progress(request: HttpRequest, token: str) -> HttpResponse:
     """A big event file's import: how far it is (HTTP 202, the page reloading every two seconds), then the
-    event; a refusal (or an import that stopped) is the import form again, with the file's error."""
-    state = background.job_state(token)
+    event; a refusal is the import form again, with the file's error.  An import with no news for a while
+    (``silent``: its server restarted, or the cache refused its progress) is never said to have stopped: its
+    event, once found, is shown, else the page says the import may still be running and where to look.  While
+    the cache does not answer (503) the page says so and where to look."""
+    try:
+        state = background.job_state(token)
+    except caching.CacheUnavailable:
+        return _import_followed(request, "unreadable", status=503, refresh=5)
     if state is None:
         raise Http404("No such import: it finished more than an hour ago, or never started.")
+    event = None
     if state.state == "done":
         event = get_object_or_404(Event, pk=state.event)
+    elif state.state == "silent" and state.name:
+        event = selectors.event_made_since(state.name, dt.datetime.fromtimestamp(state.began, tz=dt.UTC))
+    if event is not None:
         messages.success(request, f"Imported {event.name}.")
         return redirect("event_detail", pk=event.pk)
-    if state.state != "running":
+    if state.state == "failed":
         return _import_page(request, EventImportForm.refused(state.error))
-    response = render(request, "duplicate/event_import_progress.html", {"job": state}, status=202)
-    response["Refresh"] = "2"
+    return _import_followed(request, state.state, status=202, refresh=2, job=state)
+
+
+def _import_followed(
+    request: HttpRequest, state: str, *, status: int, refresh: int, job: background.JobState | None = None
+) -> HttpResponse:
+    """The page following an import (reloading itself every ``refresh`` seconds): its progress (``running``),
+    no news of it (``silent``), or none to be had (``unreadable``: the cache does not answer)."""
+    context = {"job": job, "state": state, "refresh": refresh}
+    response = render(request, "duplicate/event_import_progress.html", context, status=status)
+    response["Refresh"] = str(refresh)
     response["Cache-Control"] = "no-store"
+    if status == 503:
+        response["Retry-After"] = str(refresh)
     return response
 
 

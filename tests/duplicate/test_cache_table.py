@@ -3,6 +3,7 @@ as a cache may be."""
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -111,3 +112,21 @@ def test_migrate_alone_makes_the_cache_table_and_pages_are_kept_in_it(fresh_data
     assert (first, second) == ("200", "200")
     assert int(rows) >= 1  # the page was kept in the table migrate made
     assert persistence == ("u" if connection.vendor == "postgresql" else "-")
+
+
+def test_every_migration_stands_alone():
+    """A migration runs on every fresh database for as long as the project lives: it imports Django alone,
+    never the app's live code (a command or a setting's helper renamed would break every fresh `migrate`);
+    what it needs of them is frozen in it."""
+    migrations = sorted(ROOT.glob("*/migrations/0*.py"))
+    assert len(migrations) >= 11
+    for path in migrations:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                modules = [node.module or "."]
+            else:
+                continue
+            outside = [m for m in modules if m.split(".")[0] not in ("django", "__future__")]
+            assert not outside, f"{path.relative_to(ROOT)} imports {', '.join(outside)}"

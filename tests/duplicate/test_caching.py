@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -434,3 +435,88 @@ def test_a_visitors_page_is_kept_whole_under_the_results_version(client, directo
     assert changed in director_client.get(url).content.decode()
     services.event_results_touch(event_ids=[event.pk])
     assert changed in client.get(url).content.decode()
+
+
+# --- Values made in the background (``caching.prepared``: a big event's files) ---------------------------------
+
+
+def preparing() -> list[threading.Thread]:
+    """This process's threads making a value in the background."""
+    return [t for t in threading.enumerate() if t.name.startswith(caching.PREPARING)]
+
+
+def all_made() -> None:
+    for thread in preparing():
+        thread.join(timeout=60)
+    assert not preparing()
+
+
+def job_key(event, what: str) -> str:
+    return caching.part_key(event, what, ()) + ":job"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_file_waiting_its_turn_keeps_its_job_and_is_made_once(monkeypatch):
+    """A process makes one background value at a time: one queued behind another keeps its job however long it
+    waits (no request starts it a second time once JOB_SECONDS have passed), and is not said to have begun
+    until its making begins."""
+    monkeypatch.setattr(caching, "JOB_SECONDS", 1)
+    event = make_event(tables=3)
+    begun, release = threading.Event(), threading.Event()
+
+    def another_file() -> str:
+        begun.set()
+        release.wait(30)
+        return "another file"
+
+    made = []
+
+    def build() -> str:
+        made.append(time.time())
+        return "the file"
+
+    try:
+        assert caching.prepared(event, "another", (), another_file, latest=True) == (None, 0.0)
+        assert begun.wait(10)  # this process's turn is taken
+        assert caching.prepared(event, "file", (), build, latest=True) == (None, 0.0)
+        time.sleep(0.6)
+        assert caching.prepared(event, "file", (), build, latest=True) == (None, 0.0)  # waiting: not begun
+        time.sleep(1.0)  # JOB_SECONDS past since it was asked for, still waiting its turn
+        assert cache.get(job_key(event, "file")) is not None
+        assert caching.prepared(event, "file", (), build, latest=True) == (None, 0.0)
+    finally:
+        release.set()
+    all_made()
+    assert len(made) == 1
+    assert caching.prepared(event, "file", (), build, latest=True) == ("the file", 0.0)
+    assert cache.get(job_key(event, "file")) is None  # let go once made
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_visitor_is_served_a_background_file_younger_than_its_minimum_age_and_no_job_starts(settings):
+    """During play each result moves the version on: a file made in the background (seconds of a worker's
+    CPU) is made again for a visitor only once it is BACKGROUND_MIN_AGE old; a director gets the latest."""
+    settings.BACKGROUND_MIN_AGE = 30
+    event = make_event(tables=3)
+    made = []
+
+    def build() -> str:
+        made.append(event.results_version)
+        return f"version {event.results_version}"
+
+    keep(event, "file", event.results_version, "version 0", age=20)
+    event.results_version += 1  # a result since
+    assert caching.prepared(event, "file", (), build) == ("version 0", 0.0)
+    assert cache.get(job_key(event, "file")) is None
+    assert not preparing()
+    assert made == []
+    keep(event, "file", 0, "version 0", age=31)  # past its minimum age
+    assert caching.prepared(event, "file", (), build) == ("version 0", 0.0)  # at once; the next one started
+    all_made()
+    assert made == [1]
+    assert caching.prepared(event, "file", (), build) == ("version 1", 0.0)
+    event.results_version += 1  # a director, within the minimum age: the latest, being made
+    assert caching.prepared(event, "file", (), build, latest=True) == (None, 0.0)
+    all_made()
+    assert made == [1, 2]
+    assert caching.prepared(event, "file", (), build, latest=True) == ("version 2", 0.0)

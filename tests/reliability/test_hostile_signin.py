@@ -9,11 +9,13 @@ a lock that another spelling walks round.
 Outages: the cache server is this test's own (a throwaway ``redis-server`` on a free port, stopped mid-test;
 a socket server that accepts connections and never answers; the database cache with no table), never the
 machine's shared one. Every page answers 200 with what the working cache would have served, a warning is
-logged, sign-in works and stays throttled, and a director is never locked out.
+logged, sign-in works and stays throttled, and a director is never locked out. An import's progress page,
+whose progress is in the cache, says it cannot be read and where to look (503, never a 500).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import shutil
@@ -29,12 +31,14 @@ import pytest
 import redis
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, override_settings
 from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event, Play
 from tests.conftest import make_event
+from tests.duplicate.exports_events import pairs_file
 
 from .conftest import tried
 
@@ -195,8 +199,15 @@ class Outage:
 
     def get(self, client: Client, url: str):
         """A page, noting how many times the request connected to the silent server."""
+        return self.request(client.get, url)
+
+    def post(self, client: Client, url: str, data: dict[str, Any]):
+        """A form posted, noting how many times the request connected to the silent server."""
+        return self.request(client.post, url, data)
+
+    def request(self, method: Any, url: str, *args: Any):
         before = len(self.server.accepted) if self.server else 0
-        response = client.get(url)
+        response = method(url, *args)
         if self.server is not None:
             time.sleep(0.05)  # the server's thread has accepted each connection long since (0.25 s waits)
             self.waits.append(len(self.server.accepted) - before)
@@ -260,6 +271,10 @@ def finished_event(transactional_db) -> Event:
     return event
 
 
+def event_file(data: dict[str, Any]) -> SimpleUploadedFile:
+    return SimpleUploadedFile("event.json", json.dumps(data).encode())
+
+
 def page_urls(event: Event) -> list[str]:
     args = {"board_traveller": [event.pk, 1]}
     return [reverse(name, args=args.get(name, [event.pk])) for name in PAGES]
@@ -318,3 +333,40 @@ def _sign_in_stays_throttled(outage: Outage, event: Event) -> None:
     again = Client(REMOTE_ADDR="198.51.100.11")
     assert login(again, "director").status_code == 302
     assert signed_in_as(again) == "director"
+
+
+def test_an_imports_progress_while_the_cache_is_down_says_so_and_where_to_look(outage, transactional_db):
+    """The import page's progress is kept in the cache: while it does not answer, the progress page says the
+    progress cannot be read and to look for the event in the events list (503, trying again), never a 500;
+    a big file imported meanwhile is loaded in the request."""
+    user = get_user_model().objects.create_user(username="director", password=PASSWORD, is_staff=True)
+    director = Client()
+    director.force_login(user)
+    big = pairs_file(3, 2, name="Big file", missing=0)  # 18 results: past BACKGROUND_RESULTS below
+    url = reverse("event_import_progress", args=["not-known-while-the-cache-is-down"])
+    with override_settings(CACHES=outage.caches, BACKGROUND_RESULTS=10):
+        if outage.stop is not None:  # an import followed in the own Redis, then the server stopped
+            answer = director.post(reverse("event_import"), {"file": event_file(big)})
+            assert answer["Location"].startswith("/events/import/")
+            url = answer["Location"]
+            deadline = time.monotonic() + 60
+            while director.get(url).status_code == 202 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            outage.stop.terminate()
+            outage.stop.wait(timeout=10)
+        progress = outage.get(director, url)
+        assert progress.status_code == 503
+        assert progress["Retry-After"] == progress["Refresh"] == "5"
+        page = progress.content.decode()
+        assert "The import's progress cannot be read just now" in page
+        assert f'<a href="{reverse("home")}">events' in page
+        assert outage.get(director, reverse("home")).status_code == 200
+        again = outage.get(director, reverse("event_import"))  # the form, and a big file: in the request
+        assert again.status_code == 200
+        answer = outage.post(director, reverse("event_import"), {"file": event_file({**big, "name": "Now"})})
+        assert answer.status_code == 302
+        assert answer["Location"] == reverse("event_detail", args=[Event.objects.get(name="Now").pk])
+    if outage.server is not None:  # the progress page waited on the silent server once, no request more
+        assert outage.waits[0] == 1
+        assert max(outage.waits) == 1
+    tried("cache outage", 2)

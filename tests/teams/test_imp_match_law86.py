@@ -42,7 +42,7 @@ def command(event: Event, fmt: str) -> str:
     return out.getvalue()
 
 
-def test_an_artificial_score_in_a_team_match_is_law_86As_imps():
+def test_an_artificial_score_in_a_team_match_is_law_12C2s_imps():
     event = event_import(data=match_file(AVERAGE_PLUS_AT_REDS))
     match = imp_match(event)
     assert match.error is None
@@ -187,7 +187,7 @@ def test_the_new_event_form_takes_the_figure_for_a_contest_in_imps_only(director
     pairs = {**base, "name": "Pairs", "kind": "pairs", "contest": "matchpoints", "movement": "mitchell"}
     response = director_client.post(reverse("event_create"), {**pairs, "tables": 3, "average_plus_imps": "4"})
     assert response.status_code == 200
-    assert "Only contract bridge scored in IMPs" in response.content.decode()
+    assert "Only a contest scored in IMPs" in response.content.decode()
     assert not Event.objects.filter(name="Pairs").exists()
     for bad in ("0", "25", "x"):
         response = director_client.post(

@@ -1,10 +1,11 @@
 """``manage.py createcachetable``: Django's own, and on PostgreSQL the cache's table made unlogged.
 
-``migrate`` runs it (migration 0010 of duplicate): a deployment needs nothing more than ``migrate``. Run alone,
-it makes the table again if it was dropped. What the cache holds is worked out again from the database
-whenever it is missing, so it needs none of the write-ahead log's safety: an unlogged table is written without
-it (less work for the database on each of the pages kept under load) and is emptied after a crash, which a
-cache may be.
+``migrate`` makes the table as this command does (migration 0010 of duplicate, which freezes the table's
+name and its making unlogged, as a migration must stand alone): a deployment needs nothing more than
+``migrate``. Run alone, this command makes the table again if it was dropped. What the cache holds is worked
+out again from the database whenever it is missing, so it needs none of the write-ahead log's safety: an
+unlogged table is written without it (less work for the database on each of the pages kept under load) and
+is emptied after a crash, which a cache may be.
 """
 
 from __future__ import annotations
@@ -16,16 +17,6 @@ from django.core.management.commands import createcachetable
 from django.db import connections
 
 DATABASE_CACHE = "django.core.cache.backends.db.DatabaseCache"
-
-
-def cache_tables() -> list[str]:
-    """The database cache's tables: the one the settings name (``CACHE_TABLE``, the cache's whenever
-    REDIS_URL is unset), whatever the cache is now, and that of every database cache configured."""
-    tables = {str(getattr(settings, "CACHE_TABLE", "kalamazoo_cache"))}
-    tables |= {
-        str(cache["LOCATION"]) for cache in settings.CACHES.values() if cache["BACKEND"] == DATABASE_CACHE
-    }
-    return sorted(tables)
 
 
 class Command(createcachetable.Command):
