@@ -40,7 +40,7 @@ class TouchesStandings(admin.ModelAdmin):
 
 
 class EventAdminForm(forms.ModelForm):
-    """The event's fields, law 86A's IMPs of average plus checked against its contest by the rule the new-event
+    """The event's fields, law 12C2's IMPs of average plus checked against its contest by the rule the new-event
     form and an event file's import apply (``services.average_plus_for``): an event the admin saves is one
     its own export can import again.  (Its model and fields are the admin's, every field but those read
     only.)"""

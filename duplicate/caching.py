@@ -12,8 +12,8 @@ there and then).  A visitor is served the kept value while it began less than ``
 the current one out, the others meanwhile serving the kept one, or, when it is too old to serve, waiting
 for that process's.  So under a stream of writes a page is worked out about twice a second, not once a
 write, and what a visitor sees is never more than a second old.  A page quick to work out that shows no
-result (``cheap``: a board being played, with how many tables have played it) takes no lock and is worked
-out again only once the grace has run out.  Nothing is kept in a process's memory: any number of workers on
+result (``no_result_shown``: a board being played, with how many tables have played it) takes no lock and
+is worked out again only once the grace has run out.  Nothing is kept in a process's memory: any number of workers on
 any number of hosts share the cache.
 
 When the cache fails (Redis stopped or not answering within ``REDIS_TIMEOUT``; the database cache's table
@@ -168,7 +168,7 @@ def cached(
     *,
     version: int | None = None,
     latest: bool = False,
-    cheap: bool = False,
+    no_result_shown: bool = False,
 ) -> T:
     """``build()`` at ``version`` (the event's results version unless given: a board's, for a part that
     shows one board's results), from the cache when it holds it (see the module's docstring for when a
@@ -179,11 +179,13 @@ def cached(
     page asked for, the section, the boards hidden from this viewer).  Values must pickle: rendered HTML,
     plain rows, a download's bytes (a few MB for the printouts of a 100-table event).
 
-    ``cheap``: a value quick to work out that shows no result (a board being played: one count) is worked out
-    by whichever request finds it older than the grace, without the lock, which would cost the database cache
-    more than the value; no result waits on it to be shown."""
+    ``no_result_shown``: a value that shows no result, quick to work out (a board being played: one count),
+    is worked out by whichever request finds it older than the grace, without the lock, which would cost the
+    database cache more than the value; no result waits on it to be shown."""
     try:
-        return _cached(event, what, variant, build, version=version, latest=latest, cheap=cheap)
+        return _cached(
+            event, what, variant, build, version=version, latest=latest, no_result_shown=no_result_shown
+        )
     except CacheUnavailable:
         return build()
 
@@ -196,7 +198,7 @@ def _cached(
     *,
     version: int | None,
     latest: bool,
-    cheap: bool,
+    no_result_shown: bool,
 ) -> T:
     """:func:`cached`, raising CacheUnavailable when the cache fails before ``build()`` has run (and never
     after: what was built is served, kept or not)."""
@@ -205,10 +207,10 @@ def _cached(
     stale = settings.RESULTS_STALE_SECONDS
     kept = ask(cache.get, key)
     # A page of results is worked out again half way through the grace, so that a new result shows within it.
-    renew = stale if cheap else stale / 2
+    renew = stale if no_result_shown else stale / 2
     if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < renew)):
         return kept[2]  # type: ignore[no-any-return]
-    if latest or cheap:
+    if latest or no_result_shown:
         return _build_and_keep(key, wanted, build)  # never waiting for another process
     lock, owner = f"{key}:lock", secrets.token_hex(8)
     if ask(cache.add, lock, owner, LOCK_SECONDS):

@@ -152,10 +152,11 @@ class Event(models.Model):
     ranking = models.CharField(
         "ranking of sections", max_length=8, choices=RankingChoice.choices, default=RankingChoice.FIELD
     )
-    # Law 86A: in IMP play (a team match by IMPs, Butler, cross-IMPs) an artificial adjusted score of average
-    # plus is this many IMPs, average minus as many less than nothing: 3 unless the organiser sets otherwise.
+    # Law 12C2 (law 86A of the 2007 code): in IMP play (a team match by IMPs, Butler, cross-IMPs) an artificial
+    # adjusted score of average plus is this many IMPs, average minus as many less than nothing: 3 unless the
+    # organiser sets otherwise.
     average_plus_imps = models.PositiveSmallIntegerField(
-        "IMPs of average plus (law 86A)",
+        "IMPs of average plus (law 12C2)",
         default=AVERAGE_PLUS_IMPS,
         validators=[MinValueValidator(AVERAGE_PLUS_MIN), MaxValueValidator(AVERAGE_PLUS_MAX)],
     )

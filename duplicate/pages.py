@@ -31,15 +31,20 @@ def visitor_page(
     render_page: Callable[[], HttpResponse],
     *,
     version: int | None = None,
-    cheap: bool = False,
+    no_result_shown: bool = False,
 ) -> HttpResponse:
     """The page as ``render_page`` makes it; for a visitor (:func:`is_visitor`) the whole page is the same for
-    everyone and is kept whole, with the version it shows (``caching.cached``; ``cheap`` as there).  The
+    everyone and is kept whole, with the version it shows (``caching.cached``; ``no_result_shown`` as there).  The
     parts it is made of must be read at that version (``latest``), never a kept older one."""
     if not is_visitor(request):
         return render_page()
     html = caching.cached(
-        event, what, variant, lambda: render_page().content.decode(), version=version, cheap=cheap
+        event,
+        what,
+        variant,
+        lambda: render_page().content.decode(),
+        version=version,
+        no_result_shown=no_result_shown,
     )
     return HttpResponse(html)
 

@@ -53,7 +53,6 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 
-from duplicate.selectors.sign_in import sign_in_slots_taken
 from duplicate.services.sign_in import sign_in_slot_take, sign_in_slots_clear
 
 DEFAULT_ATTEMPTS = 5
@@ -180,11 +179,6 @@ def sign_in_succeeded(attempt: SignInAttempt) -> None:
     slot = attempt.username_slot
     if slot is not None:
         sign_in_slots_clear(counter=slot.counter, window=slot.window, slots=[slot.number])
-
-
-def attempts_used(counter: str, limit: int) -> int:
-    """How many of ``counter``'s attempts this window has used (at most ``limit``)."""
-    return min(limit, sign_in_slots_taken(counter, _window_number(time.time())))
 
 
 def clear_attempts(counter: str) -> None:

@@ -21,9 +21,9 @@ from reportlab.platypus import Flowable, Paragraph
 
 from duplicate.exports import pdf, xlsx
 from duplicate.exports.cells import csv_value
-from duplicate.exports.csv import BOM
+from duplicate.exports.csv import BOM, COUNTED_COLUMNS
 from duplicate.exports.rows import IMP_SEATS as SEATS
-from duplicate.exports.rows import EventInfo, event_info, imp_status, imp_team_rows
+from duplicate.exports.rows import EventInfo, counted_values, event_info, imp_status, imp_team_rows
 from duplicate.models import Event
 from duplicate.selectors.imp_match import ImpBoardLine, ImpMatch, imp_match
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
@@ -145,8 +145,9 @@ def imp_text(name: str, match: ImpMatch) -> str:
     out.append(f"{'Board':>5} {home:>10} {away:>10} {'Net':>6} {home:>10} {away:>10} {'Running':>7}")
     out.append(f"{'':>5} {'N-S':>10} {'N-S':>10} {'':>6} {'IMPs':>10} {'IMPs':>10}")
     for line in match.lines:
-        if not line.scored:
-            out.append(f"{line.board:>5} {line.note}")
+        if not line.scored:  # the running figure of a board counted but hidden (running totals)
+            running = "" if line.running is None else f" (running {line.running})"
+            out.append(f"{line.board:>5} {line.note}{running}")
             continue
         net = "" if line.net is None else line.net
         out.append(
@@ -157,13 +158,16 @@ def imp_text(name: str, match: ImpMatch) -> str:
 
 
 def imp_csv_text(match: ImpMatch) -> str:
-    """``standings --format csv`` for an IMP match: a row for each pair, a total row for each team."""
+    """``standings --format csv`` for an IMP match: a row for each pair, a total row for each team, each
+    ending, as every standings CSV, with how many of the event's boards the totals count and the event's
+    boards (``COUNTED_COLUMNS``)."""
     buf = io.StringIO()
     writer = csv.writer(buf)  # RFC 4180 lines (CRLF), as the other CSV files
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([*CSV_COLUMNS, *COUNTED_COLUMNS])
+    counted = counted_values(match.progress)
     if match.home:
         for row in imp_team_rows(match):
-            writer.writerow([csv_value(v) for v in row])
+            writer.writerow([csv_value(v) for v in [*row, *counted]])
     return buf.getvalue()
 
 
@@ -171,10 +175,11 @@ def imp_csv_text(match: ImpMatch) -> str:
 
 
 def _board_cells(match: ImpMatch) -> Iterator[list[Any]]:
-    """Each board as the page shows it: both N-S scores, the net, each team's IMPs, the running IMPs."""
+    """Each board as the page shows it: both N-S scores, the net, each team's IMPs, the running IMPs (a board
+    not shown: why, and the running IMPs where the totals count it)."""
     for line in match.lines:
         if not line.scored:
-            yield [line.board, line.note, None, None, None, None, None]
+            yield [line.board, line.note, None, None, None, None, line.running]
         else:
             home = line.home_adjusted or line.home_ns  # a table's score, or law 12C2's artificial one
             away = line.away_adjusted or line.away_ns

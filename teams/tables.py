@@ -144,7 +144,7 @@ __all__ = ["ImpBoardsTable", "MatchTablesTable", "TeamBoardsTable", "TeamScoreTa
 
 class ImpBoardsTable(EventRowsTable):
     """A contract team match by IMPs, board by board (``ImpMatch.lines``): both N-S scores (or a table's
-    artificial score), the home team's net, each team's IMPs (WBF scale; law 86A's for an artificial score)
+    artificial score), the home team's net, each team's IMPs (WBF scale; law 12C2's for an artificial score)
     and the running difference; a board in play says "being played", one that cannot be scored says why."""
 
     board = tables.Column("Board", attrs=NUM)

@@ -16,16 +16,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from duplicate import caching
+from duplicate import selectors as visibility
 from duplicate.models import Event, EventKind, ScoringCodeChoice
 from duplicate.pages import is_visitor, page_request, visitor_page
-from duplicate.selectors.events import (
-    boards_in_play,
-    event_badge,
-    event_or_404,
-    hidden_boards,
-    released_only,
-    viewer_of,
-)
+from duplicate.selectors.events import boards_in_play, event_badge, event_or_404, hidden_boards, viewer_of
 from duplicate.selectors.imp_match import imp_match
 from duplicate.selectors.standings import (
     BEING_PLAYED_NOTE,
@@ -49,15 +43,21 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("event_standings", pk=event.pk)
     viewer = viewer_of(request)
     hidden = hidden_boards(boards_in_play(event), viewer)
-    counted = released_only(event, viewer)
+    released_only = visibility.released_only(event, viewer)  # the totals count the released boards only
     request = page_request(request)
-    variant = (tuple(sorted(hidden)), caching.counted_variant(counted), caching.query_variant(request.GET))
-    if event.code == ScoringCodeChoice.CONTRACT:
-        return visitor_page(
-            request, event, "imp-match-page", variant, lambda: _imp_match(request, event, hidden, counted)
-        )
+    variant = (
+        tuple(sorted(hidden)),
+        caching.counted_variant(released_only),
+        caching.query_variant(request.GET),
+    )
+    by_imps = event.code == ScoringCodeChoice.CONTRACT
+    match_page = _imp_match if by_imps else _law_g_match
     return visitor_page(
-        request, event, "team-match-page", variant, lambda: _law_g_match(request, event, hidden, counted)
+        request,
+        event,
+        "imp-match-page" if by_imps else "team-match-page",
+        variant,
+        lambda: match_page(request, event, hidden, released_only),
     )
 
 
@@ -72,13 +72,15 @@ def _match_rows(
     return read(), event.results_version
 
 
-def _law_g_match(request: HttpRequest, event: Event, hidden: frozenset[int], counted: bool) -> HttpResponse:
+def _law_g_match(
+    request: HttpRequest, event: Event, hidden: frozenset[int], released_only: bool
+) -> HttpResponse:
     def read() -> TeamStandings:
         pairs = pair_infos(event)
-        results = event_results(event, pairs, released_only=counted)
+        results = event_results(event, pairs, released_only=released_only)
         return team_standings(event, pairs=pairs, results=results, hidden=hidden)
 
-    variant = (tuple(sorted(hidden)), caching.counted_variant(counted))
+    variant = (tuple(sorted(hidden)), caching.counted_variant(released_only))
     match, version = _match_rows(request, event, "team-match-live", variant, read)
     tables = configure(request, MatchTablesTable(match.tables, event_pk=event.pk, prefix="tables-"))
     urls: dict[int, str] = {}  # each board's traveller, for every table's boards
@@ -118,14 +120,16 @@ def _law_g_match(request: HttpRequest, event: Event, hidden: frozenset[int], cou
     return render(request, "teams/match.html", context)
 
 
-def _imp_match(request: HttpRequest, event: Event, hidden: frozenset[int], counted: bool) -> HttpResponse:
+def _imp_match(
+    request: HttpRequest, event: Event, hidden: frozenset[int], released_only: bool
+) -> HttpResponse:
     """A contract team match by IMPs and VPs, cached as the law G page is, with its version: live too."""
     match, version = _match_rows(
         request,
         event,
         "imp-match-live",
-        (tuple(sorted(hidden)), caching.counted_variant(counted)),
-        lambda: imp_match(event, hidden=hidden, released_only=counted),
+        (tuple(sorted(hidden)), caching.counted_variant(released_only)),
+        lambda: imp_match(event, hidden=hidden, released_only=released_only),
     )
     boards = ImpBoardsTable(
         match.lines, event_pk=event.pk, home=match.home, away=match.away, prefix="boards-"

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
 from duplicate.exports.cells import csv_value, decimal_number
-from duplicate.exports.rows import EventRows, StandingsRows
+from duplicate.exports.rows import EventRows, StandingsRows, counted_values
 from duplicate.exports.xlsx import result_header, result_values
 from duplicate.selectors.contract import MATCHPOINTS, UNITS
 from duplicate.selectors.standings import PairStandings, TeamStandings
@@ -27,6 +27,10 @@ BOM = "\ufeff"
 EXACT_RESULT_COLUMNS = frozenset(
     ("N-S score", "E-W score", "N-S average", "E-W average", "N-S plus/minus", "E-W plus/minus")
 )
+# The last two columns of every standings CSV, on every row and whoever reads it (a director's count every
+# board): how many of the event's boards the totals count, and the event's boards.  While boards are in
+# play a visitor's totals leave them out (docs/laws.md, "Totals while boards are in play"): 18 and 27.
+COUNTED_COLUMNS = ["event_boards_counted", "event_boards"]
 
 
 class _Writer:
@@ -70,73 +74,61 @@ def standings_csv(st: StandingsRows | PairStandings | TeamStandings, *, event: A
 
 def standings_csv_text(st: PairStandings | TeamStandings) -> str:
     """CSV (the ``standings --format csv`` output): the plus/minus or score as a decimal, the exact value
-    beside it ("exact"); a contract pair contest's own figures (:func:`contract_standings_rows`).  While
-    boards in play are left out of the totals (a visitor's, ``selectors.released_only``), a last row says
-    how many are counted ("18 of 27 boards counted: ..."), as the page does."""
+    beside it ("exact"); a contract pair contest's own figures (:func:`contract_standings_rows`).  Every row
+    ends with :data:`COUNTED_COLUMNS`, whoever reads it: how many of the event's boards the totals count
+    (a visitor's leave out the boards still in play, ``selectors.released_only``) and the event's boards."""
     buf = io.StringIO()
     w = _Writer(buf)
-    _standings_table(w, st)
-    if st.progress.uncounted:
-        w.writerow([st.progress.counted_note])
+    counted = counted_values(st.progress)
+    rows = iter(_standings_rows(st))
+    w.writerow([*next(rows), *COUNTED_COLUMNS])
+    for row in rows:
+        w.writerow([*row, *counted])
     return buf.getvalue()
 
 
-def _standings_table(w: _Writer, st: PairStandings | TeamStandings) -> None:
+def _standings_rows(st: PairStandings | TeamStandings) -> Iterator[list[Any]]:
+    """The header, then the rows."""
     if isinstance(st, PairStandings):
         contest = next((r.contest for r in st.rankings if r.contest), "")
         if contest:
-            for values in contract_standings_rows(st, contest):
-                w.writerow(values)
+            yield from contract_standings_rows(st, contest)
             return
-        w.writerow(
-            [
-                "rank",
-                "pair",
-                "direction",
-                "player1",
-                "player2",
-                "boards",
-                "net",
-                "plus_minus",
-                "exact",
-                "ranking",
-            ]
-        )
+        yield [
+            "rank",
+            "pair",
+            "direction",
+            "player1",
+            "player2",
+            "boards",
+            "net",
+            "plus_minus",
+            "exact",
+            "ranking",
+        ]
         for row in st.rows:
-            w.writerow(
-                [
-                    row.rank,
-                    row.pair.label,
-                    row.direction or "",
-                    *row.pair.players,
-                    row.boards,
-                    row.net,
-                    decimal_number(row.plus_minus),
-                    exact(row.plus_minus),
-                    row.ranking,
-                ]
-            )
+            yield [
+                row.rank,
+                row.pair.label,
+                row.direction or "",
+                *row.pair.players,
+                row.boards,
+                row.net,
+                decimal_number(row.plus_minus),
+                exact(row.plus_minus),
+                row.ranking,
+            ]
         return
-    w.writerow(["team", "line", "pair", "direction", "player1", "player2", "boards", "score", "exact"])
+    yield ["team", "line", "pair", "direction", "player1", "player2", "boards", "score", "exact"]
     for team in st.teams:
         for p in team.pairs:
-            w.writerow(
-                [
-                    team.name,
-                    "pair",
-                    p.pair.label,
-                    p.direction,
-                    *p.pair.players,
-                    p.boards,
-                    decimal_number(p.net),
-                    exact(p.net),
-                ]
-            )
+            line = [team.name, "pair", p.pair.label, p.direction, *p.pair.players, p.boards]
+            yield [*line, decimal_number(p.net), exact(p.net)]
         average = team.odd_pair_average
         if average is not None:
             odd = [team.name, "odd pair average", "", team.opposite_direction, "", "", ""]
-            w.writerow([*odd, decimal_number(average), exact(average)])
-        w.writerow([team.name, "total", "", "", "", "", "", decimal_number(team.total), exact(team.total)])
+            yield [*odd, decimal_number(average), exact(average)]
+        yield [team.name, "total", "", "", "", "", "", decimal_number(team.total), exact(team.total)]
 
 
 def contract_standings_rows(st: PairStandings, contest: str) -> Iterable[list[Any]]:
@@ -178,6 +170,7 @@ def results_csv(rows: EventRows) -> bytes:
 
 __all__ = [
     "BOM",
+    "COUNTED_COLUMNS",
     "EXACT_RESULT_COLUMNS",
     "contract_standings_rows",
     "results_csv",

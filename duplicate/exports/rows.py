@@ -388,6 +388,12 @@ def imp_team_rows(match: ImpMatch) -> Iterator[list[Any]]:
         yield [team.name, "total", None, None, None, None, match.scored, team.imps, team.vp]
 
 
+def counted_values(progress: Progress) -> list[int]:
+    """How many of the event's boards the totals count (a visitor's leave out the boards still in play), and
+    the event's boards: the last columns of every standings file, whoever reads it."""
+    return [progress.boards_counted, progress.boards]
+
+
 def imp_status(match: ImpMatch) -> str:
     why = provisional_text(match.progress)
     return f"PROVISIONAL: {why}." if why else "Final."
@@ -485,6 +491,7 @@ __all__ = [
     "StandingsRows",
     "board_row",
     "build_event_rows",
+    "counted_values",
     "event_info",
     "event_rows",
     "guide_cards",

@@ -30,6 +30,7 @@ from duplicate.exports.rows import (
     IMP_TEAM_COLUMNS,
     EventRows,
     StandingsRows,
+    counted_values,
     event_info,
     hand_text,
     imp_status,
@@ -235,12 +236,17 @@ def write_sheet(
 # ------------------------------------------------------------------------------------------ standings
 
 
+# The standings sheets' last columns, on every row whoever reads it: "provisional" or "final", how many of
+# the event's boards the totals count (a visitor's leave out the boards still in play: docs/laws.md, "Totals
+# while boards are in play"; a director's count them all) and the event's boards.
+STATUS_COLUMNS = ["Status", "Event boards counted", "Event boards"]
 PAIR_COLUMNS = [
     "Ranking", "Rank", "Pair", "Player 1", "Player 2", "Boards", "Net", "Plus/minus", "Exact plus/minus",
-    "By the fraction of a point", "Status"
+    "By the fraction of a point", *STATUS_COLUMNS
 ]  # fmt: skip
 TEAM_COLUMNS = [
-    "Team", "Rank", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "Score", "Exact", "Status"
+    "Team", "Rank", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "Score", "Exact",
+    *STATUS_COLUMNS
 ]  # fmt: skip
 TABLE_COLUMNS = [
     "Table", "N-S pair", "N-S players", "N-S team", "N-S score", "E-W pair", "E-W players", "E-W team",
@@ -252,11 +258,11 @@ def _seated(direction: str | None) -> str:
     return "N-S" if direction == "NS" else "E-W"
 
 
-def _pair_rows(st: PairStandings, status: str) -> Iterator[list[Any]]:
+def _pair_rows(st: PairStandings, status: list[Any]) -> Iterator[list[Any]]:
     for ranking in st.rankings:
         for row in ranking.rows:
             head = [ranking.title, row.rank, row.pair.label, *row.pair.players, row.boards]
-            tail = ["yes" if row.by_fraction else "", status]
+            tail = ["yes" if row.by_fraction else "", *status]
             if row.contest:
                 yield [*head, *_contract_figures(row), *tail]
                 continue
@@ -288,20 +294,20 @@ def _contract_figures(row: Any) -> list[Any]:
     return out
 
 
-def _team_rows(st: TeamStandings, status: str) -> Iterator[list[Any]]:
+def _team_rows(st: TeamStandings, status: list[Any]) -> Iterator[list[Any]]:
     """Each team's pairs, its odd pair's average (law G) and its total; then who won (or leads)."""
     for team in st.teams:
         head = [team.name, team.rank]
         for p in team.pairs:
             line = [*head, "pair", p.pair.label, _seated(p.direction), *p.pair.players, p.boards]
-            yield [*line, number(p.net, shown=p.net_display), mixed_str(p.net), status]
+            yield [*line, number(p.net, shown=p.net_display), mixed_str(p.net), *status]
         if team.odd_pair_average is not None:
             times = f" x {team.extra_pairs}" if team.extra_pairs > 1 else ""
             line = [*head, f"odd pair average (law G){times}", "", _seated(team.opposite_direction), "", ""]
             average = number(team.odd_pair_average, shown=team.odd_pair_average_display)
-            yield [*line, None, average, mixed_str(team.odd_pair_average), status]
+            yield [*line, None, average, mixed_str(team.odd_pair_average), *status]
         total = number(team.total, shown=team.total_display)
-        yield [*head, "total", "", "", "", "", None, total, mixed_str(team.total), status]
+        yield [*head, "total", "", "", "", "", None, total, mixed_str(team.total), *status]
     if st.teams and st.winner is None:
         yield ["The match is tied.", None, "result"]
     elif st.teams:
@@ -312,9 +318,7 @@ def _team_rows(st: TeamStandings, status: str) -> Iterator[list[Any]]:
 def standings_sheet(book: Book, rows: StandingsRows) -> None:
     """The "Standings" sheet: a pair contest's rankings or a team match's teams and pairs."""
     st, ws = rows.standings, book.sheet("Standings")
-    status = "provisional" if rows.provisional else "final"
-    if st.progress.uncounted:  # a visitor's while boards are in play: "provisional (18 of 27 boards counted)"
-        status = f"{status} ({st.progress.counted_text})"
+    status = ["provisional" if rows.provisional else "final", *counted_values(st.progress)]
     if isinstance(st, PairStandings):
         contest = next((r.contest for r in st.rankings if r.contest), "")
         columns = PAIR_COLUMNS
@@ -329,12 +333,12 @@ def standings_sheet(book: Book, rows: StandingsRows) -> None:
 def imp_match_sheet(book: Book, title: str, match: ImpMatch) -> None:
     """A contract team match's result: each team's pairs, then its total (the boards scored, its IMPs and
     its VPs to the scale's two decimals), each row with the match's status."""
-    status = imp_status(match)
+    status = [imp_status(match), *counted_values(match.progress)]
     rows = [
-        [*row[:8], None if row[8] is None else Cell(row[8], TWO_PLACES), status]
+        [*row[:8], None if row[8] is None else Cell(row[8], TWO_PLACES), *status]
         for row in (imp_team_rows(match) if match.home else ())
     ]
-    columns = [*IMP_TEAM_COLUMNS, "Status"]
+    columns = [*IMP_TEAM_COLUMNS, *STATUS_COLUMNS]
     write_sheet(book, book.sheet(title), columns, rows, bold=lambda row: row[1] == "total")
 
 

@@ -94,14 +94,14 @@ class EventCreateForm(forms.Form):
         "match by IMPs and VPs. The historic codes are scored by law H (pairs) and law G (teams).",
     )
     average_plus_imps = forms.IntegerField(
-        label="IMPs of average plus (law 86A)",
+        label="IMPs of average plus (law 12C2)",
         required=False,
         min_value=AVERAGE_PLUS_MIN,
         max_value=AVERAGE_PLUS_MAX,
         initial=AVERAGE_PLUS_IMPS,
         help_text="Contract bridge scored in IMPs (a team match, Butler, cross-IMPs): a director's artificial "
-        "score of average plus is worth this many IMPs, average minus as many less than nothing (law 86A: "
-        f"{AVERAGE_PLUS_IMPS} unless the organiser sets otherwise).",
+        "score of average plus is worth this many IMPs, average minus as many less than nothing (law 12C2, "
+        f"law 86A of the 2007 code: {AVERAGE_PLUS_IMPS} unless the organiser sets otherwise).",
     )
     kind = forms.ChoiceField(
         choices=EventKind.choices,
@@ -247,7 +247,7 @@ class EventCreateForm(forms.Form):
             self.add_error("contest", f"{what} of contract bridge is scored by {names}.")
 
     def _average_plus(self, data: dict[str, object]) -> None:
-        """Law 86A's IMPs of average plus: blank for the usual 3; checked against the contest by the rule the
+        """Law 12C2's IMPs of average plus: blank for the usual 3; checked against the contest by the rule the
         event's service and its import apply (``average_plus_for``)."""
         if "average_plus_imps" in self.errors or "contest" in self.errors:
             return

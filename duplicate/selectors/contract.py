@@ -205,7 +205,7 @@ def contract_pairs(
 ) -> ContractPairs:
     """Score the event's plays by ``method`` (law H's rankings from every play scheduled).  ``field_most``:
     when ``rows`` are only some boards' plays (a traveller's), each (section letter, or "" across the field;
-    board)'s Neuberg N, from :func:`neuberg_most` (matchpoints only).  ``average_plus``: law 86A's IMPs of
+    board)'s Neuberg N, from :func:`neuberg_most` (matchpoints only).  ``average_plus``: law 12C2's IMPs of
     an artificial average plus (Butler, cross-IMPs).  ``left_out``: boards whose results are left out of the
     contest (still in play, for a visitor's totals); each other board keeps the Neuberg N that every result
     gives it, so that a released board scores as its traveller shows it."""
@@ -345,7 +345,7 @@ def _team_lines(
 ) -> tuple[ContractDetail, ...]:
     """Each table's line as a traveller and a score card read it: its law 77 scores (or its artificial
     score, law 12C2), and (once the board is scored) each side's IMPs on the board: the IMPs of the team that
-    sat there (the match's own figures, ``team_imps_match``'s: the swing, or law 86A's)."""
+    sat there (the match's own figures, ``team_imps_match``'s: the swing, or law 12C2's)."""
     results = {line.board: (line.home_result, line.away_result) for line in (match.lines if match else ())}
     out = []
     for board, ns, ew, score in plays:
@@ -381,7 +381,7 @@ def contract_teams(
     average_plus: int = AVERAGE_PLUS_IMPS,
 ) -> ContractTeams:
     """The match's boards, each (board, the home team's N-S result, the away team's N-S result), scored by
-    ``scoring.contests.team_imps_match`` (the WBF IMP scale, law 86A's IMPs for law 12C2's artificial
+    ``scoring.contests.team_imps_match`` (the WBF IMP scale, law 12C2's IMPs for its artificial
     scores, ``average_plus`` for average plus; VPs by the WBF 2013 scale for the boards scheduled).  A board
     counts once both its tables are in; a board that cannot be scored as entered is set aside, with why,
     and the rest are scored."""

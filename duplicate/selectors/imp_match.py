@@ -5,8 +5,9 @@ and where they sat.  Two queries: the pairs and the plays.
 
 No peeking: a board in ``hidden`` (still in play for this viewer) shows no scores; with ``released_only`` (a
 visitor's, ``selectors.released_only``) neither its IMPs nor the totals include it until every table has
-played it.  A board with law 12C2's artificial score at a table shows
-it ("A60/40") and scores law 86A's IMPs; a board that cannot be scored as entered is noted with why, and the
+played it, and without (running totals over every result) the totals and the running column include its
+IMPs, its own line still "being played".  A board with law 12C2's artificial score at a table shows
+it ("A60/40") and scores its IMPs; a board that cannot be scored as entered is noted with why, and the
 rest are scored and totalled."""
 
 from __future__ import annotations
@@ -40,15 +41,19 @@ class ImpBoardLine:
     net: int | None  # the home team's: its N-S score less the away team's N-S score (None: not compared)
     home_imps: int | None
     away_imps: int | None
-    running: int | None  # the home team's IMPs less the away team's, so far
-    note: str = ""  # why a board has no IMPs: being played (hidden from this viewer), not played yet, or
-    # why it cannot be scored as entered
+    # The home team's IMPs less the away team's, so far: every board the totals count, one hidden from this
+    # viewer too (its line "being played", with the running figure and nothing of its own); None on a board
+    # the totals do not count.
+    running: int | None
+    note: str = ""  # why a board has no IMPs shown: being played (still in play: hidden from this viewer, or
+    # left out of its totals), not played yet, or why it cannot be scored as entered
     home_adjusted: str = ""  # law 12C2's artificial score at the home team's N-S table ("A60/40")
     away_adjusted: str = ""
 
     @property
     def scored(self) -> bool:
-        """Whether the board's IMPs are in the totals (both tables in, shown to this viewer, scorable)."""
+        """Whether the board's scores and IMPs are shown (both tables in, scorable, not hidden from this
+        viewer): a shown board's IMPs are in the totals."""
         return self.home_imps is not None
 
     @property
@@ -93,12 +98,12 @@ class ImpMatch:
     progress: Progress
     error: str | None
     pairs: tuple[ImpPair, ...] = ()  # every pair of both teams, home team's first
-    average_plus: int = AVERAGE_PLUS_IMPS  # law 86A: the IMPs of an artificial average plus
+    average_plus: int = AVERAGE_PLUS_IMPS  # law 12C2: the IMPs of an artificial average plus
     counted: int = 0  # the boards the totals count (both tables in, scorable; a visitor's: released)
 
     @property
     def adjusted(self) -> bool:
-        """Whether a board shown scores a table's artificial adjusted score (law 12C2, law 86A's IMPs)."""
+        """Whether a board shown scores a table's artificial adjusted score (law 12C2: IMPs)."""
         return any(line.home_adjusted or line.away_adjusted for line in self.lines)
 
     @property
@@ -108,8 +113,8 @@ class ImpMatch:
             return ""
         n = self.average_plus
         return (
-            f"a table's artificial adjusted score (law 12C2) is worth {n} IMPs to a team given average plus, "
-            f"-{n} average minus, 0 average (law 86A), the other table's result not compared"
+            f"a table's artificial adjusted score is worth {n} IMPs to a team given average plus, -{n} average "
+            f"minus, 0 average (law 12C2, law 86A of the 2007 code), the other table's result not compared"
         )
 
     @property
@@ -164,6 +169,39 @@ def _line(line: TeamBoardLine, running: int) -> ImpBoardLine:
     )
 
 
+def _board_lines(
+    numbers: list[int],
+    counted: Mapping[int, TeamBoardLine],
+    *,
+    hidden: frozenset[int],
+    in_play: frozenset[int],
+    unscored: Mapping[int, str],
+) -> list[ImpBoardLine]:
+    """Each board of the match in order: the ``counted`` ones (in the totals) scored, but those ``hidden``
+    from this viewer without their scores and IMPs; the others noted "being played" (still ``in_play``,
+    hidden or left out of the totals), "cannot be scored: why" or "not played yet".  The running figure adds
+    up every board the totals count, a hidden one too (running totals over every result: the director
+    chose that totals show them), so its last figure is the totals' difference."""
+    lines: list[ImpBoardLine] = []
+    running = 0
+    for number in numbers:
+        line = counted.get(number)
+        if line is not None:
+            running += line.home_imps - line.away_imps
+            if number not in hidden:
+                lines.append(_line(line, running))
+                continue
+        if number in in_play:
+            note = BEING_PLAYED
+        elif number in unscored:
+            note = f"{CANNOT_BE_SCORED}: {unscored[number]}"
+        else:
+            note = NOT_PLAYED
+        shown_running = running if line is not None else None
+        lines.append(ImpBoardLine(number, None, None, None, None, None, shown_running, note))
+    return lines
+
+
 def imp_match(
     event: Event,
     *,
@@ -179,29 +217,16 @@ def imp_match(
     if results is None:
         results = event_results(event, pairs, released_only=released_only)
     contest = results.contest
-    home, away, lines = "", "", []
+    home, away = "", ""
     match = contest.match if isinstance(contest, ContractTeams) else None
     if isinstance(contest, ContractTeams):
         home, away = contest.home, contest.away
-    shown = [line for line in (match.lines if match else ()) if line.board not in hidden]
     scheduled = {n for numbers in results.boards_at.values() for n in numbers}
     boards = match.boards if match else len(scheduled)
     unscored = {u.board: u.why for u in contest.unscored} if isinstance(contest, ContractTeams) else {}
-    running = 0
-    by_board = {line.board: line for line in shown}
-    for number in sorted(scheduled):
-        line = by_board.get(number)
-        if line is None:  # hidden from this viewer, cannot be scored, or not in at both tables yet
-            if number in hidden:
-                note = BEING_PLAYED
-            elif number in unscored:
-                note = f"{CANNOT_BE_SCORED}: {unscored[number]}"
-            else:
-                note = NOT_PLAYED
-            lines.append(ImpBoardLine(number, None, None, None, None, None, None, note))
-            continue
-        running += line.home_imps - line.away_imps
-        lines.append(_line(line, running))
+    counted = {line.board: line for line in (match.lines if match else ())}
+    in_play = hidden | results.left_out
+    lines = _board_lines(sorted(scheduled), counted, hidden=hidden, in_play=in_play, unscored=unscored)
     order = {home: 0, away: 1}
     seated = sorted(
         (pairs.get(pk) or unknown_pair(pk) for pk in results.seats),

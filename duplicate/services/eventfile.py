@@ -244,7 +244,7 @@ def event_import(
         paper_size=data.get("paper_size") or "A4",
         ranking=ranking,
         contest=contest,
-        average_plus_imps=data.get("average_plus_imps", AVERAGE_PLUS_IMPS),  # law 86A; checked there
+        average_plus_imps=data.get("average_plus_imps", AVERAGE_PLUS_IMPS),  # law 12C2; checked there
         analyse=analyse,
         running_totals=data.get(
             "running_totals", False
@@ -655,7 +655,7 @@ def event_export(event: Event) -> dict[str, Any]:
         "code": event.code,
         "kind": event.kind,
         **({"contest": event.contest} if event.contest else {}),
-        # law 86A: read by a contest scored in IMPs alone, and so written for it alone
+        # law 12C2: read by a contest scored in IMPs alone, and so written for it alone
         **(
             {"average_plus_imps": n}
             if reads_average_plus(event.contest) and (n := event.average_plus_imps) != AVERAGE_PLUS_IMPS

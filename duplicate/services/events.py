@@ -45,7 +45,7 @@ from scoring.movements import MAX_PLAYS, Movement, MovementError, MovementRound,
 from scoring.pbn import PbnError, canonical_deal
 
 SEATS = "NESW"
-#: The contests scored in IMPs, whose artificial scores are law 86A's IMPs.
+#: The contests scored in IMPs, whose artificial scores are law 12C2's IMPs.
 IMP_CONTESTS = (ContestChoice.BUTLER, ContestChoice.CROSS_IMPS, ContestChoice.IMPS)
 # Sections are lettered A to Z.
 MAX_SECTIONS = 26
@@ -89,7 +89,7 @@ def event_create(
     same boards: boards, pairs, rounds, seatings and the empty Play rows (one board at one table in one
     round) that results will fill. With several sections pair n of section B is numbered "B<n>" (pair
     numbers are the event's). ``ranking``: across the field (law H) or each section on its own.
-    ``average_plus_imps``: law 86A's IMPs of an artificial average plus (a contest scored in IMPs).
+    ``average_plus_imps``: law 12C2's IMPs of an artificial average plus (a contest scored in IMPs).
     ``analyse``: the deals' double-dummy analysis starts in a thread once this commits (False: the caller
     works it out itself, ``deal_analyses_compute``).  ``running_totals``: visitors' totals count every result,
     boards still in play too (off: the released boards only; ``selectors.released_only``)."""
@@ -167,12 +167,12 @@ def contest_for(*, code: str, kind: str, contest: str | None) -> str:
 
 
 def reads_average_plus(contest: str) -> bool:
-    """Whether an event of ``contest`` reads law 86A's IMPs of average plus: a contest scored in IMPs."""
+    """Whether an event of ``contest`` reads law 12C2's IMPs of average plus: a contest scored in IMPs."""
     return contest in IMP_CONTESTS
 
 
 def average_plus_for(*, contest: str, value: object) -> int:
-    """Law 86A's IMPs of an artificial average plus, checked: a whole number from 1 to 24, and other than 3
+    """Law 12C2's IMPs of an artificial average plus, checked: a whole number from 1 to 24, and other than 3
     only for a contest scored in IMPs (a team match by IMPs, Butler, cross-IMPs), which alone reads it.
     ServiceError names the field.  The one rule: the new-event form, the admin and an event file's import
     all check the figure here."""
@@ -183,7 +183,7 @@ def average_plus_for(*, contest: str, value: object) -> int:
     if average_plus != AVERAGE_PLUS_IMPS and not reads_average_plus(contest):
         raise ServiceError(
             "average_plus_imps: only a contest scored in IMPs (a team match by IMPs, Butler, cross-IMPs) "
-            f"scores an artificial score in IMPs (law 86A); leave it at {AVERAGE_PLUS_IMPS}"
+            f"scores an artificial score in IMPs (law 12C2); leave it at {AVERAGE_PLUS_IMPS}"
         )
     return average_plus
 

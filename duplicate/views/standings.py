@@ -206,7 +206,7 @@ def traveller_page(
             request, event, board, viewer, visible=visible, live=live_version(version, visible)
         ),
         version=version,
-        cheap=not visible,  # "being played": one count
+        no_result_shown=not visible,  # "being played": one count
     )
 
 

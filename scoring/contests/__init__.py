@@ -6,7 +6,7 @@ exact."""
 from scoring.contests.contract_pairs import ContestLine, ContestRow, ContractContest, ContractResult
 from scoring.contests.display import display_values, fraction_str, mixed_str, ratio_str, round_half_away
 from scoring.contests.imp_pairs import butler, cross_imps
-from scoring.contests.imps import TeamImpMatch, imps, team_imps_match, victory_points, vp_table
+from scoring.contests.imps import TeamImpMatch, imps, team_imps_match, team_vps, vp_table
 from scoring.contests.matchpoints import matchpoints
 from scoring.contests.plus_minus import (
     AVERAGE,
@@ -62,6 +62,6 @@ __all__ = [
     "scores_from_whist",
     "team_imps_match",
     "team_match",
-    "victory_points",
+    "team_vps",
     "vp_table",
 ]

@@ -6,9 +6,9 @@
 * Cross-IMPs: each N-S result is IMPed against every other result on the board; its score is the sum divided
   by the number of comparisons (n - 1; a board played once scores 0); E-W the negative.  Computed over the
   board's distinct scores (O(d^2) for d distinct scores, however many tables).
-* Artificial adjusted scores (law 12C2, law 86A's IMP equivalents): average plus +3 IMPs, average 0, average
-  minus -3 (``average_plus``: the organiser's other figure); they take no part in the datum or the
-  comparisons.
+* Artificial adjusted scores (law 12C2, law 86A of the 2007 code: their IMP equivalents): average plus +3
+  IMPs, average 0, average minus -3 (``average_plus``: the organiser's other figure); they take no part in
+  the datum or the comparisons.
 
 A pair's score is the sum of its board scores (no factoring).  Exact: ints and Fractions.  See docs/laws.md.
 """
@@ -21,9 +21,6 @@ from fractions import Fraction
 from typing import Any, Final
 
 from scoring.contests.contract_pairs import (
-    AVERAGE,
-    AVERAGE_MINUS,
-    AVERAGE_PLUS,
     Board,
     BoardScorer,
     ContractContest,
@@ -37,10 +34,8 @@ from scoring.contests.display import round_half_away
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, artificial_imps, average_plus_imps, imps
 from scoring.contests.rankings import RankingGroups, grouping
 
-__all__ = ["ARTIFICIAL_IMPS", "butler", "butler_datum", "cross_imps", "cross_imps_board"]
+__all__ = ["butler", "butler_datum", "cross_imps", "cross_imps_board"]
 
-#: Law 86A: an artificial adjusted score of average plus / average / average minus in IMPs (the default).
-ARTIFICIAL_IMPS: Final = {p: artificial_imps(p) for p in (AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS)}
 BUTLER_DROP_FROM: Final = 5  # five or more results: the highest and the lowest are dropped
 
 
@@ -67,7 +62,7 @@ def _board_scorer(
     rule: Callable[[list[int]], tuple[list[Exact], int | None]], datums: dict[int, int], average_plus: int
 ) -> BoardScorer:
     """A board scorer from a rule on the real N-S scores (returning their scores and any datum); an
-    artificial score is law 86A's IMPs, ``average_plus`` for average plus."""
+    artificial score is law 12C2's IMPs, ``average_plus`` for average plus."""
 
     def artificial(percentage: int) -> int:
         return artificial_imps(percentage, average_plus)
@@ -124,7 +119,7 @@ def butler(
     average_plus: int = AVERAGE_PLUS_IMPS,
 ) -> ContractContest:
     """A Butler (IMP pairs) contest; ``datums`` holds each board's datum.  Rows and rankings as for
-    :func:`~scoring.contests.matchpoints.matchpoints`; ``average_plus``: law 86A's IMPs of average plus."""
+    :func:`~scoring.contests.matchpoints.matchpoints`; ``average_plus``: law 12C2's IMPs of average plus."""
     return _contest("butler", _butler_rule, results, single_ranking, groups, average_plus)
 
 
@@ -136,5 +131,5 @@ def cross_imps(
     average_plus: int = AVERAGE_PLUS_IMPS,
 ) -> ContractContest:
     """A cross-IMP pair contest.  Rows and rankings as for :func:`~scoring.contests.matchpoints.matchpoints`;
-    ``average_plus``: law 86A's IMPs of average plus."""
+    ``average_plus``: law 12C2's IMPs of average plus."""
     return _contest("cross-imps", _cross_rule, results, single_ranking, groups, average_plus)

@@ -40,7 +40,6 @@ __all__ = [
     "imps",
     "team_imps_match",
     "team_vps",
-    "victory_points",
     "vp_table",
 ]
 
@@ -51,8 +50,8 @@ IMP_BOUNDS: Final = (
 )  # fmt: skip
 VP_MAX: Final = 20
 VP_DRAW: Final = 10
-#: Law 86A: the IMPs of an artificial adjusted score of average plus in IMP play, unless the organiser sets
-#: otherwise (from 1 to the IMP scale's 24).
+#: Law 12C2 (law 86A of the 2007 code): the IMPs of an artificial adjusted score of average plus in IMP play,
+#: unless the organiser sets otherwise (from 1 to the IMP scale's 24).
 AVERAGE_PLUS_IMPS: Final = 3
 AVERAGE_PLUS_MIN: Final = 1
 AVERAGE_PLUS_MAX: Final = len(IMP_BOUNDS)
@@ -110,18 +109,6 @@ def _concave(values: list[Decimal]) -> list[Decimal]:
     return values
 
 
-def victory_points(imps_for: int, imps_against: int, boards: int) -> tuple[Decimal, Decimal]:
-    """Both teams' VPs (WBF 2013 continuous 20-VP scale) for a match of ``boards`` boards: (for, against)."""
-    for name, value in (("imps_for", imps_for), ("imps_against", imps_against)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ContestError(name, f"must be a whole number of IMPs from 0, got {show_value(value)}")
-    table = vp_table(_boards(boards))
-    margin = abs(imps_for - imps_against)
-    winner = table[min(margin, len(table) - 1)]
-    loser = VP_MAX - winner
-    return (winner, loser) if imps_for >= imps_against else (loser, winner)
-
-
 class Artificial(NamedTuple):
     """Law 12C2's artificial adjusted score at one table: its N-S and its E-W pair's percentage of the top
     (60 average plus, 50 average, 40 average minus), as the director types it, "A60/40"."""
@@ -138,7 +125,7 @@ TableScore: TypeAlias = int | Artificial
 
 
 def average_plus_imps(value: object) -> int:
-    """``value`` when it can be the IMPs of average plus (law 86A: 3 unless the organiser sets otherwise):
+    """``value`` when it can be the IMPs of average plus (law 12C2: 3 unless the organiser sets otherwise):
     a whole number from 1 to 24 (the IMP scale's top)."""
     try:
         return whole_number(value, "average_plus_imps", AVERAGE_PLUS_MIN, AVERAGE_PLUS_MAX)
@@ -147,8 +134,8 @@ def average_plus_imps(value: object) -> int:
 
 
 def artificial_imps(percentage: int, average_plus: int = AVERAGE_PLUS_IMPS) -> int:
-    """Law 86A: in IMP play an artificial adjusted score of average plus (60%) is ``average_plus`` IMPs,
-    average minus (40%) as many less than nothing, average (50%) none."""
+    """Law 12C2 (law 86A of the 2007 code): in IMP play an artificial adjusted score of average plus (60%) is
+    ``average_plus`` IMPs, average minus (40%) as many less than nothing, average (50%) none."""
     if percentage not in ARTIFICIAL_WORDS:
         raise ContestError("adjusted", f"must be 60, 50 or 40 (law 12C2), got {show_value(percentage)}")
     return {AVERAGE_PLUS: average_plus, AVERAGE: 0, AVERAGE_MINUS: -average_plus}[percentage]
@@ -169,7 +156,7 @@ class TeamBoardLine(NamedTuple):
     artificial score: nothing is compared), and each team's IMPs.
 
     ``home_result`` and ``away_result`` are each team's IMPs on the board, signed: the swing (+10 and -10), or
-    its law 86A score (+3 average plus, 0, -3 average minus: two that need not balance, law 12C2).
+    its law 12C2 score (+3 average plus, 0, -3 average minus: two that need not balance, law 12C).
     ``home_imps`` and ``away_imps`` are the IMPs each team's column shows: a swing's to its winner (10 and 0),
     an artificial board's as a swing's when its scores balance, else each team's own, signed (+3 and +3 for
     average plus to both)."""
@@ -249,9 +236,9 @@ def _team_board(row: Sequence[Any]) -> TeamBoard:
 
 
 def _board_line(b: TeamBoard, home: str, away: str, average_plus: int) -> TeamBoardLine | UnscoredBoard:
-    """One board's line: the WBF scale on the two tables' net; with an artificial score at a table, law 86A's
+    """One board's line: the WBF scale on the two tables' net; with an artificial score at a table, law 12C2's
     IMPs of each team's pair there (the other table's result is not compared).  With one at both tables,
-    each team's two pairs must have the same (law 86A scores a team once on a board)."""
+    each team's two pairs must have the same (law 12C2 scores a team once on a board)."""
     if not isinstance(b.home_ns, Artificial) and not isinstance(b.away_ns, Artificial):
         net = b.home_ns - b.away_ns
         swing = imps(net)
@@ -267,7 +254,7 @@ def _board_line(b: TeamBoard, home: str, away: str, average_plus: int) -> TeamBo
             return UnscoredBoard(
                 b.board,
                 f"the artificial scores at its two tables ({b.home_ns}, {b.away_ns}) give {team} {words}; "
-                "law 86A scores a team once on a board: give its two pairs the same",
+                "law 12C2 scores a team once on a board: give its two pairs the same",
             )
     home_result, away_result = (artificial_imps(given[t].pop(), average_plus) for t in (home, away))
     if home_result == -away_result:  # balanced: as a swing of that many IMPs
@@ -278,7 +265,11 @@ def _board_line(b: TeamBoard, home: str, away: str, average_plus: int) -> TeamBo
 
 
 def team_vps(net: int, boards: int) -> Decimal:
-    """A team's VPs (WBF 2013 continuous 20-VP scale) for its net IMPs over a match of ``boards`` boards."""
+    """A team's VPs (WBF 2013 continuous 20-VP scale) for its net IMPs over a match of ``boards`` boards: the
+    winner's figure for a margin of ``net`` IMPs, ``20 -`` it for a loss of as many.  The match's two teams
+    each score from their own net (``team_imps_match``), so their VPs add to 20 when the two nets balance."""
+    if isinstance(net, bool) or not isinstance(net, int):
+        raise ContestError("net", f"must be a whole number of IMPs, got {show_value(net)}")
     table = vp_table(_boards(boards))
     won = table[min(abs(net), len(table) - 1)]
     return won if net >= 0 else VP_MAX - won
@@ -294,7 +285,7 @@ def team_imps_match(
 ) -> TeamImpMatch:
     """Score a two-team match by IMPs: on each board the home team's net is its N-S pair's score less the
     away N-S pair's (its E-W pair scored the negative of theirs), converted by the WBF IMP scale; a board with
-    law 12C2's artificial score at a table scores each team law 86A's IMPs (``average_plus`` for average
+    law 12C2's artificial score at a table scores each team law 12C2's IMPs (``average_plus`` for average
     plus, its negative for average minus, none for average), and a board that cannot be scored so is set
     aside (``unscored``) while the rest are scored.  The match's IMPs converted to VPs for ``boards`` boards
     (default: the boards given), each team's from its own IMPs.  Each board once."""

@@ -1,6 +1,6 @@
 """The admin cannot change what the result service owns: a board's hands (law E corrections through the
 boards page) and, once a result is in, the event's scoring code and contest kind (1913 law 42); what it saves
-passes the services' checks (law 86A's figure against the contest), so the event's file imports again."""
+passes the services' checks (law 12C2's figure against the contest), so the event's file imports again."""
 
 from __future__ import annotations
 
@@ -141,7 +141,7 @@ def admin_form(event: Event, **changes) -> dict:
 
 
 def test_the_admin_refuses_an_average_plus_its_contest_does_not_read(director_client):
-    """Law 86A's figure is read by a contest scored in IMPs alone: the admin refuses another figure for any
+    """Law 12C2's figure is read by a contest scored in IMPs alone: the admin refuses another figure for any
     other contest, as the new-event form and an event file's import do (a field error, never a 500)."""
     event = contract_pairs("butler", 5)
     url = f"/admin/duplicate/event/{event.pk}/change/"
@@ -165,7 +165,7 @@ def test_the_admin_refuses_an_average_plus_its_contest_does_not_read(director_cl
 @pytest.mark.parametrize("contest", ["matchpoints", "butler", "cross-imps"])
 @pytest.mark.parametrize("average_plus", [3, 6])
 def test_whatever_the_admin_saves_the_events_file_imports_again(director_client, contest, average_plus):
-    """An edit of the contest and law 86A's figure: saved when the contest reads the figure (or it is the
+    """An edit of the contest and law 12C2's figure: saved when the contest reads the figure (or it is the
     usual 3), refused otherwise; either way the event's export is a file its own import takes, giving the
     same event."""
     event = contract_pairs("cross-imps", 5)

@@ -162,23 +162,23 @@ def test_what_was_kept_for_an_event_of_the_same_id_before_a_restore_is_not_serve
     assert caching.cached(event, "part", (), lambda: "this event's") == "this event's"
 
 
-def test_a_cheap_value_is_served_until_the_grace_runs_out(grace):
+def test_a_value_showing_no_result_is_served_until_the_grace_runs_out(grace):
     """A board's "being played" page shows no result: it is worked out again once the grace has run out, not
     half way through it as a page of results is."""
     event = make_event(tables=3)
     keep(event, "part", event.results_version, "version 0", age=0.7)
     event.results_version += 1
-    assert caching.cached(event, "part", (), lambda: "version 1", cheap=True) == "version 0"
+    assert caching.cached(event, "part", (), lambda: "version 1", no_result_shown=True) == "version 0"
     assert caching.cached(event, "part", (), lambda: "version 1") == "version 1"
 
 
-def test_a_cheap_value_is_worked_out_by_whoever_finds_it_stale_without_the_lock(grace):
+def test_a_value_showing_no_result_is_worked_out_by_whoever_finds_it_stale_without_the_lock(grace):
     event = make_event(tables=3)
     keep(event, "part", event.results_version, "version 0", age=grace + 0.1)
     event.results_version += 1
     lock = caching.part_key(event, "part", ()) + ":lock"
     assert cache.add(lock, True, 30)  # another process is at work
-    assert caching.cached(event, "part", (), lambda: "version 1", cheap=True) == "version 1"
+    assert caching.cached(event, "part", (), lambda: "version 1", no_result_shown=True) == "version 1"
     assert cache.get(lock) is True  # neither taken nor let go
 
 

@@ -73,6 +73,7 @@ def test_the_standings_csv_heads_the_contests_figures(client, contest):
         *("rank", "pair", "direction", "player1", "player2", "boards"),
         *STANDINGS_HEADERS[contest],
         "ranking",
+        *("event_boards_counted", "event_boards"),
     ]
     rows = {row["pair"]: row for row in csv_rows(body)}
     if contest == "matchpoints":

@@ -11,6 +11,7 @@ from django.urls import reverse
 from duplicate import services
 from duplicate.demo import demo_event_file
 from duplicate.models import Pair
+from duplicate.selectors.progress import Progress, provisional_text
 from duplicate.services.eventfile import event_import
 from scoring.deal import Deal
 from tests.conftest import make_event
@@ -51,3 +52,43 @@ def test_attaching_hands_counts_the_boards_in_english(numbers, said):
     summary = services.hands_from_pbn(event=event, data=pbn(numbers)).summary()
     assert summary.startswith(said + " ")
     assert "(s)" not in summary
+
+
+# How far the results have come (``duplicate.selectors.progress``): each count read as English, singular for
+# one, through ngettext.
+def progress(**counts: int) -> Progress:
+    fields = {"entered": 0, "total": 2, "unagreed_rounds": 0, "unresolved_rulings": 0, "boards": 2}
+    return Progress(**{**fields, **counts}, error=None, provisional=True)
+
+
+@pytest.mark.parametrize(
+    ("counts", "said"),
+    [
+        ({"boards": 1, "uncounted": 1}, "0 of 1 board counted"),
+        ({"boards": 3, "uncounted": 1}, "2 of 3 boards counted"),
+        ({"boards": 27, "uncounted": 9}, "18 of 27 boards counted"),
+    ],
+)
+def test_the_boards_counted_in_english(counts, said):
+    assert progress(**counts).counted_text == said
+    assert progress(**counts).counted_note.startswith(said + ": ")
+
+
+@pytest.mark.parametrize(
+    ("counts", "said"),
+    [
+        ({"entered": 0, "total": 1}, "0 of 1 result in"),
+        ({"entered": 1, "total": 2}, "1 of 2 results in"),
+        ({"unagreed_rounds": 1}, "0 of 2 results in; 1 round not yet agreed"),
+        ({"unagreed_rounds": 2}, "0 of 2 results in; 2 rounds not yet agreed"),
+        ({"unresolved_rulings": 1}, "0 of 2 results in; 1 ruling waiting for a result to draw on"),
+        ({"unresolved_rulings": 3}, "0 of 2 results in; 3 rulings waiting for a result to draw on"),
+        (
+            {"total": 1, "boards": 1, "uncounted": 1},
+            "0 of 1 result in; 0 of 1 board counted: a board still being played is counted once every table "
+            "has played it",
+        ),
+    ],
+)
+def test_why_the_figures_are_provisional_in_english(counts, said):
+    assert provisional_text(progress(**counts)) == said

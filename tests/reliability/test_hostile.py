@@ -702,7 +702,7 @@ SMALL_INTEGER_COLUMNS: dict[str, tuple[Any, str, Any]] = {
         None,
     ),
     "TableToken.table": (None, "table: must be from 1 to", None),  # the service (the tokens page's own tests)
-    "Event.average_plus_imps": (  # law 86A's IMPs (tests/reliability/test_hostile_finish.py: its own cases)
+    "Event.average_plus_imps": (  # law 12C2's IMPs (tests/reliability/test_hostile_finish.py: its own cases)
         lambda v: _small_file(average_plus_imps=v),
         "average_plus_imps: must be a whole number from 1 to 24",
         None,

@@ -1,4 +1,4 @@
-"""Hostile input against a finished event's table links, and against a team match's law 86A setting and its
+"""Hostile input against a finished event's table links, and against a team match's law 12C2 setting and its
 artificial adjusted scores.  A finished event's link writes nothing whatever is posted to it (every answer a
 403 or a page, never a 500, the database exactly as it was); the IMPs of average plus are range-checked
 wherever they come in (the new-event form, the event file), and a team match scores whatever artificial
@@ -92,7 +92,7 @@ def test_opening_any_traveller_through_a_finished_link_writes_nothing(finished, 
         assert db_snapshot() == before
 
 
-# --- Law 86A: the IMPs of average plus, and artificial scores in a team match -------------------------------
+# --- Law 12C2: the IMPs of average plus, and artificial scores in a team match ------------------------------
 
 JSON_VALUES = (
     st.none()

@@ -22,7 +22,7 @@ from scoring.contests import (
     imps,
     matchpoints,
     team_imps_match,
-    victory_points,
+    team_vps,
     vp_table,
 )
 from scoring.contests.imp_pairs import butler_datum, cross_imps_board
@@ -156,7 +156,7 @@ def test_butler_datum_rounds_an_exact_half_away_from_zero() -> None:
 
 
 def test_butler_artificial_scores_are_plus_or_minus_3_imps() -> None:
-    # law 86A: average plus +3 IMPs, average minus -3; left out of the datum (420, 400 -> 410)
+    # law 12C2: average plus +3 IMPs, average minus -3; left out of the datum (420, 400 -> 410)
     results = [R(1, 1, 11, 420), R(1, 2, 12, 400), R(1, 3, 13, None, (60, 40)), R(1, 4, 14, None, (50, 50))]
     contest = butler(results, single_ranking=False)
     assert contest.datums == {1: 410}
@@ -202,11 +202,11 @@ def test_vp_scale_16_boards() -> None:
     # the formula gives 13.744... -> 13.74, but 13.52 -> 13.74 -> 13.97 would make the 15th IMP worth more
     # than the 14th (0.23 after 0.22), so 14 IMPs is 13.75 (the report's rule: no IMP worth more than the one
     # before).  60 IMPs and more: 20.
-    assert victory_points(0, 0, 16) == (Decimal("10.00"), Decimal("10.00"))
-    assert victory_points(1, 0, 16) == (Decimal("10.31"), Decimal("9.69"))
-    assert victory_points(0, 14, 16) == (Decimal("6.25"), Decimal("13.75"))
-    assert victory_points(60, 0, 16) == (Decimal(20), Decimal(0))
-    assert victory_points(95, 3, 16) == (Decimal(20), Decimal(0))
+    assert team_vps(0, 16) == Decimal("10.00")
+    assert (team_vps(1, 16), team_vps(-1, 16)) == (Decimal("10.31"), Decimal("9.69"))
+    assert (team_vps(-14, 16), team_vps(14, 16)) == (Decimal("6.25"), Decimal("13.75"))
+    assert (team_vps(60, 16), team_vps(-60, 16)) == (Decimal(20), Decimal(0))
+    assert (team_vps(92, 16), team_vps(-92, 16)) == (Decimal(20), Decimal(0))
     assert vp_table(16)[:4] == (Decimal("10.00"), Decimal("10.31"), Decimal("10.61"), Decimal("10.91"))
 
 
@@ -274,10 +274,20 @@ def test_vp_table_rises_to_20_and_each_imp_is_worth_no_more_than_the_last(boards
 
 
 @given(st.integers(0, 120), st.integers(0, 120), st.integers(1, 40))
-def test_victory_points_share_20(imps_for: int, imps_against: int, boards: int) -> None:
-    mine, theirs = victory_points(imps_for, imps_against, boards)
+def test_balanced_victory_points_share_20(imps_for: int, imps_against: int, boards: int) -> None:
+    # Each team's VPs from its own net IMPs: when the two nets balance (no unbalanced artificial score), the
+    # two teams' VPs add to 20 and the team with more IMPs has more.
+    mine, theirs = team_vps(imps_for - imps_against, boards), team_vps(imps_against - imps_for, boards)
     assert mine + theirs == 20
     assert (mine > theirs) == (imps_for > imps_against)
+
+
+@pytest.mark.parametrize("net", [True, 1.5, "3", None])
+def test_team_vps_takes_whole_imps_only(net: object) -> None:
+    with pytest.raises(ContestError, match="net: must be a whole number of IMPs"):
+        team_vps(net, 16)  # type: ignore[arg-type]
+    with pytest.raises(ContestError, match="boards"):
+        team_vps(3, 0)
 
 
 results_st = st.lists(

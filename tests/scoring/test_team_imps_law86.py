@@ -1,6 +1,7 @@
-"""Law 86A in a team match by IMPs (pure): a table's law 12C2 artificial adjusted score scores each team law
-86A's IMPs on the board, +3 for average plus, -3 for average minus, 0 for average (unless the organiser sets
-another figure); a board that cannot be scored as entered is set aside and the rest of the match is scored.
+"""Law 12C2 (law 86A of the 2007 code) in a team match by IMPs (pure): a table's artificial adjusted score
+scores each team its IMPs on the board, +3 for average plus, -3 for average minus, 0 for average (unless the
+organiser sets another figure); a board that cannot be scored as entered is set aside and the rest of the
+match is scored.
 
 Figures worked by hand: law 77 scores, the WBF IMP scale; VPs by the WBF 2013 continuous scale,
 VP = 10 + 10 (1 - tau^(3M/X)) / (1 - tau^3), tau = (sqrt 5 - 1) / 2, X = 15 sqrt(boards), two decimals."""
@@ -58,7 +59,7 @@ def test_both_tables_artificial_score_each_team_once() -> None:
 
 
 def test_a_board_whose_two_tables_give_a_team_two_scores_is_set_aside_and_the_rest_scored() -> None:
-    # A60/40 at both tables: home's N-S pair average plus, its E-W pair average minus.  Law 86A scores a team
+    # A60/40 at both tables: home's N-S pair average plus, its E-W pair average minus.  Law 12C2 scores a team
     # once on a board: the board cannot be scored as entered; boards 1-3 still are, 10 to 13 over 4 boards
     # (the VP scale's boards are the match's): margin 3, X = 30: 11.76 to Away, 8.24 to Home.
     match = team_imps_match([*PLAYED, (4, A60_40, A60_40)], home="Home", away="Away")
@@ -66,7 +67,7 @@ def test_a_board_whose_two_tables_give_a_team_two_scores_is_set_aside_and_the_re
     assert [u.board for u in match.unscored] == [4]
     why = match.unscored[0].why
     assert "give Home average plus and average minus" in why
-    assert "law 86A scores a team once on a board" in why
+    assert "law 12C2 scores a team once on a board" in why
     assert (match.home_imps, match.away_imps, match.boards) == (10, 13, 4)
     assert (match.home_vp, match.away_vp) == (Decimal("8.24"), Decimal("11.76"))
 

@@ -110,13 +110,16 @@ def test_the_text_and_csv_give_the_result(director):
     assert "    4        690       1440   -750          0         13       9" in text
     rows = list(csv.reader(io.StringIO(command(event, "csv"))))
     assert rows == [
-        ["team", "line", "pair", "direction", "player1", "player2", "boards", "imps", "vps"],
-        ["Reds", "pair", "1", "N-S", "P1", "Q1", "", "", ""],
-        ["Reds", "pair", "2", "E-W", "P2", "Q2", "", "", ""],
-        ["Reds", "total", "", "", "", "", "4", "22", "14.60"],
-        ["Blues", "pair", "3", "E-W", "P3", "Q3", "", "", ""],
-        ["Blues", "pair", "4", "N-S", "P4", "Q4", "", "", ""],
-        ["Blues", "total", "", "", "", "", "4", "13", "5.40"],
+        [
+            *("team", "line", "pair", "direction", "player1", "player2", "boards", "imps", "vps"),
+            *("event_boards_counted", "event_boards"),
+        ],
+        ["Reds", "pair", "1", "N-S", "P1", "Q1", "", "", "", "4", "4"],
+        ["Reds", "pair", "2", "E-W", "P2", "Q2", "", "", "", "4", "4"],
+        ["Reds", "total", "", "", "", "", "4", "22", "14.60", "4", "4"],
+        ["Blues", "pair", "3", "E-W", "P3", "Q3", "", "", "", "4", "4"],
+        ["Blues", "pair", "4", "N-S", "P4", "Q4", "", "", "", "4", "4"],
+        ["Blues", "total", "", "", "", "", "4", "13", "5.40", "4", "4"],
     ]
 
 
@@ -149,8 +152,8 @@ def test_the_downloads_give_the_result_and_the_boards(client, director):
         *BOARDS,
     ]
     rows = csv_rows(download(client, event, "csv"))
-    assert rows[3] == ["Reds", "total", "", "", "", "", "4", "22", "14.60"]
-    assert rows[6] == ["Blues", "total", "", "", "", "", "4", "13", "5.40"]
+    assert rows[3] == ["Reds", "total", "", "", "", "", "4", "22", "14.60", "4", "4"]
+    assert rows[6] == ["Blues", "total", "", "", "", "", "4", "13", "5.40", "4", "4"]
 
 
 def test_a_visitors_copy_leaves_out_the_board_in_play(client, director_client):
@@ -174,6 +177,8 @@ def test_a_visitors_copy_leaves_out_the_board_in_play(client, director_client):
         "3",
         "22",
         "18.55",
+        "3",  # of the event's 4 boards, the totals count the 3 released
+        "4",
     ]
     # Read as text: a compressed file's raw bytes may hold "1440" by chance.
     assert "1440" not in pdf_words(download(client, event, "pdf"))
@@ -258,13 +263,16 @@ def test_the_live_page_with_a_board_in_play_runs_the_same_queries(client, django
 
 
 WORKBOOK_STANDINGS = [
-    ("Team", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "IMPs", "VPs", "Status"),
-    ("Reds", "pair", 1, "N-S", "P1", "Q1", None, None, None, "Final."),
-    ("Reds", "pair", 2, "E-W", "P2", "Q2", None, None, None, "Final."),
-    ("Reds", "total", None, None, None, None, 4, 22, 14.6, "Final."),
-    ("Blues", "pair", 3, "E-W", "P3", "Q3", None, None, None, "Final."),
-    ("Blues", "pair", 4, "N-S", "P4", "Q4", None, None, None, "Final."),
-    ("Blues", "total", None, None, None, None, 4, 13, 5.4, "Final."),
+    (
+        *("Team", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "IMPs", "VPs", "Status"),
+        *("Event boards counted", "Event boards"),
+    ),
+    ("Reds", "pair", 1, "N-S", "P1", "Q1", None, None, None, "Final.", 4, 4),
+    ("Reds", "pair", 2, "E-W", "P2", "Q2", None, None, None, "Final.", 4, 4),
+    ("Reds", "total", None, None, None, None, 4, 22, 14.6, "Final.", 4, 4),
+    ("Blues", "pair", 3, "E-W", "P3", "Q3", None, None, None, "Final.", 4, 4),
+    ("Blues", "pair", 4, "N-S", "P4", "Q4", None, None, None, "Final.", 4, 4),
+    ("Blues", "total", None, None, None, None, 4, 13, 5.4, "Final.", 4, 4),
 ]
 
 

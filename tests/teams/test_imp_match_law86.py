@@ -1,4 +1,4 @@
-"""Law 86A in a contract team match by IMPs, end to end: a table's law 12C2 artificial adjusted score is
+"""Law 12C2 (law 86A of the 2007 code) in a contract team match by IMPs, end to end: a table's law 12C2 artificial adjusted score is
 scored (+3 IMPs for average plus, -3 average minus, 0 average, or the organiser's figure) on the match page,
 the `standings` command (JSON, text, CSV), the downloads, the travellers, and from an event file; a board that
 cannot be scored as entered is shown so while the rest of the match is scored and totalled.
@@ -42,7 +42,7 @@ def command(event: Event, fmt: str) -> str:
     return out.getvalue()
 
 
-def test_an_artificial_score_in_a_team_match_is_law_86As_imps():
+def test_an_artificial_score_in_a_team_match_is_law_12C2s_imps():
     event = event_import(data=match_file(AVERAGE_PLUS_AT_REDS))
     match = imp_match(event)
     assert match.error is None
@@ -81,10 +81,13 @@ def test_the_standings_command_gives_the_match_in_every_format():
     text = command(event, "text")
     assert "Reds                       25 IMPs  19.16 VPs" in text
     assert "    4     A60/40       1440                 3          0      25" in text  # no net: not compared
-    assert "worth 3 IMPs to a team given average plus, -3 average minus, 0 average (law 86A)" in text
+    assert (
+        "worth 3 IMPs to a team given average plus, -3 average minus, 0 average (law 12C2, law 86A of the 2007 "
+        "code)" in text
+    )
     rows = list(csv.reader(io.StringIO(command(event, "csv"))))
-    assert rows[3] == ["Reds", "total", "", "", "", "", "4", "25", "19.16"]
-    assert rows[6] == ["Blues", "total", "", "", "", "", "4", "0", "0.84"]
+    assert rows[3] == ["Reds", "total", "", "", "", "", "4", "25", "19.16", "4", "4"]
+    assert rows[6] == ["Blues", "total", "", "", "", "", "4", "0", "0.84", "4", "4"]
 
 
 def test_the_page_the_downloads_and_the_travellers_show_it(client):
@@ -154,7 +157,7 @@ def test_the_organisers_figure_from_the_event_file_and_back():
 
 def test_a_visitors_totals_are_worked_out_again_with_the_events_figure():
     """A visitor's totals leave the boards in play out and are worked out from the boards released: with
-    the event's law 86A figure, not the usual 3 (board 1 still in play at table 2: Reds 0 + 12 + 5 = 17,
+    the event's law 12C2 figure, not the usual 3 (board 1 still in play at table 2: Reds 0 + 12 + 5 = 17,
     Blues 0); the director's count board 1's result at table 1 as not yet comparable."""
     in_play = [r for r in AVERAGE_PLUS_AT_REDS if (r[1], r[2]) != (2, 1)]  # board 1 not yet in at table 2
     event = event_import(data={**match_file(in_play), "average_plus_imps": 5})
@@ -228,3 +231,19 @@ def test_every_page_and_download_of_such_a_match_answers(client, results):
     urls += [reverse("board_traveller", args=[event.pk, 4]), reverse("pair_scorecard", args=[event.pk, "1"])]
     for url in urls:
         assert client.get(url).status_code == 200, url
+
+
+def test_the_law_is_cited_by_the_2017_codes_number(client, director_client):
+    # The Laws of Duplicate Bridge 2017 give the IMPs of an artificial average plus in law 12C2 (the 2007
+    # code's law 86A): the new-event form, the model, the page's, the PDF's and the command's notes cite law
+    # 12C2, and "law 86A" only as the 2007 code's (docs/laws.md, "Laws 12C2 and 86").
+    assert Event._meta.get_field("average_plus_imps").verbose_name == "IMPs of average plus (law 12C2)"
+    form = director_client.get(reverse("event_create")).content.decode()
+    assert "IMPs of average plus (law 12C2)" in form
+    event = event_import(data=match_file(AVERAGE_PLUS_AT_REDS))
+    services.event_finish(event=event)
+    page = client.get(reverse("team_match", args=[event.pk])).content.decode()
+    pdf = pdf_words(download(client, event, "pdf"))
+    for said in (form, page, pdf, command(event, "text")):
+        assert "law 12C2" in said
+        assert "86A" not in said.replace("law 86A of the 2007 code", "")

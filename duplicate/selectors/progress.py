@@ -1,0 +1,71 @@
+"""How far an event's results have come, as pages and files say it: how many results are in, the rounds not
+yet agreed, the rulings waiting, and how many boards the totals count (a visitor's leave out the boards still
+in play: docs/laws.md, *Totals while boards are in play*).  Counts are written through Django's ``ngettext``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import ngettext
+
+from duplicate.models import agreement_law
+
+# Why a visitor's totals count fewer boards than the event has (after "18 of 27 boards counted").
+BOARDS_IN_PLAY_LEFT_OUT = "a board still being played is counted once every table has played it"
+
+
+@dataclass(frozen=True)
+class Progress:
+    entered: int
+    total: int
+    unagreed_rounds: int
+    unresolved_rulings: int
+    error: str | None
+    provisional: bool
+    code: str = ""  # the event's scoring code: which law its scores are agreed under
+    boards: int = 0  # the boards the event's plays schedule
+    uncounted: int = 0  # of them, those left out of the totals (still in play, for a visitor)
+
+    @property
+    def agreement_law(self) -> str:
+        return agreement_law(self.code)
+
+    @property
+    def boards_counted(self) -> int:
+        """Of the event's :attr:`boards`, how many the totals count (all of them but the uncounted)."""
+        return self.boards - self.uncounted
+
+    @property
+    def counted_text(self) -> str:
+        """ "18 of 27 boards counted" while boards in play are left out of the totals; "" when none is."""
+        if not self.uncounted:
+            return ""
+        text = ngettext(
+            "%(counted)d of %(n)d board counted", "%(counted)d of %(n)d boards counted", self.boards
+        )
+        return text % {"counted": self.boards_counted, "n": self.boards}
+
+    @property
+    def counted_note(self) -> str:
+        """:attr:`counted_text` and why, as pages and files say it; "" when every board is counted."""
+        return f"{self.counted_text}: {BOARDS_IN_PLAY_LEFT_OUT}" if self.uncounted else ""
+
+
+def provisional_text(progress: Progress) -> str:
+    """Why the figures are provisional ("" when final): "3 of 24 results in; 1 round not yet agreed"."""
+    if not progress.provisional:
+        return ""
+    in_text = ngettext("%(entered)d of %(n)d result in", "%(entered)d of %(n)d results in", progress.total)
+    parts = [in_text % {"entered": progress.entered, "n": progress.total}]
+    if n := progress.unagreed_rounds:
+        parts.append(ngettext("%(n)d round not yet agreed", "%(n)d rounds not yet agreed", n) % {"n": n})
+    if n := progress.unresolved_rulings:
+        waiting = ngettext(
+            "%(n)d ruling waiting for a result to draw on", "%(n)d rulings waiting for a result to draw on", n
+        )
+        parts.append(waiting % {"n": n})
+    if progress.error:
+        parts.append(f"cannot be scored: {progress.error}")
+    if progress.uncounted:
+        parts.append(progress.counted_note)
+    return "; ".join(parts)
