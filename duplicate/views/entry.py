@@ -168,6 +168,13 @@ class TableView:
             **extra,
         }
 
+    @property
+    def score_words(self) -> dict[str, bool]:
+        """How entry_score.html words a score: whist's tricks, law 77's trick score and other score (no
+        honours at contract bridge), or auction's tricks and honours. Every path that renders a row or a
+        score passes these: the page, a row saved or refused through a fetch, and the preview."""
+        return {"whist": self.event.code == "whist", "contract": self.event.code == "contract"}
+
     def context(self, request: HttpRequest, rows: list[dict[str, Any]]) -> dict[str, Any]:
         autofocus = next((r for r in rows if r["form"] is not None and not r["play"].entered), None)
         if autofocus is not None:
@@ -179,8 +186,7 @@ class TableView:
             "round": self.seating.round,
             "rows": rows,
             "view": self,
-            "whist": self.event.code == "whist",
-            "contract": self.event.code == "contract",  # law 77: a trick score and the rest, no honours
+            **self.score_words,
             "is_director": bool(self.writer and self.writer.is_director),
             "token": self.token,
         }
@@ -228,7 +234,8 @@ def _render_table(
 
 
 def _render_row(request: HttpRequest, view: TableView, row: dict[str, Any], status: int) -> HttpResponse:
-    return render(request, "duplicate/entry_row.html", {"row": row, "view": view}, status=status)
+    context = {"row": row, "view": view, **view.score_words}
+    return render(request, "duplicate/entry_row.html", context, status=status)
 
 
 def _conflict_row(
@@ -458,9 +465,7 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
                 totals = Play(**{**blank_fields(), **fields})
                 items = sel.item_rows(totals)
     errors.extend(form.labelled_errors())  # away from the fields: each named by its field's label
-    whist = view.event.code == "whist"
-    context = {"items": items, "totals": totals, "errors": errors, "preview": True, "whist": whist}
-    context["contract"] = view.event.code == "contract"
+    context = {"items": items, "totals": totals, "errors": errors, "preview": True, **view.score_words}
     return render(request, "duplicate/entry_score.html", context)
 
 
