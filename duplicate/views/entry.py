@@ -8,12 +8,14 @@ table's current round, and nothing once the event is finished; everyone else rea
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 import qrcode
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -565,6 +567,18 @@ def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) ->
 # --- Table links (tokens) ---------------------------------------------------------------------------------
 
 
+def loopback_host(host: str) -> bool:
+    """Whether ``host`` (a request's Host, "127.0.0.1:8000", "[::1]:8000", "localhost") names this machine
+    only: 127.0.0.0/8, ::1 or localhost, an address no player's phone can reach."""
+    name = split_domain_port(host)[0].strip("[]")
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
 def _qr_svg(text: str) -> str:
     image = qrcode.make(text, image_factory=SvgPathImage, box_size=8, border=2)
     svg = image.to_string(encoding="unicode")
@@ -631,6 +645,8 @@ def _tokens_page(
             qr = mark_safe(_qr_svg(url)) if token else ""  # the SVG is our own, made from our own address
             cards.append({"section": section, "table": table, "token": token, "url": url, "qr": qr})
     context = {"event": event, "cards": cards, "errors": errors or [], "several": len(sections) > 1}
+    if loopback_host(request.get_host()):  # the cards' addresses open nothing on a phone: say so first
+        context["loopback_port"] = split_domain_port(request.get_host())[1] or "80"
     return render(request, "duplicate/entry_tokens.html", context, status=status)
 
 
