@@ -1,5 +1,5 @@
 """Result entry: by table and round for directors, from the players' phones through a table link,
-corrections under duplicate law E, rulings and penalties, and the printable table links.
+corrections under duplicate law E, rulings and penalties (the printable table links: ``views.tokens``).
 
 Thin views: reads through ``selectors_entry``, writes through ``services.play_result_save``, ``round_agree``
 and the table-token services. Who may write: a director (a staff user) anywhere; a table token only its own
@@ -8,24 +8,19 @@ table's current round, and nothing once the event is finished; everyone else rea
 
 from __future__ import annotations
 
-import ipaddress
 from typing import Any
 
-import qrcode
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
-from qrcode.image.svg import SvgPathImage
 
 from duplicate import selectors as visibility
 from duplicate import services
-from duplicate.forms.entry import PlayResultForm, TableLinkActionForm, error_field, initial_for
+from duplicate.forms.entry import PlayResultForm, error_field, initial_for
 from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
 from duplicate.selectors import entry as sel
 from duplicate.selectors import event_or_404
@@ -374,7 +369,9 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
         message = f"board: that board is not played at {where}; one result per board per table."
         return _forbidden(request, message, status=400)
     if not view.can_write:
-        return _forbidden(request, _refusal(view))
+        if view.token is None:
+            return _forbidden(request, _refusal(view))
+        return _row_response(request, view, plays, _refused_row(request, view, play), 403)
     form = view.form(play, request.POST)
     status = 200
     row: dict[str, Any] | None = None
@@ -405,13 +402,33 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
         status = 422
     if row is None:
         row = view.row(play, form=form, status="error")
+    return _row_response(request, view, plays, row, status)
+
+
+def _row_response(
+    request: HttpRequest, view: TableView, plays: list[Play], row: dict[str, Any], status: int
+) -> HttpResponse:
+    """A row that was not saved: alone for a fetch (entry.js puts it in place), else the whole page with it."""
     if _is_fetch(request):
         return _render_row(request, view, row, status)
     if view.token is not None:  # the whole page again: the seating with the players' names
         view.seating = (
             sel.table_seating(view.section, view.seating.round.number, view.seating.table) or view.seating
         )
-    return _render_table(request, view, plays, status=status, replaced={play.pk: row})
+    return _render_table(request, view, plays, status=status, replaced={row["play"].pk: row})
+
+
+def _refused_row(request: HttpRequest, view: TableView, play: Play) -> dict[str, Any]:
+    """A table link's save refused on its own table's page (the event finished since the page was loaded):
+    the board's row as stored, why, what the player typed (not saved: to tell the director) and the way
+    back to the link's page, which now only reads."""
+    form = view.form(play, request.POST)
+    typed = str(form.data.get(form.add_prefix("quick"), "")).strip()[:40]
+    if not typed and form.is_valid() and not form.errors:
+        typed = _quick_line(form.result_data())
+    return view.row(
+        play, notice=f"Not saved. {_refusal(view)}", status="refused", typed=typed, back=view.action
+    )
 
 
 def _refusal(view: TableView) -> str:
@@ -443,6 +460,9 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
     if view.writer is None:
         return _forbidden(request)
     if not view.can_write:
+        if _is_fetch(request):  # in the row's score box (entry.js), not a whole page there
+            context = {"errors": [_refusal(view)], "preview": True}
+            return render(request, "duplicate/entry_score.html", context, status=403)
         return _forbidden(request, _refusal(view))
     play = _posted_play(request, plays)
     if play is None:
@@ -565,89 +585,6 @@ def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) ->
 
 
 # --- Table links (tokens) ---------------------------------------------------------------------------------
-
-
-def loopback_host(host: str) -> bool:
-    """Whether ``host`` (a request's Host, "127.0.0.1:8000", "[::1]:8000", "localhost") names this machine
-    only: 127.0.0.0/8, ::1 or localhost, an address no player's phone can reach."""
-    name = split_domain_port(host)[0].strip("[]")
-    if name == "localhost" or name.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
-
-
-def _qr_svg(text: str) -> str:
-    image = qrcode.make(text, image_factory=SvgPathImage, box_size=8, border=2)
-    svg = image.to_string(encoding="unicode")
-    return svg[svg.index("<svg") :] if "<svg" in svg else svg
-
-
-@staff_member_required
-@require_http_methods(["GET", "POST"])
-def entry_tokens(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    sections = list(Section.objects.filter(event=event).order_by("letter"))
-    if request.method == "POST":
-        form = TableLinkActionForm(request.POST)
-        if not form.is_valid():  # a damaged button: the page again, the message naming the field
-            return _tokens_page(request, event, sections, errors=form.messages(), status=400)
-        _tokens_post(request, event, sections, form.cleaned_data)
-        return redirect("entry_tokens", pk=event.pk)
-    return _tokens_page(request, event, sections)
-
-
-def _tokens_post(request: HttpRequest, event: Event, sections: list[Section], data: dict[str, Any]) -> None:
-    """Revoke a link, make one, or make one for every table without one (the checked form's action)."""
-    action = data["action"]
-    if action == "revoke":
-        revoked = get_object_or_404(TableToken, pk=data["token"], section__event=event)
-        services.table_token_revoke(token=revoked)
-        messages.success(request, f"Revoked the link of table {revoked.table}: it opens nothing now.")
-        return
-    live = sel.event_tokens(event)
-    targets: list[tuple[Section, int]] = []
-    if action == "create":
-        section = get_object_or_404(Section, event=event, pk=data["section"])
-        try:
-            targets.append((section, int(request.POST.get("table", ""))))
-        except ValueError:
-            messages.error(request, "table: give a table number")
-    else:
-        targets = [(s, t) for s in sections for t in range(1, s.tables + 1) if (s.pk, t) not in live]
-    made = 0
-    for section, table in targets:
-        try:
-            services.table_token_create(section=section, table=table)
-            made += 1
-        except services.ServiceError as exc:
-            messages.error(request, str(exc))
-    if made:
-        messages.success(request, f"Made {made} new table link{'s' if made != 1 else ''}.")
-
-
-def _tokens_page(
-    request: HttpRequest,
-    event: Event,
-    sections: list[Section],
-    *,
-    errors: list[str] | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    live = sel.event_tokens(event)
-    cards = []
-    for section in sections:
-        for table in range(1, section.tables + 1):
-            token = live.get((section.pk, table))
-            url = request.build_absolute_uri(reverse("entry_token", args=[token.secret])) if token else ""
-            qr = mark_safe(_qr_svg(url)) if token else ""  # the SVG is our own, made from our own address
-            cards.append({"section": section, "table": table, "token": token, "url": url, "qr": qr})
-    context = {"event": event, "cards": cards, "errors": errors or [], "several": len(sections) > 1}
-    if loopback_host(request.get_host()):  # the cards' addresses open nothing on a phone: say so first
-        context["loopback_port"] = split_domain_port(request.get_host())[1] or "80"
-    return render(request, "duplicate/entry_tokens.html", context, status=status)
 
 
 def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.views.entry import loopback_host
+from duplicate.views.tokens import loopback_host
 
 pytestmark = pytest.mark.django_db
 
