@@ -19,7 +19,7 @@ from typing import Any, cast
 from django.db import connection
 from django.db.models import Count, Q
 
-from duplicate.models import Event, EventKind, EventStatus, Play, RankingChoice, agreement_law
+from duplicate.models import Event, EventKind, EventStatus, Play, RankingChoice
 from duplicate.selectors.contract import (
     MATCHPOINTS,
     UNITS,
@@ -49,6 +49,7 @@ from duplicate.selectors.pair_rows import (
     pair_infos,
     unknown_pair,
 )
+from duplicate.selectors.progress import BOARDS_IN_PLAY_LEFT_OUT, Progress, provisional_text
 from scoring.contests import (
     BoardDetail,
     PairContest,
@@ -70,13 +71,12 @@ from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
 
 CONTRACT = "contract"
-# Why a visitor's totals count fewer boards than the event has (after "18 of 27 boards counted").
-BOARDS_IN_PLAY_LEFT_OUT = "a board still being played is counted once every table has played it"
 
 # The shared rows (``pair_rows``) stay importable from here.
 __all__ = [
     "BEING_PLAYED",
     "BEING_PLAYED_NOTE",
+    "BOARDS_IN_PLAY_LEFT_OUT",
     "DIRECTION_NAMES",
     "ITEM_NAMES",
     "LINE_FIELDS",
@@ -87,10 +87,12 @@ __all__ = [
     "TRAVELLER_ORDER",
     "WHIST",
     "PairInfo",
+    "Progress",
     "Ranking",
     "Shown",
     "StandingRow",
     "pair_infos",
+    "provisional_text",
     "score_text",
     "signed_text",
     "unknown_pair",
@@ -124,6 +126,8 @@ class EventResults:
     # event's plays schedule, counted or not.
     left_out: frozenset[int] = frozenset()
     boards: int = 0
+    # The director has finished the event: that stands for the agreement of every round (law E, law 79).
+    finished: bool = False
     _lines: dict[tuple[int, PairId, PairId], BoardDetail | ContractDetail] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -228,6 +232,7 @@ def event_results(
             method=event.contest,
             average_plus=event.average_plus_imps,
             released_only=released_only and event.status != EventStatus.COMPLETE,
+            finished=event.status == EventStatus.COMPLETE,
         )
 
 
@@ -259,6 +264,7 @@ def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterabl
         method=event.contest,
         field_most=most,
         average_plus=event.average_plus_imps,
+        finished=event.status == EventStatus.COMPLETE,
     )
 
 
@@ -298,6 +304,7 @@ def build_results(
     field_most: Mapping[tuple[str, int], int] | None = None,
     average_plus: int = AVERAGE_PLUS_IMPS,
     released_only: bool = False,
+    finished: bool = False,
 ) -> EventResults:
     """The pure part of :func:`event_results`: plays as ``PLAY_FIELDS`` tuples -> the contest.
 
@@ -306,7 +313,9 @@ def build_results(
     boards across the field, or (``per_section``, the director's choice) each section on its own.
     ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`).
     ``average_plus``: the event's IMPs of an artificial average plus (law 86A; IMP contests).
-    ``released_only``: the boards of plays not yet entered are left out of the contest (:func:`counted_rows`)."""
+    ``released_only``: the boards of plays not yet entered are left out of the contest (:func:`counted_rows`).
+    ``finished``: the director has finished the event, which agrees every round (law E, law 79): no round is
+    counted as not yet agreed."""
     waiting = list(compress(map(itemgetter(0), rows), map(not_, map(itemgetter(3), rows))))  # not entered
     left_out = frozenset(waiting) if released_only else frozenset()
     played = counted_rows(rows, left_out)
@@ -362,7 +371,9 @@ def build_results(
         error=error,
         entered=len(rows) - len(waiting),
         total=len(rows),
-        unagreed_rounds=len(set(compress(map(itemgetter(8), rows), map(not_, map(itemgetter(9), rows))))),
+        unagreed_rounds=0
+        if finished
+        else len(set(compress(map(itemgetter(8), rows), map(not_, map(itemgetter(9), rows))))),
         seats=seats,
         tables=tuple(sorted(boards_at)),
         last_board=max(boards, default=0),
@@ -371,6 +382,7 @@ def build_results(
         code=code,
         left_out=left_out,
         boards=len(set(boards)),
+        finished=finished,
     )
 
 
@@ -380,37 +392,6 @@ def counted_rows(rows: list[tuple[Any, ...]], left_out: frozenset[int]) -> list[
     if not left_out:
         return rows
     return [row if row[0] not in left_out else (*row[:3], False, *row[4:]) for row in rows]
-
-
-@dataclass(frozen=True)
-class Progress:
-    entered: int
-    total: int
-    unagreed_rounds: int
-    unresolved_rulings: int
-    error: str | None
-    provisional: bool
-    code: str = ""  # the event's scoring code: which law its scores are agreed under
-    boards: int = 0  # the boards the event's plays schedule
-    uncounted: int = 0  # of them, those left out of the totals (still in play, for a visitor)
-
-    @property
-    def agreement_law(self) -> str:
-        return agreement_law(self.code)
-
-    @property
-    def counted_text(self) -> str:
-        """ "18 of 27 boards counted" while boards in play are left out of the totals; "" when none is."""
-        if not self.uncounted:
-            return ""
-        return (
-            f"{self.boards - self.uncounted} of {self.boards} board{'s' if self.boards != 1 else ''} counted"
-        )
-
-    @property
-    def counted_note(self) -> str:
-        """:attr:`counted_text` and why, as pages and files say it; "" when every board is counted."""
-        return f"{self.counted_text}: {BOARDS_IN_PLAY_LEFT_OUT}" if self.uncounted else ""
 
 
 def progress_of(results: EventResults) -> Progress:
@@ -424,25 +405,8 @@ def progress_of(results: EventResults) -> Progress:
         code=results.code,
         boards=results.boards,
         uncounted=len(results.left_out),
+        finished=results.finished,
     )
-
-
-def provisional_text(progress: Progress) -> str:
-    """Why the figures are provisional ("" when final): "3 of 24 results in; 1 round not yet agreed"."""
-    if not progress.provisional:
-        return ""
-    parts = [f"{progress.entered} of {progress.total} results in"]
-    if progress.unagreed_rounds:
-        n = progress.unagreed_rounds
-        parts.append(f"{n} round{'s' if n != 1 else ''} not yet agreed")
-    if progress.unresolved_rulings:
-        n = progress.unresolved_rulings
-        parts.append(f"{n} ruling{'s' if n != 1 else ''} waiting for a result to draw on")
-    if progress.error:
-        parts.append(f"cannot be scored: {progress.error}")
-    if progress.uncounted:
-        parts.append(progress.counted_note)
-    return "; ".join(parts)
 
 
 # ---------------------------------------------------------------------------------------- pair contest
