@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.core.files.base import File
+from django.http import QueryDict
 from django.utils.datastructures import MultiValueDict
 
 from duplicate.forms.entry import beside_field
@@ -220,8 +221,9 @@ class EventCreateForm(forms.Form):
             and self.data.get("code") == ScoringCodeChoice.CONTRACT
             and not self.data.get("contest")
         ):
-            self.data = self.data.copy()
-            self.data["contest"] = self._contests()[0]
+            posted = self.data.copy() if isinstance(self.data, QueryDict) else dict(self.data)
+            posted["contest"] = self._contests()[0]
+            self.data = posted
         contest = self.fields["contest"].widget
         assert isinstance(contest, ContestSelect)
         contest.fitting = self._contests() if self._value("code") == ScoringCodeChoice.CONTRACT else ("",)

@@ -20,8 +20,9 @@ from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seati
 from duplicate.selectors.plain_sql import columns, related, table
 
 
-def event_list() -> QuerySet[Event]:
-    """Every event, newest first, with its pair count and its results missing (one query)."""
+def event_list() -> list[tuple[Event, tuple[str, str]]]:
+    """Every event, newest first, with its pair count (``pair_count``) and its status badge (:func:`event_badge`
+    on its status and its results missing): one query."""
     missing = (
         Play.objects.filter(event=OuterRef("pk"), entered=False)
         .order_by()
@@ -29,9 +30,10 @@ def event_list() -> QuerySet[Event]:
         .annotate(count=Count("pk"))
         .values("count")
     )
-    return Event.objects.annotate(
+    events = Event.objects.annotate(
         pair_count=Count("pairs", distinct=True), missing=Coalesce(Subquery(missing), 0)
     ).order_by("-date", "-id")
+    return [(event, status_badge_of(event, missing=event.missing)) for event in events]
 
 
 def event_made_since(name: str, since: dt.datetime) -> Event | None:

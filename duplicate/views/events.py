@@ -47,9 +47,7 @@ def _bound(request: HttpRequest) -> tuple[QueryDict | None, MultiValueDict[str, 
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    events = [
-        (event, selectors.status_badge_of(event, missing=event.missing)) for event in selectors.event_list()
-    ]
+    events = selectors.event_list()
     return render(request, "duplicate/home.html", {"events": events})
 
 
