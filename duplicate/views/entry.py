@@ -69,8 +69,12 @@ def _is_fetch(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
 
-def _forbidden(request: HttpRequest, message: str = FORBIDDEN, status: int = 403) -> HttpResponse:
-    return render(request, "duplicate/entry_forbidden.html", {"message": message}, status=status)
+def _forbidden(
+    request: HttpRequest, message: str = FORBIDDEN, status: int = 403, *, back: str = ""
+) -> HttpResponse:
+    """The refusal as a page; ``back``: a table link's own page, to go back to."""
+    context = {"message": message, "back": back}
+    return render(request, "duplicate/entry_forbidden.html", context, status=status)
 
 
 def _unlisted(response: HttpResponse, *, noindex: bool = True) -> HttpResponse:
@@ -442,11 +446,13 @@ def _token_elsewhere(request: HttpRequest, token: TableToken, where: str | None 
     """A table link's post of a board its current round does not hold: one of its own boards in a round the
     director has agreed since the page was loaded (law E: ask the director), or a board it never opens."""
     number = sel.agreed_round_of_play(token, request.POST.get("play", ""))
+    back = reverse("entry_token", args=[token.secret])
     if number is not None:
-        return _forbidden(request, services.round_agreed_message(number, code=token.section.event.code))
+        message = services.round_agreed_message(number, code=token.section.event.code)
+        return _forbidden(request, message, back=back)
     if where is None:
-        return _forbidden(request, "Every round at this table has been agreed: ask the director.")
-    return _forbidden(request, f"This table link opens only the boards of {where}.")
+        return _forbidden(request, "Every round at this table has been agreed: ask the director.", back=back)
+    return _forbidden(request, f"This table link opens only the boards of {where}.", back=back)
 
 
 def _reloaded(play: Play, view: TableView) -> Play:

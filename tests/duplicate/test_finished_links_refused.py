@@ -89,3 +89,21 @@ def test_the_finished_links_notice_is_a_warning_not_a_success(client, mitchell_e
     services.event_finish(event=mitchell_event)
     html = client.get(reverse("entry_token", args=[token.secret])).content.decode()
     assert f'<p class="notice notice-warning" role="status">{REFUSED}.' in html
+
+
+def test_a_save_refused_after_its_round_was_agreed_has_a_way_back_to_the_table(
+    client, director, mitchell_event
+):
+    """The round agreed since the page was loaded: the link has moved on (or every round is agreed), so the
+    board is not on its page any more; the refusal is a page of its own, with the way back to the table's page
+    (not only "Director sign in")."""
+    token = services.table_token_create(section=mitchell_event.sections.get(), table=2)
+    url = reverse("entry_token", args=[token.secret])
+    play = plays_at(mitchell_event, 1, 2)[0]
+    services.round_agree(round=play.seating.round, user_id=director.pk)
+    response = client.post(url, board_data(play, quick="2H N ="))
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert "Round 1 agreed: ask the director" in html
+    assert f'<a href="{url}">Back to your table\'s page</a>' in html
+    assert "Director sign in</a></p>" not in html.split("<main>")[1]
