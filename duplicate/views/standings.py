@@ -171,6 +171,7 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
         "event": event,
         "card": card,
         "progress": card.progress,
+        "badge": mark_safe(status_badge(card.progress)),  # this module's own markup
         "table": mark_safe(parts["table"]),
         # The results its figures include: the page's script polls for newer.
         "version": parts.get("version", ""),

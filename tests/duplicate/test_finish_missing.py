@@ -130,7 +130,11 @@ def test_a_finished_event_with_results_missing_says_so_on_every_page(client, dir
     display = text(client.get(reverse("event_display", args=[event.pk])).content.decode())
     assert "Finished with 12 of 18 results in" in display
     assert "Final" not in display
-    # A traveller of a board with a result missing says the same of its own results.
+    # A score card says the event's; a traveller of a board with a result missing, its own results'.
+    pages["score card"] = reverse("pair_scorecard", args=[event.pk, missing[0].ns_pair.number])
+    card = client.get(pages["score card"]).content.decode()
+    assert badges(card) == [want]
+    assert "Provisional" not in card
     number = missing[0].board.number
     html = client.get(reverse("board_traveller", args=[event.pk, number])).content.decode()
     assert badges(html) == ["Finished: 1 result missing"]
