@@ -1,5 +1,6 @@
 """The recap sheet's tables (django-tables2): one a ranking and block of boards, the pair's rank, number and
-names, a column per board of the block and the total; rows in the order the selector gives them."""
+names, a column per board of the block (headed by the board's number, a link to its traveller) and the
+total; rows in the order the selector gives them."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from duplicate.selectors.recap import HIDDEN_MARK, Recap, RecapRanking
@@ -42,12 +45,18 @@ class RecapTable(PlainRowsTable):
         return self.cells.get(name) or (lambda table, row: row[name])
 
     def __init__(self, data: Any, *, event_pk: int, boards: tuple[int, ...], **kwargs: Any) -> None:
-        extra = [_column(f"b{n}", str(n)) for n in boards]
+        extra = [_column(f"b{n}", board_link(event_pk, n)) for n in boards]
         extra.append(_column("total", "Total"))
         super().__init__(data, event_pk=event_pk, extra_columns=extra, **kwargs)
 
     def render_pair(self, record: Any) -> SafeString:
         return pair_link(self.event_pk, record["info"])
+
+
+def board_link(event_pk: int, number: int) -> SafeString:
+    """A board column's heading: its number, a link to its traveller (which says "being played" while the
+    board is in play, for a visitor: no peeking)."""
+    return format_html('<a href="{}">{}</a>', reverse("board_traveller", args=[event_pk, number]), number)
 
 
 def recap_tables(recap: Recap, ranking: RecapRanking, event_pk: int) -> list[dict[str, Any]]:

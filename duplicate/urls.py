@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from django.views.generic import RedirectView
 
-from duplicate.views import audit, entry, events, exports, live, recap, standings
+from duplicate.views import audit, entry, events, exports, live, recap, standings, tokens
 
 event_patterns = [
     path("", events.home, name="home"),
@@ -40,7 +40,7 @@ entry_patterns = [
         entry.entry_round_agree,
         name="entry_round_agree",
     ),
-    path("events/<int:pk>/tokens/", entry.entry_tokens, name="entry_tokens"),
+    path("events/<int:pk>/tokens/", tokens.entry_tokens, name="entry_tokens"),
     path("t/<str:secret>/", entry.entry_token, name="entry_token"),
     path("t/<str:secret>/preview/", entry.entry_token_preview, name="entry_token_preview"),
     path("t/<str:secret>/boards/<int:number>/", entry.entry_token_traveller, name="entry_token_traveller"),

@@ -104,7 +104,7 @@ def _law_g_match(
         }
         for i, team in enumerate(match.teams, start=1)
     ]
-    badge = event_badge(event.status, provisional=match.progress.provisional)
+    badge = event_badge(event.status, provisional=match.progress.provisional, missing=match.progress.missing)
     context = {
         "event": event,
         "match": match,
@@ -139,7 +139,9 @@ def _imp_match(
         "match": match,
         "version": version,
         "progress": match.progress,
-        "badge": event_badge(event.status, provisional=match.progress.provisional),
+        "badge": event_badge(
+            event.status, provisional=match.progress.provisional, missing=match.progress.missing
+        ),
         "boards": configure(request, boards, per_page=BOARDS_PER_PAGE),
         "hidden": bool(hidden),
         "being_played": BEING_PLAYED_NOTE,

@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.core.files.base import File
+from django.http import QueryDict
 from django.utils.datastructures import MultiValueDict
 
 from duplicate.forms.entry import beside_field
@@ -23,7 +24,7 @@ from duplicate.models import (
     ScoringCodeChoice,
 )
 from duplicate.services.errors import ServiceError
-from duplicate.services.events import MAX_SECTIONS, average_plus_for
+from duplicate.services.events import IMP_CONTESTS, MAX_SECTIONS, average_plus_for
 from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE, too_large
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
 from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
@@ -74,6 +75,50 @@ FIELD_MOVEMENTS: dict[str, tuple[str, ...]] = {
     "sections": _PAIR_MOVEMENTS,
     "ranking": _PAIR_MOVEMENTS,
 }
+# The fields that apply only in some cases besides the movement, and so are shown only then: by the field each
+# depends on, the values it applies at ("even": an even number; "several": more than one). The page writes
+# them as data-when-<field> (static/js/kalamazoo.js reads them as the choices change; without a script,
+# "Preview" brings the page back so). Law 12C2's IMPs of average plus: a contest scored in IMPs only.
+FIELD_CONDITIONS: dict[str, dict[str, tuple[str, ...]]] = {
+    "contest": {"code": (ScoringCodeChoice.CONTRACT,)},
+    "average_plus_imps": {"code": (ScoringCodeChoice.CONTRACT,), "contest": tuple(IMP_CONTESTS)},
+    "even_tables": {"tables": ("even",)},
+    "ranking": {"sections": ("several",)},
+}
+
+
+def condition_met(value: object, allowed: tuple[str, ...]) -> bool:
+    """Whether a field's ``value`` (as posted) is one of ``allowed`` (:data:`FIELD_CONDITIONS`)."""
+    text = str(value if value is not None else "").strip()
+    if allowed in (("even",), ("several",)):
+        number = int(text) if text.isascii() and text.isdecimal() and len(text) < 6 else None
+        return number is not None and (number % 2 == 0 if allowed == ("even",) else number > 1)
+    return text in allowed
+
+
+def contest_kind(contest: str) -> str:
+    """The event kind a contract contest is for ("" for the historic codes' law H / law G)."""
+    return (
+        EventKind.TEAMS if contest in TEAM_CONTESTS else EventKind.PAIRS if contest in PAIR_CONTESTS else ""
+    )
+
+
+class ContestSelect(forms.Select):
+    """The contest's choice: each option names the kind of event it is for (``data-kind``), and those that do
+    not fit the scoring code and the kind chosen (``fitting``) are hidden and disabled; static/js/kalamazoo.js
+    changes them, and the choice, as the code and the kind are chosen."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs)
+        self.fitting: tuple[str, ...] = ("",)
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(*args, **kwargs)
+        value = str(option["value"])
+        option["attrs"]["data-kind"] = contest_kind(value)
+        if value not in self.fitting:
+            option["attrs"].update(hidden=True, disabled=True)
+        return option
 
 
 class EventCreateForm(forms.Form):
@@ -86,12 +131,15 @@ class EventCreateForm(forms.Form):
         label="Scoring code", choices=ScoringCodeChoice.choices, initial=ScoringCodeChoice.AUCTION_1915
     )
     contest = forms.ChoiceField(
-        label="Contest (contract bridge)",
+        label="Contest",
         choices=ContestChoice.choices,
         initial=ContestChoice.HISTORIC,
         required=False,
-        help_text="Contract bridge only: pairs by matchpoints (the default), Butler IMPs or cross-IMPs; a team "
-        "match by IMPs and VPs. The historic codes are scored by law H (pairs) and law G (teams).",
+        widget=ContestSelect(
+            attrs={"data-contest-choice": "", "data-contract-code": ScoringCodeChoice.CONTRACT}
+        ),
+        help_text="Contract bridge: pairs by matchpoints (the default), Butler IMPs or cross-IMPs; a team "
+        "match by IMPs and VPs. (The historic codes are scored by law H, pairs, and law G, teams.)",
     )
     average_plus_imps = forms.IntegerField(
         label="IMPs of average plus (law 12C2)",
@@ -165,7 +213,30 @@ class EventCreateForm(forms.Form):
         "is entered. You always see every result.",
     )
 
-    # -- the page: only the chosen movement's fields and help ---------------------------------------------
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A contract event's contest left blank is its kind's first (as clean() takes it): the page shows so.
+        if (
+            self.is_bound
+            and self.data.get("code") == ScoringCodeChoice.CONTRACT
+            and not self.data.get("contest")
+        ):
+            posted = self.data.copy() if isinstance(self.data, QueryDict) else dict(self.data)
+            posted["contest"] = self._contests()[0]
+            self.data = posted
+        contest = self.fields["contest"].widget
+        assert isinstance(contest, ContestSelect)
+        contest.fitting = self._contests() if self._value("code") == ScoringCodeChoice.CONTRACT else ("",)
+
+    def _value(self, name: str) -> object:
+        """A field's value as the page shows it: posted, else its initial one."""
+        return self.data.get(name) if self.is_bound else self.fields[name].initial
+
+    def _contests(self) -> tuple[str, ...]:
+        """The contests of a contract event of the kind chosen: a team match's, else a pair event's."""
+        return TEAM_CONTESTS if self._value("kind") == EventKind.TEAMS else PAIR_CONTESTS
+
+    # -- the page: only the chosen movement's fields and help, and only those that apply -----------------
 
     @property
     def chosen_movement(self) -> str:
@@ -181,16 +252,23 @@ class EventCreateForm(forms.Form):
             return MovementKind.TEAMS
         return movement
 
-    def rows(self) -> list[tuple[Any, str, bool, list[tuple[str, str, bool]]]]:
-        """Each field as the page lays it out: the bound field, the movements it belongs to (space-separated,
-        "" for every movement's), whether it is shown now (a field with an error always is), and its help:
-        (movements, text, shown now) for each text (the movement's and the tables' say one for each
-        movement)."""
+    def rows(self) -> list[tuple[Any, dict[str, str], bool, list[tuple[str, str, bool]]]]:
+        """Each field as the page lays it out: the bound field, when it applies (``data-`` attributes: the
+        movements it belongs to, ``movements``, and ``when-<field>`` for each of its
+        :data:`FIELD_CONDITIONS`; none for a field that always applies), whether it is shown now (a field
+        with an error always is), and its help: (movements, text, shown now) for each text (the movement's
+        and the tables' say one for each movement)."""
         chosen = self.chosen_movement
         out = []
         for field in self:
             kinds = FIELD_MOVEMENTS.get(field.name, ())
-            shown = not kinds or chosen in kinds or bool(field.errors)
+            conditions = FIELD_CONDITIONS.get(field.name, {})
+            when = {"movements": " ".join(kinds)} if kinds else {}
+            when.update({f"when-{name}": " ".join(allowed) for name, allowed in conditions.items()})
+            applies = (not kinds or chosen in kinds) and all(
+                condition_met(self._value(name), allowed) for name, allowed in conditions.items()
+            )
+            shown = applies or bool(field.errors)
             texts = {"movement": MOVEMENT_HELP, "tables": TABLES_HELP}.get(field.name)
             helps = (
                 [(kind, text, kind == chosen) for kind, text in texts.items()]
@@ -199,7 +277,7 @@ class EventCreateForm(forms.Form):
                 if field.help_text
                 else []
             )
-            out.append((field, " ".join(kinds), shown, helps))
+            out.append((field, when, shown, helps))
         return out
 
     def clean(self) -> dict[str, object]:

@@ -12,16 +12,28 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seating, Section, Team
 from duplicate.selectors.plain_sql import columns, related, table
 
 
-def event_list() -> QuerySet[Event]:
-    """Every event, newest first, with its pair count (one query)."""
-    return Event.objects.annotate(pair_count=Count("pairs", distinct=True)).order_by("-date", "-id")
+def event_list() -> list[tuple[Event, tuple[str, str]]]:
+    """Every event, newest first, with its pair count (``pair_count``) and its status badge (:func:`event_badge`
+    on its status and its results missing): one query."""
+    missing = (
+        Play.objects.filter(event=OuterRef("pk"), entered=False)
+        .order_by()
+        .values("event")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    events = Event.objects.annotate(
+        pair_count=Count("pairs", distinct=True), missing=Coalesce(Subquery(missing), 0)
+    ).order_by("-date", "-id")
+    return [(event, status_badge_of(event, missing=event.missing)) for event in events]
 
 
 def event_made_since(name: str, since: dt.datetime) -> Event | None:
@@ -219,6 +231,51 @@ def event_overview(event: Event) -> EventOverview:
     )
 
 
+MISSING_PLACES_SHOWN = 3  # the tables and rounds the Finish form names; "and N more" for the rest
+
+
+@dataclass(frozen=True)
+class MissingResults:
+    """The results not in (plays with neither a result nor a ruling), where the first of them are: "table 5
+    round 7 boards 11-12" (with the section's letter when the event has several), in the movement's order;
+    ``more``: the results missing beyond those places."""
+
+    count: int
+    places: tuple[str, ...] = ()
+    more: int = 0
+
+
+def missing_results(event: Event, *, count: int, several_sections: bool) -> MissingResults:
+    """Where the ``count`` results missing (``EventOverview``'s total less its entered) are: the first
+    :data:`MISSING_PLACES_SHOWN` tables and rounds with one, and their boards (two queries, none when
+    nothing is missing, whatever the size of the event)."""
+    if count <= 0:
+        return MissingResults(count=0)
+    order = ("seating__round__section__letter", "seating__round__number", "seating__table")
+    missing = Play.objects.filter(event=event, entered=False)
+    seatings = list(
+        missing.order_by(*order).values_list("seating_id", *order).distinct()[:MISSING_PLACES_SHOWN]
+    )
+    boards: dict[int, list[int]] = defaultdict(list)
+    for seating, number in (
+        missing.filter(seating_id__in=[row[0] for row in seatings])
+        .order_by("board__number")
+        .values_list("seating_id", "board__number")
+    ):
+        boards[seating].append(number)
+    places = []
+    for seating, letter, number, table_number in seatings:
+        where = f"table {table_number}"
+        if several_sections:
+            where = f"section {letter} {where}"
+        numbers = boards[seating]
+        places.append(
+            f"{where} round {number} board{'s' if len(numbers) != 1 else ''} {board_range(numbers)}"
+        )
+    shown = sum(len(numbers) for numbers in boards.values())
+    return MissingResults(count=count, places=tuple(places), more=max(count - shown, 0))
+
+
 def board_range(numbers: list[int]) -> str:
     """[1, 2, 3] -> "1-3"; [1, 3] -> "1, 3"."""
     if not numbers:
@@ -273,15 +330,28 @@ def event_or_404(pk: int) -> Event:
     raise Http404("No Event matches the given query.")
 
 
-def event_badge(status: str, *, provisional: bool) -> tuple[str, str]:
-    """The status badge an event's pages show, as (CSS class, label). One source: the event's own status,
-    as the events list and the overview say it ("Final" once the director has finished it, whatever the
-    figures); until then a results page whose figures are incomplete says "Provisional"."""
+def event_badge(status: str, *, provisional: bool, missing: int = 0) -> tuple[str, str]:
+    """The status badge an event's pages show, as (CSS class, label). One rule for every page, the events
+    list and the overview too: "Final" only once the director has finished the event with every result in
+    and nothing else provisional (``Progress.provisional``: a finished event's rounds all count as agreed);
+    a finished event short of that says so, "Finished: 5 results missing" (``missing``: the results not
+    in); until Finish a results page whose figures are incomplete says "Provisional", the events list and
+    the overview (which work no figures out) the event's status."""
     if status == EventStatus.COMPLETE:
+        if missing:
+            return "provisional", f"Finished: {missing} result{'s' if missing != 1 else ''} missing"
+        if provisional:
+            return "provisional", "Finished: provisional"
         return "status-complete", EventStatus.COMPLETE.label
     if provisional:
         return "provisional", "Provisional"
     return f"status-{status}", EventStatus(status).label
+
+
+def status_badge_of(event: Event, *, missing: int) -> tuple[str, str]:
+    """:func:`event_badge` for a page that works no figures out (the events list, the overview): the event's
+    status, and once it is finished the results still ``missing``."""
+    return event_badge(event.status, provisional=False, missing=missing)
 
 
 # ------------------------------------------------------------------------------------------ no peeking

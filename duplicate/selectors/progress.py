@@ -1,6 +1,7 @@
-"""How far an event's results have come, as pages and files say it: how many results are in, the rounds not
-yet agreed, the rulings waiting, and how many boards the totals count (a visitor's leave out the boards still
-in play: docs/laws.md, *Totals while boards are in play*).  Counts are written through Django's ``ngettext``."""
+"""How far an event's figures have got: results in, rounds agreed (law E; law 79 for contract bridge), rulings
+waiting for a result to draw on, boards left out of a visitor's totals (docs/laws.md, *Totals while boards are in
+play*), and whether the director has finished the event. Pages (``standings_progress.html``), badges
+(``selectors.events.event_badge``) and files word it from here; counts through Django's ``ngettext``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,12 @@ BOARDS_IN_PLAY_LEFT_OUT = "a board still being played is counted once every tabl
 
 @dataclass(frozen=True)
 class Progress:
+    """The counts behind an event's figures. ``provisional``: not final (results missing, rounds not agreed,
+    a ruling waiting, a fault); ``finished``: the director has finished the event, which stands for the
+    agreement of every round (law E, law 79: only the director corrects from then on), so a finished event's
+    figures are final once every result is in and scored, and until then say "Finished with 142 of 147
+    results in", never "Final" above "Provisional"."""
+
     entered: int
     total: int
     unagreed_rounds: int
@@ -25,6 +32,29 @@ class Progress:
     code: str = ""  # the event's scoring code: which law its scores are agreed under
     boards: int = 0  # the boards the event's plays schedule
     uncounted: int = 0  # of them, those left out of the totals (still in play, for a visitor)
+    finished: bool = False  # the director has finished the event
+
+    @property
+    def missing(self) -> int:
+        """The results not in: plays with neither a result nor a ruling."""
+        return self.total - self.entered
+
+    @property
+    def results_in(self) -> str:
+        """ "Provisional: 142 of 147 results in", or once finished "Finished with 142 of 147 results in"."""
+        if self.finished:
+            text = ngettext(
+                "Finished with %(entered)d of %(n)d result in",
+                "Finished with %(entered)d of %(n)d results in",
+                self.total,
+            )
+        else:
+            text = ngettext(
+                "Provisional: %(entered)d of %(n)d result in",
+                "Provisional: %(entered)d of %(n)d results in",
+                self.total,
+            )
+        return text % {"entered": self.entered, "n": self.total}
 
     @property
     def agreement_law(self) -> str:
@@ -52,10 +82,20 @@ class Progress:
 
 
 def provisional_text(progress: Progress) -> str:
-    """Why the figures are provisional ("" when final): "3 of 24 results in; 1 round not yet agreed"."""
+    """Why the figures are provisional ("" when final): "3 of 24 results in; 1 round not yet agreed"; a
+    finished event's "finished with 142 of 147 results in"."""
     if not progress.provisional:
         return ""
-    in_text = ngettext("%(entered)d of %(n)d result in", "%(entered)d of %(n)d results in", progress.total)
+    if progress.finished:
+        in_text = ngettext(
+            "finished with %(entered)d of %(n)d result in",
+            "finished with %(entered)d of %(n)d results in",
+            progress.total,
+        )
+    else:
+        in_text = ngettext(
+            "%(entered)d of %(n)d result in", "%(entered)d of %(n)d results in", progress.total
+        )
     parts = [in_text % {"entered": progress.entered, "n": progress.total}]
     if n := progress.unagreed_rounds:
         parts.append(ngettext("%(n)d round not yet agreed", "%(n)d rounds not yet agreed", n) % {"n": n})

@@ -49,7 +49,7 @@ from duplicate.selectors.pair_rows import (
     pair_infos,
     unknown_pair,
 )
-from duplicate.selectors.progress import Progress, provisional_text
+from duplicate.selectors.progress import BOARDS_IN_PLAY_LEFT_OUT, Progress, provisional_text
 from scoring.contests import (
     BoardDetail,
     PairContest,
@@ -76,6 +76,7 @@ CONTRACT = "contract"
 __all__ = [
     "BEING_PLAYED",
     "BEING_PLAYED_NOTE",
+    "BOARDS_IN_PLAY_LEFT_OUT",
     "DIRECTION_NAMES",
     "ITEM_NAMES",
     "LINE_FIELDS",
@@ -125,6 +126,8 @@ class EventResults:
     # event's plays schedule, counted or not.
     left_out: frozenset[int] = frozenset()
     boards: int = 0
+    # The director has finished the event: that stands for the agreement of every round (law E, law 79).
+    finished: bool = False
     _lines: dict[tuple[int, PairId, PairId], BoardDetail | ContractDetail] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -229,6 +232,7 @@ def event_results(
             method=event.contest,
             average_plus=event.average_plus_imps,
             released_only=released_only and event.status != EventStatus.COMPLETE,
+            finished=event.status == EventStatus.COMPLETE,
         )
 
 
@@ -260,6 +264,7 @@ def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterabl
         method=event.contest,
         field_most=most,
         average_plus=event.average_plus_imps,
+        finished=event.status == EventStatus.COMPLETE,
     )
 
 
@@ -299,6 +304,7 @@ def build_results(
     field_most: Mapping[tuple[str, int], int] | None = None,
     average_plus: int = AVERAGE_PLUS_IMPS,
     released_only: bool = False,
+    finished: bool = False,
 ) -> EventResults:
     """The pure part of :func:`event_results`: plays as ``PLAY_FIELDS`` tuples -> the contest.
 
@@ -307,7 +313,9 @@ def build_results(
     boards across the field, or (``per_section``, the director's choice) each section on its own.
     ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`).
     ``average_plus``: the event's IMPs of an artificial average plus (law 12C2; IMP contests).
-    ``released_only``: the boards of plays not yet entered are left out of the contest (:func:`counted_rows`)."""
+    ``released_only``: the boards of plays not yet entered are left out of the contest (:func:`counted_rows`).
+    ``finished``: the director has finished the event, which agrees every round (law E, law 79): no round is
+    counted as not yet agreed."""
     waiting = list(compress(map(itemgetter(0), rows), map(not_, map(itemgetter(3), rows))))  # not entered
     left_out = frozenset(waiting) if released_only else frozenset()
     played = counted_rows(rows, left_out)
@@ -363,7 +371,9 @@ def build_results(
         error=error,
         entered=len(rows) - len(waiting),
         total=len(rows),
-        unagreed_rounds=len(set(compress(map(itemgetter(8), rows), map(not_, map(itemgetter(9), rows))))),
+        unagreed_rounds=0
+        if finished
+        else len(set(compress(map(itemgetter(8), rows), map(not_, map(itemgetter(9), rows))))),
         seats=seats,
         tables=tuple(sorted(boards_at)),
         last_board=max(boards, default=0),
@@ -372,6 +382,7 @@ def build_results(
         code=code,
         left_out=left_out,
         boards=len(set(boards)),
+        finished=finished,
     )
 
 
@@ -394,6 +405,7 @@ def progress_of(results: EventResults) -> Progress:
         code=results.code,
         boards=results.boards,
         uncounted=len(results.left_out),
+        finished=results.finished,
     )
 
 

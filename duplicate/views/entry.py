@@ -1,5 +1,5 @@
 """Result entry: by table and round for directors, from the players' phones through a table link,
-corrections under duplicate law E, rulings and penalties, and the printable table links.
+corrections under duplicate law E, rulings and penalties (the printable table links: ``views.tokens``).
 
 Thin views: reads through ``selectors_entry``, writes through ``services.play_result_save``, ``round_agree``
 and the table-token services. Who may write: a director (a staff user) anywhere; a table token only its own
@@ -10,20 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import qrcode
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
-from qrcode.image.svg import SvgPathImage
 
 from duplicate import selectors as visibility
 from duplicate import services
-from duplicate.forms.entry import PlayResultForm, TableLinkActionForm, error_field, initial_for
+from duplicate.forms.entry import PlayResultForm, error_field, initial_for
 from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
 from duplicate.selectors import entry as sel
 from duplicate.selectors import event_or_404
@@ -72,8 +69,12 @@ def _is_fetch(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
 
-def _forbidden(request: HttpRequest, message: str = FORBIDDEN, status: int = 403) -> HttpResponse:
-    return render(request, "duplicate/entry_forbidden.html", {"message": message}, status=status)
+def _forbidden(
+    request: HttpRequest, message: str = FORBIDDEN, status: int = 403, *, back: str = ""
+) -> HttpResponse:
+    """The refusal as a page; ``back``: a table link's own page, to go back to."""
+    context = {"message": message, "back": back}
+    return render(request, "duplicate/entry_forbidden.html", context, status=status)
 
 
 def _unlisted(response: HttpResponse, *, noindex: bool = True) -> HttpResponse:
@@ -168,6 +169,13 @@ class TableView:
             **extra,
         }
 
+    @property
+    def score_words(self) -> dict[str, bool]:
+        """How entry_score.html words a score: whist's tricks, law 77's trick score and other score (no
+        honours at contract bridge), or auction's tricks and honours. Every path that renders a row or a
+        score passes these: the page, a row saved or refused through a fetch, and the preview."""
+        return {"whist": self.event.code == "whist", "contract": self.event.code == "contract"}
+
     def context(self, request: HttpRequest, rows: list[dict[str, Any]]) -> dict[str, Any]:
         autofocus = next((r for r in rows if r["form"] is not None and not r["play"].entered), None)
         if autofocus is not None:
@@ -179,8 +187,7 @@ class TableView:
             "round": self.seating.round,
             "rows": rows,
             "view": self,
-            "whist": self.event.code == "whist",
-            "contract": self.event.code == "contract",  # law 77: a trick score and the rest, no honours
+            **self.score_words,
             "is_director": bool(self.writer and self.writer.is_director),
             "token": self.token,
         }
@@ -228,7 +235,8 @@ def _render_table(
 
 
 def _render_row(request: HttpRequest, view: TableView, row: dict[str, Any], status: int) -> HttpResponse:
-    return render(request, "duplicate/entry_row.html", {"row": row, "view": view}, status=status)
+    context = {"row": row, "view": view, **view.score_words}
+    return render(request, "duplicate/entry_row.html", context, status=status)
 
 
 def _conflict_row(
@@ -365,7 +373,9 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
         message = f"board: that board is not played at {where}; one result per board per table."
         return _forbidden(request, message, status=400)
     if not view.can_write:
-        return _forbidden(request, _refusal(view))
+        if view.token is None:
+            return _forbidden(request, _refusal(view))
+        return _row_response(request, view, plays, _refused_row(request, view, play), 403)
     form = view.form(play, request.POST)
     status = 200
     row: dict[str, Any] | None = None
@@ -396,13 +406,33 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
         status = 422
     if row is None:
         row = view.row(play, form=form, status="error")
+    return _row_response(request, view, plays, row, status)
+
+
+def _row_response(
+    request: HttpRequest, view: TableView, plays: list[Play], row: dict[str, Any], status: int
+) -> HttpResponse:
+    """A row that was not saved: alone for a fetch (entry.js puts it in place), else the whole page with it."""
     if _is_fetch(request):
         return _render_row(request, view, row, status)
     if view.token is not None:  # the whole page again: the seating with the players' names
         view.seating = (
             sel.table_seating(view.section, view.seating.round.number, view.seating.table) or view.seating
         )
-    return _render_table(request, view, plays, status=status, replaced={play.pk: row})
+    return _render_table(request, view, plays, status=status, replaced={row["play"].pk: row})
+
+
+def _refused_row(request: HttpRequest, view: TableView, play: Play) -> dict[str, Any]:
+    """A table link's save refused on its own table's page (the event finished since the page was loaded):
+    the board's row as stored, why, what the player typed (not saved: to tell the director) and the way
+    back to the link's page, which now only reads."""
+    form = view.form(play, request.POST)
+    typed = str(form.data.get(form.add_prefix("quick"), "")).strip()[:40]
+    if not typed and form.is_valid() and not form.errors:
+        typed = _quick_line(form.result_data())
+    return view.row(
+        play, notice=f"Not saved. {_refusal(view)}", status="refused", typed=typed, back=view.action
+    )
 
 
 def _refusal(view: TableView) -> str:
@@ -416,11 +446,13 @@ def _token_elsewhere(request: HttpRequest, token: TableToken, where: str | None 
     """A table link's post of a board its current round does not hold: one of its own boards in a round the
     director has agreed since the page was loaded (law E: ask the director), or a board it never opens."""
     number = sel.agreed_round_of_play(token, request.POST.get("play", ""))
+    back = reverse("entry_token", args=[token.secret])
     if number is not None:
-        return _forbidden(request, services.round_agreed_message(number, code=token.section.event.code))
+        message = services.round_agreed_message(number, code=token.section.event.code)
+        return _forbidden(request, message, back=back)
     if where is None:
-        return _forbidden(request, "Every round at this table has been agreed: ask the director.")
-    return _forbidden(request, f"This table link opens only the boards of {where}.")
+        return _forbidden(request, "Every round at this table has been agreed: ask the director.", back=back)
+    return _forbidden(request, f"This table link opens only the boards of {where}.", back=back)
 
 
 def _reloaded(play: Play, view: TableView) -> Play:
@@ -434,6 +466,9 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
     if view.writer is None:
         return _forbidden(request)
     if not view.can_write:
+        if _is_fetch(request):  # in the row's score box (entry.js), not a whole page there
+            context = {"errors": [_refusal(view)], "preview": True}
+            return render(request, "duplicate/entry_score.html", context, status=403)
         return _forbidden(request, _refusal(view))
     play = _posted_play(request, plays)
     if play is None:
@@ -458,9 +493,7 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
                 totals = Play(**{**blank_fields(), **fields})
                 items = sel.item_rows(totals)
     errors.extend(form.labelled_errors())  # away from the fields: each named by its field's label
-    whist = view.event.code == "whist"
-    context = {"items": items, "totals": totals, "errors": errors, "preview": True, "whist": whist}
-    context["contract"] = view.event.code == "contract"
+    context = {"items": items, "totals": totals, "errors": errors, "preview": True, **view.score_words}
     return render(request, "duplicate/entry_score.html", context)
 
 
@@ -558,75 +591,6 @@ def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) ->
 
 
 # --- Table links (tokens) ---------------------------------------------------------------------------------
-
-
-def _qr_svg(text: str) -> str:
-    image = qrcode.make(text, image_factory=SvgPathImage, box_size=8, border=2)
-    svg = image.to_string(encoding="unicode")
-    return svg[svg.index("<svg") :] if "<svg" in svg else svg
-
-
-@staff_member_required
-@require_http_methods(["GET", "POST"])
-def entry_tokens(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    sections = list(Section.objects.filter(event=event).order_by("letter"))
-    if request.method == "POST":
-        form = TableLinkActionForm(request.POST)
-        if not form.is_valid():  # a damaged button: the page again, the message naming the field
-            return _tokens_page(request, event, sections, errors=form.messages(), status=400)
-        _tokens_post(request, event, sections, form.cleaned_data)
-        return redirect("entry_tokens", pk=event.pk)
-    return _tokens_page(request, event, sections)
-
-
-def _tokens_post(request: HttpRequest, event: Event, sections: list[Section], data: dict[str, Any]) -> None:
-    """Revoke a link, make one, or make one for every table without one (the checked form's action)."""
-    action = data["action"]
-    if action == "revoke":
-        revoked = get_object_or_404(TableToken, pk=data["token"], section__event=event)
-        services.table_token_revoke(token=revoked)
-        messages.success(request, f"Revoked the link of table {revoked.table}: it opens nothing now.")
-        return
-    live = sel.event_tokens(event)
-    targets: list[tuple[Section, int]] = []
-    if action == "create":
-        section = get_object_or_404(Section, event=event, pk=data["section"])
-        try:
-            targets.append((section, int(request.POST.get("table", ""))))
-        except ValueError:
-            messages.error(request, "table: give a table number")
-    else:
-        targets = [(s, t) for s in sections for t in range(1, s.tables + 1) if (s.pk, t) not in live]
-    made = 0
-    for section, table in targets:
-        try:
-            services.table_token_create(section=section, table=table)
-            made += 1
-        except services.ServiceError as exc:
-            messages.error(request, str(exc))
-    if made:
-        messages.success(request, f"Made {made} new table link{'s' if made != 1 else ''}.")
-
-
-def _tokens_page(
-    request: HttpRequest,
-    event: Event,
-    sections: list[Section],
-    *,
-    errors: list[str] | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    live = sel.event_tokens(event)
-    cards = []
-    for section in sections:
-        for table in range(1, section.tables + 1):
-            token = live.get((section.pk, table))
-            url = request.build_absolute_uri(reverse("entry_token", args=[token.secret])) if token else ""
-            qr = mark_safe(_qr_svg(url)) if token else ""  # the SVG is our own, made from our own address
-            cards.append({"section": section, "table": table, "token": token, "url": url, "qr": qr})
-    context = {"event": event, "cards": cards, "errors": errors or [], "several": len(sections) > 1}
-    return render(request, "duplicate/entry_tokens.html", context, status=status)
 
 
 def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:

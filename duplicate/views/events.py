@@ -47,7 +47,7 @@ def _bound(request: HttpRequest) -> tuple[QueryDict | None, MultiValueDict[str, 
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    events = list(selectors.event_list())
+    events = selectors.event_list()
     return render(request, "duplicate/home.html", {"events": events})
 
 
@@ -305,15 +305,22 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
     def render_page() -> HttpResponse:
         overview = selectors.event_overview(event)
+        director = selectors.viewer_of(request).director
+        missing = overview.total - overview.entered
         context = {
             "event": event,
             "overview": overview,
             "entered": overview.entered,
             "total": overview.total,
-            "is_director": selectors.viewer_of(request).director,
+            "badge": selectors.status_badge_of(event, missing=missing),
+            "missing_count": missing,
+            "is_director": director,
             "search": search,
             "ranking_choices": RankingChoice.choices,
         }
+        if director:  # the Finish form says which results are missing before the director confirms
+            several = len(overview.sections) > 1
+            context["missing"] = selectors.missing_results(event, count=missing, several_sections=several)
         return render(request, "duplicate/event_detail.html", context)
 
     if search.query:

@@ -54,7 +54,7 @@ def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
             "rankings": [{"title": r.title, "tables": recap_tables(sheet, r, event.pk)} for r in shown]
         }
         return {
-            "status": status_badge(sheet.progress.provisional, status=event.status),
+            "status": status_badge(sheet.progress, status=event.status),
             "progress": progress_html(sheet.progress),
             "tables": render_to_string("duplicate/_recap_tables.html", context, request=request),
         }

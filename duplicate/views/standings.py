@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from duplicate import caching
-from duplicate.models import Board, Event, EventKind, Pair
+from duplicate.models import Board, Event, EventKind, EventStatus, Pair
 from duplicate.pages import page_request, visitor_page
 from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
@@ -38,12 +38,19 @@ from duplicate.tables import (
 from scoring.codes import ScoringCode
 
 
-def status_badge(provisional: bool, *, status: str | None = None) -> str:
-    """The page head's badge: with the event's ``status``, the event's (``selectors.event_badge``: what the
-    events list and the overview say); without, "Provisional" or nothing (a traveller's own figures)."""
-    if status is None:
-        return '<span class="status provisional">Provisional</span>' if provisional else ""
-    css, label = sel.event_badge(status, provisional=provisional)
+def status_badge(progress: st.Progress | None, *, status: str | None = None) -> str:
+    """The page head's badge, by ``selectors.event_badge``'s one rule: with the event's ``status``, the
+    event's, as the events list and the overview say it; without (a traveller's own figures), the same once
+    the event is finished, else "Provisional" or nothing. ``None``: no figures shown yet (a board in play)."""
+    if progress is None or (status is None and not progress.finished):
+        return (
+            '<span class="status provisional">Provisional</span>'
+            if progress is None or progress.provisional
+            else ""
+        )
+    css, label = sel.event_badge(
+        status or EventStatus.COMPLETE, provisional=progress.provisional, missing=progress.missing
+    )
     return format_html('<span class="status {}">{}</span>', css, label)
 
 
@@ -98,7 +105,7 @@ def _standings(
         rankings = ranking_tables(request, event.pk, standings.rankings, section)
         context = {"rankings": rankings, "letters": letters, "section": section}
         return {
-            "status": status_badge(standings.provisional, status=event.status),
+            "status": status_badge(standings.progress, status=event.status),
             "progress": progress_html(standings.progress),
             "rankings": render_to_string("duplicate/_standings_rankings.html", context, request=request),
             "single_ranking": standings.single_ranking,
@@ -164,6 +171,7 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
         "event": event,
         "card": card,
         "progress": card.progress,
+        "badge": mark_safe(status_badge(card.progress)),  # this module's own markup
         "table": mark_safe(parts["table"]),
         # The results its figures include: the page's script polls for newer.
         "version": parts.get("version", ""),
@@ -227,7 +235,7 @@ def _traveller(
         "in_play": not visible,
         "token_secret": token_secret,
         "live_version": live,  # what the page's script polls for (a table link's page is not live)
-        "parts": {"status": mark_safe(status_badge(provisional=True))},
+        "parts": {"status": mark_safe(status_badge(None))},
         "contest_note": CONTRACT_NOTES.get(event.contest, ""),  # a contract pair event's figures
     }
     if not visible:
@@ -244,7 +252,7 @@ def _traveller(
             )
             return {
                 "diagram": trav.diagram,
-                "status": status_badge(trav.progress.provisional),
+                "status": status_badge(trav.progress),
                 "progress": progress_html(trav.progress),
                 "table": table.as_html(request),
                 "averages": averages,

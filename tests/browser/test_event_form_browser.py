@@ -52,6 +52,7 @@ def test_choosing_a_movement_shows_its_fields_and_help_only(live_server, new_pag
     refused = []
     page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     sign_in(page, live_server, reverse("event_create"))
+    page.fill("input[name=tables]", "8")  # an even number: the Mitchell's even-table choice applies
     for movement in ("mitchell", "howell", "compass", "custom", "teams", "mitchell"):
         page.select_option("select[name=movement]", movement)
         assert shown_movement_help(page) == {movement}
@@ -104,9 +105,12 @@ def test_without_scripts_preview_brings_the_chosen_movements_fields(live_server,
     try:
         page = context.new_page()
         sign_in(page, live_server, reverse("event_create"))
-        expect(page.locator("#field-even_tables")).to_be_visible()
+        expect(page.locator("#field-even_tables")).to_be_hidden()  # 7 tables: no even-table choice
         expect(page.locator("#field-howell_pairs")).to_be_hidden()
         page.fill("input[name=name]", "Compass night")
+        page.fill("input[name=tables]", "8")
+        page.get_by_role("button", name="Preview rounds and boards").click()
+        expect(page.locator("#field-even_tables")).to_be_visible()
         page.select_option("select[name=movement]", "compass")
         page.fill("input[name=tables]", "6")
         page.get_by_role("button", name="Preview rounds and boards").click()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
+import re
 from fractions import Fraction
 from io import StringIO
 
@@ -273,7 +274,7 @@ def test_a_table_may_not_give_itself_an_adjusted_score(client):
 
 def form_field(html: str, name: str) -> str:
     """A set-up form's field block (its errors sit in it)."""
-    return html.split(f'<p id="field-{name}">')[1].split("</p>")[0]
+    return re.split(rf'<p id="field-{name}"[^>]*>', html)[1].split("</p>")[0]
 
 
 def test_new_event_form_takes_a_contest_and_refuses_a_bad_one(director_client):

@@ -99,7 +99,7 @@ def test_a_new_form_shows_the_mitchells_fields_and_help_only(director_client):
     page = Page(director_client.get(URL).content.decode())
     assert movements_told(page.shown_helps()) == {"mitchell"}  # the compass's help was always shown
     assert movements_told([text for text, _ in page.helps]) == set(SAYS)  # the others' there for the script
-    assert page.fields["even_tables"]
+    assert not page.fields["even_tables"]  # 7 tables: no even-table Mitchell
     assert not page.fields["howell_pairs"]
     assert not page.fields["movement_file"]
     assert page.fields["tables"]

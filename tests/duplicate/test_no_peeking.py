@@ -659,7 +659,8 @@ def test_finishing_the_event_releases_every_board(client, director_client, game)
     assert {b["number"]: b.get("deal") for b in data["boards"]}[2] == DEAL_2
     assert data["status"] == "complete"
     assert len(data["results"]) == 2
-    assert "Finished: every board" in page(client, "event_detail", game.pk)
+    # Board 2 has no result: finished, not final.
+    assert "results in: every board's hands" in page(client, "event_detail", game.pk)
     # Finishing again changes nothing.
     services.event_finish(event=game)
     game.refresh_from_db()

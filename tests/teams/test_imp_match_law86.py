@@ -98,7 +98,8 @@ def test_the_page_the_downloads_and_the_travellers_show_it(client):
     assert "A60/40" in page
     assert "Cannot be scored" not in page
     text = pdf_words(download(client, event, "pdf"))
-    assert "Reds 25 IMPs, Blues 0 IMPs: 19.16 to 0.84 VPs over 4 boards. Reds lead by 25 IMPs." in text
+    # Finished with every result in: final (the Finish agrees every round), so won, not leads.
+    assert "Reds 25 IMPs, Blues 0 IMPs: 19.16 to 0.84 VPs over 4 boards. Reds won by 25 IMPs." in text
     assert "4 A60/40 1440 3 0 25" in text
     board = Board.objects.get(event=event, number=4)
     got = {
