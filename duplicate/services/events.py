@@ -233,9 +233,15 @@ def event_ranking_set(*, event: Event, ranking: str) -> Event:
         raise ServiceError(
             f"ranking: must be one of {', '.join(RankingChoice.values)}, got {show_value(ranking)}"
         )
-    if event.ranking != ranking:
-        Event.objects.filter(pk=event.pk).update(ranking=ranking)
-        event.ranking = ranking
+    return _event_choice_set(event, "ranking", ranking)
+
+
+def _event_choice_set(event: Event, field: str, value: object) -> Event:
+    """A director's choice for how the event's pages show its results, stored when it changes; the results
+    version is bumped with it, so every page is worked out afresh."""
+    if getattr(event, field) != value:
+        Event.objects.filter(pk=event.pk).update(**{field: value})
+        setattr(event, field, value)
         event_results_touch(event_ids=[event.pk])
         event.refresh_from_db(fields=["results_version"])
     return event
@@ -249,12 +255,7 @@ def event_running_totals_set(*, event: Event, running_totals: bool) -> Event:
     peeking).  The results version is bumped: every page's totals are worked out afresh."""
     if not isinstance(running_totals, bool):
         raise ServiceError(f"running_totals: must be true or false, got {show_value(running_totals)}")
-    if event.running_totals != running_totals:
-        Event.objects.filter(pk=event.pk).update(running_totals=running_totals)
-        event.running_totals = running_totals
-        event_results_touch(event_ids=[event.pk])
-        event.refresh_from_db(fields=["results_version"])
-    return event
+    return _event_choice_set(event, "running_totals", running_totals)
 
 
 @transaction.atomic
