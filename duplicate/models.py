@@ -24,6 +24,7 @@ from django.db.models import Q
 
 from scoring.contests import ranking_groups
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
+from scoring.law77 import VULNERABLE_TEXT, board_vulnerability
 
 
 class ScoringCodeChoice(models.TextChoices):
@@ -263,6 +264,12 @@ class Board(models.Model):
 
     def __str__(self) -> str:
         return f"Board {self.number}"
+
+    @property
+    def vulnerable_text(self) -> str:
+        """Who is vulnerable on the board at contract bridge, in words ("N-S vulnerable"): law 2, its own
+        vulnerability where stored, else its number's in the 16-board cycle."""
+        return VULNERABLE_TEXT[board_vulnerability(self.number, self.vulnerability)]
 
 
 class Player(models.Model):

@@ -106,6 +106,20 @@ def vulnerability_for_board(board: int) -> Vulnerability:
     return _CYCLE[(parse_board(board) - 1) % 16]
 
 
+def board_vulnerability(board: int, given: str = "") -> Vulnerability:
+    """Board ``board``'s vulnerability (law 2): the one given for it (a PBN file's ``Vulnerable``, an event
+    file's), else its number's in the 16-board cycle."""
+    return parse_vulnerability(given) if given else vulnerability_for_board(board)
+
+
+VULNERABLE_TEXT: Final = {
+    Vulnerability.NONE: "none vulnerable",
+    Vulnerability.NS: "N-S vulnerable",
+    Vulnerability.EW: "E-W vulnerable",
+    Vulnerability.ALL: "all vulnerable",
+}
+
+
 def parse_board(value: object, field: str = "board") -> int:
     """A board number (a whole number from 1), or ScoringError naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:

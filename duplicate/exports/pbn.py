@@ -16,7 +16,7 @@ from typing import Final
 from duplicate.exports.rows import BoardRows, EventRows, HandRows
 from duplicate.selectors.contract import adjusted_of
 from duplicate.selectors.travellers import PlayLine
-from scoring.law77 import vulnerability_for_board
+from scoring.law77 import board_vulnerability
 from scoring.pbn_write import Cell, PbnGame, ScoreTable, write_pbn
 
 CONTRACT: Final = "contract"
@@ -103,7 +103,7 @@ def _score_table(board: BoardRows, whist: bool, unit: str) -> ScoreTable:
 def _vulnerable(board: BoardRows, code: str) -> str:
     if code != CONTRACT:
         return "None"
-    return board.vulnerability or vulnerability_for_board(board.number).value
+    return board_vulnerability(board.number, board.vulnerability).value
 
 
 def hands_pbn(rows: EventRows | HandRows, *, day: Date | None, results: bool = False) -> bytes:

@@ -46,7 +46,7 @@ from duplicate.selectors.contract import CONTRACT_NOTES, MATCHPOINTS
 from duplicate.selectors.pair_rows import CONTEST_HEADINGS
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine
-from scoring.law77 import vulnerability_for_board
+from scoring.law77 import VULNERABLE_TEXT, board_vulnerability
 
 SUIT_FONT = SANS  # DejaVu Sans has the suit symbols
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -246,14 +246,6 @@ def side_text(side: str) -> str:
     return "N-S" if side == "NS" else "E-W"
 
 
-VULNERABLE_TEXT = {
-    "None": "none vulnerable",
-    "NS": "N-S vulnerable",
-    "EW": "E-W vulnerable",
-    "All": "all vulnerable",
-}
-
-
 def dealer_lines(info: EventInfo, board: BoardRows) -> tuple[str, ...]:
     """What a printed board says under its number: its dealer and, at contract bridge, its vulnerability
     (law 2: the board's own where stored, else its number's in the 16-board cycle). The historic codes have
@@ -261,8 +253,7 @@ def dealer_lines(info: EventInfo, board: BoardRows) -> tuple[str, ...]:
     dealer = f"Dealer {board.dealer_name}"
     if not info.unit:
         return (dealer,)
-    vulnerability = board.vulnerability or vulnerability_for_board(board.number).value
-    return dealer, VULNERABLE_TEXT[vulnerability]
+    return dealer, VULNERABLE_TEXT[board_vulnerability(board.number, board.vulnerability)]
 
 
 # ------------------------------------------------------------------------------------------ standings

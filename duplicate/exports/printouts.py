@@ -199,7 +199,7 @@ def _guide_card(info: EventInfo, card: GuideCard) -> Table:
             ]
         )
     note = p(
-        "N-S next / E-W next: where each pair sits in the next round. Boards go to: the table that plays these boards next.",
+        "N-S next / E-W next: where each pair sits in the next round. Boards go to: the table that plays these boards next (bye stand: no table plays them in the next round).",
         NOTE,
     )
     data.append([note, *blank])

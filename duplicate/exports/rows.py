@@ -457,7 +457,7 @@ def guide_cards(movement: Iterable[MovementRow]) -> tuple[GuideCard, ...]:
             return "end"
         tables = sorted({t for b in m.boards for t in tables_of_board.get((m.section, m.round + 1, b), ())})
         if not tables:
-            return "relay (not played next round)"
+            return "bye stand"  # played by no table next round (the even Mitchell's relay-and-bye stand)
         return _tables_text(tables)
 
     cards: dict[tuple[str, int], list[GuideLine]] = defaultdict(list)

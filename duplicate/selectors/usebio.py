@@ -16,7 +16,7 @@ from scoring.codes import ScoringCode
 from scoring.contract import Contract, Seat, Side
 from scoring.deal import Deal
 from scoring.errors import ScoringError
-from scoring.law77 import parse_vulnerability, vulnerability_for_board
+from scoring.law77 import board_vulnerability
 from scoring.usebio import (
     UsebioAdjustment,
     UsebioBoard,
@@ -68,7 +68,7 @@ def _board(number: int, deal: str, dealer: str, vulnerability: str) -> UsebioBoa
         parsed = Deal.parse_pbn(deal)
     except (ScoringError, ValueError):
         return None
-    vul = parse_vulnerability(vulnerability) if vulnerability else vulnerability_for_board(number)
+    vul = board_vulnerability(number, vulnerability)
     return UsebioBoard(number=number, deal=parsed, dealer=Seat(dealer), vulnerability=vul)
 
 

@@ -39,8 +39,7 @@ from duplicate.services.results_movement import movement_from_results, with_team
 from scoring.contests.imps import AVERAGE_PLUS_IMPS
 from scoring.deal import Deal
 from scoring.errors import ScoringError
-from scoring.law77 import parse_vulnerability
-from scoring.law77 import vulnerability_for_board as cycle
+from scoring.law77 import board_vulnerability, parse_vulnerability
 from scoring.movements import (
     MAX_PAIRS,
     MAX_PLAYS,
@@ -570,7 +569,14 @@ def _import_results(
         return
     sections = {row["section"] for row in results}
     plays = {
-        (letter, rnd, table, board): (pk, deal, ns, ew, entered, vulnerability or cycle(board).value)
+        (letter, rnd, table, board): (
+            pk,
+            deal,
+            ns,
+            ew,
+            entered,
+            board_vulnerability(board, vulnerability).value,
+        )
         for pk, letter, rnd, table, board, deal, ns, ew, entered, vulnerability in Play.objects.filter(
             event=event
         )

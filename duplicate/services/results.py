@@ -33,7 +33,7 @@ from duplicate.models import (
 from duplicate.services.errors import ServiceError
 from scoring import ScoringError, WhistRevokes, parse_request
 from scoring.deal import Deal
-from scoring.law77 import vulnerability_for_board
+from scoring.law77 import board_vulnerability as law77_board_vulnerability
 from scoring.pbn import hands_known
 
 RULING_KEYS = frozenset({"ruling", "offending"})
@@ -97,7 +97,7 @@ def blank_fields() -> dict[str, Any]:
 
 def board_vulnerability(board: Board) -> str:
     """The board's vulnerability in PBN's words: as stored, or the board number's standard cycle (law 2)."""
-    return board.vulnerability or vulnerability_for_board(board.number).value
+    return law77_board_vulnerability(board.number, board.vulnerability).value
 
 
 def result_fields(

@@ -79,3 +79,24 @@ def test_an_auction_row_saved_through_a_fetch_keeps_tricks_and_honours(client, d
         row = saved_row(who, url, play, "3NT S =")
         assert totals_line(row) == totals_line(page_row(who, url, play))
         assert "(tricks 30, honours 125)" in totals_line(row)
+
+
+def test_a_contract_rows_head_says_who_is_vulnerable_as_law_2_sets_it(client, director_client):
+    """Players check 430 against 630 by the vulnerability: each row's head gives it beside the dealer (law 2:
+    the board's own where stored, else its number's in the 16-board cycle), on the table link and the
+    director's page alike, and after a save through a fetch; an auction event's rows have none."""
+    event = make_event(code="contract")
+    board = event.boards.get(number=2)
+    board.vulnerability = "All"  # a PBN file's Vulnerable, stored with the hands
+    board.save(update_fields=["vulnerability"])
+    for index, (who, url) in enumerate(link_and_grid(client, director_client, event)):
+        first, second = plays_at(event, 1, 1)
+        heads = {p.board.number: page_row(who, url, p) for p in (first, second)}
+        assert "dealer N · none vulnerable" in heads[1]  # board 1: nobody (the cycle)
+        assert "all vulnerable" in heads[2]
+        assert "N-S vulnerable" not in heads[2]
+        row = saved_row(who, url, (first, second)[index], "3NT S =")
+        assert "vulnerable" in row.split("</header>")[0]
+    auction = make_event(name="Auction night")
+    page = director_client.get(table_url(auction, 1, 1)).content.decode()
+    assert "vulnerable" not in page

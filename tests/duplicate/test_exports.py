@@ -31,6 +31,7 @@ from duplicate.models import Board, Event
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
 from duplicate.services.eventfile import event_import
+from tests.conftest import make_event
 from tests.duplicate.exports_events import pairs_file, team_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -230,6 +231,18 @@ def test_score_cards_one_page_per_pair(demo):
                 line.running_display,
             ]
             assert " ".join(f for f in figures if f) in text
+
+
+@pytest.mark.django_db
+def test_a_relay_mitchells_boards_going_to_the_bye_stand_say_so_in_full():
+    """An even Mitchell with a relay and bye stand (4 tables): table 3's boards are played by no table in the
+    next round (they rest on the bye stand); the card says so whole, not cut to fit its column."""
+    event = make_event(tables=4)  # the even Mitchell's default remedy: relay-and-bye stand
+    table3 = next(card for card in event_rows(event).guide_cards if card.title == "Table 3")
+    assert [line.boards_next for line in table3.lines] == ["bye stand", "bye stand", "bye stand", "end"]
+    text = squash(" ".join(pdf_text(exports.printout_file(event, "guide-cards"))))
+    assert text.count("bye stand") >= 3 + 1  # three lines and the note under each card
+    assert "…" not in text
 
 
 def test_guide_cards_and_hand_records(demo):

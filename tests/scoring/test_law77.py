@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from scoring import Contract, ScoringCode, ScoringError, Seat, parse_request, score_deal
 from scoring.law77 import (
     Vulnerability,
+    board_vulnerability,
     contract_points,
     parse_vulnerability,
     score_contract,
@@ -118,6 +119,17 @@ def test_vulnerability_by_board_number() -> None:
 )
 def test_vulnerability_in_pbn_words(word: str, expected: Vulnerability) -> None:
     assert parse_vulnerability(word) is expected
+
+
+def test_a_boards_vulnerability_is_its_own_else_its_numbers() -> None:
+    """Law 2: the vulnerability given for a board (a PBN file's, an event file's) stands; without one, the
+    board's number in the 16-board cycle (board 2: N-S; board 18 likewise)."""
+    assert board_vulnerability(2) is NS
+    assert board_vulnerability(18) is NS
+    assert board_vulnerability(2, "All") is ALL
+    assert board_vulnerability(7, "none") is NONE
+    with pytest.raises(ScoringError):
+        board_vulnerability(2, "both sides")
 
 
 def test_score_deal_with_code_contract_takes_vulnerability_or_board() -> None:
