@@ -1,8 +1,8 @@
 """Kalamazoo's pure scoring side by side with a peer: richardschneider's bridge-scorer (npm, JavaScript).
 
 The same inputs, made here from a seed and written to one JSON file, are scored by both, each timed in its
-own process with its own clock (``bench/peer/peer.js`` under node; ``python -m bench.peer`` for Kalamazoo),
-best of several runs, the inputs built before timing:
+own process by that process's CPU clock (``bench/peer/peer.js`` under node; ``python -m bench.peer`` for
+Kalamazoo), best of several runs, the inputs built before timing:
 
 * matchpoints, Butler and cross-IMPs of 26 boards at 2,002 tables (N-S and E-W ranked apart): every board
   scored, each pair's total summed and each direction ranked (Kalamazoo: ``matchpoints(...).rows``; the
@@ -116,17 +116,18 @@ def inputs(seed: int = SEED, tables: int = TABLES, deals: int = DEALS) -> dict[s
 
 
 def _timed(run: Callable[[], Any], repeats: int) -> dict[str, Any]:
-    """Best and median milliseconds of ``repeats`` runs (the garbage collector off while timing, as timeit
-    does) and the last result."""
+    """Best and median milliseconds of ``repeats`` runs, in the process's CPU time (as peer.js times the
+    peer: a shared machine's load moves wall time), the garbage collector off while timing as timeit does,
+    and the last result."""
     times: list[float] = []
     result = None
     for _ in range(repeats):
         gc.collect()
         gc.disable()
         try:
-            start = time.perf_counter()
+            start = time.process_time()
             result = run()
-            times.append((time.perf_counter() - start) * 1000)
+            times.append((time.process_time() - start) * 1000)
         finally:
             gc.enable()
     times.sort()
@@ -297,7 +298,7 @@ def bench_peer(add: Add, *, quick: bool) -> None:
             "x",
             f"<= {limit:g}x" if limit else "",
             ratio <= limit if limit else None,
-            f"Kalamazoo {mine:.2f} ms, peer {theirs:.2f} ms (best of runs; medians {ours[part]['median']:.2f} / "
+            f"Kalamazoo {mine:.2f} ms, peer {theirs:.2f} ms CPU (best of runs; medians {ours[part]['median']:.2f} / "
             f"{peer[part]['median']:.2f} ms){alone}",
         )
 
