@@ -71,8 +71,7 @@ class Contract:
     level: int
     strain: Strain
     doubling: Doubling = Doubling.NONE
-    # A small whole number unique to (level, strain, doubling), for the engine's table lookups: an int
-    # hashes and compares in C, a dataclass in Python.
+    # A small whole number unique to (level, strain, doubling): the key of the engine's table lookups.
     index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

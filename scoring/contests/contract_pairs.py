@@ -141,7 +141,7 @@ Row: TypeAlias = tuple[int, PairId, PairId, int | None, tuple[int, int] | None]
 
 
 class Board(NamedTuple):
-    """One board's rows, checked, and the same as columns (read in C by the scorers)."""
+    """One board's rows, checked, and the same as columns (which the scorers read)."""
 
     board: int
     rows: list[Row]
@@ -251,7 +251,7 @@ def _board(board: int, rows: list[Row], groups: RankingGroups) -> Board:
             check_result(row)
         raise
     any_adjusted = adjusted.count(None) != len(rows)
-    if any_adjusted:  # the results played checked in C, the few artificial ones (law 12C2) each
+    if any_adjusted:  # the results played checked a column at a time, the few artificial ones (law 12C2) each
         played = [net for net, adj in zip(nets, adjusted, strict=True) if adj is None]
         fine = _INT.issuperset(map(type, played)) and all(_fine(row) for row in rows if row[4] is not None)
     else:
