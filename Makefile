@@ -70,8 +70,12 @@ format: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff format .
 
 # Benchmarks in throwaway databases (never part of `make test`); BENCH_ARGS=--quick for a quick look.
+# The peer scorer (bench/peer.py) is installed where npm exists; without node its rows are skipped with a line.
 bench: $(VENV)/.installed-dev
+	@if command -v $(NPM) >/dev/null 2>&1; then $(NPM) ci --prefix bench/peer --no-audit --no-fund --silent \
+		|| echo "bench: npm ci failed, the peer comparison will be skipped"; \
+	else echo "bench: npm not found, the peer comparison will be skipped"; fi
 	$(PY) -m bench.run $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) node_modules db.sqlite3 staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules bench/peer/node_modules db.sqlite3 staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -522,8 +522,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--skip",
         default="",
-        help="comma-separated sections to skip: engine,import,standings,pages,outputs,public,load,loadcontract "
-        "(public: every public page of the largest allowed event, cold; load: the auction event's load runs; "
+        help="comma-separated sections to skip: engine,peer,import,standings,pages,outputs,public,load,loadcontract "
+        "(peer: Kalamazoo's pure scoring against bridge-scorer under node; public: every public page of the largest allowed event, cold; load: the auction event's load runs; "
         "loadcontract: the contract event's)",
     )
     return parser.parse_args(argv)
@@ -576,6 +576,11 @@ def main(argv: list[str] | None = None) -> int:
         if "engine" not in skip:
             print("engine ...", flush=True)
             bench_engine(report, args.quick)
+        if "peer" not in skip:
+            from bench.peer import bench_peer
+
+            print("peer (bridge-scorer, node) ...", flush=True)
+            bench_peer(report.add, quick=args.quick)
         built: dict[int, Built] = {}
         if not skip >= {"import", "standings", "pages", "outputs"}:
             print("import ...", flush=True)

@@ -163,7 +163,7 @@ def run(n: int = DEALS, repeats: int = 3) -> BenchResult:
             parse_request(obj).score()
 
     seconds = _timed(scoring, repeats)
-    floor_seconds = _timed(floor, repeats * 3)  # ~10 ms a pass: more passes to steady the best
+    floor_seconds = _timed(floor, repeats * 3)  # a short pass: more of them to steady the best
     json_seconds = _timed(json_path, 1)
     return BenchResult(n, seconds, n / seconds, n / floor_seconds, n / json_seconds)
 

@@ -147,10 +147,14 @@ def honour_value(code: ScoringCode, strain: Strain, count: int, in_one_hand: int
     return 0
 
 
+_CODE_OF: Final[dict[str, ScoringCode]] = {c.value: c for c in ScoringCode}
+
+
 def parse_code(value: object, field: str = "code") -> ScoringCode:
     """A ScoringCode from its text ("auction-1915"), or ScoringError naming ``field``."""
-    if isinstance(value, ScoringCode):
-        return value
+    found = _CODE_OF.get(value) if value.__class__ is str or value.__class__ is ScoringCode else None
+    if found is not None:  # a code as written in its value ("contract"), or a ScoringCode
+        return found
     allowed = ", ".join(c.value for c in ScoringCode)
     if not isinstance(value, str):
         raise ScoringError(field, f"must be one of {allowed}, got {show_value(value)}")

@@ -71,8 +71,7 @@ class Contract:
     level: int
     strain: Strain
     doubling: Doubling = Doubling.NONE
-    # A small whole number unique to (level, strain, doubling), for the engine's table lookups: an int
-    # hashes and compares in C, a dataclass in Python.
+    # A small whole number unique to (level, strain, doubling): the key of the engine's table lookups.
     index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -112,6 +111,18 @@ def _interned(level: int, strain: Strain, doubling: Doubling) -> Contract:
     return Contract(level, strain, doubling)
 
 
+#: Every contract by the text ``str()`` writes for it ("4SX", "3NT").
+_WRITTEN: Final[dict[str, Contract]] = {
+    str(c): c
+    for c in (
+        _interned(level, strain, doubling)
+        for level in range(1, 8)
+        for strain in Strain
+        for doubling in Doubling
+    )
+}
+
+
 def _strain_list(code: ScoringCode | None) -> str:
     strains = strains_for(code) if code is not None else tuple(Strain)
     return ", ".join(s.value for s in strains)
@@ -147,6 +158,9 @@ def parse_contract_or_pass(text: str, code: ScoringCode | None = None) -> Contra
 
     With ``code`` auction-1913 a pass is refused (ScoringError naming ``contract``): law 42.
     """
+    found = _WRITTEN.get(text) if text.__class__ is str else None
+    if found is not None and (code is None or found.strain in strains_for(code)):
+        return found  # written as str() writes it ("4SX", "3NT"), in a strain of the code
     if is_pass(text):
         check_pass_out(code)
         return None
@@ -177,10 +191,14 @@ def _parse_contract(text: object, code: ScoringCode | None, *, pass_allowed: boo
     return _interned(int(level_text), strain, Doubling(len(xs)))
 
 
+_SEAT_OF: Final[dict[str, Seat]] = {seat.value: seat for seat in Seat}
+
+
 def parse_seat(value: object, field: str = "declarer") -> Seat:
     """A Seat from "N", "E", "S" or "W" (any case), or ScoringError naming ``field``."""
-    if isinstance(value, Seat):
-        return value
+    found = _SEAT_OF.get(value) if value.__class__ is str or value.__class__ is Seat else None
+    if found is not None:
+        return found
     if isinstance(value, str):
         try:
             return Seat(value.strip().upper())

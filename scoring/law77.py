@@ -56,7 +56,7 @@ class Vulnerability(StrEnum):
     ALL = "All"
 
     def vulnerable(self, side: Side) -> bool:
-        return self is Vulnerability.ALL or self.value == side.value
+        return self is Vulnerability.ALL or self._value_ == side._value_
 
 
 # Law 2 (2017): the boards' vulnerability, repeated every 16 boards (board 17 is as board 1).
@@ -88,6 +88,8 @@ _WORDS: Final = {
     "ALL": Vulnerability.ALL,
     "BOTH": Vulnerability.ALL,
 }
+
+_WRITTEN: Final[dict[str, Vulnerability]] = {v.value: v for v in Vulnerability}
 
 _PER_TRICK: Final = {Strain.C: 20, Strain.D: 20, Strain.H: 30, Strain.S: 30, Strain.NT: 30}
 _FIRST_NT_EXTRA: Final = 10  # no trump: 40 for the first odd trick, 30 for each after
@@ -129,8 +131,9 @@ def parse_board(value: object, field: str = "board") -> int:
 
 def parse_vulnerability(value: object, field: str = "vulnerability") -> Vulnerability:
     """A Vulnerability from PBN's words ("None", "NS", "EW", "All"; also "Love", "-", "Both"), any case."""
-    if isinstance(value, Vulnerability):
-        return value
+    written = _WRITTEN.get(value) if value.__class__ is str or value.__class__ is Vulnerability else None
+    if written is not None:  # "None", "NS", "EW", "All", or a Vulnerability
+        return written
     if isinstance(value, str):
         found = _WORDS.get(value.strip().upper().replace("-", "") or "-")
         if found is not None:

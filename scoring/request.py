@@ -26,7 +26,13 @@ from scoring.deal_score import (
     score_deal,
 )
 from scoring.errors import ScoringError, show_value, whole_number
-from scoring.law77 import Vulnerability, parse_board, parse_vulnerability
+from scoring.law77 import (
+    Vulnerability,
+    parse_board,
+    parse_vulnerability,
+    score_contract,
+    vulnerability_for_board,
+)
 
 FIELDS: Final = (
     "code",
@@ -41,6 +47,11 @@ FIELDS: Final = (
     "one_spade_limit",
     "vulnerability",
     "board",
+)
+_FIELD_SET: Final = frozenset(FIELDS)
+#: The fields a contract bridge request may give (others must be left out or null).
+_CONTRACT_FIELDS: Final = frozenset(
+    {"code", "contract", "declarer", "tricks", "vulnerability", "board", "deal"}
 )
 _HONOURS_FIELDS: Final = ("side", "count", "in_one_hand")
 _REVOKES_FIELDS: Final = ("declarer_side", "defenders", "election")
@@ -188,11 +199,12 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     (optional); vulnerability or board (contract bridge, law 77). Whist's revokes are
     counted by side (``{"ns": 1, "ew": 0}``), the auction codes' by declarer's side and defenders.
     """
-    if not isinstance(obj, Mapping):
+    if obj.__class__ is not dict and not isinstance(obj, Mapping):
         raise ScoringError("request", f"must be a JSON object, got {show_value(obj)}")
-    for key in obj:
-        if key not in FIELDS:
-            raise ScoringError(str(key), f"unknown field; allowed: {', '.join(FIELDS)}")
+    if not _FIELD_SET.issuperset(obj):
+        for key in obj:
+            if key not in FIELDS:
+                raise ScoringError(str(key), f"unknown field; allowed: {', '.join(FIELDS)}")
     if obj.get("code") is None:
         raise ScoringError("code", "required: one of " + ", ".join(c.value for c in ScoringCode))
     code = parse_code(obj["code"])
@@ -272,11 +284,12 @@ def _contract_request(obj: Mapping[str, Any]) -> DealRequest:
     """A contract bridge request (law 77): contract ("4SX" or "PASS"), declarer, tricks, and vulnerability
     ("None", "NS", "EW", "All") or the board number (the standard 16-board cycle)."""
     get = obj.get
-    _unused(
-        obj,
-        ("tricks_ns", "honours", "revokes", "penalties", "one_spade_limit"),
-        "is not used in contract bridge, which takes contract, declarer, tricks, vulnerability, board",
-    )
+    if not _CONTRACT_FIELDS.issuperset(obj):
+        _unused(
+            obj,
+            ("tricks_ns", "honours", "revokes", "penalties", "one_spade_limit"),
+            "is not used in contract bridge, which takes contract, declarer, tricks, vulnerability, board",
+        )
     if get("contract") is None:
         raise ScoringError("contract", "required: a contract such as 4SX or 3NT, or PASS")
     contract = parse_contract_or_pass(_text(obj["contract"], "contract", "4SX or PASS"), ScoringCode.CONTRACT)
@@ -286,7 +299,10 @@ def _contract_request(obj: Mapping[str, Any]) -> DealRequest:
     if vulnerability is None and board is None:
         raise ScoringError("vulnerability", "required: None, NS, EW or All, or give the board number")
     deal = _deal(obj)
-    request = DealRequest(
+    # every field checked: law 77 scores it as score_deal would (the vulnerability given, else the board's)
+    given = vulnerability if vulnerability is not None else vulnerability_for_board(board)  # type: ignore[arg-type]
+    score = score_contract(contract, declarer, tricks, given)
+    return DealRequest(
         ScoringCode.CONTRACT,
         contract=contract,
         declarer=declarer,
@@ -294,8 +310,8 @@ def _contract_request(obj: Mapping[str, Any]) -> DealRequest:
         deal=deal,
         vulnerability=vulnerability,
         board=board,
+        _score=score,
     )
-    return _checked(request)
 
 
 def _whist_request(obj: Mapping[str, Any]) -> DealRequest:

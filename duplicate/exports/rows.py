@@ -49,7 +49,7 @@ from duplicate.selectors.travellers import (
     score_cards,
     section_averages,
 )
-from scoring.contests.display import Shown
+from scoring.contests.display import DisplayText
 
 SEAT_NAMES = dict(SeatChoice.choices)
 IMP_SEATS = {"NS": "N-S", "EW": "E-W", "": ""}
@@ -156,8 +156,8 @@ class BoardRows:
     def dealer_name(self) -> str:
         return SEAT_NAMES.get(self.dealer, self.dealer)
 
-    ns_average_display = Shown("ns_average")
-    ew_average_display = Shown("ew_average")
+    ns_average_display = DisplayText("ns_average")
+    ew_average_display = DisplayText("ew_average")
 
     @property
     def ns_average_shown(self) -> str:

@@ -41,7 +41,7 @@ from duplicate.selectors.contract import MATCHPOINTS, UNITS, signed_unit
 from duplicate.selectors.imp_match import ImpMatch
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
 from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
-from scoring.contests import mixed_str
+from scoring.contests import mixed_number
 
 INT, SIGNED = "0", "+0;-0;0"
 FRACTION, SIGNED_FRACTION = "# ??/??", "+# ??/??;-# ??/??;0"
@@ -270,7 +270,7 @@ def _pair_rows(st: PairStandings, status: list[Any]) -> Iterator[list[Any]]:
                 *head,
                 number(row.net, shown=row.net_display),
                 number(row.plus_minus, signed=True, shown=row.plus_minus_display),
-                mixed_str(row.plus_minus, signed=True),
+                mixed_number(row.plus_minus, signed=True),
                 *tail,
             ]
 
@@ -288,9 +288,9 @@ def _contract_figures(row: Any) -> list[Any]:
     """Each figure to two decimals as the pages show it, its exact value as text beside it; a matchpoint
     score and percentage are unsigned, IMPs signed."""
     signed = signed_unit(UNITS[row.contest])
-    out = [number(row.net, signed=signed, shown=row.net_display), mixed_str(row.net, signed=signed)]
+    out = [number(row.net, signed=signed, shown=row.net_display), mixed_number(row.net, signed=signed)]
     if row.percentage is not None:
-        out += [number(row.percentage, shown=row.plus_minus_display), mixed_str(row.percentage)]
+        out += [number(row.percentage, shown=row.plus_minus_display), mixed_number(row.percentage)]
     return out
 
 
@@ -300,14 +300,14 @@ def _team_rows(st: TeamStandings, status: list[Any]) -> Iterator[list[Any]]:
         head = [team.name, team.rank]
         for p in team.pairs:
             line = [*head, "pair", p.pair.label, _seated(p.direction), *p.pair.players, p.boards]
-            yield [*line, number(p.net, shown=p.net_display), mixed_str(p.net), *status]
+            yield [*line, number(p.net, shown=p.net_display), mixed_number(p.net), *status]
         if team.odd_pair_average is not None:
             times = f" x {team.extra_pairs}" if team.extra_pairs > 1 else ""
             line = [*head, f"odd pair average (law G){times}", "", _seated(team.opposite_direction), "", ""]
             average = number(team.odd_pair_average, shown=team.odd_pair_average_display)
-            yield [*line, None, average, mixed_str(team.odd_pair_average), *status]
+            yield [*line, None, average, mixed_number(team.odd_pair_average), *status]
         total = number(team.total, shown=team.total_display)
-        yield [*head, "total", "", "", "", "", None, total, mixed_str(team.total), *status]
+        yield [*head, "total", "", "", "", "", None, total, mixed_number(team.total), *status]
     if st.teams and st.winner is None:
         yield ["The match is tied.", None, "result"]
     elif st.teams:

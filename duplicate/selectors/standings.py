@@ -57,7 +57,7 @@ from scoring.contests import (
     TeamMatch,
     display_values,
     fraction_str,
-    mixed_str,
+    mixed_number,
     pair_contest,
     ranking_groups,
     round_half_away,
@@ -65,7 +65,7 @@ from scoring.contests import (
     scores_from_whist,
     team_match,
 )
-from scoring.contests.display import Shown, lead_str, ratio_str, score_text, signed_text
+from scoring.contests.display import DisplayText, lead_str, ratio_mixed_number, score_text, signed_text
 from scoring.contests.imps import AVERAGE_PLUS_IMPS
 from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
@@ -86,10 +86,10 @@ __all__ = [
     "SIDE_NAMES",
     "TRAVELLER_ORDER",
     "WHIST",
+    "DisplayText",
     "PairInfo",
     "Progress",
     "Ranking",
-    "Shown",
     "StandingRow",
     "pair_infos",
     "provisional_text",
@@ -462,7 +462,7 @@ def _ranking(
                 r.plus_minus,
                 r.by_fraction,
                 net,
-                ratio_str(r.pm_num, r.pm_den, signed=True)
+                ratio_mixed_number(r.pm_num, r.pm_den, signed=True)
                 if r.by_fraction
                 else signed_text(r.plus_minus_rounded),
                 group_name,
@@ -580,8 +580,8 @@ class TeamBoardLine:
     running_display: str
     note: str = ""
 
-    ns_display = Shown("ns_score")
-    ew_display = Shown("ew_score")
+    ns_display = DisplayText("ns_score")
+    ew_display = DisplayText("ew_score")
 
 
 @dataclass(frozen=True, slots=True)
@@ -595,8 +595,8 @@ class TableLine:
     ew_net: Fraction
     lines: tuple[TeamBoardLine, ...] = ()
 
-    ns_display = Shown("ns_net")
-    ew_display = Shown("ew_net")
+    ns_display = DisplayText("ns_net")
+    ew_display = DisplayText("ew_net")
 
 
 def _board_lines(
@@ -674,7 +674,7 @@ def _team_lines(match: TeamMatch, pairs: Mapping[int, PairInfo]) -> list[TeamLin
         avg = t.odd_pair_average
         # Law G: averages to the nearest whole number, unless the fraction decides the match.
         avg_display = (
-            None if avg is None else mixed_str(avg) if match.by_fraction else str(round_half_away(avg))
+            None if avg is None else mixed_number(avg) if match.by_fraction else str(round_half_away(avg))
         )
         teams.append(
             TeamLine(

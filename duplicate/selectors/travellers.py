@@ -41,7 +41,7 @@ from duplicate.selectors.standings import (
     unknown_pair,
 )
 from scoring.contests import BoardDetail
-from scoring.contests.display import Shown, score_text, signed_text
+from scoring.contests.display import DisplayText, score_text, signed_text
 from scoring.errors import ScoringError
 from scoring.pbn import known_hands
 
@@ -339,8 +339,8 @@ class ScoreCardLine:
     def status(self) -> str:
         return status_text(self.ruling, self.entered, self.result)
 
-    score_display = Shown("score")
-    average_display = Shown("average")
+    score_display = DisplayText("score")
+    average_display = DisplayText("average")
 
     @property
     def plus_minus_display(self) -> str:
@@ -544,8 +544,8 @@ class Traveller:
     section_averages: SectionAverages = ()
     datum: str = ""  # Butler: the board's datum ("260"; each section's, "A: 260, B: -50"); "" otherwise
 
-    ns_average_display = Shown("ns_average")
-    ew_average_display = Shown("ew_average")
+    ns_average_display = DisplayText("ns_average")
+    ew_average_display = DisplayText("ew_average")
 
     @property
     def ns_average_shown(self) -> str:

@@ -4,7 +4,13 @@ rankings (:mod:`.rankings`) and how exact figures are shown (:mod:`.display`); c
 exact."""
 
 from scoring.contests.contract_pairs import ContestLine, ContestRow, ContractContest, ContractResult
-from scoring.contests.display import display_values, fraction_str, mixed_str, ratio_str, round_half_away
+from scoring.contests.display import (
+    display_values,
+    fraction_str,
+    mixed_number,
+    ratio_mixed_number,
+    round_half_away,
+)
 from scoring.contests.imp_pairs import butler, cross_imps
 from scoring.contests.imps import TeamImpMatch, imps, team_imps_match, team_vps, vp_table
 from scoring.contests.matchpoints import matchpoints
@@ -53,10 +59,10 @@ __all__ = [
     "fraction_str",
     "imps",
     "matchpoints",
-    "mixed_str",
+    "mixed_number",
     "pair_contest",
     "ranking_groups",
-    "ratio_str",
+    "ratio_mixed_number",
     "round_half_away",
     "scores_from_net",
     "scores_from_whist",

@@ -19,8 +19,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from itertools import groupby
 from math import lcm
-from typing import Any, Final, NamedTuple, TypeAlias
+from operator import itemgetter
+from typing import Any, Final, NamedTuple, TypeAlias, cast
 
 from scoring.contests.display import round_ratio
 from scoring.contests.rankings import (
@@ -139,7 +141,7 @@ Row: TypeAlias = tuple[int, PairId, PairId, int | None, tuple[int, int] | None]
 
 
 class Board(NamedTuple):
-    """One board's rows, checked, and the same as columns (read in C by the scorers)."""
+    """One board's rows, checked, and the same as columns (which the scorers read)."""
 
     board: int
     rows: list[Row]
@@ -227,7 +229,6 @@ class ContractContest:
 
 
 _INT: Final[frozenset[type]] = frozenset({int})
-_NONE: Final[frozenset[type]] = frozenset({type(None)})
 _ROW_TYPES: Final[frozenset[type]] = frozenset({tuple, ContractResult})
 
 
@@ -240,13 +241,17 @@ def _fine(row: Sequence[Any]) -> bool:
 
 
 def _board(board: int, rows: list[Row], groups: RankingGroups) -> Board:
-    """One board's rows checked (in C for the common case: every row a played result) as columns."""
-    if not _ROW_TYPES.issuperset(map(type, rows)) or set(map(len, rows)) != {5}:
-        for row in rows:
+    """One board's rows checked, a column at a time, as columns."""
+    try:
+        if not _ROW_TYPES.issuperset(map(type, rows)):
+            raise ValueError
+        _boards, nss, ews, nets, adjusted = zip(*rows, strict=True)  # every row five long, or ValueError
+    except ValueError:
+        for row in rows:  # the first row at fault named
             check_result(row)
-    _boards, nss, ews, nets, adjusted = zip(*rows, strict=True)
-    any_adjusted = not _NONE.issuperset(map(type, adjusted))
-    if any_adjusted:  # the results played checked in C, the few artificial ones (law 12C2) each
+        raise
+    any_adjusted = adjusted.count(None) != len(rows)
+    if any_adjusted:  # the results played checked a column at a time, the few artificial ones (law 12C2) each
         played = [net for net, adj in zip(nets, adjusted, strict=True) if adj is None]
         fine = _INT.issuperset(map(type, played)) and all(_fine(row) for row in rows if row[4] is not None)
     else:
@@ -272,21 +277,19 @@ def _board(board: int, rows: list[Row], groups: RankingGroups) -> Board:
 def by_board(results: Iterable[Sequence[Any]], groups: RankingGroups) -> dict[int, Board]:
     """The rows by board (boards in order, each board's rows in the order given), checked: every row, no
     pair playing a board twice, every pair seated where its ranking holds pairs (law H)."""
-    rows_of: dict[int, list[Row]] = {}
     try:
-        for row in results:
-            rows = rows_of.get(row[0])
-            if rows is None:
-                rows = rows_of[row[0]] = []
-            rows.append(row)  # type: ignore[arg-type]
+        rows: list[Row] = list(results)  # type: ignore[arg-type]
+        boards = list(map(itemgetter(0), rows))
+        distinct = set(boards)
     except (TypeError, IndexError, KeyError):
         raise ContestError(
             "results", "expected ContractResult rows (board, ns, ew, net_ns, adjusted)"
         ) from None
-    for board in rows_of:
-        if type(board) is not int:
-            raise ContestError("board", f"must be a whole number, got {show_value(board)}")
-    return {board: _board(board, rows_of[board], groups) for board in sorted(rows_of)}
+    if not _INT.issuperset(map(type, distinct)):
+        bad = next(board for board in boards if type(board) is not int)
+        raise ContestError("board", f"must be a whole number, got {show_value(bad)}")
+    rows.sort(key=itemgetter(0))  # stable: each board's rows stay in the order given
+    return {board: _board(board, list(group), groups) for board, group in groupby(rows, itemgetter(0))}
 
 
 #: A board scorer: a board -> each row's N-S scores and E-W scores.
@@ -295,46 +298,25 @@ BoardScorer: TypeAlias = Callable[[Board], tuple[list[Exact], list[Exact]]]
 
 class Tally:
     """Each pair's boards and total (N-S and E-W apart when the rankings tell the sides apart).  Whole
-    scores and fractional ones (Neuberg's, law 12C2's) are summed apart, so a pair's one Neuberged board
-    does not turn every later addition into a Fraction's; ``members`` adds the two.  A scorer whose
-    fractional scores share a denominator ``den`` adds them as whole numerators over it (:meth:`add_scaled`),
-    summed as ints and divided once a pair."""
+    scores are summed as ints (:meth:`add`); a scorer whose fractional scores share a denominator ``den``
+    adds them as whole numerators over it (:meth:`add_scaled`), summed as ints and divided once a pair."""
 
     def __init__(self, groups: RankingGroups, den: int = 1) -> None:
         self.groups = groups
         self.den = den
-        self.scaled: dict[str, dict[PairId, int]] = {"NS": {}}
-        self.boards: dict[str, Counter[PairId]] = {"NS": Counter()}
-        self.totals: dict[str, dict[PairId, Exact]] = {"NS": {}}
-        self.fractions: dict[str, dict[PairId, Fraction]] = {"NS": {}}
-        if groups.by_side:
-            self.boards["EW"] = Counter()
-            self.totals["EW"] = {}
-            self.fractions["EW"] = {}
-            self.scaled["EW"] = {}
-        else:
-            self.boards["EW"] = self.boards["NS"]
-            self.totals["EW"] = self.totals["NS"]
-            self.fractions["EW"] = self.fractions["NS"]
-            self.scaled["EW"] = self.scaled["NS"]
+        ns: tuple[Counter[PairId], dict[PairId, Exact], dict[PairId, int]] = (Counter(), {}, {})
+        ew = (Counter(), {}, {}) if groups.by_side else ns
+        self.boards = {"NS": ns[0], "EW": ew[0]}
+        self.totals = {"NS": ns[1], "EW": ew[1]}
+        self.scaled = {"NS": ns[2], "EW": ew[2]}
 
     def add(self, side: str, pairs: Sequence[PairId], scores: Sequence[Exact]) -> None:
-        self.boards[side].update(pairs)  # counted in C
+        """Each pair's score on a board (whole, from the scorers here; a Fraction would be summed too)."""
+        self.boards[side].update(pairs)
         totals = self.totals[side]
         get = totals.get
-        if _INT.issuperset(map(type, scores)):
-            for pair, score in zip(pairs, scores, strict=True):
-                totals[pair] = get(pair, 0) + score
-            return
-        fractions = self.fractions[side]
-        part_of = fractions.get
         for pair, score in zip(pairs, scores, strict=True):
-            if type(score) is int:
-                totals[pair] = get(pair, 0) + score
-            else:
-                totals.setdefault(pair, 0)
-                part = part_of(pair)
-                fractions[pair] = score if part is None else part + score  # type: ignore[assignment]
+            totals[pair] = get(pair, 0) + score
 
     def add_scaled(self, side: str, pairs: Sequence[PairId], numerators: Sequence[int]) -> None:
         """Fractional scores given as their numerators over ``den`` (each pair's total a Fraction then)."""
@@ -346,14 +328,10 @@ class Tally:
 
     def total(self, side: str, pair: PairId) -> Exact:
         whole = self.totals[side].get(pair, 0)
-        part = self.fractions[side].get(pair)
         numerator = self.scaled[side].get(pair)
-        if numerator is not None:
-            scaled = Fraction(whole * self.den + numerator, self.den)  # the whole part in: one Fraction made
-            return scaled if part is None else scaled + part
-        if part is None:
+        if numerator is None:
             return whole
-        return whole + part
+        return Fraction(whole * self.den + numerator, self.den)
 
     def members(self) -> list[tuple[str | None, PairId, int, Exact]]:
         sides = ("NS", "EW") if self.groups.by_side else ("NS",)
@@ -394,16 +372,24 @@ def ranked_rows(tally: Tally, scoring: Scoring) -> tuple[ContestRow, ...]:
     rows: list[ContestRow] = []
     for index, group in enumerate(members):
         most = max((m[2] for m in group), default=0)
+        if _INT.issuperset(map(type, map(itemgetter(0), group))):
+            group.sort(key=itemgetter(0))
+        else:
+            group.sort(key=lambda m: _pair_key(m[0]))
         scored = [(m, *scoring(index, m[2], m[3], most)) for m in group]
-        scored.sort(key=lambda s: _pair_key(s[0][0]))
         den = lcm(*{1 if type(s[1]) is int else s[1].denominator for s in scored})
-        keys = [
-            s[1] * den if type(s[1]) is int else s[1].numerator * (den // s[1].denominator) for s in scored
-        ]
+        if den == 1:
+            keys = cast("list[int]", [s[1] for s in scored])
+        else:
+            keys = [
+                s[1] * den if type(s[1]) is int else s[1].numerator * (den // s[1].denominator)
+                for s in scored
+            ]
         order = sorted(range(len(scored)), key=keys.__getitem__, reverse=True)  # stable: pairs stay in order
         keys = [keys[i] for i in order]
-        # "by the fraction of a point": the pages show scores to two decimals, so the hundredths decide
-        ranks = competition_ranks(keys, [round_ratio(100 * k, den) for k in keys])
+        # "by the fraction of a point": the pages show scores to two decimals, so the hundredths decide (whole
+        # scores: their hundredths differ when they do)
+        ranks = competition_ranks(keys, keys if den == 1 else [round_ratio(100 * k, den) for k in keys])
         for i, (rank, flag) in zip(order, ranks, strict=True):
             (pair, direction, boards, total), score, pct = scored[i]
             rows.append(ContestRow(pair, direction, boards, total, score, pct, rank, flag))

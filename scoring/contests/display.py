@@ -14,12 +14,12 @@ from typing import Any
 from scoring.errors import ContestError
 
 __all__ = [
-    "Shown",
+    "DisplayText",
     "display_values",
     "fraction_str",
     "lead_str",
-    "mixed_str",
-    "ratio_str",
+    "mixed_number",
+    "ratio_mixed_number",
     "round_half_away",
     "round_ratio",
     "score_text",
@@ -57,8 +57,8 @@ def fraction_str(x: Fraction | int) -> str:
     return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
 
 
-def ratio_str(num: int, den: int, *, signed: bool = False) -> str:
-    """:func:`mixed_str` of ``num / den`` (ints, ``den > 0``)."""
+def ratio_mixed_number(num: int, den: int, *, signed: bool = False) -> str:
+    """:func:`mixed_number` of ``num / den`` (ints, ``den > 0``)."""
     g = gcd(num, den)
     num, den = num // g, den // g
     sign = "-" if num < 0 else ("+" if signed and num > 0 else "")
@@ -72,14 +72,14 @@ def ratio_str(num: int, den: int, *, signed: bool = False) -> str:
     return sign + body
 
 
-def mixed_str(x: Fraction | int, *, signed: bool = False) -> str:
+def mixed_number(x: Fraction | int, *, signed: bool = False) -> str:
     """Reader's form of an exact value, as a mixed number: "178 2/3", "-3 1/2", "2/3", "152".
 
     With ``signed`` a positive value gets a leading "+" (for plus/minus columns)."""
     if type(x) is int:  # whole: no Fraction made
         return f"+{x}" if signed and x > 0 else str(x)
     f = _exact(x)
-    return ratio_str(f.numerator, f.denominator, signed=signed)
+    return ratio_mixed_number(f.numerator, f.denominator, signed=signed)
 
 
 def display_values(values: Sequence[Fraction | int], *, signed: bool = False) -> list[str]:
@@ -94,7 +94,7 @@ def display_values(values: Sequence[Fraction | int], *, signed: bool = False) ->
         key = (value, 1) if type(value) is int else (value.numerator, value.denominator)
         by_rounded.setdefault(r, set()).add(key)
     return [
-        mixed_str(value, signed=signed)
+        mixed_number(value, signed=signed)
         if len(by_rounded[r]) > 1
         else (f"+{r}" if signed and r > 0 else str(r))
         for value, r in zip(exact, rounded, strict=True)
@@ -108,22 +108,22 @@ def lead_str(x: Fraction | int) -> str:
         return str(abs(x))
     f = abs(_exact(x))
     whole = round_half_away(f)
-    return mixed_str(f) if whole == 0 and f else str(whole)
+    return mixed_number(f) if whole == 0 and f else str(whole)
 
 
 def score_text(value: Fraction | int | None) -> str:
     """A score or average as the pages show it (exact, as a mixed number); "" for none."""
-    return "" if value is None else mixed_str(value)
+    return "" if value is None else mixed_number(value)
 
 
 def signed_text(value: Fraction | int | None) -> str:
     """A plus/minus as the pages show it (exact, signed); "" for none."""
-    return "" if value is None else mixed_str(value, signed=True)
+    return "" if value is None else mixed_number(value, signed=True)
 
 
-class Shown:
+class DisplayText:
     """A ``*_display`` attribute: another attribute as the pages show it (:func:`score_text`, or
-    :func:`signed_text` for a plus/minus).  ``ns_score_display = Shown("ns_score")``."""
+    :func:`signed_text` for a plus/minus).  ``ns_score_display = DisplayText("ns_score")``."""
 
     __slots__ = ("field", "signed")
 

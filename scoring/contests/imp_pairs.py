@@ -5,7 +5,8 @@
   -45 -> -50); each N-S result scores the IMPs (WBF scale) of its difference from the datum, E-W the negative.
 * Cross-IMPs: each N-S result is IMPed against every other result on the board; its score is the sum divided
   by the number of comparisons (n - 1; a board played once scores 0); E-W the negative.  Computed over the
-  board's distinct scores (O(d^2) for d distinct scores, however many tables).
+  board's distinct scores (O(d^2) for d distinct scores, however many tables); each pair's sum is taken as
+  whole numerators over one denominator that every board's n - 1 divides.
 * Artificial adjusted scores (law 12C2, law 86A of the 2007 code: their IMP equivalents): average plus +3
   IMPs, average 0, average minus -3 (``average_plus``: the organiser's other figure); they take no part in
   the datum or the comparisons.
@@ -15,9 +16,11 @@ A pair's score is the sum of its board scores (no factoring).  Exact: ints and F
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from math import lcm
 from typing import Any, Final
 
 from scoring.contests.contract_pairs import (
@@ -25,16 +28,18 @@ from scoring.contests.contract_pairs import (
     BoardScorer,
     ContractContest,
     Exact,
+    Scored,
+    Scores,
     Tally,
     by_board,
     ranked_rows,
     score_boards,
 )
 from scoring.contests.display import round_half_away
-from scoring.contests.imps import AVERAGE_PLUS_IMPS, artificial_imps, average_plus_imps, imps
+from scoring.contests.imps import AVERAGE_PLUS_IMPS, IMP_BOUNDS, artificial_imps, average_plus_imps, imps
 from scoring.contests.rankings import RankingGroups, grouping
 
-__all__ = ["butler", "butler_datum", "cross_imps", "cross_imps_board"]
+__all__ = ["butler", "butler_datum", "cross_imps", "cross_imps_board", "cross_imps_sums"]
 
 BUTLER_DROP_FROM: Final = 5  # five or more results: the highest and the lowest are dropped
 
@@ -48,14 +53,33 @@ def butler_datum(scores: Sequence[int]) -> int:
     return 10 * round_half_away(Fraction(sum(kept), 10 * len(kept)))
 
 
+def cross_imps_sums(scores: Sequence[int]) -> list[int]:
+    """Each N-S score's IMPs against each other score, summed (its cross-IMPs times the comparisons, n - 1).
+    Over the distinct scores, sorted: each two of them IMPed once, the higher gaining what the lower loses."""
+    counts = Counter(scores)
+    distinct = sorted(counts)
+    weights = [counts[s] for s in distinct]
+    d = len(distinct)
+    sums = [0] * d
+    for i in range(d):
+        low = distinct[i]
+        low_count = weights[i]
+        lost = 0
+        for j in range(i + 1, d):
+            gained = bisect_right(IMP_BOUNDS, distinct[j] - low)  # imps() of a positive difference
+            lost += weights[j] * gained
+            sums[j] += low_count * gained
+        sums[i] -= lost
+    of = dict(zip(distinct, sums, strict=True))
+    return list(map(of.__getitem__, scores))
+
+
 def cross_imps_board(scores: Sequence[int]) -> list[Fraction]:
     """Each N-S score's cross-IMPs: the IMPs against each other score, summed, over the comparisons."""
     n = len(scores)
     if n < 2:
         return [Fraction(0)] * n
-    counts = Counter(scores)
-    sums = {s: sum(c * imps(s - t) for t, c in counts.items()) for s in counts}
-    return [Fraction(sums[s], n - 1) for s in scores]
+    return [Fraction(total, n - 1) for total in cross_imps_sums(scores)]
 
 
 def _board_scorer(
@@ -84,13 +108,36 @@ def _butler_rule(real: list[int]) -> tuple[list[Exact], int | None]:
     return [imps(s - datum) for s in real], datum
 
 
-def _cross_rule(real: list[int]) -> tuple[list[Exact], int | None]:
-    return list(cross_imps_board(real)), None
+def _summed(_index: int, _played: int, total: Exact, _most: int) -> tuple[Exact, Fraction | None]:
+    return total, None
 
 
-def _contest(
-    method: str,
-    rule: Callable[[list[int]], tuple[list[Exact], int | None]],
+def _cross_board(b: Board, den: int, average_plus: int) -> tuple[Scores, list[int], list[int]]:
+    """A board's cross-IMPs: its exact scores (made when its lines are asked for) and each row's N-S and
+    E-W numerators over ``den`` (a multiple of the board's comparisons), which the pairs' sums take."""
+    real = b.real()
+    n = len(real)
+    sums = cross_imps_sums(real) if n > 1 else [0] * n
+    per = den // (n - 1) if n > 1 else 0
+    ns_nums = [total * per for total in sums]
+    ew_nums = [-x for x in ns_nums]
+
+    def exact() -> tuple[list[Exact], list[Exact]]:
+        ns = [Fraction(total, n - 1) for total in sums] if n > 1 else [Fraction(0)] * n
+        ew = [-x for x in ns]
+        if not b.any_adjusted:
+            return ns, ew  # type: ignore[return-value]
+        return b.with_artificial(ns, ew, lambda percentage: artificial_imps(percentage, average_plus))
+
+    if not b.any_adjusted:
+        return exact, ns_nums, ew_nums
+    ns_all, ew_all = b.with_artificial(
+        ns_nums, ew_nums, lambda percentage: artificial_imps(percentage, average_plus) * den
+    )
+    return exact, ns_all, ew_all  # type: ignore[return-value]
+
+
+def _butler_contest(
     results: Iterable[Sequence[Any]],
     single_ranking: bool | None,
     groups: RankingGroups | None,
@@ -100,14 +147,39 @@ def _contest(
     boards = by_board(results, ranking)
     datums: dict[int, int] = {}
     tally = Tally(ranking)
-    scorer = _board_scorer(rule, datums, average_plus_imps(average_plus))
+    scorer = _board_scorer(_butler_rule, datums, average_plus_imps(average_plus))
     scored = score_boards(boards, scorer, tally)
-
-    def summed(_index: int, _played: int, total: Exact, _most: int) -> tuple[Exact, Fraction | None]:
-        return total, None
-
     return ContractContest(
-        method, ranking, lambda: ranked_rows(tally, summed), (None,) * len(ranking.groups), datums, scored
+        "butler", ranking, lambda: ranked_rows(tally, _summed), (None,) * len(ranking.groups), datums, scored
+    )
+
+
+def _cross_contest(
+    results: Iterable[Sequence[Any]],
+    single_ranking: bool | None,
+    groups: RankingGroups | None,
+    average_plus: int,
+) -> ContractContest:
+    """Cross-IMPs, each pair's sum taken as whole numerators over one denominator: every board's
+    comparisons (n - 1) divide it."""
+    ranking = grouping(single_ranking, groups)
+    boards = by_board(results, ranking)
+    plus = average_plus_imps(average_plus)
+    den = lcm(1, *{len(b.real()) - 1 for b in boards.values() if len(b.real()) > 1})
+    tally = Tally(ranking, den)
+    scored: list[Scored] = []
+    for b in boards.values():
+        exact, ns_nums, ew_nums = _cross_board(b, den, plus)
+        tally.add_scaled("NS", b.nss, ns_nums)
+        tally.add_scaled("EW", b.ews, ew_nums)
+        scored.append(Scored(b, exact))
+    return ContractContest(
+        "cross-imps",
+        ranking,
+        lambda: ranked_rows(tally, _summed),
+        (None,) * len(ranking.groups),
+        {},
+        tuple(scored),
     )
 
 
@@ -120,7 +192,7 @@ def butler(
 ) -> ContractContest:
     """A Butler (IMP pairs) contest; ``datums`` holds each board's datum.  Rows and rankings as for
     :func:`~scoring.contests.matchpoints.matchpoints`; ``average_plus``: law 12C2's IMPs of average plus."""
-    return _contest("butler", _butler_rule, results, single_ranking, groups, average_plus)
+    return _butler_contest(results, single_ranking, groups, average_plus)
 
 
 def cross_imps(
@@ -132,4 +204,4 @@ def cross_imps(
 ) -> ContractContest:
     """A cross-IMP pair contest.  Rows and rankings as for :func:`~scoring.contests.matchpoints.matchpoints`;
     ``average_plus``: law 12C2's IMPs of average plus."""
-    return _contest("cross-imps", _cross_rule, results, single_ranking, groups, average_plus)
+    return _cross_contest(results, single_ranking, groups, average_plus)

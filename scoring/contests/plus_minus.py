@@ -324,7 +324,7 @@ class _Tally:
         net = self.net
         averaged = self.averaged.setdefault(n, {})
         net_get, averaged_get = net.get, averaged.get
-        self.boards.update(pairs)  # counted in C
+        self.boards.update(pairs)
         for pair, score in zip(pairs, scores, strict=True):
             net[pair] = net_get(pair, 0) + score
             averaged[pair] = averaged_get(pair, 0) + total
@@ -382,7 +382,7 @@ class _BoardScored(NamedTuple):
         return BoardDetail(self.board, row[1], row[2], row[3], row[4], self.avg_ns, self.avg_ew, None, None)
 
     def lines(self) -> list[BoardDetail]:
-        """Every row's line in the order given: the deals played made in C, the ruled rows' put in place."""
+        """Every row's line in the order given: the deals played made a column at a time, the ruled rows' put in place."""
         columns = [list(map(get, self.rows)) for get in _COLUMNS]
         averages = repeat(self.avg_ns), repeat(self.avg_ew), repeat(None), repeat(None)
         lines = list(map(_new_line, zip(repeat(self.board), *columns, *averages)))
@@ -404,7 +404,7 @@ class _Scored(NamedTuple):
 
 def _score_board(board: int, rows: list[Row], pairs: tuple[list[PairId], list[PairId]], out: _Scored) -> None:
     """One board: the averages of the scores made in each direction, each ruled row's score (law B(3)) and
-    line, and the pairs' sums.  The deals played (nearly every row) are read as columns, in C; the few ruled
+    line, and the pairs' sums.  The deals played (nearly every row) are read as columns; the few ruled
     rows one by one.  The deals' lines are made only when asked for (:meth:`_BoardScored.lines`).
     ``pairs``: the rows' N-S and E-W pairs (the columns :func:`_by_board` read)."""
     ruled = [i for i, ruling in enumerate(map(_RULING, rows)) if ruling] if any(map(_RULING, rows)) else []

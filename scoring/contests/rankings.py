@@ -97,7 +97,7 @@ class RankingGroups:
         direction its ranking does not hold, or that is in no ranking; ``None`` when there is none."""
         if self.ns_ok is None or self.ew_ok is None:
             return None
-        if self.ns_ok.issuperset(nss) and self.ew_ok.issuperset(ews):  # every pair placed (checked in C)
+        if self.ns_ok.issuperset(nss) and self.ew_ok.issuperset(ews):  # every pair placed
             return None
         for ns, ew in zip(nss, ews, strict=True):
             if ns not in self.ns_ok:
@@ -155,7 +155,7 @@ def _sections_label(sections: tuple[str, ...]) -> str:
     return f"Sections {', '.join(sections[:-1])} and {sections[-1]}"
 
 
-def _held(tables: Iterable[Table]) -> dict[int, tuple[list[PairId], list[PairId]]]:
+def _pairs_by_board(tables: Iterable[Table]) -> dict[int, tuple[list[PairId], list[PairId]]]:
     """The pairs who held each board in each direction, the tables checked."""
     by_board: dict[int, tuple[list[PairId], list[PairId]]] = {}
     for table in tables:
@@ -184,7 +184,7 @@ def _chains(held: list[list[PairId]]) -> list[list[PairId]]:
     members: dict[int, list[PairId]] = {}
     new_ids = count()
     for pairs in held:
-        found = set(map(group_of.get, pairs))  # looked up in C: None for a pair not yet placed
+        found = set(map(group_of.get, pairs))  # None for a pair not yet placed
         ids = {g for g in found if g is not None}
         if len(ids) == 1 and None not in found:
             continue
@@ -228,7 +228,7 @@ def ranking_groups(tables: Iterable[Table], *, sections: Mapping[PairId, str] | 
     the rankings.  A pair is identified by its id (a pair sitting N-S on one board and E-W on another is one
     pair).  Raises :class:`~scoring.errors.ScoringError` (field "tables") on a malformed table.
     """
-    by_board = _held(tables)
+    by_board = _pairs_by_board(tables)
     held = [pairs for both in by_board.values() for pairs in both]
     try:
         ns_pairs = set(chain.from_iterable(both[0] for both in by_board.values()))

@@ -303,7 +303,7 @@ def test_workbook_sheets_hold_the_figures(event):
         assert line[header.index("Boards")] == row.boards
         assert str(line[header.index("Net")]) == row.net_display
         assert f"{line[header.index('Plus/minus')]:+d}".replace("+0", "0") == row.plus_minus_display
-        assert line[header.index("Exact plus/minus")] == st.mixed_str(row.plus_minus, signed=True)
+        assert line[header.index("Exact plus/minus")] == st.mixed_number(row.plus_minus, signed=True)
     pm_cell = standings_ws.cell(row=2, column=header.index("Plus/minus") + 1)
     assert pm_cell.number_format == "+0;-0;0"
 

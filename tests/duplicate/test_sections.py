@@ -21,7 +21,7 @@ from duplicate.selectors.travellers import traveller
 from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_export, event_import
 from duplicate.services.events import movement_relabel
-from scoring.contests.display import mixed_str
+from scoring.contests.display import mixed_number
 from scoring.movements import generate
 from tests.duplicate.test_event_pages import create_form
 
@@ -390,7 +390,7 @@ def test_traveller_header_shows_each_sections_average_when_ranked_on_its_own(cli
     trav = traveller(event, Board.objects.get(event=event, number=1))
     assert (trav.ns_average, trav.ew_average) == (None, None)
     assert trav.section_averages == (("A", Fraction(score, 3), Fraction(-score, 3)), ("B", 0, 0))
-    a_ns, a_ew = mixed_str(Fraction(score, 3)), mixed_str(Fraction(-score, 3))
+    a_ns, a_ew = mixed_number(Fraction(score, 3)), mixed_number(Fraction(-score, 3))
     page = client.get(reverse("board_traveller", args=[event.pk, 1])).content.decode()
     assert f"N-S <strong>A: {a_ns}, B: 0</strong> · E-W <strong>A: {a_ew}, B: 0</strong>" in page
     # The printouts' rows (travellers PDF, text) and the venue display say the same.
@@ -402,7 +402,7 @@ def test_traveller_header_shows_each_sections_average_when_ranked_on_its_own(cli
     trav = traveller(event, Board.objects.get(event=event, number=1))
     assert (trav.ns_average, trav.section_averages) == (Fraction(score, 6), ())
     page = client.get(reverse("board_traveller", args=[event.pk, 1])).content.decode()
-    assert f"N-S <strong>{mixed_str(Fraction(score, 6))}</strong> · E-W" in page
+    assert f"N-S <strong>{mixed_number(Fraction(score, 6))}</strong> · E-W" in page
 
 
 @pytest.mark.django_db

@@ -26,9 +26,9 @@ from scoring.contests import (
     board_averages,
     display_values,
     fraction_str,
-    mixed_str,
+    mixed_number,
     pair_contest,
-    ratio_str,
+    ratio_mixed_number,
     round_half_away,
     scores_from_net,
     scores_from_whist,
@@ -103,20 +103,20 @@ def test_fraction_str() -> None:
 
 
 def test_mixed_str() -> None:
-    assert mixed_str(F(536, 3)) == "178 2/3"
-    assert mixed_str(F(-7, 2)) == "-3 1/2"
-    assert mixed_str(F(2, 3)) == "2/3"
-    assert mixed_str(F(-2, 3)) == "-2/3"
-    assert mixed_str(F(152)) == "152"
-    assert mixed_str(F(5, 2), signed=True) == "+2 1/2"
-    assert mixed_str(0, signed=True) == "0"
+    assert mixed_number(F(536, 3)) == "178 2/3"
+    assert mixed_number(F(-7, 2)) == "-3 1/2"
+    assert mixed_number(F(2, 3)) == "2/3"
+    assert mixed_number(F(-2, 3)) == "-2/3"
+    assert mixed_number(F(152)) == "152"
+    assert mixed_number(F(5, 2), signed=True) == "+2 1/2"
+    assert mixed_number(0, signed=True) == "0"
 
 
 @given(st.integers(-(10**30), 10**30), st.integers(1, 10**25), st.booleans())
 def test_ratio_str_is_mixed_str_of_the_fraction(num: int, den: int, signed: bool) -> None:
-    assert ratio_str(num, den, signed=signed) == mixed_str(F(num, den), signed=signed)
-    assert ratio_str(6, 4) == "1 1/2"
-    assert ratio_str(-8, 12, signed=True) == "-2/3"
+    assert ratio_mixed_number(num, den, signed=signed) == mixed_number(F(num, den), signed=signed)
+    assert ratio_mixed_number(6, 4) == "1 1/2"
+    assert ratio_mixed_number(-8, 12, signed=True) == "-2/3"
 
 
 def test_display_values_show_the_fraction_only_where_rounding_would_tie() -> None:
@@ -894,7 +894,7 @@ def test_display_values_follow_the_rule(values: list, signed: bool) -> None:
         r = round_half_away(value)
         needed = any(round_half_away(o) == r and F(o) != F(value) for o in values)
         assert text == (
-            mixed_str(value, signed=signed) if needed else (f"+{r}" if signed and r > 0 else str(r))
+            mixed_number(value, signed=signed) if needed else (f"+{r}" if signed and r > 0 else str(r))
         )
 
 

@@ -25,7 +25,7 @@ from scoring.contests import (
     team_vps,
     vp_table,
 )
-from scoring.contests.imp_pairs import butler_datum, cross_imps_board
+from scoring.contests.imp_pairs import butler_datum, cross_imps_board, cross_imps_sums
 from scoring.contests.matchpoints import board_matchpoints, neuberg
 from scoring.contests.rankings import ranking_groups
 
@@ -369,3 +369,22 @@ def test_neuberged_totals_equal_a_plain_fraction_sum(boards: list[list[tuple[boo
         score = totals[r.direction, r.pair] * most_played / r.boards  # B / b
         assert r.score == score
         assert r.percentage == (score * 100 / (most_played * top) if top else None)
+
+
+@given(scores_st)
+def test_cross_imps_sums_are_the_imps_against_every_other_score(scores: list[int]) -> None:
+    assert cross_imps_sums(scores) == [sum(imps(s - t) for t in scores) for s in scores]
+
+
+@settings(max_examples=60)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(-150, 150)), min_size=1, max_size=30))
+def test_cross_imp_totals_are_the_sums_of_the_lines(played: list[tuple[int, int]]) -> None:
+    # each pair's total (summed over one denominator) is the sum of its exact board scores
+    rows = [R(board, i, 100 + i, 10 * score) for i, (board, score) in enumerate(played)]
+    contest = cross_imps(rows, single_ranking=False)
+    for row in contest.rows:
+        side = "ns_score" if row.direction == "NS" else "ew_score"
+        pair = "ns" if row.direction == "NS" else "ew"
+        assert row.total == sum(
+            getattr(line, side) for line in contest.lines if getattr(line, pair) == row.pair
+        )

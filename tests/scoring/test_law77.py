@@ -273,3 +273,37 @@ def test_more_tricks_never_score_less(contract: Contract, vul: Vulnerability, tr
     if tricks >= contract.tricks_needed:
         made = net(str(contract), "N", contract.tricks_needed, vul)
         assert net(str(contract), "N", tricks, vul) >= made
+
+
+@settings(max_examples=300)
+@given(
+    contracts,
+    st.sampled_from(["N", "E", "S", "W", " s ", "e"]),
+    st.integers(0, 13),
+    st.sampled_from(["None", "NS", "EW", "All", "both", "Love", " ns", "-", None]),
+    st.one_of(st.none(), st.integers(1, 40)),
+    st.booleans(),
+)
+def test_a_contract_request_scores_as_score_deal(
+    contract: Contract, seat: str, tricks: int, vul: str | None, board: int | None, lower: bool
+) -> None:
+    # the texts as written ("4SX", "N", "All") and as a person types them ("4sx", " s ", "both") alike
+    if vul is None and board is None:
+        board = 1
+    text = str(contract).lower() if lower else str(contract)
+    obj = {"code": "contract", "contract": text, "declarer": seat, "tricks": tricks}
+    if vul is not None:
+        obj["vulnerability"] = vul
+    if board is not None:
+        obj["board"] = board
+    request = parse_request(obj)
+    assert request.contract == contract
+    assert request.declarer == Seat(seat.strip().upper())
+    assert request.score() == score_deal(
+        code=CONTRACT,
+        contract=contract,
+        declarer=request.declarer,
+        tricks=tricks,
+        vulnerability=request.vulnerability,
+        board=board,
+    )
