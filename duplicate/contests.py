@@ -94,13 +94,22 @@ class Contest:
     def for_teams(self) -> bool:
         return TEAMS in self.kinds
 
+    @property
+    def law77(self) -> bool:
+        """Whether it is contract bridge's (scored by law 77): vulnerability, double-dummy par, USEBIO."""
+        return CONTRACT_CODE in self.codes
+
+    @property
+    def imp_match(self) -> bool:
+        """Whether it is a team match by IMPs and VPs (its own pages and downloads)."""
+        return self.shape is Shape.CONTRACT_TEAMS
+
 
 _LAW_H = Headings("Net", "Plus/minus", "+/-", "Average")
 _LAW_G = Headings("Net", "Total", "+/-", "Average")
 _MATCHPOINTS = Headings("MPs", "%", "MPs", "")
 _BUTLER = Headings("IMPs", "", "IMPs", "Datum")
 _CROSS_IMPS = Headings("IMPs", "", "IMPs", "")
-_IMPS = Headings("IMPs", "VPs", "IMPs", "")
 
 CONTESTS: Final[tuple[Contest, ...]] = (
     Contest(
@@ -216,7 +225,7 @@ CONTESTS: Final[tuple[Contest, ...]] = (
         choice=_("IMPs and VPs (teams)"),
         laws=("law 77", "law 12C2"),
         unit="IMPs",
-        headings=_IMPS,
+        headings=_CROSS_IMPS,
         signed=True,
         places=0,
         codes=(CONTRACT_CODE,),

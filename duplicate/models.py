@@ -25,6 +25,8 @@ from django.db.models import Q
 from duplicate.contests import (
     CONTEST_CHOICES,
     CONTRACT_CODE,
+    Contest,
+    contest_of,
     PAIR_CONTESTS,
     TEAM_CONTESTS,
     laws_of,
@@ -164,6 +166,11 @@ class Event(models.Model):
     def kind_name(self) -> str:
         """ "Pair contest (law H)", "Team match (law G)", or a contract event's contest (:func:`kind_name`)."""
         return kind_name(self.code, self.kind, self.contest)
+
+    @property
+    def described(self) -> Contest:
+        """The description of its contest (``duplicate.contests``): its words, headings, unit and signs."""
+        return contest_of(self)
 
     @property
     def laws(self) -> str:

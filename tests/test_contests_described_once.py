@@ -10,11 +10,13 @@ What counts as naming a contest, read from each module's syntax tree:
 - "contract" given again as a name's value (``CONTRACT = "contract"``) or as a code (``code="contract"``,
   ``{"code": "contract"}``);
 - ``ScoringCodeChoice.CONTRACT`` or ``ScoringCode.CONTRACT`` read at all.
+In the templates: a quoted contest name, or a code compared with "contract" (``event.code == "contract"``).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -174,3 +176,33 @@ def test_the_gate_sees_a_contest_named(source):
 )
 def test_the_gate_leaves_headings_and_the_contract_field_alone(source):
     assert findings(source) == []
+
+
+def template_findings(text: str, where: str = "") -> list[str]:
+    """Each place a template names a contest or compares a code with "contract"."""
+    names = "|".join(re.escape(name) for name in sorted(CONTEST_NAMES))
+    pattern = re.compile(rf"""["']({names})["']|code\s*[!=]=\s*["']{CODE}["']""")
+    return [
+        f"{where}:{text.count(chr(10), 0, found.start()) + 1}: {found.group(0)}"
+        for found in pattern.finditer(text)
+    ]
+
+
+def test_no_template_names_a_contest():
+    found = []
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        found += template_findings(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    assert found == [], "read event.described instead:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ('{% if event.contest == "butler" %}', 1),
+        ("{% elif event.code != 'contract' %}", 1),
+        ('{% if event.described.neuberg %}Matchpoints{% endif %} {{ play.contract }}', 0),
+        ('{% if unit == "MPs" %}matchpoints{% endif %}', 0),
+    ],
+)
+def test_the_template_gate_sees_a_contest_named(text, found):
+    assert len(template_findings(text)) == found
