@@ -25,10 +25,10 @@ from django.db.models import Q
 from duplicate.contests import (
     CONTEST_CHOICES,
     CONTRACT_CODE,
-    Contest,
-    contest_of,
     PAIR_CONTESTS,
     TEAM_CONTESTS,
+    Contest,
+    contest_of,
     laws_of,
 )
 from duplicate.contests import agreement_law as agreement_law

@@ -200,7 +200,7 @@ def test_no_template_names_a_contest():
     [
         ('{% if event.contest == "butler" %}', 1),
         ("{% elif event.code != 'contract' %}", 1),
-        ('{% if event.described.neuberg %}Matchpoints{% endif %} {{ play.contract }}', 0),
+        ("{% if event.described.neuberg %}Matchpoints{% endif %} {{ play.contract }}", 0),
         ('{% if unit == "MPs" %}matchpoints{% endif %}', 0),
     ],
 )
