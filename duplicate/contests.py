@@ -74,16 +74,14 @@ class Contest:
     score: Callable[..., Any]  # its pure function in scoring.contests
     note: str | Promise = ""  # what a board's figure is, under a traveller and a score card
     usebio: tuple[str, ...] = ()  # its USEBIO EVENT_TYPE and BOARD_SCORING_METHOD (written; both read)
+    # Whether a board's score needs its field's most results (Neuberg's formula), which other boards' results
+    # move: matchpoints.
+    neuberg: bool = False
 
     @property
     def chosen(self) -> bool:
         """Whether an event chooses it (contract bridge's contests), rather than taking it by its code."""
         return bool(self.stored)
-
-    @property
-    def neuberg(self) -> bool:
-        """Whether a board's score needs its field's most results (Neuberg's formula): matchpoints."""
-        return self.score is matchpoints
 
     @property
     def by_imps(self) -> bool:
@@ -177,6 +175,7 @@ CONTESTS: Final[tuple[Contest, ...]] = (
             "decimals."
         ),
         usebio=("MP_PAIRS", "MATCH_POINTS"),
+        neuberg=True,
     ),
     Contest(
         name="butler",
@@ -242,6 +241,7 @@ CONTESTS: Final[tuple[Contest, ...]] = (
 _BY_NAME: Final = {contest.name: contest for contest in CONTESTS}
 #: The contests an event chooses (contract bridge's), by the value its ``contest`` field stores.
 CHOSEN: Final = {contest.stored: contest for contest in CONTESTS if contest.chosen}
+_SIGNED_BY_UNIT: Final = {contest.unit: contest.signed for contest in reversed(CONTESTS)}
 #: Law H's pair contest (what a contest's rows are read as when nothing says otherwise).
 LAW_H: Final = _BY_NAME["law-h"]
 #: Contract bridge's team match by IMPs and VPs (what a team match of the code takes).
@@ -300,6 +300,12 @@ def kind_name(code: str, kind: str, contest: str) -> str:
     if is_contract(code) and contest in CHOSEN:
         return str(CHOSEN[contest].title)
     return str(next((c.title for c in CONTESTS if not c.chosen and kind in c.kinds), kind))
+
+
+def unit_signed(unit: str) -> bool:
+    """Whether figures counted in ``unit`` are shown signed, as the contests counted in it say (IMPs won or
+    lost, yes; a matchpoint count, no; law H's plus/minus, yes)."""
+    return _SIGNED_BY_UNIT.get(unit, True)
 
 
 def laws_of(code: str) -> str:
