@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from duplicate.contests import CONTESTS
+from duplicate.contests import CONTESTS, contest_for, contest_named
+from duplicate.tables import StandingsTable
 
 ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = {Path("duplicate/contests.py")}
@@ -206,3 +207,32 @@ def test_no_template_names_a_contest():
 )
 def test_the_template_gate_sees_a_contest_named(text, found):
     assert len(template_findings(text)) == found
+
+
+@pytest.mark.parametrize(
+    ("code", "kind", "stored", "name"),
+    [
+        ("auction-1915", "pairs", "", "law-h"),
+        ("auction-1913", "teams", "", "law-g"),
+        ("whist", "pairs", "", "duplicate-whist"),
+        ("whist", "teams", "", "law-g"),
+        ("contract", "pairs", "", "matchpoints"),
+        ("contract", "pairs", "butler", "butler"),
+        ("contract", "pairs", "cross-imps", "cross-imps"),
+        ("contract", "teams", "", "imps"),
+    ],
+)
+def test_an_event_finds_its_contest_by_its_code_kind_and_choice(code, kind, stored, name):
+    assert contest_for(code, kind, stored).name == name
+
+
+def test_a_standings_table_is_headed_by_the_description_it_is_given():
+    def headings(contest):
+        table = StandingsTable([], event_pk=1, contest=contest)
+        return [str(c.header) for c in table.columns]
+
+    assert headings(None) == ["Rank", "Pair", "Players", "Boards", "Net", "Plus/minus", ""]
+    assert headings(contest_named("law-h")) == headings(None)
+    assert headings(contest_named("matchpoints")) == ["Rank", "Pair", "Players", "Boards", "MPs", "%", ""]
+    # IMPs: the total is what the pairs are ranked by, shown once.
+    assert headings(contest_named("butler")) == ["Rank", "Pair", "Players", "Boards", "IMPs", ""]
