@@ -1,5 +1,8 @@
-"""Standings, travellers and score cards: the event's plays as plain values -> ``scoring.contests`` (law H
-pairs, law G teams) -> plain frozen rows.  No caching here (``duplicate.caching`` keeps what pages render).
+"""Standings, travellers and score cards: the event's plays as plain values -> the pure function of its
+contest's description (``duplicate.contests``: law H, law G, matchpoints, Butler, cross-IMPs, IMPs) -> plain
+frozen rows.  Read top-down: :func:`pair_standings` selects (:func:`pair_infos`, :func:`event_results`),
+:func:`build_results` scores by the description's ``shape`` and ``score``, :func:`pair_rankings` makes the
+rows, shown as the description says.  No caching here (``duplicate.caching`` keeps what pages render).
 
 Queries, whatever the size of the event: :func:`pair_infos` one (the pairs with their names),
 :func:`event_results` one (every play as a ``values_list``), :func:`play_lines` one (the plays of a board,
