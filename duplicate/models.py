@@ -22,6 +22,17 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
+from duplicate.contests import (
+    CONTEST_CHOICES,
+    CONTRACT_CODE,
+    PAIR_CONTESTS,
+    TEAM_CONTESTS,
+    Contest,
+    contest_of,
+    laws_of,
+)
+from duplicate.contests import agreement_law as agreement_law
+from duplicate.contests import kind_name as kind_name
 from scoring.contests import ranking_groups
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
 from scoring.law77 import VULNERABLE_TEXT, board_vulnerability
@@ -34,19 +45,6 @@ class ScoringCodeChoice(models.TextChoices):
     CONTRACT = "contract", "Contract bridge (law 77)"
 
 
-class ContestChoice(models.TextChoices):
-    """How a contract bridge event is scored; the historic codes keep law H (pairs) and law G (teams)."""
-
-    HISTORIC = "", "Law H / law G (auction, whist)"
-    MATCHPOINTS = "matchpoints", "Matchpoints (Neuberg)"
-    BUTLER = "butler", "Butler IMPs"
-    CROSS_IMPS = "cross-imps", "Cross-IMPs"
-    IMPS = "imps", "IMPs and VPs (teams)"
-
-
-#: The contests of a contract event, by kind.
-PAIR_CONTESTS = ("matchpoints", "butler", "cross-imps")
-TEAM_CONTESTS = ("imps",)
 #: Law 12C2's artificial adjusted scores (N-S %/E-W %), stored as the ruling "A60/40".
 ARTIFICIAL_RULINGS = tuple(f"A{ns}/{ew}" for ns in (60, 50, 40) for ew in (60, 50, 40))
 
@@ -54,32 +52,6 @@ ARTIFICIAL_RULINGS = tuple(f"A{ns}/{ew}" for ns in (60, 50, 40) for ew in (60, 5
 class EventKind(models.TextChoices):
     PAIRS = "pairs", "Pair contest (law H)"
     TEAMS = "teams", "Team match (law G)"
-
-
-#: What a contract event's contest is called where a historic event names its law (H or G).
-CONTEST_NAMES = {
-    "matchpoints": "Pair contest, matchpoints (Neuberg)",
-    "butler": "Pair contest, Butler IMPs (WBF scale)",
-    "cross-imps": "Pair contest, cross-IMPs (WBF scale)",
-    "imps": "Team match, IMPs and VPs (WBF)",
-}
-#: The laws an event is scored by, as the pages' footer says it.
-LAWS_CONTRACT = "the Laws of Duplicate Bridge 2017, law 77"
-LAWS_HISTORIC = "the Laws of Auction and the special laws of Duplicate Auction"
-
-
-def kind_name(code: str, kind: str, contest: str) -> str:
-    """The event's form as the pages and printouts name it: law H's pair contest or law G's team match, or
-    (contract bridge) its contest: "Team match, IMPs and VPs (WBF)"."""
-    if code == ScoringCodeChoice.CONTRACT and contest in CONTEST_NAMES:
-        return CONTEST_NAMES[contest]
-    return str(dict(EventKind.choices).get(kind, kind))
-
-
-def agreement_law(code: str) -> str:
-    """The law a round's scores are agreed under: law E of the duplicate laws of 1913-1916; for contract
-    bridge the Laws of Duplicate Bridge 2017's law 79 (tricks won: the score agreed at the table)."""
-    return "law 79" if code == ScoringCodeChoice.CONTRACT else "law E"
 
 
 class EventStatus(models.TextChoices):
@@ -145,7 +117,7 @@ class Event(models.Model):
     kind = models.CharField(max_length=8, choices=EventKind.choices, default=EventKind.PAIRS)
     # A contract event's contest (matchpoints, Butler, cross-IMPs; IMPs for teams); blank for the historic
     # codes, scored by law H (pairs) or law G (teams).
-    contest = models.CharField(max_length=12, choices=ContestChoice.choices, blank=True, default="")
+    contest = models.CharField(max_length=12, choices=CONTEST_CHOICES, blank=True, default="")
     status = models.CharField(max_length=10, choices=EventStatus.choices, default=EventStatus.SETUP)
     paper_size = models.CharField(max_length=8, choices=PaperSize.choices, default=PaperSize.A4)
     # Sections playing the same hands: ranked across the field (law H) or, at the director's choice, each
@@ -180,9 +152,9 @@ class Event(models.Model):
                 name="event_average_plus_imps_range",
             ),
             models.CheckConstraint(
-                condition=(~Q(code="contract") & Q(contest=""))
-                | Q(code="contract", kind="pairs", contest__in=PAIR_CONTESTS)
-                | Q(code="contract", kind="teams", contest__in=TEAM_CONTESTS),
+                condition=(~Q(code=CONTRACT_CODE) & Q(contest=""))
+                | Q(code=CONTRACT_CODE, kind="pairs", contest__in=PAIR_CONTESTS)
+                | Q(code=CONTRACT_CODE, kind="teams", contest__in=TEAM_CONTESTS),
                 name="event_contest_fits_code",
             ),
         ]
@@ -196,9 +168,14 @@ class Event(models.Model):
         return kind_name(self.code, self.kind, self.contest)
 
     @property
+    def described(self) -> Contest:
+        """The description of its contest (``duplicate.contests``): its words, headings, unit and signs."""
+        return contest_of(self)
+
+    @property
     def laws(self) -> str:
         """The laws the event is scored by (the footer's words)."""
-        return LAWS_CONTRACT if self.code == ScoringCodeChoice.CONTRACT else LAWS_HISTORIC
+        return laws_of(self.code)
 
     @property
     def agreement_law(self) -> str:

@@ -29,6 +29,7 @@ from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
 from django_tables2.utils import Accessor, OrderBy
 
+from duplicate.contests import Contest
 from duplicate.models import agreement_law
 from duplicate.selectors.pair_rows import PLAYED_HIDDEN
 
@@ -72,23 +73,30 @@ class ExactListData(TableListData):
 
 
 class RowsTable(tables.Table):
-    """A table of plain rows (any objects: named tuples, dataclasses, model instances) in the pages' style."""
+    """A table of plain rows (any objects: named tuples, dataclasses, model instances) in the pages' style.
 
-    #: Contract bridge's column headings, by what the rows' ``unit`` (or ``contest``) names: law H's plus/minus
-    #: places hold each board's matchpoints or IMPs, the net a pair's total.
-    contract_headers: ClassVar[dict[str, dict[str, str]]] = {}
-    #: The columns contract bridge leaves out, by the same ``unit``: law H's board average, say.
-    contract_excluded: ClassVar[dict[str, tuple[str, ...]]] = {}
+    ``contest``: the description of the event's contest (``duplicate.contests``), whose headings rename the
+    columns a contest counts in its own unit (:meth:`contest_headings`) and leave out those it has no figure
+    for (:meth:`contest_excluded`); None keeps the columns as declared (law H's)."""
 
-    def __init__(self, data: Iterable[Any], **kwargs: Any) -> None:
-        rows = list(data)
-        unit = next((getattr(r, "unit", "") or getattr(r, "contest", "") for r in rows[:1]), "")
-        if unit in self.contract_excluded:
-            kwargs["exclude"] = (*kwargs.get("exclude", ()), *self.contract_excluded[unit])
-        super().__init__(ExactListData(rows), **kwargs)
-        for name, heading in self.contract_headers.get(unit, {}).items():
-            if name in self.columns.names():  # this table's own copy of the column (never the class's)
-                self.columns[name].column.verbose_name = heading
+    def __init__(self, data: Iterable[Any], *, contest: Contest | None = None, **kwargs: Any) -> None:
+        if contest is not None and contest.unit:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), *self.contest_excluded(contest))
+        super().__init__(ExactListData(list(data)), **kwargs)
+        if contest is not None and contest.unit:
+            for name, heading in self.contest_headings(contest).items():
+                if name in self.columns.names():  # this table's own copy of the column (never the class's)
+                    self.columns[name].column.verbose_name = heading
+
+    @classmethod
+    def contest_headings(cls, contest: Contest) -> dict[str, str]:
+        """A column's heading by its name, for a contest counted in its own unit (matchpoints, IMPs)."""
+        return {}
+
+    @classmethod
+    def contest_excluded(cls, contest: Contest) -> tuple[str, ...]:
+        """The columns such a contest has no figure for."""
+        return ()
 
     class Meta:
         template_name = TEMPLATE
@@ -258,13 +266,18 @@ class StandingsTable(PlainRowsTable):
     )
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())
 
-    contract_headers: ClassVar[dict[str, dict[str, str]]] = {
-        "matchpoints": {"net": "MPs", "plus_minus": "%"},
-        "butler": {"plus_minus": "IMPs"},
-        "cross-imps": {"plus_minus": "IMPs"},
-    }
-    # IMPs are both the total and what the pairs are ranked by: shown once.
-    contract_excluded: ClassVar[dict[str, tuple[str, ...]]] = {"butler": ("net",), "cross-imps": ("net",)}
+    @classmethod
+    def contest_headings(cls, contest: Contest) -> dict[str, str]:
+        """Its total in the net's place and its percentage in the plus/minus's; a total alone (IMPs: both the
+        total and what the pairs are ranked by) in the plus/minus's."""
+        headings = contest.headings
+        if headings.percentage:
+            return {"net": headings.total, "plus_minus": headings.percentage}
+        return {"plus_minus": headings.total}
+
+    @classmethod
+    def contest_excluded(cls, contest: Contest) -> tuple[str, ...]:
+        return () if contest.headings.percentage else ("net",)
 
     cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
         "rank": lambda table, row: row.rank,
@@ -290,15 +303,22 @@ class StandingsTable(PlainRowsTable):
 
 
 def ranking_tables(
-    request: HttpRequest, event_pk: int, rankings: Iterable[Any], section: str = "", per_page: int = PER_PAGE
+    request: HttpRequest,
+    event_pk: int,
+    rankings: Iterable[Any],
+    section: str = "",
+    per_page: int = PER_PAGE,
+    *,
+    contest: Contest | None = None,
 ) -> list[dict[str, Any]]:
     """A standings page's tables: ``{"ranking": ranking, "table": table}`` per ranking (before any result
-    too), or per ranking with rows in ``section``, each sorted and paginated under its own prefix."""
+    too), or per ranking with rows in ``section``, each sorted and paginated under its own prefix and headed
+    as ``contest`` (its description) says."""
     out = []
     for ranking in rankings:
         rows = in_section(ranking.rows, section)
         if rows or not section:
-            table = StandingsTable(rows, event_pk=event_pk, prefix=ranking.prefix)
+            table = StandingsTable(rows, event_pk=event_pk, prefix=ranking.prefix, contest=contest)
             out.append({"ranking": ranking, "table": configure(request, table, per_page)})
     return out
 
@@ -310,11 +330,15 @@ class ScoreCardTable(EventRowsTable):
     """A pair's score card: ``ScoreCard.lines`` (``ScoreCardLine``), in the order played; each board links to
     its traveller, one released (not in ``hidden``) with the pair's line marked there (``?pair=``)."""
 
-    contract_headers: ClassVar[dict[str, dict[str, str]]] = {
-        unit: {"plus_minus": unit, "running": f"Total {unit}"} for unit in ("MPs", "IMPs")
-    }
-    # Law H's board average has no place in matchpoints or IMPs.
-    contract_excluded: ClassVar[dict[str, tuple[str, ...]]] = {"MPs": ("average",), "IMPs": ("average",)}
+    @classmethod
+    def contest_headings(cls, contest: Contest) -> dict[str, str]:
+        line = contest.headings.line
+        return {"plus_minus": line, "running": f"Total {line}"}
+
+    @classmethod
+    def contest_excluded(cls, contest: Contest) -> tuple[str, ...]:
+        """Law H's board average has no place in matchpoints or IMPs."""
+        return ("average",)
 
     class Meta(RowsTable.Meta):
         pass
@@ -403,9 +427,10 @@ def movement_rows(tables: Iterable[Mapping[str, Any]]) -> SafeString:
 class TravellerTable(EventRowsTable):
     """A board's traveller: ``Traveller.lines`` (``PlayLine``), one per table that holds the board."""
 
-    contract_headers: ClassVar[dict[str, dict[str, str]]] = {
-        unit: {"ns_pm": f"N-S {unit}", "ew_pm": f"E-W {unit}"} for unit in ("MPs", "IMPs")
-    }
+    @classmethod
+    def contest_headings(cls, contest: Contest) -> dict[str, str]:
+        line = contest.headings.line
+        return {"ns_pm": f"N-S {line}", "ew_pm": f"E-W {line}"}
 
     class Meta(RowsTable.Meta):
         # The page's script marks the line of the pair in ``?pair=`` (the cached page stays one for all).
@@ -602,7 +627,9 @@ class DisplayTable(PlainBody, RowsTable):
 class DisplayStandingsTable(DisplayTable):
     """A slide of one ranking (``StandingRow``s, law H; a contract contest's headed as its standings are)."""
 
-    contract_headers: ClassVar[dict[str, dict[str, str]]] = StandingsTable.contract_headers
+    @classmethod
+    def contest_headings(cls, contest: Contest) -> dict[str, str]:
+        return StandingsTable.contest_headings(contest)
 
     rank = tables.Column("Place", attrs=NUM)
     pair = tables.Column("Pair", attrs=NUM, accessor="pair__label")
@@ -651,7 +678,9 @@ class DisplayImpTeamsTable(DisplayTable):
 class DisplayTravellerTable(DisplayTable):
     """A slide of a released board's traveller (``PlayLine``s)."""
 
-    contract_headers: ClassVar[dict[str, dict[str, str]]] = TravellerTable.contract_headers
+    @classmethod
+    def contest_headings(cls, contest: Contest) -> dict[str, str]:
+        return TravellerTable.contest_headings(contest)
 
     table = tables.Column("Table", attrs=NUM)
     ns = tables.Column("N-S", attrs=NUM, accessor="ns__label")

@@ -16,9 +16,10 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
+from duplicate.contests import Shape, contest_of
 from duplicate.exports import pdf, xlsx
 from duplicate.exports.rows import StandingsRows, event_info
-from duplicate.models import Event, EventKind, ScoringCodeChoice
+from duplicate.models import Event, EventKind
 from duplicate.selectors.standings import (
     BEING_PLAYED_NOTE,
     TableLine,
@@ -42,7 +43,7 @@ def match_formats(event: Event) -> tuple[str, ...]:
     play: a law G match's PDF and xlsx, a contract match by IMPs' PDF, xlsx and CSV; none for a pair event."""
     if event.kind != EventKind.TEAMS:
         return ()
-    return IMP_FORMATS if event.code == ScoringCodeChoice.CONTRACT else MATCH_FORMATS
+    return IMP_FORMATS if contest_of(event).shape is Shape.CONTRACT_TEAMS else MATCH_FORMATS
 
 
 def match_file(
@@ -50,7 +51,7 @@ def match_file(
 ) -> bytes:
     """The team match as ``pdf`` or ``xlsx``: the standings' tables and teams, then board by board; a
     contract match by IMPs as ``teams.imp_exports`` writes it (``csv`` too)."""
-    if event.code == ScoringCodeChoice.CONTRACT:
+    if contest_of(event).shape is Shape.CONTRACT_TEAMS:
         return imp_file(event, fmt, hidden=hidden, released_only=released_only)
     if fmt not in MATCH_FORMATS:
         raise ValueError(f"format: must be one of {', '.join(MATCH_FORMATS)}, got {fmt!r}")

@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, Paragraph
 
+from duplicate.contests import IMP_MATCH
 from duplicate.exports import pdf, xlsx
 from duplicate.exports.cells import csv_value
 from duplicate.exports.csv import BOM, COUNTED_COLUMNS
@@ -80,7 +81,7 @@ def imp_json(match: ImpMatch) -> dict[str, Any]:
     decimals), its pairs, and each scored board's swing."""
     return {
         "kind": "teams",
-        "contest": "imps",
+        "contest": IMP_MATCH.stored,
         "provisional": match.progress.provisional,
         "boards": match.boards,
         "scored": match.scored,

@@ -17,7 +17,8 @@ from django.shortcuts import redirect, render
 
 from duplicate import caching
 from duplicate import selectors as visibility
-from duplicate.models import Event, EventKind, ScoringCodeChoice
+from duplicate.contests import Shape, contest_of
+from duplicate.models import Event, EventKind
 from duplicate.pages import is_visitor, page_request, visitor_page
 from duplicate.selectors.events import boards_in_play, event_badge, event_or_404, hidden_boards, viewer_of
 from duplicate.selectors.imp_match import imp_match
@@ -50,7 +51,7 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         caching.counted_variant(released_only),
         caching.query_variant(request.GET),
     )
-    by_imps = event.code == ScoringCodeChoice.CONTRACT
+    by_imps = contest_of(event).shape is Shape.CONTRACT_TEAMS
     match_page = _imp_match if by_imps else _law_g_match
     return visitor_page(
         request,

@@ -9,6 +9,7 @@ import re
 import unicodedata
 from typing import Any
 
+from duplicate.contests import is_contract
 from duplicate.exports.csv import results_csv, standings_csv
 from duplicate.exports.pbn import hands_pbn
 from duplicate.exports.pdf import standings_pdf, travellers_pdf
@@ -16,7 +17,6 @@ from duplicate.exports.printouts import hand_records_pdf, printout_pdf
 from duplicate.exports.rows import event_rows, hand_rows, hand_text, standings_rows
 from duplicate.exports.xlsx import standings_xlsx, workbook_xlsx
 from duplicate.selectors.analyses import boards_double_dummy
-from scoring.codes import ScoringCode
 
 STANDINGS_FORMATS = ("csv", "xlsx", "pdf")
 PRINTOUTS = ("scorecards", "guide-cards", "hand-records")
@@ -67,7 +67,7 @@ def printout_file(
     if kind == "hand-records":  # with the stored double-dummy analyses (one query; hidden boards have none)
         hands = hand_rows(event, hidden=hidden)
         analyses = boards_double_dummy(
-            ((b.number, b.dealer, b.deal) for b in hands.boards), par=event.code == ScoringCode.CONTRACT.value
+            ((b.number, b.dealer, b.deal) for b in hands.boards), par=is_contract(event.code)
         )
         return hand_records_pdf(hands, analyses)
     return printout_pdf(event_rows(event, hidden=hidden, released_only=released_only), kind)

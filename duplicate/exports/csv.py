@@ -15,10 +15,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
+from duplicate.contests import Contest
 from duplicate.exports.cells import csv_value, decimal_number
 from duplicate.exports.rows import EventRows, StandingsRows, counted_values
 from duplicate.exports.xlsx import result_header, result_values
-from duplicate.selectors.contract import MATCHPOINTS, UNITS
 from duplicate.selectors.standings import PairStandings, TeamStandings
 
 BOM = "\ufeff"
@@ -90,9 +90,8 @@ def standings_csv_text(st: PairStandings | TeamStandings) -> str:
 def _standings_rows(st: PairStandings | TeamStandings) -> Iterator[list[Any]]:
     """The header, then the rows."""
     if isinstance(st, PairStandings):
-        contest = next((r.contest for r in st.rankings if r.contest), "")
-        if contest:
-            yield from contract_standings_rows(st, contest)
+        if st.described.unit:
+            yield from contract_standings_rows(st, st.described)
             return
         yield [
             "rank",
@@ -131,18 +130,18 @@ def _standings_rows(st: PairStandings | TeamStandings) -> Iterator[list[Any]]:
         yield [team.name, "total", "", "", "", "", "", decimal_number(team.total), exact(team.total)]
 
 
-def contract_standings_rows(st: PairStandings, contest: str) -> Iterable[list[Any]]:
+def contract_standings_rows(st: PairStandings, contest: Contest) -> Iterable[list[Any]]:
     """A contract pair contest's standings: the score it ranks by (``mps``: matchpoints after Neuberg and
     factoring; ``imps``), and for matchpoints the ``percentage``, each as a decimal to two places with its
     exact value beside it (``..._exact``), as the JSON command's ``score`` and ``percentage``."""
-    unit = UNITS[contest].lower()
+    unit = contest.unit.lower()
     figures = [unit, f"{unit}_exact"]
-    if contest == MATCHPOINTS:
+    if contest.headings.percentage:
         figures += ["percentage", "percentage_exact"]
     yield ["rank", "pair", "direction", "player1", "player2", "boards", *figures, "ranking"]
     for row in st.rows:
         values = [decimal_number(row.net), exact(row.net)]
-        if contest == MATCHPOINTS:
+        if contest.headings.percentage:
             values += [decimal_number(row.percentage), exact(row.percentage)]
         yield [
             row.rank,

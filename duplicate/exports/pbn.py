@@ -13,13 +13,13 @@ from datetime import date as Date
 from fractions import Fraction
 from typing import Final
 
+from duplicate.contests import is_contract
 from duplicate.exports.rows import BoardRows, EventRows, HandRows
 from duplicate.selectors.contract import adjusted_of
 from duplicate.selectors.travellers import PlayLine
 from scoring.law77 import board_vulnerability
 from scoring.pbn_write import Cell, PbnGame, ScoreTable, write_pbn
 
-CONTRACT: Final = "contract"
 # PBN 5.9's columns, and Kalamazoo's figure of a law H contest (``PlusMinus_NS``/``_EW``: its plus/minus).
 RESULT_COLUMNS: Final = (
     "Round",
@@ -101,7 +101,7 @@ def _score_table(board: BoardRows, whist: bool, unit: str) -> ScoreTable:
 
 
 def _vulnerable(board: BoardRows, code: str) -> str:
-    if code != CONTRACT:
+    if not is_contract(code):
         return "None"
     return board_vulnerability(board.number, board.vulnerability).value
 

@@ -42,8 +42,6 @@ from duplicate.exports.rows import (
 )
 from duplicate.models import Event
 from duplicate.selectors.analyses import DoubleDummy
-from duplicate.selectors.contract import CONTRACT_NOTES, MATCHPOINTS
-from duplicate.selectors.pair_rows import CONTEST_HEADINGS
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine
 from scoring.law77 import VULNERABLE_TEXT, board_vulnerability
@@ -290,14 +288,17 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
     names = [r.title for r in st.rankings]
     how = "one ranking" if len(names) == 1 else f"{len(names)} rankings: {', '.join(names)}"
     story.append(p(f"Each pair compared with the pairs who held the same cards (law H); {how}.", NOTE))
-    # IMPs (Butler, cross-IMPs) are both the total and what the pairs are ranked by: shown once.
-    once = any(r.contest and r.contest != MATCHPOINTS for r in st.rankings)
+    # Law H's net and plus/minus; a contract contest's total and percentage, or (IMPs: both the total and what
+    # the pairs are ranked by) its total once.
+    headings = st.described.headings
+    net, plus_minus = (headings.total, headings.percentage) if st.described.unit else ("Net", "Plus/minus")
+    once = not plus_minus
+    plus_minus = plus_minus or net
     fixed: list[float] = [32, 34, 0, 40, 52, 58, 96]
     if once:
         del fixed[4]
     fixed[2] = names_width = width - sum(fixed)
     for ranking in st.rankings:
-        net, plus_minus = CONTEST_HEADINGS.get(ranking.contest, ("Net", "Plus/minus"))
         head = ["Rank", "Pair", "Players", "Boards", net, plus_minus, ""]
         data: list[list[Any]] = [head]
         for row in ranking.rows:
@@ -335,7 +336,7 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
                     NOTE,
                 )
             )
-    contract = any(r.contest for r in st.rankings)
+    contract = bool(st.described.unit)
     story.append(
         p(
             "Matchpoints, IMPs and percentages are shown to two decimals and ranked on their exact values. "
@@ -678,7 +679,7 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
         f"E-W <b>{escape(board.ew_average_shown or '—')}</b>"
         " <font color='#555555'>(of the scores made; rulings under law B(3) take their score from them)</font>"
         if not info.unit
-        else CONTRACT_NOTES[info.contest]
+        else str(info.described.note)
     )
     return [
         KeepTogether([head, Spacer(1, 3), _traveller_table(info, board), Paragraph(averages, NOTE)]),

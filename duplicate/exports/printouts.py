@@ -41,7 +41,6 @@ from duplicate.exports.pdf import (
 )
 from duplicate.exports.rows import BoardRows, EventInfo, EventRows, GuideCard, HandRows
 from duplicate.selectors.analyses import DoubleDummy
-from duplicate.selectors.contract import CONTRACT_NOTES
 from duplicate.selectors.pair_rows import PLAYED_HIDDEN
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.selectors.travellers import ScoreCard
@@ -87,7 +86,7 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
         note += " (at whist: the tricks its side won)"
     note += "; the average is that of the pairs who held the same cards; exact fractions are shown."
     if info.unit:
-        note = "Its score on each deal is its side's, by law 77. " + CONTRACT_NOTES[info.contest]
+        note = "Its score on each deal is its side's, by law 77. " + str(info.described.note)
     if card.played_hidden:  # those lines say "played"
         note += (
             " Played: a board this pair has played that other tables are still playing; its result is shown"

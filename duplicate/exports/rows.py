@@ -21,9 +21,10 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice, kind_name
+from duplicate.contests import Contest, Shape, contest_for, contest_of, kind_name
+from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice
 from duplicate.selectors import board_range
-from duplicate.selectors.contract import UNITS, ContractPairs
+from duplicate.selectors.contract import ContractPairs
 from duplicate.selectors.imp_match import ImpMatch, imp_match
 from duplicate.selectors.pair_rows import traveller_key
 from duplicate.selectors.standings import (
@@ -69,7 +70,7 @@ class EventInfo:
     kind: str
     paper_size: str
     site: str = ""
-    contest: str = ""  # contract bridge's ("matchpoints", "butler", "cross-imps"); "" for law H
+    contest: str = ""  # contract bridge's chosen contest (``duplicate.contests``); "" for the historic codes
 
     @property
     def whist(self) -> bool:
@@ -79,7 +80,12 @@ class EventInfo:
     def unit(self) -> str:
         """What a contract event scores a board in ("MPs", "IMPs"; a team match's swing in IMPs): the
         downloads head the columns of law H's plus/minus with it; "" for law H and law G."""
-        return "" if self.code != ScoringCodeChoice.CONTRACT else UNITS.get(self.contest, "")
+        return self.described.unit
+
+    @property
+    def described(self) -> Contest:
+        """The description of its contest (``duplicate.contests``): headings, unit, signs, notes."""
+        return contest_for(self.code, self.kind, self.contest)
 
     @property
     def teams(self) -> bool:
@@ -273,7 +279,7 @@ def event_rows(
         ),
     )
     built = build_event_rows(event_info(event), st, pairs, results, boards, lines, hidden=hidden)
-    if event.kind == EventKind.TEAMS and event.code == ScoringCodeChoice.CONTRACT:  # no more queries
+    if contest_of(event).shape is Shape.CONTRACT_TEAMS:  # no more queries
         built = replace(built, imps=imp_match(event, hidden=hidden, pairs=pairs, results=results))
     return built
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from duplicate.selectors.contract import MATCHPOINTS, UNITS
 from duplicate.selectors.standings import PairStandings, TeamStandings, provisional_text
 
 
@@ -20,11 +19,11 @@ def _provisional_line(st: PairStandings | TeamStandings) -> str:
 
 def _pairs_text(st: PairStandings) -> list[str]:
     out = []
+    # Law H: the net and the plus/minus; contract bridge: the score (MPs or IMPs) and a matchpoint %.
+    net, plus_minus = "Net", "+/-"
+    if st.described.unit:
+        net, plus_minus = st.described.headings.total, st.described.headings.percentage
     for ranking in st.rankings:
-        # Law H: the net and the plus/minus; contract bridge: the score (MPs or IMPs) and a matchpoint %.
-        net, plus_minus = "Net", "+/-"
-        if ranking.contest:
-            net, plus_minus = UNITS[ranking.contest], "%" if ranking.contest == MATCHPOINTS else ""
         out.append(ranking.title)
         out.append(
             f"{'Rank':>4}  {'Pair':>5}  {'Players':<40} {'Boards':>6} {net:>9} {plus_minus:>9}".rstrip()

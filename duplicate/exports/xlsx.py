@@ -25,6 +25,7 @@ from openpyxl.cell.cell import Cell as SheetCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from duplicate.contests import Contest
 from duplicate.exports.cells import needs_quote
 from duplicate.exports.rows import (
     IMP_TEAM_COLUMNS,
@@ -37,7 +38,6 @@ from duplicate.exports.rows import (
     imp_team_rows,
 )
 from duplicate.models import Event
-from duplicate.selectors.contract import MATCHPOINTS, UNITS, signed_unit
 from duplicate.selectors.imp_match import ImpMatch
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
 from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
@@ -259,12 +259,13 @@ def _seated(direction: str | None) -> str:
 
 
 def _pair_rows(st: PairStandings, status: list[Any]) -> Iterator[list[Any]]:
+    signed = st.described.signed
     for ranking in st.rankings:
         for row in ranking.rows:
             head = [ranking.title, row.rank, row.pair.label, *row.pair.players, row.boards]
             tail = ["yes" if row.by_fraction else "", *status]
             if row.contest:
-                yield [*head, *_contract_figures(row), *tail]
+                yield [*head, *_contract_figures(row, signed=signed), *tail]
                 continue
             yield [
                 *head,
@@ -275,19 +276,18 @@ def _pair_rows(st: PairStandings, status: list[Any]) -> Iterator[list[Any]]:
             ]
 
 
-def contract_columns(contest: str) -> list[str]:
+def contract_columns(contest: Contest) -> list[str]:
     """A contract pair contest's figures in the standings: the score, exact beside it (matchpoints after
     Neuberg and factoring, or IMPs), and for matchpoints the percentage, exact beside it."""
-    unit = UNITS[contest]
-    if contest == MATCHPOINTS:
-        return [unit, f"Exact {unit}", "%", "Exact %"]
-    return [unit, f"Exact {unit}"]
+    total, percentage = contest.headings.total, contest.headings.percentage
+    if percentage:
+        return [total, f"Exact {total}", percentage, f"Exact {percentage}"]
+    return [total, f"Exact {total}"]
 
 
-def _contract_figures(row: Any) -> list[Any]:
-    """Each figure to two decimals as the pages show it, its exact value as text beside it; a matchpoint
-    score and percentage are unsigned, IMPs signed."""
-    signed = signed_unit(UNITS[row.contest])
+def _contract_figures(row: Any, *, signed: bool) -> list[Any]:
+    """Each figure to two decimals as the pages show it, its exact value as text beside it; signed as the
+    contest's figures are (IMPs), a matchpoint score and percentage unsigned."""
     out = [number(row.net, signed=signed, shown=row.net_display), mixed_number(row.net, signed=signed)]
     if row.percentage is not None:
         out += [number(row.percentage, shown=row.plus_minus_display), mixed_number(row.percentage)]
@@ -320,10 +320,9 @@ def standings_sheet(book: Book, rows: StandingsRows) -> None:
     st, ws = rows.standings, book.sheet("Standings")
     status = ["provisional" if rows.provisional else "final", *counted_values(st.progress)]
     if isinstance(st, PairStandings):
-        contest = next((r.contest for r in st.rankings if r.contest), "")
         columns = PAIR_COLUMNS
-        if contest:  # contract bridge: its own figures in law H's net and plus/minus places
-            columns = [*PAIR_COLUMNS[:6], *contract_columns(contest), *PAIR_COLUMNS[9:]]
+        if st.described.unit:  # contract bridge: its own figures in law H's net and plus/minus places
+            columns = [*PAIR_COLUMNS[:6], *contract_columns(st.described), *PAIR_COLUMNS[9:]]
         write_sheet(book, ws, columns, _pair_rows(st, status))
     else:
         is_total = lambda row: len(row) > 2 and row[2] == "total"  # noqa: E731
@@ -422,11 +421,13 @@ def card_header(unit: str = "") -> list[str]:
     return [*CARD_COLUMNS[:9], unit, f"Total {unit}"] if unit else CARD_COLUMNS
 
 
-def board_header(contest: str = "") -> list[str]:
-    """The Boards sheet's columns: law H's averages, Butler's datum, or (matchpoints, cross-IMPs) neither."""
-    if not contest:
+def board_header(contest: Contest | None = None) -> list[str]:
+    """The Boards sheet's columns: law H's averages, or a contract contest's board figure (Butler's datum;
+    matchpoints and cross-IMPs have none)."""
+    if contest is None or not contest.unit:
         return BOARD_COLUMNS
-    return [*BOARD_COLUMNS[:8], *(["Datum"] if contest == "butler" else [])]
+    board = contest.headings.board
+    return [*BOARD_COLUMNS[:8], *([board] if board else [])]
 
 
 def _json_text(value: Any) -> str:
@@ -474,7 +475,7 @@ def result_values(line: Any, unit: str | None = None) -> list[Any]:
 
 
 def _card_rows(rows: EventRows) -> Iterator[list[Any]]:
-    signed = signed_unit(rows.info.unit)
+    signed = rows.info.described.signed
     for card in rows.cards:
         pair, names = card.pair.label, card.pair.names
         for line in card.lines:
@@ -493,7 +494,7 @@ def _card_rows(rows: EventRows) -> Iterator[list[Any]]:
 def _travellers_rows(rows: EventRows) -> Iterator[list[Any]]:
     """The results (``result_values``); a contract line's matchpoints or IMPs to two decimals, as the
     travellers show them (IMPs signed)."""
-    signed = signed_unit(rows.info.unit)
+    signed = rows.info.described.signed
     unit = rows.info.unit
     for line in rows.results:
         values = result_values(line, unit)
@@ -510,14 +511,14 @@ def _datum_cell(datum: str) -> int | str | None:
 
 
 def _board_rows(rows: EventRows) -> Iterator[list[Any]]:
-    contest = rows.info.contest if rows.info.unit else ""  # a contract pair event's (not a team match's)
+    contest = rows.info.described
     for b in rows.boards:
         hands = [hand_text(b.diagram.hands[s]) for s in "NESW"] if b.diagram else ["", "", "", ""]
         figures: list[Any] = []
-        if not contest:
+        if not contest.unit:
             figures = [number(b.ns_average), number(b.ew_average)]
         else:  # Butler's datum (a section's each, as text, when sections are ranked each on its own)
-            figures = [_datum_cell(b.datum)] if contest == "butler" else []
+            figures = [_datum_cell(b.datum)] if contest.headings.board else []
         yield [b.number, b.dealer_name, *hands, b.deal, b.played, *figures]
 
 
@@ -539,7 +540,7 @@ def workbook_xlsx(rows: EventRows) -> bytes:
     numbers = {9: False, 10: not unit, 11: True, 12: True}  # a contract event's: score, figure, total
     cards = card_header(unit)
     write_sheet(book, book.sheet("Score cards"), cards, _card_rows(rows), widths={8: 28}, numbers=numbers)
-    boards = board_header(rows.info.contest if unit else "")
+    boards = board_header(rows.info.described)
     write_sheet(book, book.sheet("Boards"), boards, _board_rows(rows))
     movement = (
         [m.section, m.round, m.table, m.ns.label, m.ew.label, m.boards_display] for m in rows.movement

@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from django import forms
 
+from duplicate.contests import is_contract
 from duplicate.models import Play
 from duplicate.services.errors import column_range
 from scoring import PENALTY_LAWS, ScoringError
@@ -139,7 +140,7 @@ class PlayResultForm(forms.Form):
         self.director = director
         self.agreed = agreed
         self.whist = code == ScoringCode.WHIST
-        self.contract = code == ScoringCode.CONTRACT
+        self.contract = is_contract(code)
         self.has_deal = hands_known(play.board.deal)  # all four hands: honours come from them
         self.from_quick: set[str] = set()
         all_strains = [(s.value, s.value) for s in Strain]

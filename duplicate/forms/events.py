@@ -12,11 +12,17 @@ from django.core.files.base import File
 from django.http import QueryDict
 from django.utils.datastructures import MultiValueDict
 
-from duplicate.forms.entry import beside_field
-from duplicate.models import (
+from duplicate.contests import (
+    CHOSEN,
+    CONTEST_CHOICES,
+    CONTRACT_CODE,
+    IMP_CONTESTS,
     PAIR_CONTESTS,
     TEAM_CONTESTS,
-    ContestChoice,
+    is_contract,
+)
+from duplicate.forms.entry import beside_field
+from duplicate.models import (
     EventKind,
     MovementKind,
     PaperSize,
@@ -24,7 +30,7 @@ from duplicate.models import (
     ScoringCodeChoice,
 )
 from duplicate.services.errors import ServiceError
-from duplicate.services.events import IMP_CONTESTS, MAX_SECTIONS, average_plus_for
+from duplicate.services.events import MAX_SECTIONS, average_plus_for
 from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE, too_large
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
 from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
@@ -80,8 +86,8 @@ FIELD_MOVEMENTS: dict[str, tuple[str, ...]] = {
 # them as data-when-<field> (static/js/kalamazoo.js reads them as the choices change; without a script,
 # "Preview" brings the page back so). Law 12C2's IMPs of average plus: a contest scored in IMPs only.
 FIELD_CONDITIONS: dict[str, dict[str, tuple[str, ...]]] = {
-    "contest": {"code": (ScoringCodeChoice.CONTRACT,)},
-    "average_plus_imps": {"code": (ScoringCodeChoice.CONTRACT,), "contest": tuple(IMP_CONTESTS)},
+    "contest": {"code": (CONTRACT_CODE,)},
+    "average_plus_imps": {"code": (CONTRACT_CODE,), "contest": IMP_CONTESTS},
     "even_tables": {"tables": ("even",)},
     "ranking": {"sections": ("several",)},
 }
@@ -132,12 +138,10 @@ class EventCreateForm(forms.Form):
     )
     contest = forms.ChoiceField(
         label="Contest",
-        choices=ContestChoice.choices,
-        initial=ContestChoice.HISTORIC,
+        choices=CONTEST_CHOICES,
+        initial="",
         required=False,
-        widget=ContestSelect(
-            attrs={"data-contest-choice": "", "data-contract-code": ScoringCodeChoice.CONTRACT}
-        ),
+        widget=ContestSelect(attrs={"data-contest-choice": "", "data-contract-code": CONTRACT_CODE}),
         help_text="Contract bridge: pairs by matchpoints (the default), Butler IMPs or cross-IMPs; a team "
         "match by IMPs and VPs. (The historic codes are scored by law H, pairs, and law G, teams.)",
     )
@@ -216,17 +220,13 @@ class EventCreateForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # A contract event's contest left blank is its kind's first (as clean() takes it): the page shows so.
-        if (
-            self.is_bound
-            and self.data.get("code") == ScoringCodeChoice.CONTRACT
-            and not self.data.get("contest")
-        ):
+        if self.is_bound and is_contract(str(self.data.get("code"))) and not self.data.get("contest"):
             posted = self.data.copy() if isinstance(self.data, QueryDict) else dict(self.data)
             posted["contest"] = self._contests()[0]
             self.data = posted
         contest = self.fields["contest"].widget
         assert isinstance(contest, ContestSelect)
-        contest.fitting = self._contests() if self._value("code") == ScoringCodeChoice.CONTRACT else ("",)
+        contest.fitting = self._contests() if is_contract(str(self._value("code"))) else ("",)
 
     def _value(self, name: str) -> object:
         """A field's value as the page shows it: posted, else its initial one."""
@@ -309,7 +309,7 @@ class EventCreateForm(forms.Form):
         the historic codes have none."""
         contest = str(data.get("contest") or "")
         kind = data.get("kind")
-        if data.get("code") != ScoringCodeChoice.CONTRACT:
+        if not is_contract(str(data.get("code"))):
             if contest:
                 self.add_error(
                     "contest", "Only contract bridge has a contest: the historic codes use law H/G."
@@ -321,7 +321,7 @@ class EventCreateForm(forms.Form):
             data["contest"] = allowed[0]
         elif contest not in allowed:
             what = "A team match" if kind == EventKind.TEAMS else "A pair event"
-            names = ", ".join(str(ContestChoice(c).label) for c in allowed)
+            names = ", ".join(str(CHOSEN[c].choice) for c in allowed)
             self.add_error("contest", f"{what} of contract bridge is scored by {names}.")
 
     def _average_plus(self, data: dict[str, object]) -> None:

@@ -10,53 +10,18 @@ its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
-from duplicate.selectors.pair_rows import PairInfo, Ranking, StandingRow, unknown_pair
-from scoring.contests import (
-    ContractContest,
-    PairId,
-    butler,
-    cross_imps,
-    matchpoints,
-    ranking_groups,
-    team_imps_match,
-)
+from duplicate.contests import Contest
+from scoring.contests import ContractContest, PairId, ranking_groups, team_imps_match
 from scoring.contests.contract_pairs import by_board
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, Artificial, TableScore, TeamImpMatch, UnscoredBoard
 from scoring.contests.matchpoints import fields
 from scoring.contests.rankings import RankingGroup, RankingGroups, Table, grouping
 from scoring.errors import ContestError
-
-MATCHPOINTS: Final = "matchpoints"
-METHODS: Final[dict[str, Callable[..., ContractContest]]] = {
-    "matchpoints": matchpoints,
-    "butler": butler,
-    "cross-imps": cross_imps,
-}
-#: What a contest's board scores are called on the pages.
-UNITS: Final = {"matchpoints": "MPs", "butler": "IMPs", "cross-imps": "IMPs", "imps": "IMPs"}
-
-
-def signed_unit(unit: str) -> bool:
-    """Whether a contest's figures are shown signed: IMPs (won or lost), never matchpoints (a count)."""
-    return unit != UNITS[MATCHPOINTS]
-
-
-#: What a contest's figure on a board is, under a traveller and a score card (pages and printouts).
-CONTRACT_NOTES: Final = {
-    "matchpoints": "Matchpoints: 2 for each result beaten and 1 for each tied (Neuberg's formula where a board "
-    "was played fewer times; law 12C2's artificial scores are 60, 50 or 40% of the top); shown to two decimals.",
-    "butler": "IMPs (WBF scale) against each board's datum, the mean of its N-S scores (the highest and "
-    "lowest dropped from five results on), to the nearest 10; shown to two decimals.",
-    "cross-imps": "IMPs (WBF scale) against every other result on the board, divided by the comparisons; "
-    "shown to two decimals.",
-    "imps": "IMPs (WBF scale): the board's two N-S scores netted, for the team that sat N-S at the table "
-    "(the other team's less).",
-}
 
 
 def decimal_text(value: Fraction | int | None, *, places: int = 2, signed: bool = False) -> str:
@@ -193,7 +158,7 @@ class ContractPairs:
 
 
 def contract_pairs(
-    method: str,
+    described: Contest,
     rows: Sequence[Sequence[Any]],
     tables: Iterable[Table],
     sections: Mapping[PairId, str],
@@ -203,26 +168,27 @@ def contract_pairs(
     average_plus: int = AVERAGE_PLUS_IMPS,
     left_out: frozenset[int] = frozenset(),
 ) -> ContractPairs:
-    """Score the event's plays by ``method`` (law H's rankings from every play scheduled).  ``field_most``:
+    """Score the event's plays by the ``described`` contest's pure function (law H's rankings from every play scheduled).  ``field_most``:
     when ``rows`` are only some boards' plays (a traveller's), each (section letter, or "" across the field;
     board)'s Neuberg N, from :func:`neuberg_most` (matchpoints only).  ``average_plus``: law 12C2's IMPs of
     an artificial average plus (Butler, cross-IMPs).  ``left_out``: boards whose results are left out of the
     contest (still in play, for a visitor's totals); each other board keeps the Neuberg N that every result
     gives it, so that a released board scores as its traveller shows it."""
-    method_of = METHODS[method]
+    score = described.score
+    method = described.stored
 
     def contest(results: list[Any], groups: RankingGroups, letter: str) -> ContractContest:
         counted = [r for r in results if r[0] not in left_out] if left_out else results
-        if method_of is not matchpoints:
-            return method_of(counted, groups=groups, average_plus=average_plus)
+        if not described.neuberg:
+            return score(counted, groups=groups, average_plus=average_plus)  # type: ignore[no-any-return]
         if field_most is None and not left_out:
-            return matchpoints(counted, groups=groups)
+            return score(counted, groups=groups)  # type: ignore[no-any-return]
         if field_most is not None:
             most = {board: n for (part, board), n in field_most.items() if part == letter}
         else:  # N from every result, those left out too (how many results a board has is no secret)
             ranking = grouping(None, groups)
             most = fields(by_board(results, ranking), ranking)
-        return matchpoints(counted, groups=groups, field_most=most)
+        return score(counted, groups=groups, field_most=most)  # type: ignore[no-any-return]
 
     results = contract_rows(rows)
     if not per_section or len(set(sections.values())) < 2:
@@ -287,34 +253,6 @@ def neuberg_most(
     return {key: most[field] for key, field in field_of.items()}
 
 
-def contract_rankings(contest: ContractPairs, pairs: Mapping[int, PairInfo]) -> list[Ranking]:
-    """The standings' rankings: each pair's score (matchpoints after Neuberg and factoring, or IMPs), shown
-    to two decimals, and for matchpoints its percentage (exact; shown to two decimals)."""
-    out: list[Ranking] = []
-    for group, rows, _top in contest.rankings():
-        infos = {r.pair: pairs.get(r.pair) or unknown_pair(r.pair) for r in rows}
-        ordered = sorted(rows, key=lambda r: (r.rank, infos[r.pair].sort_key))
-        shown = tuple(
-            StandingRow(
-                r.rank,
-                infos[r.pair],
-                group.direction,
-                r.boards,
-                r.score if type(r.score) is Fraction else Fraction(r.score),
-                r.percentage if r.percentage is not None else Fraction(r.score),
-                r.by_fraction,
-                decimal_text(r.score),
-                decimal_text(r.percentage) if r.percentage is not None else decimal_text(r.score),
-                group.name,
-                contest.method,
-                r.percentage,
-            )
-            for r in ordered
-        )
-        out.append(Ranking(group.direction, shown, group.name, contest.method))
-    return out
-
-
 # ------------------------------------------------------------------------------------------ team match
 
 
@@ -328,7 +266,6 @@ class ContractTeams:
     home: str
     away: str
     match: TeamImpMatch | None
-    method: str = "imps"
     unscored: tuple[UnscoredBoard, ...] = ()
     unresolved: tuple[Any, ...] = ()
     averages: Mapping[tuple[int, str], Fraction] = field(default_factory=dict)

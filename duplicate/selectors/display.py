@@ -15,9 +15,9 @@ from typing import Any
 
 from django.db.models import Count, Q
 
+from duplicate.contests import Shape, contest_of
 from duplicate.exports.rows import BoardRows, board_row
-from duplicate.models import Board, Event, EventKind, Play, ScoringCodeChoice
-from duplicate.selectors.contract import MATCHPOINTS
+from duplicate.models import Board, Event, EventKind, Play
 from duplicate.selectors.events import (
     VISITOR,
     Viewer,
@@ -58,9 +58,7 @@ def traveller_version(board: Board, *, visible: bool = True) -> int:
     (law G: its progress is the match's) and contract matchpoints (Neuberg's N, the most results on a board
     of the field, moves with other boards' results)."""
     event = board.event
-    whole = event.kind == EventKind.TEAMS or (
-        event.code == ScoringCodeChoice.CONTRACT and (event.contest or MATCHPOINTS) == MATCHPOINTS
-    )
+    whole = event.kind == EventKind.TEAMS or contest_of(event).neuberg
     return event.results_version if whole and visible else board.results_version
 
 
@@ -159,7 +157,9 @@ def display_plan(event: Event, *, rows: int = ROWS_PER_SLIDE) -> DisplayPlan:
         for ranking in (r for r in found.rankings if r.rows):
             title = "Standings" if found.single_ranking else f"Standings: {ranking.title}"
             slides += _slides("standings", title, ranking.rows, rows)
-    elif event.code == ScoringCodeChoice.CONTRACT:  # a match by IMPs: each team's IMPs and VPs, boards shown
+    elif (
+        contest_of(event).shape is Shape.CONTRACT_TEAMS
+    ):  # a match by IMPs: each team's IMPs and VPs, boards shown
         match = imp_match(event, hidden=hidden, pairs=pairs, results=results)
         slides += _slides("imp-teams", "Team match", match.teams, rows)
     else:

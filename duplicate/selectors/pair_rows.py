@@ -38,12 +38,6 @@ CONTRACT_ITEM_NAMES = {
     "undertricks": "undertricks",
 }
 SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
-# A contract contest's standings headings for the net and plus/minus places: the score and the percentage.
-CONTEST_HEADINGS = {
-    "matchpoints": ("MPs", "%"),
-    "butler": ("IMPs", "IMPs"),
-    "cross-imps": ("IMPs", "IMPs"),
-}
 PENALTY_KINDS = ("revoke_penalty", "other_penalty")
 BEING_PLAYED = "being played"
 # A line a table has played, of a board other tables are still playing: its result is kept until then.
@@ -169,7 +163,7 @@ class StandingRow(NamedTuple):
     net_display: str
     plus_minus_display: str
     ranking: str = ""  # the name of its ranking (law H: "N-S", "E-W", "All pairs", "Section A N-S", ...)
-    # Contract bridge: the contest ("matchpoints", "butler", "cross-imps"); ``net`` is then the score it is
+    # Contract bridge: the contest chosen (``duplicate.contests``); ``net`` is then the score it is
     # ranked by (matchpoints after Neuberg and factoring, or IMPs), ``percentage`` a matchpoint percentage.
     contest: str = ""
     percentage: Fraction | None = None

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 
+from duplicate.contests import unit_signed
 from duplicate.models import Event
 from duplicate.selectors.contract import ContractPairs, decimal_text
 from duplicate.selectors.standings import (
@@ -142,7 +143,7 @@ def _cells(
     """Each board's cell: law H's plus/minus, or contract bridge's MPs or IMPs (``unit``) to two decimals."""
 
     def shown(value: Fraction | int | None) -> str:
-        return decimal_text(value, signed=unit == "IMPs") if unit else cell_text(value)
+        return decimal_text(value, signed=unit_signed(unit)) if unit else cell_text(value)
 
     return tuple(
         HIDDEN_MARK if b in hidden else shown(played[(pair, b)]) if (pair, b) in played else ""

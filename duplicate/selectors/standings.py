@@ -1,5 +1,8 @@
-"""Standings, travellers and score cards: the event's plays as plain values -> ``scoring.contests`` (law H
-pairs, law G teams) -> plain frozen rows.  No caching here (``duplicate.caching`` keeps what pages render).
+"""Standings, travellers and score cards: the event's plays as plain values -> the pure function of its
+contest's description (``duplicate.contests``: law H, law G, matchpoints, Butler, cross-IMPs, IMPs) -> plain
+frozen rows.  Read top-down: :func:`pair_standings` selects (:func:`pair_infos`, :func:`event_results`),
+:func:`build_results` scores by the description's ``shape`` and ``score``, :func:`pair_rankings` makes the
+rows, shown as the description says.  No caching here (``duplicate.caching`` keeps what pages render).
 
 Queries, whatever the size of the event: :func:`pair_infos` one (the pairs with their names),
 :func:`event_results` one (every play as a ``values_list``), :func:`play_lines` one (the plays of a board,
@@ -19,16 +22,15 @@ from typing import Any, cast
 from django.db import connection
 from django.db.models import Count, Q
 
+from duplicate.contests import LAW_H, Contest, Shape, contest_for, contest_named, contest_of
 from duplicate.models import Event, EventKind, EventStatus, Play, RankingChoice
 from duplicate.selectors.contract import (
-    MATCHPOINTS,
-    UNITS,
     ContractDetail,
     ContractPairs,
     ContractTeams,
     contract_pairs,
-    contract_rankings,
     contract_teams,
+    decimal_text,
     neuberg_most,
 )
 from duplicate.selectors.pair_rows import (
@@ -58,19 +60,15 @@ from scoring.contests import (
     display_values,
     fraction_str,
     mixed_number,
-    pair_contest,
     ranking_groups,
     round_half_away,
     scores_from_net,
     scores_from_whist,
-    team_match,
 )
 from scoring.contests.display import DisplayText, lead_str, ratio_mixed_number, score_text, signed_text
 from scoring.contests.imps import AVERAGE_PLUS_IMPS
 from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
-
-CONTRACT = "contract"
 
 # The shared rows (``pair_rows``) and the results' progress (``progress``) stay importable from here.
 __all__ = [
@@ -128,6 +126,7 @@ class EventResults:
     boards: int = 0
     # The director has finished the event: that stands for the agreement of every round (law E, law 79).
     finished: bool = False
+    described: str = LAW_H.name  # the name of its contest's description (``duplicate.contests``)
     _lines: dict[tuple[int, PairId, PairId], BoardDetail | ContractDetail] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -145,8 +144,8 @@ class EventResults:
     @property
     def unit(self) -> str:
         """What a contract contest scores a board in ("MPs", "IMPs"; a team match's swing in IMPs); "" for
-        law H and law G."""
-        return UNITS[self.contest.method] if isinstance(self.contest, ContractPairs | ContractTeams) else ""
+        law H and law G, and for a contest that could not be worked out."""
+        return contest_named(self.described).unit if self.contest is not None else ""
 
     @property
     def averages(self) -> Mapping[tuple[int, str], Fraction]:
@@ -247,7 +246,7 @@ def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterabl
         return event_results(event, pairs)
     several = per_section(event) and len({p.section for p in pairs.values()}) > 1
     most = None
-    if event.code == CONTRACT and (event.contest or MATCHPOINTS) == MATCHPOINTS:
+    if contest_of(event).neuberg:
         most = neuberg_most(_field_counts(event), per_section=several)
         if most is None:
             return event_results(event, pairs)
@@ -327,22 +326,24 @@ def build_results(
         pair: "both" if pair in ns_pairs and pair in ew_pairs else "NS" if pair in ns_pairs else "EW"
         for pair in in_order
     }
+    described = contest_for(code, kind, method)
+    shape = described.shape
     contest: PairContest | TeamMatch | ContractPairs | ContractTeams | None = None
     error: str | None = None
     single = kind == EventKind.TEAMS
     try:
-        if kind == EventKind.TEAMS and code == CONTRACT:
+        if shape is Shape.CONTRACT_TEAMS:
             contest = contract_teams(played, _teams(pairs), average_plus=average_plus)
-        elif kind == EventKind.TEAMS:
+        elif shape is Shape.TEAM_TOTALS:
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
-            contest = team_match(_result_rows(code, played), teams=_teams(pairs), seats=known)
+            contest = described.score(_result_rows(code, played), teams=_teams(pairs), seats=known)
         else:
             sections: dict[PairId, str] = {pk: p.section for pk, p in pairs.items()}
             tables = zip(boards, ns_col, ew_col, strict=True)
             several = per_section and len(set(sections.values())) > 1
-            if code == CONTRACT:  # its contest's own scoring (law H's rankings)
+            if shape is Shape.CONTRACT_PAIRS:  # its contest's own scoring (law H's rankings)
                 contest = contract_pairs(
-                    method or MATCHPOINTS,
+                    described,
                     rows,
                     tables,
                     sections,
@@ -354,9 +355,10 @@ def build_results(
             elif several:
                 contest = section_contests(_result_rows(code, played), tables, sections)
             else:
-                contest = pair_contest(
+                law_h: PairContest = described.score(
                     _result_rows(code, played), groups=ranking_groups(tables, sections=sections)
                 )
+                contest = law_h
             single = contest.single_ranking
     except ScoringError as exc:  # a ContestError, or seatings that cannot be ranked
         error = str(exc)
@@ -383,6 +385,7 @@ def build_results(
         left_out=left_out,
         boards=len(set(boards)),
         finished=finished,
+        described=described.name,
     )
 
 
@@ -424,6 +427,12 @@ class PairStandings:
     rankings: tuple[Ranking, ...]
     progress: Progress
     kind: str = "pairs"
+    contest: str = LAW_H.name  # the name of its contest's description
+
+    @property
+    def described(self) -> Contest:
+        """Its contest's description (``duplicate.contests``): its headings, unit and signs."""
+        return contest_named(self.contest)
 
     @property
     def provisional(self) -> bool:
@@ -442,55 +451,83 @@ class PairStandings:
         }
 
 
-def _ranking(
-    group_name: str, direction: str | None, rows: Iterable[Any], pairs: Mapping[int, PairInfo]
-) -> Ranking:
-    """One ranking's rows, equals listed by pair number; a plus/minus shown to the nearest whole number,
-    with its fraction exactly when its place is won by it (law H)."""
-    infos = {r.pair: pairs.get(r.pair) or unknown_pair(r.pair) for r in rows}
-    ordered = sorted(rows, key=lambda r: (r.rank, infos[r.pair].sort_key))
-    nets = display_values([r.net_num if r.net_den == 1 else r.net for r in ordered])
-    return Ranking(
-        direction,
-        tuple(
-            StandingRow(
-                r.rank,
-                infos[r.pair],
-                direction,
-                r.boards,
-                r.net,
-                r.plus_minus,
-                r.by_fraction,
-                net,
-                ratio_mixed_number(r.pm_num, r.pm_den, signed=True)
-                if r.by_fraction
-                else signed_text(r.plus_minus_rounded),
-                group_name,
-            )
-            for r, net in zip(ordered, nets, strict=True)
-        ),
-        group_name,
+def _law_h_row(r: Any, info: PairInfo, direction: str | None, group: str, net: str) -> StandingRow:
+    """A law H line: the net as shown, the plus/minus to the nearest whole number, with its fraction exactly
+    when its place is won by it."""
+    plus_minus = (
+        ratio_mixed_number(r.pm_num, r.pm_den, signed=True)
+        if r.by_fraction
+        else signed_text(r.plus_minus_rounded)
     )
+    return StandingRow(
+        r.rank, info, direction, r.boards, r.net, r.plus_minus, r.by_fraction, net, plus_minus, group
+    )
+
+
+def _contract_row(
+    r: Any, info: PairInfo, direction: str | None, group: str, described: Contest
+) -> StandingRow:
+    """A contract line: the score it is ranked by (matchpoints after Neuberg and factoring, or IMPs) and, for
+    matchpoints, its percentage, each exact and shown to the contest's decimals."""
+    score = r.score if type(r.score) is Fraction else Fraction(r.score)
+    second = r.percentage if r.percentage is not None else score
+    places = described.places
+    return StandingRow(
+        r.rank,
+        info,
+        direction,
+        r.boards,
+        score,
+        second,
+        r.by_fraction,
+        decimal_text(r.score, places=places),
+        decimal_text(second, places=places),
+        group,
+        described.stored,
+        r.percentage,
+    )
+
+
+def pair_rankings(
+    described: Contest, scored: PairContest | ContractPairs | None, pairs: Mapping[int, PairInfo]
+) -> list[Ranking]:
+    """The contest's rankings as plain rows, each ranking's equals listed by pair number."""
+    if scored is None:
+        return []
+    out: list[Ranking] = []
+    ranked: list[Any] = list(scored.rankings())
+    for group, rows, *_top in ranked:
+        infos = {r.pair: pairs.get(r.pair) or unknown_pair(r.pair) for r in rows}
+        ordered = sorted(rows, key=lambda r: (r.rank, infos[r.pair].sort_key))
+        if isinstance(scored, ContractPairs):
+            shown = [_contract_row(r, infos[r.pair], group.direction, group.name, described) for r in ordered]
+        else:
+            nets = display_values([r.net_num if r.net_den == 1 else r.net for r in ordered])
+            shown = [
+                _law_h_row(r, infos[r.pair], group.direction, group.name, net)
+                for r, net in zip(ordered, nets, strict=True)
+            ]
+        out.append(Ranking(group.direction, tuple(shown), group.name, described.stored))
+    return out
 
 
 def pair_standings(
     event: Event, *, pairs: Mapping[int, PairInfo] | None = None, results: EventResults | None = None
 ) -> PairStandings:
+    """A pair contest's standings, top-down: the event's plays as plain values (:func:`event_results`) ->
+    its contest's pure function (``duplicate.contests``) -> plain rows (:func:`pair_rankings`)."""
     pairs = pair_infos(event) if pairs is None else pairs
     results = event_results(event, pairs) if results is None else results
-    rankings: list[Ranking] = []
-    if isinstance(results.contest, ContractPairs):
-        rankings.extend(contract_rankings(results.contest, pairs))
-    elif isinstance(results.contest, PairContest):
-        for group, rows in results.contest.rankings():
-            rankings.append(_ranking(group.name, group.direction, rows, pairs))
+    described = contest_named(results.described)
+    scored = results.contest if isinstance(results.contest, PairContest | ContractPairs) else None
     return PairStandings(
         event_id=event.pk,
         event_name=event.name,
         code=event.code,
         single_ranking=results.single_ranking,
-        rankings=tuple(rankings),
+        rankings=tuple(pair_rankings(described, scored, pairs)),
         progress=progress_of(results),
+        contest=described.name,
     )
 
 

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import Q
 
+from duplicate.contests import unit_signed
 from duplicate.models import Board, Event, Play, Round
 from duplicate.selectors.contract import ContractPairs, decimal_text
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, PLAYED_HIDDEN
@@ -81,7 +82,7 @@ def ruling_text(ruling: str, offending: str) -> str:
 def unit_text(value: Fraction | int | None, unit: str) -> str:
     """A contract contest's board figure: matchpoints or pair IMPs to two decimals, IMPs signed; a team
     match's swing (whole IMPs) as a whole number: "+10", "-13", "0"."""
-    return decimal_text(value, places=0 if type(value) is int else 2, signed=unit == "IMPs")
+    return decimal_text(value, places=0 if type(value) is int else 2, signed=unit_signed(unit))
 
 
 def status_text(ruling: str, entered: bool, result: str) -> str:

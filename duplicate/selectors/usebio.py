@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from duplicate.contests import CHOSEN, CONTRACT_CODE, is_contract
 from duplicate.models import Board, Event, EventKind, Pair, Play
-from duplicate.services.results import CONTRACT
 from scoring.codes import ScoringCode
 from scoring.contract import Contract, Seat, Side
 from scoring.deal import Deal
@@ -28,13 +28,6 @@ from scoring.usebio import (
     UsebioTeam,
 )
 
-# The contest's USEBIO EVENT_TYPE and BOARD_SCORING_METHOD.
-EVENT_TYPES = {
-    "matchpoints": ("MP_PAIRS", "MATCH_POINTS"),
-    "butler": ("BUTLER_PAIRS", "BUTLER"),
-    "cross-imps": ("CROSS_IMP", "CROSS_IMPS"),
-    "imps": ("TEAMS", "IMPS"),  # a team match
-}
 PLAY_COLUMNS = (
     "board__number",
     "ns_pair__number",
@@ -52,9 +45,10 @@ PLAY_COLUMNS = (
 
 def usebio_problem(event: Event) -> str:
     """Why ``event`` cannot be written as USEBIO; "" when it can."""
-    if event.code != CONTRACT:
+    if not is_contract(event.code):
         return f"code: USEBIO carries contract bridge only, not {event.code}"
-    if event.contest not in EVENT_TYPES or (event.kind == EventKind.TEAMS) != (event.contest == "imps"):
+    contest = CHOSEN.get(event.contest)
+    if contest is None or not contest.usebio or event.kind not in contest.kinds:
         return "contest: only a contract event scored by matchpoints, Butler, cross-IMPs or IMPs is written as USEBIO"
     return ""
 
@@ -84,7 +78,7 @@ def _line(row: tuple[Any, ...]) -> UsebioLine:
         board=board,
         ns_pair=ns,
         ew_pair=ew,
-        contract=Contract.parse(contract, ScoringCode.CONTRACT),
+        contract=Contract.parse(contract, ScoringCode(CONTRACT_CODE)),
         declarer=Seat(declarer),
         tricks=tricks,
         score=net_ns,
@@ -146,7 +140,7 @@ def usebio_event(event: Event, *, hidden: Iterable[int] = ()) -> UsebioEvent:
         )
         .values_list(*PLAY_COLUMNS)
     )
-    event_type, method = EVENT_TYPES[event.contest]
+    event_type, method = CHOSEN[event.contest].usebio
     base = UsebioEvent(
         event_type=event_type, name=event.name, date=event.date, board_scoring_method=method, boards=boards
     )

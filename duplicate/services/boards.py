@@ -11,6 +11,7 @@ from typing import Any, TypedDict
 from django.db import transaction
 from django.utils.translation import ngettext
 
+from duplicate.contests import is_contract
 from duplicate.models import (
     Board,
     Event,
@@ -193,7 +194,7 @@ def _vulnerability_moved(event: Event, boards: Iterable[Board], words: Mapping[i
     contract event's results already in would score otherwise (law 77): results are never rescored silently;
     the director corrects those results first (law E), or the file. A read: one query at most."""
     moved = {b.pk: b for b in boards if b.number in words and b.vulnerability != words[b.number]}
-    if moved and event.code == ScoringCode.CONTRACT.value:
+    if moved and is_contract(event.code):
         plays = Play.objects.filter(board_id__in=list(moved), entered=True, ruling="").order_by()
         rescored = sorted(
             {moved[p.board_id].number for p in plays if _rescored(event, moved[p.board_id], p, words)}
@@ -228,7 +229,7 @@ def _hands_preview(
     changed = sorted(n for n in parsed if boards[n].deal != parsed[n])
     touched = sorted({*changed, *(n for n, s in seats.items() if boards[n].dealer != s)})
     # Whist scores tricks only, contract bridge at duplicate has no honours (law 77): new hands move no score.
-    if not changed or event.code in (ScoringCode.WHIST.value, ScoringCode.CONTRACT.value):
+    if not changed or event.code == ScoringCode.WHIST.value or is_contract(event.code):
         return HandsPreview(deals=parsed, boards=tuple(touched), changes=(), **given), {}
     by_id = {boards[n].pk: boards[n] for n in changed}
     plays = Play.objects.filter(board_id__in=list(by_id), entered=True, ruling="").select_related(

@@ -15,11 +15,9 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import F, Max
 
+from duplicate.contests import CHOSEN, IMP_CONTESTS, PAIR_CONTESTS, TEAM_CONTESTS, Shape, is_contract
 from duplicate.models import (
-    PAIR_CONTESTS,
-    TEAM_CONTESTS,
     Board,
-    ContestChoice,
     Event,
     EventKind,
     EventStatus,
@@ -45,8 +43,6 @@ from scoring.movements import MAX_PLAYS, Movement, MovementError, MovementRound,
 from scoring.pbn import PbnError, canonical_deal
 
 SEATS = "NESW"
-#: The contests scored in IMPs, whose artificial scores are law 12C2's IMPs.
-IMP_CONTESTS = (ContestChoice.BUTLER, ContestChoice.CROSS_IMPS, ContestChoice.IMPS)
 # Sections are lettered A to Z.
 MAX_SECTIONS = 26
 
@@ -104,7 +100,7 @@ def event_create(
     contest = contest_for(code=code, kind=kind, contest=contest)
     average_plus = average_plus_for(contest=contest, value=average_plus_imps)
     held = Counter(b for r in movement.rounds for t in r.tables for b in t.boards)
-    if contest == ContestChoice.IMPS and set(held.values()) != {2}:
+    if contest in CHOSEN and CHOSEN[contest].shape is Shape.CONTRACT_TEAMS and set(held.values()) != {2}:
         raise ServiceError("movement: a team match by IMPs plays each board at two tables: 2 pairs a team")
     if paper_size not in PaperSize.values:  # (any other text: SQLite kept it, PostgreSQL refused it past 8)
         raise ServiceError(
@@ -149,7 +145,7 @@ def contest_for(*, code: str, kind: str, contest: str | None) -> str:
     """The event's contest, checked against its code and kind: a contract pair event's matchpoints (the
     default), Butler or cross-IMPs, a contract team match's IMPs; blank (law H / law G) for the historic
     codes. ServiceError names the field."""
-    if code != ScoringCodeChoice.CONTRACT:
+    if not is_contract(code):
         if contest:
             raise ServiceError(
                 f"contest: {code} events are scored by law H (pairs) or law G (teams); leave it out"

@@ -20,6 +20,7 @@ from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from duplicate.contests import is_contract
 from duplicate.models import (
     ARTIFICIAL_RULINGS,
     Board,
@@ -38,7 +39,6 @@ from scoring.pbn import hands_known
 
 RULING_KEYS = frozenset({"ruling", "offending"})
 RULINGS = ("average", "low-high")
-CONTRACT = "contract"
 CLEAR_FORBIDDEN = (
     "Only the director clears a result (no result at all); a table link enters and corrects its own results."
 )
@@ -116,7 +116,7 @@ def result_fields(
     if ruling:
         # Duplicate law B(3): the score comes from the other tables' results on the deal; contract bridge's
         # law 12C2: an artificial adjusted score, a percentage of the top for each side.
-        allowed = ARTIFICIAL_RULINGS if code == CONTRACT else RULINGS
+        allowed = ARTIFICIAL_RULINGS if is_contract(code) else RULINGS
         if ruling not in allowed:
             raise ResultError(f"ruling: must be one of {', '.join(allowed)}, got {ruling!r}")
         extra = set(data) & RESULT_KEYS
@@ -133,7 +133,7 @@ def result_fields(
     if data.get("offending"):
         raise ResultError("offending: only a low-high ruling names the offending side")
     request: dict[str, Any] = {"code": code, **{k: v for k, v in data.items() if k in RESULT_KEYS}}
-    if code == CONTRACT:  # law 77: no honours at duplicate; the board's vulnerability scores it
+    if is_contract(code):  # law 77: no honours at duplicate; the board's vulnerability scores it
         if not vulnerability:
             raise ResultError("vulnerability: the board's vulnerability is needed to score contract bridge")
         request["vulnerability"] = vulnerability

@@ -24,6 +24,7 @@ from typing import Any
 
 from django.db import transaction
 
+from duplicate.contests import CONTRACT_CODE, usebio_contest
 from duplicate.models import Event
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile import event_import
@@ -31,26 +32,17 @@ from duplicate.uploads import MAX_USEBIO_FILE, too_large
 from scoring.movements import MAX_PLAYS
 from scoring.usebio import UsebioError, UsebioEvent, UsebioLine, read_usebio
 
-# The file's EVENT_TYPE or BOARD_SCORING_METHOD -> the contest.
-CONTESTS = {
-    "MP_PAIRS": "matchpoints",
-    "MATCH_POINTS": "matchpoints",
-    "BUTLER_PAIRS": "butler",
-    "BUTLER": "butler",
-    "CROSS_IMP": "cross-imps",
-    "CROSS_IMPS": "cross-imps",
-}
 PERCENTS = (60, 50, 40)  # law 12C2's artificial adjusted scores Kalamazoo records
 Meeting = tuple[str | None, str, str]  # (section, N-S pair, E-W pair)
 MeetingLines = tuple[Meeting, list[UsebioLine]]
 
 
 def _contest(usebio: UsebioEvent) -> str:
-    if usebio.is_teams:  # a team match of contract bridge: IMPs and VPs (law G's place)
-        return "imps"
-    for key in (usebio.event_type.upper(), (usebio.board_scoring_method or "").upper()):
-        if key in CONTESTS:
-            return CONTESTS[key]
+    # A team match of contract bridge: IMPs and VPs (law G's place); pairs by the file's EVENT_TYPE or
+    # BOARD_SCORING_METHOD.
+    contest = usebio_contest(usebio.event_type, usebio.board_scoring_method or "", teams=usebio.is_teams)
+    if contest is not None:
+        return contest.stored
     raise ServiceError(
         f"EVENT_TYPE: {usebio.event_type!r} with BOARD_SCORING_METHOD {usebio.board_scoring_method!r} "
         "is not an event Kalamazoo scores (matchpoints, Butler or cross-IMP pairs, or a team match)"
@@ -271,7 +263,7 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
         **teams,
         "name": usebio.name or "USEBIO import",
         "date": (usebio.date.isoformat() if usebio.date else "2000-01-01"),
-        "code": "contract",
+        "code": CONTRACT_CODE,
         "kind": "teams" if usebio.is_teams else "pairs",
         "contest": contest,
         "pairs": named,

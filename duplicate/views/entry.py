@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors as visibility
 from duplicate import services
+from duplicate.contests import is_contract
 from duplicate.forms.entry import PlayResultForm, error_field, initial_for
 from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
 from duplicate.selectors import entry as sel
@@ -174,7 +175,7 @@ class TableView:
         """How entry_score.html words a score: whist's tricks, law 77's trick score and other score (no
         honours at contract bridge), or auction's tricks and honours. Every path that renders a row or a
         score passes these: the page, a row saved or refused through a fetch, and the preview."""
-        return {"whist": self.event.code == "whist", "contract": self.event.code == "contract"}
+        return {"whist": self.event.code == "whist", "contract": is_contract(self.event.code)}
 
     def context(self, request: HttpRequest, rows: list[dict[str, Any]]) -> dict[str, Any]:
         autofocus = next((r for r in rows if r["form"] is not None and not r["play"].entered), None)

@@ -12,6 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from duplicate import caching
+from duplicate.contests import Contest, contest_of
 from duplicate.selectors import display as dsel
 from duplicate.selectors import events as sel
 from duplicate.selectors.events import event_or_404
@@ -44,14 +45,15 @@ def board_version(request: HttpRequest, pk: int, number: int) -> JsonResponse:
     return JsonResponse({"version": live})
 
 
-def _slide_table(slide: dsel.Slide) -> DisplayTable:
+def _slide_table(slide: dsel.Slide, contest: Contest) -> DisplayTable:
+    """A slide's table, headed as the event's ``contest`` (its description) says."""
     if slide.kind == "traveller":
-        return DisplayTravellerTable(slide.rows)
+        return DisplayTravellerTable(slide.rows, contest=contest)
     if slide.kind == "teams":
         return DisplayTeamsTable(slide.rows)
     if slide.kind == "imp-teams":
         return DisplayImpTeamsTable(slide.rows)
-    return DisplayStandingsTable(slide.rows)
+    return DisplayStandingsTable(slide.rows, contest=contest)
 
 
 def event_display(request: HttpRequest, pk: int) -> HttpResponse:
@@ -68,7 +70,8 @@ def event_display(request: HttpRequest, pk: int) -> HttpResponse:
         # The page is kept under the current version: made from the current plan, never a kept older one.
         current = caching.cached(event, "display-plan", (), lambda: dsel.display_plan(event), latest=True)
         data = dsel.display(event, current, page)
-        slides = [{"slide": s, "table": _slide_table(s).as_html(request)} for s in data.slides]
+        contest = contest_of(event)
+        slides = [{"slide": s, "table": _slide_table(s, contest).as_html(request)} for s in data.slides]
         context: dict[str, Any] = {"event": event, "data": data, "slides": slides}
         return render_to_string("duplicate/display.html", context)
 

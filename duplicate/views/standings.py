@@ -18,13 +18,13 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from duplicate import caching
+from duplicate.contests import contest_of, is_contract
 from duplicate.models import Board, Event, EventKind, EventStatus, Pair
 from duplicate.pages import page_request, visitor_page
 from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
 from duplicate.selectors.analyses import board_double_dummy
-from duplicate.selectors.contract import CONTRACT_NOTES
 from duplicate.selectors.display import live_version, traveller_version
 from duplicate.selectors.events import event_or_404
 from duplicate.tables import (
@@ -35,7 +35,6 @@ from duplicate.tables import (
     ranking_tables,
     selected_section,
 )
-from scoring.codes import ScoringCode
 
 
 def status_badge(progress: st.Progress | None, *, status: str | None = None) -> str:
@@ -102,7 +101,7 @@ def _standings(
         standings = st.pair_standings(event, pairs=pairs, results=results)
         letters = sorted({p.section for p in pairs.values()})
         section = selected_section(request, letters)
-        rankings = ranking_tables(request, event.pk, standings.rankings, section)
+        rankings = ranking_tables(request, event.pk, standings.rankings, section, contest=standings.described)
         context = {"rankings": rankings, "letters": letters, "section": section}
         return {
             "status": status_badge(standings.progress, status=event.status),
@@ -153,7 +152,10 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
         if card is None:
             return None
         table = configure(
-            request, ScoreCardTable(card.lines, event_pk=event.pk, pair=card.pair, hidden=hidden)
+            request,
+            ScoreCardTable(
+                card.lines, event_pk=event.pk, pair=card.pair, hidden=hidden, contest=contest_of(event)
+            ),
         )
         return {"card": card, "table": table.as_html(request), "version": event.results_version}
 
@@ -175,7 +177,7 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
         "table": mark_safe(parts["table"]),
         # The results its figures include: the page's script polls for newer.
         "version": parts.get("version", ""),
-        "contest_note": CONTRACT_NOTES.get(event.contest, ""),  # a contract pair event's figures
+        "contest_note": contest_of(event).note,  # a contract event's figures
     }
     return render(request, "duplicate/scorecard.html", context)
 
@@ -236,7 +238,7 @@ def _traveller(
         "token_secret": token_secret,
         "live_version": live,  # what the page's script polls for (a table link's page is not live)
         "parts": {"status": mark_safe(status_badge(None))},
-        "contest_note": CONTRACT_NOTES.get(event.contest, ""),  # a contract pair event's figures
+        "contest_note": contest_of(event).note,  # a contract event's figures
     }
     if not visible:
         context["played"], context["tables"] = sel.board_progress(board)
@@ -244,7 +246,9 @@ def _traveller(
 
         def build() -> dict[str, Any]:
             trav = tv.traveller(event, board)
-            table = configure(request, TravellerTable(trav.lines, event_pk=event.pk))
+            table = configure(
+                request, TravellerTable(trav.lines, event_pk=event.pk, contest=contest_of(event))
+            )
             averages = format_html(
                 "N-S <strong>{}</strong> · E-W <strong>{}</strong>",
                 trav.ns_average_shown or "—",
@@ -258,7 +262,7 @@ def _traveller(
                 "averages": averages,
                 "datum": trav.datum,  # Butler's (digits and section letters)
                 # stored, never worked out here; its par for contract events only
-                "double_dummy": board_double_dummy(board, par=event.code == ScoringCode.CONTRACT.value),
+                "double_dummy": board_double_dummy(board, par=is_contract(event.code)),
             }
 
         variant = (board.pk, event.contest, caching.query_variant(request.GET))  # the contest: as above

@@ -102,7 +102,7 @@ def test_fraction_str() -> None:
     assert fraction_str(F(0)) == "0"
 
 
-def test_mixed_str() -> None:
+def test_mixed_number() -> None:
     assert mixed_number(F(536, 3)) == "178 2/3"
     assert mixed_number(F(-7, 2)) == "-3 1/2"
     assert mixed_number(F(2, 3)) == "2/3"
@@ -113,7 +113,7 @@ def test_mixed_str() -> None:
 
 
 @given(st.integers(-(10**30), 10**30), st.integers(1, 10**25), st.booleans())
-def test_ratio_str_is_mixed_str_of_the_fraction(num: int, den: int, signed: bool) -> None:
+def test_ratio_mixed_number_is_mixed_number_of_the_fraction(num: int, den: int, signed: bool) -> None:
     assert ratio_mixed_number(num, den, signed=signed) == mixed_number(F(num, den), signed=signed)
     assert ratio_mixed_number(6, 4) == "1 1/2"
     assert ratio_mixed_number(-8, 12, signed=True) == "-2/3"

@@ -13,12 +13,12 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
+from duplicate.contests import Shape, contest_of
 from duplicate.exports.csv import BOM, standings_csv_text
 from duplicate.exports.pdf import standings_pdf
 from duplicate.exports.text import standings_json, standings_text
 from duplicate.exports.xlsx import standings_xlsx
 from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
-from duplicate.models import EventKind, ScoringCodeChoice
 from duplicate.selectors.imp_match import imp_match
 from duplicate.selectors.standings import standings
 from teams.exports import match_file, match_formats
@@ -55,7 +55,7 @@ class Command(KalamazooCommand):
         if fmt in match_formats(event):
             body = match_file(event, fmt)  # board by board too (law G); run on the server: every board
             body = body.decode("utf-8").removeprefix(BOM) if fmt == "csv" else body
-        elif event.kind == EventKind.TEAMS and event.code == ScoringCodeChoice.CONTRACT:
+        elif contest_of(event).shape is Shape.CONTRACT_TEAMS:
             match = imp_match(event)  # by IMPs and VPs: JSON or text
             text = imp_text(event.name, match) if fmt == "text" else None
             body = text or json.dumps(imp_json(match), indent=2, ensure_ascii=False) + "\n"
