@@ -17,8 +17,8 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 from duplicate.exports import pdf, xlsx
-from duplicate.exports.rows import StandingsRows, event_info
 from duplicate.models import Event, EventKind, ScoringCodeChoice
+from duplicate.selectors.event_rows import StandingsRows, event_info
 from duplicate.selectors.standings import (
     BEING_PLAYED_NOTE,
     TableLine,

@@ -22,9 +22,9 @@ from reportlab.platypus import Flowable, Paragraph
 from duplicate.exports import pdf, xlsx
 from duplicate.exports.cells import csv_value
 from duplicate.exports.csv import BOM, COUNTED_COLUMNS
-from duplicate.exports.rows import IMP_SEATS as SEATS
-from duplicate.exports.rows import EventInfo, counted_values, event_info, imp_status, imp_team_rows
 from duplicate.models import Event
+from duplicate.selectors.event_rows import IMP_SEATS as SEATS
+from duplicate.selectors.event_rows import EventInfo, counted_values, event_info, imp_status, imp_team_rows
 from duplicate.selectors.imp_match import ImpBoardLine, ImpMatch, imp_match
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
 

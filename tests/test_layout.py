@@ -245,7 +245,10 @@ def layering_problems(root: Path) -> list[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and node.attr == "objects":
                 problems.append(f"{module} (an export) queries: .objects at line {node.lineno}")
-            if isinstance(node, ast.Name | ast.arg) and getattr(node, "id", getattr(node, "arg", "")) == "request":
+            if (
+                isinstance(node, ast.Name | ast.arg)
+                and getattr(node, "id", getattr(node, "arg", "")) == "request"
+            ):
                 problems.append(f"{module} (an export) touches a request at line {node.lineno}")
     problems += [f"package cycle: {' <-> '.join(c)}" for c in cycles(package_graph(graph))]
     problems += [f"app cycle: {' <-> '.join(c)}" for c in cycles(app_graph(graph))]

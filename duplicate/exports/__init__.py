@@ -13,9 +13,9 @@ from duplicate.exports.csv import results_csv, standings_csv
 from duplicate.exports.pbn import hands_pbn
 from duplicate.exports.pdf import standings_pdf, travellers_pdf
 from duplicate.exports.printouts import hand_records_pdf, printout_pdf
-from duplicate.exports.rows import event_rows, hand_rows, hand_text, standings_rows
 from duplicate.exports.xlsx import standings_xlsx, workbook_xlsx
 from duplicate.selectors.analyses import boards_double_dummy
+from duplicate.selectors.event_rows import event_rows, hand_rows, hand_text, standings_rows
 from scoring.codes import ScoringCode
 
 STANDINGS_FORMATS = ("csv", "xlsx", "pdf")

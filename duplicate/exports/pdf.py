@@ -1,6 +1,6 @@
 """PDF printouts (reportlab platypus): standings, travellers, score cards, table guide cards, hand records.
 
-Writers take the plain rows of :mod:`duplicate.exports.rows` and return bytes; they never query (except
+Writers take the plain rows of :mod:`duplicate.selectors.event_rows` and return bytes; they never query (except
 :func:`standings_pdf` given bare standings, which reads the event once for its paper size and date).
 Paper: A4 or US Letter, by ``Event.paper_size``.  Font: DejaVu Sans, shipped with the code and registered
 in :mod:`duplicate.exports.fonts` (every name prints, and the suit symbols).
@@ -33,16 +33,16 @@ from reportlab.platypus import (
 
 from duplicate.exports.fonts import BOLD, OBLIQUE, SANS
 from duplicate.exports.grid import Grid, GridRow
-from duplicate.exports.rows import (
+from duplicate.models import Event
+from duplicate.selectors.analyses import DoubleDummy
+from duplicate.selectors.contract import CONTRACT_NOTES, MATCHPOINTS
+from duplicate.selectors.event_rows import (
     BoardRows,
     EventInfo,
     EventRows,
     StandingsRows,
     event_info,
 )
-from duplicate.models import Event
-from duplicate.selectors.analyses import DoubleDummy
-from duplicate.selectors.contract import CONTRACT_NOTES, MATCHPOINTS
 from duplicate.selectors.pair_rows import CONTEST_HEADINGS
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine

@@ -9,8 +9,8 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 from duplicate.exports.fonts import BOLD
 from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.pdf import BODY, H2, MARGIN, NOTE, build, fit, heading, p, page_size
-from duplicate.exports.rows import event_info
 from duplicate.models import Event
+from duplicate.selectors.event_rows import event_info
 from duplicate.selectors.recap import HIDDEN_MARK, UNRESOLVED_MARK, Recap, RecapRanking
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
 

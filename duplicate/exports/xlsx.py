@@ -26,7 +26,9 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from duplicate.exports.cells import needs_quote
-from duplicate.exports.rows import (
+from duplicate.models import Event
+from duplicate.selectors.contract import MATCHPOINTS, UNITS, signed_unit
+from duplicate.selectors.event_rows import (
     IMP_TEAM_COLUMNS,
     EventRows,
     StandingsRows,
@@ -36,8 +38,6 @@ from duplicate.exports.rows import (
     imp_status,
     imp_team_rows,
 )
-from duplicate.models import Event
-from duplicate.selectors.contract import MATCHPOINTS, UNITS, signed_unit
 from duplicate.selectors.imp_match import ImpMatch
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
 from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings

@@ -15,9 +15,9 @@ from typing import Any
 
 from django.db.models import Count, Q
 
-from duplicate.exports.rows import BoardRows, board_row
 from duplicate.models import Board, Event, EventKind, Play, ScoringCodeChoice
 from duplicate.selectors.contract import MATCHPOINTS
+from duplicate.selectors.event_rows import BoardRows, board_row
 from duplicate.selectors.events import (
     VISITOR,
     Viewer,

@@ -18,9 +18,9 @@ from django.urls import reverse
 
 from duplicate import exports, services
 from duplicate.exports.printouts import hand_records_pdf
-from duplicate.exports.rows import event_rows
 from duplicate.models import Board, DealAnalysis
 from duplicate.selectors.analyses import SEATS, STRAINS, board_double_dummy, boards_double_dummy
+from duplicate.selectors.event_rows import event_rows
 from scoring.law77 import vulnerability_for_board
 from scoring.pbn import canonical_deal, read_pbn
 from tests.conftest import make_event

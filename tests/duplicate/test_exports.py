@@ -25,11 +25,11 @@ from duplicate import exports
 from duplicate.demo import demo_event_file
 from duplicate.exports.cells import csv_value, decimal_number, needs_quote
 from duplicate.exports.csv import standings_csv_text
-from duplicate.exports.rows import event_rows, standings_rows
 from duplicate.exports.xlsx import Book, number, write_sheet
 from duplicate.models import Board, Event
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
+from duplicate.selectors.event_rows import event_rows, standings_rows
 from duplicate.services.eventfile import event_import
 from tests.conftest import make_event
 from tests.duplicate.exports_events import pairs_file, team_file

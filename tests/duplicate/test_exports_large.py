@@ -13,8 +13,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from duplicate import exports
 from duplicate.exports.fonts import SANS
 from duplicate.exports.printouts import guide_cards_pdf
-from duplicate.exports.rows import event_rows
 from duplicate.models import Event
+from duplicate.selectors.event_rows import event_rows
 from duplicate.services.eventfile import event_import
 from tests.duplicate.exports_events import pairs_file
 

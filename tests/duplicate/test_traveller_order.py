@@ -16,9 +16,9 @@ from django.urls import reverse
 
 from duplicate import exports
 from duplicate.demo import demo_event_file
-from duplicate.exports.rows import event_rows
 from duplicate.models import Event
 from duplicate.selectors import events as sel
+from duplicate.selectors.event_rows import event_rows
 from duplicate.services.eventfile import event_import
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,5 @@
-"""An event as the plain rows the writers take (``pdf``, ``xlsx``, ``csv``): no request, no ORM in the writers.
+"""An event read as the plain rows the exports write (``duplicate.exports``: pdf, xlsx, csv, pbn, text); the
+writers take these rows and never query.
 
 Everything is read in a fixed number of queries whatever the size of the event:
 
