@@ -66,7 +66,7 @@ def exact_row(values: Sequence[Any], flags: Sequence[bool]) -> list[Any]:
     return out
 
 
-def standings_csv(st: StandingsRows | PairStandings | TeamStandings, *, event: Any = None) -> bytes:
+def standings_csv(st: StandingsRows | PairStandings | TeamStandings) -> bytes:
     """The standings as a CSV download: a byte-order mark, then :func:`standings_csv_text` (UTF-8)."""
     standings = st.standings if isinstance(st, StandingsRows) else st
     return (BOM + standings_csv_text(standings)).encode("utf-8")

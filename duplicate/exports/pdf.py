@@ -33,7 +33,6 @@ from reportlab.platypus import (
 
 from duplicate.exports.fonts import BOLD, OBLIQUE, SANS
 from duplicate.exports.grid import Grid, GridRow
-from duplicate.models import Event
 from duplicate.selectors.analyses import DoubleDummy
 from duplicate.selectors.contract import CONTRACT_NOTES, MATCHPOINTS
 from duplicate.selectors.event_rows import (
@@ -41,7 +40,6 @@ from duplicate.selectors.event_rows import (
     EventInfo,
     EventRows,
     StandingsRows,
-    event_info,
 )
 from duplicate.selectors.pair_rows import CONTEST_HEADINGS
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
@@ -259,9 +257,8 @@ def dealer_lines(info: EventInfo, board: BoardRows) -> tuple[str, ...]:
 # ------------------------------------------------------------------------------------------ standings
 
 
-def standings_pdf(st: StandingsRows | PairStandings | TeamStandings, *, event: Any = None) -> bytes:
+def standings_pdf(rows: StandingsRows) -> bytes:
     """The standings: each ranking (N-S, E-W, or all pairs), or a team match with its tables."""
-    rows = _standings_rows(st, event)
     info, standings = rows.info, rows.standings
     story = heading(
         info, "Team match" if isinstance(standings, TeamStandings) else "Standings", rows.provisional_text
@@ -272,14 +269,6 @@ def standings_pdf(st: StandingsRows | PairStandings | TeamStandings, *, event: A
         story.extend(team_standings_story(info, standings))
     mark = "PROVISIONAL" if rows.provisional else "Final"
     return build(info, "standings", story, mark=mark)
-
-
-def _standings_rows(st: StandingsRows | PairStandings | TeamStandings, event: Any) -> StandingsRows:
-    if isinstance(st, StandingsRows):
-        return st
-    if event is None:
-        event = Event.objects.get(pk=st.event_id)
-    return StandingsRows(event_info(event), st)
 
 
 def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:

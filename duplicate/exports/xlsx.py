@@ -26,14 +26,12 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from duplicate.exports.cells import needs_quote
-from duplicate.models import Event
 from duplicate.selectors.contract import MATCHPOINTS, UNITS, signed_unit
 from duplicate.selectors.event_rows import (
     IMP_TEAM_COLUMNS,
     EventRows,
     StandingsRows,
     counted_values,
-    event_info,
     hand_text,
     imp_status,
     imp_team_rows,
@@ -356,11 +354,8 @@ def tables_sheet(book: Book, st: PairStandings | TeamStandings) -> None:
     write_sheet(book, book.sheet("Tables"), TABLE_COLUMNS, data)
 
 
-def standings_xlsx(st: StandingsRows | PairStandings | TeamStandings, *, event: Any = None) -> bytes:
+def standings_xlsx(rows: StandingsRows) -> bytes:
     """The standings on one sheet, and a team match's tables (the ``standings --format xlsx`` output)."""
-    if not isinstance(st, StandingsRows):
-        st = StandingsRows(event_info(event or Event.objects.get(pk=st.event_id)), st)
-    rows = st
     book = Book()
     standings_sheet(book, rows)
     tables_sheet(book, rows.standings)

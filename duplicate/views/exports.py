@@ -1,7 +1,7 @@
 """Downloads: standings (CSV, xlsx, PDF), travellers, results CSV, the event workbook, the printouts and the
 event file.
 
-Public and read-only, like the pages they print. Each builds its file from ``duplicate.exports`` (plain rows,
+Public and read-only, like the pages they print. Each builds its file with ``duplicate.files`` (plain rows,
 a fixed number of queries) and never hands the request to the exporters; the file's bytes are kept in the
 cache under the event's results version (``duplicate.caching``), so that a second download is a cache read;
 a big event's files (all but its standings) are made in the background (``hidden_download``).  A visitor's
@@ -20,7 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from duplicate import caching, exports, selectors
+from duplicate import caching, files, selectors
 from duplicate.models import Event
 from duplicate.selectors.usebio import usebio_event, usebio_problem
 from duplicate.services import eventfile
@@ -93,9 +93,9 @@ def hidden_download(
 
 
 def download_response(event: Event, body: bytes, what: str, ext: str) -> HttpResponse:
-    response = HttpResponse(body, content_type=exports.CONTENT_TYPES[ext])
+    response = HttpResponse(body, content_type=files.CONTENT_TYPES[ext])
     disposition = "inline" if ext == "pdf" else "attachment"
-    response["Content-Disposition"] = f'{disposition}; filename="{exports.file_name(event, what, ext)}"'
+    response["Content-Disposition"] = f'{disposition}; filename="{files.file_name(event, what, ext)}"'
     response["Cache-Control"] = "no-cache"
     response["X-Content-Type-Options"] = "nosniff"
     return response
@@ -120,7 +120,7 @@ def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
         event,
         "standings",
         fmt,
-        lambda e, released_only: exports.standings_file(e, fmt, released_only=released_only),
+        lambda e, released_only: files.standings_file(e, fmt, released_only=released_only),
     )
 
 
@@ -131,7 +131,7 @@ def download_travellers(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         "travellers",
         "pdf",
-        lambda e, hidden, released_only: exports.travellers_file(
+        lambda e, hidden, released_only: files.travellers_file(
             e, "pdf", hidden=hidden, released_only=released_only
         ),
         preparing="The travellers' printout",
@@ -145,7 +145,7 @@ def download_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         "results",
         "csv",
-        lambda e, hidden, released_only: exports.results_file(e, hidden=hidden, released_only=released_only),
+        lambda e, hidden, released_only: files.results_file(e, hidden=hidden, released_only=released_only),
         preparing="The results file",
     )
 
@@ -161,7 +161,7 @@ def download_hands(request: HttpRequest, pk: int, what: str) -> HttpResponse:
         pk,
         name,
         "pbn",
-        lambda e, hidden, released_only: exports.hands_file(
+        lambda e, hidden, released_only: files.hands_file(
             e, results=results, hidden=hidden, released_only=released_only
         ),
         preparing="The hands and results file" if results else "The hand records file",
@@ -196,7 +196,7 @@ def download_workbook(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         "results",
         "xlsx",
-        lambda e, hidden, released_only: exports.workbook_file(e, hidden=hidden, released_only=released_only),
+        lambda e, hidden, released_only: files.workbook_file(e, hidden=hidden, released_only=released_only),
         preparing="The event workbook",
     )
 
@@ -209,7 +209,7 @@ def download_printout(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
         pk,
         kind,
         "pdf",
-        lambda e, hidden, released_only: exports.printout_file(
+        lambda e, hidden, released_only: files.printout_file(
             e, kind, hidden=hidden, released_only=released_only
         ),
         preparing=f"The {names[kind]} printout",

@@ -20,6 +20,7 @@ from duplicate import selectors as sel
 from duplicate.exports.recap import recap_pdf
 from duplicate.models import Event, EventKind
 from duplicate.recap_tables import recap_tables
+from duplicate.selectors.event_rows import event_info
 from duplicate.selectors.recap import HIDDEN_MARK, ORDERS, recap
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.views.exports import hidden_download
@@ -84,7 +85,7 @@ def download_recap(request: HttpRequest, pk: int) -> HttpResponse:
         "recap",
         "pdf",
         lambda e, hidden, released_only: recap_pdf(
-            e, recap(e, hidden=hidden, order=order, released_only=released_only)
+            event_info(e), recap(e, hidden=hidden, order=order, released_only=released_only)
         ),
         preparing="The recap sheet's printout",
         variant=order,
