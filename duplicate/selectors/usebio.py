@@ -10,8 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from duplicate.models import Board, Event, EventKind, Pair, Play
-from duplicate.services.results import CONTRACT
+from duplicate.models import Board, Event, EventKind, Pair, Play, ScoringCodeChoice
 from scoring.codes import ScoringCode
 from scoring.contract import Contract, Seat, Side
 from scoring.deal import Deal
@@ -52,7 +51,7 @@ PLAY_COLUMNS = (
 
 def usebio_problem(event: Event) -> str:
     """Why ``event`` cannot be written as USEBIO; "" when it can."""
-    if event.code != CONTRACT:
+    if event.code != ScoringCodeChoice.CONTRACT:
         return f"code: USEBIO carries contract bridge only, not {event.code}"
     if event.contest not in EVENT_TYPES or (event.kind == EventKind.TEAMS) != (event.contest == "imps"):
         return "contest: only a contract event scored by matchpoints, Butler, cross-IMPs or IMPs is written as USEBIO"

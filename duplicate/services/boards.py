@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import ngettext
 
 from duplicate.models import (
+    SCORE_FIELDS,
     Board,
     Event,
     Play,
@@ -20,7 +21,6 @@ from duplicate.models import (
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError
 from duplicate.services.results import (
-    SCORE_FIELDS,
     PermissionDenied,
     ResultError,
     Writer,
