@@ -15,8 +15,7 @@ from typing import TypeVar
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from duplicate import caching
-from duplicate import selectors as visibility
+from duplicate import caching, selectors
 from duplicate.models import Event, EventKind, ScoringCodeChoice
 from duplicate.pages import is_visitor, page_request, visitor_page
 from duplicate.selectors.events import boards_in_play, event_badge, event_or_404, hidden_boards, viewer_of
@@ -43,7 +42,7 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("event_standings", pk=event.pk)
     viewer = viewer_of(request)
     hidden = hidden_boards(boards_in_play(event), viewer)
-    released_only = visibility.released_only(event, viewer)  # the totals count the released boards only
+    released_only = selectors.released_only(event, viewer)  # the totals count the released boards only
     request = page_request(request)
     variant = (
         tuple(sorted(hidden)),
