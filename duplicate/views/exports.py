@@ -1,5 +1,5 @@
-"""Downloads: standings (CSV, xlsx, PDF), travellers, results CSV, the event workbook, the printouts and the
-event file.
+"""Downloads: travellers, results CSV, the event workbook, the printouts and the event file (the standings'
+download, which writes a team match too, is ``teams.views.download_standings``).
 
 Public and read-only, like the pages they print. Each builds its file with ``duplicate.files`` (plain rows,
 a fixed number of queries) and never hands the request to the exporters; the file's bytes are kept in the
@@ -19,35 +19,11 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
 from duplicate import files
-from duplicate.downloads import hidden_download, totals_download
+from duplicate.downloads import hidden_download
 from duplicate.models import Event
 from duplicate.selectors.usebio import usebio_event, usebio_problem
 from duplicate.services import eventfile
 from scoring.usebio import write_usebio
-from teams.exports import match_file, match_formats
-
-
-@require_safe
-def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    if fmt in match_formats(event):
-        # A team match's PDF and xlsx carry its boards one by one (law G; a match by IMPs its CSV too): a
-        # visitor's without the boards still in play, as on the team match page.
-        return hidden_download(
-            request,
-            event,
-            "standings",
-            fmt,
-            lambda e, hidden, released_only: match_file(e, fmt, hidden=hidden, released_only=released_only),
-            preparing=f"The team match's {fmt.upper() if fmt != 'xlsx' else 'workbook'}",
-        )
-    return totals_download(
-        request,
-        event,
-        "standings",
-        fmt,
-        lambda e, released_only: files.standings_file(e, fmt, released_only=released_only),
-    )
 
 
 @require_safe

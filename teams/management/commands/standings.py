@@ -1,6 +1,8 @@
 """Print or write an event's standings: python manage.py standings ID --format json|text|csv|xlsx|pdf [-o FILE].
 
 The standings are plain rows (``duplicate.selectors.event_rows.standings_rows``); each format is a writer of them.
+The command is this app's because it writes a team match (``teams.files``) as well as a pair event, and
+duplicate does not depend on teams.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from duplicate.management.commands._base import KalamazooCommand, event_or_error
 from duplicate.models import EventKind, ScoringCodeChoice
 from duplicate.selectors.event_rows import StandingsRows, standings_rows
 from duplicate.selectors.imp_match import imp_match
-from teams.exports import match_file, match_formats
+from teams.files import match_file, match_formats
 from teams.imp_exports import imp_json, imp_text
 
 RENDERERS: dict[str, Callable[[StandingsRows], Any]] = {
