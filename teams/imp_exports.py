@@ -24,8 +24,9 @@ from reportlab.platypus import Flowable, Paragraph
 from duplicate.exports import pdf, xlsx
 from duplicate.exports.cells import csv_value
 from duplicate.exports.csv import COUNTED_COLUMNS
-from duplicate.selectors.event_rows import IMP_SEATS as SEATS
-from duplicate.selectors.event_rows import EventInfo, counted_values, imp_status, imp_team_rows
+from duplicate.exports.xlsx import IMP_SEATS as SEATS
+from duplicate.exports.xlsx import counted_values, imp_status, imp_team_rows
+from duplicate.selectors.event_rows import EventInfo
 from duplicate.selectors.imp_match import ImpBoardLine, ImpMatch
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
 

@@ -203,13 +203,57 @@ def model_names(root: Path) -> set[str]:
     }
 
 
+def reads_imported(path: Path, modules: dict[str, Path], models: set[str]) -> list[tuple[int, str]]:
+    """The reads a module imports from the selectors: a function of a selectors module taking a model instance
+    (a parameter annotated ``Event``, ``Board``, ...) starts a query; followed through a package's re-export."""
+
+    def definition(module: str, name: str, depth: int = 0) -> ast.FunctionDef | None:
+        path = modules.get(module)
+        if path is None or depth > 3:
+            return None
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and node.name == name:
+                return node
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for alias in node.names:
+                    if (alias.asname or alias.name) == name:
+                        return definition(node.module, alias.name, depth + 1)
+        return None
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and role(node.module) == "selectors":
+            for alias in node.names:
+                if f"{node.module}.{alias.name}" in modules:
+                    found.append((node.lineno, f"{node.module}.{alias.name}"))  # a whole selectors module
+                    continue
+                func = definition(node.module, alias.name)
+                arguments = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs] if func else []
+                annotations = {
+                    n.id
+                    for a in arguments
+                    if a.annotation is not None
+                    for n in ast.walk(a.annotation)
+                    if isinstance(n, ast.Name)
+                } | {
+                    word
+                    for a in arguments
+                    if isinstance(a.annotation, ast.Constant) and isinstance(a.annotation.value, str)
+                    for word in a.annotation.value.replace("|", " ").replace("[", " ").split()
+                }
+                if annotations & models:
+                    found.append((node.lineno, f"{node.module}.{alias.name}"))
+    return found
+
+
 def layering_problems(root: Path) -> list[str]:
     """Every import against the flow, one line each (an empty list: the tree follows it).
 
     - ``scoring`` imports no Django and nothing of duplicate, teams or config;
     - selectors import no exports, no tables and no views (nor services: reads do not depend on writes);
     - exports import no views and no tables, never touch the database (no ``django.db``, no
-      ``duplicate.models``, no ``.objects``), nor a request (no ``django.http``, no name ``request``);
+      ``duplicate.models``, no ``.objects``, no selector that reads: one taking a model instance, nor a whole
+      selectors module), nor a request (no ``django.http``, no name ``request``);
     - tables import no views and no exports;
     - no view module imports another view module;
     - duplicate imports nothing of teams (teams is built on duplicate, one way);
@@ -250,6 +294,12 @@ def layering_problems(root: Path) -> list[str]:
                 and getattr(node, "id", getattr(node, "arg", "")) == "request"
             ):
                 problems.append(f"{module} (an export) touches a request at line {node.lineno}")
+    modules, models = source_modules(root), model_names(root)
+    for module in sorted(m for m in graph if role(m) == "exports"):
+        problems += [
+            f"{module} (an export) imports the read {read} at line {line}"
+            for line, read in reads_imported(modules[module], modules, models)
+        ]
     problems += [f"package cycle: {' <-> '.join(c)}" for c in cycles(package_graph(graph))]
     problems += [f"app cycle: {' <-> '.join(c)}" for c in cycles(app_graph(graph))]
     return problems
@@ -265,10 +315,23 @@ def test_the_flow_gate_sees_imports_against_it(tmp_path):
         "scoring/__init__.py": "",
         "scoring/pure.py": "from django.db import models\n",
         "duplicate/__init__.py": "",
-        "duplicate/models.py": "from django.db import models\nclass Event(models.Model):\n    pass\n",
+        "duplicate/models.py": (
+            "from django.db import models\n"
+            "class Event(models.Model):\n    pass\n"
+            "class Board(models.Model):\n    pass\n"
+        ),
         "duplicate/selectors/__init__.py": "",
         "duplicate/selectors/rows.py": "from duplicate.exports import pdf\nfrom duplicate.models import Event\n",
+        "duplicate/selectors/reads.py": (
+            "from duplicate.models import Event\n"
+            "def event_rows(event: Event) -> None: ...\n"
+            "def board_rows(*, board: 'Board | None' = None) -> None: ...\n"
+            "def label(text: str) -> str: ...\n"
+        ),
         "duplicate/exports/__init__.py": "",
+        "duplicate/exports/text.py": (
+            "from duplicate.selectors.reads import board_rows, event_rows, label\n"
+        ),
         "duplicate/exports/pdf.py": (
             "from duplicate.models import Event\n"
             "from duplicate.selectors import rows\n"
@@ -296,6 +359,9 @@ def test_the_flow_gate_sees_imports_against_it(tmp_path):
         "teams.views (a view) imports the view module duplicate.views.b",
         "duplicate.exports.pdf (an export) touches a request at line 3",
         "duplicate.exports.pdf (an export) queries: .objects at line 4",
+        "duplicate.exports.pdf (an export) imports the read duplicate.selectors.rows at line 2",
+        "duplicate.exports.text (an export) imports the read duplicate.selectors.reads.board_rows at line 1",
+        "duplicate.exports.text (an export) imports the read duplicate.selectors.reads.event_rows at line 1",
         "package cycle: duplicate.exports <-> duplicate.selectors",
         "package cycle: duplicate.views <-> teams.views",
         "app cycle: duplicate <-> teams",

@@ -16,9 +16,9 @@ from fractions import Fraction
 from typing import Any
 
 from duplicate.exports.cells import csv_value, decimal_number
-from duplicate.exports.xlsx import result_header, result_values
+from duplicate.exports.xlsx import counted_values, result_header, result_values
 from duplicate.selectors.contract import MATCHPOINTS, UNITS
-from duplicate.selectors.event_rows import EventRows, StandingsRows, counted_values
+from duplicate.selectors.event_rows import EventRows, StandingsRows
 from duplicate.selectors.standings import PairStandings, TeamStandings
 
 BOM = "\ufeff"

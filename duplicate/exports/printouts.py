@@ -41,7 +41,8 @@ from duplicate.exports.pdf import (
 )
 from duplicate.selectors.analyses import DoubleDummy
 from duplicate.selectors.contract import CONTRACT_NOTES
-from duplicate.selectors.event_rows import BoardRows, EventInfo, EventRows, GuideCard, HandRows
+from duplicate.selectors.event_rows import BoardRows, EventInfo, EventRows, HandRows
+from duplicate.selectors.guide_cards import GuideCard
 from duplicate.selectors.pair_rows import PLAYED_HIDDEN
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.selectors.travellers import ScoreCard

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from duplicate.selectors.contract import MATCHPOINTS, UNITS
-from duplicate.selectors.event_rows import hand_text
 from duplicate.selectors.standings import PairStandings, TeamStandings, provisional_text
 
 
@@ -73,6 +72,11 @@ def standings_text(st: PairStandings | TeamStandings) -> str:
     """A plain-text report (the ``standings --format text`` output)."""
     body = _pairs_text(st) if isinstance(st, PairStandings) else _teams_text(st)
     return "\n".join([st.event_name, _provisional_line(st), "", *body]).rstrip() + "\n"
+
+
+def hand_text(holding: tuple[tuple[str, str], ...]) -> str:
+    """One hand on one line, suits by letter: "S AKQ  H T98  D 765  C 432"."""
+    return "  ".join(f"{suit} {cards}" for suit, cards in holding)
 
 
 def travellers_text(rows: Any) -> str:

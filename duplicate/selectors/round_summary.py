@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from duplicate.models import Play, Section
-from duplicate.selectors.event_rows import GuideLine, MovementRow, guide_cards
 from duplicate.selectors.events import boards_in_play
+from duplicate.selectors.guide_cards import GuideLine, MovementRow, guide_cards
 from duplicate.selectors.standings import (
     EventResults,
     PairInfo,
