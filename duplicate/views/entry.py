@@ -1,9 +1,10 @@
 """Result entry: by table and round for directors, from the players' phones through a table link,
 corrections under duplicate law E, rulings and penalties (the printable table links: ``views.tokens``).
 
-Thin views: reads through ``selectors_entry``, writes through ``services.play_result_save``, ``round_agree``
-and the table-token services. Who may write: a director (a staff user) anywhere; a table token only its own
-table's current round, and nothing once the event is finished; everyone else reads.
+Thin views: reads through ``duplicate.selectors.entry`` (``entry_selectors``), writes through
+``services.play_result_save``, ``round_agree`` and the table-token services. Who may write: a director (a staff
+user) anywhere; a table token only its own table's current round, and nothing once the event is finished;
+everyone else reads.
 """
 
 from __future__ import annotations
