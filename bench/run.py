@@ -431,11 +431,11 @@ def bench_pages(report: Report, built: dict[int, Built]) -> None:
 
 
 def _export(name: str) -> Callable[..., Any] | None:
-    """``duplicate.exports.<name>`` if the outputs issue has built it (None: the row says not available)."""
+    """``duplicate.files.<name>`` if the outputs issue has built it (None: the row says not available)."""
     import importlib
 
     try:
-        module = importlib.import_module("duplicate.exports")
+        module = importlib.import_module("duplicate.files")
     except ImportError:
         return None
     fn = getattr(module, name, None)
@@ -444,7 +444,7 @@ def _export(name: str) -> Callable[..., Any] | None:
 
 def bench_outputs(report: Report, built: dict[int, Built]) -> None:
     """Travellers PDF of a one-section (13-table) event; the xlsx workbook of the biggest event, both through
-    ``duplicate.exports`` (``travellers_file``, ``workbook_file``), cold standings cache as after a write."""
+    ``duplicate.files`` (``travellers_file``, ``workbook_file``), cold standings cache as after a write."""
     from django.core.cache import cache
 
     small = built[min(built)]
@@ -463,7 +463,7 @@ def bench_outputs(report: Report, built: dict[int, Built]) -> None:
         fn = _export(name)
         target = f"<= {limit:g} s"
         if fn is None:
-            report.add("outputs", label, None, "", target, note=f"duplicate.exports.{name} not built yet")
+            report.add("outputs", label, None, "", target, note=f"duplicate.files.{name} not built yet")
             continue
 
         def make(fn: Callable[..., Any] = fn, b: Built = b, extra: tuple[str, ...] = extra) -> bytes:

@@ -363,6 +363,23 @@ class Seating(models.Model):
         return f"Table {self.table}"
 
 
+#: The stored fields that make up "the result as entered" (used for the law E history and conflicts).
+ENTERED_FIELDS = (
+    "contract",
+    "declarer",
+    "tricks",
+    "tricks_ns",
+    "honours",
+    "revokes",
+    "penalties",
+    "one_spade_limit",
+    "ruling",
+    "offending",
+)
+#: The scores stored on a play, worked out from its result by the result service.
+SCORE_FIELDS = ("ns_trick", "ns_honour", "ns_total", "ew_trick", "ew_honour", "ew_total", "net_ns", "items")
+
+
 class Play(models.Model):
     """One board played at one table in one round, with its result and the computed scores.
 

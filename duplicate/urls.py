@@ -68,13 +68,9 @@ live_patterns = [
     path("events/<int:pk>/display/", live.event_display, name="event_display"),
 ]
 
-# Downloads: printouts (PDF) and spreadsheets (xlsx, CSV); public and read-only.
+# Downloads: printouts (PDF) and spreadsheets (xlsx, CSV); public and read-only.  The standings download, which
+# writes a team match too, is teams.urls'.
 export_patterns = [
-    re_path(
-        r"^events/(?P<pk>[0-9]+)/download/standings\.(?P<fmt>csv|xlsx|pdf)$",
-        exports.download_standings,
-        name="download_standings",
-    ),
     path("events/<int:pk>/download/travellers.pdf", exports.download_travellers, name="download_travellers"),
     path("events/<int:pk>/download/recap.pdf", recap.download_recap, name="download_recap"),
     path("events/<int:pk>/download/results.csv", exports.download_results_csv, name="download_results_csv"),

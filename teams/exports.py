@@ -4,8 +4,8 @@ each table's boards with each pair's score, the swing between the teams, the run
 Written with the standings' writers (``duplicate.exports.pdf``, ``duplicate.exports.xlsx``), the board-by-board
 part added here.  No peeking: ``hidden`` (a visitor's boards still in play, ``selectors.hidden_boards``) are
 printed without their scores, their swings left out of the running totals, as on the page; with
-``released_only`` (``selectors.released_only``) the teams' totals count the released boards only.
-Two queries (the pairs, the plays), whatever the size of the match.
+``released_only`` (``selectors.released_only``) the teams' totals count the released boards only.  The rows
+are read by ``teams.files``; the writers here only format them.
 """
 
 from __future__ import annotations
@@ -16,51 +16,19 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
-from duplicate.contests import Shape, contest_of
 from duplicate.exports import pdf, xlsx
-from duplicate.exports.rows import StandingsRows, event_info
-from duplicate.models import Event, EventKind
+from duplicate.selectors.event_rows import StandingsRows
 from duplicate.selectors.standings import (
     BEING_PLAYED_NOTE,
     TableLine,
     TeamStandings,
-    event_results,
-    pair_infos,
-    team_standings,
 )
-from teams.imp_exports import IMP_FORMATS, imp_file
 
-MATCH_FORMATS = ("pdf", "xlsx")
 TABLE_HEAD = pdf.para_style("kz-match-table", 10.5, bold=True, spaceBefore=8, spaceAfter=3)
 BOARD_COLUMNS = [
     "Table", "N-S pair", "N-S team", "E-W pair", "E-W team", "Board", "N-S score", "E-W score",
     "Swing to the N-S team", "Swing", "Running total to the N-S team", "Running total"
 ]  # fmt: skip
-
-
-def match_formats(event: Event) -> tuple[str, ...]:
-    """The standings formats :func:`match_file` writes for ``event``, each a visitor's without the boards in
-    play: a law G match's PDF and xlsx, a contract match by IMPs' PDF, xlsx and CSV; none for a pair event."""
-    if event.kind != EventKind.TEAMS:
-        return ()
-    return IMP_FORMATS if contest_of(event).shape is Shape.CONTRACT_TEAMS else MATCH_FORMATS
-
-
-def match_file(
-    event: Event, fmt: str, *, hidden: frozenset[int] = frozenset(), released_only: bool = False
-) -> bytes:
-    """The team match as ``pdf`` or ``xlsx``: the standings' tables and teams, then board by board; a
-    contract match by IMPs as ``teams.imp_exports`` writes it (``csv`` too)."""
-    if contest_of(event).shape is Shape.CONTRACT_TEAMS:
-        return imp_file(event, fmt, hidden=hidden, released_only=released_only)
-    if fmt not in MATCH_FORMATS:
-        raise ValueError(f"format: must be one of {', '.join(MATCH_FORMATS)}, got {fmt!r}")
-    pairs = pair_infos(event)
-    results = event_results(event, pairs, released_only=released_only)
-    rows = StandingsRows(
-        event_info(event), team_standings(event, pairs=pairs, results=results, hidden=hidden)
-    )
-    return match_pdf(rows, hidden=bool(hidden)) if fmt == "pdf" else match_xlsx(rows)
 
 
 def margin_text(st: TeamStandings) -> str:

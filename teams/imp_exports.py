@@ -5,7 +5,9 @@ Each team's IMPs (the WBF scale, whole numbers) and VPs (the WBF 2013 continuous
 ``scoring.contests.imps`` rounds them: the law's figure, exact as written, "14.60"); the PDF and xlsx add the
 board-by-board comparison (each board's two N-S scores, the home team's net, the IMPs, the running IMPs), the
 JSON the boards' swings.  No peeking: a visitor's ``hidden`` boards (still in play) are shown as "being
-played" board by board, and left out of the totals unless the event runs totals over every result.  Two queries (the pairs, the plays) whatever the size.
+played" board by board, and left out of the totals unless the event runs totals over every result.  The
+match is read by ``teams.files`` (two queries, the pairs and the plays, whatever the size); the writers here only
+format it.
 """
 
 from __future__ import annotations
@@ -22,30 +24,15 @@ from reportlab.platypus import Flowable, Paragraph
 from duplicate.contests import IMP_MATCH
 from duplicate.exports import pdf, xlsx
 from duplicate.exports.cells import csv_value
-from duplicate.exports.csv import BOM, COUNTED_COLUMNS
-from duplicate.exports.rows import IMP_SEATS as SEATS
-from duplicate.exports.rows import EventInfo, counted_values, event_info, imp_status, imp_team_rows
-from duplicate.models import Event
-from duplicate.selectors.imp_match import ImpBoardLine, ImpMatch, imp_match
+from duplicate.exports.csv import COUNTED_COLUMNS
+from duplicate.exports.xlsx import IMP_SEATS as SEATS
+from duplicate.exports.xlsx import counted_values, imp_status, imp_team_rows
+from duplicate.selectors.event_rows import EventInfo
+from duplicate.selectors.imp_match import ImpBoardLine, ImpMatch
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
 
-IMP_FORMATS = ("pdf", "xlsx", "csv")
 SUBTITLE = "team match by IMPs and VPs"
 CSV_COLUMNS = ["team", "line", "pair", "direction", "player1", "player2", "boards", "imps", "vps"]
-
-
-def imp_file(
-    event: Event, fmt: str, *, hidden: frozenset[int] = frozenset(), released_only: bool = False
-) -> bytes:
-    """The match as ``pdf``, ``xlsx`` or ``csv`` (a byte-order mark, UTF-8), ``hidden`` boards without their
-    scores, and with ``released_only`` left out of the totals (``selectors.released_only``)."""
-    if fmt not in IMP_FORMATS:
-        raise ValueError(f"format: must be one of {', '.join(IMP_FORMATS)}, got {fmt!r}")
-    match = imp_match(event, hidden=hidden, released_only=released_only)
-    if fmt == "csv":
-        return (BOM + imp_csv_text(match)).encode("utf-8")
-    info = event_info(event)
-    return imp_pdf(info, match, hidden=bool(hidden)) if fmt == "pdf" else imp_xlsx(info, match)
 
 
 def vp_text(vp: Decimal | None) -> str | None:

@@ -5,7 +5,10 @@ the rows per request.
 
 No peeking: what a viewer may see is decided before the cache is read.  A visitor's board-by-board tables
 leave out the scores of the boards still in play (as the score cards do), and its totals count the released
-boards only, unless the event runs totals over every result (``selectors.released_only``)."""
+boards only, unless the event runs totals over every result (``selectors.released_only``).
+
+The standings download of every event is here too (``download_standings``): a team match's file is this app's,
+a pair event's is ``duplicate.files``', and duplicate does not depend on this app."""
 
 from __future__ import annotations
 
@@ -13,23 +16,20 @@ from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_safe
 
-from duplicate import caching
-from duplicate import selectors as visibility
+from duplicate import caching, files, selectors
 from duplicate.contests import Shape, contest_of
+from duplicate.downloads import hidden_download, totals_download
 from duplicate.models import Event, EventKind
 from duplicate.pages import is_visitor, page_request, visitor_page
 from duplicate.selectors.events import boards_in_play, event_badge, event_or_404, hidden_boards, viewer_of
 from duplicate.selectors.imp_match import imp_match
-from duplicate.selectors.standings import (
-    BEING_PLAYED_NOTE,
-    TeamStandings,
-    event_results,
-    pair_infos,
-    team_standings,
-)
+from duplicate.selectors.standings import BEING_PLAYED_NOTE, TeamStandings
 from duplicate.tables import configure
+from teams.files import match_file, match_formats
+from teams.selectors import law_g_match
 from teams.tables import ImpBoardsTable, MatchTablesTable, TeamBoardsTable, TeamScoreTable
 
 T = TypeVar("T")
@@ -44,7 +44,7 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("event_standings", pk=event.pk)
     viewer = viewer_of(request)
     hidden = hidden_boards(boards_in_play(event), viewer)
-    released_only = visibility.released_only(event, viewer)  # the totals count the released boards only
+    released_only = selectors.released_only(event, viewer)  # the totals count the released boards only
     request = page_request(request)
     variant = (
         tuple(sorted(hidden)),
@@ -77,9 +77,7 @@ def _law_g_match(
     request: HttpRequest, event: Event, hidden: frozenset[int], released_only: bool
 ) -> HttpResponse:
     def read() -> TeamStandings:
-        pairs = pair_infos(event)
-        results = event_results(event, pairs, released_only=released_only)
-        return team_standings(event, pairs=pairs, results=results, hidden=hidden)
+        return law_g_match(event, hidden=hidden, released_only=released_only)
 
     variant = (tuple(sorted(hidden)), caching.counted_variant(released_only))
     match, version = _match_rows(request, event, "team-match-live", variant, read)
@@ -148,3 +146,26 @@ def _imp_match(
         "being_played": BEING_PLAYED_NOTE,
     }
     return render(request, "teams/imp_match.html", context)
+
+
+@require_safe
+def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    if fmt in match_formats(event):
+        # A team match's PDF and xlsx carry its boards one by one (law G; a match by IMPs its CSV too): a
+        # visitor's without the boards still in play, as on the team match page.
+        return hidden_download(
+            request,
+            event,
+            "standings",
+            fmt,
+            lambda e, hidden, released_only: match_file(e, fmt, hidden=hidden, released_only=released_only),
+            preparing=f"The team match's {fmt.upper() if fmt != 'xlsx' else 'workbook'}",
+        )
+    return totals_download(
+        request,
+        event,
+        "standings",
+        fmt,
+        lambda e, released_only: files.standings_file(e, fmt, released_only=released_only),
+    )

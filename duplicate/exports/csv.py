@@ -17,8 +17,8 @@ from typing import Any
 
 from duplicate.contests import Contest
 from duplicate.exports.cells import csv_value, decimal_number
-from duplicate.exports.rows import EventRows, StandingsRows, counted_values
-from duplicate.exports.xlsx import result_header, result_values
+from duplicate.exports.xlsx import counted_values, result_header, result_values
+from duplicate.selectors.event_rows import EventRows, StandingsRows
 from duplicate.selectors.standings import PairStandings, TeamStandings
 
 BOM = "\ufeff"
@@ -66,7 +66,7 @@ def exact_row(values: Sequence[Any], flags: Sequence[bool]) -> list[Any]:
     return out
 
 
-def standings_csv(st: StandingsRows | PairStandings | TeamStandings, *, event: Any = None) -> bytes:
+def standings_csv(st: StandingsRows | PairStandings | TeamStandings) -> bytes:
     """The standings as a CSV download: a byte-order mark, then :func:`standings_csv_text` (UTF-8)."""
     standings = st.standings if isinstance(st, StandingsRows) else st
     return (BOM + standings_csv_text(standings)).encode("utf-8")

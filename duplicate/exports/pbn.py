@@ -14,8 +14,8 @@ from fractions import Fraction
 from typing import Final
 
 from duplicate.contests import is_contract
-from duplicate.exports.rows import BoardRows, EventRows, HandRows
 from duplicate.selectors.contract import adjusted_of
+from duplicate.selectors.event_rows import BoardRows, EventRows, HandRows
 from duplicate.selectors.travellers import PlayLine
 from scoring.law77 import board_vulnerability
 from scoring.pbn_write import Cell, PbnGame, ScoreTable, write_pbn

@@ -1,6 +1,6 @@
 """PDF printouts (reportlab platypus): standings, travellers, score cards, table guide cards, hand records.
 
-Writers take the plain rows of :mod:`duplicate.exports.rows` and return bytes; they never query (except
+Writers take the plain rows of :mod:`duplicate.selectors.event_rows` and return bytes; they never query (except
 :func:`standings_pdf` given bare standings, which reads the event once for its paper size and date).
 Paper: A4 or US Letter, by ``Event.paper_size``.  Font: DejaVu Sans, shipped with the code and registered
 in :mod:`duplicate.exports.fonts` (every name prints, and the suit symbols).
@@ -33,15 +33,13 @@ from reportlab.platypus import (
 
 from duplicate.exports.fonts import BOLD, OBLIQUE, SANS
 from duplicate.exports.grid import Grid, GridRow
-from duplicate.exports.rows import (
+from duplicate.selectors.analyses import DoubleDummy
+from duplicate.selectors.event_rows import (
     BoardRows,
     EventInfo,
     EventRows,
     StandingsRows,
-    event_info,
 )
-from duplicate.models import Event
-from duplicate.selectors.analyses import DoubleDummy
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine
 from scoring.law77 import VULNERABLE_TEXT, board_vulnerability
@@ -257,9 +255,8 @@ def dealer_lines(info: EventInfo, board: BoardRows) -> tuple[str, ...]:
 # ------------------------------------------------------------------------------------------ standings
 
 
-def standings_pdf(st: StandingsRows | PairStandings | TeamStandings, *, event: Any = None) -> bytes:
+def standings_pdf(rows: StandingsRows) -> bytes:
     """The standings: each ranking (N-S, E-W, or all pairs), or a team match with its tables."""
-    rows = _standings_rows(st, event)
     info, standings = rows.info, rows.standings
     story = heading(
         info, "Team match" if isinstance(standings, TeamStandings) else "Standings", rows.provisional_text
@@ -270,14 +267,6 @@ def standings_pdf(st: StandingsRows | PairStandings | TeamStandings, *, event: A
         story.extend(team_standings_story(info, standings))
     mark = "PROVISIONAL" if rows.provisional else "Final"
     return build(info, "standings", story, mark=mark)
-
-
-def _standings_rows(st: StandingsRows | PairStandings | TeamStandings, event: Any) -> StandingsRows:
-    if isinstance(st, StandingsRows):
-        return st
-    if event is None:
-        event = Event.objects.get(pk=st.event_id)
-    return StandingsRows(event_info(event), st)
 
 
 def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:

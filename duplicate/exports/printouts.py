@@ -39,8 +39,9 @@ from duplicate.exports.pdf import (
     para_style,
     side_text,
 )
-from duplicate.exports.rows import BoardRows, EventInfo, EventRows, GuideCard, HandRows
 from duplicate.selectors.analyses import DoubleDummy
+from duplicate.selectors.event_rows import BoardRows, EventInfo, EventRows, HandRows
+from duplicate.selectors.guide_cards import GuideCard
 from duplicate.selectors.pair_rows import PLAYED_HIDDEN
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.selectors.travellers import ScoreCard

@@ -9,8 +9,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 from duplicate.exports.fonts import BOLD
 from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.pdf import BODY, H2, MARGIN, NOTE, build, fit, heading, p, page_size
-from duplicate.exports.rows import event_info
-from duplicate.models import Event
+from duplicate.selectors.event_rows import EventInfo
 from duplicate.selectors.recap import HIDDEN_MARK, UNRESOLVED_MARK, Recap, RecapRanking
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
 
@@ -75,9 +74,8 @@ def recap_story(recap: Recap, width: float) -> list[Flowable]:
     return story
 
 
-def recap_pdf(event: Event, recap: Recap) -> bytes:
-    """The recap sheet of ``event`` (no query: ``recap`` holds the figures, ``event`` its name and paper)."""
-    info = event_info(event)
+def recap_pdf(info: EventInfo, recap: Recap) -> bytes:
+    """The recap sheet of the event ``info`` names (its name and paper): ``recap`` holds the figures."""
     width = page_size(info)[1] - 2 * MARGIN  # landscape: the paper's height across
     text = provisional_text(recap.progress)
     story = heading(info, "Recap sheet", text)

@@ -1,4 +1,5 @@
-"""The standings as plain text and JSON (the ``standings`` command's ``--format text|json``)."""
+"""The standings as plain text and JSON (the ``standings`` command's ``--format text|json``), and the travellers
+as plain text (``travellers --format text``)."""
 
 from __future__ import annotations
 
@@ -70,3 +71,43 @@ def standings_text(st: PairStandings | TeamStandings) -> str:
     """A plain-text report (the ``standings --format text`` output)."""
     body = _pairs_text(st) if isinstance(st, PairStandings) else _teams_text(st)
     return "\n".join([st.event_name, _provisional_line(st), "", *body]).rstrip() + "\n"
+
+
+def hand_text(holding: tuple[tuple[str, str], ...]) -> str:
+    """One hand on one line, suits by letter: "S AKQ  H T98  D 765  C 432"."""
+    return "  ".join(f"{suit} {cards}" for suit, cards in holding)
+
+
+def travellers_text(rows: Any) -> str:
+    """A plain-text traveller per board (the ``travellers --format text`` output)."""
+    out = [rows.info.name, f"{rows.info.subtitle}"]
+    if rows.provisional_text:
+        out.append(f"PROVISIONAL: {rows.provisional_text}.")
+    out.append("")
+    figure = rows.info.unit or "+/-"  # a contract pair event's MPs or IMPs, law H's plus/minus
+    for board in rows.boards:
+        out.append(f"Board {board.number}  dealer {board.dealer_name}")
+        if board.diagram is not None:
+            for seat, name in (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")):
+                out.append(f"  {name:<6} {hand_text(board.diagram.hands[seat])}")
+        out.append(
+            f"  {'Rd':>3} {'Tbl':>3} {'N-S':>4} {'E-W':>4}  {'Result':<34} {'N-S':>9} {'E-W':>9} "
+            f"{f'N-S {figure}':>10} {f'E-W {figure}':>10}"
+        )
+        for line in board.lines:
+            out.append(
+                f"  {line.round:>3} {line.table:>3} {line.ns.label!s:>4} {line.ew.label!s:>4}  "
+                f"{line.status[:34]:<34} {line.ns_score_display:>9} {line.ew_score_display:>9} "
+                f"{line.ns_plus_minus_display:>10} {line.ew_plus_minus_display:>10}"
+            )
+            if line.played and (line.ns_items or line.ew_items):
+                if line.ns_items:
+                    out.append(f"{'':>20}N-S {line.ns_total}: {line.ns_items}")
+                if line.ew_items:
+                    out.append(f"{'':>20}E-W {line.ew_total}: {line.ew_items}")
+            if line.marks and not line.ruling:
+                out.append(f"{'':>20}Marked: {line.penalty_text}")
+        if not rows.info.unit:  # law H's averages (a contract contest has none)
+            out.append(f"  Average: N-S {board.ns_average_shown or '-'}  E-W {board.ew_average_shown or '-'}")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"

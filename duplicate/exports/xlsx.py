@@ -27,22 +27,22 @@ from openpyxl.utils import get_column_letter
 
 from duplicate.contests import Contest
 from duplicate.exports.cells import needs_quote
-from duplicate.exports.rows import (
-    IMP_TEAM_COLUMNS,
-    EventRows,
-    StandingsRows,
-    counted_values,
-    event_info,
-    hand_text,
-    imp_status,
-    imp_team_rows,
-)
-from duplicate.models import Event
+from duplicate.exports.text import hand_text
+from duplicate.selectors.event_rows import EventRows, StandingsRows
 from duplicate.selectors.imp_match import ImpMatch
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
-from duplicate.selectors.standings import ITEM_NAMES, PENALTY_KINDS, PairStandings, TeamStandings
+from duplicate.selectors.standings import (
+    ITEM_NAMES,
+    PENALTY_KINDS,
+    PairStandings,
+    Progress,
+    TeamStandings,
+    provisional_text,
+)
 from scoring.contests import mixed_number
 
+IMP_SEATS = {"NS": "N-S", "EW": "E-W", "": ""}
+IMP_TEAM_COLUMNS = ["Team", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "IMPs", "VPs"]
 INT, SIGNED = "0", "+0;-0;0"
 FRACTION, SIGNED_FRACTION = "# ??/??", "+# ??/??;-# ??/??;0"
 DECIMAL, SIGNED_DECIMAL = "0.000", "+0.000;-0.000;0"
@@ -329,6 +329,26 @@ def standings_sheet(book: Book, rows: StandingsRows) -> None:
         write_sheet(book, ws, TEAM_COLUMNS, _team_rows(st, status), bold=is_total)
 
 
+def imp_team_rows(match: ImpMatch) -> Iterator[list[Any]]:
+    """A contract team match's teams (``IMP_TEAM_COLUMNS``): each team's pairs and where they sat, then its
+    total: the boards scored, its IMPs and VPs (None before a board is scored)."""
+    for team in match.teams:
+        for p in team.pairs:
+            yield [team.name, "pair", p.pair.label, IMP_SEATS[p.seat], *p.pair.players, None, None, None]
+        yield [team.name, "total", None, None, None, None, match.scored, team.imps, team.vp]
+
+
+def counted_values(progress: Progress) -> list[int]:
+    """How many of the event's boards the totals count (a visitor's leave out the boards still in play), and
+    the event's boards: the last columns of every standings file, whoever reads it."""
+    return [progress.boards_counted, progress.boards]
+
+
+def imp_status(match: ImpMatch) -> str:
+    why = provisional_text(match.progress)
+    return f"PROVISIONAL: {why}." if why else "Final."
+
+
 def imp_match_sheet(book: Book, title: str, match: ImpMatch) -> None:
     """A contract team match's result: each team's pairs, then its total (the boards scored, its IMPs and
     its VPs to the scale's two decimals), each row with the match's status."""
@@ -355,11 +375,8 @@ def tables_sheet(book: Book, st: PairStandings | TeamStandings) -> None:
     write_sheet(book, book.sheet("Tables"), TABLE_COLUMNS, data)
 
 
-def standings_xlsx(st: StandingsRows | PairStandings | TeamStandings, *, event: Any = None) -> bytes:
+def standings_xlsx(rows: StandingsRows) -> bytes:
     """The standings on one sheet, and a team match's tables (the ``standings --format xlsx`` output)."""
-    if not isinstance(st, StandingsRows):
-        st = StandingsRows(event_info(event or Event.objects.get(pk=st.event_id)), st)
-    rows = st
     book = Book()
     standings_sheet(book, rows)
     tables_sheet(book, rows.standings)

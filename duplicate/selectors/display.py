@@ -16,8 +16,8 @@ from typing import Any
 from django.db.models import Count, Q
 
 from duplicate.contests import Shape, contest_of
-from duplicate.exports.rows import BoardRows, board_row
 from duplicate.models import Board, Event, EventKind, Play
+from duplicate.selectors.event_rows import BoardRows, board_row
 from duplicate.selectors.events import (
     VISITOR,
     Viewer,

@@ -10,8 +10,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
-from duplicate.models import Event, Pair, pair_order
-from duplicate.services.results import ENTERED_FIELDS, SCORE_FIELDS
+from duplicate.models import ENTERED_FIELDS, SCORE_FIELDS, Event, Pair, pair_order
 from scoring.contests import fraction_str, round_half_away
 from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from duplicate.exports.rows import GuideLine, MovementRow, guide_cards
 from duplicate.models import Play, Section
 from duplicate.selectors.events import boards_in_play
+from duplicate.selectors.guide_cards import GuideLine, MovementRow, guide_cards
 from duplicate.selectors.standings import (
     EventResults,
     PairInfo,

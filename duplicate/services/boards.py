@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 
 from duplicate.contests import is_contract
 from duplicate.models import (
+    SCORE_FIELDS,
     Board,
     Event,
     Play,
@@ -21,7 +22,6 @@ from duplicate.models import (
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError
 from duplicate.services.results import (
-    SCORE_FIELDS,
     PermissionDenied,
     ResultError,
     Writer,

@@ -23,6 +23,7 @@ from django.utils import timezone
 from duplicate.contests import is_contract
 from duplicate.models import (
     ARTIFICIAL_RULINGS,
+    ENTERED_FIELDS,
     Board,
     Event,
     EventStatus,
@@ -49,21 +50,7 @@ EVENT_FINISHED = (
     "results, with a reason)."
 )
 
-#: The stored fields that make up "the result as entered" (used for the law E history and conflicts).
-ENTERED_FIELDS = (
-    "contract",
-    "declarer",
-    "tricks",
-    "tricks_ns",
-    "honours",
-    "revokes",
-    "penalties",
-    "one_spade_limit",
-    "ruling",
-    "offending",
-)
 RESULT_KEYS = frozenset(ENTERED_FIELDS) - RULING_KEYS
-SCORE_FIELDS = ("ns_trick", "ns_honour", "ns_total", "ew_trick", "ew_honour", "ew_total", "net_ns", "items")
 
 
 class ResultError(ValueError):

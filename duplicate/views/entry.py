@@ -1,9 +1,10 @@
 """Result entry: by table and round for directors, from the players' phones through a table link,
 corrections under duplicate law E, rulings and penalties (the printable table links: ``views.tokens``).
 
-Thin views: reads through ``selectors_entry``, writes through ``services.play_result_save``, ``round_agree``
-and the table-token services. Who may write: a director (a staff user) anywhere; a table token only its own
-table's current round, and nothing once the event is finished; everyone else reads.
+Thin views: reads through ``duplicate.selectors.entry`` (``entry_selectors``), writes through
+``services.play_result_save``, ``round_agree`` and the table-token services. Who may write: a director (a staff
+user) anywhere; a table token only its own table's current round, and nothing once the event is finished;
+everyone else reads.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
-from duplicate import selectors as visibility
-from duplicate import services
+from duplicate import selectors, services
 from duplicate.contests import is_contract
 from duplicate.forms.entry import PlayResultForm, error_field, initial_for
 from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
-from duplicate.selectors import entry as sel
+from duplicate.pages import traveller_page
+from duplicate.selectors import entry as entry_selectors
 from duplicate.selectors import event_or_404
 from duplicate.selectors.round_summary import RoundSummary, round_summary
 from duplicate.services.results import (
@@ -34,7 +35,6 @@ from duplicate.services.results import (
     result_fields,
 )
 from duplicate.tables import EntryGridTable, configure, selected_section
-from duplicate.views.standings import traveller_page
 from scoring.pbn import hands_known
 
 MORE_FIELDS = (
@@ -143,8 +143,8 @@ class TableView:
                 {
                     "who": change.who,
                     "at": change.at,
-                    "before": sel.result_summary(change.before),
-                    "after": sel.result_summary(change.after),
+                    "before": entry_selectors.result_summary(change.before),
+                    "after": entry_selectors.result_summary(change.after),
                     "reason": change.reason,
                 }
                 for change in play.changes.all()
@@ -161,9 +161,11 @@ class TableView:
             "form": form,
             "more": more,
             "more_open": more_open,
-            "summary": sel.result_summary(play_result_data(play)),
-            "items": sel.item_rows(play),
-            "honours_from_hands": sel.derived_honours(play) if hands_known(play.board.deal) else [],
+            "summary": entry_selectors.result_summary(play_result_data(play)),
+            "items": entry_selectors.item_rows(play),
+            "honours_from_hands": entry_selectors.derived_honours(play)
+            if hands_known(play.board.deal)
+            else [],
             "history": history,
             "notice": "",
             "status": "",
@@ -206,16 +208,16 @@ def _render_table(
     replaced = replaced or {}
     rows = [replaced.get(p.pk) or view.row(p) for p in plays]
     if view.writer is None:  # a visitor reading a table's page: no result of a board still in play
-        in_play = visibility.boards_in_play(view.event)
+        in_play = selectors.boards_in_play(view.event)
         for row in rows:
-            if not visibility.board_visible(
-                row["play"].board.number, in_play=in_play, viewer=visibility.VISITOR
+            if not selectors.board_visible(
+                row["play"].board.number, in_play=in_play, viewer=selectors.VISITOR
             ):
                 row.update(in_play=True, summary="being played", items=[], honours_from_hands=[])
     template = "duplicate/entry_token.html" if view.token else "duplicate/entry_table.html"
     ctx = view.context(request, rows)
     if view.token:  # its own results are on the page; the travellers of the boards its table has played
-        played = visibility.table_played_boards(view.section.pk, view.token.table)
+        played = selectors.table_played_boards(view.section.pk, view.token.table)
         ctx["played_boards"] = sorted(played)
         ctx["summary"] = summary
         if summary is not None:  # the cursor goes to the summary's heading (kalamazoo.js), not a field
@@ -223,7 +225,7 @@ def _render_table(
                 if row["form"] is not None:
                     row["form"].fields["quick"].widget.attrs.pop("autofocus", None)
     else:
-        total_rounds = sel.round_count(view.section)
+        total_rounds = entry_selectors.round_count(view.section)
         number, table = view.seating.round.number, view.seating.table
         ctx["nav"] = {
             "prev_round": number - 1 if number > 1 else None,
@@ -250,7 +252,7 @@ def _conflict_row(
 ) -> dict[str, Any]:
     """The board's row as stored now, with what the writer entered (law E: nothing was overwritten)."""
     current = _reloaded(exc.current, view)
-    yours = sel.result_summary(data) if not form.clearing else "no result (cleared)"
+    yours = entry_selectors.result_summary(data) if not form.clearing else "no result (cleared)"
     row = view.row(current, notice=f"{exc} Your entry was: {yours}.", status="conflict")
     if current.entered and form.cleaned_data["version"] == 0:
         row["notice"] = (
@@ -292,7 +294,7 @@ def _refused_form(
     kept.add_result_error(message)
     kept.add_error(
         "quick",
-        f"quick: not saved; board {play.board.number} keeps {sel.result_summary(play_result_data(play))} "
+        f"quick: not saved; board {play.board.number} keeps {entry_selectors.result_summary(play_result_data(play))} "
         "until the correction is saved with its reason",
     )
     return kept
@@ -324,10 +326,10 @@ def _quick_line(data: dict[str, Any] | None) -> str:
 
 def _saved_message(view: TableView, saved: Play, plays: list[Play]) -> str:
     """What was saved; through a table link, also the round the link opens next once this round is in."""
-    message = f"Board {saved.board.number}: {sel.result_summary(play_result_data(saved))}."
+    message = f"Board {saved.board.number}: {entry_selectors.result_summary(play_result_data(saved))}."
     round_in = saved.entered and all(p.entered for p in plays if p.pk != saved.pk)
     if view.token is not None and round_in:  # the link moves on only once the round is in
-        number = sel.current_round_number(view.section, view.seating.table)
+        number = entry_selectors.current_round_number(view.section, view.seating.table)
         if number is not None and number != view.seating.round.number:
             message += (
                 f" Every board of round {view.seating.round.number} is in: this link now opens "
@@ -418,7 +420,8 @@ def _row_response(
         return _render_row(request, view, row, status)
     if view.token is not None:  # the whole page again: the seating with the players' names
         view.seating = (
-            sel.table_seating(view.section, view.seating.round.number, view.seating.table) or view.seating
+            entry_selectors.table_seating(view.section, view.seating.round.number, view.seating.table)
+            or view.seating
         )
     return _render_table(request, view, plays, status=status, replaced={row["play"].pk: row})
 
@@ -446,7 +449,7 @@ def _refusal(view: TableView) -> str:
 def _token_elsewhere(request: HttpRequest, token: TableToken, where: str | None = None) -> HttpResponse:
     """A table link's post of a board its current round does not hold: one of its own boards in a round the
     director has agreed since the page was loaded (law E: ask the director), or a board it never opens."""
-    number = sel.agreed_round_of_play(token, request.POST.get("play", ""))
+    number = entry_selectors.agreed_round_of_play(token, request.POST.get("play", ""))
     back = reverse("entry_token", args=[token.secret])
     if number is not None:
         message = services.round_agreed_message(number, code=token.section.event.code)
@@ -458,7 +461,7 @@ def _token_elsewhere(request: HttpRequest, token: TableToken, where: str | None 
 
 def _reloaded(play: Play, view: TableView) -> Play:
     """A play fresh from the database with its history, on this page's seating."""
-    fresh = sel.seating_plays(view.seating, history=view.shows_history)
+    fresh = entry_selectors.seating_plays(view.seating, history=view.shows_history)
     return next(p for p in fresh if p.pk == play.pk)
 
 
@@ -492,7 +495,7 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
                 errors.append(form.labelled(str(exc)))
             else:
                 totals = Play(**{**blank_fields(), **fields})
-                items = sel.item_rows(totals)
+                items = entry_selectors.item_rows(totals)
     errors.extend(form.labelled_errors())  # away from the fields: each named by its field's label
     context = {"items": items, "totals": totals, "errors": errors, "preview": True, **view.score_words}
     return render(request, "duplicate/entry_score.html", context)
@@ -503,7 +506,7 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
 
 def entry_index(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    grids = sel.entry_grid(event)
+    grids = entry_selectors.entry_grid(event)
     letters = [grid.section.letter for grid in grids]
     section = selected_section(request, letters)
     director = _director(request) is not None
@@ -527,7 +530,7 @@ def _table_view(
 ) -> tuple[TableView, list[Play]]:
     event = get_object_or_404(Event, pk=pk)
     section = get_object_or_404(Section, event=event, letter=letter)
-    seating = sel.table_seating(section, round, table)
+    seating = entry_selectors.table_seating(section, round, table)
     if seating is None:
         raise Http404(f"Section {letter} has no table {table} in round {round}.")
     url = reverse("entry_table", args=[event.pk, letter, round, table])
@@ -539,7 +542,7 @@ def _table_view(
         action=url,
         preview=reverse("entry_preview", args=[event.pk, letter, round, table]),
     )
-    return view, sel.seating_plays(seating)
+    return view, entry_selectors.seating_plays(seating)
 
 
 @require_http_methods(["GET", "POST"])
@@ -595,19 +598,21 @@ def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) ->
 
 
 def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:
-    token = sel.active_token(secret)
+    token = entry_selectors.active_token(secret)
     if token is None:
         return render(request, "duplicate/token_invalid.html", status=404)
     section = token.section
-    seating = sel.current_seating(section, token.table, names=request.method != "POST")
+    seating = entry_selectors.current_seating(section, token.table, names=request.method != "POST")
     if seating is None and request.method == "POST" and _director(request) is None:
         return _token_elsewhere(request, token)  # a save after the last round was agreed
     if seating is None:  # every round agreed: the table's own results, and the travellers of its boards
-        plays = visibility.table_plays(section.pk, token.table)
+        plays = selectors.table_plays(section.pk, token.table)
         results = [
             {
                 "play": play,
-                "summary": sel.result_summary(play_result_data(play)) if play.entered else "no result",
+                "summary": entry_selectors.result_summary(play_result_data(play))
+                if play.entered
+                else "no result",
             }
             for play in plays
         ]
@@ -632,7 +637,7 @@ def entry_token(request: HttpRequest, secret: str) -> HttpResponse:
     view = _token_view(request, secret)
     if isinstance(view, HttpResponse):
         return view
-    plays = sel.seating_plays(view.seating, history=view.shows_history)
+    plays = entry_selectors.seating_plays(view.seating, history=view.shows_history)
     if request.method == "POST":
         return _save(request, view, plays, view.action)
     return _render_table(request, view, plays, summary=_token_summary(request, view, plays))
@@ -658,11 +663,11 @@ def entry_token_traveller(request: HttpRequest, secret: str, number: int) -> Htt
     """A board's traveller through a table's link: shown once that table has played the board and opened
     its traveller (the players compare after play; their result then stands), or once every table has
     played it; before that, "being played" as for a visitor."""
-    token = sel.active_token(secret)
+    token = entry_selectors.active_token(secret)
     if token is None:
         return render(request, "duplicate/token_invalid.html", status=404)
-    boards = visibility.table_boards(token.section_id, token.table)
-    director = visibility.viewer_of(request)
+    boards = selectors.table_boards(token.section_id, token.table)
+    director = selectors.viewer_of(request)
     event = event_or_404(token.section.event_id)
     if not director.director and number in boards.played and number not in boards.opened:
         # Opening it makes the table's result there stand (services.table_traveller_open): ask first, and
@@ -673,11 +678,11 @@ def entry_token_traveller(request: HttpRequest, secret: str, number: int) -> Htt
             except services.PermissionDenied as exc:  # the event is finished: the link only reads
                 return _unlisted(_forbidden(request, str(exc)))
             return redirect("entry_token_traveller", secret=secret, number=number)
-        if number in visibility.boards_in_play(event):
+        if number in selectors.boards_in_play(event):
             context = {"token": token, "event": event, "number": number}
             return _unlisted(render(request, "duplicate/token_compare.html", context), noindex=False)
-    viewer = director if director.director else visibility.Viewer(played=boards.opened)
-    board = visibility.traveller_board(event.pk, number)
+    viewer = director if director.director else selectors.Viewer(played=boards.opened)
+    board = selectors.traveller_board(event.pk, number)
     return _unlisted(traveller_page(request, board, viewer, token_secret=secret))
 
 
@@ -686,4 +691,4 @@ def entry_token_preview(request: HttpRequest, secret: str) -> HttpResponse:
     view = _token_view(request, secret)
     if isinstance(view, HttpResponse):
         return view
-    return _preview(request, view, sel.seating_plays(view.seating, history=False))
+    return _preview(request, view, entry_selectors.seating_plays(view.seating, history=False))

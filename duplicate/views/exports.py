@@ -1,10 +1,10 @@
-"""Downloads: standings (CSV, xlsx, PDF), travellers, results CSV, the event workbook, the printouts and the
-event file.
+"""Downloads: travellers, results CSV, the event workbook, the printouts and the event file (the standings'
+download, which writes a team match too, is ``teams.views.download_standings``).
 
-Public and read-only, like the pages they print. Each builds its file from ``duplicate.exports`` (plain rows,
+Public and read-only, like the pages they print. Each builds its file with ``duplicate.files`` (plain rows,
 a fixed number of queries) and never hands the request to the exporters; the file's bytes are kept in the
 cache under the event's results version (``duplicate.caching``), so that a second download is a cache read;
-a big event's files (all but its standings) are made in the background (``hidden_download``).  A visitor's
+a big event's files (all but its standings) are made in the background (``duplicate.downloads.hidden_download``).  A visitor's
 file shows the boards still in play (``selectors.board_visible``) as "being played": no hands, no results, and
 its totals count the released boards only unless the event runs totals over every result
 (``selectors.released_only``); a director's holds everything.
@@ -12,116 +12,18 @@ its totals count the released boards only unless the event runs totals over ever
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
 from typing import Any
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
-from duplicate import caching, exports, selectors
+from duplicate import files
+from duplicate.downloads import hidden_download
 from duplicate.models import Event
 from duplicate.selectors.usebio import usebio_event, usebio_problem
 from duplicate.services import eventfile
 from scoring.usebio import write_usebio
-from teams.exports import match_file, match_formats
-
-
-def _download(
-    request: HttpRequest, event: Event | int, what: str, ext: str, make: Callable[[Event, bool], bytes]
-) -> HttpResponse:
-    """A download of totals and no board's hands or results (the standings): ``make(event, released_only)``,
-    its totals over the released boards only for a viewer shown those (``selectors.released_only``: the
-    boards in play are read with the results, no query of their own); kept with the results version and what
-    the totals count (a visitor's file is never a director's).  ``event``: the event, or its primary key."""
-    if not isinstance(event, Event):
-        event = get_object_or_404(Event, pk=event)
-    viewer = selectors.viewer_of(request)
-    released_only = selectors.released_only(event, viewer)
-    variant = (what, ext, caching.counted_variant(released_only))
-    body = caching.cached(
-        event, "download", variant, lambda: make(event, released_only), latest=viewer.director
-    )
-    return download_response(event, body, what, ext)
-
-
-def hidden_download(
-    request: HttpRequest,
-    event: Event | int,
-    what: str,
-    ext: str,
-    make: Callable[[Event, frozenset[int], bool], bytes],
-    *,
-    preparing: str,
-    variant: Hashable = (),
-) -> HttpResponse:
-    """A download showing hands or results: ``make(event, hidden, released_only)``, the boards ``hidden`` from
-    this viewer, its totals over the released boards only when ``released_only`` (``selectors.released_only``);
-    kept with the results version, the boards hidden and what the totals count (a visitor's file is never a
-    director's), and with ``variant`` (an order asked for).  ``event``: the event, or its primary key.  An event of more than
-    ``BACKGROUND_RESULTS`` results has its file made in a thread (``caching.prepared``: seconds of work for
-    a 100-table event's printouts): the page says so until it is ready (HTTP 202, reloading every two
-    seconds, ``preparing`` naming the file), a visitor meanwhile getting the one made before, if any."""
-    if not isinstance(event, Event):
-        event = get_object_or_404(Event, pk=event)
-    viewer = selectors.viewer_of(request)
-    hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
-    released_only = selectors.released_only(event, viewer)
-    key = (
-        what,
-        ext,
-        tuple(sorted(hidden)),
-        caching.counted_variant(released_only),
-        *((variant,) if variant else ()),
-    )
-
-    def build() -> bytes:
-        return make(event, hidden, released_only)
-
-    if selectors.play_count(event) <= settings.BACKGROUND_RESULTS:
-        body = caching.cached(event, "download", key, build, latest=viewer.director)
-        return download_response(event, body, what, ext)
-    ready, waited = caching.prepared(event, "download", key, build, latest=viewer.director)
-    if ready is not None:
-        return download_response(event, ready, what, ext)
-    context = {"event": event, "what": preparing, "waited": round(waited)}
-    response = render(request, "duplicate/download_preparing.html", context, status=202)
-    response["Refresh"] = "2"
-    response["Cache-Control"] = "no-store"
-    return response
-
-
-def download_response(event: Event, body: bytes, what: str, ext: str) -> HttpResponse:
-    response = HttpResponse(body, content_type=exports.CONTENT_TYPES[ext])
-    disposition = "inline" if ext == "pdf" else "attachment"
-    response["Content-Disposition"] = f'{disposition}; filename="{exports.file_name(event, what, ext)}"'
-    response["Cache-Control"] = "no-cache"
-    response["X-Content-Type-Options"] = "nosniff"
-    return response
-
-
-@require_safe
-def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    if fmt in match_formats(event):
-        # A team match's PDF and xlsx carry its boards one by one (law G; a match by IMPs its CSV too): a
-        # visitor's without the boards still in play, as on the team match page.
-        return hidden_download(
-            request,
-            event,
-            "standings",
-            fmt,
-            lambda e, hidden, released_only: match_file(e, fmt, hidden=hidden, released_only=released_only),
-            preparing=f"The team match's {fmt.upper() if fmt != 'xlsx' else 'workbook'}",
-        )
-    return _download(
-        request,
-        event,
-        "standings",
-        fmt,
-        lambda e, released_only: exports.standings_file(e, fmt, released_only=released_only),
-    )
 
 
 @require_safe
@@ -131,7 +33,7 @@ def download_travellers(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         "travellers",
         "pdf",
-        lambda e, hidden, released_only: exports.travellers_file(
+        lambda e, hidden, released_only: files.travellers_file(
             e, "pdf", hidden=hidden, released_only=released_only
         ),
         preparing="The travellers' printout",
@@ -145,7 +47,7 @@ def download_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         "results",
         "csv",
-        lambda e, hidden, released_only: exports.results_file(e, hidden=hidden, released_only=released_only),
+        lambda e, hidden, released_only: files.results_file(e, hidden=hidden, released_only=released_only),
         preparing="The results file",
     )
 
@@ -161,7 +63,7 @@ def download_hands(request: HttpRequest, pk: int, what: str) -> HttpResponse:
         pk,
         name,
         "pbn",
-        lambda e, hidden, released_only: exports.hands_file(
+        lambda e, hidden, released_only: files.hands_file(
             e, results=results, hidden=hidden, released_only=released_only
         ),
         preparing="The hands and results file" if results else "The hand records file",
@@ -196,7 +98,7 @@ def download_workbook(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         "results",
         "xlsx",
-        lambda e, hidden, released_only: exports.workbook_file(e, hidden=hidden, released_only=released_only),
+        lambda e, hidden, released_only: files.workbook_file(e, hidden=hidden, released_only=released_only),
         preparing="The event workbook",
     )
 
@@ -209,7 +111,7 @@ def download_printout(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
         pk,
         kind,
         "pdf",
-        lambda e, hidden, released_only: exports.printout_file(
+        lambda e, hidden, released_only: files.printout_file(
             e, kind, hidden=hidden, released_only=released_only
         ),
         preparing=f"The {names[kind]} printout",

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_GET
 
 from duplicate import caching
 from duplicate.contests import Contest, contest_of
-from duplicate.selectors import display as dsel
-from duplicate.selectors import events as sel
+from duplicate.selectors import display as display_selectors
+from duplicate.selectors import events as event_selectors
 from duplicate.selectors.events import event_or_404
 from duplicate.tables import (
     DisplayImpTeamsTable,
@@ -30,7 +30,7 @@ from duplicate.tables import (
 def event_version(request: HttpRequest, pk: int) -> JsonResponse:
     """``{"version": "12"}``: the event's results version, what the standings, score cards and display
     carry (one query). It tells that results changed, not what they are."""
-    version = dsel.event_version(pk)
+    version = display_selectors.event_version(pk)
     if version is None:
         raise Http404("No Event matches the given query.")
     return JsonResponse({"version": str(version)})
@@ -40,12 +40,12 @@ def event_version(request: HttpRequest, pk: int) -> JsonResponse:
 @require_GET
 def board_version(request: HttpRequest, pk: int, number: int) -> JsonResponse:
     """``{"version": "3-shown"}``: what board ``number``'s traveller carries for this viewer (one query)."""
-    board = sel.traveller_board(pk, number)
-    live = dsel.traveller_live_version(board, viewer=sel.viewer_of(request))
+    board = event_selectors.traveller_board(pk, number)
+    live = display_selectors.traveller_live_version(board, viewer=event_selectors.viewer_of(request))
     return JsonResponse({"version": live})
 
 
-def _slide_table(slide: dsel.Slide, contest: Contest) -> DisplayTable:
+def _slide_table(slide: display_selectors.Slide, contest: Contest) -> DisplayTable:
     """A slide's table, headed as the event's ``contest`` (its description) says."""
     if slide.kind == "traveller":
         return DisplayTravellerTable(slide.rows, contest=contest)
@@ -63,13 +63,15 @@ def event_display(request: HttpRequest, pk: int) -> HttpResponse:
     event's results version, as is the plan of which slides there are; how long a slide is shown
     (``?seconds=``) is the page's script's, so one entry serves every screen."""
     event = event_or_404(pk)
-    plan = caching.cached(event, "display-plan", (), lambda: dsel.display_plan(event))
-    page = dsel.page_number(request.GET.get("page"), plan.pages)
+    plan = caching.cached(event, "display-plan", (), lambda: display_selectors.display_plan(event))
+    page = display_selectors.page_number(request.GET.get("page"), plan.pages)
 
     def build() -> str:
         # The page is kept under the current version: made from the current plan, never a kept older one.
-        current = caching.cached(event, "display-plan", (), lambda: dsel.display_plan(event), latest=True)
-        data = dsel.display(event, current, page)
+        current = caching.cached(
+            event, "display-plan", (), lambda: display_selectors.display_plan(event), latest=True
+        )
+        data = display_selectors.display(event, current, page)
         contest = contest_of(event)
         slides = [{"slide": s, "table": _slide_table(s, contest).as_html(request)} for s in data.slides]
         context: dict[str, Any] = {"event": event, "data": data, "slides": slides}

@@ -15,15 +15,15 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from duplicate import caching
-from duplicate import selectors as sel
+from duplicate import caching, selectors
+from duplicate.downloads import hidden_download
 from duplicate.exports.recap import recap_pdf
 from duplicate.models import Event, EventKind
+from duplicate.pages import progress_html, status_badge
 from duplicate.recap_tables import recap_tables
+from duplicate.selectors.event_rows import event_info
 from duplicate.selectors.recap import HIDDEN_MARK, ORDERS, recap
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
-from duplicate.views.exports import hidden_download
-from duplicate.views.standings import progress_html, status_badge
 
 
 def _order(request: HttpRequest) -> str:
@@ -32,18 +32,18 @@ def _order(request: HttpRequest) -> str:
     return asked if asked in ORDERS else ORDERS[0]
 
 
-def _hidden(event: Event, viewer: sel.Viewer) -> frozenset[int]:
-    return sel.hidden_boards(sel.boards_in_play(event), viewer)
+def _hidden(event: Event, viewer: selectors.Viewer) -> frozenset[int]:
+    return selectors.hidden_boards(selectors.boards_in_play(event), viewer)
 
 
 @require_safe
 def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
-    event = sel.event_or_404(pk)
+    event = selectors.event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
-    viewer = sel.viewer_of(request)
+    viewer = selectors.viewer_of(request)
     hidden = _hidden(event, viewer)
-    released_only = sel.released_only(event, viewer)
+    released_only = selectors.released_only(event, viewer)
     order = _order(request)
 
     def build() -> dict[str, Any]:
@@ -74,7 +74,7 @@ def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def download_recap(request: HttpRequest, pk: int) -> HttpResponse:
-    event = sel.event_or_404(pk)
+    event = selectors.event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         raise Http404("A team match has no recap sheet.")
     order = _order(request)
@@ -84,7 +84,7 @@ def download_recap(request: HttpRequest, pk: int) -> HttpResponse:
         "recap",
         "pdf",
         lambda e, hidden, released_only: recap_pdf(
-            e, recap(e, hidden=hidden, order=order, released_only=released_only)
+            event_info(e), recap(e, hidden=hidden, order=order, released_only=released_only)
         ),
         preparing="The recap sheet's printout",
         variant=order,

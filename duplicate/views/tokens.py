@@ -21,7 +21,7 @@ from qrcode.image.svg import SvgPathImage
 from duplicate import services
 from duplicate.forms.entry import TableLinkActionForm
 from duplicate.models import Event, Section, TableToken
-from duplicate.selectors import entry as sel
+from duplicate.selectors import entry as entry_selectors
 
 
 def loopback_host(host: str) -> bool:
@@ -64,7 +64,7 @@ def _tokens_post(request: HttpRequest, event: Event, sections: list[Section], da
         services.table_token_revoke(token=revoked)
         messages.success(request, f"Revoked the link of table {revoked.table}: it opens nothing now.")
         return
-    live = sel.event_tokens(event)
+    live = entry_selectors.event_tokens(event)
     targets: list[tuple[Section, int]] = []
     if action == "create":
         section = get_object_or_404(Section, event=event, pk=data["section"])
@@ -93,7 +93,7 @@ def _tokens_page(
     errors: list[str] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    live = sel.event_tokens(event)
+    live = entry_selectors.event_tokens(event)
     cards = []
     for section in sections:
         for table in range(1, section.tables + 1):

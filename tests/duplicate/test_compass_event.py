@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from duplicate import exports
+from duplicate import files
 from duplicate.models import Event, Play, Seating
 from tests.duplicate.test_event_pages import create_form
 
@@ -76,7 +76,7 @@ def test_the_movement_page_says_the_pairs_stay(director_client, client):
 
 def test_the_guide_cards_say_the_pairs_stay_and_where_the_boards_go(director_client):
     event = compass_event(director_client)
-    data = exports.printout_file(event, "guide-cards")
+    data = files.printout_file(event, "guide-cards")
     text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages).split())
     assert "<b>" not in text  # the line is printed in bold, not with its markup showing
     # one card per table: its own pairs, and the table its boards go to (the next-lower, table 1's to 3)

@@ -16,11 +16,11 @@ from django.core.management import CommandError, call_command
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from duplicate import exports, services
+from duplicate import files, services
 from duplicate.exports.printouts import hand_records_pdf
-from duplicate.exports.rows import event_rows
 from duplicate.models import Board, DealAnalysis
 from duplicate.selectors.analyses import SEATS, STRAINS, board_double_dummy, boards_double_dummy
+from duplicate.selectors.event_rows import event_rows
 from scoring.law77 import vulnerability_for_board
 from scoring.pbn import canonical_deal, read_pbn
 from tests.conftest import make_event
@@ -192,7 +192,7 @@ def test_the_hand_records_print_each_boards_table_for_released_boards_only(clien
     rows = {1: canonical_deal(DEAL_1), 2: canonical_deal(TOP_TRICKS)}
     found = boards_double_dummy(((n, "N", d) for n, d in rows.items()), par=False)
     assert set(found) == {1, 2}
-    text = pdf_text(exports.printout_file(played, "hand-records"))
+    text = pdf_text(files.printout_file(played, "hand-records"))
     # each seat's row of tricks (NT S H D C) beside South
     assert "N 13" in text
     assert "N 0 13 0 13 0" in text

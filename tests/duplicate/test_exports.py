@@ -21,15 +21,15 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from duplicate import exports
+from duplicate import files
 from duplicate.demo import demo_event_file
 from duplicate.exports.cells import csv_value, decimal_number, needs_quote
 from duplicate.exports.csv import standings_csv_text
-from duplicate.exports.rows import event_rows, standings_rows
 from duplicate.exports.xlsx import Book, number, write_sheet
 from duplicate.models import Board, Event
 from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
+from duplicate.selectors.event_rows import event_rows, standings_rows
 from duplicate.services.eventfile import event_import
 from tests.conftest import make_event
 from tests.duplicate.exports_events import pairs_file, team_file
@@ -131,7 +131,7 @@ def test_guide_cards_say_where_the_pairs_and_boards_go(event):
 
 def test_standings_pdf_holds_every_figure(demo):
     sr = standings_rows(demo)
-    text = squash(" ".join(pdf_text(exports.standings_file(demo, "pdf"))))
+    text = squash(" ".join(pdf_text(files.standings_file(demo, "pdf"))))
     assert "Standings" in text
     assert demo.name in text
     assert "PROVISIONAL" in text
@@ -143,7 +143,7 @@ def test_standings_pdf_holds_every_figure(demo):
 
 def test_team_match_pdf_has_the_tables_the_odd_pair_and_the_winner(match):
     sr = standings_rows(match)
-    text = squash(" ".join(pdf_text(exports.standings_file(match, "pdf"))))
+    text = squash(" ".join(pdf_text(files.standings_file(match, "pdf"))))
     assert "Team match" in text
     assert "Tables" in text
     assert f"{sr.standings.winner} {'lead' if sr.provisional else 'won'}" in text
@@ -161,7 +161,7 @@ def test_team_match_with_an_odd_pair_prints_its_average():
     data = team_file(tables=3)
     event = event_import(data=data)
     sr = standings_rows(event)
-    text = squash(" ".join(pdf_text(exports.standings_file(event, "pdf"))))
+    text = squash(" ".join(pdf_text(files.standings_file(event, "pdf"))))
     for team in sr.standings.teams:
         if team.odd_pair_average is not None:
             assert "Odd pair" in text
@@ -170,7 +170,7 @@ def test_team_match_with_an_odd_pair_prints_its_average():
 
 def test_travellers_pdf_holds_every_result(event):
     rows = event_rows(event)
-    pages = pdf_text(exports.travellers_file(event, "pdf"))
+    pages = pdf_text(files.travellers_file(event, "pdf"))
     text = squash(" ".join(pages))
     for board in rows.boards:
         assert f"Board {board.number}" in text
@@ -197,7 +197,7 @@ def test_travellers_pdf_holds_every_result(event):
 
 def test_travellers_print_the_hands(demo):
     rows = event_rows(demo)
-    text = squash(pdf_text(exports.travellers_file(demo, "pdf"))[0])
+    text = squash(pdf_text(files.travellers_file(demo, "pdf"))[0])
     north = rows.boards[0].diagram.north
     assert "North" in text
     assert all(cards in text for _suit, cards in north)
@@ -206,7 +206,7 @@ def test_travellers_print_the_hands(demo):
 def test_whist_travellers():
     event = event_import(data=pairs_file(3, 1, code="whist", name="Whist drive"))
     rows = event_rows(event)
-    text = squash(" ".join(pdf_text(exports.travellers_file(event, "pdf"))))
+    text = squash(" ".join(pdf_text(files.travellers_file(event, "pdf"))))
     line = rows.boards[0].lines[0]
     assert f"N-S {line.tricks_ns} tricks" in text
     assert f"{line.ns_score_display} {line.ew_score_display} {line.ns_plus_minus_display}" in text
@@ -214,7 +214,7 @@ def test_whist_travellers():
 
 def test_score_cards_one_page_per_pair(demo):
     rows = event_rows(demo)
-    pages = pdf_text(exports.printout_file(demo, "scorecards"))
+    pages = pdf_text(files.printout_file(demo, "scorecards"))
     assert len(pages) == len(rows.cards) == demo.pairs.count()
     for page, card in zip(pages, rows.cards, strict=True):
         text = squash(page)
@@ -240,19 +240,19 @@ def test_a_relay_mitchells_boards_going_to_the_bye_stand_say_so_in_full():
     event = make_event(tables=4)  # the even Mitchell's default remedy: relay-and-bye stand
     table3 = next(card for card in event_rows(event).guide_cards if card.title == "Table 3")
     assert [line.boards_next for line in table3.lines] == ["bye stand", "bye stand", "bye stand", "end"]
-    text = squash(" ".join(pdf_text(exports.printout_file(event, "guide-cards"))))
+    text = squash(" ".join(pdf_text(files.printout_file(event, "guide-cards"))))
     assert text.count("bye stand") >= 3 + 1  # three lines and the note under each card
     assert "…" not in text
 
 
 def test_guide_cards_and_hand_records(demo):
     rows = event_rows(demo)
-    text = squash(" ".join(pdf_text(exports.printout_file(demo, "guide-cards"))))
+    text = squash(" ".join(pdf_text(files.printout_file(demo, "guide-cards"))))
     for card in rows.guide_cards:
         assert card.title in text
         for line in card.lines:
             assert f"{line.round} {line.ns.label} {line.ew.label} {line.boards} {line.ns_next}" in text
-    pages = pdf_text(exports.printout_file(demo, "hand-records"))
+    pages = pdf_text(files.printout_file(demo, "hand-records"))
     assert len(pages) == -(-len(rows.boards) // 6)  # six boards a page
     text = squash(" ".join(pages))
     for board in rows.boards:
@@ -266,9 +266,9 @@ def test_paper_size_per_event(event, paper, size):
     Event.objects.filter(pk=event.pk).update(paper_size=paper)
     event.refresh_from_db()
     for data in (
-        exports.standings_file(event, "pdf"),
-        exports.travellers_file(event, "pdf"),
-        *(exports.printout_file(event, kind) for kind in exports.PRINTOUTS),
+        files.standings_file(event, "pdf"),
+        files.travellers_file(event, "pdf"),
+        *(files.printout_file(event, kind) for kind in files.PRINTOUTS),
     ):
         box = PdfReader(io.BytesIO(data)).pages[0].mediabox
         assert (round(float(box.width)), round(float(box.height))) == size
@@ -276,11 +276,11 @@ def test_paper_size_per_event(event, paper, size):
 
 def test_an_event_without_results_or_hands_still_prints():
     event = event_import(data=pairs_file(3, 1, hands=False, specials=False, missing=10**6))
-    text = squash(" ".join(pdf_text(exports.standings_file(event, "pdf"))))
+    text = squash(" ".join(pdf_text(files.standings_file(event, "pdf"))))
     assert f"PROVISIONAL (0 of {event.plays.count()} results in" in text
-    text = squash(" ".join(pdf_text(exports.printout_file(event, "hand-records"))))
+    text = squash(" ".join(pdf_text(files.printout_file(event, "hand-records"))))
     assert "hands not recorded" in text
-    assert "not played yet" in squash(" ".join(pdf_text(exports.travellers_file(event, "pdf"))))
+    assert "not played yet" in squash(" ".join(pdf_text(files.travellers_file(event, "pdf"))))
 
 
 # ------------------------------------------------------------------------------------------ spreadsheets
@@ -288,7 +288,7 @@ def test_an_event_without_results_or_hands_still_prints():
 
 def test_workbook_sheets_hold_the_figures(event):
     rows = event_rows(event)
-    wb = load_workbook(io.BytesIO(exports.workbook_file(event)))
+    wb = load_workbook(io.BytesIO(files.workbook_file(event)))
     assert wb.sheetnames == ["Standings", "Travellers", "Score cards", "Boards", "Movement"]
     for ws in wb.worksheets:
         assert ws.freeze_panes == "A2"
@@ -352,7 +352,7 @@ def test_fractions_read_as_on_the_page():
 
 def test_standings_xlsx_of_a_team_match(match):
     sr = standings_rows(match)
-    wb = load_workbook(io.BytesIO(exports.standings_file(match, "xlsx")))
+    wb = load_workbook(io.BytesIO(files.standings_file(match, "xlsx")))
     assert wb.sheetnames == ["Standings", "Tables"]
     values = list(wb["Standings"].iter_rows(min_row=2, values_only=True))
     totals = {r[0]: r for r in values if r[2] == "total"}
@@ -365,7 +365,7 @@ def test_csv_of_standings_and_results(event):
     """Spreadsheet-ready: a byte-order mark, CRLF lines, a figure as a decimal number with the exact value
     in the column beside it."""
     sr = standings_rows(event)
-    body = exports.standings_file(event, "csv")
+    body = files.standings_file(event, "csv")
     assert body.startswith(b"\xef\xbb\xbfrank,")
     assert body.decode("utf-8-sig") == standings_csv_text(sr.standings)
     assert body.endswith(b"\r\n")
@@ -376,7 +376,7 @@ def test_csv_of_standings_and_results(event):
         pm = Fraction(line.plus_minus)
         assert abs(Decimal(row["plus_minus"]) - Decimal(pm.numerator) / pm.denominator) <= Decimal("0.005")
     rows = event_rows(event)
-    results = exports.results_file(event)
+    results = files.results_file(event)
     assert results.startswith(b"\xef\xbb\xbfSection,")
     table = list(csv.DictReader(io.StringIO(results.decode("utf-8-sig"))))
     assert len(table) == len(rows.results)
@@ -438,8 +438,8 @@ def _is_number(cell: str) -> bool:
 
 def test_csv_names_that_read_as_formulas_are_quote_prefixed_and_numbers_stay_numbers():
     event = event_import(data=_formula_event_file())
-    standings = list(csv.DictReader(io.StringIO(exports.standings_file(event, "csv").decode("utf-8-sig"))))
-    results = list(csv.DictReader(io.StringIO(exports.results_file(event).decode("utf-8-sig"))))
+    standings = list(csv.DictReader(io.StringIO(files.standings_file(event, "csv").decode("utf-8-sig"))))
+    results = list(csv.DictReader(io.StringIO(files.results_file(event).decode("utf-8-sig"))))
     written = {row["pair"]: (row["player1"], row["player2"]) for row in standings}
     assert written[f"'{LABEL}"] == (f"'{FORMULAS[0]}", "Basil")
     assert written["2"] == (f"'{FORMULAS[1]}", f"'{FORMULAS[2]}")
@@ -535,18 +535,18 @@ def test_public_csv_downloads_quote_prefix_formulas(client):
 
 
 EXPORTS = {
-    "standings.csv": lambda e: exports.standings_file(e, "csv"),
-    "standings.xlsx": lambda e: exports.standings_file(e, "xlsx"),
-    "standings.pdf": lambda e: exports.standings_file(e, "pdf"),
-    "travellers.pdf": lambda e: exports.travellers_file(e, "pdf"),
-    "travellers.text": lambda e: exports.travellers_file(e, "text"),
-    "results.csv": exports.results_file,
-    "workbook.xlsx": exports.workbook_file,
-    "scorecards.pdf": lambda e: exports.printout_file(e, "scorecards"),
-    "guide-cards.pdf": lambda e: exports.printout_file(e, "guide-cards"),
-    "hand-records.pdf": lambda e: exports.printout_file(e, "hand-records"),
-    "hands.pbn": exports.hands_file,
-    "hands-results.pbn": lambda e: exports.hands_file(e, results=True),
+    "standings.csv": lambda e: files.standings_file(e, "csv"),
+    "standings.xlsx": lambda e: files.standings_file(e, "xlsx"),
+    "standings.pdf": lambda e: files.standings_file(e, "pdf"),
+    "travellers.pdf": lambda e: files.travellers_file(e, "pdf"),
+    "travellers.text": lambda e: files.travellers_file(e, "text"),
+    "results.csv": files.results_file,
+    "workbook.xlsx": files.workbook_file,
+    "scorecards.pdf": lambda e: files.printout_file(e, "scorecards"),
+    "guide-cards.pdf": lambda e: files.printout_file(e, "guide-cards"),
+    "hand-records.pdf": lambda e: files.printout_file(e, "hand-records"),
+    "hands.pbn": files.hands_file,
+    "hands-results.pbn": lambda e: files.hands_file(e, results=True),
 }
 
 
@@ -571,16 +571,16 @@ def test_fixed_number_of_queries(name, django_assert_num_queries):
     ("name", "args", "content_type", "ext"),
     [
         ("download_standings", ["csv"], "text/csv; charset=utf-8", "standings.csv"),
-        ("download_standings", ["xlsx"], exports.CONTENT_TYPES["xlsx"], "standings.xlsx"),
+        ("download_standings", ["xlsx"], files.CONTENT_TYPES["xlsx"], "standings.xlsx"),
         ("download_standings", ["pdf"], "application/pdf", "standings.pdf"),
         ("download_travellers", [], "application/pdf", "travellers.pdf"),
         ("download_results_csv", [], "text/csv; charset=utf-8", "results.csv"),
-        ("download_workbook", [], exports.CONTENT_TYPES["xlsx"], "results.xlsx"),
+        ("download_workbook", [], files.CONTENT_TYPES["xlsx"], "results.xlsx"),
         ("download_printout", ["scorecards"], "application/pdf", "scorecards.pdf"),
         ("download_printout", ["guide-cards"], "application/pdf", "guide-cards.pdf"),
         ("download_printout", ["hand-records"], "application/pdf", "hand-records.pdf"),
-        ("download_hands", ["hands"], exports.CONTENT_TYPES["pbn"], "hands.pbn"),
-        ("download_hands", ["results"], exports.CONTENT_TYPES["pbn"], "hands-results.pbn"),
+        ("download_hands", ["hands"], files.CONTENT_TYPES["pbn"], "hands.pbn"),
+        ("download_hands", ["results"], files.CONTENT_TYPES["pbn"], "hands-results.pbn"),
     ],
 )
 def test_downloads_are_public(client, event, name, args, content_type, ext):
@@ -651,7 +651,7 @@ def test_travellers_and_printout_commands(event, tmp_path, capsys):
     assert "Board 1  dealer North" in out
     assert "average (law B(3))" in out
     assert f"Average: N-S {rows.boards[0].ns_average_display}" in out
-    for kind in exports.PRINTOUTS:
+    for kind in files.PRINTOUTS:
         target = tmp_path / f"{kind}.pdf"
         call_command("printout", str(event.pk), "--kind", kind, "-o", str(target))
         assert target.read_bytes().startswith(b"%PDF-")
@@ -759,7 +759,7 @@ def test_workbook_read_back_cell_by_cell():
     data["pairs"][1]["players"] = ["#N/A", "-Ada"]  # pair 2: an error code, a number if retyped
     event = event_import(data=data)
     rows = event_rows(event)
-    wb = load_workbook(io.BytesIO(exports.workbook_file(event)))
+    wb = load_workbook(io.BytesIO(files.workbook_file(event)))
     standings, travellers = wb["Standings"], wb["Travellers"]
     assert [c.value for c in standings[1]] == [
         "Ranking", "Rank", "Pair", "Player 1", "Player 2", "Boards", "Net", "Plus/minus", "Exact plus/minus",

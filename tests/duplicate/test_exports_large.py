@@ -10,11 +10,11 @@ import pytest
 from pypdf import PageObject, PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from duplicate import exports
+from duplicate import files
 from duplicate.exports.fonts import SANS
 from duplicate.exports.printouts import guide_cards_pdf
-from duplicate.exports.rows import event_rows
 from duplicate.models import Event
+from duplicate.selectors.event_rows import event_rows
 from duplicate.services.eventfile import event_import
 from tests.duplicate.exports_events import pairs_file
 
@@ -41,12 +41,12 @@ def test_a_long_event_name_stops_before_the_footer_mark(paper):
     data = pairs_file(3, 2, name=LONG_NAME)
     data["paper_size"] = paper
     event = event_import(data=data)
-    files = {
-        "standings": exports.standings_file(event, "pdf"),
-        "travellers": exports.travellers_file(event, "pdf"),
-        **{kind: exports.printout_file(event, kind) for kind in exports.PRINTOUTS},
+    made = {
+        "standings": files.standings_file(event, "pdf"),
+        "travellers": files.travellers_file(event, "pdf"),
+        **{kind: files.printout_file(event, kind) for kind in files.PRINTOUTS},
     }
-    for what, pdf in files.items():
+    for what, pdf in made.items():
         pieces = footer_pieces(pdf)
         left = next(piece for piece in pieces if piece[0].startswith("The Grand Annual"))
         assert left[0].endswith("…") or "…" in left[0], what
@@ -55,7 +55,7 @@ def test_a_long_event_name_stops_before_the_footer_mark(paper):
         assert marks or what not in ("standings",), what
         for mark in marks:
             assert end < mark[1], (what, end, mark)
-    assert [piece[0] for piece in footer_pieces(files["standings"])].count("PROVISIONAL") == 1
+    assert [piece[0] for piece in footer_pieces(made["standings"])].count("PROVISIONAL") == 1
 
 
 def test_guide_cards_of_a_hundred_tables_run_over_pages_on_a4_and_letter():
@@ -99,10 +99,10 @@ def test_score_cards_and_travellers_draw_a_table_in_one_text_object():
     """The long tables are drawn as one text object each, not one per cell (reportlab's tables make one per
     string: most of a 100-table event's printing time); what they show is read back in test_exports."""
     event = event_import(data=pairs_file(9, 3, name="Text objects"))
-    cards = PdfReader(io.BytesIO(exports.printout_file(event, "scorecards")))
+    cards = PdfReader(io.BytesIO(files.printout_file(event, "scorecards")))
     first = cards.pages[0]
     assert "Round Board Held" in " ".join(first.extract_text().split())
     assert text_objects(first) < 30  # 27 lines of 9 cells: 243 strings
-    travellers = PdfReader(io.BytesIO(exports.travellers_file(event, "pdf")))
+    travellers = PdfReader(io.BytesIO(files.travellers_file(event, "pdf")))
     # two boards a page: their hands string by string (about 140 text objects), their tables one each
     assert all(text_objects(page) < 200 for page in travellers.pages)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from duplicate import exports
+from duplicate import files
 from duplicate.demo import demo_event_file
 from duplicate.services.eventfile import event_import
 from tests.duplicate.exports_events import pairs_file, team_file
@@ -47,17 +47,17 @@ def render_first_page(data: bytes, name: str) -> Path:
 def test_render_the_first_page_of_each_pdf():
     demo = event_import(data=demo_event_file())
     outputs = {
-        "standings": exports.standings_file(demo, "pdf"),
-        "travellers": exports.travellers_file(demo, "pdf"),
-        **{kind: exports.printout_file(demo, kind) for kind in exports.PRINTOUTS},
+        "standings": files.standings_file(demo, "pdf"),
+        "travellers": files.travellers_file(demo, "pdf"),
+        **{kind: files.printout_file(demo, kind) for kind in files.PRINTOUTS},
     }
     rulings = event_import(data=pairs_file(4, 2, name="Rulings and penalties"))
-    outputs["travellers-rulings"] = exports.travellers_file(rulings, "pdf")
-    outputs["team-match"] = exports.standings_file(event_import(data=team_file(tables=3)), "pdf")
+    outputs["travellers-rulings"] = files.travellers_file(rulings, "pdf")
+    outputs["team-match"] = files.standings_file(event_import(data=team_file(tables=3)), "pdf")
     letter = event_import(data=pairs_file(15, 2, name="Fifteen tables"))
     letter.paper_size = "letter"
     letter.save(update_fields=["paper_size"])
-    outputs["travellers-15-tables-letter"] = exports.travellers_file(letter, "pdf")
+    outputs["travellers-15-tables-letter"] = files.travellers_file(letter, "pdf")
     for name, data in outputs.items():
         png = render_first_page(data, f"exports-{name}")
         assert png.stat().st_size > 5_000, name

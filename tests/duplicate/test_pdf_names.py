@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from duplicate import exports
+from duplicate import files
 from duplicate.exports.fonts import BOLD, FONT_DIR, OBLIQUE, SANS
 from duplicate.services.eventfile import event_import
 from tests.duplicate.exports_events import pairs_file, team_file
@@ -51,11 +51,11 @@ def assert_printed(data: bytes, names: list[str]) -> None:
 
 
 def test_standings_travellers_and_printouts_print_every_name(event):
-    assert_printed(exports.standings_file(event, "pdf"), [EVENT, *PLAYERS])
-    assert_printed(exports.travellers_file(event, "pdf"), [EVENT])
-    assert_printed(exports.printout_file(event, "scorecards"), [EVENT, *PLAYERS])
-    assert_printed(exports.printout_file(event, "guide-cards"), [EVENT])
-    assert_printed(exports.printout_file(event, "hand-records"), [EVENT])
+    assert_printed(files.standings_file(event, "pdf"), [EVENT, *PLAYERS])
+    assert_printed(files.travellers_file(event, "pdf"), [EVENT])
+    assert_printed(files.printout_file(event, "scorecards"), [EVENT, *PLAYERS])
+    assert_printed(files.printout_file(event, "guide-cards"), [EVENT])
+    assert_printed(files.printout_file(event, "hand-records"), [EVENT])
 
 
 def test_the_recap_sheet_prints_every_name(client, event):
@@ -74,7 +74,7 @@ def test_the_team_match_prints_every_team_and_player():
     data["pairs"][0]["players"] = PLAYERS[:2]
     data["pairs"][1]["players"] = PLAYERS[2:]
     event = event_import(data=data)
-    assert_printed(exports.standings_file(event, "pdf"), [*TEAMS, *PLAYERS])
+    assert_printed(files.standings_file(event, "pdf"), [*TEAMS, *PLAYERS])
 
 
 def test_the_font_ships_with_its_licence_and_is_used_throughout():

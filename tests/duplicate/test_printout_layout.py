@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from duplicate import exports
+from duplicate import files
 from duplicate.demo import demo_event_file
 from duplicate.services.eventfile import event_import
 from scoring.deal import Deal
@@ -88,7 +88,7 @@ def line_of(words: list[dict[str, Any]], first: str) -> list[dict[str, Any]]:
 
 def test_the_guide_cards_headings_sit_inside_the_frame_and_apart(tmp_path):
     event = event_import(data=demo_event_file())
-    data = exports.printout_file(event, "guide-cards")
+    data = files.printout_file(event, "guide-cards")
     words = pdf_pages(data, tmp_path)[0]
     header = line_of(words, "Boards")
     # Inside the card's frame: its left border, found in the pixels on the line of round 1 (whose figures are
@@ -115,7 +115,7 @@ def test_the_guide_cards_headings_sit_inside_the_frame_and_apart(tmp_path):
 def test_a_score_cards_figures_stay_apart(tmp_path):
     # The demo's averages over six and seven tables give fractions such as +238 23/42.
     event = event_import(data=demo_event_file())
-    pages = pdf_pages(exports.printout_file(event, "scorecards"), tmp_path)
+    pages = pdf_pages(files.printout_file(event, "scorecards"), tmp_path)
     heads = ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
     run_together = []
     for words in pages:
@@ -158,9 +158,9 @@ def contract_file() -> dict[str, Any]:
 def test_a_contract_events_printouts_give_each_boards_vulnerability(tmp_path, printout):
     event = event_import(data=contract_file())
     data = (
-        exports.travellers_file(event, "pdf")
+        files.travellers_file(event, "pdf")
         if printout == "travellers"
-        else exports.printout_file(event, printout)
+        else files.printout_file(event, printout)
     )
     text = pdf_raw(data, tmp_path)
     stored = {1: "All"}
@@ -173,5 +173,5 @@ def test_a_contract_events_printouts_give_each_boards_vulnerability(tmp_path, pr
 def test_a_historic_codes_printouts_name_no_vulnerability(tmp_path):
     # Auction bridge and whist know no vulnerability: nothing is said of it.
     event = event_import(data=demo_event_file())
-    for data in (exports.travellers_file(event, "pdf"), exports.printout_file(event, "hand-records")):
+    for data in (files.travellers_file(event, "pdf"), files.printout_file(event, "hand-records")):
         assert "vulnerable" not in pdf_raw(data, tmp_path)

@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.exports.rows import event_rows
 from duplicate.models import Event, TableToken
+from duplicate.selectors.event_rows import event_rows
 from duplicate.selectors.events import boards_in_play
 from duplicate.selectors.round_summary import round_summary
 from tests.conftest import make_event

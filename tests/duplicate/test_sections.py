@@ -14,8 +14,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.exports.rows import event_rows
 from duplicate.models import Board, Event, Pair, Play, Round, Seating, Section, TableToken
+from duplicate.selectors.event_rows import event_rows
 from duplicate.selectors.standings import pair_standings
 from duplicate.selectors.travellers import traveller
 from duplicate.services import ServiceError

@@ -23,7 +23,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from duplicate import exports, services
+from duplicate import files, services
 from duplicate.exports.csv import standings_csv_text as standings_csv
 from duplicate.exports.text import standings_json, standings_text
 from duplicate.models import Event, Play
@@ -46,8 +46,8 @@ def rankings_everywhere(client, event: Event) -> dict[str, list[str]]:
     data = standings_json(st)
     text = standings_text(st).splitlines()
     rows = list(csv.DictReader(io.StringIO(standings_csv(st))))
-    sheet = load_workbook(io.BytesIO(exports.standings_file(event, "xlsx")))["Standings"]
-    pdf = squash(" ".join(pdf_text(exports.standings_file(event, "pdf"))))
+    sheet = load_workbook(io.BytesIO(files.standings_file(event, "xlsx")))["Standings"]
+    pdf = squash(" ".join(pdf_text(files.standings_file(event, "pdf"))))
     names = [r["name"] for r in data["rankings"]]
     how = "one ranking" if len(names) == 1 else f"{len(names)} rankings: {', '.join(names)}"
     assert f"pairs who held the same cards (law H); {how}." in pdf
@@ -301,7 +301,7 @@ def test_two_mitchell_sections_with_different_boards_give_four_rankings_named_by
     ]
     names = ["Section A N-S", "Section A E-W", "Section B N-S", "Section B E-W"]
     assert_named(client, event, names)
-    cards = squash(" ".join(pdf_text(exports.printout_file(event, "scorecards"))))
+    cards = squash(" ".join(pdf_text(files.printout_file(event, "scorecards"))))
     assert "Place 1 (Section B E-W)" in cards
     assert "Place 3 (Section A N-S)" in cards
     # Each ranking sorts on its own: its sorting parameters are its own.

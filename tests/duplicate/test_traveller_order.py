@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from duplicate import exports
+from duplicate import files
 from duplicate.demo import demo_event_file
-from duplicate.exports.rows import event_rows
 from duplicate.models import Event
 from duplicate.selectors import events as sel
+from duplicate.selectors.event_rows import event_rows
 from duplicate.services.eventfile import event_import
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +73,7 @@ def test_the_downloads_list_the_lines_by_table(demo):
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed")
 def test_the_travellers_pdf_lists_the_lines_by_table(demo, tmp_path: Path):
     path = tmp_path / "travellers.pdf"
-    path.write_bytes(exports.travellers_file(demo, "pdf"))
+    path.write_bytes(files.travellers_file(demo, "pdf"))
     text = subprocess.run(
         ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
     ).stdout

@@ -30,7 +30,7 @@ from django.utils.html import escape
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duplicate import exports, services
+from duplicate import files, services
 from duplicate.exports.cells import FORMULA_START
 from duplicate.models import Event, Pair, PlayChange
 from duplicate.services import eventfile
@@ -982,7 +982,7 @@ def test_csv_cells_never_read_as_formulas(world, data):
         stored = [p.name for p in (pair.player1, pair.player2) if p is not None]
         cells = [
             cell
-            for body in (exports.standings_file(event, "csv"), exports.results_file(event))
+            for body in (files.standings_file(event, "csv"), files.results_file(event))
             for row in csv.reader(io.StringIO(body.decode("utf-8-sig"), newline=""))
             for cell in row
         ]

@@ -12,8 +12,8 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from duplicate.exports.rows import event_info
 from duplicate.models import Event
+from duplicate.selectors.event_rows import event_info
 from duplicate.selectors.events import (
     Viewer,
     boards_in_play,

@@ -10,7 +10,7 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
-from duplicate.exports import hands_file
+from duplicate.files import hands_file
 from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
 
 

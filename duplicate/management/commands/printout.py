@@ -8,7 +8,7 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
-from duplicate.exports import PRINTOUTS, printout_file
+from duplicate.files import PRINTOUTS, printout_file
 from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
 
 WHAT = {"scorecards": "score cards", "guide-cards": "table guide cards", "hand-records": "hand records"}

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
-from duplicate.exports import travellers_file
+from duplicate.files import travellers_file
 from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
 
 

@@ -1,6 +1,8 @@
 """Print or write an event's standings: python manage.py standings ID --format json|text|csv|xlsx|pdf [-o FILE].
 
-The standings are plain rows (``duplicate.selectors.standings``); each format is a renderer of them.
+The standings are plain rows (``duplicate.selectors.event_rows.standings_rows``); each format is a writer of them.
+The command is this app's because it writes a team match (``teams.files``) as well as a pair event, and
+duplicate does not depend on teams.
 """
 
 from __future__ import annotations
@@ -19,15 +21,15 @@ from duplicate.exports.pdf import standings_pdf
 from duplicate.exports.text import standings_json, standings_text
 from duplicate.exports.xlsx import standings_xlsx
 from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
+from duplicate.selectors.event_rows import StandingsRows, standings_rows
 from duplicate.selectors.imp_match import imp_match
-from duplicate.selectors.standings import standings
-from teams.exports import match_file, match_formats
+from teams.files import match_file, match_formats
 from teams.imp_exports import imp_json, imp_text
 
-RENDERERS: dict[str, Callable[[Any], Any]] = {
-    "json": lambda st: json.dumps(standings_json(st), indent=2, ensure_ascii=False) + "\n",
-    "text": standings_text,
-    "csv": standings_csv_text,
+RENDERERS: dict[str, Callable[[StandingsRows], Any]] = {
+    "json": lambda rows: json.dumps(standings_json(rows.standings), indent=2, ensure_ascii=False) + "\n",
+    "text": lambda rows: standings_text(rows.standings),
+    "csv": lambda rows: standings_csv_text(rows.standings),
     "xlsx": standings_xlsx,
     "pdf": standings_pdf,
 }
@@ -60,7 +62,7 @@ class Command(KalamazooCommand):
             text = imp_text(event.name, match) if fmt == "text" else None
             body = text or json.dumps(imp_json(match), indent=2, ensure_ascii=False) + "\n"
         else:
-            body = RENDERERS[fmt](standings(event))
+            body = RENDERERS[fmt](standings_rows(event))
         if output is None:
             self.stdout.write(body, ending="")
             return

@@ -1,4 +1,5 @@
-"""An event as the plain rows the writers take (``pdf``, ``xlsx``, ``csv``): no request, no ORM in the writers.
+"""An event read as the plain rows the exports write (``duplicate.exports``: pdf, xlsx, csv, pbn, text); the
+writers take these rows and never query.
 
 Everything is read in a fixed number of queries whatever the size of the event:
 
@@ -15,7 +16,7 @@ so every figure is the one the pages show.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
@@ -23,8 +24,8 @@ from typing import Any
 
 from duplicate.contests import Contest, Shape, contest_for, contest_of, kind_name
 from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice
-from duplicate.selectors import board_range
 from duplicate.selectors.contract import ContractPairs
+from duplicate.selectors.guide_cards import GuideCard, MovementRow, guide_cards, movement_rows
 from duplicate.selectors.imp_match import ImpMatch, imp_match
 from duplicate.selectors.pair_rows import traveller_key
 from duplicate.selectors.standings import (
@@ -53,8 +54,6 @@ from duplicate.selectors.travellers import (
 from scoring.contests.display import DisplayText
 
 SEAT_NAMES = dict(SeatChoice.choices)
-IMP_SEATS = {"NS": "N-S", "EW": "E-W", "": ""}
-IMP_TEAM_COLUMNS = ["Team", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "IMPs", "VPs"]
 
 
 # ------------------------------------------------------------------------------------------- the event
@@ -179,47 +178,6 @@ class BoardRows:
         return sum(1 for line in self.lines if line.entered)
 
 
-@dataclass(frozen=True, slots=True)
-class GuideLine:
-    """One round at one table (a line of the table guide card)."""
-
-    round: int
-    ns: PairInfo
-    ew: PairInfo
-    boards: str
-    ns_next: str
-    ew_next: str
-    boards_next: str
-
-
-@dataclass(frozen=True)
-class GuideCard:
-    section: str
-    table: int
-    lines: tuple[GuideLine, ...]
-    several: bool = False  # the event plays in several sections: every card names its own
-
-    @property
-    def title(self) -> str:
-        if self.section == "A" and not self.several:
-            return f"Table {self.table}"
-        return f"Section {self.section}, table {self.table}"
-
-
-@dataclass(frozen=True, slots=True)
-class MovementRow:
-    section: str
-    round: int
-    table: int
-    ns: PairInfo
-    ew: PairInfo
-    boards: tuple[int, ...]
-
-    @property
-    def boards_display(self) -> str:
-        return board_range(list(self.boards))
-
-
 @dataclass(frozen=True)
 class EventRows:
     """Everything the printouts and the workbook show, as plain rows."""
@@ -236,7 +194,7 @@ class EventRows:
     @cached_property
     def guide_cards(self) -> tuple[GuideCard, ...]:
         """Built when a guide-card printout asks for them (the workbook does not)."""
-        return _guide_cards(list(self.results))
+        return guide_cards(movement_rows(self.results))
 
     @property
     def standings_rows(self) -> StandingsRows:
@@ -328,7 +286,7 @@ def build_event_rows(
         boards=board_rows,
         results=tuple(rows),
         cards=score_cards(sorted(pairs.values(), key=lambda p: (p.position, p.sort_key)), rows, st),
-        movement=_movement(rows),
+        movement=movement_rows(rows),
     )
 
 
@@ -382,128 +340,16 @@ def board_row(board: tuple[Any, ...], lines: Iterable[PlayLine], results: EventR
     )
 
 
-# ------------------------------------------------------------------------------ a team match by IMPs
-
-
-def imp_team_rows(match: ImpMatch) -> Iterator[list[Any]]:
-    """A contract team match's teams (``IMP_TEAM_COLUMNS``): each team's pairs and where they sat, then its
-    total: the boards scored, its IMPs and VPs (None before a board is scored)."""
-    for team in match.teams:
-        for p in team.pairs:
-            yield [team.name, "pair", p.pair.label, IMP_SEATS[p.seat], *p.pair.players, None, None, None]
-        yield [team.name, "total", None, None, None, None, match.scored, team.imps, team.vp]
-
-
-def counted_values(progress: Progress) -> list[int]:
-    """How many of the event's boards the totals count (a visitor's leave out the boards still in play), and
-    the event's boards: the last columns of every standings file, whoever reads it."""
-    return [progress.boards_counted, progress.boards]
-
-
-def imp_status(match: ImpMatch) -> str:
-    why = provisional_text(match.progress)
-    return f"PROVISIONAL: {why}." if why else "Final."
-
-
-# ---------------------------------------------------------------------------- movement and guide cards
-
-
-def _movement(rows: list[PlayLine]) -> tuple[MovementRow, ...]:
-    seatings: dict[tuple[str, int, int], tuple[PairInfo, PairInfo, list[int]]] = {}
-    for row in rows:
-        key = (row.section, row.round, row.table)
-        if key not in seatings:
-            seatings[key] = (row.ns, row.ew, [])
-        seatings[key][2].append(row.board)
-    return tuple(
-        MovementRow(section, rnd, table, ns, ew, tuple(sorted(boards)))
-        for (section, rnd, table), (ns, ew, boards) in sorted(seatings.items())
-    )
-
-
-def _tables_text(tables: list[int]) -> str:
-    if not tables:
-        return ""
-    if len(tables) == 1:
-        return f"table {tables[0]}"
-    return "tables " + ", ".join(str(t) for t in tables)
-
-
-def _guide_cards(rows: list[PlayLine]) -> tuple[GuideCard, ...]:
-    return guide_cards(_movement(rows))
-
-
-def guide_cards(movement: Iterable[MovementRow]) -> tuple[GuideCard, ...]:
-    """For each table, each round's pairs and boards, and where the pairs and the boards go next (the one
-    reading of the movement: the guide-card printout and a table link's round summary both say it)."""
-    movement = tuple(movement)
-    seat_of: dict[tuple[str, int, int], tuple[int, str]] = {}  # (section, round, pair) -> (table, side)
-    tables_of_board: dict[tuple[str, int, int], list[int]] = defaultdict(list)  # (section, round, board)
-    last_round: dict[str, int] = {}
-    for m in movement:
-        seat_of[(m.section, m.round, m.ns.pk)] = (m.table, "N-S")
-        seat_of[(m.section, m.round, m.ew.pk)] = (m.table, "E-W")
-        for b in m.boards:
-            tables_of_board[(m.section, m.round, b)].append(m.table)
-        last_round[m.section] = max(last_round.get(m.section, 0), m.round)
-
-    def pair_next(m: MovementRow, pair: PairInfo) -> str:
-        if m.round >= last_round[m.section]:
-            return "end"
-        seat = seat_of.get((m.section, m.round + 1, pair.pk))
-        if seat is None:
-            return "sits out"
-        table, side = seat
-        if table == m.table and side == ("N-S" if pair.pk == m.ns.pk else "E-W"):
-            return "stays"
-        return f"table {table} {side}"
-
-    def boards_next(m: MovementRow) -> str:
-        if m.round >= last_round[m.section]:
-            return "end"
-        tables = sorted({t for b in m.boards for t in tables_of_board.get((m.section, m.round + 1, b), ())})
-        if not tables:
-            return "bye stand"  # played by no table next round (the even Mitchell's relay-and-bye stand)
-        return _tables_text(tables)
-
-    cards: dict[tuple[str, int], list[GuideLine]] = defaultdict(list)
-    for m in movement:
-        cards[(m.section, m.table)].append(
-            GuideLine(
-                m.round, m.ns, m.ew, m.boards_display, pair_next(m, m.ns), pair_next(m, m.ew), boards_next(m)
-            )
-        )
-    several = len({section for section, _ in cards}) > 1
-    return tuple(
-        GuideCard(section, table, tuple(lines), several) for (section, table), lines in sorted(cards.items())
-    )
-
-
-def hand_text(holding: tuple[tuple[str, str], ...]) -> str:
-    """One hand on one line, suits by letter: "S AKQ  H T98  D 765  C 432"."""
-    return "  ".join(f"{suit} {cards}" for suit, cards in holding)
-
-
 __all__ = [
-    "IMP_SEATS",
-    "IMP_TEAM_COLUMNS",
     "BoardRows",
     "EventInfo",
     "EventRows",
-    "GuideCard",
-    "GuideLine",
     "HandRows",
-    "MovementRow",
     "StandingsRows",
     "board_row",
     "build_event_rows",
-    "counted_values",
     "event_info",
     "event_rows",
-    "guide_cards",
     "hand_rows",
-    "hand_text",
-    "imp_status",
-    "imp_team_rows",
     "standings_rows",
 ]
