@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from duplicate import caching
-from duplicate.models import Board, Event, EventKind, EventStatus, Pair
+from duplicate.models import Event, EventKind, EventStatus, Pair
 from duplicate.pages import page_request, visitor_page
 from duplicate.selectors import events as sel
 from duplicate.selectors import standings as st
@@ -187,20 +187,21 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def traveller_page(
-    request: HttpRequest, board: Board, viewer: sel.Viewer, *, token_secret: str = ""
+    request: HttpRequest, found: sel.TravellerBoard, viewer: sel.Viewer, *, token_secret: str = ""
 ) -> HttpResponse:
     """A board's traveller as ``viewer`` may see it (``selectors.events.board_visible``): the page, or "being
     played" (HTTP 200) with how many tables have played it, without the hands, the results or the averages.
     Decided from the database before the cache is read.  What is cached is only ever the whole traveller,
     the same for all who may see it, under the version :func:`traveller_version` names (mostly the board's
-    own: other boards' results leave it cached).  ``board``: from ``selectors.events.traveller_board``.  ``token_secret``: a table link's
-    traveller (its previous and next boards' links keep to it)."""
+    own: other boards' results leave it cached).  ``found``: from ``selectors.events.traveller_board``.
+    ``token_secret``: a table link's traveller (its previous and next boards' links keep to it)."""
+    board = found.board
     event, number = board.event, board.number
     request = page_request(request)
-    in_play = sel.boards_in_play(event, board=board)
+    in_play = sel.boards_in_play(event, board=found)
     visible = sel.board_visible(number, in_play=in_play, viewer=viewer)
     if token_secret:
-        return _traveller(request, event, board, viewer, visible=visible, token_secret=token_secret)
+        return _traveller(request, found, viewer, visible=visible, token_secret=token_secret)
     # What a visitor sees of a board changes only with its traveller's version (its results, its hands, a
     # name); the contest is in the key, as it decides whether that version is the board's or the event's.
     variant = (board.pk, visible, event.contest, caching.query_variant(request.GET))
@@ -210,9 +211,7 @@ def traveller_page(
         event,
         "traveller-page",
         variant,
-        lambda: _traveller(
-            request, event, board, viewer, visible=visible, live=live_version(version, visible)
-        ),
+        lambda: _traveller(request, found, viewer, visible=visible, live=live_version(version, visible)),
         version=version,
         no_result_shown=not visible,  # "being played": one count
     )
@@ -220,18 +219,19 @@ def traveller_page(
 
 def _traveller(
     request: HttpRequest,
-    event: Event,
-    board: Board,
+    found: sel.TravellerBoard,
     viewer: sel.Viewer,
     *,
     visible: bool,
     token_secret: str = "",
     live: str = "",
 ) -> HttpResponse:
+    board = found.board
+    event = board.event
     context = {
         "event": event,
         "board": board,
-        "last_board": board.last_number,  # type: ignore[attr-defined]  # annotated by traveller_board
+        "last_board": found.last_number,
         "in_play": not visible,
         "token_secret": token_secret,
         "live_version": live,  # what the page's script polls for (a table link's page is not live)
