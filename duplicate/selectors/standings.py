@@ -16,10 +16,9 @@ from itertools import chain, compress
 from operator import itemgetter, not_
 from typing import Any, cast
 
-from django.db import connection
 from django.db.models import Count, Q
 
-from duplicate.models import Event, EventKind, EventStatus, Play, RankingChoice
+from duplicate.models import Event, EventKind, EventStatus, MovementKind, Play, RankingChoice
 from duplicate.selectors.contract import (
     MATCHPOINTS,
     UNITS,
@@ -29,7 +28,6 @@ from duplicate.selectors.contract import (
     contract_pairs,
     contract_rankings,
     contract_teams,
-    neuberg_most,
 )
 from duplicate.selectors.pair_rows import (
     BEING_PLAYED,
@@ -67,6 +65,7 @@ from scoring.contests import (
 )
 from scoring.contests.display import Shown, lead_str, ratio_str, score_text, signed_text
 from scoring.contests.imps import AVERAGE_PLUS_IMPS
+from scoring.contests.matchpoints import field_most
 from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
 
@@ -217,23 +216,18 @@ def event_results(
     that no total counts them; the progress (results in, rounds agreed) still counts every play."""
     if pairs is None:
         pairs = pair_infos(event)
-    # The query's rows as the driver gives them (Django's per-row converters would only turn the two flags'
-    # 0/1 into booleans on SQLite: they are read as truth values).
-    sql, params = contest_plays(event).query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-        return build_results(
-            event.code,
-            event.kind,
-            rows,
-            pairs,
-            per_section=per_section(event),
-            method=event.contest,
-            average_plus=event.average_plus_imps,
-            released_only=released_only and event.status != EventStatus.COMPLETE,
-            finished=event.status == EventStatus.COMPLETE,
-        )
+    rows = list(contest_plays(event))
+    return build_results(
+        event.code,
+        event.kind,
+        rows,
+        pairs,
+        per_section=per_section(event),
+        method=event.contest,
+        average_plus=event.average_plus_imps,
+        released_only=released_only and event.status != EventStatus.COMPLETE,
+        finished=event.status == EventStatus.COMPLETE,
+    )
 
 
 def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterable[int]) -> EventResults:
@@ -248,13 +242,10 @@ def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterabl
     several = per_section(event) and len({p.section for p in pairs.values()}) > 1
     most = None
     if event.code == CONTRACT and (event.contest or MATCHPOINTS) == MATCHPOINTS:
-        most = neuberg_most(_field_counts(event), per_section=several)
+        most = neuberg_n(event, per_section=several)
         if most is None:
             return event_results(event, pairs)
-    sql, params = contest_plays(event).filter(board__number__in=list(numbers)).query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    rows = list(contest_plays(event).filter(board__number__in=list(numbers)))
     return build_results(
         event.code,
         event.kind,
@@ -268,16 +259,35 @@ def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterabl
     )
 
 
-def _field_counts(event: Event) -> list[tuple[str, str, int, int]]:
-    """Each section's (letter, movement kind, board number, results entered) for every board it plays: one
-    aggregate query, a row per section and board."""
-    counts = (
+def neuberg_n(event: Event, *, per_section: bool) -> dict[tuple[str, int], int] | None:
+    """Each board's Neuberg N (``scoring.contests.matchpoints.field_most``: the most results, adjusted ones
+    too, on a board of its field), keyed (section letter, or "" across the field; board), from one aggregate
+    query: each section's results on each board it plays.  Each section is one field (a Mitchell's or a
+    compass's N-S and E-W share its boards; a Howell is one ranking); across the field, sections playing a
+    board of the same number share its hands, so their fields are joined (law H).  ``None`` when a section's
+    movement is custom: its pairs may play apart, and only every play tells its fields."""
+    counts = list(
         Play.objects.filter(event=event)
         .order_by()
         .values_list("ns_pair__section__letter", "ns_pair__section__movement_kind", "board__number")
         .annotate(entered=Count("pk", filter=Q(entered=True)))
     )
-    return list(counts)
+    if any(kind == MovementKind.CUSTOM for _letter, kind, _board, _entered in counts):
+        return None
+    if per_section:
+        by_section: dict[str, list[tuple[int, tuple[str], int]]] = {}
+        for letter, _kind, board, entered in counts:
+            by_section.setdefault(letter, []).append((board, (letter,), entered))
+        return {
+            (letter, board): n for letter, held in by_section.items() for board, n in field_most(held).items()
+        }
+    letters: dict[int, set[str]] = {}
+    played: dict[int, int] = {}
+    for letter, _kind, board, entered in counts:
+        letters.setdefault(board, set()).add(letter)
+        played[board] = played.get(board, 0) + entered
+    most_of = field_most((board, letters[board], played[board]) for board in letters)
+    return {("", board): n for board, n in most_of.items()}
 
 
 def per_section(event: Event) -> bool:
