@@ -23,10 +23,17 @@ from django.utils.safestring import mark_safe
 
 from duplicate import caching
 from duplicate.contests import contest_of, is_contract
-from duplicate.models import Board, Event, EventStatus
+from duplicate.models import Event, EventStatus
 from duplicate.selectors.analyses import board_double_dummy
 from duplicate.selectors.display import live_version, traveller_version
-from duplicate.selectors.events import Viewer, board_progress, board_visible, boards_in_play, event_badge
+from duplicate.selectors.events import (
+    TravellerBoard,
+    Viewer,
+    board_progress,
+    board_visible,
+    boards_in_play,
+    event_badge,
+)
 from duplicate.selectors.standings import Progress
 from duplicate.selectors.travellers import traveller
 from duplicate.tables import TravellerTable, configure
@@ -97,20 +104,21 @@ def trusted_parts(parts: dict[str, Any]) -> dict[str, Any]:
 
 
 def traveller_page(
-    request: HttpRequest, board: Board, viewer: Viewer, *, token_secret: str = ""
+    request: HttpRequest, found: TravellerBoard, viewer: Viewer, *, token_secret: str = ""
 ) -> HttpResponse:
     """A board's traveller as ``viewer`` may see it (``selectors.events.board_visible``): the page, or "being
     played" (HTTP 200) with how many tables have played it, without the hands, the results or the averages.
     Decided from the database before the cache is read.  What is cached is only ever the whole traveller,
     the same for all who may see it, under the version :func:`traveller_version` names (mostly the board's
-    own: other boards' results leave it cached).  ``board``: from ``selectors.events.traveller_board``.  ``token_secret``: a table link's
-    traveller (its previous and next boards' links keep to it)."""
+    own: other boards' results leave it cached).  ``found``: from ``selectors.events.traveller_board``.
+    ``token_secret``: a table link's traveller (its previous and next boards' links keep to it)."""
+    board = found.board
     event, number = board.event, board.number
     request = page_request(request)
-    in_play = boards_in_play(event, board=board)
+    in_play = boards_in_play(event, board=found)
     visible = board_visible(number, in_play=in_play, viewer=viewer)
     if token_secret:
-        return _traveller(request, event, board, viewer, visible=visible, token_secret=token_secret)
+        return _traveller(request, found, viewer, visible=visible, token_secret=token_secret)
     # What a visitor sees of a board changes only with its traveller's version (its results, its hands, a
     # name); the contest is in the key, as it decides whether that version is the board's or the event's.
     variant = (board.pk, visible, event.contest, caching.query_variant(request.GET))
@@ -120,9 +128,7 @@ def traveller_page(
         event,
         "traveller-page",
         variant,
-        lambda: _traveller(
-            request, event, board, viewer, visible=visible, live=live_version(version, visible)
-        ),
+        lambda: _traveller(request, found, viewer, visible=visible, live=live_version(version, visible)),
         version=version,
         no_result_shown=not visible,  # "being played": one count
     )
@@ -130,18 +136,19 @@ def traveller_page(
 
 def _traveller(
     request: HttpRequest,
-    event: Event,
-    board: Board,
+    found: TravellerBoard,
     viewer: Viewer,
     *,
     visible: bool,
     token_secret: str = "",
     live: str = "",
 ) -> HttpResponse:
+    board = found.board
+    event = board.event
     context = {
         "event": event,
         "board": board,
-        "last_board": board.last_number,  # type: ignore[attr-defined]  # annotated by traveller_board
+        "last_board": found.last_number,
         "in_play": not visible,
         "token_secret": token_secret,
         "live_version": live,  # what the page's script polls for (a table link's page is not live)

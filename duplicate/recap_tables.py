@@ -4,8 +4,7 @@ total; rows in the order the selector gives them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -13,36 +12,26 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from duplicate.selectors.recap import HIDDEN_MARK, Recap, RecapRanking
-from duplicate.tables import NUM, PlainRowsTable, pair_link
+from duplicate.tables import NUM, EventRowsTable, RowsTable, pair_link
 
 
 def _column(key: str, header: str, **kwargs: Any) -> tuple[str, tables.Column]:
     return key, tables.Column(header, accessor=key, attrs=NUM, orderable=False, **kwargs)
 
 
-class RecapTable(PlainRowsTable):
+class RecapTable(EventRowsTable):
     """One block of a ranking's recap: rows are dicts (``rank``, ``pair``, ``players``, ``b<n>`` per board,
-    ``total``); the board columns are given as ``boards``.  Its rows are written by ``PlainRowsTable`` (a
-    100-table event's recap holds 40,000 cells); the players' cell has their names as its title too."""
+    ``total``); the board columns are given as ``boards``; the players' cell has their names as its title too."""
 
     rank = tables.Column("Rank", attrs=NUM, orderable=False)
     pair = tables.Column("Pair", attrs=NUM, orderable=False)
-    players = tables.Column("Players", orderable=False, default="—")
+    players = tables.Column(
+        "Players", orderable=False, default="—", attrs={"td": {"title": lambda record: record["players"]}}
+    )
 
-    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
-        "rank": lambda table, row: row["rank"],
-        "pair": lambda table, row: row["link"],
-        "players": lambda table, row: row["players"],
-    }
-    titles: ClassVar[dict[str, Callable[[Any], Any]]] = {"players": lambda row: row["players"]}
-
-    class Meta(PlainRowsTable.Meta):
+    class Meta(RowsTable.Meta):
         attrs = {"class": "data recap"}  # noqa: RUF012 - django-tables2 reads it as given
         empty_text = "No results yet."
-
-    def cell_reader(self, name: str) -> Callable[[Any, Any], Any]:
-        """The rank, pair and players as ``cells`` says; a board's cell and the total as the row holds them."""
-        return self.cells.get(name) or (lambda table, row: row[name])
 
     def __init__(self, data: Any, *, event_pk: int, boards: tuple[int, ...], **kwargs: Any) -> None:
         extra = [_column(f"b{n}", board_link(event_pk, n)) for n in boards]
@@ -50,7 +39,8 @@ class RecapTable(PlainRowsTable):
         super().__init__(data, event_pk=event_pk, extra_columns=extra, **kwargs)
 
     def render_pair(self, record: Any) -> SafeString:
-        return pair_link(self.event_pk, record["info"])
+        link: SafeString = record["link"]  # the pair's link, made once for all its blocks
+        return link
 
 
 def board_link(event_pk: int, number: int) -> SafeString:

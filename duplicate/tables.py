@@ -15,7 +15,7 @@ its own ``prefix`` (``ns-sort``, ``ew-page``, ...).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar
 
@@ -35,7 +35,6 @@ from duplicate.selectors.pair_rows import PLAYED_HIDDEN
 
 PER_PAGE = 50  # rows a page, unless the view asks otherwise
 TEMPLATE = "django_tables2/kalamazoo.html"
-PLAIN_TEMPLATE = "django_tables2/kalamazoo_plain.html"  # its rows written by the table (PlainRowsTable)
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}  # a number: right-aligned (the pages' CSS)
 # A column a phone leaves out (under 40rem wide: the pages' CSS), so that the ones a player looks for fit.
 NARROW_HIDDEN = {"th": {"class": "hide-narrow"}, "td": {"class": "hide-narrow"}}
@@ -167,92 +166,7 @@ class TableTemplateColumn(tables.TemplateColumn):
 # ------------------------------------------------------------------------------------------- standings
 
 
-class PlainBody:
-    """A table whose body rows are written in Python, for the pages that show many rows at once: each
-    column's cell is ``cells[name](table, row)`` (a plain value, escaped, or safe HTML), each column's ``<td>``
-    attributes are worked out once per table, and ``{% render_table %}`` prints the rows whole (its Meta's
-    ``template_name``: ``PLAIN_TEMPLATE``). Headers, sorting and pagination stay django-tables2's; its own
-    per-cell path (a function signature inspected and the attributes worked out again for every cell) is most
-    of a cold standings page's time otherwise. ``cells`` must show what the columns' own rendering would (its
-    ``render_*`` kept for ``as_values``). ``titles[name](row)``: a column's cell's title, row by row."""
-
-    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {}
-    titles: ClassVar[dict[str, Callable[[Any], Any]]] = {}
-    columns: Any
-    paginated_rows: Any
-
-    def cell_reader(self, name: str) -> Callable[[Any, Any], Any]:
-        """What writes column ``name``'s cells (``cells[name]``)."""
-        return self.cells[name]
-
-    def body_rows(self) -> list[SafeString]:
-        """The shown rows (this page's, in the asked order) as ``<tr>`` elements."""
-        columns = [
-            (
-                self.cell_reader(c.name),
-                c.default,
-                c.column.empty_values,
-                _attrs(c.attrs["td"].as_html()),
-                self.titles.get(c.name),
-            )
-            for c in self.columns
-        ]
-        out = []
-        for row in self.paginated_rows:
-            record = row.record
-            tds = []
-            for read, default, empty, td, title in columns:
-                value = read(self, record)
-                if value in empty:
-                    value = default
-                shown = f' title="{_escaped(title(record))}"' if title is not None else ""
-                tds.append(f"<td{td}{shown}>{_escaped(value)}</td>")
-            # Safe: every cell is escaped above, and django-tables2 escapes the attributes it writes.
-            out.append(
-                SafeString(f"<tr{_row_attrs(row.attrs)}>{''.join(tds)}</tr>")
-            )  # (mark_safe, unwrapped)
-        return out
-
-
-class PlainRowsTable(PlainBody, EventRowsTable):
-    """An event's table of many rows, written by :class:`PlainBody`."""
-
-    class Meta(RowsTable.Meta):
-        template_name = PLAIN_TEMPLATE
-
-
-def _escaped(value: Any) -> str:
-    """``conditional_escape(value)`` without its lazy-text wrapper (a few microseconds a cell): safe HTML as
-    it is, anything else escaped (html.escape, as Django's ``escape``)."""
-    if hasattr(value, "__html__"):
-        return str(value.__html__())
-    return escape(str(value))
-
-
-def _row_attrs(attrs: Any) -> str:
-    """A row's attributes as ``AttributeDict.as_html`` writes them (a value worked out if callable, None left
-    out, every value escaped), with a space before them, without its per-attribute format_html."""
-    found = []
-    for key, given in attrs.items():
-        value = given() if callable(given) else given
-        if key not in attrs.blacklist and value is not None:
-            found.append(f'{key}="{_escaped(value)}"')
-    return _attrs(" ".join(found))
-
-
-def _attrs(html: str) -> str:
-    return f" {html}" if html else ""
-
-
-def _by_fraction_note(table: Any, row: Any) -> str:
-    return (
-        format_html('<span class="by-fraction">{}</span>', "by the fraction of a point")
-        if row.by_fraction
-        else ""
-    )
-
-
-class StandingsTable(PlainRowsTable):
+class StandingsTable(EventRowsTable):
     """One ranking's standings (law H): ``Ranking.rows`` (``StandingRow``), in the ranking's order until a
     column is asked for; plus/minus and net sort by their exact Fractions, pairs by number."""
 
@@ -279,17 +193,7 @@ class StandingsTable(PlainRowsTable):
     def contest_excluded(cls, contest: Contest) -> tuple[str, ...]:
         return () if contest.headings.percentage else ("net",)
 
-    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
-        "rank": lambda table, row: row.rank,
-        "pair": lambda table, row: pair_link(table.event_pk, row.pair),
-        "players": lambda table, row: row.pair.names,
-        "boards": lambda table, row: row.boards,
-        "net": lambda table, row: row.net_display,
-        "plus_minus": lambda table, row: row.plus_minus_display,
-        "note": _by_fraction_note,
-    }
-
-    class Meta(PlainRowsTable.Meta):
+    class Meta(RowsTable.Meta):
         empty_text = "No results counted yet."
         row_attrs: ClassVar[dict[str, Any]] = {
             "data-pair": lambda record: record.pair.label
@@ -298,8 +202,10 @@ class StandingsTable(PlainRowsTable):
     def render_pair(self, record: Any) -> SafeString:
         return pair_link(self.event_pk, record.pair)
 
-    def render_note(self, record: Any) -> str:
-        return _by_fraction_note(self, record)
+    def render_note(self, value: bool) -> str:
+        return (
+            format_html('<span class="by-fraction">{}</span>', "by the fraction of a point") if value else ""
+        )
 
 
 def ranking_tables(
@@ -614,14 +520,12 @@ __all__ = [
 # ------------------------------------------------------------------------------------- venue display
 
 
-class DisplayTable(PlainBody, RowsTable):
-    """A venue display's table: large type, read from across the room; no links, no sorting, no pages. Its
-    rows are written by :class:`PlainBody` (a page of the display holds a couple of dozen tables)."""
+class DisplayTable(RowsTable):
+    """A venue display's table: large type, read from across the room; no links, no sorting, no pages."""
 
     class Meta(RowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data display-table"}
         orderable = False
-        template_name = PLAIN_TEMPLATE
 
 
 class DisplayStandingsTable(DisplayTable):
@@ -636,13 +540,6 @@ class DisplayStandingsTable(DisplayTable):
     players = tables.Column("Players", accessor="pair__names", default="—")
     plus_minus = tables.Column("Plus/minus", attrs=NUM, accessor="plus_minus_display")
 
-    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
-        "rank": lambda table, row: row.rank,
-        "pair": lambda table, row: row.pair.label,
-        "players": lambda table, row: row.pair.names,
-        "plus_minus": lambda table, row: row.plus_minus_display,
-    }
-
     class Meta(DisplayTable.Meta):
         empty_text = "No results counted yet."
 
@@ -654,12 +551,6 @@ class DisplayTeamsTable(DisplayTable):
     name = tables.Column("Team")
     total = tables.Column("Total", attrs=NUM, accessor="total_display")
 
-    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
-        "rank": lambda table, row: row.rank,
-        "name": lambda table, row: row.name,
-        "total": lambda table, row: row.total_display,
-    }
-
 
 class DisplayImpTeamsTable(DisplayTable):
     """A contract team match's IMPs and VPs (``ImpTeam``s: home team first)."""
@@ -667,12 +558,6 @@ class DisplayImpTeamsTable(DisplayTable):
     name = tables.Column("Team")
     imps = tables.Column("IMPs", attrs=NUM)
     vp = tables.Column("VPs", attrs=NUM)
-
-    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
-        "name": lambda table, row: row.name,
-        "imps": lambda table, row: row.imps,
-        "vp": lambda table, row: row.vp,
-    }
 
 
 class DisplayTravellerTable(DisplayTable):
@@ -689,13 +574,3 @@ class DisplayTravellerTable(DisplayTable):
     ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display")
     ns_pm = tables.Column("N-S +/-", attrs=NUM, accessor="ns_plus_minus_display")
     ew_pm = tables.Column("E-W +/-", attrs=NUM_NARROW_HIDDEN, accessor="ew_plus_minus_display")
-
-    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
-        "table": lambda table, row: row.table,
-        "ns": lambda table, row: row.ns.label,
-        "ew": lambda table, row: row.ew.label,
-        "result": lambda table, row: row.status,
-        "ns_score": lambda table, row: row.ns_score_display,
-        "ns_pm": lambda table, row: row.ns_plus_minus_display,
-        "ew_pm": lambda table, row: row.ew_plus_minus_display,
-    }

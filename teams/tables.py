@@ -10,21 +10,18 @@ with the odd pair's average and the team's total below them (law G). Scores sort
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from html import escape
 from typing import Any, ClassVar
 
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from duplicate.tables import (
     NARROW_HIDDEN,
     NUM,
     NUM_NARROW_HIDDEN,
     EventRowsTable,
-    PlainRowsTable,
     RowsTable,
     pair_link,
 )
@@ -82,24 +79,11 @@ class TeamScoreTable(EventRowsTable):
         return "N-S" if value == "NS" else "E-W"
 
 
-def _board_cell(table: Any, row: Any) -> SafeString:
-    return SafeString(f'<a href="{escape(table.board_url(row.board))}">{row.board}</a>')  # escaped
-
-
-def _swing_cell(table: Any, row: Any) -> Any:
-    return (
-        mark_safe(f'<span class="muted">{escape(row.swing_display)}</span>')
-        if row.note
-        else row.swing_display
-    )
-
-
-class TeamBoardsTable(PlainRowsTable):
+class TeamBoardsTable(EventRowsTable):
     """A table's boards, one by one (``TableLine.lines``: ``TeamBoardLine``): each pair's score, the swing
     between the teams and the running total.  In board order only (a running total sorted otherwise would
-    mean nothing); a phone leaves out the E-W score (the N-S score's opposite but for rulings).  Its rows are
-    written by ``PlainRowsTable`` (a 100-table match shows 20,000 of them); ``board_urls``, shared by a
-    page's tables, holds each board's traveller address once worked out."""
+    mean nothing); a phone leaves out the E-W score (the N-S score's opposite but for rulings).
+    ``board_urls``, shared by a page's tables, holds each board's traveller address once worked out."""
 
     board = tables.Column("Board", attrs=NUM)
     ns_score = tables.Column("N-S", attrs=NUM, accessor="ns_display")
@@ -107,15 +91,7 @@ class TeamBoardsTable(PlainRowsTable):
     swing = tables.Column("Swing", accessor="swing_display")
     running = tables.Column("Running total", accessor="running_display")
 
-    cells: ClassVar[dict[str, Callable[[Any, Any], Any]]] = {
-        "board": _board_cell,
-        "ns_score": lambda table, row: row.ns_display,
-        "ew_score": lambda table, row: row.ew_display,
-        "swing": _swing_cell,
-        "running": lambda table, row: row.running_display,
-    }
-
-    class Meta(PlainRowsTable.Meta):
+    class Meta(RowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data team-boards"}
         orderable = False
         empty_text = "No boards."

@@ -1,6 +1,7 @@
-"""The layout's gate: no production module over 800 lines (migrations, tests and the benchmark harness aside).
+"""The layout's gates: no production module over 800 lines (migrations, tests and the benchmark harness aside);
+one read path: the selectors and views read through the public ORM, never raw SQL.
 
-A module that grows past it is split by feature, as duplicate/'s services, selectors, views and forms are.
+A module that grows past 800 lines is split by feature, as duplicate/'s services, selectors, views and forms are.
 """
 
 from __future__ import annotations
@@ -366,3 +367,45 @@ def test_the_flow_gate_sees_imports_against_it(tmp_path):
         "package cycle: duplicate.views <-> teams.views",
         "app cycle: duplicate <-> teams",
     ]
+
+
+# The reads go through the public ORM (values(), values_list(), only(), select_related, prefetch_related):
+# no raw SQL, no model instances made by hand from rows, no cursor on a queryset's compiled SQL.
+READ_PACKAGES = ("duplicate/selectors", "duplicate/views", "teams")
+SECOND_READ_PATH = (".raw(", "from_db", "cursor.execute", "sql_with_params")
+
+
+def second_read_paths(root: Path) -> dict[str, list[str]]:
+    """Each module of ``READ_PACKAGES`` under ``root`` that names one of ``SECOND_READ_PATH``, with those it
+    names."""
+    found = {}
+    for package in READ_PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            if names := [name for name in SECOND_READ_PATH if name in text]:
+                found[str(path.relative_to(root))] = names
+    return found
+
+
+def test_selectors_and_views_read_through_the_orm_alone():
+    assert all(any((ROOT / package).rglob("*.py")) for package in READ_PACKAGES)  # the packages are there
+    assert second_read_paths(ROOT) == {}
+
+
+def test_the_read_path_gate_finds_raw_sql_in_a_selector_a_view_and_teams(tmp_path):
+    for name, text in (
+        ("duplicate/selectors/events.py", "Event.objects.raw(sql)\n"),
+        (
+            "duplicate/views/entry.py",
+            "sql, params = qs.query.sql_with_params()\ncursor.execute(sql, params)\n",
+        ),
+        ("teams/selectors.py", "Play.from_db(db, names, values)\n"),
+        ("duplicate/services/bulk.py", "cursor.execute(sql)\n"),  # writes: not a read path
+    ):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert second_read_paths(tmp_path) == {
+        "duplicate/selectors/events.py": [".raw("],
+        "duplicate/views/entry.py": ["cursor.execute", "sql_with_params"],
+        "teams/selectors.py": ["from_db"],
+    }

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from reportlab.lib import colors
@@ -29,9 +28,8 @@ ZEBRA = colors.HexColor("#f4f4f4")
 PAD_X, PAD_TOP, PAD_BOTTOM = 3.0, 1.6, 2.2
 
 
-@lru_cache(maxsize=4096)
 def _width(text: str, font: str, size: float) -> float:
-    """A string's width: the same few figures come back on every line."""
+    """A string's width, in points."""
     return float(stringWidth(text, font, size))
 
 

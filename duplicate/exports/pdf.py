@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -110,10 +109,8 @@ def p(text: str, style: ParagraphStyle = CELL) -> Paragraph:
     return Paragraph(escape(text), style)
 
 
-@lru_cache(maxsize=16384)
 def fit(text: str, width: float, size: float = 8, font: str = SANS) -> str:
-    """Plain text cut to a column's width (plain strings draw far faster than paragraphs); kept, as the same
-    names and results come back on many lines."""
+    """Plain text cut to a column's width (plain strings draw far faster than paragraphs)."""
     text = text or ""
     room = width - 6
     if stringWidth(text, font, size) <= room:

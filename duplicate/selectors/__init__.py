@@ -18,6 +18,7 @@ from duplicate.selectors.entry import (
 from duplicate.selectors.events import (
     DIRECTOR,
     VISITOR,
+    TravellerBoard,
     Viewer,
     board_range,
     board_visible,
@@ -45,6 +46,7 @@ from duplicate.selectors.events import (
 __all__ = [
     "DIRECTOR",
     "VISITOR",
+    "TravellerBoard",
     "Viewer",
     "active_token",
     "board_range",

@@ -170,7 +170,7 @@ def contract_pairs(
 ) -> ContractPairs:
     """Score the event's plays by the ``described`` contest's pure function (law H's rankings from every play scheduled).  ``field_most``:
     when ``rows`` are only some boards' plays (a traveller's), each (section letter, or "" across the field;
-    board)'s Neuberg N, from :func:`neuberg_most` (matchpoints only).  ``average_plus``: law 12C2's IMPs of
+    board)'s Neuberg N, from ``selectors.neuberg.neuberg_n`` (matchpoints only).  ``average_plus``: law 12C2's IMPs of
     an artificial average plus (Butler, cross-IMPs).  ``left_out``: boards whose results are left out of the
     contest (still in play, for a visitor's totals); each other board keeps the Neuberg N that every result
     gives it, so that a released board scores as its traveller shows it."""
@@ -207,50 +207,6 @@ def contract_pairs(
             for letter in sorted(tables_by)
         ),
     )
-
-
-def neuberg_most(
-    counts: Iterable[tuple[str, str, int, int]], *, per_section: bool
-) -> dict[tuple[str, int], int] | None:
-    """Each board's Neuberg N (the most results, adjusted ones too, on a board of its field), keyed (section
-    letter, or "" across the field; board), from each section's (letter, movement kind, board, results
-    entered) for every board it plays: what ``scoring.contests.matchpoints.fields`` finds from every play.
-
-    A section's pairs are one field (a Mitchell's or a compass's N-S and E-W share its boards; a Howell is one
-    ranking); across the field, sections playing a board of the same number share its hands, so their
-    rankings, and fields, are joined (law H).  ``None`` when a section's movement is custom: its pairs may
-    play apart, and only every play tells its fields."""
-    parent: dict[str, str] = {}
-
-    def root(letter: str) -> str:
-        while parent[letter] != letter:
-            parent[letter] = parent[parent[letter]]
-            letter = parent[letter]
-        return letter
-
-    found = list(counts)
-    first_of: dict[int, str] = {}
-    for letter, kind, board, _entered in found:
-        if kind == "custom":
-            return None
-        parent.setdefault(letter, letter)
-        if per_section:
-            continue
-        other = first_of.setdefault(board, letter)
-        a, b = root(letter), root(other)
-        if a != b:
-            parent[b] = a
-    # Each board's results in its part (a section's, or every section's across the field), then the most
-    # of its field.
-    played: dict[tuple[str, int], int] = {}
-    for letter, _kind, board, entered in found:
-        key = (letter if per_section else "", board)
-        played[key] = played.get(key, 0) + entered
-    field_of = {(letter if per_section else "", board): root(letter) for letter, _k, board, _e in found}
-    most: dict[str, int] = {}
-    for key, entered in played.items():
-        most[field_of[key]] = max(most.get(field_of[key], 0), entered)
-    return {key: most[field] for key, field in field_of.items()}
 
 
 # ------------------------------------------------------------------------------------------ team match

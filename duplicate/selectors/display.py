@@ -20,6 +20,7 @@ from duplicate.models import Board, Event, EventKind, Play
 from duplicate.selectors.event_rows import BoardRows, board_row
 from duplicate.selectors.events import (
     VISITOR,
+    TravellerBoard,
     Viewer,
     board_visible,
     boards_in_play,
@@ -62,13 +63,13 @@ def traveller_version(board: Board, *, visible: bool = True) -> int:
     return event.results_version if whole and visible else board.results_version
 
 
-def traveller_live_version(board: Board, *, viewer: Viewer) -> str:
+def traveller_live_version(found: TravellerBoard, *, viewer: Viewer) -> str:
     """What a board's traveller page carries and its poll answers: the version it is kept under
     (:func:`traveller_version`) and whether ``viewer`` sees the board yet (finishing the event releases a
-    board without a result of its own). ``board``: from ``traveller_board`` (no query)."""
-    in_play = boards_in_play(board.event, board=board)
-    visible = board_visible(board.number, in_play=in_play, viewer=viewer)
-    return live_version(traveller_version(board, visible=visible), visible)
+    board without a result of its own). ``found``: from ``traveller_board`` (no query)."""
+    in_play = boards_in_play(found.board.event, board=found)
+    visible = board_visible(found.board.number, in_play=in_play, viewer=viewer)
+    return live_version(traveller_version(found.board, visible=visible), visible)
 
 
 def live_version(version: int, visible: bool) -> str:

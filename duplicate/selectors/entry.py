@@ -10,12 +10,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, prefetch_related_objects
+from django.db.models import Count, Prefetch, Q
 
-from duplicate.models import Board, Event, Pair, Play, PlayChange, Player, Round, Seating, Section, TableToken
+from duplicate.models import Event, Play, PlayChange, Round, Seating, Section, TableToken
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
-from duplicate.selectors.plain_sql import columns, quote, related
-from duplicate.selectors.plain_sql import table as sql_table
 
 # The other kinds (tricks, premium, honours, undertricks, slam) are shown by their own names.
 ITEM_LABELS = {
@@ -111,74 +109,35 @@ def table_seating(section: Section, round_number: int, table: int, *, names: boo
 
 
 def seating_plays(seating: Seating, *, history: bool = True) -> list[Play]:
-    """The boards played at a seating, with their history (two queries; one without ``history``: the law E
-    history is shown to directors only).  Plain SQL, as :func:`current_seating` (every result posted reads
-    both)."""
-    sql = (
-        f"SELECT {columns(Play, 'p')}, {columns(Board, 'b', 'board__')}"
-        f" FROM {sql_table(Play)} p INNER JOIN {sql_table(Board)} b ON b.id = p.board_id"
-        " WHERE p.seating_id = %s ORDER BY b.number"
-    )
-    plays = list(Play.objects.raw(sql, [seating.pk]))
-    for play in plays:  # the form and the services read these; they are the seating's own rows
-        play.board = related(play, Board, "board__")
-        play.seating = seating
+    """The boards played at a seating, with their boards and their history (two queries; one without
+    ``history``: the law E history is shown to directors only); each play's seating and pairs are
+    ``seating``'s own (no query)."""
+    plays = seating.plays.select_related("board").order_by("board__number")
+    if history:
+        plays = plays.prefetch_related(Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id")))
+    found = list(plays)
+    for play in found:  # the form and the services read the pairs: the seating's, already read
         play.ns_pair = seating.ns
         play.ew_pair = seating.ew
-    if history:
-        prefetch_related_objects(plays, Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id")))
-    return plays
+    return found
 
 
 def round_count(section: Section) -> int:
     return Round.objects.filter(section=section).count()
 
 
-# A table link's page and every result it posts read the table's current seating first: plain SQL
-# (``selectors.plain_sql``), as the ORM's join with two counts costs several times the database's answer.
-_SEATING_PAIRS = (("ns", "n"), ("ew", "w"))
-_PAIR_PLAYERS = ("player1", "player2")
-
-
 def current_seating(section: Section, table: int, *, names: bool = True) -> Seating | None:
     """The seating a table's link opens: the lowest round not agreed whose boards at the table are not all
     in; otherwise the last round not agreed; None when every round is agreed (one query).  With its round
     and pairs, and with ``names`` the pairs' players (as :func:`table_seating`)."""
-    selected = [columns(Seating, "s"), columns(Round, "r", "round__")]
-    joins = [f"INNER JOIN {sql_table(Round)} r ON r.id = s.round_id"]
-    for side, alias in _SEATING_PAIRS:
-        selected.append(columns(Pair, alias, f"{side}__"))
-        joins.append(f"INNER JOIN {sql_table(Pair)} {alias} ON {alias}.id = s.{side}_id")
-        for player in _PAIR_PLAYERS if names else ():
-            selected.append(columns(Player, f"{alias}{player}", f"{side}_{player}__"))
-            joins.append(
-                f"LEFT JOIN {sql_table(Player)} {alias}{player} ON {alias}{player}.id = {alias}.{player}_id"
-            )
-    plays = f"SELECT COUNT(*) FROM {sql_table(Play)} p WHERE p.seating_id = s.id"
-    sql = (
-        f"SELECT {', '.join(selected)}, ({plays}) AS n_total, ({plays} AND p.entered) AS n_entered"
-        f" FROM {sql_table(Seating)} s {' '.join(joins)}"
-        f" WHERE r.section_id = %s AND s.{quote('table')} = %s AND r.agreed_at IS NULL ORDER BY r.number"
+    seatings = list(
+        Seating.objects.filter(round__section=section, table=table, round__agreed_at__isnull=True)
+        .select_related(*_related(names))
+        .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=Q(plays__entered=True)))
+        .order_by("round__number")
     )
-    seatings = list(Seating.objects.raw(sql, [section.pk, table]))
-    pending = (s for s in seatings if s.n_entered < s.n_total)  # type: ignore[attr-defined]
-    chosen = next(pending, seatings[-1] if seatings else None)
-    if chosen is not None:
-        _with_related(chosen, names=names)
-    return chosen
-
-
-def _with_related(seating: Seating, *, names: bool) -> None:
-    """Make the round, pairs and (with ``names``) players read beside ``seating`` into its related rows (all
-    numbers and text: the round's one datetime, ``agreed_at``, is NULL, the query's condition; a related row
-    whose key is NULL is None without a query)."""
-    seating.round = related(seating, Round, "round__")
-    for side, _alias in _SEATING_PAIRS:
-        pair = related(seating, Pair, f"{side}__")
-        for player in _PAIR_PLAYERS if names else ():
-            if getattr(pair, f"{player}_id") is not None:
-                setattr(pair, player, related(seating, Player, f"{side}_{player}__"))
-        setattr(seating, side, pair)
+    waiting = (s for s in seatings if s.n_entered < s.n_total)
+    return next(waiting, seatings[-1] if seatings else None)
 
 
 def current_round_number(section: Section, table: int) -> int | None:

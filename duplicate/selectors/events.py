@@ -12,12 +12,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seating, Section, Team
-from duplicate.selectors.plain_sql import columns, related, table
 
 
 def event_list() -> list[tuple[Event, tuple[str, str]]]:
@@ -316,18 +315,12 @@ def event_snapshot(event: Event, *, results: bool = True) -> EventSnapshot:
     )
 
 
-# Every page of an event reads its row first, and every traveller its board's with it: both as plain SQL
-# (``selectors.plain_sql``): the ORM would compile the same query anew on every request, a large part of a
-# cached page's cost.
-
-
 def event_or_404(pk: int) -> Event:
     """The event, or a 404 (also for a key no database column can hold: SQLite raises on one past 2**63)."""
-    if 0 < pk < 2**63:
-        sql = f"SELECT {columns(Event, 'e')} FROM {table(Event)} e WHERE e.id = %s"
-        for event in Event.objects.raw(sql, [pk]):
-            return event
-    raise Http404("No Event matches the given query.")
+    event = Event.objects.filter(pk=pk).first() if 0 < pk < 2**63 else None
+    if event is None:
+        raise Http404("No Event matches the given query.")
+    return event
 
 
 def event_badge(status: str, *, provisional: bool, missing: int = 0) -> tuple[str, str]:
@@ -384,7 +377,9 @@ def viewer_of(request: Any) -> Viewer:
     return VISITOR
 
 
-def boards_in_play(event: Event, results: Any = None, *, board: Board | None = None) -> frozenset[int]:
+def boards_in_play(
+    event: Event, results: Any = None, *, board: TravellerBoard | None = None
+) -> frozenset[int]:
     """The numbers of the boards not yet released: a table scheduled to play them has neither a result
     nor a ruling on them yet. None once the event is finished (status "complete"). No query of its own
     when given ``results`` (the event's ``selectors.standings.EventResults``) or ``board`` (one board, read
@@ -392,7 +387,7 @@ def boards_in_play(event: Event, results: Any = None, *, board: Board | None = N
     if event.status == EventStatus.COMPLETE:
         return frozenset()
     if board is not None:
-        return frozenset({board.number}) if board.pending else frozenset()  # type: ignore[attr-defined]
+        return frozenset({board.board.number}) if board.pending else frozenset()
     if results is None:
         plays = Play.objects.filter(event=event, entered=False).order_by()
         return frozenset(plays.values_list("board__number", flat=True).distinct())
@@ -400,30 +395,39 @@ def boards_in_play(event: Event, results: Any = None, *, board: Board | None = N
     return pending
 
 
-BOARD_PREFIX = "board__"  # the board's columns in the event's row of :func:`traveller_board`
+@dataclass(frozen=True)
+class TravellerBoard:
+    """A board as its traveller opens it: the ``board`` with its event; ``pending``, whether a table
+    scheduled to play it has neither a result nor a ruling yet (for :func:`boards_in_play`); ``last_number``,
+    the event's last board."""
+
+    board: Board
+    pending: bool
+    last_number: int
 
 
-def traveller_board(event_id: int, number: int) -> Board:
-    """Board ``number`` of the event, with its event, and what its traveller needs first, or a 404 (one
-    query, of index lookups only): ``pending``, whether a table scheduled to play it has neither a result
-    nor a ruling yet (for :func:`boards_in_play`; the plays still waiting have partial indexes);
-    ``last_number``, the event's last board.  Read as the event's row with the board's columns beside it
-    (a board's are numbers and text: no conversion)."""
-    boards, plays = table(Board), table(Play)
-    sql = (
-        f"SELECT {columns(Event, 'e')}, {columns(Board, 'b', BOARD_PREFIX)},"
-        f" EXISTS(SELECT 1 FROM {plays} p WHERE p.board_id = b.id AND NOT p.entered) AS pending,"
-        f" (SELECT MAX(l.number) FROM {boards} l WHERE l.event_id = b.event_id) AS last_number"
-        f" FROM {boards} b INNER JOIN {table(Event)} e ON e.id = b.event_id"
-        " WHERE b.event_id = %s AND b.number = %s"
+def traveller_board(event_id: int, number: int) -> TravellerBoard:
+    """Board ``number`` of the event, with its event and what its traveller needs first, or a 404 (one
+    query)."""
+    waiting = Play.objects.filter(board=OuterRef("pk"), entered=False)
+    last = (
+        Board.objects.filter(event=OuterRef("event"))
+        .order_by()
+        .values("event")
+        .annotate(last=Max("number"))
+        .values("last")
     )
+    found = None
     if 0 < event_id < 2**63 and 0 <= number < 2**15:  # a board's number is a small integer
-        for event in Event.objects.raw(sql, [event_id, number]):
-            board = related(event, Board, BOARD_PREFIX)
-            board.event = event
-            board.pending, board.last_number = bool(event.pending), event.last_number  # type: ignore[attr-defined]
-            return board
-    raise Http404("No such board in this event.")
+        found = (
+            Board.objects.filter(event_id=event_id, number=number)
+            .select_related("event")
+            .annotate(pending=Exists(waiting), last_number=Subquery(last))
+            .first()
+        )
+    if found is None:
+        raise Http404("No such board in this event.")
+    return TravellerBoard(found, pending=found.pending, last_number=found.last_number)
 
 
 def play_count(event: Event) -> int:

@@ -19,9 +19,6 @@ from itertools import chain, compress
 from operator import itemgetter, not_
 from typing import Any, cast
 
-from django.db import connection
-from django.db.models import Count, Q
-
 from duplicate.contests import LAW_H, Contest, Shape, contest_for, contest_named, contest_of
 from duplicate.models import Event, EventKind, EventStatus, Play, RankingChoice
 from duplicate.selectors.contract import (
@@ -31,8 +28,8 @@ from duplicate.selectors.contract import (
     contract_pairs,
     contract_teams,
     decimal_text,
-    neuberg_most,
 )
+from duplicate.selectors.neuberg import neuberg_n
 from duplicate.selectors.pair_rows import (
     BEING_PLAYED,
     BEING_PLAYED_NOTE,
@@ -216,23 +213,18 @@ def event_results(
     that no total counts them; the progress (results in, rounds agreed) still counts every play."""
     if pairs is None:
         pairs = pair_infos(event)
-    # The query's rows as the driver gives them (Django's per-row converters would only turn the two flags'
-    # 0/1 into booleans on SQLite: they are read as truth values).
-    sql, params = contest_plays(event).query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-        return build_results(
-            event.code,
-            event.kind,
-            rows,
-            pairs,
-            per_section=per_section(event),
-            method=event.contest,
-            average_plus=event.average_plus_imps,
-            released_only=released_only and event.status != EventStatus.COMPLETE,
-            finished=event.status == EventStatus.COMPLETE,
-        )
+    rows = list(contest_plays(event))
+    return build_results(
+        event.code,
+        event.kind,
+        rows,
+        pairs,
+        per_section=per_section(event),
+        method=event.contest,
+        average_plus=event.average_plus_imps,
+        released_only=released_only and event.status != EventStatus.COMPLETE,
+        finished=event.status == EventStatus.COMPLETE,
+    )
 
 
 def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterable[int]) -> EventResults:
@@ -247,13 +239,10 @@ def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterabl
     several = per_section(event) and len({p.section for p in pairs.values()}) > 1
     most = None
     if contest_of(event).neuberg:
-        most = neuberg_most(_field_counts(event), per_section=several)
+        most = neuberg_n(event, per_section=several)
         if most is None:
             return event_results(event, pairs)
-    sql, params = contest_plays(event).filter(board__number__in=list(numbers)).query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    rows = list(contest_plays(event).filter(board__number__in=list(numbers)))
     return build_results(
         event.code,
         event.kind,
@@ -265,18 +254,6 @@ def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterabl
         average_plus=event.average_plus_imps,
         finished=event.status == EventStatus.COMPLETE,
     )
-
-
-def _field_counts(event: Event) -> list[tuple[str, str, int, int]]:
-    """Each section's (letter, movement kind, board number, results entered) for every board it plays: one
-    aggregate query, a row per section and board."""
-    counts = (
-        Play.objects.filter(event=event)
-        .order_by()
-        .values_list("ns_pair__section__letter", "ns_pair__section__movement_kind", "board__number")
-        .annotate(entered=Count("pk", filter=Q(entered=True)))
-    )
-    return list(counts)
 
 
 def per_section(event: Event) -> bool:

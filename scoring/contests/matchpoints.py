@@ -17,7 +17,7 @@ Pure, exact (ints and Fractions), no Django.  See docs/laws.md.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
 from typing import Any, cast
@@ -35,7 +35,7 @@ from scoring.contests.contract_pairs import (
 )
 from scoring.contests.rankings import RankingGroups, grouping
 
-__all__ = ["board_matchpoints", "fields", "matchpoints", "neuberg", "neuberg_times"]
+__all__ = ["board_matchpoints", "field_most", "fields", "matchpoints", "neuberg", "neuberg_times"]
 
 
 def board_matchpoints(scores: Sequence[int]) -> list[int]:
@@ -66,27 +66,38 @@ def neuberg_times(mp: int, n: int, most: int) -> int:
 
 def fields(boards: Mapping[int, Board], groups: RankingGroups) -> dict[int, int]:
     """Each board's ``N``: the most results (adjusted ones too) on any board of its field, the rankings
-    joined by boards their pairs share (union-find over the rankings)."""
-    parent = list(range(len(groups.groups)))
+    joined by boards their pairs share (:func:`field_most`)."""
+    return field_most((board, _rankings(groups, b), len(b.rows)) for board, b in boards.items())
 
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
 
-    board_ranking: dict[int, int] = {}
-    for board, b in boards.items():
-        rankings = _rankings(groups, b)
-        first = root(rankings.pop())
-        for other in map(root, rankings):
+def field_most(boards: Iterable[tuple[int, Collection[Hashable], int]]) -> dict[int, int]:
+    """Each board's Neuberg ``N`` from each board's (number, the rankings whose pairs held it, its results):
+    the most results on any board of its field, a field being the rankings joined by the boards they share
+    (union-find over the rankings).  A ranking is any name: an index of ``RankingGroups``, a section's
+    letter."""
+    parent: dict[Hashable, Hashable] = {}
+
+    def root(ranking: Hashable) -> Hashable:
+        while parent[ranking] != ranking:
+            parent[ranking] = parent[parent[ranking]]
+            ranking = parent[ranking]
+        return ranking
+
+    board_ranking: dict[int, Hashable] = {}
+    played: dict[int, int] = {}
+    for board, rankings, results in boards:
+        for ranking in rankings:
+            parent.setdefault(ranking, ranking)
+        first, *others = map(root, rankings)
+        for other in others:
             if other != first:
                 parent[other] = first
         board_ranking[board] = first
-    most: dict[int, int] = {}
-    for board, b in boards.items():
+        played[board] = results
+    most: dict[Hashable, int] = {}
+    for board, results in played.items():
         r = root(board_ranking[board])
-        most[r] = max(most.get(r, 0), len(b.rows))
+        most[r] = max(most.get(r, 0), results)
     return {board: most[root(r)] for board, r in board_ranking.items()}
 
 

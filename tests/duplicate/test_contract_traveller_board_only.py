@@ -22,7 +22,6 @@ from django.urls import reverse
 from django.utils.html import strip_tags
 
 from duplicate import caching, services
-from duplicate.selectors.contract import neuberg_most
 from duplicate.selectors.standings import event_results, pair_infos, pair_standings
 from duplicate.selectors.travellers import traveller
 from duplicate.services.eventfile import event_import
@@ -138,23 +137,6 @@ def test_a_contract_traveller_reads_a_fixed_number_of_queries(django_assert_num_
         with django_assert_num_queries(expected):
             trav = traveller(event, board)
         assert len(trav.lines) == sections * tables
-
-
-def test_neuberg_most_joins_sections_sharing_boards_and_gives_up_on_a_custom_movement():
-    """A has boards 1-2 (3 and 2 results), B boards 2-3 (1 and 4), C board 9 alone (2): across the field A
-    and B share board 2, so their boards' N is board 3's 4 (board 2's 2 + 1 = 3 results); C's is its own."""
-    counts = [("A", "mitchell", 1, 3), ("A", "mitchell", 2, 2), ("B", "howell", 2, 1), ("B", "howell", 3, 4)]
-    counts.append(("C", "mitchell", 9, 2))
-    assert neuberg_most(counts, per_section=False) == {("", 1): 4, ("", 2): 4, ("", 3): 4, ("", 9): 2}
-    assert neuberg_most(counts, per_section=True) == {
-        ("A", 1): 3,
-        ("A", 2): 3,
-        ("B", 2): 4,
-        ("B", 3): 4,
-        ("C", 9): 2,
-    }
-    # a custom movement's pairs may play apart: only every play tells its fields
-    assert neuberg_most([*counts, ("D", "custom", 9, 1)], per_section=False) is None
 
 
 def test_a_contest_changed_after_the_travellers_were_kept_shows_on_them(client):

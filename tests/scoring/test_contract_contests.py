@@ -26,7 +26,7 @@ from scoring.contests import (
     vp_table,
 )
 from scoring.contests.imp_pairs import butler_datum, cross_imps_board, cross_imps_sums
-from scoring.contests.matchpoints import board_matchpoints, neuberg
+from scoring.contests.matchpoints import board_matchpoints, field_most, neuberg
 from scoring.contests.rankings import ranking_groups
 
 R = ContractResult
@@ -388,3 +388,16 @@ def test_cross_imp_totals_are_the_sums_of_the_lines(played: list[tuple[int, int]
         assert row.total == sum(
             getattr(line, side) for line in contest.lines if getattr(line, pair) == row.pair
         )
+
+
+def test_field_most_joins_the_rankings_sharing_a_board() -> None:
+    """Sections A (boards 1-2: 3 and 2 results) and B (boards 2-3: 1 and 4) share board 2, which has 3
+    results in all: their boards' N is board 3's 4; C (board 9 alone, 2 results) is a field of its own."""
+    held = [(1, {"A"}, 3), (2, {"A", "B"}, 3), (3, {"B"}, 4), (9, {"C"}, 2)]
+    assert field_most(held) == {1: 4, 2: 4, 3: 4, 9: 2}
+    # Each section on its own: each its own field, B's board 2 holding its own 1 result.
+    assert field_most([(1, ("A",), 3), (2, ("A",), 2)]) == {1: 3, 2: 3}
+    assert field_most([(2, ("B",), 1), (3, ("B",), 4)]) == {2: 4, 3: 4}
+    # Joined through a chain (0-1 by board 1, 1-2 by board 2): one field; 3 apart.
+    chain = [(1, {0, 1}, 2), (2, {1, 2}, 5), (3, {3}, 1), (4, {0}, 3)]
+    assert field_most(chain) == {1: 5, 2: 5, 3: 1, 4: 5}
