@@ -10,8 +10,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from duplicate.models import Event, Pair
-from tests.browser.test_entry_browser import PASSWORD, sign_in
-from tests.conftest import make_event
+from tests.browser.pages import PASSWORD, sign_in
+from tests.factories import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from duplicate.models import Event
-from tests.browser.test_entry_browser import PASSWORD, sign_in
+from tests.browser.pages import PASSWORD, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS, demo_event_in_play
+from tests.browser.pages import ARTIFACTS, demo_event_in_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

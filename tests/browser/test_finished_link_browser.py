@@ -12,8 +12,7 @@ from playwright.sync_api import expect
 
 from duplicate import services
 from duplicate.models import Play
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import plays_at
+from tests.factories import make_event, plays_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -19,10 +19,9 @@ from duplicate.models import Event, Play
 from duplicate.selectors import display as sel_display
 from duplicate.selectors import events as sel
 from duplicate.services.eventfile import event_import
-from tests.browser.conftest import ARTIFACTS, demo_event_in_play
-from tests.teams.test_imp_match import RESULTS as IMP_RESULTS
-from tests.teams.test_imp_match import match_file as imp_match_file
-from tests.teams.test_match import ODD_PAIR, match_event
+from tests.browser.pages import ARTIFACTS, demo_event_in_play
+from tests.factories import IMP_MATCH_RESULTS as IMP_RESULTS
+from tests.factories import ODD_PAIR, imp_match_file, match_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

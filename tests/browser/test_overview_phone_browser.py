@@ -14,9 +14,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from duplicate import services
-from tests.browser.test_accessibility import AXE, RUN_AXE, WCAG_TAGS, describe
-from tests.browser.test_entry_browser import PASSWORD, sign_in
-from tests.conftest import make_event
+from tests.browser.pages import AXE, PASSWORD, RUN_AXE, WCAG_TAGS, describe, sign_in
+from tests.factories import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

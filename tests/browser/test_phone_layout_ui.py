@@ -17,8 +17,8 @@ from playwright.sync_api import expect
 from duplicate import services
 from duplicate.models import Pair
 from duplicate.selectors import events as sel
-from tests.browser.conftest import ARTIFACTS, demo_event_in_play
-from tests.conftest import make_event
+from tests.browser.pages import ARTIFACTS, demo_event_in_play
+from tests.factories import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

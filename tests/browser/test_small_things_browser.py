@@ -14,10 +14,8 @@ from playwright.sync_api import expect
 from duplicate import services
 from duplicate.models import Play, Round
 from scoring.quick import parse_quick
-from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_entry_browser import PASSWORD, sign_in
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import plays_at
+from tests.browser.pages import ARTIFACTS, PASSWORD, sign_in
+from tests.factories import make_event, plays_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}

@@ -14,7 +14,7 @@ from django.db import connection, connections, transaction
 
 from duplicate import services
 from duplicate.models import Play, PlayChange, Round
-from tests.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,40 +17,8 @@ from duplicate.selectors.standings import standings, team_standings
 from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_export, event_import, parse_json
 from scoring.movements import generate
+from tests.factories import DEAL, small_file
 from tests.hand_scored import C1C_E, C1NT, C2S, C4H_DOWN, C4H_MADE
-
-# North: spades A K Q J, hearts A K Q, diamonds A K, clubs A K Q J; East holds the J 10 of hearts.
-DEAL = "N:AKQJ.AKQ.AK.AKQJ T987.JT9.QJT.T98 6543.876.987.765 2.5432.65432.432"
-
-
-def small_file(**overrides):
-    """A 3-table auction-1915 Mitchell, 1 board a round, with two results and one ruling."""
-    movement = generate("mitchell", tables=3, boards_per_round=1)
-    data = {
-        "name": "Spring pairs",
-        "date": "1916-03-04",
-        "code": "auction-1915",
-        "kind": "pairs",
-        "pairs": [{"number": p, "players": [f"North {p}", f"South {p}"]} for p in movement.pairs],
-        "boards": [{"number": n, "dealer": "NESW"[(n - 1) % 4]} for n in movement.boards],
-        "movement": movement.to_dict(),
-        "results": [
-            {
-                "round": 1,
-                "table": 1,
-                "board": 1,
-                "ns": 1,
-                "ew": 4,
-                "contract": "4H",
-                "declarer": "N",
-                "tricks": 10,
-            },
-            {"round": 1, "table": 2, "board": 2, "ns": 2, "ew": 5, "contract": "PASS"},
-            {"round": 1, "table": 3, "board": 3, "ns": 3, "ew": 6, "ruling": "average"},
-        ],
-    }
-    data.update(overrides)
-    return data
 
 
 @pytest.mark.django_db

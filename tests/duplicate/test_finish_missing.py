@@ -19,8 +19,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event, Play
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import plays_at
+from tests.factories import make_event, plays_at
 
 pytestmark = pytest.mark.django_db
 

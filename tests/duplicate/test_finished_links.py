@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event, Play, PlayChange, TableToken
-from tests.duplicate.test_entry_helpers import board_data, on_field, plays_at, table_url
+from tests.factories import board_data, on_field, plays_at, table_url
 
 pytestmark = pytest.mark.django_db
 

@@ -10,12 +10,10 @@ is its score less the average of the pairs who held the same cards.
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import io
 import itertools
 import json
 import re
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -29,14 +27,20 @@ from duplicate.exports.text import standings_json, standings_text
 from duplicate.models import Event, Play
 from duplicate.selectors.standings import pair_standings, standings
 from duplicate.services.eventfile import event_import
-from scoring.movements import Movement, MovementRound, generate
-from tests.duplicate.test_exports import pdf_text, squash
-from tests.duplicate.test_standings import MITCHELL_RESULTS, MITCHELL_SEATS, mitchell_event, pairs_named
+from scoring.movements import generate
+from tests.factories import (
+    MITCHELL_RESULTS,
+    MITCHELL_SEATS,
+    TD,
+    mitchell_event,
+    pairs_named,
+    squash,
+    two_section_event,
+)
+from tests.factories import pdf_pages as pdf_text
 from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_MADE
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
-
-TD = services.Writer(name="td", is_director=True)
 
 
 def rankings_everywhere(client, event: Event) -> dict[str, list[str]]:
@@ -234,42 +238,6 @@ def test_a_mixed_custom_movement_chained_through_everyone_gives_one_ranking(db, 
 
 
 # ------------------------------------------------------------------------------------------- sections
-
-
-def section_movement(letter: str, first_board: int) -> Movement:
-    """The 3-table Mitchell with pairs renamed ``<letter><n>`` and boards from ``first_board``."""
-    base = generate("mitchell", tables=3, boards_per_round=1)
-    rounds = tuple(
-        MovementRound(
-            number=r.number,
-            tables=tuple(
-                replace(
-                    tp,
-                    ns=f"{letter}{tp.ns}",
-                    ew=f"{letter}{tp.ew}",
-                    boards=tuple(b + first_board - 1 for b in tp.boards),
-                )
-                for tp in r.tables
-            ),
-        )
-        for r in base.rounds
-    )
-    return replace(base, rounds=rounds)
-
-
-def two_section_event():
-    """Two 3-table Mitchell sections with different boards: A plays boards 1-3, B boards 4-6."""
-    event = services.event_create(
-        name="Two sections",
-        date=dt.date(1916, 3, 4),
-        code="auction-1915",
-        kind="pairs",
-        movement=section_movement("A", 1),
-    )
-    services.section_populate(
-        event=event, letter="B", movement=section_movement("B", 4), deals={}, dealers={}
-    )
-    return event
 
 
 def test_two_mitchell_sections_with_different_boards_give_four_rankings_named_by_section(db, client):

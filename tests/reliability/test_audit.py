@@ -17,9 +17,7 @@ from django.urls import reverse
 from duplicate import services
 from duplicate.models import Pair, Play, PlayChange
 from duplicate.services.results import play_result_data
-from tests.conftest import make_event
-
-from .helpers import board_data, db_snapshot, plays_at
+from tests.factories import board_data, db_snapshot, make_event, plays_at
 
 
 def entry_url(event, rnd=1, table=1):

@@ -15,10 +15,8 @@ from hypothesis import strategies as st
 from duplicate import services
 from duplicate.templatetags.kalamazoo import beside_field, sides_whole
 from scoring.quick import QuickError, parse_quick
-from tests.conftest import make_event
-
-from .conftest import tried
-from .helpers import board_data, db_snapshot, plays_at, rolled_back
+from tests.factories import board_data, db_snapshot, make_event, plays_at, rolled_back
+from tests.reliability.helpers import tried
 
 pytestmark = pytest.mark.django_db
 

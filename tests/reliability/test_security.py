@@ -25,9 +25,7 @@ import duplicate.views
 from duplicate import services
 from duplicate.models import Pair, Play, PlayChange, SignInSlot, TableToken
 from duplicate.security import INLINE_HANDLERS, username_counter
-from tests.conftest import make_event
-
-from .helpers import board_data, db_snapshot, plays_at
+from tests.factories import board_data, db_snapshot, make_event, plays_at
 
 PASSWORD = "correct horse battery staple"
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,6 @@ with what endplay (an independent PBN reader) reads from the same bytes."""
 from __future__ import annotations
 
 import io
-import random
 
 import pytest
 from endplay.parsers import pbn as endplay_pbn
@@ -22,27 +21,7 @@ from scoring.pbn import (
     read_pbn_bytes,
     same_deals,
 )
-
-SEATS = "NESW"
-
-
-def deals(count: int, seed: int) -> dict[int, Deal]:
-    rng = random.Random(seed)
-    return {n: Deal.random(rng) for n in range(1, count + 1)}
-
-
-def pbn_file(boards: dict[int, Deal], *, first_seat: str = "N", event: str = "Club night") -> str:
-    """A plain file as a dealing program writes it: every deal from ``first_seat``, dealers by rotation
-    shifted by one (so that taking the rotation instead of the file shows)."""
-    games = []
-    for number, deal in boards.items():
-        rotated = deal.rotated(-SEATS.index(first_seat))  # first_seat's hand first
-        hands = " ".join(h.to_pbn() for h in rotated.hands)
-        games.append(
-            f'[Event "{event}"]\n[Site "Kalamazoo"]\n[Date "1916.03.04"]\n[Board "{number}"]\n'
-            f'[Dealer "{SEATS[number % 4]}"]\n[Vulnerable "None"]\n[Deal "{first_seat}:{hands}"]\n'
-        )
-    return "\n".join(games)
+from tests.scoring._util import SEATS, deals, pbn_file
 
 
 def cards(deal_text: str) -> dict[str, tuple[str, ...]]:
