@@ -27,6 +27,7 @@ import random
 import re
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -35,7 +36,7 @@ from typing import Any
 
 from django.apps import apps
 from django.contrib.admin.models import LogEntry
-from django.db import transaction
+from django.db import connections, transaction
 from django.urls import reverse
 from django.utils.html import escape
 from endplay.parsers.pbn import PBNDecoder
@@ -51,7 +52,7 @@ from duplicate.services.results import result_fields
 from scoring.deal import Deal
 from scoring.movements import Movement, MovementRound, generate
 from tests.duplicate.exports_events import pairs_file
-from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_MADE
+from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_MADE
 
 # Events made through the services.
 
@@ -64,11 +65,41 @@ def make_event(
     code: str = "auction-1915",
     event_kind: str = "pairs",
     name: str = "Club night",
+    sections: int = 1,
 ) -> Event:
     movement = services.movement_build(kind=kind, tables=tables, boards_per_round=boards_per_round)
     return services.event_create(
-        name=name, date=dt.date(1916, 3, 4), code=code, kind=event_kind, movement=movement
+        name=name, date=dt.date(1916, 3, 4), code=code, kind=event_kind, movement=movement, sections=sections
     )
+
+
+def event_form(**changes) -> dict[str, str]:
+    """The new-event form's POST data: a 7-table Mitchell, 3 boards a round."""
+    data = {
+        "name": "Tuesday pairs",
+        "date": dt.date(2026, 11, 27).isoformat(),
+        "code": "auction-1915",
+        "kind": "pairs",
+        "movement": "mitchell",
+        "tables": "7",
+        "boards_per_round": "3",
+        "even_tables": "relay",
+        "sections": "1",
+        "ranking": "field",
+        "paper_size": "A4",
+    }
+    data.update(changes)
+    return data
+
+
+# A phrase only each movement's help on the new-event form says.
+MOVEMENT_HELP = {
+    "mitchell": "the E-W pairs move up a table",
+    "howell": "Every pair meets every other pair once",
+    "teams": "Law G: two teams",
+    "compass": "keeps its seat all session",
+    "custom": "uploaded as a file",
+}
 
 
 def create_form(**overrides):
@@ -315,6 +346,16 @@ ODD_PAIR = {
     (3, 3): C2D,
     (3, 1): C1NT,
     (3, 2): C1C_E,
+}
+
+# ODD_PAIR's match won by the fraction of a point: table 1 now +50, +6 and board 3 ruled average; table 3's
+# board 3 +7 (tests/teams/test_match.py works it out).
+WON_BY_A_FRACTION = {
+    **ODD_PAIR,
+    (1, 1): C4H_E_DOWN,
+    (1, 2): {"contract": "1C", "declarer": "N", "tricks": 7},
+    (1, 3): {"ruling": "average"},
+    (3, 3): {"contract": "1D", "declarer": "N", "tricks": 7},
 }
 
 T1 = "Table 1: 1 (Reds) N-S v 4 (Blues) E-W"
@@ -717,6 +758,26 @@ def db_snapshot() -> dict[str, Any]:
         "tokens": sorted(TableToken.objects.values_list("pk", "revoked")),
         "log": LogEntry.objects.count(),
     }
+
+
+# Two writers at once (PostgreSQL's row locks).
+
+
+def in_thread(target, results: dict, name: str) -> threading.Thread:
+    """Run ``target`` in a thread of its own (with its own database connection), keeping what it returns or
+    raises in ``results[name]``."""
+
+    def run() -> None:
+        try:
+            results[name] = target()
+        except Exception as exc:  # reported by the assertions
+            results[name] = exc
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
 
 
 # The command line.

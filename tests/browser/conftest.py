@@ -17,7 +17,7 @@ import re
 import pytest
 from playwright.sync_api import sync_playwright
 
-from tests.browser.pages import ARTIFACTS
+from tests.browser.pages import ARTIFACTS, PASSWORD
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -96,3 +96,11 @@ def new_page(request, browser):
             with contextlib.suppress(Exception):  # best effort: a screenshot must not hide the failure
                 page.screenshot(path=str(ARTIFACTS / f"{name}-{index}.png"), full_page=True)
         context.close()
+
+
+@pytest.fixture
+def staff(django_user_model):
+    """A director who signs in with PASSWORD (tests.browser.pages.sign_in)."""
+    return django_user_model.objects.create_user(
+        username="td", password=PASSWORD, is_staff=True, is_superuser=True
+    )

@@ -9,17 +9,10 @@ from playwright.sync_api import expect
 
 from duplicate import services
 from duplicate.models import Play, PlayChange, Round, TableToken
-from tests.browser.pages import PASSWORD, sign_in
+from tests.browser.pages import sign_in
 from tests.factories import make_event, plays_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user(
-        username="td", password=PASSWORD, is_staff=True, is_superuser=True
-    )
 
 
 def test_director_enters_a_round_and_corrects_after_agreement(live_server, new_page, staff):

@@ -22,7 +22,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.models import Board, Play, PlayChange
+from duplicate.models import Board, Event, Play, PlayChange
 from duplicate.selectors.travellers import traveller
 from tests.factories import (
     HANDS_A,
@@ -30,6 +30,7 @@ from tests.factories import (
     board1_plays,
     confirm_fields,
     db_snapshot,
+    enter,
     make_event,
     played_event,
 )
@@ -228,17 +229,18 @@ def test_new_hands_that_change_no_score_apply_at_once(director, director_client)
     assert not PlayChange.objects.filter(play__event=event, reason="hands replaced").exists()
 
 
-def test_honours_the_table_gave_before_any_hands_are_corrected_too(director, director_client):
-    # No hands yet: round 1's table gives N-S 4 honours in one hand (+90 as worked above); hands B give E-W.
+def honours_before_any_hands() -> tuple[Event, Play]:
+    """An event with no hands yet where round 1's table gave N-S 4 honours in one hand on board 1 (+90)."""
     event = make_event()
     play = board1_plays(event)[1]
-    services.play_result_save(
-        play=play,
-        data={**RESULTS[1], "honours": NS_4_IN_ONE},
-        writer=services.Writer(name="td", is_director=True),
-        expected_version=0,
-    )
+    enter(play, {**RESULTS[1], "honours": NS_4_IN_ONE})
     play.refresh_from_db()
+    return event, play
+
+
+def test_honours_the_table_gave_before_any_hands_are_corrected_too(director, director_client):
+    # No hands yet: round 1's table gives N-S 4 honours in one hand (+90 as worked above); hands B give E-W.
+    event, play = honours_before_any_hands()
     assert play.net_ns == 90
     preview = services.board_deals_preview(event=event, deals={1: HANDS_B})
     assert [(c.net_before, c.net_after) for c in preview.changes] == [(90, -54)]
@@ -284,14 +286,7 @@ def test_the_standings_follow_the_corrections(director, fresh_cache):
 def test_random_hands_are_carried_to_the_confirmation_not_dealt_again(director, director_client, monkeypatch):
     # No hands yet; the table gave N-S 4 honours in one hand (+90). The "random" deal is fixed here to hands B,
     # so the confirmation must apply exactly the deal it showed (E-W 72: -54), not a second shuffle.
-    event = make_event()
-    play = board1_plays(event)[1]
-    services.play_result_save(
-        play=play,
-        data={**RESULTS[1], "honours": NS_4_IN_ONE},
-        writer=services.Writer(name="td", is_director=True),
-        expected_version=0,
-    )
+    event, play = honours_before_any_hands()
     monkeypatch.setattr(services, "deals_random", lambda *, event: {1: HANDS_B})
     html = director_client.post(boards_url(event), {"random": "on"}).content.decode()
     assert "+90" in html

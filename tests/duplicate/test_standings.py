@@ -1,15 +1,9 @@
 """Standings worked out by hand: law H pair contests, law B(3) rulings, whist, the command.
 
 Scores are auction-1915 unless said otherwise, with no hands (so no honours).  The deal scores used below
-(law 3 trick values, law 48a undertricks, duplicate law A premium of 125 for a trick score of 30 or more):
-
-    4H by N, 10 tricks: 4 x 8 = 32 in tricks, + premium 125 (law A)  -> N-S +157
-    4H by N, 9 tricks:  one down, 50 to E-W (law 48a)                -> N-S -50
-    4H by E, 9 tricks:  one down, 50 to N-S                          -> N-S +50
-    1NT by N, 7 tricks: 10                                           -> N-S +10
-    2S by N, 8 tricks:  2 x 9 = 18                                   -> N-S +18
-    1C by E, 8 tricks:  2 x 6 = 12 to E-W                            -> N-S -12
-    2D by S, 8 tricks:  2 x 7 = 14                                   -> N-S +14
+(law 3 trick values, law 48a undertricks, duplicate law A premium of 125 for a trick score of 30 or more) are
+worked out in tests/hand_scored.py: 4H by N made +157, one down -50; 4H by E one down +50; 1NT by N +10; 2S by
+N +18; 1C by E -12; 2D by S +14 (N-S's net).
 
 A pair's score on a deal is its side's total less the other side's ("net"); its plus/minus on a board is
 that score less the average of the pairs who held the same cards.

@@ -84,39 +84,11 @@ def table(event: Event) -> list[tuple[str, int, int | str, str | None, Fraction]
 # ------------------------------------------------------------------------------------------- Mitchell
 
 
-def test_a_mitchell_gives_two_rankings(db, client):
-    # The 3-table Mitchell of test_standings: N-S pairs 1-3 never hold E-W's cards.  Figures from there:
-    # N-S 1 +374/3, 2 -181/3, 3 -193/3; E-W 5 +157/3, 6 +91/3, 4 -248/3.
-    event = mitchell_event(MITCHELL_RESULTS)
-    assert table(event) == [
-        ("N-S", 1, 1, "NS", Fraction(374, 3)),
-        ("N-S", 2, 2, "NS", Fraction(-181, 3)),
-        ("N-S", 3, 3, "NS", Fraction(-193, 3)),
-        ("E-W", 1, 5, "EW", Fraction(157, 3)),
-        ("E-W", 2, 6, "EW", Fraction(91, 3)),
-        ("E-W", 3, 4, "EW", Fraction(-248, 3)),
-    ]
-    assert_named(client, event, ["N-S", "E-W"])
-    assert [r["direction"] for r in standings_json(standings(event))["rankings"]] == ["NS", "EW"]
-
-
-def test_the_rankings_keep_their_shape_before_any_result(db, client):
-    # Read from the seatings, not from the results entered: two (empty) rankings from the start.
-    event = mitchell_event({})
-    assert [(r.title, r.rows) for r in pair_standings(event).rankings] == [("N-S", ()), ("E-W", ())]
-    page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
-    assert re.findall(r'<section class="standings-ranking">\s*<h2>(.*?)</h2>', page) == ["N-S", "E-W"]
-
-
-def test_a_mitchell_shaped_event_file_without_a_movement_gives_two_rankings(db, client):
-    # The same Mitchell, written as results only (no movement block): the seatings are the results' tables,
-    # and they chain N-S pairs with N-S pairs only.  Once ranked as one field of six (the movement's kind was
-    # "custom"): now two rankings, the same figures as the Mitchell's.
-    results = [
-        {"round": r, "table": t, "board": b, "ns": ns, "ew": ew, **MITCHELL_RESULTS[(b, ns)]}
-        for r, t, b, ns, ew in MITCHELL_SEATS
-    ]
-    event = event_import(
+def mitchell_without_a_movement() -> Event:
+    """The same Mitchell, written as results only (no movement block): the seatings are the results' tables,
+    and they chain N-S pairs with N-S pairs only.  Once ranked as one field of six (the movement's kind was
+    "custom"): now two rankings, the same figures as the Mitchell's."""
+    return event_import(
         data={
             "name": "Mitchell without a movement",
             "date": "1916-03-04",
@@ -124,10 +96,25 @@ def test_a_mitchell_shaped_event_file_without_a_movement_gives_two_rankings(db, 
             "kind": "pairs",
             "pairs": pairs_named(range(1, 7)),
             "boards": [{"number": n} for n in (1, 2, 3)],
-            "results": results,
+            "results": [
+                {"round": r, "table": t, "board": b, "ns": ns, "ew": ew, **MITCHELL_RESULTS[(b, ns)]}
+                for r, t, b, ns, ew in MITCHELL_SEATS
+            ],
         }
     )
-    assert "movement" not in results[0]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda: mitchell_event(MITCHELL_RESULTS), id="movement"),
+        pytest.param(mitchell_without_a_movement, id="results-only"),
+    ],
+)
+def test_a_mitchell_gives_two_rankings(db, client, make):
+    # The 3-table Mitchell of test_standings: N-S pairs 1-3 never hold E-W's cards.  Figures from there:
+    # N-S 1 +374/3, 2 -181/3, 3 -193/3; E-W 5 +157/3, 6 +91/3, 4 -248/3.
+    event = make()
     assert table(event) == [
         ("N-S", 1, 1, "NS", Fraction(374, 3)),
         ("N-S", 2, 2, "NS", Fraction(-181, 3)),
@@ -138,6 +125,15 @@ def test_a_mitchell_shaped_event_file_without_a_movement_gives_two_rankings(db, 
     ]
     assert event.sections.get().single_ranking is False
     assert_named(client, event, ["N-S", "E-W"])
+    assert [r["direction"] for r in standings_json(standings(event))["rankings"]] == ["NS", "EW"]
+
+
+def test_the_rankings_keep_their_shape_before_any_result(db, client):
+    # Read from the seatings, not from the results entered: two (empty) rankings from the start.
+    event = mitchell_event({})
+    assert [(r.title, r.rows) for r in pair_standings(event).rankings] == [("N-S", ()), ("E-W", ())]
+    page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
+    assert re.findall(r'<section class="standings-ranking">\s*<h2>(.*?)</h2>', page) == ["N-S", "E-W"]
 
 
 # ------------------------------------------------------------------------------------------- Howell

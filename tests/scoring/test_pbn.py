@@ -49,6 +49,17 @@ def read_deals(data: bytes) -> dict[int, str]:
 # --- Encodings and line ends ------------------------------------------------------------------------------
 
 
+def assert_read_as_written(data: bytes, written: dict[int, Deal], encoding: str, event: str) -> None:
+    read = read_pbn_bytes(data)
+    assert read.encoding == encoding
+    assert read.games[0].event == event
+    assert_same_cards({g.board: g.deal for g in read.games if g.board}, written)
+    # The file's dealer, not the rotation (board 1's rotation dealer would be N; the file says E or W).
+    assert {g.board: g.dealer for g in read.games} == {n: SEATS[n % 4] for n in written}
+    # endplay reads the same bytes to the same deals.
+    assert endplay_deals(data) == {g.board: g.deal for g in read.games if g.board}
+
+
 @pytest.mark.parametrize(
     ("encode", "encoding"),
     [
@@ -63,14 +74,7 @@ def read_deals(data: bytes) -> dict[int, str]:
 def test_encodings_and_line_ends_read_every_card_and_dealer(encode, encoding):
     written = deals(8, seed=1)
     data = encode(pbn_file(written, first_seat="E", event="Événement à Zürich, Łódź"[:18]))
-    read = read_pbn_bytes(data)
-    assert read.encoding == encoding
-    assert read.games[0].event == "Événement à Zürich"
-    assert_same_cards({g.board: g.deal for g in read.games if g.board}, written)
-    # The file's dealer, not the rotation (board 1's rotation dealer would be N; the file says E).
-    assert {g.board: g.dealer for g in read.games} == {n: SEATS[n % 4] for n in written}
-    # endplay reads the same bytes to the same deals and dealers.
-    assert endplay_deals(data) == {g.board: g.deal for g in read.games if g.board}
+    assert_read_as_written(data, written, encoding, "Événement à Zürich")
 
 
 @pytest.mark.parametrize(
@@ -89,13 +93,7 @@ def test_a_wide_unicode_file_with_its_byte_order_mark_reads_every_card(codec, li
     data = text.encode(codec)
     if codec == "utf-16-be":
         data = b"\xfe\xff" + data  # the big-endian codec writes no mark of its own
-    read = read_pbn_bytes(data)
-    assert read.encoding == encoding
-    assert read.games[0].event == "Événement à Łódź"
-    assert_same_cards({g.board: g.deal for g in read.games if g.board}, written)
-    assert {g.board: g.dealer for g in read.games} == {n: SEATS[n % 4] for n in written}
-    # endplay reads the same text (decoded) to the same deals.
-    assert endplay_deals(data) == {g.board: g.deal for g in read.games if g.board}
+    assert_read_as_written(data, written, encoding, "Événement à Łódź")
 
 
 @pytest.mark.parametrize(

@@ -20,8 +20,8 @@ from django.urls import reverse
 
 from duplicate.exports.text import standings_json
 from duplicate.selectors.standings import team_standings
-from tests.factories import ODD_PAIR, match_event
-from tests.hand_scored import C1NT, C4H_E_DOWN
+from tests.factories import ODD_PAIR, WON_BY_A_FRACTION, match_event
+from tests.hand_scored import C1NT
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
 
@@ -109,12 +109,7 @@ def test_team_match_won_by_the_fraction_of_a_point(db, client):
     # Reds net: 107/2 - 44 - 5 = 9/2; E-W average: (-107/2 + 44 - 5)/3 = -29/6; total 27/6 - 29/6 = -1/3
     # Blues net: -9/2; N-S average: (107/2 - 44 + 5)/3 = 29/6; total -27/6 + 29/6 = 1/3
     # Both round to 0; Blues win by the fraction of a point.
-    results = dict(ODD_PAIR)
-    results[(1, 1)] = C4H_E_DOWN
-    results[(1, 2)] = {"contract": "1C", "declarer": "N", "tricks": 7}
-    results[(1, 3)] = {"ruling": "average"}
-    results[(3, 3)] = {"contract": "1D", "declarer": "N", "tricks": 7}
-    event = match_event(results)
+    event = match_event(WON_BY_A_FRACTION)
     match = team_standings(event)
     data = standings_json(match)
     assert data["winner"] == "Blues"
