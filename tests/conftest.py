@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 from typing import TYPE_CHECKING
 
@@ -102,25 +101,10 @@ def director_client(director) -> Client:
     return client
 
 
-def make_event(
-    *,
-    kind: str = "mitchell",
-    tables: int = 3,
-    boards_per_round: int = 2,
-    code: str = "auction-1915",
-    event_kind: str = "pairs",
-    name: str = "Club night",
-) -> Event:
-    from duplicate import services
-
-    movement = services.movement_build(kind=kind, tables=tables, boards_per_round=boards_per_round)
-    return services.event_create(
-        name=name, date=dt.date(1916, 3, 4), code=code, kind=event_kind, movement=movement
-    )
-
-
 @pytest.fixture
 def mitchell_event(db) -> Event:
+    from tests.factories import make_event
+
     return make_event()
 
 

@@ -409,3 +409,51 @@ def test_the_read_path_gate_finds_raw_sql_in_a_selector_a_view_and_teams(tmp_pat
         "duplicate/views/entry.py": ["cursor.execute", "sql_with_params"],
         "teams/selectors.py": ["from_db"],
     }
+
+
+def imports_of_test_modules(root: Path) -> list[str]:
+    """Where a module under ``root``/tests imports a test module (``test_*.py``) or a conftest.py, absolutely
+    or relatively, as "path:line imports module"."""
+    found = []
+    for path in sorted((root / "tests").rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        package = path.relative_to(root).parent.parts
+        for node in ast.walk(ast.parse(path.read_text(), name)):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:  # relative: from the module's package, up level - 1 packages
+                    base = ".".join([*package[: len(package) - node.level + 1], *filter(None, [base])])
+                modules = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+            else:
+                continue
+            for module in modules:
+                parts = module.split(".")
+                if parts[0] == "tests" and (parts[-1].startswith("test_") or parts[-1] == "conftest"):
+                    found.append(f"{name}:{node.lineno} imports {module}")
+    return found
+
+
+def test_no_test_module_imports_another_or_a_conftest():
+    """Shared helpers live in tests/factories.py, fixtures in conftest.py files (the rule is in its docstring)."""
+    assert imports_of_test_modules(ROOT) == []
+
+
+def test_the_import_rule_sees_absolute_and_relative_imports(tmp_path):
+    files = {
+        "tests/duplicate/test_a.py": "from tests.duplicate.test_b import helper\nfrom tests.factories import x\n",
+        "tests/duplicate/test_b.py": "from . import test_a\nfrom .conftest import tried\nimport tests.teams.test_c\n",
+        "tests/teams/test_c.py": "def f():\n    from ..duplicate.test_a import y\nfrom .helpers import z\n",
+        "tests/factories.py": "from tests.hand_scored import C1NT\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert imports_of_test_modules(tmp_path) == [
+        "tests/duplicate/test_a.py:1 imports tests.duplicate.test_b",
+        "tests/duplicate/test_b.py:1 imports tests.duplicate.test_a",
+        "tests/duplicate/test_b.py:2 imports tests.duplicate.conftest",
+        "tests/duplicate/test_b.py:3 imports tests.teams.test_c",
+        "tests/teams/test_c.py:2 imports tests.duplicate.test_a",
+    ]

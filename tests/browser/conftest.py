@@ -13,15 +13,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-from duplicate.demo import demo_event_file
-from duplicate.models import Event
-from duplicate.services.eventfile import event_import
-from scoring.movements import generate
+from tests.browser.pages import ARTIFACTS, PASSWORD
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -32,7 +28,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
 
 def pytest_collection_modifyitems(items):
@@ -103,8 +98,9 @@ def new_page(request, browser):
         context.close()
 
 
-def demo_event_in_play() -> Event:
-    """The demo event (pair 1: Basil Thistlewood & Ada Nightingale) with its last round played at every table
-    but the last: the boards of that table stay in play, the others are released."""
-    last = generate("mitchell", tables=7, boards_per_round=3).rounds[-1]
-    return event_import(data=demo_event_file(last_round_tables=len(last.tables) - 1))
+@pytest.fixture
+def staff(django_user_model):
+    """A director who signs in with PASSWORD (tests.browser.pages.sign_in)."""
+    return django_user_model.objects.create_user(
+        username="td", password=PASSWORD, is_staff=True, is_superuser=True
+    )

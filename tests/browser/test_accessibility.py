@@ -11,18 +11,21 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS, demo_event_in_play
-from tests.browser.test_phone_pages import DESKTOP, OPEN_MENUS, PHONE, public_pages
-from tests.teams.test_match import ODD_PAIR, match_event
+from tests.browser.pages import (
+    ARTIFACTS,
+    AXE,
+    DESKTOP,
+    OPEN_MENUS,
+    PHONE,
+    RUN_AXE,
+    WCAG_TAGS,
+    demo_event_in_play,
+    describe,
+    public_pages,
+)
+from tests.factories import ODD_PAIR, match_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-# WCAG 2.0, 2.1 and 2.2 at levels A and AA (axe's tags; 2.2 added only AA rules).
-WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-RUN_AXE = """([tags, context]) => axe.run(context || document, {runOnly: {type: 'tag', values: tags}}).then(result =>
-  result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                               targets: v.nodes.map(n => n.target.join(' '))})))"""
 
 
 @pytest.fixture(scope="module")
@@ -33,14 +36,6 @@ def axe_script() -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return AXE
-
-
-def describe(violations: list[dict]) -> str:
-    return "\n".join(
-        f"{v['page']}: {v['id']} ({v['impact']}) {v['help']}: {', '.join(v['targets'][:5])}"
-        + (f" and {len(v['targets']) - 5} more" if len(v["targets"]) > 5 else "")
-        for v in violations
-    )
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])

@@ -10,8 +10,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from duplicate.models import Event, Pair
-from tests.browser.test_entry_browser import PASSWORD, sign_in
-from tests.conftest import make_event
+from tests.browser.pages import sign_in
+from tests.factories import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,13 +20,6 @@ SIZES = pytest.mark.parametrize(
     [(True, {"width": 390, "height": 844}), (False, {"width": 1366, "height": 900})],
     ids=["phone", "desktop"],
 )
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user(
-        username="td", password=PASSWORD, is_staff=True, is_superuser=True
-    )
 
 
 @SIZES

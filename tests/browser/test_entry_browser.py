@@ -9,27 +9,10 @@ from playwright.sync_api import expect
 
 from duplicate import services
 from duplicate.models import Play, PlayChange, Round, TableToken
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import plays_at
+from tests.browser.pages import sign_in
+from tests.factories import make_event, plays_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PASSWORD = "correct horse battery staple"
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user(
-        username="td", password=PASSWORD, is_staff=True, is_superuser=True
-    )
-
-
-def sign_in(page, live_server, next_url: str) -> None:
-    page.goto(f"{live_server.url}{reverse('login')}?next={next_url}")
-    page.fill("input[name=username]", "td")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main button[type=submit], main input[type=submit]")
-    expect(page).to_have_url(f"{live_server.url}{next_url}")
 
 
 def test_director_enters_a_round_and_corrects_after_agreement(live_server, new_page, staff):

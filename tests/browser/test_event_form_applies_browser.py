@@ -16,19 +16,11 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from duplicate.models import Event
-from tests.browser.test_entry_browser import PASSWORD, sign_in
+from tests.browser.pages import PHONE, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 APPLYING = ("contest", "average_plus_imps", "even_tables", "ranking")
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user(
-        username="td", password=PASSWORD, is_staff=True, is_superuser=True
-    )
 
 
 def applying(page) -> set[str]:

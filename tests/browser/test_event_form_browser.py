@@ -13,31 +13,23 @@ from playwright.sync_api import expect
 
 from duplicate.models import Event
 from scoring.movements import generate
-from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_accessibility import AXE, RUN_AXE, WCAG_TAGS, describe
-from tests.browser.test_entry_browser import PASSWORD, sign_in
-from tests.conftest import make_event
+from tests.browser.pages import (
+    ARTIFACTS,
+    AXE,
+    DESKTOP,
+    PHONE,
+    RUN_AXE,
+    WCAG_TAGS,
+    describe,
+    sign_in,
+)
+from tests.factories import MOVEMENT_HELP as SAYS
+from tests.factories import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
 # Each movement's own fields: shown for it, hidden for the others.
 OWN = {"howell": "howell_pairs", "mitchell": "even_tables", "custom": "movement_file"}
-SAYS = {
-    "mitchell": "the E-W pairs move up a table",
-    "howell": "Every pair meets every other pair once",
-    "teams": "Law G: two teams",
-    "compass": "keeps its seat all session",
-    "custom": "uploaded as a file",
-}
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user(
-        username="td", password=PASSWORD, is_staff=True, is_superuser=True
-    )
 
 
 def shown_movement_help(page) -> set[str]:

@@ -10,12 +10,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS, demo_event_in_play
+from tests.browser.pages import ARTIFACTS, DESKTOP, PHONE, demo_event_in_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
 
 
 def press(locator, *, mobile: bool) -> None:

@@ -12,12 +12,11 @@ from playwright.sync_api import expect
 
 from duplicate import services
 from duplicate.models import Play
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import plays_at
+from tests.browser.pages import PHONE
+from tests.factories import make_event, plays_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 REFUSED = "The event is finished: ask the director"
 GREEN_TEXT = "rgb(29, 122, 70)"  # --good, the "Saved." notice's text
 GREEN_WASH = "rgb(230, 244, 234)"  # the "Saved." notice's background

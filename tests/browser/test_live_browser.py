@@ -19,15 +19,12 @@ from duplicate.models import Event, Play
 from duplicate.selectors import display as sel_display
 from duplicate.selectors import events as sel
 from duplicate.services.eventfile import event_import
-from tests.browser.conftest import ARTIFACTS, demo_event_in_play
-from tests.teams.test_imp_match import RESULTS as IMP_RESULTS
-from tests.teams.test_imp_match import match_file as imp_match_file
-from tests.teams.test_match import ODD_PAIR, match_event
+from tests.browser.pages import ARTIFACTS, DESKTOP, PHONE, demo_event_in_play
+from tests.factories import IMP_MATCH_RESULTS as IMP_RESULTS
+from tests.factories import ODD_PAIR, enter, imp_match_file, match_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
 START = dt.datetime(2026, 3, 4, 19, 30, 0, tzinfo=dt.UTC)
 POLL = "00:16"  # past one poll (every 15 s)
 UPDATED = re.compile(r"^updated \d\d:\d\d:\d\d$")
@@ -35,13 +32,7 @@ UPDATED = re.compile(r"^updated \d\d:\d\d:\d\d$")
 
 def save_elsewhere(play: Play) -> None:
     """A result saved by another device (the director's laptop): through the services, not this page."""
-    writer = services.Writer(name="td", is_director=True, user_id=None)
-    services.play_result_save(
-        play=play,
-        data={"contract": "2NT", "declarer": "S", "tricks": 8},
-        writer=writer,
-        expected_version=play.version,
-    )
+    enter(play, {"contract": "2NT", "declarer": "S", "tricks": 8})
 
 
 def waiting_play(event: Event, number: int | None = None) -> Play:

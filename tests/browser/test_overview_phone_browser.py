@@ -14,21 +14,12 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from duplicate import services
-from tests.browser.test_accessibility import AXE, RUN_AXE, WCAG_TAGS, describe
-from tests.browser.test_entry_browser import PASSWORD, sign_in
-from tests.conftest import make_event
+from tests.browser.pages import AXE, PHONE, RUN_AXE, WCAG_TAGS, describe, sign_in
+from tests.factories import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 TARGET = 44  # px: a finger's target (WCAG 2.5.5, Apple's and Google's guides)
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user(
-        username="td", password=PASSWORD, is_staff=True, is_superuser=True
-    )
 
 
 def box(locator) -> dict:
@@ -70,15 +61,7 @@ def test_the_overviews_checkboxes_are_a_fingers_target_on_a_phone(live_server, n
 
 
 def test_settings_sit_below_next_steps(live_server, new_page, staff):
-    movement = services.movement_build(kind="mitchell", tables=3, boards_per_round=2)
-    event = services.event_create(
-        name="Two sections",
-        date=make_event().date,
-        code="auction-1915",
-        kind="pairs",
-        movement=movement,
-        sections=2,
-    )
+    event = make_event(name="Two sections", sections=2)
     url = reverse("event_detail", args=[event.pk])
     page = new_page(**PHONE, mobile=True, bypass_csp=True)  # axe-core is injected below
     sign_in(page, live_server, url)

@@ -17,12 +17,11 @@ from playwright.sync_api import expect
 from duplicate import services
 from duplicate.models import Pair
 from duplicate.selectors import events as sel
-from tests.browser.conftest import ARTIFACTS, demo_event_in_play
-from tests.conftest import make_event
+from tests.browser.pages import ARTIFACTS, PHONE, demo_event_in_play
+from tests.factories import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 WIDTHS = (390, 360)
 MIN_GAP = 6  # px between one cell's text and the next cell's: more than a space's width at phone sizes
 

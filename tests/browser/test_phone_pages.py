@@ -10,18 +10,11 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from duplicate import services
-from duplicate.models import Event, Pair
-from duplicate.selectors import events as sel
-from duplicate.services.eventfile import event_import
-from tests.browser.conftest import ARTIFACTS, demo_event_in_play
-from tests.duplicate.test_contract_events import RESULTS, event_file
-from tests.teams.test_match import ODD_PAIR, match_event
+from tests.browser.pages import ARTIFACTS, DESKTOP, OPEN_MENUS, PHONE, demo_event_in_play, public_pages
+from tests.factories import ODD_PAIR, match_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
 SCROLL_WIDTH = "document.scrollingElement.scrollWidth"
 # The widest thing in a box of its own that scrolls sideways (a table's container): the page fits, but the
 # numbers a player looks for would still be off-screen.
@@ -33,57 +26,6 @@ INNER_OVERFLOW = """wide => Math.max(0, ...Array.from(document.querySelectorAll(
   .filter(e => e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
   .filter(e => !e.matches(wide))
   .map(e => e.scrollWidth - e.clientWidth))"""
-
-
-def contract_pages() -> dict[str, str]:
-    """The pages of a contract matchpoint event (tests/duplicate/test_contract_events.py's, its board 3 in
-    play at one table): standings, a traveller, a score card, the recap, the venue display, a table link."""
-    event = event_import(data=event_file(results=[r for r in RESULTS if r[:3] != (3, 1, 3)]))
-    token = services.table_token_create(section=event.sections.get(), table=2)
-    return {
-        "contract-standings": reverse("event_standings", args=[event.pk]),
-        "contract-traveller": reverse("board_traveller", args=[event.pk, 2]),
-        "contract-scorecard": reverse("pair_scorecard", args=[event.pk, "1"]),
-        "contract-recap": reverse("event_recap", args=[event.pk]),
-        "contract-display": reverse("event_display", args=[event.pk]),
-        "contract-table-link": reverse("entry_token", args=[token.secret]),
-    }
-
-
-def public_pages(event: Event, match: object) -> dict[str, str]:
-    """Every page a player or visitor reaches without signing in, of the demo event (a 7-table Mitchell, its
-    last round in play), of a team match and of a contract matchpoint event: the table link's entry page, the
-    venue display, a search for a pair and the sign-in page included."""
-    in_play = sorted(sel.boards_in_play(event))
-    released = next(n for n in range(1, 100) if n not in in_play)
-    pair = Pair.objects.filter(section__event=event).order_by("number").first()
-    assert pair is not None
-    assert in_play
-    token = services.table_token_create(section=event.sections.get(), table=1)
-    return {
-        "events": reverse("home"),
-        "overview": reverse("event_detail", args=[event.pk]),
-        "standings": reverse("event_standings", args=[event.pk]),
-        "traveller": reverse("board_traveller", args=[event.pk, released]),
-        "traveller-in-play": reverse("board_traveller", args=[event.pk, in_play[0]]),
-        "scorecard": reverse("pair_scorecard", args=[event.pk, pair.number]),
-        "pairs": reverse("event_pairs", args=[event.pk]),
-        "boards": reverse("event_boards", args=[event.pk]),
-        "team-match": reverse("team_match", args=[match.pk]),  # type: ignore[attr-defined]
-        "recap": reverse("event_recap", args=[event.pk]),
-        "movement": reverse("event_movement", args=[event.pk]),
-        "display": reverse("event_display", args=[event.pk]),
-        "find-pair": reverse("event_standings", args=[event.pk]) + "?q=ada",
-        "standings-marked": reverse("event_standings", args=[event.pk]) + f"?pair={pair.number}",
-        "table-link": reverse("entry_token", args=[token.secret]),
-        "table-link-traveller": reverse("entry_token_traveller", args=[token.secret, released]),
-        "sign-in": reverse("login"),
-        **contract_pages(),
-    }
-
-
-# Opens every menu of the page (its pages, its downloads: PDF, xlsx, CSV, PBN): checked open as well as shut.
-OPEN_MENUS = "() => document.querySelectorAll('details.menu').forEach(d => { d.open = true; })"
 
 
 @pytest.fixture

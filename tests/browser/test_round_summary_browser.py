@@ -8,8 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from duplicate import services
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import plays_at
+from tests.factories import make_event, plays_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

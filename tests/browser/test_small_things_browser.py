@@ -14,20 +14,10 @@ from playwright.sync_api import expect
 from duplicate import services
 from duplicate.models import Play, Round
 from scoring.quick import parse_quick
-from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_entry_browser import PASSWORD, sign_in
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import plays_at
+from tests.browser.pages import ARTIFACTS, PHONE, sign_in
+from tests.factories import enter, make_event, plays_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user(
-        username="td", password=PASSWORD, is_staff=True, is_superuser=True
-    )
 
 
 def test_a_whist_events_help_gives_whist_lines_only(live_server, new_page, staff):
@@ -62,13 +52,7 @@ def test_a_correction_refused_for_want_of_a_reason_keeps_the_stored_result_on_sh
 ):
     event = make_event(tables=3, boards_per_round=2)
     play = plays_at(event, 1, 1)[0]
-    writer = services.Writer(name="td", is_director=True, user_id=None)
-    services.play_result_save(
-        play=play,
-        data={"contract": "4H", "declarer": "N", "tricks": 10},
-        writer=writer,
-        expected_version=play.version,
-    )
+    enter(play, {"contract": "4H", "declarer": "N", "tricks": 10})
     services.round_agree(round=Round.objects.get(section__event=event, number=1), user_id=None)
     page = new_page()
     sign_in(page, live_server, reverse("entry_table", args=[event.pk, "A", 1, 1]))

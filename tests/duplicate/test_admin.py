@@ -16,7 +16,7 @@ from django.urls import reverse
 from duplicate import services
 from duplicate.models import Board, Event, Play, PlayChange, SignInSlot
 from duplicate.services.eventfile import event_export, event_import
-from tests.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
 

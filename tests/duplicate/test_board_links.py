@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Board, Play
-from tests.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
 

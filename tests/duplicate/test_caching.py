@@ -16,7 +16,7 @@ from django.urls import reverse
 from duplicate import caching, services
 from duplicate.models import Board, Pair, Play
 from duplicate.services.results import result_fields
-from tests.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
 

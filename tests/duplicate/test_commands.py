@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -16,17 +12,7 @@ from django.core.management.base import CommandError
 from duplicate.demo import demo_event_file
 from duplicate.models import DealAnalysis, Event
 from scoring.pbn import canonical_deal
-from tests.duplicate.test_deal_analysis import tricks
-from tests.duplicate.test_eventfile import small_file
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def manage(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings"}
-    return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
-    )
+from tests.factories import manage, small_file, tricks
 
 
 def test_movement_json_matches_the_documented_shape():

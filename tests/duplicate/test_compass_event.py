@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from duplicate import files
 from duplicate.models import Event, Play, Seating
-from tests.duplicate.test_event_pages import create_form
+from tests.factories import create_form
 
 pytestmark = pytest.mark.django_db
 

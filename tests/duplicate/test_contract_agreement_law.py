@@ -9,8 +9,7 @@ from django.urls import reverse
 from duplicate import services
 from duplicate.models import Round, agreement_law
 from duplicate.services.results import round_agreed_message
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import board_data, on_field, plays_at, table_url
+from tests.factories import board_data, make_event, on_field, plays_at, table_url
 
 pytestmark = pytest.mark.django_db
 

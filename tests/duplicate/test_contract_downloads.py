@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import random
 from io import StringIO
 
 import openpyxl
@@ -17,14 +16,9 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from duplicate import services
-from duplicate.models import Event
 from duplicate.selectors.travellers import items_text
-from duplicate.services.eventfile import event_import
-from scoring.deal import Deal
-from tests.duplicate.test_contract_events import BUTLER_RESULTS, event_file
-from tests.duplicate.test_downloads import pdf_words
-from tests.duplicate.test_pbn_export import read_back, score_rows
+from tests.factories import finished_contract_event as make
+from tests.factories import pdf_words, read_back, score_rows, sheet_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -34,17 +28,6 @@ pytestmark = pytest.mark.django_db
 # Butler (BUTLER_RESULTS): N-S 3 +15, 1 +3, 2 -14; E-W 6 +17, 4 -1, 5 -20; pair 2's board 1: -360 from the
 # datum of 260, -8 IMPs.
 # Cross-IMPs: pair 1 (N-S): board 1 +5, board 2 -25/2, board 3 +23/2 (each IMPed against both others, halved).
-
-
-def make(contest: str) -> Event:
-    """The event of tests/duplicate/test_contract_events.py, with hands (for the PBN file), finished."""
-    data = event_file(contest) if contest == "matchpoints" else event_file(contest, BUTLER_RESULTS)
-    rng = random.Random(20)
-    for board in data["boards"]:
-        board["deal"] = Deal.random(rng).to_pbn()
-    event = event_import(data=data)
-    services.event_finish(event=event)
-    return event
 
 
 def csv_rows(body: bytes) -> list[dict[str, str]]:
@@ -162,12 +145,6 @@ def test_the_results_csv_gives_each_lines_figure(client, contest, unit, figures)
 
 
 # ------------------------------------------------------------------------------------------- workbook
-
-
-def sheet_rows(book, name: str) -> list[dict[str, object]]:
-    rows = list(book[name].iter_rows())
-    head = [c.value for c in rows[0]]
-    return [{h: c for h, c in zip(head, row, strict=False)} for row in rows[1:]]
 
 
 def test_the_workbook_heads_and_formats_the_matchpoints(client):

@@ -23,54 +23,21 @@ from duplicate.models import Event, Play
 from duplicate.selectors.contract import decimal_text
 from duplicate.selectors.standings import pair_standings
 from duplicate.services.eventfile import event_export, event_import
-from scoring.movements import generate
-from tests.duplicate.exports_events import pairs_file
-from tests.duplicate.test_downloads import DOWNLOADS, pdf_words
-from tests.duplicate.test_entry_helpers import board_data, field_errors, plays_at, table_url
+from tests.factories import (
+    BUTLER_RESULTS,
+    DOWNLOADS,
+    board_data,
+    contract_file,
+    field_errors,
+    pdf_words,
+    plays_at,
+    rows_by_pair,
+    table_url,
+)
+from tests.factories import CONTRACT_RESULTS as RESULTS
+from tests.factories import contract_event_file as event_file
 
 pytestmark = pytest.mark.django_db
-
-# A 3-table Mitchell, one board a round: board 1 at 1v4 (round 1), 3v5 (round 2), 2v6 (round 3); board 2 at
-# 2v5, 1v6, 3v4; board 3 at 3v6, 2v4, 1v5.  Boards 1, 2, 3: vulnerable None, N-S, E-W (law 77's cycle).
-RESULTS = [
-    (1, 1, 1, 1, 4, {"contract": "4S", "declarer": "N", "tricks": 10}),  # +420
-    (2, 3, 1, 3, 5, {"contract": "4S", "declarer": "N", "tricks": 11}),  # +450
-    (3, 2, 1, 2, 6, {"contract": "3NT", "declarer": "S", "tricks": 7}),  # 2 down, not vul: -100
-    (1, 2, 2, 2, 5, {"contract": "3NT", "declarer": "S", "tricks": 9}),  # vul game: +600
-    (2, 1, 2, 1, 6, {"ruling": "A60/40"}),  # law 12C2: N-S average plus, E-W average minus
-    # vulnerable, doubled: 240 + 50 + 500 = +790
-    (3, 3, 2, 3, 4, {"contract": "4HX", "declarer": "N", "tricks": 10}),
-    (1, 3, 3, 3, 6, {"contract": "PASS"}),  # 0
-    (2, 2, 3, 2, 4, {"contract": "4S", "declarer": "E", "tricks": 10}),  # E-W vul game: -620
-    (3, 1, 3, 1, 5, {"contract": "3NT", "declarer": "N", "tricks": 9}),  # N-S not vul: +400
-]
-
-
-def event_file(contest: str = "matchpoints", results=RESULTS, **extra) -> dict:
-    movement = generate("mitchell", tables=3, boards_per_round=1)
-    return {
-        "name": "Contract pairs",
-        "date": "2026-11-25",
-        "code": "contract",
-        "contest": contest,
-        "kind": "pairs",
-        "pairs": [{"number": p, "players": [f"North {p}", f"South {p}"]} for p in movement.pairs],
-        "boards": [{"number": n, "dealer": "NESW"[(n - 1) % 4]} for n in movement.boards],
-        "movement": movement.to_dict(),
-        "results": [
-            {"round": r, "table": t, "board": b, "ns": ns, "ew": ew, **result}
-            for r, t, b, ns, ew, result in results
-        ],
-        **extra,
-    }
-
-
-def rows_by_pair(event: Event) -> dict[int | str, tuple]:
-    st = pair_standings(event)
-    return {
-        row.pair.label: (row.rank, row.net, row.percentage, row.net_display, row.plus_minus_display)
-        for row in st.rows
-    }
 
 
 def test_law77_scores_are_stored_with_each_boards_vulnerability():
@@ -101,12 +68,6 @@ def test_matchpoints_with_a_neuberg_board_and_an_a60_40():
     assert rows[6] == (1, Fraction(38, 5), Fraction(190, 3), "7.60", "63.33")
     assert rows[4] == (2, Fraction(13, 2), Fraction(325, 6), "6.50", "54.17")
     assert rows[5] == (3, Fraction(7, 2), Fraction(175, 6), "3.50", "29.17")
-
-
-BUTLER_RESULTS = [
-    *(r for r in RESULTS if r[:2] != (2, 1)),
-    (2, 1, 2, 1, 6, {"contract": "3NT", "declarer": "S", "tricks": 8}),  # vul, one down: -100
-]
 
 
 def test_butler_imps_against_each_boards_datum():
@@ -347,17 +308,6 @@ def test_pages_name_the_contests_figures(client):
     # the historic codes keep law H's headings
     auction = event_import(data={**event_file(), "code": "auction-1915", "contest": "", "results": []})
     assert "Plus/minus" in client.get(reverse("event_standings", args=[auction.pk])).content.decode()
-
-
-def contract_file(tables: int, boards_per_round: int, contest: str = "matchpoints", **kw) -> dict:
-    """``pairs_file``'s random results under contract bridge (no royal spades), the first an A60/40."""
-    data = pairs_file(tables, boards_per_round, specials=False, missing=0, name=kw.get("name", "Contract"))
-    for row in data["results"]:
-        if "contract" in row:
-            row["contract"] = row["contract"].replace("RS", "S")
-    first = data["results"][0]
-    data["results"][0] = {k: first[k] for k in ("round", "table", "board", "ns", "ew")} | {"ruling": "A60/40"}
-    return {**data, "code": "contract", "contest": contest}
 
 
 # As the auction events' (tests/duplicate/test_standings_queries.py): a contract traveller reads its board's

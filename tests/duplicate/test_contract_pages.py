@@ -17,10 +17,11 @@ from django.urls import reverse
 from duplicate import services
 from duplicate.services.eventfile import event_import
 from tests.duplicate.exports_events import pairs_file
-from tests.duplicate.test_contract_downloads import make, sheet_rows
-from tests.duplicate.test_contract_events import RESULTS, event_file
-from tests.duplicate.test_entry_helpers import table_url
-from tests.teams.test_imp_match import match_file
+from tests.factories import CONTRACT_RESULTS as RESULTS
+from tests.factories import contract_event_file as event_file
+from tests.factories import finished_contract_event as make
+from tests.factories import imp_match_file as match_file
+from tests.factories import sheet_rows, table_url
 
 pytestmark = pytest.mark.django_db
 

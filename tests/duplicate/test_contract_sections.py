@@ -17,6 +17,7 @@ from duplicate.selectors.travellers import traveller
 from duplicate.services.eventfile import event_import
 from duplicate.services.events import movement_relabel
 from scoring.movements import generate
+from tests.factories import contract_sections_file
 
 pytestmark = pytest.mark.django_db
 
@@ -50,28 +51,6 @@ RESULTS = {
         (3, 1, 3, 1, 5, {"contract": "3NT", "declarer": "E", "tricks": 9}),  # E-W vulnerable: -600
     ],
 }
-
-
-def contract_sections_file(
-    movements: dict, boards: list[int], results: list[dict], *, ranking: str, contest: str, name: str
-) -> dict:
-    """An event file of a contract pair event in sections (``movements`` by letter)."""
-    return {
-        "name": name,
-        "date": "2026-11-25",
-        "code": "contract",
-        "contest": contest,
-        "kind": "pairs",
-        "ranking": ranking,
-        "pairs": [
-            {"number": p, "players": [f"North {p}", f"South {p}"]}
-            for m in movements.values()
-            for p in m.pairs
-        ],
-        "boards": [{"number": n, "dealer": "NESW"[(n - 1) % 4]} for n in boards],
-        "sections": [{"letter": letter, "movement": m.to_dict()} for letter, m in movements.items()],
-        "results": results,
-    }
 
 
 def sections_file(ranking: str, contest: str = "matchpoints") -> dict:

@@ -28,8 +28,9 @@ from duplicate.services.eventfile import event_import
 from duplicate.services.events import movement_relabel
 from duplicate.services.results import results_touch
 from scoring.movements import generate
-from tests.duplicate.test_contract_events import RESULTS, event_file
-from tests.duplicate.test_contract_sections import contract_sections_file
+from tests.factories import CONTRACT_RESULTS as RESULTS
+from tests.factories import contract_event_file as event_file
+from tests.factories import contract_sections_file
 
 pytestmark = pytest.mark.django_db
 

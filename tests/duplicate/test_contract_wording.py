@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.services.eventfile import event_import
-from tests.duplicate.test_contract_events import event_file
-from tests.duplicate.test_downloads import pdf_words
+from tests.factories import contract_event_file as event_file
+from tests.factories import pdf_words
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 

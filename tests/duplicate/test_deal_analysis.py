@@ -23,23 +23,14 @@ from duplicate.selectors.analyses import SEATS, STRAINS, board_double_dummy, boa
 from duplicate.selectors.event_rows import event_rows
 from scoring.law77 import vulnerability_for_board
 from scoring.pbn import canonical_deal, read_pbn
-from tests.conftest import make_event
-from tests.duplicate.test_no_peeking import DEAL_1, FIRST, LAST, SECOND, board_plays, enter, pdf_text
+from tests.factories import DEAL_1, FIRST, LAST, SECOND, board_plays, enter, make_event, tricks
+from tests.factories import pdf_words as pdf_text
 
 pytestmark = pytest.mark.django_db
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "pbn" / "endplay_sample.pbn"
 # N holds AKQ of every suit and the spade jack: whoever leads, N wins the first trick and then every other.
 TOP_TRICKS = "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT98.JT 765.765.765.9876 432.432.432.5432"
-
-
-def tricks(analysis: DealAnalysis) -> dict[tuple[str, str], int]:
-    """(declarer, strain) -> tricks, read from the stored hex digits."""
-    return {
-        (seat, strain): int(analysis.tricks[i * 5 + j], 16)
-        for i, seat in enumerate(SEATS)
-        for j, strain in enumerate(STRAINS)
-    }
 
 
 def analysed(deal: str) -> DealAnalysis:

@@ -11,33 +11,15 @@ import openpyxl
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
-from pypdf import PdfReader
 
 from duplicate import services
 from duplicate.models import Play
 from duplicate.services.eventfile import event_import
 from tests.duplicate.exports_events import pairs_file
+from tests.factories import DOWNLOADS, pdf_words
 
 pytestmark = pytest.mark.django_db
 
-# (view, its arguments after the event, queries cold for a visitor, from the cache): the event, the boards in
-# play (no peeking, never cached; not for the standings) and how many results (a big event's file is made in
-# the background), the pairs, the contest's plays (+ the boards and the plays for the files of every result;
-# the boards alone for the hands).
-DOWNLOADS = [
-    ("download_standings", ["csv"], 3, 1),
-    ("download_standings", ["xlsx"], 3, 1),
-    ("download_standings", ["pdf"], 3, 1),
-    ("download_travellers", [], 7, 3),
-    ("download_results_csv", [], 7, 3),
-    ("download_workbook", [], 7, 3),
-    ("download_printout", ["scorecards"], 7, 3),
-    ("download_printout", ["guide-cards"], 7, 3),
-    ("download_printout", ["hand-records"], 5, 3),  # the boards, and their double-dummy analyses
-    ("download_hands", ["hands"], 4, 3),
-    ("download_hands", ["results"], 7, 3),
-    ("event_export", [], 10, 3),  # the set-up's seven queries
-]
 PAIR_DOWNLOADS = [("download_recap", [], 5, 3)]  # a pair contest's own (a team match has no recap)
 
 
@@ -57,10 +39,6 @@ def test_downloads_run_a_fixed_number_of_queries_and_come_from_the_cache(
             again = client.get(url)
         assert again.content == first.content
         assert again["Content-Disposition"] == first["Content-Disposition"]
-
-
-def pdf_words(data: bytes) -> str:
-    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def test_a_changed_result_is_in_the_next_download(client, director):

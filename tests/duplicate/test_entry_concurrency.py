@@ -14,7 +14,8 @@ from django.db import connection, connections, transaction
 
 from duplicate import services
 from duplicate.models import Play, PlayChange, Round
-from tests.conftest import make_event
+from tests.factories import in_thread as _in_thread
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -100,20 +101,6 @@ def _until_it_waits_or_ends(thread: threading.Thread) -> bool:
             return True
         thread.join(timeout=0.01)
     return False
-
-
-def _in_thread(target, results: dict, name: str) -> threading.Thread:
-    def run() -> None:
-        try:
-            results[name] = target()
-        except Exception as exc:  # reported by the assertions
-            results[name] = exc
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL's row locks")

@@ -11,8 +11,7 @@ import pytest
 from duplicate import services
 from duplicate.models import Play, Round
 from scoring.quick import parse_quick
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import board_data, field_errors, on_field, plays_at, table_url
+from tests.factories import board_data, field_errors, make_event, on_field, plays_at, table_url
 
 HELP_LINE = re.compile(r'<p class="muted help-line[^"]*">(.*?)</p>', re.S)
 REASON_NEEDED = "reason: a correction after the scores are agreed (law E) needs a reason"

@@ -11,8 +11,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.services.results import board_vulnerability
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import board_data, plays_at, table_url
+from tests.factories import board_data, make_event, plays_at, table_url
 
 pytestmark = pytest.mark.django_db
 

@@ -12,13 +12,13 @@ A field with an error is shown whatever it applies to (its error must be read)."
 
 from __future__ import annotations
 
-import datetime as dt
 from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
 
 from duplicate.models import Event
+from tests.factories import event_form as form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -61,24 +61,6 @@ class Page(HTMLParser):
 
     def applying(self) -> set[str]:
         return {name for name in APPLYING if self.shown[name]}
-
-
-def form_data(**changes) -> dict:
-    data = {
-        "name": "Tuesday pairs",
-        "date": dt.date(2026, 11, 27).isoformat(),
-        "code": "auction-1915",
-        "kind": "pairs",
-        "movement": "mitchell",
-        "tables": "7",
-        "boards_per_round": "3",
-        "even_tables": "relay",
-        "sections": "1",
-        "ranking": "field",
-        "paper_size": "A4",
-    }
-    data.update(changes)
-    return data
 
 
 def preview(client, **changes) -> Page:

@@ -5,7 +5,6 @@ with the movement chosen."""
 
 from __future__ import annotations
 
-import datetime as dt
 from html.parser import HTMLParser
 
 import pytest
@@ -14,18 +13,12 @@ from django.urls import reverse
 
 from duplicate.models import Event
 from scoring.movements import generate
+from tests.factories import MOVEMENT_HELP as SAYS
+from tests.factories import event_form as form_data
 
 pytestmark = pytest.mark.django_db
 
 URL = reverse("event_create")
-# A phrase only each movement's help says.
-SAYS = {
-    "mitchell": "the E-W pairs move up a table",
-    "howell": "Every pair meets every other pair once",
-    "teams": "Law G: two teams",
-    "compass": "keeps its seat all session",
-    "custom": "uploaded as a file",
-}
 
 
 def movements_told(helps: list[str]) -> set[str]:
@@ -75,24 +68,6 @@ class Page(HTMLParser):
 
     def shown_helps(self) -> list[str]:
         return [text for text, shown in self.helps if shown]
-
-
-def form_data(**changes) -> dict:
-    data = {
-        "name": "Tuesday pairs",
-        "date": dt.date(2026, 11, 27).isoformat(),
-        "code": "auction-1915",
-        "kind": "pairs",
-        "movement": "mitchell",
-        "tables": "7",
-        "boards_per_round": "3",
-        "even_tables": "relay",
-        "sections": "1",
-        "ranking": "field",
-        "paper_size": "A4",
-    }
-    data.update(changes)
-    return data
 
 
 def test_a_new_form_shows_the_mitchells_fields_and_help_only(director_client):

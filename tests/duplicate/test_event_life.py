@@ -9,8 +9,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Board, Event, Play
-from tests.conftest import make_event
-from tests.duplicate.test_standings import MITCHELL_RESULTS, agree_all, mitchell_event
+from tests.factories import MITCHELL_RESULTS, agree_all, make_event, mitchell_event
 
 pytestmark = pytest.mark.django_db
 

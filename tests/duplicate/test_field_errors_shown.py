@@ -12,8 +12,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Play, Round
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import board_data, field_errors, plays_at, table_url
+from tests.factories import board_data, field_errors, make_event, plays_at, table_url
 
 pytestmark = pytest.mark.django_db
 

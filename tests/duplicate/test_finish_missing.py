@@ -19,8 +19,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event, Play
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import plays_at
+from tests.factories import make_event, plays_at
 
 pytestmark = pytest.mark.django_db
 
@@ -90,15 +89,7 @@ def test_every_result_in_the_finish_form_names_none(director_client):
 
 
 def test_with_several_sections_the_places_name_the_section(director_client):
-    movement = services.movement_build(kind="mitchell", tables=3, boards_per_round=2)
-    event = services.event_create(
-        name="Two sections",
-        date=make_event().date,
-        code="auction-1915",
-        kind="pairs",
-        movement=movement,
-        sections=2,
-    )
+    event = make_event(name="Two sections", sections=2)
     first = Play.objects.filter(event=event).order_by("pk").first()
     enter(first)
     html = text(director_client.get(reverse("event_detail", args=[event.pk])).content.decode())

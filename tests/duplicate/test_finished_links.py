@@ -9,12 +9,12 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event, Play, PlayChange, TableToken
-from tests.duplicate.test_entry_helpers import board_data, on_field, plays_at, table_url
+from tests.factories import board_data, in_thread, on_field, plays_at, table_url
 
 pytestmark = pytest.mark.django_db
 
@@ -162,19 +162,6 @@ def test_a_save_while_the_event_is_being_finished_waits_and_is_refused(mitchell_
     finished, release = threading.Event(), threading.Event()
     results: dict[str, object] = {}
 
-    def run(name: str, target) -> threading.Thread:
-        def body() -> None:
-            try:
-                results[name] = target()
-            except Exception as exc:  # reported by the assertions
-                results[name] = exc
-            finally:
-                connections.close_all()
-
-        thread = threading.Thread(target=body)
-        thread.start()
-        return thread
-
     def finish() -> str:
         with transaction.atomic():
             services.event_finish(event=Event.objects.get(pk=mitchell_event.pk))
@@ -182,13 +169,14 @@ def test_a_save_while_the_event_is_being_finished_waits_and_is_refused(mitchell_
             release.wait(timeout=30)
         return "finished"
 
-    director = run("director", finish)
+    director = in_thread(finish, results, "director")
     assert finished.wait(timeout=30)
-    table = run(
-        "table",
+    table = in_thread(
         lambda: services.play_result_save(
             play=play, data={"contract": "PASS"}, writer=TABLE, expected_version=0
         ),
+        results,
+        "table",
     )
     waited = False
     for _ in range(3000):  # until the table's save waits on a lock, or has ended: bounded, never a timing

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event, Play, TableToken
-from tests.duplicate.test_entry_helpers import board_data, plays_at
+from tests.factories import board_data, plays_at
 
 pytestmark = pytest.mark.django_db
 

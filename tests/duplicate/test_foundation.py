@@ -15,8 +15,7 @@ from django.urls import reverse
 from duplicate.models import Event, Play, Player
 from duplicate.services import event_finish, event_results_touch
 from duplicate.services.eventfile import event_import
-from tests.conftest import make_event
-from tests.duplicate.test_eventfile import small_file
+from tests.factories import make_event, small_file
 
 ROOT = Path(__file__).resolve().parents[2]
 

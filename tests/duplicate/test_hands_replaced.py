@@ -13,9 +13,7 @@ Board 1's three results:
 
 from __future__ import annotations
 
-import html as htmllib
 import json
-import re
 
 import pytest
 from django.db import connection
@@ -24,55 +22,28 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.models import Board, Play, PlayChange
+from duplicate.models import Board, Event, Play, PlayChange
 from duplicate.selectors.travellers import traveller
-from tests.conftest import make_event
-from tests.reliability.helpers import db_snapshot
+from tests.factories import (
+    HANDS_A,
+    HANDS_B,
+    board1_plays,
+    confirm_fields,
+    db_snapshot,
+    enter,
+    make_event,
+    played_event,
+)
+from tests.factories import HANDS_NIGHT_RESULTS as RESULTS
 
-HANDS_A = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
-HANDS_B = "N:T98.765.432.AKQJ AKQJ.T98.765.432 765.432.AKQJ.T98 432.AKQJ.T98.765"
-RESULTS = {
-    1: {"contract": "2S", "declarer": "N", "tricks": 8},
-    2: {"contract": "4S", "declarer": "N", "tricks": 10},
-    3: {"contract": "1NT", "declarer": "S", "tricks": 7},
-}
 NS_4_IN_ONE = {"side": "NS", "count": 4, "in_one_hand": 4}
 EW_4_IN_ONE = {"side": "EW", "count": 4, "in_one_hand": 4}
 
 pytestmark = pytest.mark.django_db
 
 
-def board1_plays(event) -> dict[int, Play]:
-    """Board 1's plays by round."""
-    plays = Play.objects.filter(event=event, board__number=1).select_related("seating__round")
-    return {p.seating.round.number: p for p in plays}
-
-
-def played_event(director, *, tables: int = 3, name: str = "Hands night"):
-    """Hands A on board 1, the three results above, round 2 agreed (law E)."""
-    event = make_event(tables=tables, name=name)
-    services.board_deals_set(event=event, deals={1: HANDS_A})
-    writer = services.Writer(name="td", is_director=True, user_id=director.pk)
-    for rnd, play in board1_plays(event).items():
-        if rnd in RESULTS:
-            services.play_result_save(play=play, data=RESULTS[rnd], writer=writer, expected_version=0)
-    rounds = event.sections.get().rounds.all()
-    services.round_agree(round=rounds.get(number=2), user_id=director.pk)
-    return event
-
-
 def boards_url(event) -> str:
     return reverse("event_boards", args=[event.pk])
-
-
-def confirm_fields(html: str) -> dict[str, str]:
-    """The hidden deals and versions of the confirmation page, as the browser would send them back."""
-    out = {}
-    for name in ("deals", "versions"):
-        match = re.search(rf'name="{name}" value="([^"]*)"', html)
-        assert match, name
-        out[name] = htmllib.unescape(match.group(1))
-    return out
 
 
 def test_preview_lists_exactly_the_changed_results_with_before_and_after(director):
@@ -258,17 +229,18 @@ def test_new_hands_that_change_no_score_apply_at_once(director, director_client)
     assert not PlayChange.objects.filter(play__event=event, reason="hands replaced").exists()
 
 
-def test_honours_the_table_gave_before_any_hands_are_corrected_too(director, director_client):
-    # No hands yet: round 1's table gives N-S 4 honours in one hand (+90 as worked above); hands B give E-W.
+def honours_before_any_hands() -> tuple[Event, Play]:
+    """An event with no hands yet where round 1's table gave N-S 4 honours in one hand on board 1 (+90)."""
     event = make_event()
     play = board1_plays(event)[1]
-    services.play_result_save(
-        play=play,
-        data={**RESULTS[1], "honours": NS_4_IN_ONE},
-        writer=services.Writer(name="td", is_director=True),
-        expected_version=0,
-    )
+    enter(play, {**RESULTS[1], "honours": NS_4_IN_ONE})
     play.refresh_from_db()
+    return event, play
+
+
+def test_honours_the_table_gave_before_any_hands_are_corrected_too(director, director_client):
+    # No hands yet: round 1's table gives N-S 4 honours in one hand (+90 as worked above); hands B give E-W.
+    event, play = honours_before_any_hands()
     assert play.net_ns == 90
     preview = services.board_deals_preview(event=event, deals={1: HANDS_B})
     assert [(c.net_before, c.net_after) for c in preview.changes] == [(90, -54)]
@@ -314,14 +286,7 @@ def test_the_standings_follow_the_corrections(director, fresh_cache):
 def test_random_hands_are_carried_to_the_confirmation_not_dealt_again(director, director_client, monkeypatch):
     # No hands yet; the table gave N-S 4 honours in one hand (+90). The "random" deal is fixed here to hands B,
     # so the confirmation must apply exactly the deal it showed (E-W 72: -54), not a second shuffle.
-    event = make_event()
-    play = board1_plays(event)[1]
-    services.play_result_save(
-        play=play,
-        data={**RESULTS[1], "honours": NS_4_IN_ONE},
-        writer=services.Writer(name="td", is_director=True),
-        expected_version=0,
-    )
+    event, play = honours_before_any_hands()
     monkeypatch.setattr(services, "deals_random", lambda *, event: {1: HANDS_B})
     html = director_client.post(boards_url(event), {"random": "on"}).content.decode()
     assert "+90" in html

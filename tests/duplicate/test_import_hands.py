@@ -25,12 +25,18 @@ from duplicate.models import Board, Play, PlayChange
 from duplicate.selectors.travellers import hand_diagram
 from duplicate.services.eventfile import event_export, event_import
 from scoring.deal import Deal
-from tests.conftest import make_event
-from tests.duplicate.test_commands import manage
-from tests.duplicate.test_contract_events import event_file as contract_event_file
-from tests.duplicate.test_hands_replaced import HANDS_A, HANDS_B, board1_plays, confirm_fields, played_event
-from tests.reliability.helpers import db_snapshot
-from tests.scoring.test_pbn import deals, pbn_file
+from tests.factories import (
+    HANDS_A,
+    HANDS_B,
+    board1_plays,
+    confirm_fields,
+    contract_event_file,
+    db_snapshot,
+    make_event,
+    manage,
+    played_event,
+)
+from tests.scoring._util import deals, pbn_file
 
 pytestmark = pytest.mark.django_db
 SEATS = "NESW"

@@ -19,9 +19,7 @@ from duplicate.services.eventfile import event_import
 from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE
 from scoring.movements import MAX_PAIRS, MAX_PLAYS, generate
 from tests.duplicate.exports_events import pairs_file
-from tests.duplicate.test_commands import manage
-from tests.duplicate.test_event_pages import create_form
-from tests.duplicate.test_eventfile import small_file
+from tests.factories import create_form, manage, small_file
 
 pytestmark = pytest.mark.django_db
 

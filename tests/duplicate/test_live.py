@@ -17,8 +17,7 @@ from duplicate import services
 from duplicate.models import Event, Play
 from duplicate.selectors.display import ROWS_PER_SLIDE, SLIDES_PER_PAGE
 from duplicate.selectors.standings import team_standings
-from tests.conftest import make_event
-from tests.teams.test_match import ODD_PAIR, match_event
+from tests.factories import ODD_PAIR, make_event, match_event
 
 pytestmark = pytest.mark.django_db
 

@@ -19,60 +19,30 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from duplicate import selectors, services
 from duplicate.models import Event, Play
-from tests.conftest import make_event
+from tests.factories import (
+    DEAL_1,
+    DEAL_2,
+    FIRST,
+    FIRST_TEXT,
+    LAST,
+    LAST_TEXT,
+    SECOND,
+    SECOND_TEXT,
+    SUIT,
+    board_plays,
+    enter,
+    make_event,
+    token_client,
+)
+from tests.factories import pdf_words as pdf_text
 
-# Board 1: each seat holds one whole suit; board 2: the same, turned a seat (told apart by their PBN).
-DEAL_1 = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
-DEAL_2 = "N:...AKQJT98765432 AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432."
-SUIT = "AKQJT98765432"  # what a hand diagram shows of a suit held whole
-FIRST = {"contract": "4H", "declarer": "N", "tricks": 10}
-SECOND = {"contract": "2S", "declarer": "E", "tricks": 8}
-LAST = {"contract": "3D", "declarer": "W", "tricks": 9}
-FIRST_TEXT, SECOND_TEXT, LAST_TEXT = "4H by N, 10 tricks", "2S by E, 8 tricks", "3D by W, 9 tricks"
 NOTE = "being played: shown when every table has played it"
 PLAYED = "played: shown once every table has played it"  # a table's line it has played, of a board in play
 # A traveller printout's line: contract, declarer, tricks in cells of their own.
 PDF_FIRST, PDF_SECOND, PDF_LAST = "4H N 10", "2S E 8", "3D W 9"
-
-
-def enter(play: Play, data: dict) -> Play:
-    writer = services.Writer(name="td", is_director=True, user_id=None)
-    return services.play_result_save(play=play, data=data, writer=writer, expected_version=play.version)
-
-
-def pdf_text(data: bytes) -> str:
-    assert data.startswith(b"%PDF-")
-    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(data)).pages)
-
-
-def board_plays(event: Event, number: int) -> list[Play]:
-    return list(
-        Play.objects.filter(event=event, board__number=number)
-        .select_related("seating__round", "board", "ns_pair", "ew_pair")
-        .order_by("seating__round__number")
-    )
-
-
-@pytest.fixture
-def game(db, fresh_cache):
-    """Board 1 entered at tables 1 (round 1) and 3 (round 2); table 2 (round 3) still to play it."""
-    event = make_event(tables=3, boards_per_round=2)
-    services.board_deals_set(event=event, deals={1: DEAL_1, 2: DEAL_2})
-    plays = board_plays(event, 1)
-    assert [(p.seating.round.number, p.seating.table) for p in plays] == [(1, 1), (2, 3), (3, 2)]
-    enter(plays[0], FIRST)
-    enter(plays[1], SECOND)
-    event.refresh_from_db()
-    return event
-
-
-def token_client(client, event: Event, table: int):
-    token = services.table_token_create(section=event.sections.get(), table=table)
-    return token.secret
 
 
 def get(client, name: str, *args) -> bytes:

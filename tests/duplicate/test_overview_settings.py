@@ -10,9 +10,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from duplicate import services
 from duplicate.models import Board
-from tests.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
 
@@ -26,15 +25,7 @@ def overview(client, event) -> str:
 
 
 def test_the_settings_come_after_next_steps_and_the_finish(director_client):
-    movement = services.movement_build(kind="mitchell", tables=3, boards_per_round=2)
-    event = services.event_create(
-        name="Two sections",
-        date=make_event().date,
-        code="auction-1915",
-        kind="pairs",
-        movement=movement,
-        sections=2,
-    )
+    event = make_event(name="Two sections", sections=2)
     html = overview(director_client, event)
     settings = html.index('<details class="settings')
     assert html.index('id="next-steps"') < settings

@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 
 from duplicate.models import Pair, Player
-from tests.conftest import make_event
-from tests.duplicate.test_standings_queries import fill
+from tests.factories import fill, make_event
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
 

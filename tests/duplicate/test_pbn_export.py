@@ -15,12 +15,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
-from endplay.parsers.pbn import PBNDecoder
 
 from duplicate.models import Board, Play
 from duplicate.services.eventfile import event_import
 from scoring.pbn_write import PbnGame, ScoreTable, decimal_text, write_pbn
 from tests.duplicate.exports_events import pairs_file, team_file
+from tests.factories import read_back, score_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -34,22 +34,11 @@ def odd_dealers(data: dict, seed: int = 5) -> dict:
     return data
 
 
-def read_back(body: bytes) -> list:
-    return PBNDecoder().parse_file(io.StringIO(body.decode("utf-8")))
-
-
 def dealers_read(body: bytes) -> dict[int, str]:
     """Each game's Dealer tag, read from the text (endplay 0.5.12 keeps a game's Dealer tag only when the
     game has a contract, and otherwise gives the board number's rotation)."""
     games = body.decode("utf-8").split("[Board ")[1:]
     return {int(re.match(r'"(\d+)"', g)[1]): re.search(r'\[Dealer "([NESW])"\]', g)[1] for g in games}
-
-
-def score_rows(game) -> list[dict[str, str]]:
-    """A game's ScoreTable as endplay read it: one {column: value} per row."""
-    table = game.info["ScoreTable"]
-    names = [h["name"] if isinstance(h, dict) else h for h in table["headers"]]
-    return [dict(zip(names, row, strict=True)) for row in table["rows"]]
 
 
 def deal_text(board) -> str:

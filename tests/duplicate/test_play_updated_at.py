@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from duplicate import services
 from duplicate.models import Play, PlayChange
-from tests.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
 

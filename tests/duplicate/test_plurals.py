@@ -14,7 +14,7 @@ from duplicate.models import Pair
 from duplicate.selectors.progress import Progress, provisional_text
 from duplicate.services.eventfile import event_import
 from scoring.deal import Deal
-from tests.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
 

@@ -24,9 +24,7 @@ from duplicate import services
 from duplicate.models import Event, Play
 from duplicate.selectors import standings as st
 from duplicate.selectors.recap import HIDDEN_MARK, UNRESOLVED_MARK, board_blocks, recap
-from tests.conftest import make_event
-from tests.duplicate.test_standings import MITCHELL_RESULTS, agree_all, mitchell_event
-from tests.duplicate.test_standings_queries import fill
+from tests.factories import MITCHELL_RESULTS, agree_all, fill, make_event, mitchell_event
 from tests.hand_scored import C1NT, C2D, C2S, C4H_DOWN, C4H_MADE
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")

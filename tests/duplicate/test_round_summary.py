@@ -15,8 +15,7 @@ from duplicate.models import Event, TableToken
 from duplicate.selectors.event_rows import event_rows
 from duplicate.selectors.events import boards_in_play
 from duplicate.selectors.round_summary import round_summary
-from tests.conftest import make_event
-from tests.duplicate.test_entry_helpers import board_data, plays_at
+from tests.factories import board_data, make_event, plays_at
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ from duplicate.services.eventfile import event_export, event_import
 from duplicate.services.events import movement_relabel
 from scoring.contests.display import mixed_number
 from scoring.movements import generate
-from tests.duplicate.test_event_pages import create_form
+from tests.factories import create_form
 
 # A 3-table Mitchell, 1 board a round: 6 pairs (N-S 1-3, E-W 4-6), 3 boards, 3 rounds, 9 plays.
 MITCHELL3 = generate("mitchell", tables=3, boards_per_round=1)

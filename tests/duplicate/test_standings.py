@@ -1,15 +1,9 @@
 """Standings worked out by hand: law H pair contests, law B(3) rulings, whist, the command.
 
 Scores are auction-1915 unless said otherwise, with no hands (so no honours).  The deal scores used below
-(law 3 trick values, law 48a undertricks, duplicate law A premium of 125 for a trick score of 30 or more):
-
-    4H by N, 10 tricks: 4 x 8 = 32 in tricks, + premium 125 (law A)  -> N-S +157
-    4H by N, 9 tricks:  one down, 50 to E-W (law 48a)                -> N-S -50
-    4H by E, 9 tricks:  one down, 50 to N-S                          -> N-S +50
-    1NT by N, 7 tricks: 10                                           -> N-S +10
-    2S by N, 8 tricks:  2 x 9 = 18                                   -> N-S +18
-    1C by E, 8 tricks:  2 x 6 = 12 to E-W                            -> N-S -12
-    2D by S, 8 tricks:  2 x 7 = 14                                   -> N-S +14
+(law 3 trick values, law 48a undertricks, duplicate law A premium of 125 for a trick score of 30 or more) are
+worked out in tests/hand_scored.py: 4H by N made +157, one down -50; 4H by E one down +50; 1NT by N +10; 2S by
+N +18; 1C by E -12; 2D by S +14 (N-S's net).
 
 A pair's score on a deal is its side's total less the other side's ("net"); its plus/minus on a board is
 that score less the average of the pairs who held the same cards.
@@ -30,93 +24,14 @@ from django.urls import reverse
 from duplicate import services
 from duplicate.exports.csv import standings_csv_text as standings_csv
 from duplicate.exports.text import standings_json, standings_text
-from duplicate.models import Event, Play, Round
+from duplicate.models import Play, Round
 from duplicate.selectors.standings import build_results, event_results, pair_standings, standings
 from duplicate.selectors.travellers import score_card, traveller
 from duplicate.services.eventfile import event_import
+from tests.factories import MITCHELL_RESULTS, agree_all, mitchell_event, pairs_named
 from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_MADE
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
-
-
-def pairs_named(numbers):
-    return [{"number": n, "players": [f"North {n}", f"South {n}"]} for n in numbers]
-
-
-def agree_all(event: Event) -> None:
-    for rnd in Round.objects.filter(section__event=event).select_related("section"):
-        services.round_agree(round=rnd, user_id=None)
-    event.refresh_from_db()
-
-
-# A 3-table Mitchell, one board a round (the movement command's):
-#   round 1: T1 1v4 b1, T2 2v5 b2, T3 3v6 b3
-#   round 2: T1 1v6 b2, T2 2v4 b3, T3 3v5 b1
-#   round 3: T1 1v5 b3, T2 2v6 b1, T3 3v4 b2
-MITCHELL_SEATS = [
-    (1, 1, 1, 1, 4),
-    (1, 2, 2, 2, 5),
-    (1, 3, 3, 3, 6),
-    (2, 1, 2, 1, 6),
-    (2, 2, 3, 2, 4),
-    (2, 3, 1, 3, 5),
-    (3, 1, 3, 1, 5),
-    (3, 2, 1, 2, 6),
-    (3, 3, 2, 3, 4),
-]
-
-
-def mitchell_event(results_by_board_ns: dict[tuple[int, int], dict], *, code="auction-1915") -> Event:
-    """results keyed by (board, N-S pair)."""
-    results = []
-    for rnd, table, board, ns, ew in MITCHELL_SEATS:
-        data = results_by_board_ns.get((board, ns))
-        if data is None:
-            continue
-        results.append({"round": rnd, "table": table, "board": board, "ns": ns, "ew": ew, **data})
-    return event_import(
-        data={
-            "name": "Mitchell by hand",
-            "date": "1916-03-04",
-            "code": code,
-            "kind": "pairs",
-            "pairs": pairs_named(range(1, 7)),
-            "boards": [{"number": n} for n in (1, 2, 3)],
-            "movement": {
-                "kind": "mitchell",
-                "tables": 3,
-                "boards_per_round": 1,
-                "rounds": [
-                    {
-                        "round": r,
-                        "tables": [
-                            {"table": t, "ns": ns, "ew": ew, "boards": [b]}
-                            for (rr, t, b, ns, ew) in MITCHELL_SEATS
-                            if rr == r
-                        ],
-                    }
-                    for r in (1, 2, 3)
-                ],
-            },
-            "results": results,
-        }
-    )
-
-
-MITCHELL_RESULTS = {
-    # Board 1: N-S 157, -50, 10: average 117/3 = 39.  N-S plus/minus: 1 +118, 3 -89, 2 -29.
-    (1, 1): C4H_MADE,
-    (1, 3): C4H_DOWN,
-    (1, 2): C1NT,
-    # Board 2: N-S 18, -12, 14: average 20/3.  Pair 2: +34/3, pair 1: -56/3, pair 3: +22/3.
-    (2, 2): C2S,
-    (2, 1): C1C_E,
-    (2, 3): C2D,
-    # Board 3: N-S 10, -50, 18: average -22/3.  Pair 3: +52/3, pair 2: -128/3, pair 1: +76/3.
-    (3, 3): C1NT,
-    (3, 2): C4H_DOWN,
-    (3, 1): C2S,
-}
 
 
 def test_mitchell_ranks_north_south_and_east_west_separately(db):

@@ -15,7 +15,7 @@ from openpyxl import load_workbook
 
 from duplicate import services
 from duplicate.models import Event, Play, Round
-from tests.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
 

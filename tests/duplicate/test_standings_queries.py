@@ -6,25 +6,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from duplicate.models import Play
-from duplicate.services.results import result_fields
-from tests.conftest import make_event
-
-RESULTS = [
-    {"contract": "4H", "declarer": "N", "tricks": 10},
-    {"contract": "1NT", "declarer": "E", "tricks": 6},
-    {"contract": "2S", "declarer": "S", "tricks": 8},
-    {"ruling": "average"},
-]
-
-
-def fill(event) -> None:
-    """Every play gets one of a few results (one UPDATE per distinct result: quick at any size)."""
-    pks = list(Play.objects.filter(event=event).order_by("pk").values_list("pk", flat=True))
-    choices = [{"tricks_ns": n} for n in range(14)] if event.code == "whist" else RESULTS
-    for i, data in enumerate(choices):
-        fields = result_fields(code=event.code, deal="", data=data)
-        Play.objects.filter(pk__in=pks[i :: len(choices)]).update(**fields)
+from tests.factories import fill, make_event
 
 
 def events(kind: str, event_kind: str = "pairs"):

@@ -10,12 +10,10 @@ is its score less the average of the pairs who held the same cards.
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import io
 import itertools
 import json
 import re
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -29,14 +27,20 @@ from duplicate.exports.text import standings_json, standings_text
 from duplicate.models import Event, Play
 from duplicate.selectors.standings import pair_standings, standings
 from duplicate.services.eventfile import event_import
-from scoring.movements import Movement, MovementRound, generate
-from tests.duplicate.test_exports import pdf_text, squash
-from tests.duplicate.test_standings import MITCHELL_RESULTS, MITCHELL_SEATS, mitchell_event, pairs_named
+from scoring.movements import generate
+from tests.factories import (
+    MITCHELL_RESULTS,
+    MITCHELL_SEATS,
+    TD,
+    mitchell_event,
+    pairs_named,
+    squash,
+    two_section_event,
+)
+from tests.factories import pdf_pages as pdf_text
 from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_MADE
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
-
-TD = services.Writer(name="td", is_director=True)
 
 
 def rankings_everywhere(client, event: Event) -> dict[str, list[str]]:
@@ -80,39 +84,11 @@ def table(event: Event) -> list[tuple[str, int, int | str, str | None, Fraction]
 # ------------------------------------------------------------------------------------------- Mitchell
 
 
-def test_a_mitchell_gives_two_rankings(db, client):
-    # The 3-table Mitchell of test_standings: N-S pairs 1-3 never hold E-W's cards.  Figures from there:
-    # N-S 1 +374/3, 2 -181/3, 3 -193/3; E-W 5 +157/3, 6 +91/3, 4 -248/3.
-    event = mitchell_event(MITCHELL_RESULTS)
-    assert table(event) == [
-        ("N-S", 1, 1, "NS", Fraction(374, 3)),
-        ("N-S", 2, 2, "NS", Fraction(-181, 3)),
-        ("N-S", 3, 3, "NS", Fraction(-193, 3)),
-        ("E-W", 1, 5, "EW", Fraction(157, 3)),
-        ("E-W", 2, 6, "EW", Fraction(91, 3)),
-        ("E-W", 3, 4, "EW", Fraction(-248, 3)),
-    ]
-    assert_named(client, event, ["N-S", "E-W"])
-    assert [r["direction"] for r in standings_json(standings(event))["rankings"]] == ["NS", "EW"]
-
-
-def test_the_rankings_keep_their_shape_before_any_result(db, client):
-    # Read from the seatings, not from the results entered: two (empty) rankings from the start.
-    event = mitchell_event({})
-    assert [(r.title, r.rows) for r in pair_standings(event).rankings] == [("N-S", ()), ("E-W", ())]
-    page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
-    assert re.findall(r'<section class="standings-ranking">\s*<h2>(.*?)</h2>', page) == ["N-S", "E-W"]
-
-
-def test_a_mitchell_shaped_event_file_without_a_movement_gives_two_rankings(db, client):
-    # The same Mitchell, written as results only (no movement block): the seatings are the results' tables,
-    # and they chain N-S pairs with N-S pairs only.  Once ranked as one field of six (the movement's kind was
-    # "custom"): now two rankings, the same figures as the Mitchell's.
-    results = [
-        {"round": r, "table": t, "board": b, "ns": ns, "ew": ew, **MITCHELL_RESULTS[(b, ns)]}
-        for r, t, b, ns, ew in MITCHELL_SEATS
-    ]
-    event = event_import(
+def mitchell_without_a_movement() -> Event:
+    """The same Mitchell, written as results only (no movement block): the seatings are the results' tables,
+    and they chain N-S pairs with N-S pairs only.  Once ranked as one field of six (the movement's kind was
+    "custom"): now two rankings, the same figures as the Mitchell's."""
+    return event_import(
         data={
             "name": "Mitchell without a movement",
             "date": "1916-03-04",
@@ -120,10 +96,25 @@ def test_a_mitchell_shaped_event_file_without_a_movement_gives_two_rankings(db, 
             "kind": "pairs",
             "pairs": pairs_named(range(1, 7)),
             "boards": [{"number": n} for n in (1, 2, 3)],
-            "results": results,
+            "results": [
+                {"round": r, "table": t, "board": b, "ns": ns, "ew": ew, **MITCHELL_RESULTS[(b, ns)]}
+                for r, t, b, ns, ew in MITCHELL_SEATS
+            ],
         }
     )
-    assert "movement" not in results[0]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda: mitchell_event(MITCHELL_RESULTS), id="movement"),
+        pytest.param(mitchell_without_a_movement, id="results-only"),
+    ],
+)
+def test_a_mitchell_gives_two_rankings(db, client, make):
+    # The 3-table Mitchell of test_standings: N-S pairs 1-3 never hold E-W's cards.  Figures from there:
+    # N-S 1 +374/3, 2 -181/3, 3 -193/3; E-W 5 +157/3, 6 +91/3, 4 -248/3.
+    event = make()
     assert table(event) == [
         ("N-S", 1, 1, "NS", Fraction(374, 3)),
         ("N-S", 2, 2, "NS", Fraction(-181, 3)),
@@ -134,6 +125,15 @@ def test_a_mitchell_shaped_event_file_without_a_movement_gives_two_rankings(db, 
     ]
     assert event.sections.get().single_ranking is False
     assert_named(client, event, ["N-S", "E-W"])
+    assert [r["direction"] for r in standings_json(standings(event))["rankings"]] == ["NS", "EW"]
+
+
+def test_the_rankings_keep_their_shape_before_any_result(db, client):
+    # Read from the seatings, not from the results entered: two (empty) rankings from the start.
+    event = mitchell_event({})
+    assert [(r.title, r.rows) for r in pair_standings(event).rankings] == [("N-S", ()), ("E-W", ())]
+    page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
+    assert re.findall(r'<section class="standings-ranking">\s*<h2>(.*?)</h2>', page) == ["N-S", "E-W"]
 
 
 # ------------------------------------------------------------------------------------------- Howell
@@ -234,42 +234,6 @@ def test_a_mixed_custom_movement_chained_through_everyone_gives_one_ranking(db, 
 
 
 # ------------------------------------------------------------------------------------------- sections
-
-
-def section_movement(letter: str, first_board: int) -> Movement:
-    """The 3-table Mitchell with pairs renamed ``<letter><n>`` and boards from ``first_board``."""
-    base = generate("mitchell", tables=3, boards_per_round=1)
-    rounds = tuple(
-        MovementRound(
-            number=r.number,
-            tables=tuple(
-                replace(
-                    tp,
-                    ns=f"{letter}{tp.ns}",
-                    ew=f"{letter}{tp.ew}",
-                    boards=tuple(b + first_board - 1 for b in tp.boards),
-                )
-                for tp in r.tables
-            ),
-        )
-        for r in base.rounds
-    )
-    return replace(base, rounds=rounds)
-
-
-def two_section_event():
-    """Two 3-table Mitchell sections with different boards: A plays boards 1-3, B boards 4-6."""
-    event = services.event_create(
-        name="Two sections",
-        date=dt.date(1916, 3, 4),
-        code="auction-1915",
-        kind="pairs",
-        movement=section_movement("A", 1),
-    )
-    services.section_populate(
-        event=event, letter="B", movement=section_movement("B", 4), deals={}, dealers={}
-    )
-    return event
 
 
 def test_two_mitchell_sections_with_different_boards_give_four_rankings_named_by_section(db, client):

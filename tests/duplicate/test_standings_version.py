@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Play
-from tests.conftest import make_event
+from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
 

@@ -38,9 +38,7 @@ from duplicate.tables import (
     selected_section,
 )
 from teams.tables import MatchTablesTable, TeamScoreTable
-from tests.conftest import make_event
-from tests.duplicate.test_standings_queries import fill
-from tests.duplicate.test_standings_rankings import TD, two_section_event
+from tests.factories import TD, fill, make_event, two_section_event
 
 # ------------------------------------------------------------------------------------------ stand-ins
 

@@ -13,21 +13,12 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Play
-from tests.duplicate.test_no_peeking import (
-    FIRST,
-    FIRST_TEXT,
-    SECOND_TEXT,
-    SUIT,
-    board_plays,
-    enter,
-    game,  # noqa: F401 - the fixture
-    token_client,
-)
+from tests.factories import FIRST, FIRST_TEXT, SECOND_TEXT, SUIT, board_plays, enter, token_client
 
 TABLE_LINK = services.Writer(name="table 1", is_director=False, user_id=None)
 
 
-def test_opening_the_traveller_makes_the_tables_result_stand(client, game):  # noqa: F811
+def test_opening_the_traveller_makes_the_tables_result_stand(client, game):
     secret = token_client(client, game, 1)
     play = board_plays(game, 1)[0]  # table 1's board 1, entered
     url = reverse("entry_token_traveller", args=[secret, 1])
@@ -54,7 +45,7 @@ def test_opening_the_traveller_makes_the_tables_result_stand(client, game):  # n
     assert saved.tricks == 10
 
 
-def test_a_board_the_table_has_not_played_cannot_be_opened(client, game):  # noqa: F811
+def test_a_board_the_table_has_not_played_cannot_be_opened(client, game):
     secret = token_client(client, game, 2)  # plays board 1 in round 3: not yet
     url = reverse("entry_token_traveller", args=[secret, 1])
     response = client.post(url)
@@ -65,7 +56,7 @@ def test_a_board_the_table_has_not_played_cannot_be_opened(client, game):  # noq
         services.table_traveller_open(token=game.sections.get().tokens.get(table=2), number=1)
 
 
-def test_a_released_board_needs_no_asking(client, game):  # noqa: F811
+def test_a_released_board_needs_no_asking(client, game):
     enter(board_plays(game, 1)[2], {"contract": "3D", "declarer": "W", "tricks": 9})  # the last table
     secret = token_client(client, game, 1)
     html = client.get(reverse("entry_token_traveller", args=[secret, 1])).content.decode()

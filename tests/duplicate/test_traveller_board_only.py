@@ -16,7 +16,7 @@ from duplicate.models import Board, Play
 from duplicate.selectors.standings import event_results, pair_infos
 from duplicate.selectors.travellers import traveller
 from duplicate.services.results import result_fields
-from tests.conftest import make_event
+from tests.factories import make_event
 
 RESULTS = [
     {"contract": "4H", "declarer": "N", "tricks": 10},

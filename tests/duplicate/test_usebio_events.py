@@ -27,9 +27,9 @@ from duplicate.services.usebio import infer_rounds, usebio_import
 from duplicate.uploads import MAX_USEBIO_FILE
 from scoring.movements import generate
 from scoring.usebio import UsebioLine, read_usebio, write_usebio
-from tests.duplicate.test_commands import manage
-from tests.duplicate.test_contract_events import contract_file, event_file, rows_by_pair
-from tests.teams.test_imp_match import match_file
+from tests.factories import contract_event_file as event_file
+from tests.factories import contract_file, manage, rows_by_pair
+from tests.factories import imp_match_file as match_file
 
 pytestmark = pytest.mark.django_db
 

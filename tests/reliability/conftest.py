@@ -3,17 +3,11 @@ of ``pytest tests/reliability``: ``hostile inputs tried: N``, summed over xdist 
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
 
-HOSTILE: Counter[str] = Counter()
-
-
-def tried(kind: str, n: int = 1) -> None:
-    """Count hostile inputs sent (by kind: "form", "event file", ...)."""
-    HOSTILE[kind] += n
+from tests.reliability.helpers import HOSTILE
 
 
 @pytest.fixture(autouse=True)

@@ -17,9 +17,7 @@ from django.urls import reverse
 from duplicate import services
 from duplicate.models import Pair, Play, PlayChange
 from duplicate.services.results import play_result_data
-from tests.conftest import make_event
-
-from .helpers import board_data, db_snapshot, plays_at
+from tests.factories import board_data, db_snapshot, enter, make_event, plays_at
 
 
 def entry_url(event, rnd=1, table=1):
@@ -135,12 +133,7 @@ def test_undo_of_a_first_entry_clears_the_result(director_client, mitchell_event
 @pytest.mark.parametrize("who", ["anonymous", "player", "token"])
 def test_only_a_director_sees_the_history_or_undoes(db, director, mitchell_event, who):
     play = plays_at(mitchell_event, 1, 1)[0]
-    services.play_result_save(
-        play=play,
-        data={"contract": "1C", "declarer": "N", "tricks": 7},
-        writer=services.Writer(name="td", is_director=True),
-        expected_version=0,
-    )
+    enter(play, {"contract": "1C", "declarer": "N", "tricks": 7})
     change = PlayChange.objects.get()
     client = Client()
     if who == "player":

@@ -37,11 +37,8 @@ from duplicate.services import eventfile
 from scoring import ScoringError
 from scoring.deal import Deal
 from scoring.movements import Movement, MovementError, generate
-from tests.conftest import make_event
-from tests.duplicate.test_exports import FORMULAS
-
-from .conftest import tried
-from .helpers import board_data, db_counts, db_snapshot, plays_at, rolled_back
+from tests.factories import FORMULAS, board_data, db_counts, db_snapshot, make_event, plays_at, rolled_back
+from tests.reliability.helpers import tried
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large]

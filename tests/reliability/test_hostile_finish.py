@@ -22,11 +22,10 @@ from duplicate import services
 from duplicate.models import Event
 from duplicate.selectors.imp_match import imp_match
 from duplicate.services.eventfile import event_import
-from tests.conftest import make_event
-from tests.teams.test_imp_match import RESULTS, match_file
-
-from .conftest import tried
-from .helpers import board_data, db_snapshot, plays_at, rolled_back
+from tests.factories import IMP_MATCH_RESULTS as RESULTS
+from tests.factories import board_data, db_snapshot, make_event, plays_at, rolled_back
+from tests.factories import imp_match_file as match_file
+from tests.reliability.helpers import tried
 
 FIXTURES = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large]
 text = st.text(max_size=40) | st.sampled_from(["", "0", "-1", "1e309", "\x00", "<script>", "٣", "4HX N 10"])

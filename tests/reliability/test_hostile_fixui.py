@@ -16,10 +16,8 @@ from hypothesis import strategies as st
 from duplicate import services
 from duplicate.models import Event
 from duplicate.views.tokens import loopback_host
-from tests.conftest import make_event
-
-from .conftest import tried
-from .helpers import board_data, db_snapshot, plays_at, rolled_back
+from tests.factories import board_data, db_snapshot, make_event, plays_at, rolled_back
+from tests.reliability.helpers import tried
 
 FIXTURES = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large]
 text = st.text(max_size=60) | st.sampled_from(

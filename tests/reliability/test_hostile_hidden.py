@@ -31,9 +31,8 @@ from pypdf import PdfReader
 from duplicate import services
 from duplicate.models import Event, Play
 from duplicate.selectors.usebio import usebio_problem
-from tests.conftest import make_event
-
-from .conftest import tried
+from tests.factories import make_event
+from tests.reliability.helpers import tried
 
 pytestmark = pytest.mark.django_db
 

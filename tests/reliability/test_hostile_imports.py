@@ -24,10 +24,8 @@ from duplicate.uploads import MAX_PBN_GAMES
 from scoring.deal import Deal
 from scoring.movements import MAX_PAIRS, MAX_PLAYS
 from scoring.pbn import PbnError, read_pbn, read_pbn_bytes
-from tests.conftest import make_event
-
-from .conftest import tried
-from .helpers import db_snapshot
+from tests.factories import db_snapshot, make_event
+from tests.reliability.helpers import tried
 
 pytestmark = pytest.mark.django_db
 

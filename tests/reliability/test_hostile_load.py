@@ -17,9 +17,8 @@ from django.urls import reverse
 from duplicate import caching, services
 from duplicate.models import Play
 from duplicate.services.results import result_fields
-from tests.conftest import make_event
-
-from .conftest import tried
+from tests.factories import make_event
+from tests.reliability.helpers import tried
 
 pytestmark = pytest.mark.django_db
 

@@ -37,10 +37,9 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event, Play
-from tests.conftest import make_event
 from tests.duplicate.exports_events import pairs_file
-
-from .conftest import tried
+from tests.factories import make_event
+from tests.reliability.helpers import tried
 
 PASSWORD = "correct horse battery staple"
 ATTACKER = "203.0.113.66"

@@ -4,8 +4,6 @@ pages' filters. Never a 500 or a traceback, a field's error instead, and a previ
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -15,10 +13,8 @@ from hypothesis import strategies as st
 from duplicate import services
 from duplicate.templatetags.kalamazoo import beside_field, sides_whole
 from scoring.quick import QuickError, parse_quick
-from tests.conftest import make_event
-
-from .conftest import tried
-from .helpers import board_data, db_snapshot, plays_at, rolled_back
+from tests.factories import board_data, db_snapshot, event_form, make_event, plays_at, rolled_back
+from tests.reliability.helpers import tried
 
 pytestmark = pytest.mark.django_db
 
@@ -51,20 +47,7 @@ FIELDS += ("howell_pairs", "even_tables", "sections", "ranking", "paper_size")
 
 
 def base() -> dict[str, str]:
-    return {
-        "action": "preview",
-        "name": "Hostile",
-        "date": dt.date(2026, 11, 27).isoformat(),
-        "code": "auction-1915",
-        "kind": "pairs",
-        "movement": "mitchell",
-        "tables": "7",
-        "boards_per_round": "3",
-        "even_tables": "relay",
-        "sections": "1",
-        "ranking": "field",
-        "paper_size": "A4",
-    }
+    return {**event_form(name="Hostile"), "action": "preview"}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=FIXTURES)

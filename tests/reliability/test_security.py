@@ -25,9 +25,7 @@ import duplicate.views
 from duplicate import services
 from duplicate.models import Pair, Play, PlayChange, SignInSlot, TableToken
 from duplicate.security import INLINE_HANDLERS, username_counter
-from tests.conftest import make_event
-
-from .helpers import board_data, db_snapshot, plays_at
+from tests.factories import board_data, db_snapshot, enter, make_event, plays_at
 
 PASSWORD = "correct horse battery staple"
 ROOT = Path(__file__).resolve().parents[2]
@@ -463,12 +461,7 @@ def test_one_events_rows_cannot_be_reached_through_another_events_url(director_c
     assert director_client.get(url).status_code == 404
     assert director_client.post(url, {"player1": "X", "player2": "Y"}).status_code == 404
     play = plays_at(monday, 1, 1)[0]
-    services.play_result_save(
-        play=play,
-        data={"contract": "1C", "declarer": "N", "tricks": 7},
-        writer=services.Writer(name="td", is_director=True),
-        expected_version=0,
-    )
+    enter(play, {"contract": "1C", "declarer": "N", "tricks": 7})
     change = PlayChange.objects.get(play=play)
     before = db_snapshot()
     assert director_client.post(reverse("change_undo", args=[tuesday.pk, change.pk])).status_code == 404
@@ -521,12 +514,7 @@ def test_no_write_without_csrf(db, director, mitchell_event):
     token = _token(mitchell_event, 1)
     play = plays_at(mitchell_event, 1, 1)[0]
     change_play = plays_at(mitchell_event, 1, 2)[0]
-    services.play_result_save(
-        play=change_play,
-        data={"contract": "1C", "declarer": "N", "tricks": 7},
-        writer=services.Writer(name="td", is_director=True),
-        expected_version=0,
-    )
+    enter(change_play, {"contract": "1C", "declarer": "N", "tricks": 7})
     change = PlayChange.objects.get()
     pair = Pair.objects.filter(event=mitchell_event).first()
     client = Client(enforce_csrf_checks=True)

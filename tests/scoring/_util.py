@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from scoring import (
@@ -16,6 +17,7 @@ from scoring import (
     Side,
     score_deal,
 )
+from scoring.deal import Deal
 
 C13 = ScoringCode.AUCTION_1913
 C15 = ScoringCode.AUCTION_1915
@@ -55,3 +57,25 @@ def columns(score: DealScore) -> tuple[tuple[int, int], tuple[int, int]]:
 def items(score: DealScore) -> set[tuple[str, str, int, str]]:
     """Each item as (kind, side, points, law)."""
     return {(i.kind.value, i.side.value, i.points, i.law) for i in score.items}
+
+
+SEATS = "NESW"
+
+
+def deals(count: int, seed: int) -> dict[int, Deal]:
+    rng = random.Random(seed)
+    return {n: Deal.random(rng) for n in range(1, count + 1)}
+
+
+def pbn_file(boards: dict[int, Deal], *, first_seat: str = "N", event: str = "Club night") -> str:
+    """A plain file as a dealing program writes it: every deal from ``first_seat``, dealers by rotation
+    shifted by one (so that taking the rotation instead of the file shows)."""
+    games = []
+    for number, deal in boards.items():
+        rotated = deal.rotated(-SEATS.index(first_seat))  # first_seat's hand first
+        hands = " ".join(h.to_pbn() for h in rotated.hands)
+        games.append(
+            f'[Event "{event}"]\n[Site "Kalamazoo"]\n[Date "1916.03.04"]\n[Board "{number}"]\n'
+            f'[Dealer "{SEATS[number % 4]}"]\n[Vulnerable "None"]\n[Deal "{first_seat}:{hands}"]\n'
+        )
+    return "\n".join(games)

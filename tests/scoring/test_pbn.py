@@ -6,7 +6,6 @@ with what endplay (an independent PBN reader) reads from the same bytes."""
 from __future__ import annotations
 
 import io
-import random
 
 import pytest
 from endplay.parsers import pbn as endplay_pbn
@@ -22,27 +21,7 @@ from scoring.pbn import (
     read_pbn_bytes,
     same_deals,
 )
-
-SEATS = "NESW"
-
-
-def deals(count: int, seed: int) -> dict[int, Deal]:
-    rng = random.Random(seed)
-    return {n: Deal.random(rng) for n in range(1, count + 1)}
-
-
-def pbn_file(boards: dict[int, Deal], *, first_seat: str = "N", event: str = "Club night") -> str:
-    """A plain file as a dealing program writes it: every deal from ``first_seat``, dealers by rotation
-    shifted by one (so that taking the rotation instead of the file shows)."""
-    games = []
-    for number, deal in boards.items():
-        rotated = deal.rotated(-SEATS.index(first_seat))  # first_seat's hand first
-        hands = " ".join(h.to_pbn() for h in rotated.hands)
-        games.append(
-            f'[Event "{event}"]\n[Site "Kalamazoo"]\n[Date "1916.03.04"]\n[Board "{number}"]\n'
-            f'[Dealer "{SEATS[number % 4]}"]\n[Vulnerable "None"]\n[Deal "{first_seat}:{hands}"]\n'
-        )
-    return "\n".join(games)
+from tests.scoring._util import SEATS, deals, pbn_file
 
 
 def cards(deal_text: str) -> dict[str, tuple[str, ...]]:
@@ -70,6 +49,17 @@ def read_deals(data: bytes) -> dict[int, str]:
 # --- Encodings and line ends ------------------------------------------------------------------------------
 
 
+def assert_read_as_written(data: bytes, written: dict[int, Deal], encoding: str, event: str) -> None:
+    read = read_pbn_bytes(data)
+    assert read.encoding == encoding
+    assert read.games[0].event == event
+    assert_same_cards({g.board: g.deal for g in read.games if g.board}, written)
+    # The file's dealer, not the rotation (board 1's rotation dealer would be N; the file says E or W).
+    assert {g.board: g.dealer for g in read.games} == {n: SEATS[n % 4] for n in written}
+    # endplay reads the same bytes to the same deals.
+    assert endplay_deals(data) == {g.board: g.deal for g in read.games if g.board}
+
+
 @pytest.mark.parametrize(
     ("encode", "encoding"),
     [
@@ -84,14 +74,7 @@ def read_deals(data: bytes) -> dict[int, str]:
 def test_encodings_and_line_ends_read_every_card_and_dealer(encode, encoding):
     written = deals(8, seed=1)
     data = encode(pbn_file(written, first_seat="E", event="Événement à Zürich, Łódź"[:18]))
-    read = read_pbn_bytes(data)
-    assert read.encoding == encoding
-    assert read.games[0].event == "Événement à Zürich"
-    assert_same_cards({g.board: g.deal for g in read.games if g.board}, written)
-    # The file's dealer, not the rotation (board 1's rotation dealer would be N; the file says E).
-    assert {g.board: g.dealer for g in read.games} == {n: SEATS[n % 4] for n in written}
-    # endplay reads the same bytes to the same deals and dealers.
-    assert endplay_deals(data) == {g.board: g.deal for g in read.games if g.board}
+    assert_read_as_written(data, written, encoding, "Événement à Zürich")
 
 
 @pytest.mark.parametrize(
@@ -110,13 +93,7 @@ def test_a_wide_unicode_file_with_its_byte_order_mark_reads_every_card(codec, li
     data = text.encode(codec)
     if codec == "utf-16-be":
         data = b"\xfe\xff" + data  # the big-endian codec writes no mark of its own
-    read = read_pbn_bytes(data)
-    assert read.encoding == encoding
-    assert read.games[0].event == "Événement à Łódź"
-    assert_same_cards({g.board: g.deal for g in read.games if g.board}, written)
-    assert {g.board: g.dealer for g in read.games} == {n: SEATS[n % 4] for n in written}
-    # endplay reads the same text (decoded) to the same deals.
-    assert endplay_deals(data) == {g.board: g.deal for g in read.games if g.board}
+    assert_read_as_written(data, written, encoding, "Événement à Łódź")
 
 
 @pytest.mark.parametrize(

@@ -24,9 +24,10 @@ from openpyxl import load_workbook
 from duplicate import services
 from duplicate.models import Event, Play
 from duplicate.services.eventfile import event_import
-from tests.teams.test_imp_match import RESULTS, big_file, match_file
-from tests.teams.test_match_boards import agree_every_round
-from tests.teams.test_match_exports import download, pdf_words
+from tests.factories import IMP_MATCH_RESULTS as RESULTS
+from tests.factories import agree_every_round, download, pdf_words
+from tests.factories import big_imp_match_file as big_file
+from tests.factories import imp_match_file as match_file
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 

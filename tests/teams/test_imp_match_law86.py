@@ -26,8 +26,10 @@ from duplicate.models import Board, Event
 from duplicate.selectors.imp_match import imp_match
 from duplicate.selectors.travellers import traveller
 from duplicate.services.eventfile import event_export, event_import
-from tests.teams.test_imp_match import RESULTS, big_file, match_file
-from tests.teams.test_match_exports import download, pdf_words
+from tests.factories import IMP_MATCH_RESULTS as RESULTS
+from tests.factories import big_imp_match_file as big_file
+from tests.factories import download, pdf_words
+from tests.factories import imp_match_file as match_file
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 

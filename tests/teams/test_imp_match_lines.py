@@ -26,9 +26,11 @@ from duplicate import services
 from duplicate.models import Board, Event
 from duplicate.selectors.travellers import score_card, traveller
 from duplicate.services.eventfile import event_import
-from tests.duplicate.test_contract_events import event_file
-from tests.teams.test_imp_match import RESULTS, big_file, match_file
-from tests.teams.test_match_exports import pdf_words
+from tests.factories import IMP_MATCH_RESULTS as RESULTS
+from tests.factories import big_imp_match_file as big_file
+from tests.factories import contract_event_file as event_file
+from tests.factories import imp_match_file as match_file
+from tests.factories import pdf_words
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 

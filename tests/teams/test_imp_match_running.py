@@ -24,7 +24,8 @@ from duplicate.selectors.events import (
 from duplicate.selectors.imp_match import imp_match
 from duplicate.services.eventfile import event_import
 from teams.imp_exports import imp_pdf, imp_text, imp_xlsx
-from tests.teams.test_imp_match import RESULTS, match_file
+from tests.factories import IMP_MATCH_RESULTS as RESULTS
+from tests.factories import imp_match_file as match_file
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 

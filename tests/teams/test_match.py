@@ -20,65 +20,10 @@ from django.urls import reverse
 
 from duplicate.exports.text import standings_json
 from duplicate.selectors.standings import team_standings
-from duplicate.services.eventfile import event_import
-from scoring.movements import generate
-from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_MADE
-
-TABLES = {1: (1, 4), 2: (2, 5), 3: (6, 3)}
-BOARDS = {1: (1, 2, 3), 2: (2, 3, 1), 3: (3, 1, 2)}  # table -> board in rounds 1, 2, 3
-
+from tests.factories import ODD_PAIR, WON_BY_A_FRACTION, match_event
+from tests.hand_scored import C1NT
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
-
-
-def match_event(by_table_board: dict[tuple[int, int], dict]) -> object:
-    results = []
-    for table, (ns, ew) in TABLES.items():
-        for rnd, board in enumerate(BOARDS[table], start=1):
-            if (table, board) not in by_table_board:
-                continue  # not played yet
-            results.append(
-                {
-                    "round": rnd,
-                    "table": table,
-                    "board": board,
-                    "ns": ns,
-                    "ew": ew,
-                    **by_table_board[(table, board)],
-                }
-            )
-    return event_import(
-        data={
-            "name": "Reds v Blues",
-            "date": "1916-03-04",
-            "code": "auction-1915",
-            "kind": "teams",
-            "teams": [{"name": "Reds"}, {"name": "Blues"}],
-            "pairs": [
-                {"number": n, "players": [f"North {n}", f"South {n}"], "team": "Reds" if n <= 3 else "Blues"}
-                for n in range(1, 7)
-            ],
-            "boards": [{"number": n} for n in (1, 2, 3)],
-            "movement": generate("teams", tables=3, boards_per_round=1).to_dict(),
-            "results": results,
-        }
-    )
-
-
-# Table 1 (1 v 4): b1 157, b2 10, b3 -50 -> pair 1 +117, pair 4 -117
-# Table 2 (2 v 5): b2 18, b3 -12, b1 -50 -> pair 2 -44, pair 5 +44
-# Table 3 (6 v 3): b3 14, b1 10, b2 -12  -> pair 6 +12, pair 3 -12
-ODD_PAIR = {
-    (1, 1): C4H_MADE,
-    (1, 2): C1NT,
-    (1, 3): C4H_DOWN,
-    (2, 2): C2S,
-    (2, 3): C1C_E,
-    (2, 1): C4H_DOWN,
-    (3, 3): C2D,
-    (3, 1): C1NT,
-    (3, 2): C1C_E,
-}
 
 
 def test_team_match_with_an_odd_pair(db):
@@ -164,12 +109,7 @@ def test_team_match_won_by_the_fraction_of_a_point(db, client):
     # Reds net: 107/2 - 44 - 5 = 9/2; E-W average: (-107/2 + 44 - 5)/3 = -29/6; total 27/6 - 29/6 = -1/3
     # Blues net: -9/2; N-S average: (107/2 - 44 + 5)/3 = 29/6; total -27/6 + 29/6 = 1/3
     # Both round to 0; Blues win by the fraction of a point.
-    results = dict(ODD_PAIR)
-    results[(1, 1)] = C4H_E_DOWN
-    results[(1, 2)] = {"contract": "1C", "declarer": "N", "tricks": 7}
-    results[(1, 3)] = {"ruling": "average"}
-    results[(3, 3)] = {"contract": "1D", "declarer": "N", "tricks": 7}
-    event = match_event(results)
+    event = match_event(WON_BY_A_FRACTION)
     match = team_standings(event)
     data = standings_json(match)
     assert data["winner"] == "Blues"

@@ -16,11 +16,19 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.models import Play, Round
-from tests.conftest import make_event
-from tests.duplicate.test_standings_queries import fill
+from duplicate.models import Play
+from tests.factories import (
+    ODD_PAIR,
+    T1,
+    T2,
+    T3,
+    WON_BY_A_FRACTION,
+    agree_every_round,
+    fill,
+    make_event,
+    match_event,
+)
 from tests.hand_scored import C1C_E, C1NT, C4H_E_DOWN
-from tests.teams.test_match import ODD_PAIR, match_event
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
 
@@ -49,16 +57,6 @@ def board_tables(html: str) -> dict[str, list[list[str]]]:
 
 def headline(html: str) -> str:
     return TAGS.sub("", re.search(r'<p class="match-result">(.*?)</p>', html, re.S).group(1))
-
-
-def agree_every_round(event, director) -> None:
-    for rnd in Round.objects.filter(section__event=event).order_by("number"):
-        services.round_agree(round=rnd, user_id=director.pk)
-
-
-T1 = "Table 1: 1 (Reds) N-S v 4 (Blues) E-W"
-T2 = "Table 2: 2 (Reds) N-S v 5 (Blues) E-W"
-T3 = "Table 3: 6 (Blues) N-S v 3 (Reds) E-W"
 
 
 def test_each_tables_boards_with_their_swings_and_running_totals(db, client, director):
@@ -94,12 +92,7 @@ def test_each_tables_boards_with_their_swings_and_running_totals(db, client, dir
 def test_a_match_won_by_the_fraction_of_a_point_board_by_board(db, client, director):
     # As tests.teams.test_match's match won by the fraction: table 1 now +50, +6 and board 3 ruled average
     # (pair 1 -5/2, pair 4 +5/2: a swing of 5 to Blues); table 3's board 3 +7.
-    results = dict(ODD_PAIR)
-    results[(1, 1)] = C4H_E_DOWN
-    results[(1, 2)] = {"contract": "1C", "declarer": "N", "tricks": 7}
-    results[(1, 3)] = {"ruling": "average"}
-    results[(3, 3)] = {"contract": "1D", "declarer": "N", "tricks": 7}
-    event = match_event(results)
+    event = match_event(WON_BY_A_FRACTION)
     html = page_of(client, event)
     tables = board_tables(html)
     assert tables[T1] == [

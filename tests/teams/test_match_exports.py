@@ -12,26 +12,22 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from duplicate.models import Play
-from tests.conftest import make_event
-from tests.duplicate.test_standings_queries import fill
-from tests.teams.test_match import ODD_PAIR, match_event
-from tests.teams.test_match_boards import T1, T2, T3, agree_every_round
+from tests.factories import (
+    ODD_PAIR,
+    T1,
+    T2,
+    T3,
+    agree_every_round,
+    download,
+    fill,
+    make_event,
+    match_event,
+    pdf_words,
+)
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
-
-
-def download(client, event, fmt: str) -> bytes:
-    response = client.get(reverse("download_standings", args=[event.pk, fmt]))
-    assert response.status_code == 200
-    return response.content
-
-
-def pdf_words(data: bytes) -> str:
-    assert data.startswith(b"%PDF-")
-    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def board_sheet(data: bytes) -> list[tuple]:
