@@ -54,7 +54,7 @@ django.setup()
 from django.conf import settings
 from django.db import connection
 from django.test import Client
-from tests.conftest import make_event
+from tests.factories import make_event
 event = make_event()
 statuses = [Client().get(f"/events/{event.pk}/standings/").status_code for _ in range(2)]
 table = settings.CACHES["default"]["LOCATION"]
