@@ -151,8 +151,8 @@ CACHES: dict[str, dict[str, Any]] = {"default": REDIS_CACHE if REDIS_URL else DA
 # the latest): at many writes a second each page is worked out about twice in this time instead of once a write.
 RESULTS_STALE_SECONDS = float(os.environ.get("RESULTS_STALE_SECONDS", "1.0"))
 # An event of more results than this has its downloads (all but the standings: the printouts, the workbook,
-# the results and hands files, USEBIO, the event file) made in the background (a 100-table event's workbook
-# takes 11-16 s, its score cards several), the download page saying so until the file is ready; a visitor
+# the results and hands files, USEBIO, the event file) made in the background (a big event's workbook takes
+# seconds of a worker's CPU), the download page saying so until the file is ready; a visitor
 # meanwhile gets the one made before, if any.
 BACKGROUND_RESULTS = int(os.environ.get("BACKGROUND_RESULTS", "5000"))
 # How old (seconds, from when its making began) a file made in the background may be before a visitor's download

@@ -167,12 +167,12 @@ def cached(
     build: Callable[[], T],
     *,
     version: int | None = None,
-    latest: bool = False,
+    current_only: bool = False,
     no_result_shown: bool = False,
 ) -> T:
     """``build()`` at ``version`` (the event's results version unless given: a board's, for a part that
     shows one board's results), from the cache when it holds it (see the module's docstring for when a
-    visitor is served a value a little older); with ``latest`` (a director; a part of a page about to be
+    visitor is served a value a little older); with ``current_only`` (a director; a part of a page about to be
     kept whole at the current version) never older than ``version``.
 
     ``variant`` must hold everything the value depends on besides the results (the board, the sort and
@@ -184,7 +184,13 @@ def cached(
     database cache more than the value; no result waits on it to be shown."""
     try:
         return _cached(
-            event, what, variant, build, version=version, latest=latest, no_result_shown=no_result_shown
+            event,
+            what,
+            variant,
+            build,
+            version=version,
+            current_only=current_only,
+            no_result_shown=no_result_shown,
         )
     except CacheUnavailable:
         return build()
@@ -197,7 +203,7 @@ def _cached(
     build: Callable[[], T],
     *,
     version: int | None,
-    latest: bool,
+    current_only: bool,
     no_result_shown: bool,
 ) -> T:
     """:func:`cached`, raising CacheUnavailable when the cache fails before ``build()`` has run (and never
@@ -208,9 +214,9 @@ def _cached(
     kept = ask(cache.get, key)
     # A page of results is worked out again half way through the grace, so that a new result shows within it.
     renew = stale if no_result_shown else stale / 2
-    if kept is not None and (kept[0] >= wanted or (not latest and time.time() - kept[1] < renew)):
+    if kept is not None and (kept[0] >= wanted or (not current_only and time.time() - kept[1] < renew)):
         return kept[2]  # type: ignore[no-any-return]
-    if latest or no_result_shown:
+    if current_only or no_result_shown:
         return _build_and_keep(key, wanted, build)  # never waiting for another process
     lock, owner = f"{key}:lock", secrets.token_hex(8)
     if ask(cache.add, lock, owner, LOCK_SECONDS):
@@ -229,32 +235,32 @@ def _cached(
 
 
 def prepared(
-    event: Event, what: str, variant: Hashable, build: Callable[[], T], *, latest: bool = False
+    event: Event, what: str, variant: Hashable, build: Callable[[], T], *, current_only: bool = False
 ) -> tuple[T | None, float]:
     """A value too long to work out in a request (a big event's printouts and workbook): ``(value, 0)`` when
     kept, as :func:`cached` would serve it; otherwise ``build()`` runs in a thread of this process (started
     once: a job taken with ``cache.add``) and keeps its value, while the request answers at once: a visitor
     with the value kept, older (a file that takes seconds to make is served one making old meanwhile, never
-    waited for), a director (``latest``), or anyone when none is kept, with ``(None, seconds)``, ``seconds``
+    waited for), a director (``current_only``), or anyone when none is kept, with ``(None, seconds)``, ``seconds``
     being how long ago that working-out began (0 while it waits its turn behind other values).
 
     A visitor is served a kept value begun less than ``BACKGROUND_MIN_AGE`` ago (a setting, 30 s) whatever
     the results version, no job started: during play every result moves the version on, and each new file
-    is seconds of a worker's CPU (a 100-table event's workbook about 12 s), so one is made at most every
+    is seconds of a worker's CPU, so one is made at most every
     ``BACKGROUND_MIN_AGE`` seconds; a director always gets the latest."""
     try:
-        return _prepared(event, what, variant, build, latest=latest)
+        return _prepared(event, what, variant, build, current_only=current_only)
     except CacheUnavailable:  # no cache to hand a thread's value over in: worked out here
         return build(), 0.0
 
 
 def _prepared(
-    event: Event, what: str, variant: Hashable, build: Callable[[], T], *, latest: bool
+    event: Event, what: str, variant: Hashable, build: Callable[[], T], *, current_only: bool
 ) -> tuple[T | None, float]:
     wanted = event.results_version
     key = part_key(event, what, variant)
     kept = ask(cache.get, key)
-    if kept is not None and (kept[0] >= wanted or (not latest and _young(kept[1]))):
+    if kept is not None and (kept[0] >= wanted or (not current_only and _young(kept[1]))):
         return kept[2], 0.0
     job, owner = f"{key}:job", secrets.token_hex(8)
     if ask(cache.add, job, (owner, None), JOB_SECONDS):
@@ -265,7 +271,7 @@ def _prepared(
     else:
         held = ask(cache.get, job)  # (owner, when its making began: None while it waits its turn)
         began = held[1] if isinstance(held, tuple) else None
-    if kept is not None and not latest:
+    if kept is not None and not current_only:
         return kept[2], 0.0
     return None, max(0.0, time.time() - began) if isinstance(began, float) else 0.0
 

@@ -32,7 +32,7 @@ def totals_download(
     released_only = selectors.released_only(event, viewer)
     variant = (what, ext, caching.counted_variant(released_only))
     body = caching.cached(
-        event, "download", variant, lambda: make(event, released_only), latest=viewer.director
+        event, "download", variant, lambda: make(event, released_only), current_only=viewer.director
     )
     return download_response(event, body, what, ext)
 
@@ -71,9 +71,9 @@ def hidden_download(
         return make(event, hidden, released_only)
 
     if selectors.play_count(event) <= settings.BACKGROUND_RESULTS:
-        body = caching.cached(event, "download", key, build, latest=viewer.director)
+        body = caching.cached(event, "download", key, build, current_only=viewer.director)
         return download_response(event, body, what, ext)
-    ready, waited = caching.prepared(event, "download", key, build, latest=viewer.director)
+    ready, waited = caching.prepared(event, "download", key, build, current_only=viewer.director)
     if ready is not None:
         return download_response(event, ready, what, ext)
     context = {"event": event, "what": preparing, "waited": round(waited)}

@@ -501,8 +501,8 @@ class DealAnalysis(models.Model):
     deal's analysis (an old one is never wrong, only unused). ``tricks``: 20 hexadecimal digits, the tricks
     each seat makes as declarer in each strain, as PBN's DoubleDummyTricks tag has them (N, S, E, W; for
     each NT, S, H, D, C). ``par``: the par
-    contracts and score (N-S's view) for each dealer and vulnerability, keyed "N-None", "E-NS", ...: cheap
-    once the tricks are known, and what a board shows depends on its dealer and vulnerability."""
+    contracts and score (N-S's view) for each dealer and vulnerability, keyed "N-None", "E-NS", ...: worked
+    out quickly once the tricks are known, and what a board shows depends on its dealer and vulnerability."""
 
     deal = models.CharField("hands (PBN)", max_length=80, unique=True)
     tricks = models.CharField(max_length=20)

@@ -59,7 +59,7 @@ def visitor_page(
 ) -> HttpResponse:
     """The page as ``render_page`` makes it; for a visitor (:func:`is_visitor`) the whole page is the same for
     everyone and is kept whole, with the version it shows (``caching.cached``; ``no_result_shown`` as there).  The
-    parts it is made of must be read at that version (``latest``), never a kept older one."""
+    parts it is made of must be read at that version (``current_only``), never a kept older one."""
     if not is_visitor(request):
         return render_page()
     html = caching.cached(
@@ -182,7 +182,7 @@ def _traveller(
 
         variant = (board.pk, event.contest, caching.query_variant(request.GET))  # the contest: as above
         parts = caching.cached(
-            event, "traveller", variant, build, version=traveller_version(board), latest=True
+            event, "traveller", variant, build, version=traveller_version(board), current_only=True
         )
         context["diagram"] = parts["diagram"]
         context["double_dummy"] = parts["double_dummy"]

@@ -69,7 +69,9 @@ def _match_rows(
     newer.  A director's are kept in the cache (the latest: his tables are made per request); a visitor's
     page is kept whole, so its rows are worked out for it."""
     if not is_visitor(request):
-        return caching.cached(event, what, variant, lambda: (read(), event.results_version), latest=True)
+        return caching.cached(
+            event, what, variant, lambda: (read(), event.results_version), current_only=True
+        )
     return read(), event.results_version
 
 

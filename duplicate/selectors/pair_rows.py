@@ -128,7 +128,6 @@ def pair_infos(event: Event) -> dict[int, PairInfo]:
             "section__letter",
         )
     )
-    # Positional: a big event has thousands of pairs, and keywords cost each a few microseconds.
     return {
         pk: PairInfo(
             pk,

@@ -1,7 +1,7 @@
 """New values for many rows of one model at once: one parameterised ``UPDATE`` run with ``executemany``.
 
 Django's ``bulk_update`` builds a ``CASE WHEN id = ... THEN ...`` expression per field per row and resolves
-each through the ORM: about 100-170 rows a second for a play's 19 result fields (13,520 results took 137 s).
+each through the ORM, which is too slow for an event file's thousands of results.
 Here each field's value is prepared by the same ``get_db_prep_save``, so the database receives what the ORM
 would write, once for each distinct value of the field (a play's fields take few: the same scores, the
 same empty lists), and the statement is made once. As ``bulk_update``: no ``save()``, no signals, no

@@ -69,7 +69,7 @@ def event_display(request: HttpRequest, pk: int) -> HttpResponse:
     def build() -> str:
         # The page is kept under the current version: made from the current plan, never a kept older one.
         current = caching.cached(
-            event, "display-plan", (), lambda: display_selectors.display_plan(event), latest=True
+            event, "display-plan", (), lambda: display_selectors.display_plan(event), current_only=True
         )
         data = display_selectors.display(event, current, page)
         contest = contest_of(event)

@@ -60,7 +60,7 @@ def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
         }
 
     variant = (order, tuple(sorted(hidden)), caching.counted_variant(released_only))
-    parts = caching.cached(event, "recap", variant, build, latest=viewer.director)
+    parts = caching.cached(event, "recap", variant, build, current_only=viewer.director)
     context = {
         "event": event,
         "order": order,

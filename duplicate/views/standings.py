@@ -89,7 +89,7 @@ def _standings(
             "version": event.results_version,  # the results these figures include (at least)
         }
 
-    parts = caching.cached(event, "standings", page, build, latest=True)
+    parts = caching.cached(event, "standings", page, build, current_only=True)
     context = {
         "event": event,
         "single_ranking": parts["single_ranking"],
@@ -145,7 +145,7 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
         caching.counted_variant(released_only),
         caching.query_variant(request.GET),
     )
-    parts = caching.cached(event, "score-card", variant, build, latest=viewer.director)
+    parts = caching.cached(event, "score-card", variant, build, current_only=viewer.director)
     if parts is None:
         raise Http404("No such pair in this event.")
     card = parts["card"]

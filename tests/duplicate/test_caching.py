@@ -105,7 +105,7 @@ def test_a_visitor_is_served_a_value_begun_less_than_half_the_grace_ago_without_
     event.results_version += 1  # a result written elsewhere
     assert caching.cached(event, "part", (), lambda: "version 1") == "version 0"
     # A director never gets it: the current version is worked out there and then.
-    assert caching.cached(event, "part", (), lambda: "version 1", latest=True) == "version 1"
+    assert caching.cached(event, "part", (), lambda: "version 1", current_only=True) == "version 1"
 
 
 def test_past_half_the_grace_one_process_works_the_current_value_out_the_others_serve_the_kept_one(grace):
@@ -187,7 +187,7 @@ def test_a_value_kept_at_a_later_version_than_asked_is_served():
     event = make_event(tables=3)
     keep(event, "part", event.results_version + 1, "version 1", age=5)
     assert caching.cached(event, "part", (), lambda: "version 0") == "version 1"
-    assert caching.cached(event, "part", (), lambda: "version 0", latest=True) == "version 1"
+    assert caching.cached(event, "part", (), lambda: "version 0", current_only=True) == "version 1"
 
 
 def test_a_board_part_is_kept_under_the_version_given():
@@ -485,19 +485,22 @@ def test_a_file_waiting_its_turn_keeps_its_job_and_is_made_once(monkeypatch, thr
         return "the file"
 
     try:
-        assert caching.prepared(event, "another", (), another_file, latest=True) == (None, 0.0)
+        assert caching.prepared(event, "another", (), another_file, current_only=True) == (None, 0.0)
         assert begun.wait(10)  # this process's turn is taken
-        assert caching.prepared(event, "file", (), build, latest=True) == (None, 0.0)
+        assert caching.prepared(event, "file", (), build, current_only=True) == (None, 0.0)
         time.sleep(0.6)
-        assert caching.prepared(event, "file", (), build, latest=True) == (None, 0.0)  # waiting: not begun
+        assert caching.prepared(event, "file", (), build, current_only=True) == (
+            None,
+            0.0,
+        )  # waiting: not begun
         time.sleep(2.0)  # JOB_SECONDS past since it was asked for, still waiting its turn
         assert cache.get(job_key(event, "file")) is not None
-        assert caching.prepared(event, "file", (), build, latest=True) == (None, 0.0)
+        assert caching.prepared(event, "file", (), build, current_only=True) == (None, 0.0)
     finally:
         release.set()
     all_made()
     assert len(made) == 1
-    assert caching.prepared(event, "file", (), build, latest=True) == ("the file", 0.0)
+    assert caching.prepared(event, "file", (), build, current_only=True) == ("the file", 0.0)
     assert cache.get(job_key(event, "file")) is None  # let go once made
 
 
@@ -527,7 +530,7 @@ def test_a_visitor_is_served_a_background_file_younger_than_its_minimum_age_and_
     assert made == [1]
     assert caching.prepared(event, "file", (), build) == ("version 1", 0.0)
     event.results_version += 1  # a director, within the minimum age: the latest, being made
-    assert caching.prepared(event, "file", (), build, latest=True) == (None, 0.0)
+    assert caching.prepared(event, "file", (), build, current_only=True) == (None, 0.0)
     all_made()
     assert made == [1, 2]
-    assert caching.prepared(event, "file", (), build, latest=True) == ("version 2", 0.0)
+    assert caching.prepared(event, "file", (), build, current_only=True) == ("version 2", 0.0)
