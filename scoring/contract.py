@@ -123,6 +123,12 @@ _WRITTEN: Final[dict[str, Contract]] = {
 }
 
 
+#: The strains each code allows, as a set (``strains_for`` lists them cheapest first).
+_CODE_STRAINS: Final[dict[ScoringCode, frozenset[Strain]]] = {
+    c: frozenset(strains_for(c)) for c in ScoringCode
+}
+
+
 def _strain_list(code: ScoringCode | None) -> str:
     strains = strains_for(code) if code is not None else tuple(Strain)
     return ", ".join(s.value for s in strains)
@@ -159,7 +165,7 @@ def parse_contract_or_pass(text: str, code: ScoringCode | None = None) -> Contra
     With ``code`` auction-1913 a pass is refused (ScoringError naming ``contract``): law 42.
     """
     found = _WRITTEN.get(text) if text.__class__ is str else None
-    if found is not None and (code is None or found.strain in strains_for(code)):
+    if found is not None and (code is None or found.strain in _CODE_STRAINS[code]):
         return found  # written as str() writes it ("4SX", "3NT"), in a strain of the code
     if is_pass(text):
         check_pass_out(code)

@@ -38,6 +38,7 @@ __all__ = [
     "parse_board",
     "parse_vulnerability",
     "part_score_or_game",
+    "played_score",
     "score_contract",
     "slam_bonus",
     "undertrick_penalty",
@@ -223,7 +224,7 @@ def contract_items(contract: Contract, side: Side, tricks: int, vulnerable: bool
     return _to(side, items)
 
 
-_SCORES: dict[tuple[int, Side, int, bool], DealScore] = {}
+_SCORES: dict[tuple[int, Seat, int, Vulnerability], DealScore] = {}
 _PASSED: Final = DealScore(SideScore(0, 0, 0), SideScore(0, 0, 0), (), 0)
 
 
@@ -254,14 +255,20 @@ def score_contract(
         raise ScoringError("contract", f"must be a Contract or None, got {show_value(contract)}")
     if contract.strain not in CONTRACT_STRAINS:
         raise ScoringError("contract", f"contract bridge has no royal spades (RS), got {contract}")
-    side = SIDE_OF.get(declarer) if declarer.__class__ is Seat else None
-    if side is None:
+    if declarer.__class__ is not Seat:
         raise ScoringError("declarer", f"must be one of N, E, S, W, got {show_value(declarer)}")
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
         raise ScoringError("tricks", f"must be a whole number from 0 to 13, got {show_value(tricks)}")
-    vulnerable = vulnerability.vulnerable(side)
-    key = (contract.index, side, tricks, vulnerable)
+    return played_score(contract, declarer, tricks, vulnerability)
+
+
+def played_score(contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability) -> DealScore:
+    """Law 77: the score of a contract played, its fields already checked as :func:`score_contract` checks
+    them (``contract`` one of contract bridge's, ``tricks`` the declarer's side's, 0 to 13)."""
+    key = (contract.index, declarer, tricks, vulnerability)
     score = _SCORES.get(key)
     if score is None:
-        score = _SCORES[key] = _deal_score(contract_items(contract, side, tricks, vulnerable))
+        side = SIDE_OF[declarer]
+        items = contract_items(contract, side, tricks, vulnerability.vulnerable(side))
+        score = _SCORES[key] = _deal_score(items)
     return score

@@ -8,11 +8,17 @@ optional key means the same as leaving it out.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from scoring.codes import ScoringCode, parse_code
-from scoring.contract import Contract, Seat, parse_contract_or_pass, parse_seat, parse_side, pass_out_allowed
+from scoring.contract import (
+    Contract,
+    Seat,
+    parse_contract_or_pass,
+    parse_seat,
+    parse_side,
+    pass_out_allowed,
+)
 from scoring.deal import Deal
 from scoring.deal_score import (
     MAX_REVOKES,
@@ -30,6 +36,7 @@ from scoring.law77 import (
     Vulnerability,
     parse_board,
     parse_vulnerability,
+    played_score,
     score_contract,
     vulnerability_for_board,
 )
@@ -59,12 +66,12 @@ _WHIST_REVOKES_FIELDS: Final = ("ns", "ew")
 _PENALTY_FIELDS: Final = ("side", "points", "law")
 
 
-@dataclass(frozen=True, slots=True)
-class DealRequest:
-    """A validated request: the keyword arguments of ``score_deal``.
+class DealRequest(NamedTuple):
+    """A validated request: the keyword arguments of ``score_deal`` (its first twelve fields), and
+    ``result``, the score ``parse_request`` computed when it checked the fields against each other.
 
-    ``parse_request`` has already scored it once to check the fields against each other, so
-    ``score()`` cannot fail and returns that result.
+    ``score()`` returns that result, so it cannot fail on a parsed request; a request built by hand
+    (``result`` None) is scored when asked.
     """
 
     code: ScoringCode
@@ -79,11 +86,11 @@ class DealRequest:
     one_spade_limit: bool = False
     vulnerability: Vulnerability | None = None
     board: int | None = None
-    _score: DealScore | None = field(default=None, compare=False, repr=False)
+    result: DealScore | None = None
 
     def score(self) -> DealScore:
-        if self._score is not None:
-            return self._score
+        if self.result is not None:
+            return self.result
         return score_deal(**{name: getattr(self, name) for name in FIELDS})  # the fields are its keywords
 
 
@@ -201,17 +208,19 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     """
     if obj.__class__ is not dict and not isinstance(obj, Mapping):
         raise ScoringError("request", f"must be a JSON object, got {show_value(obj)}")
-    if not _FIELD_SET.issuperset(obj):
+    contract_keys = _CONTRACT_FIELDS.issuperset(obj)  # then every key is known, and contract bridge's
+    if not contract_keys and not _FIELD_SET.issuperset(obj):
         for key in obj:
             if key not in FIELDS:
                 raise ScoringError(str(key), f"unknown field; allowed: {', '.join(FIELDS)}")
-    if obj.get("code") is None:
-        raise ScoringError("code", "required: one of " + ", ".join(c.value for c in ScoringCode))
-    code = parse_code(obj["code"])
     get = obj.get
+    code = get("code")
+    if code is None:
+        raise ScoringError("code", "required: one of " + ", ".join(c.value for c in ScoringCode))
+    code = parse_code(code)
 
     if code is ScoringCode.CONTRACT:
-        return _contract_request(obj)
+        return _contract_request(obj, contract_keys)
     _unused(
         obj, ("vulnerability", "board"), f"is for contract bridge (law 77); {code.value} has no vulnerability"
     )
@@ -232,8 +241,8 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     one_spade_limit = (
         _bool(obj["one_spade_limit"], "one_spade_limit") if get("one_spade_limit") is not None else False
     )
-    request = DealRequest(
-        code,
+    score = score_deal(
+        code=code,
         contract=contract,
         declarer=declarer,
         tricks=tricks,
@@ -242,8 +251,22 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
         revokes=revokes,
         penalties=penalties,
         one_spade_limit=one_spade_limit,
+    )  # scored once, to check the fields against each other; the request keeps the result
+    return DealRequest(
+        code,
+        contract,
+        declarer,
+        tricks,
+        None,
+        honours,
+        deal,
+        revokes,
+        penalties,
+        one_spade_limit,
+        None,
+        None,
+        score,
     )
-    return _checked(request)
 
 
 def _played(
@@ -256,12 +279,17 @@ def _played(
             if obj.get(key) is not None:
                 raise ScoringError(key, "must be left out for a passed-out deal, which scores nothing")
         return None, None
-    if obj.get("declarer") is None:
+    get = obj.get
+    seat = get("declarer")
+    if seat is None:
         raise ScoringError("declarer", "required: one of N, E, S, W")
-    declarer = parse_seat(obj["declarer"], "declarer")
-    if obj.get("tricks") is None:
+    declarer = parse_seat(seat, "declarer")
+    tricks = get("tricks")
+    if tricks is None:
         raise ScoringError("tricks", "required: the tricks the declarer's side won in play, 0 to 13")
-    return declarer, whole_number(obj["tricks"], "tricks", 0, 13)
+    if tricks.__class__ is not int or not 0 <= tricks <= 13:  # else whole_number's checks and message
+        tricks = whole_number(tricks, "tricks", 0, 13)
+    return declarer, tricks
 
 
 def _unused(obj: Mapping[str, Any], keys: tuple[str, ...], why: str) -> None:
@@ -280,37 +308,53 @@ def _deal(obj: Mapping[str, Any]) -> Deal | None:
     return Deal.parse_pbn(_text(value, "deal", '"N:AKQJ.T98.765.432 ..."'))
 
 
-def _contract_request(obj: Mapping[str, Any]) -> DealRequest:
+def _contract_request(obj: Mapping[str, Any], contract_keys: bool) -> DealRequest:
     """A contract bridge request (law 77): contract ("4SX" or "PASS"), declarer, tricks, and vulnerability
-    ("None", "NS", "EW", "All") or the board number (the standard 16-board cycle)."""
+    ("None", "NS", "EW", "All") or the board number (the standard 16-board cycle).  ``contract_keys``:
+    every key of ``obj`` is one of contract bridge's (``parse_request`` has looked)."""
     get = obj.get
-    if not _CONTRACT_FIELDS.issuperset(obj):
+    if not contract_keys:
         _unused(
             obj,
             ("tricks_ns", "honours", "revokes", "penalties", "one_spade_limit"),
             "is not used in contract bridge, which takes contract, declarer, tricks, vulnerability, board",
         )
-    if get("contract") is None:
+    text = get("contract")
+    if text is None:
         raise ScoringError("contract", "required: a contract such as 4SX or 3NT, or PASS")
-    contract = parse_contract_or_pass(_text(obj["contract"], "contract", "4SX or PASS"), ScoringCode.CONTRACT)
+    if text.__class__ is not str:
+        text = _text(text, "contract", "4SX or PASS")
+    contract = parse_contract_or_pass(text, ScoringCode.CONTRACT)
     declarer, tricks = _played(obj, contract, ("declarer", "tricks"))
-    vulnerability = parse_vulnerability(obj["vulnerability"]) if get("vulnerability") is not None else None
-    board = parse_board(obj["board"]) if get("board") is not None else None
-    if vulnerability is None and board is None:
+    vulnerability = get("vulnerability")
+    if vulnerability is not None:
+        vulnerability = parse_vulnerability(vulnerability)
+    board = get("board")
+    if board is not None:
+        board = parse_board(board)
+    elif vulnerability is None:
         raise ScoringError("vulnerability", "required: None, NS, EW or All, or give the board number")
-    deal = _deal(obj)
+    deal = _deal(obj) if get("deal") is not None else None
     # every field checked: law 77 scores it as score_deal would (the vulnerability given, else the board's)
     given = vulnerability if vulnerability is not None else vulnerability_for_board(board)  # type: ignore[arg-type]
-    score = score_contract(contract, declarer, tricks, given)
+    if contract is None:
+        score = score_contract(None, None, None, given)  # passed out: 0
+    else:
+        score = played_score(contract, declarer, tricks, given)  # type: ignore[arg-type]
     return DealRequest(
         ScoringCode.CONTRACT,
-        contract=contract,
-        declarer=declarer,
-        tricks=tricks,
-        deal=deal,
-        vulnerability=vulnerability,
-        board=board,
-        _score=score,
+        contract,
+        declarer,
+        tricks,
+        None,
+        None,
+        deal,
+        None,
+        (),
+        False,
+        vulnerability,
+        board,
+        score,
     )
 
 
@@ -327,12 +371,5 @@ def _whist_request(obj: Mapping[str, Any]) -> DealRequest:
     tricks_ns = whole_number(obj["tricks_ns"], "tricks_ns", 0, 13)
     deal = _deal(obj)
     whist_revokes = _whist_revokes(obj["revokes"]) if get("revokes") is not None else None
-    request = DealRequest(ScoringCode.WHIST, tricks_ns=tricks_ns, deal=deal, revokes=whist_revokes)
-    return _checked(request)
-
-
-def _checked(request: DealRequest) -> DealRequest:
-    """Score once, so that a DealRequest is always scorable; keep the result."""
-    score = request.score()
-    object.__setattr__(request, "_score", score)
-    return request
+    score = score_deal(code=ScoringCode.WHIST, tricks_ns=tricks_ns, deal=deal, revokes=whist_revokes)
+    return DealRequest(ScoringCode.WHIST, tricks_ns=tricks_ns, deal=deal, revokes=whist_revokes, result=score)

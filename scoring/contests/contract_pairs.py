@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from itertools import groupby
+from itertools import chain, groupby
 from math import lcm
 from operator import itemgetter
 from typing import Any, Final, NamedTuple, TypeAlias, cast
@@ -304,15 +304,19 @@ class Tally:
     def __init__(self, groups: RankingGroups, den: int = 1) -> None:
         self.groups = groups
         self.den = den
-        ns: tuple[Counter[PairId], dict[PairId, Exact], dict[PairId, int]] = (Counter(), {}, {})
-        ew = (Counter(), {}, {}) if groups.by_side else ns
-        self.boards = {"NS": ns[0], "EW": ew[0]}
+        ns: tuple[list[Sequence[PairId]], dict[PairId, Exact], dict[PairId, int]] = ([], {}, {})
+        ew = ([], {}, {}) if groups.by_side else ns
+        self.seated = {"NS": ns[0], "EW": ew[0]}  # each board's pairs, in turn: counted once, at the end
         self.totals = {"NS": ns[1], "EW": ew[1]}
         self.scaled = {"NS": ns[2], "EW": ew[2]}
 
+    def boards(self, side: str) -> Counter[PairId]:
+        """Each pair's boards (in the order the pairs first played)."""
+        return Counter(chain.from_iterable(self.seated[side]))
+
     def add(self, side: str, pairs: Sequence[PairId], scores: Sequence[Exact]) -> None:
         """Each pair's score on a board (whole, from the scorers here; a Fraction would be summed too)."""
-        self.boards[side].update(pairs)
+        self.seated[side].append(pairs)
         totals = self.totals[side]
         get = totals.get
         for pair, score in zip(pairs, scores, strict=True):
@@ -320,7 +324,7 @@ class Tally:
 
     def add_scaled(self, side: str, pairs: Sequence[PairId], numerators: Sequence[int]) -> None:
         """Fractional scores given as their numerators over ``den`` (each pair's total a Fraction then)."""
-        self.boards[side].update(pairs)
+        self.seated[side].append(pairs)
         scaled = self.scaled[side]
         get = scaled.get
         for pair, numerator in zip(pairs, numerators, strict=True):
@@ -338,7 +342,7 @@ class Tally:
         return [
             (side if self.groups.by_side else None, pair, boards, self.total(side, pair))
             for side in sides
-            for pair, boards in self.boards[side].items()
+            for pair, boards in self.boards(side).items()
         ]
 
 

@@ -17,7 +17,6 @@ A pair's score is the sum of its board scores (no factoring).  Exact: ints and F
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from math import lcm
@@ -56,22 +55,21 @@ def butler_datum(scores: Sequence[int]) -> int:
 def cross_imps_sums(scores: Sequence[int]) -> list[int]:
     """Each N-S score's IMPs against each other score, summed (its cross-IMPs times the comparisons, n - 1).
     Over the distinct scores, sorted: each two of them IMPed once, the higher gaining what the lower loses."""
-    counts = Counter(scores)
+    counts: dict[int, int] = {}
+    get = counts.get
+    for score in scores:
+        counts[score] = get(score, 0) + 1
     distinct = sorted(counts)
-    weights = [counts[s] for s in distinct]
-    d = len(distinct)
-    sums = [0] * d
-    for i in range(d):
-        low = distinct[i]
-        low_count = weights[i]
+    sums = dict.fromkeys(distinct, 0)
+    for i, low in enumerate(distinct):
+        low_count = counts[low]
         lost = 0
-        for j in range(i + 1, d):
-            gained = bisect_right(IMP_BOUNDS, distinct[j] - low)  # imps() of a positive difference
-            lost += weights[j] * gained
-            sums[j] += low_count * gained
-        sums[i] -= lost
-    of = dict(zip(distinct, sums, strict=True))
-    return list(map(of.__getitem__, scores))
+        for high in distinct[i + 1 :]:
+            gained = bisect_right(IMP_BOUNDS, high - low)  # imps() of a positive difference
+            lost += counts[high] * gained
+            sums[high] += low_count * gained
+        sums[low] -= lost
+    return [sums[score] for score in scores]
 
 
 def cross_imps_board(scores: Sequence[int]) -> list[Fraction]:
@@ -112,14 +110,16 @@ def _summed(_index: int, _played: int, total: Exact, _most: int) -> tuple[Exact,
     return total, None
 
 
-def _cross_board(b: Board, den: int, average_plus: int) -> tuple[Scores, list[int], list[int]]:
+def _cross_board(
+    b: Board, real: list[int], den: int, average_plus: int
+) -> tuple[Scores, list[int], list[int]]:
     """A board's cross-IMPs: its exact scores (made when its lines are asked for) and each row's N-S and
-    E-W numerators over ``den`` (a multiple of the board's comparisons), which the pairs' sums take."""
-    real = b.real()
+    E-W numerators over ``den`` (a multiple of the board's comparisons), which the pairs' sums take.
+    ``real``: the board's real N-S scores (``b.real()``)."""
     n = len(real)
     sums = cross_imps_sums(real) if n > 1 else [0] * n
     per = den // (n - 1) if n > 1 else 0
-    ns_nums = [total * per for total in sums]
+    ns_nums = sums if per == 1 else [total * per for total in sums]
     ew_nums = [-x for x in ns_nums]
 
     def exact() -> tuple[list[Exact], list[Exact]]:
@@ -165,11 +165,12 @@ def _cross_contest(
     ranking = grouping(single_ranking, groups)
     boards = by_board(results, ranking)
     plus = average_plus_imps(average_plus)
-    den = lcm(1, *{len(b.real()) - 1 for b in boards.values() if len(b.real()) > 1})
+    reals = [(b, b.real()) for b in boards.values()]
+    den = lcm(1, *{len(real) - 1 for _b, real in reals if len(real) > 1})
     tally = Tally(ranking, den)
     scored: list[Scored] = []
-    for b in boards.values():
-        exact, ns_nums, ew_nums = _cross_board(b, den, plus)
+    for b, real in reals:
+        exact, ns_nums, ew_nums = _cross_board(b, real, den, plus)
         tally.add_scaled("NS", b.nss, ns_nums)
         tally.add_scaled("EW", b.ews, ew_nums)
         scored.append(Scored(b, exact))
