@@ -316,7 +316,7 @@ def movement_cells(cells: Iterable[Mapping[str, Any] | None]) -> SafeString:
     )
 
 
-def movement_rows(tables: Iterable[Mapping[str, Any]]) -> SafeString:
+def movement_rows_html(tables: Iterable[Mapping[str, Any]]) -> SafeString:
     """A round's tables as rows: table, N-S pair, E-W pair, boards."""
     return mark_safe(  # every value escaped (html.escape: as Django's, without its lazy wrapper)
         "".join(

@@ -1,13 +1,12 @@
-"""Standings, travellers and score cards: the event's plays as plain values -> the pure function of its
+"""Standings (pairs and team matches): the event's plays as plain values -> the pure function of its
 contest's description (``duplicate.contests``: law H, law G, matchpoints, Butler, cross-IMPs, IMPs) -> plain
 frozen rows.  Read top-down: :func:`pair_standings` selects (:func:`pair_infos`, :func:`event_results`),
 :func:`build_results` scores by the description's ``shape`` and ``score``, :func:`pair_rankings` makes the
 rows, shown as the description says.  No caching here (``duplicate.caching`` keeps what pages render).
 
 Queries, whatever the size of the event: :func:`pair_infos` one (the pairs with their names),
-:func:`event_results` one (every play as a ``values_list``), :func:`play_lines` one (the plays of a board,
-of a pair or of the whole event, with their results in full).  Pages, exports and commands all read the
-rows made here.
+:func:`event_results` one (every play as a ``values_list``).  Travellers and score cards read their lines
+through ``selectors.travellers`` (``play_lines``).  Pages, exports and commands all read the rows made here.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from duplicate.tables import (
     configure,
     in_section,
     movement_cells,
-    movement_rows,
+    movement_rows_html,
     selected_section,
 )
 from scoring.movements import Movement
@@ -347,7 +347,7 @@ def event_movement(request: HttpRequest, pk: int) -> HttpResponse:
             for r in rounds
         ]
         for r in rounds:
-            r["rows"] = movement_rows(r["tables"])
+            r["rows"] = movement_rows_html(r["tables"])
         context = {
             "event": event,
             "snapshot": snapshot,
