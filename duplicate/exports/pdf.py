@@ -62,14 +62,6 @@ def suit_font() -> str | None:
     return SUIT_FONT
 
 
-def suit_markup(suit: str) -> str:
-    font = suit_font()
-    colour = "#b3122e" if suit in "HD" else "#000000"
-    if font is None:
-        return f'<font color="{colour}"><b>{suit}</b></font>'
-    return f'<font name="{font}" color="{colour}">{SUIT_SYMBOLS[suit]}</font>'
-
-
 def page_size(info: EventInfo) -> tuple[float, float]:
     return letter if info.paper_size == "letter" else A4
 
@@ -92,15 +84,11 @@ def para_style(
 
 TITLE = para_style("kz-title", 17, bold=True, spaceAfter=2)
 H2 = para_style("kz-h2", 12.5, bold=True, spaceBefore=8, spaceAfter=4)
-H3 = para_style("kz-h3", 11, bold=True)
 SUB = para_style("kz-sub", 9, textColor=colors.HexColor("#444444"), spaceAfter=6)
 BODY = para_style("kz-body", 9)
-SMALL = para_style("kz-small", 7.5)
 NOTE = para_style("kz-note", 7.5, textColor=colors.HexColor("#444444"), spaceBefore=3)
 CELL = para_style("kz-cell", 8)
-CELL_SMALL = para_style("kz-cell-small", 7)
 HAND = para_style("kz-hand", 8.5, lead=10.5)
-HAND_BIG = para_style("kz-hand-big", 9.5, lead=11.5)
 CENTER = para_style("kz-center", 8, alignment=TA_CENTER)
 BANNER = para_style("kz-banner", 10, bold=True, textColor=RED)
 
