@@ -20,7 +20,7 @@ from typing import ClassVar
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 from duplicate.contests import (
     CONTEST_CHOICES,
@@ -137,6 +137,9 @@ class Event(models.Model):
     # default), or every result entered (the director's choice: running totals, which let a visitor who
     # compares them learn a board's score before every table has played it).  Directors see every result.
     running_totals = models.BooleanField("running totals over every result", default=False)
+    # The director's award table (masterpoints): the points of each place, first place first, as exact decimal
+    # texts ("6", "4.5"); each ranking is awarded the table, ties sharing the points of the places they cover.
+    awards = models.JSONField("award table", default=list, blank=True)
     # Bumped on every write that changes what a page shows; pages are cached with it (duplicate/caching.py).
     results_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -249,14 +252,73 @@ class Board(models.Model):
         return VULNERABLE_TEXT[board_vulnerability(self.number, self.vulnerability)]
 
 
-class Player(models.Model):
-    name = models.CharField(max_length=100)
+class PublicName(models.TextChoices):
+    """How visitors see a player's name on public pages, downloads and exports (directors see every name)."""
+
+    FULL = "full", "Full name"
+    INITIALS = "initials", "Initials (A. Lee)"
+    HIDDEN = "hidden", "Hidden (Pair 7)"
+
+
+class Club(models.Model):
+    """The club the site serves: one row (pk 1), set once for the site by a director. Its name and number go
+    into USEBIO files; ``public_name`` is how a player who has not chosen is shown to visitors."""
+
+    name = models.CharField(max_length=200, blank=True, default="")
+    number = models.CharField("club number", max_length=32, blank=True, default="")
+    public_name = models.CharField(
+        "players' names shown to visitors", max_length=8, choices=PublicName.choices, default=PublicName.FULL
+    )
 
     class Meta:
-        ordering: ClassVar[list[str]] = ["name"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.CheckConstraint(
+                condition=Q(public_name__in=PublicName.values), name="club_public_name_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or "The club"
+
+
+class Player(models.Model):
+    """A person on the club's roster: a pair has two players and a player plays in many events.
+
+    ``number`` is a membership number and ``body`` the body that issued it (EBU, ACBL, ABF, PZBS, ...: free
+    text, upper case); the two together are unique. A player without a number is a guest. ``public_name`` is
+    blank when the player follows the club's choice. ``erased_at`` is set once the player's personal data has
+    been erased (the name becomes "Removed player"; the results stay)."""
+
+    name = models.CharField(max_length=100)
+    number = models.CharField("membership number", max_length=32, blank=True, default="")
+    body = models.CharField("issued by", max_length=16, blank=True, default="")
+    club_number = models.CharField(max_length=32, blank=True, default="")
+    email = models.EmailField(blank=True, default="")
+    public_name = models.CharField(
+        "name shown to visitors", max_length=8, choices=PublicName.choices, blank=True, default=""
+    )
+    erased_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["name", "id"]
+        indexes: ClassVar[list[models.Index]] = [models.Index(fields=["name"], name="player_name_idx")]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(
+                fields=["body", "number"], condition=~Q(number=""), name="player_body_number_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(public_name__in=["", *PublicName.values]), name="player_public_name_valid"
+            ),
+            models.CheckConstraint(condition=~Q(number="") | Q(body=""), name="player_body_needs_number"),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_guest(self) -> bool:
+        """A player without a membership number (a visitor to the club)."""
+        return not self.number
 
 
 class Team(models.Model):
@@ -315,6 +377,34 @@ class Pair(models.Model):
     @property
     def player_names(self) -> list[str]:
         return [p.name if p else "" for p in (self.player1, self.player2)]
+
+
+class Standing(models.Model):
+    """A pair's place and figure as the event published them when it was finished (written by
+    ``services.events.event_finish``, dropped when it is reopened): what a player's page and the club ladder
+    read, one row a pair. Exact figures are kept as texts ("1234/5"): ``score`` in the contest's unit
+    (matchpoints, IMPs, plus/minus), ``percentage`` blank when the contest has none."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    pair = models.OneToOneField(Pair, on_delete=models.CASCADE, related_name="standing")
+    ranking = models.CharField(max_length=60, blank=True, default="")
+    place = models.PositiveIntegerField()
+    tied = models.BooleanField(default=False)
+    of = models.PositiveIntegerField("pairs in the ranking")
+    score = models.CharField(max_length=40)
+    percentage = models.CharField(max_length=40, blank=True, default="")
+    masterpoints = models.CharField(max_length=40, blank=True, default="")
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["event_id", "ranking", "place", "id"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.CheckConstraint(
+                condition=Q(place__gte=1, place__lte=F("of")), name="standing_place_in_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pair}: {self.place}{'=' if self.tied else ''} of {self.of}"
 
 
 class Round(models.Model):
