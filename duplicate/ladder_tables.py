@@ -58,8 +58,8 @@ class LadderTable(RowsTable):
     rank = tables.Column("Rank", accessor="rank_display", attrs=NUM, order_by=("rank_key",))
     player = tables.Column("Player", accessor="name", order_by=("name",))
     average = tables.Column("Average %", accessor="average_display", attrs=NUM, order_by=("average",))
-    counted = tables.Column("Events counted", attrs=NUM_NARROW_HIDDEN)
-    played = tables.Column("Events played", attrs=NUM_NARROW_HIDDEN)
+    counted = tables.Column("Counted", attrs=NUM_NARROW_HIDDEN)  # the events averaged (the last N at most)
+    played = tables.Column("Events with %", attrs=NUM_NARROW_HIDDEN)
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())
 
     class Meta(RowsTable.Meta):
