@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from django.views.generic import RedirectView
 
-from duplicate.views import audit, entry, events, exports, live, recap, standings, tokens
+from duplicate.views import audit, entry, events, exports, live, players, recap, standings, tokens
 
 event_patterns = [
     path("", events.home, name="home"),
@@ -88,6 +88,12 @@ export_patterns = [
     ),
 ]
 
+# A player's page and the club ladder: public, read from the published standings.
+player_patterns = [
+    path("players/ladder/", players.player_ladder, name="player_ladder"),
+    path("players/<int:pk>/", players.player_detail, name="player_detail"),
+]
+
 # The event history and undo (law E's audit trail).
 audit_patterns = [
     path("events/<int:pk>/history/", audit.event_history, name="event_history"),
@@ -109,5 +115,6 @@ urlpatterns = [
     *live_patterns,
     *export_patterns,
     *audit_patterns,
+    *player_patterns,
     *admin_login_patterns,
 ]

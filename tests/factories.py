@@ -28,6 +28,7 @@ import re
 import subprocess
 import sys
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -43,7 +44,7 @@ from endplay.parsers.pbn import PBNDecoder
 from pypdf import PdfReader
 
 from duplicate import services
-from duplicate.models import DealAnalysis, Event, Play, Round, TableToken
+from duplicate.models import DealAnalysis, Event, EventStatus, Pair, Play, Player, Round, Standing, TableToken
 from duplicate.selectors.analyses import SEATS, STRAINS
 from duplicate.selectors.standings import pair_standings
 from duplicate.services import eventfile
@@ -790,3 +791,58 @@ def manage(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
     )
+
+
+# Players across events: the published standings a player's page and the club ladder read.
+
+
+def club_players(*names: str) -> list[Player]:
+    """Roster players of these names (each a new row)."""
+    return [Player.objects.create(name=name) for name in names]
+
+
+def seat_players(event: Event, seats: list[tuple[Player | None, Player | None]]) -> list[Pair]:
+    """Seat ``seats`` in the event's pairs in their order (pair 1 first), the rest left as they are."""
+    pairs = list(Pair.objects.filter(event=event).order_by("position", "id"))[: len(seats)]
+    for pair, (first, second) in zip(pairs, seats, strict=True):
+        pair.player1, pair.player2 = first, second
+    Pair.objects.bulk_update(pairs, ["player1", "player2"])
+    return pairs
+
+
+def published_event(
+    seats: list[tuple[Player | None, Player | None]],
+    standings: list[tuple[int, str]],
+    *,
+    date: dt.date,
+    name: str = "Club pairs",
+    of: int | None = None,
+    contest: str = "matchpoints",
+) -> Event:
+    """A finished contract event whose standings are published as given rather than worked out from results:
+    pair i sits ``seats[i]`` at place ``standings[i][0]`` with the percentage ``standings[i][1]`` (an exact
+    text, "1235/2"; "" for none: its score is then the text), one ranking of ``of`` pairs (all of them by
+    default); places given twice are tied."""
+    tables = max(3, (len(seats) + 1) // 2)
+    movement = services.movement_build(kind="mitchell", tables=tables, boards_per_round=1)
+    event = services.event_create(
+        name=name, date=date, code="contract", contest=contest, kind="pairs", movement=movement, analyse=False
+    )
+    pairs = seat_players(event, seats)
+    Event.objects.filter(pk=event.pk).update(status=EventStatus.COMPLETE)
+    places = Counter(place for place, _percentage in standings)
+    Standing.objects.bulk_create(
+        Standing(
+            event=event,
+            pair=pair,
+            ranking="All pairs",
+            place=place,
+            tied=places[place] > 1,
+            of=of or len(standings),
+            score=percentage or "0",
+            percentage=percentage if contest == "matchpoints" else "",
+        )
+        for pair, (place, percentage) in zip(pairs, standings, strict=True)
+    )
+    event.refresh_from_db()
+    return event

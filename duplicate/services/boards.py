@@ -16,6 +16,7 @@ from duplicate.models import (
     SCORE_FIELDS,
     Board,
     Event,
+    EventStatus,
     Play,
     PlayChange,
 )
@@ -32,6 +33,7 @@ from duplicate.services.results import (
     result_fields,
     results_touch,
 )
+from duplicate.services.standings import event_standings_publish
 from scoring.codes import ScoringCode
 from scoring.contract import Contract
 from scoring.deal import Deal
@@ -390,6 +392,8 @@ def board_deals_set(
         PlayChange.objects.bulk_create(history)
     if boards:
         results_touch(event_id=event.pk, board_ids=[b.pk for b in boards])
+    if preview.changes and event.status == EventStatus.COMPLETE:  # results of a finished event corrected
+        event_standings_publish(event=event)
     return HandsAttached(hands=new_hands, dealers=new_dealers, vulnerability=tuple(sorted(moved)), site=site)
 
 
@@ -409,6 +413,8 @@ def board_vulnerability_set(*, event: Event, vulnerable: Mapping[int, str]) -> i
         board.vulnerability = moved[board.number]
     Board.objects.bulk_update(boards, ["vulnerability"])
     results_touch(event_id=event.pk, board_ids=[b.pk for b in boards])
+    if event.status == EventStatus.COMPLETE:  # a finished event's results scored afresh (law 77)
+        event_standings_publish(event=event)
     return len(boards)
 
 

@@ -36,6 +36,7 @@ from duplicate.services.events import (
 )
 from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
 from duplicate.services.results_movement import movement_from_results, with_teams
+from duplicate.services.standings import event_standings_publish
 from scoring.contests.imps import AVERAGE_PLUS_IMPS
 from scoring.deal import Deal
 from scoring.errors import ScoringError
@@ -269,6 +270,8 @@ def event_import(
     if status is not None:
         Event.objects.filter(pk=event.pk).update(status=status)
     event.refresh_from_db()
+    if event.status == EventStatus.COMPLETE:
+        event_standings_publish(event=event)  # a finished event's places, as event_finish publishes them
     return event
 
 

@@ -37,6 +37,7 @@ from duplicate.models import (
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.results import boards_touch
+from duplicate.services.standings import event_standings_publish, event_standings_withdraw
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, average_plus_imps
 from scoring.errors import ScoringError, show_value
 from scoring.movements import MAX_PLAYS, Movement, MovementError, MovementRound, TablePlay, generate
@@ -229,7 +230,11 @@ def event_ranking_set(*, event: Event, ranking: str) -> Event:
         raise ServiceError(
             f"ranking: must be one of {', '.join(RankingChoice.values)}, got {show_value(ranking)}"
         )
-    return _event_choice_set(event, "ranking", ranking)
+    changed = event.ranking != ranking
+    event = _event_choice_set(event, "ranking", ranking)
+    if changed and event.status == EventStatus.COMPLETE:
+        event_standings_publish(event=event)  # its places are ranked afresh
+    return event
 
 
 def _event_choice_set(event: Event, field: str, value: object) -> Event:
@@ -641,13 +646,15 @@ def event_finish(*, event: Event) -> Event:
     and results to everyone (until then a board is shown only once every table has played it). The results
     version is bumped so that every process works its pages out afresh. From then on the table links only
     read (``result_apply`` refuses their writes) until the event is reopened. Finishing twice changes
-    nothing."""
+    nothing. Its standings are published (``services.standings``: each pair's place and figure, what a
+    player's page and the club ladder read)."""
     locked = Event.objects.select_for_update().get(pk=event.pk)
     if locked.status != EventStatus.COMPLETE:
         Event.objects.filter(pk=event.pk).update(
             status=EventStatus.COMPLETE, results_version=F("results_version") + 1
         )
         boards_touch(event_ids=[event.pk])
+        event_standings_publish(event=event)
     locked.refresh_from_db(fields=["status", "results_version"])
     event.status, event.results_version = locked.status, locked.results_version
     return event
@@ -658,13 +665,14 @@ def event_reopen(*, event: Event) -> Event:
     """The director reopens a finished event: its status goes back to "running" (results may be entered
     and corrected again, and a board still in play is hidden again until every table has played it). The
     results version and every board's are bumped, so no page keeps saying "Final". Reopening an event
-    that is not finished changes nothing."""
+    that is not finished changes nothing. Its published standings are withdrawn until it is finished again."""
     locked = Event.objects.select_for_update().get(pk=event.pk)
     if locked.status == EventStatus.COMPLETE:
         Event.objects.filter(pk=event.pk).update(
             status=EventStatus.RUNNING, results_version=F("results_version") + 1
         )
         boards_touch(event_ids=[event.pk])
+        event_standings_withdraw(event=event)
     locked.refresh_from_db(fields=["status", "results_version"])
     event.status, event.results_version = locked.status, locked.results_version
     return event

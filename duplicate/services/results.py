@@ -33,6 +33,7 @@ from duplicate.models import (
     agreement_law,
 )
 from duplicate.services.errors import ServiceError
+from duplicate.services.standings import event_standings_publish
 from scoring import ScoringError, WhistRevokes, parse_request
 from scoring.deal import Deal
 from scoring.law77 import board_vulnerability as law77_board_vulnerability
@@ -286,6 +287,8 @@ def play_result_save(
             event_id=play.event_id, board_ids=[play.board_id], unless_finished=not writer.is_director
         ):
             raise PermissionDenied(EVENT_FINISHED)
+        if play.event.status == EventStatus.COMPLETE:  # a director's correction of a finished event
+            event_standings_publish(event=play.event)
     return play
 
 

@@ -1,0 +1,279 @@
+"""A player's history and the club ladder, read from the published standings (``Standing``: each pair's place
+and figure, written when its event is finished: ``duplicate.services.standings``). Plain values, a fixed
+number of queries whatever the number of events and players; the contest is never worked out again here.
+
+Every name these pages show is read through :func:`public_player_name`: the one place name privacy applies.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Q
+
+from duplicate.contests import contest_for
+from duplicate.models import EventStatus, Pair, Player, Standing
+from duplicate.privacy import ERASED_NAME
+from duplicate.selectors.contract import decimal_text
+from scoring.contests import mixed_number
+from scoring.contests.ladder import ladder_lines
+
+IN_PLAY = "in play"
+NOT_STARTED = "not started"
+NOT_PUBLISHED = "not published"
+#: The decimals a percentage is shown to (as the standings show a matchpoint percentage).
+PERCENT_PLACES = 2
+
+
+def public_player_name(*, name: str | None, erased: bool) -> str:
+    """A player's name as the player pages and the ladder show it: "Removed player" once their data is
+    erased, "" for an empty seat. (The one place these pages read a name: visitors' name privacy goes here.)"""
+    if erased:
+        return ERASED_NAME
+    return name or ""
+
+
+def place_text(place: int | None, tied: bool) -> str:
+    """A place as the standings say it: "2", or "2=" when shared; "" for none."""
+    if place is None:
+        return ""
+    return f"{place}=" if tied else str(place)
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """An event's figure for a pair: what its contest ranks by or shows beside (``heading``: "%",
+    "Plus/minus", "IMPs", law G's "Total"), exact, as shown (rounded as the contest rounds it) and exactly
+    (a mixed number; "" when the value is whole, so that the shown figure says it all)."""
+
+    heading: str
+    value: Fraction
+    display: str
+    exact: str
+
+
+def event_figure(*, code: str, kind: str, contest: str, score: str, percentage: str) -> Figure | None:
+    """The figure of a published standing, read by its contest's description: the percentage where the
+    contest has one (matchpoints), else the score it ranks by (law H's plus/minus, IMPs, law G's total)."""
+    described = contest_for(code, kind, contest)
+    if percentage:
+        value = Fraction(percentage)
+        heading = described.headings.percentage
+        display = decimal_text(value, places=PERCENT_PLACES)
+        exact = mixed_number(value)
+    elif score:
+        value = Fraction(score)
+        heading = described.headings.percentage or described.headings.total
+        display = decimal_text(value, places=described.places, signed=described.signed)
+        exact = mixed_number(value, signed=described.signed)
+    else:
+        return None
+    return Figure(heading, value, display, "" if value.denominator == 1 else exact)
+
+
+# ------------------------------------------------------------------------------------- a player's events
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEvent:
+    """One event a player played: with whom, as which pair, and how it ended (``state``: "" once its standings
+    are published; "in play", "not started", or "not published" for a finished event whose standings
+    are not, an event finished before publishing existed)."""
+
+    event_pk: int
+    event_name: str
+    date: dt.date
+    partner: str
+    pair_label: str
+    state: str
+    place: int | None
+    tied: bool
+    of: int | None
+    ranking: str
+    figure: Figure | None
+
+    @property
+    def place_display(self) -> str:
+        """ "2= of 8"; the state for an event without a place."""
+        if self.place is None:
+            return self.state
+        return f"{place_text(self.place, self.tied)} of {self.of}"
+
+    @property
+    def place_key(self) -> tuple[int, int] | None:
+        """What the place column sorts by: the place, then the field's size (None: no place)."""
+        return None if self.place is None else (self.place, self.of or 0)
+
+    @property
+    def figure_key(self) -> Fraction | None:
+        return None if self.figure is None else self.figure.value
+
+
+_PLAYER_EVENT_FIELDS = (
+    "event_id",
+    "event__name",
+    "event__date",
+    "event__code",
+    "event__kind",
+    "event__contest",
+    "event__status",
+    "number",
+    "player1_id",
+    "player1__name",
+    "player1__erased_at",
+    "player2_id",
+    "player2__name",
+    "player2__erased_at",
+    "standing__place",
+    "standing__tied",
+    "standing__of",
+    "standing__ranking",
+    "standing__score",
+    "standing__percentage",
+)
+
+
+def _state(status: str, place: int | None) -> str:
+    if place is not None:
+        return ""
+    if status == EventStatus.COMPLETE:
+        return NOT_PUBLISHED
+    return IN_PLAY if status == EventStatus.RUNNING else NOT_STARTED
+
+
+def _player_event(player_pk: int, row: Mapping[str, Any]) -> PlayerEvent:
+    seat = "player2" if row["player1_id"] == player_pk else "player1"
+    partner = public_player_name(name=row[f"{seat}__name"], erased=row[f"{seat}__erased_at"] is not None)
+    place = row["standing__place"]
+    figure = None
+    if place is not None:
+        figure = event_figure(
+            code=row["event__code"],
+            kind=row["event__kind"],
+            contest=row["event__contest"],
+            score=row["standing__score"] or "",
+            percentage=row["standing__percentage"] or "",
+        )
+    return PlayerEvent(
+        event_pk=row["event_id"],
+        event_name=row["event__name"],
+        date=row["event__date"],
+        partner=partner,
+        pair_label=row["number"],
+        state=_state(row["event__status"], place),
+        place=place,
+        tied=bool(row["standing__tied"]),
+        of=row["standing__of"],
+        ranking=row["standing__ranking"] or "",
+        figure=figure,
+    )
+
+
+def player_events(*, player: Player) -> list[PlayerEvent]:
+    """Every event ``player`` played (sat in a pair of), newest first, with the partner, the place of how many
+    and the event's figure once its standings are published (one query)."""
+    rows = (
+        Pair.objects.filter(Q(player1_id=player.pk) | Q(player2_id=player.pk))
+        .order_by("-event__date", "-event_id", "position", "id")
+        .values(*_PLAYER_EVENT_FIELDS)
+    )
+    return [_player_event(player.pk, row) for row in rows]
+
+
+# ---------------------------------------------------------------------------------------------- the ladder
+
+
+@dataclass(frozen=True, slots=True)
+class LadderRow:
+    """A player's line on the club ladder: ``rank`` None when not ranked (fewer events than the minimum)."""
+
+    player_pk: int
+    name: str
+    rank: int | None
+    tied: bool
+    by_fraction: bool
+    average: Fraction
+    counted: int
+    played: int
+
+    @property
+    def rank_display(self) -> str:
+        return place_text(self.rank, self.tied)
+
+    @property
+    def average_display(self) -> str:
+        return decimal_text(self.average, places=PERCENT_PLACES)
+
+    @property
+    def average_exact(self) -> str:
+        """The exact average as a mixed number ("56 1/4"); "" when whole."""
+        return "" if self.average.denominator == 1 else mixed_number(self.average)
+
+    @property
+    def rank_key(self) -> tuple[int, int]:
+        """Ranked lines first, by rank; then the unranked."""
+        return (0, self.rank) if self.rank is not None else (1, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    last: int
+    minimum: int
+    rows: tuple[LadderRow, ...]
+
+    @property
+    def ranked(self) -> tuple[LadderRow, ...]:
+        return tuple(row for row in self.rows if row.rank is not None)
+
+    @property
+    def unranked(self) -> tuple[LadderRow, ...]:
+        return tuple(row for row in self.rows if row.rank is None)
+
+
+def percentage_histories() -> dict[int, list[Fraction]]:
+    """Each player's percentages in the finished events that have one, newest first, one an event (one
+    query over the published standings)."""
+    rows = (
+        Standing.objects.filter(event__status=EventStatus.COMPLETE)
+        .exclude(percentage="")
+        .order_by("-event__date", "-event_id", "pair__position", "pair_id")
+        .values_list("event_id", "pair__player1_id", "pair__player2_id", "percentage")
+    )
+    histories: dict[int, list[Fraction]] = {}
+    seen: set[tuple[int, int]] = set()
+    for event_pk, first, second, percentage in rows:
+        for player_pk in (first, second):
+            if player_pk is not None and (player_pk, event_pk) not in seen:
+                seen.add((player_pk, event_pk))
+                histories.setdefault(player_pk, []).append(Fraction(percentage))
+    return histories
+
+
+def club_ladder(*, last: int, minimum: int) -> Ladder:
+    """The club's players (erased ones aside) by their average percentage over their last ``last`` finished
+    events with a percentage, ranked when they have at least ``minimum`` of them (law H's ranks on the
+    exact averages: ``scoring.contests.ladder``); the unranked after. Two queries, whatever the number of
+    events and players."""
+    histories = percentage_histories()
+    players = Player.objects.filter(erased_at__isnull=True).order_by("name", "id").values_list("pk", "name")
+    # In name order, so that equal averages are listed by name.
+    named = {pk: name for pk, name in players if pk in histories}
+    lines = ladder_lines({pk: histories[pk] for pk in named}, last=last, minimum=minimum)
+    rows = tuple(
+        LadderRow(
+            player_pk=line.key,
+            name=public_player_name(name=named[line.key], erased=False),
+            rank=line.rank,
+            tied=line.tied,
+            by_fraction=line.by_fraction,
+            average=line.average,
+            counted=line.counted,
+            played=line.played,
+        )
+        for line in lines
+    )
+    return Ladder(last=last, minimum=minimum, rows=rows)
