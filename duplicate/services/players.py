@@ -4,14 +4,15 @@ the database sees it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -134,6 +135,18 @@ def _number_free(fields: PlayerFields, *, besides: int | None = None) -> None:
         )
 
 
+@contextmanager
+def _number_unique(fields: PlayerFields) -> Iterator[None]:
+    """The write in a savepoint, a ServiceError when another writer took the body and number meanwhile."""
+    try:
+        with transaction.atomic():
+            yield
+    except IntegrityError:
+        raise ServiceError(
+            f"number: {_number_text(fields.body, fields.number)} was just given to another player"
+        ) from None
+
+
 def played_event_ids(player_ids: Sequence[int]) -> list[int]:
     """The events in which any of ``player_ids`` plays (one query)."""
     return list(
@@ -164,7 +177,8 @@ def player_create(
     fields = player_fields(name=name, number=number, body=body, club_number=club_number, email=email)
     choice = _public_name(public_name)
     _number_free(fields)
-    return Player.objects.create(**asdict(fields), public_name=choice)
+    with _number_unique(fields):
+        return Player.objects.create(**asdict(fields), public_name=choice)
 
 
 def _locked(player: Player) -> Player:
@@ -201,7 +215,8 @@ def player_update(
     for column, value in asdict(fields).items():
         setattr(locked, column, value)
     locked.public_name = choice
-    locked.save()
+    with _number_unique(fields):
+        locked.save()
     if (locked.name, locked.public_name) != shown_before:
         _touch_played([locked.pk])
     return locked

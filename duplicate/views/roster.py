@@ -130,6 +130,9 @@ def player_merge_page(request: HttpRequest, pk: int) -> HttpResponse:
 def player_erase_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Confirm, then erase the player's personal data (POST); the results stay."""
     shown = _shown(pk)
+    if request.method == "POST" and shown.erased:
+        messages.info(request, "This player's personal data was erased already.")
+        return redirect("roster")
     if request.method == "POST":
         player_erase(player=get_object_or_404(Player, pk=pk))
         messages.success(request, f"Erased the personal data of {shown.name}; the results stay.")

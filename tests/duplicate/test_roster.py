@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.contrib.admin.models import LogEntry
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -15,6 +16,7 @@ from duplicate import services
 from duplicate.models import Club, Event, Pair, Play, Player, PublicName, Standing
 from duplicate.selectors.players import club_settings, roster_page
 from duplicate.selectors.standings import pair_standings
+from duplicate.services import players as roster_services
 from duplicate.services.errors import ServiceError
 from duplicate.services.players import (
     club_update,
@@ -258,7 +260,12 @@ def test_visitors_are_sent_to_sign_in(client, name, with_pk):
     for response in (client.get(url), client.post(url)):
         assert response.status_code == 302
         assert "login" in response["Location"]
+    client.force_login(get_user_model().objects.create_user(username="player", password="not a director"))
+    for response in (client.get(url), client.post(url, {"name": "X", "public_name": "full"})):  # not staff
+        assert response.status_code == 302
+        assert "login" in response["Location"]
     assert Player.objects.get().name == "Ann Lee"
+    assert not Club.objects.exists()
 
 
 @pytest.mark.django_db
@@ -359,7 +366,9 @@ def test_merge_chooses_confirms_then_merges(director_client, director):
     page = director_client.get(url).content.decode()
     assert f'<option value="{ann.pk}">Ann Lee (guest)</option>' in page
     assert f'<option value="{other.pk}">' not in page
+    player_update(player=other, name="A. Lee", number="5", body="EBU")
     page = director_client.post(url, {"into": ann.pk}).content.decode()
+    assert "<tr><th>Membership</th><td>EBU 5</td><td>guest</td><td>EBU 5</td></tr>" in page
     assert "Merge into Ann Lee" in page
     assert Player.objects.filter(pk=other.pk).exists()
     page = director_client.post(url, {"into": "999999"}).content.decode()
@@ -392,6 +401,9 @@ def test_erase_confirms_then_erases(director_client, director):
     assert ann.erased_at is not None
     assert results(event) == before
     assert "Removed player" in director_client.get(reverse("roster")).content.decode()
+    assert "erased already" in director_client.get(url).content.decode()
+    again = director_client.post(url, follow=True)
+    assert "This player&#x27;s personal data was erased already." in again.content.decode()
 
 
 @pytest.mark.django_db
@@ -434,3 +446,33 @@ def test_club_settings_page_saves(director_client):
     assert Club.objects.filter(pk=1, name="KBC", number="1", public_name="hidden").exists()
     page = director_client.get(reverse("player_add")).content.decode()
     assert "As the club chooses (Hidden (Pair 7))" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("size", [3, 60])
+def test_the_download_and_the_merge_page_read_the_same_queries_whatever_the_size(
+    director_client, django_assert_num_queries, size
+):
+    for n in range(size):
+        player_create(name=f"Player {n:02d}", number=str(1000 + n), body="EBU")
+    first = Player.objects.order_by("pk").first()
+    with django_assert_num_queries(3):  # session, user, the rows
+        response = director_client.get(reverse("players_export"))
+    assert response.content.decode("utf-8-sig").count("\r\n") == size + 1
+    with django_assert_num_queries(4):  # session, user, the record, the records to merge into
+        response = director_client.get(reverse("player_merge", args=[first.pk]))
+    assert response.content.decode().count("<option value=") == size  # the blank choice and the others
+
+
+@pytest.mark.django_db
+def test_a_number_taken_by_another_writer_meanwhile_is_refused_not_a_500(monkeypatch):
+    player_create(name="Old Member", number="1", body="EBU")
+    guest = player_create(name="Guest")
+    monkeypatch.setattr(
+        roster_services, "_number_holder", lambda fields, besides=None: None
+    )  # checked too early
+    with pytest.raises(ServiceError, match=r"^number: EBU 1 was just given to another player$"):
+        player_create(name="Ann", number="1", body="EBU")
+    with pytest.raises(ServiceError, match=r"^number: EBU 1 was just given to another player$"):
+        player_update(player=guest, name="Guest", number="1", body="EBU")
+    assert sorted(Player.objects.values_list("name", "number")) == [("Guest", ""), ("Old Member", "1")]
