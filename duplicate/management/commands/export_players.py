@@ -6,6 +6,8 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from duplicate.management.commands._base import KalamazooCommand, write_output
 from duplicate.players_csv import BOM, HEADER
 from duplicate.services.players import players_export_csv
@@ -30,4 +32,5 @@ class Command(KalamazooCommand):
             return
         output = Path(options["output"])
         write_output(output, body)
-        self.stdout.write(f"export_players: wrote {players} player{'s' if players != 1 else ''} to {output}")
+        wrote = ngettext("wrote %(n)d player", "wrote %(n)d players", players) % {"n": players}
+        self.stdout.write(f"export_players: {wrote} to {output}")
