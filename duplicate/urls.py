@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from django.views.generic import RedirectView
 
-from duplicate.views import audit, entry, events, exports, live, players, recap, standings, tokens
+from duplicate.views import audit, entry, events, exports, live, players, recap, roster, standings, tokens
 
 event_patterns = [
     path("", events.home, name="home"),
@@ -101,6 +101,18 @@ audit_patterns = [
     path("events/<int:pk>/history/names/<int:entry_pk>/undo/", audit.names_undo, name="names_undo"),
 ]
 
+# The club's roster, for directors (a player's public page, /players/<pk>/, and the ladder are not these).
+roster_patterns = [
+    path("players/", roster.roster, name="roster"),
+    path("players/add/", roster.player_add, name="player_add"),
+    path("players/<int:pk>/edit/", roster.player_edit, name="player_edit"),
+    path("players/<int:pk>/merge/", roster.player_merge_page, name="player_merge"),
+    path("players/<int:pk>/erase/", roster.player_erase_page, name="player_erase"),
+    path("players/import/", roster.players_import_page, name="players_import"),
+    path("players/export.csv", roster.players_export, name="players_export"),
+    path("players/club/", roster.club_edit, name="club_edit"),
+]
+
 # The admin's own sign-in form is not throttled, so "admin/login/" (matched before config.urls reaches "admin/")
 # sends people, with their ?next=, to the one sign-in page that is (duplicate.security); a POST there checks
 # no password.
@@ -116,5 +128,6 @@ urlpatterns = [
     *export_patterns,
     *audit_patterns,
     *player_patterns,
+    *roster_patterns,
     *admin_login_patterns,
 ]

@@ -1,0 +1,98 @@
+"""The roster's forms: a player, the club's settings, the CSV upload, the record to merge into, the search box.
+They check the shape of what was typed; duplicate.services.players checks the rest and writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from duplicate.forms.entry import beside_field, error_field
+from duplicate.forms.events import read_upload
+from duplicate.models import PublicName
+from duplicate.players_csv import HEADER, MAX_PLAYERS_FILE
+from duplicate.selectors.players import PlayerOption
+
+FOLLOW_CLUB = ("", "As the club chooses")
+
+
+def service_error_shown(form: forms.Form, message: str, *, fallback: str | None = None) -> None:
+    """A service's ``"field: problem"`` message put beside the field it names (without the field's name,
+    which its label gives), else beside ``fallback`` (None: above the form)."""
+    field = error_field(message)
+    if field in form.fields:
+        form.add_error(field, beside_field(message))
+    else:
+        form.add_error(fallback, message)
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    number = forms.CharField(
+        label="Membership number", max_length=32, required=False, help_text="Blank for a guest."
+    )
+    body = forms.CharField(
+        label="Issued by",
+        max_length=16,
+        required=False,
+        help_text="The body that issued the number: EBU, ACBL, ABF, PZBS, ... (kept in capitals).",
+    )
+    club_number = forms.CharField(label="Club number", max_length=32, required=False)
+    email = forms.CharField(
+        label="Email",
+        max_length=254,
+        required=False,
+        widget=forms.TextInput(attrs={"inputmode": "email", "autocomplete": "off"}),
+    )
+    public_name = forms.ChoiceField(
+        label="Name shown to visitors",
+        choices=[FOLLOW_CLUB, *PublicName.choices],
+        required=False,
+        help_text="Directors always see the full name.",
+    )
+
+    def __init__(self, *args: Any, club_choice: str = PublicName.FULL, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        follow = f"As the club chooses ({PublicName(club_choice).label})"
+        self.fields["public_name"].choices = [("", follow), *PublicName.choices]  # type: ignore[attr-defined]
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label="Club name", max_length=200, required=False)
+    number = forms.CharField(
+        label="Club number", max_length=32, required=False, help_text="As the national body lists the club."
+    )
+    public_name = forms.ChoiceField(
+        label="Players' names shown to visitors",
+        choices=PublicName.choices,
+        help_text="For every player who has not chosen; directors always see full names.",
+    )
+
+
+class PlayersImportForm(forms.Form):
+    file = forms.FileField(
+        label="Roster file (CSV)",
+        help_text=f"The header {HEADER}, then a player a row; separated by commas, semicolons or tabs; UTF-8.",
+    )
+
+    def clean_file(self) -> str:
+        return read_upload(self.cleaned_data["file"], field="roster file", limit=MAX_PLAYERS_FILE)
+
+
+class PlayerMergeForm(forms.Form):
+    into = forms.TypedChoiceField(label="Merge into", coerce=int)
+
+    def __init__(self, *args: Any, choices: list[PlayerOption], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["into"].choices = [("", "— choose the record to keep —")] + [  # type: ignore[attr-defined]
+            (option.pk, option.label) for option in choices
+        ]
+
+
+class RosterSearchForm(forms.Form):
+    q = forms.CharField(
+        label="Find a player",
+        max_length=100,
+        required=False,
+        widget=forms.TextInput(attrs={"type": "search", "placeholder": "Name, membership or club number"}),
+    )
