@@ -3,6 +3,7 @@ roster page). Plain values, a fixed number of queries."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.db.models import Case, IntegerField, Q, Value, When
@@ -47,3 +48,13 @@ def player_search(*, query: str, limit: int = 10) -> list[PlayerOption]:
         .values_list("pk", "name", "number", "body", "club_number")[:limit]
     )
     return [PlayerOption(*row) for row in rows]
+
+
+def players_holding(*, numbers: Collection[str]) -> list[PlayerOption]:
+    """The roster players holding any of these membership numbers, whatever body issued them (one query):
+    what a seat's number is matched against (``scoring.player_text.roster_match``)."""
+    wanted = sorted({n for n in numbers if n})
+    if not wanted:
+        return []
+    rows = Player.objects.filter(number__in=wanted).order_by("body", "number", "id")
+    return [PlayerOption(*row) for row in rows.values_list("pk", "name", "number", "body", "club_number")]
