@@ -605,6 +605,11 @@ def _pair_names_set(
     ]
     if [p.pk if p else None for p in before] == [p.pk if p else None for p in after]:
         return False
+    if after[0] is not None and after[1] is not None and after[0].pk == after[1].pk:
+        raise ServiceError(
+            f"pair {pair.number}: second player: {after[1].name} is the first player too (one person sits in "
+            "one seat)"
+        )
     pair.player1, pair.player2 = after
     pair.save(update_fields=["player1", "player2"])
     if user_id is not None:

@@ -92,3 +92,11 @@ def test_a_director_chooses_roster_players_by_keyboard_and_by_a_tap_or_click(
     row = page.locator("table.names tbody tr").first
     expect(row.locator(".badge.member")).to_have_text("EBU 123456")
     expect(row.locator(".badge.guest")).to_have_text("guest")
+
+
+def test_a_team_matchs_names_page_fits_a_phone(live_server, new_page, staff):
+    event = make_event(kind="teams", tables=2, event_kind="teams")
+    page = new_page(width=390, height=844, mobile=True)
+    sign_in(page, live_server, reverse("event_names", args=[event.pk]))
+    expect(page.get_by_role("combobox", name="Pair 1, first player")).to_be_visible()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390

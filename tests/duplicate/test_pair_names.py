@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from html import escape
 
 import pytest
-from django.contrib.admin.models import LogEntry
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.urls import reverse
 
 from duplicate import services
@@ -339,3 +341,37 @@ def test_the_pair_page_reads_the_same_texts_and_shows_errors_beside_the_field(di
     assert director_client.post(url, {"player1": "EBU 123456", "player2": "Bo"}).status_code == 302
     assert seats_of(event, "2")[0].pk == ann.pk
     assert 'value="Ann Lee (EBU 123456)"' in director_client.get(url).content.decode()
+
+
+def test_an_entry_recorded_before_the_roster_is_undone_by_its_names(director_client, director):
+    event = make_event()
+    services.event_names_update(event=event, pairs={"1": ("Ann", "Robert")})
+    pair = Pair.objects.get(event=event, number="1")
+    message = [
+        {
+            "changed": {"fields": ["Second player"]},
+            "names": {"before": ["Ann", "Bob"], "after": ["Ann", "Robert"]},
+        }
+    ]
+    entry = LogEntry.objects.create(
+        user=director,
+        content_type=ContentType.objects.get_for_model(Pair),
+        object_id=str(pair.pk),
+        object_repr=str(pair),
+        action_flag=CHANGE,
+        change_message=json.dumps(message),
+    )
+    response = director_client.post(reverse("names_undo", args=[event.pk, entry.pk]), {"reason": "old entry"})
+    assert response.status_code == 302
+    assert names_of(event)["1"] == ["Ann", "Bob"]
+
+
+def test_one_person_in_both_seats_of_a_pair_is_refused(director_client):
+    Player.objects.create(name="Ann Lee", number="1", body="EBU")
+    event = make_event()
+    with pytest.raises(services.ServiceError, match="pair 1: second player: Ann Lee is the first player too"):
+        services.event_names_update(event=event, pairs={"1": ("Ann Lee", "EBU 1")})
+    response = post_names(director_client, event, p1=("ann lee", "Ann Lee"))
+    assert response.status_code == 200
+    assert "Ann Lee is the first player too" in response.content.decode()
+    assert names_of(event)["1"] == ["", ""]
