@@ -80,7 +80,7 @@
 
     function search() {
       var query = input.value.trim();
-      if (query.length < MIN_LENGTH) { close(); return; }
+      if (query.length < MIN_LENGTH) { ++asked; options = []; list.textContent = ""; close(); return; }
       var ask = ++asked;
       fetch(input.dataset.playerSearch + "?q=" + encodeURIComponent(query), {
         credentials: "same-origin",
