@@ -3,7 +3,19 @@
 from django.urls import path, re_path
 from django.views.generic import RedirectView
 
-from duplicate.views import audit, entry, events, exports, live, players, recap, roster, standings, tokens
+from duplicate.views import (
+    audit,
+    entry,
+    events,
+    exports,
+    live,
+    player_search,
+    players,
+    recap,
+    roster,
+    standings,
+    tokens,
+)
 
 event_patterns = [
     path("", events.home, name="home"),
@@ -22,6 +34,8 @@ event_patterns = [
     path("events/<int:pk>/pairs/names/", events.event_names, name="event_names"),
     path("events/<int:pk>/pairs/<int:pair_pk>/edit/", events.pair_edit, name="pair_edit"),
     path("events/<int:pk>/boards/", events.event_boards, name="event_boards"),
+    # The roster's type-ahead on the names pages (directors only).
+    path("players/search.json", player_search.player_search_json, name="player_search"),
 ]
 
 # Result entry: by table and round, table links (tokens), round agreement.

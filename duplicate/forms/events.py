@@ -29,11 +29,14 @@ from duplicate.models import (
     RankingChoice,
     ScoringCodeChoice,
 )
+from duplicate.selectors.players import players_holding
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import MAX_SECTIONS, average_plus_for
+from duplicate.services.pair_players import names_player, seat_label, seat_text
 from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE, too_large
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
 from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
+from scoring.player_text import PlayerText, PlayerTextError, roster_match
 
 
 def read_upload(upload: File[bytes], *, field: str, limit: int) -> str:
@@ -367,26 +370,105 @@ class EventImportForm(forms.Form):
         return form
 
 
+SEAT_HELP = (
+    "A name, or a name and membership number: Ann Lee, Ann Lee (EBU 123456), or the number alone. Players "
+    "are found on the club's roster by number or name; one not on it is added (a guest when no number is given)."
+)
+# A seat's text: the name (100 characters) and, in brackets, the body and membership number.
+SEAT_MAX_LENGTH = 160
+
+
+def seat_field(label: str, initial: str = "", *, search_url: str = "") -> forms.CharField:
+    """A seat's field: a name typed, or chosen from the roster as typed (``static/js/roster_search.js``
+    reads ``data-player-search``; without the script the field is plain text)."""
+    attrs = {"aria-label": label, "autocomplete": "off", "spellcheck": "false"}
+    if search_url:
+        attrs["data-player-search"] = search_url
+    return forms.CharField(
+        max_length=SEAT_MAX_LENGTH,
+        required=False,
+        label=label,
+        initial=initial,
+        widget=forms.TextInput(attrs=attrs),
+    )
+
+
+class SeatsChecked:
+    """The seats' texts of a names form, checked as the service will read them: each read
+    (``services.pair_players.seat_text``) and each membership number matched against the roster's in one
+    query; each problem is reported where it was typed (a field, or a pasted row)."""
+
+    def __init__(self) -> None:
+        self.seats: list[tuple[PlayerText, str, str]] = []  # (a seat with a number, its label, where)
+        self.problems: list[tuple[str, str]] = []  # (where, message)
+
+    def add(self, *, text: str, current: Any, where: str, label: str) -> None:
+        try:
+            seat = seat_text(field=label, text=text)
+        except ServiceError as exc:
+            self.problems.append((where, str(exc)))
+            return
+        if seat.number and not (current is not None and names_player(seat, current)):
+            self.seats.append((seat, label, where))
+
+    def matched(self) -> list[tuple[str, str]]:
+        """The problems, the seats' numbers matched against the roster (one query, none when no number)."""
+        holders = players_holding(numbers={seat.number for seat, _, _ in self.seats})
+        for seat, label, where in self.seats:
+            try:
+                roster_match(seat, holders)
+            except PlayerTextError as exc:
+                self.problems.append((where, f"{label}: {exc}"))
+        return self.problems
+
+
 class PairNamesForm(forms.Form):
-    player1 = forms.CharField(max_length=100, required=False, label="First player")
-    player2 = forms.CharField(max_length=100, required=False, label="Second player")
+    """A pair's two seats (see ``SEAT_HELP``)."""
+
+    def __init__(self, *args: Any, pair: Any, search_url: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pair = pair
+        for name, label, player in (
+            ("player1", "First player", pair.player1),
+            ("player2", "Second player", pair.player2),
+        ):
+            self.fields[name] = seat_field(label, seat_label(player), search_url=search_url)
+            self.fields[name].help_text = SEAT_HELP if name == "player2" else ""
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        seats = SeatsChecked()
+        for name, player in (("player1", self.pair.player1), ("player2", self.pair.player2)):
+            if name in data:
+                seats.add(text=str(data[name]), current=player, where=name, label=name)
+        for where, message in seats.matched():
+            self.add_error(where, beside_field(message))
+        return data
 
 
 class EventNamesForm(forms.Form):
     """Every pair's two players and every team's name on one page, and a paste box for rows copied from a
     spreadsheet (tab- or comma-separated: number, player, player[, team]); a pasted row wins over the pair's
-    fields. ``cleaned_data`` gives ``pairs`` (number -> players) and ``teams`` (team id -> name)."""
+    fields. A player is written as ``SEAT_HELP`` says. ``cleaned_data`` gives ``pairs`` (number -> the two
+    seats' texts) and ``teams`` (team id -> name)."""
+
+    seat_help = SEAT_HELP
 
     paste = forms.CharField(
         required=False,
         max_length=100_000,
         label="Paste rows",
-        widget=forms.Textarea(attrs={"rows": 5, "placeholder": "1\tAda Lovelace\tCharles Babbage\tReds"}),
+        widget=forms.Textarea(
+            attrs={"rows": 5, "placeholder": "1\tAda Lovelace (EBU 1815)\tCharles Babbage\tReds"}
+        ),
         help_text="One pair a row, copied from a spreadsheet (tab- or comma-separated): the pair number, the "
-        "two players, and for a team match the team's name.",
+        "two players, and for a team match the team's name. A player's membership number goes in brackets "
+        "after the name: Ada Lovelace (EBU 1815).",
     )
 
-    def __init__(self, *args: Any, pairs: list[Any], teams: list[Any], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, pairs: list[Any], teams: list[Any], search_url: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.pairs, self.teams = pairs, teams
         self.rows: list[tuple[Any, Any, Any]] = []
@@ -401,13 +483,8 @@ class EventNamesForm(forms.Form):
             fields = []
             for seat, label, player in (("1", "first", pair.player1), ("2", "second", pair.player2)):
                 name = f"pair-{pair.pk}-player{seat}"
-                text = f"Pair {pair.number}, {label} player"
-                self.fields[name] = forms.CharField(
-                    max_length=100,
-                    required=False,
-                    label=text,
-                    initial=player.name if player else "",
-                    widget=forms.TextInput(attrs={"aria-label": text}),
+                self.fields[name] = seat_field(
+                    f"Pair {pair.number}, {label} player", seat_label(player), search_url=search_url
                 )
                 fields.append(self[name])
             self.rows.append((pair, fields[0], fields[1]))
@@ -420,13 +497,30 @@ class EventNamesForm(forms.Form):
             for p in self.pairs
         }
         teams = {t.pk: data.get(f"team-{t.pk}", t.name) for t in self.teams}
-        for problem in self._paste_into(str(data.get("paste", "")), pairs, teams):
+        pasted: dict[str, int] = {}
+        for problem in self._paste_into(str(data.get("paste", "")), pairs, teams, pasted):
             self.add_error("paste", problem)
+        seats = SeatsChecked()
+        for pair in self.pairs:
+            for seat, which, player in (("1", "first", pair.player1), ("2", "second", pair.player2)):
+                field = f"pair-{pair.pk}-player{seat}"
+                if pair.number in pasted:
+                    where, label = "paste", f"row {pasted[pair.number]}: {which} player"
+                elif field in data:
+                    where, label = field, field
+                else:
+                    continue  # the field's own error is shown
+                seats.add(text=pairs[pair.number][int(seat) - 1], current=player, where=where, label=label)
+        for where, message in seats.matched():
+            self.add_error(where, message if where == "paste" else beside_field(message))
         data["pairs"], data["teams"] = pairs, teams
         return data
 
-    def _paste_into(self, text: str, pairs: dict[str, tuple[str, str]], teams: dict[int, str]) -> list[str]:
-        """Apply the pasted rows to ``pairs`` and ``teams``; the problems, each naming its row and field."""
+    def _paste_into(
+        self, text: str, pairs: dict[str, tuple[str, str]], teams: dict[int, str], pasted: dict[str, int]
+    ) -> list[str]:
+        """Apply the pasted rows to ``pairs`` and ``teams`` (``pasted``: each pair named, by its row); the
+        problems, each naming its row and field."""
         by_number = {p.number: p for p in self.pairs}
         team_row: dict[int, int] = {}
         problems: list[str] = []
@@ -441,10 +535,11 @@ class EventNamesForm(forms.Form):
                 problems.append(f"row {row}: write the pair number, two players and (a team match) the team")
             elif pair is None:
                 problems.append(f"row {row}: number: no pair {cells[0][:20]!r} in this event")
-            elif any(len(c) > 100 for c in cells[1:3]):
-                problems.append(f"row {row}: player: at most 100 characters")
+            elif any(len(c) > SEAT_MAX_LENGTH for c in cells[1:3]):
+                problems.append(f"row {row}: player: at most {SEAT_MAX_LENGTH} characters")
             else:
                 pairs[pair.number] = (cells[1], cells[2] if len(cells) > 2 else "")
+                pasted[pair.number] = row
                 if len(cells) == 4:
                     problems.extend(self._paste_team(row, pair, cells[3], teams, team_row))
         return problems

@@ -4,6 +4,7 @@ queries."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -207,3 +208,13 @@ def roster_export_rows() -> list[tuple[str, str, str, str, str]]:
         .values_list("name", "number", "body", "club_number", "email")
     )
     return [(name, number, body, club_number, email) for name, number, body, club_number, email in rows]
+
+
+def players_holding(*, numbers: Collection[str]) -> list[PlayerOption]:
+    """The roster players holding any of these membership numbers, whatever body issued them (one query):
+    what a seat's number is matched against (``scoring.player_text.roster_match``)."""
+    wanted = sorted({n for n in numbers if n})
+    if not wanted:
+        return []
+    rows = Player.objects.filter(number__in=wanted).order_by("body", "number", "id")
+    return [PlayerOption(*row) for row in rows.values_list("pk", "name", "number", "body", "club_number")]

@@ -36,7 +36,8 @@ from duplicate.models import (
 )
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError, fits, in_range
-from duplicate.services.results import boards_touch
+from duplicate.services.pair_players import seat_label, seat_player
+from duplicate.services.results import boards_touch, event_results_touch
 from duplicate.services.standings import event_standings_publish, event_standings_withdraw
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, average_plus_imps
 from scoring.errors import ScoringError, show_value
@@ -523,12 +524,19 @@ def movement_build(
 
 @transaction.atomic
 def pair_names_update(
-    *, pair: Pair, player1: str, player2: str, user_id: int | None = None, reason: str = ""
+    *,
+    pair: Pair,
+    player1: str | Player | None,
+    player2: str | Player | None,
+    user_id: int | None = None,
+    reason: str = "",
 ) -> Pair:
-    """Rename the two players of a pair (new Player rows when a seat was empty).
+    """Name a pair's two seats: each a roster player or a seat's text ("Ann Lee", "Ann Lee (EBU 123456)",
+    "123456": ``scoring.player_text``), found on the roster or added to it (never renamed: see
+    ``services.pair_players``); blank empties the seat.
 
     With ``user_id`` (the director), a change is recorded in the history: an admin ``LogEntry`` on the pair
-    whose change message carries the names before and after, and ``reason`` (read by the history page)."""
+    whose change message carries the seats before and after, and ``reason`` (read by the history page)."""
     if _pair_names_set(pair=pair, player1=player1, player2=player2, user_id=user_id, reason=reason):
         event_results_touch(event_ids=[pair.event_id])
     return pair
@@ -542,7 +550,8 @@ def event_names_update(
     teams: Mapping[int, str] | None = None,
     user_id: int | None = None,
 ) -> int:
-    """Name many pairs at once (``pairs``: pair number -> the two players) and rename the event's teams
+    """Name many pairs at once (``pairs``: pair number -> the two seats' texts, as ``pair_names_update``
+    takes them) and rename the event's teams
     (``teams``: team id -> name), all or nothing; the results version is bumped once if anything changed.
     Returns how many pairs and teams changed."""
     rows = {p.number: p for p in Pair.objects.filter(event=event).select_related("player1", "player2")}
@@ -584,25 +593,29 @@ def _team_names_set(*, event: Event, names: Mapping[int, str]) -> int:
     return len(moved)
 
 
-def _pair_names_set(*, pair: Pair, player1: str, player2: str, user_id: int | None, reason: str = "") -> bool:
-    """Write a pair's two players (and the history entry); True when a name changed. No version bump."""
-    before = [p.name if p else "" for p in (pair.player1, pair.player2)]
-    for attr, label, name in (
-        ("player1", f"pair {pair.number}: first player", player1.strip()),
-        ("player2", f"pair {pair.number}: second player", player2.strip()),
-    ):
-        fits(label, name, Player, "name")
-        current: Player | None = getattr(pair, attr)
-        if not name:
-            setattr(pair, attr, None)
-        elif current is None:
-            setattr(pair, attr, Player.objects.create(name=name))
-        elif current.name != name:
-            current.name = name
-            current.save(update_fields=["name"])
-    after = [p.name if p else "" for p in (pair.player1, pair.player2)]
-    if before == after:
+def _pair_names_set(
+    *,
+    pair: Pair,
+    player1: str | Player | None,
+    player2: str | Player | None,
+    user_id: int | None,
+    reason: str = "",
+) -> bool:
+    """Point a pair's two seats at roster players (``services.pair_players.seat_player``: a Player row is
+    never renamed) and record the change in the history; True when a seat changed. No version bump."""
+    before = [pair.player1, pair.player2]
+    after = [
+        seat_player(field=f"pair {pair.number}: first player", given=player1, current=pair.player1),
+        seat_player(field=f"pair {pair.number}: second player", given=player2, current=pair.player2),
+    ]
+    if [p.pk if p else None for p in before] == [p.pk if p else None for p in after]:
         return False
+    if after[0] is not None and after[1] is not None and after[0].pk == after[1].pk:
+        raise ServiceError(
+            f"pair {pair.number}: second player: {after[1].name} is the first player too (one person sits in "
+            "one seat)"
+        )
+    pair.player1, pair.player2 = after
     pair.save(update_fields=["player1", "player2"])
     if user_id is not None:
         _pair_change_log(pair=pair, user_id=user_id, before=before, after=after, reason=reason.strip())
@@ -610,10 +623,13 @@ def _pair_names_set(*, pair: Pair, player1: str, player2: str, user_id: int | No
 
 
 def _pair_change_log(
-    *, pair: Pair, user_id: int, before: list[str], after: list[str], reason: str = ""
+    *, pair: Pair, user_id: int, before: list[Player | None], after: list[Player | None], reason: str = ""
 ) -> None:
+    """The history's entry: an admin ``LogEntry`` on the pair whose message carries the seats' ``names`` (as
+    the fields show them) and ``players`` (their ids: an undo puts the very players back) before and after."""
+    ids = [[p.pk if p else None for p in seats] for seats in (before, after)]
     changed = [
-        label for label, b, a in zip(("First player", "Second player"), before, after, strict=True) if b != a
+        label for label, b, a in zip(("First player", "Second player"), ids[0], ids[1], strict=True) if b != a
     ]
     LogEntry.objects.create(
         user_id=user_id,
@@ -625,19 +641,16 @@ def _pair_change_log(
             [
                 {
                     "changed": {"fields": changed},
-                    "names": {"before": before, "after": after},
+                    "names": {
+                        "before": [seat_label(p) for p in before],
+                        "after": [seat_label(p) for p in after],
+                    },
+                    "players": {"before": ids[0], "after": ids[1]},
                     **({"reason": reason} if reason else {}),
                 }
             ]
         ),
     )
-
-
-def event_results_touch(*, event_ids: Sequence[int]) -> None:
-    """Bump the events' results version and their boards': what the pages show besides the results changed
-    (a name). The cached pages are kept with these versions, so the next read sees the change."""
-    Event.objects.filter(pk__in=list(event_ids)).update(results_version=F("results_version") + 1)
-    boards_touch(event_ids=event_ids)
 
 
 @transaction.atomic

@@ -21,7 +21,7 @@ from duplicate.players_csv import PlayerRow, RosterFileError, players_read, play
 from duplicate.privacy import ERASED_NAME
 from duplicate.selectors.players import CLUB_PK, roster_export_rows
 from duplicate.services.errors import ServiceError, fits
-from duplicate.services.events import event_results_touch
+from duplicate.services.results import event_results_touch
 
 PLAYER_COLUMNS = ("name", "number", "body", "club_number", "email")
 

@@ -409,6 +409,13 @@ def boards_touch(*, event_ids: Sequence[int], board_ids: Sequence[int] | None = 
     boards.update(results_version=F("results_version") + 1)
 
 
+def event_results_touch(*, event_ids: Sequence[int]) -> None:
+    """Bump the events' results version and their boards': what the pages show besides the results changed
+    (a name). The cached pages are kept with these versions, so the next read sees the change."""
+    Event.objects.filter(pk__in=list(event_ids)).update(results_version=F("results_version") + 1)
+    boards_touch(event_ids=event_ids)
+
+
 def round_agreed_message(number: int, *, code: str) -> str:
     """Why a table link may no longer write in round ``number`` of an event scored by ``code`` (law E)."""
     return (

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.contrib import messages
 from django.contrib.admin.models import LogEntry
@@ -27,8 +27,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from duplicate import services
 from duplicate.forms import UndoForm
-from duplicate.models import Board, Event, Pair, Play, PlayChange
+from duplicate.models import Board, Event, Pair, Play, PlayChange, Player
 from duplicate.selectors.entry import result_summary
+from duplicate.services.pair_players import seat_label
 from duplicate.services.results import play_result_data
 from duplicate.tables import HistoryTable, configure, in_section, selected_section
 
@@ -64,6 +65,21 @@ def _log_part(entry: LogEntry) -> dict[str, Any] | None:
         return None
     parts = message if isinstance(message, list) else []
     return next((p for p in parts if isinstance(p, dict) and isinstance(p.get("names"), dict)), None)
+
+
+def _seat_ids(part: dict[str, Any] | None) -> tuple[list[int | None], list[int | None]] | None:
+    """The players' ids before and after a change of names (None: an entry written before they were kept)."""
+    players = part.get("players") if part is not None else None
+    if not isinstance(players, dict):
+        return None
+    before, after = players.get("before"), players.get("after")
+    if not (_two_ids(before) and _two_ids(after)):
+        return None
+    return before, after
+
+
+def _two_ids(ids: object) -> TypeGuard[list[int | None]]:
+    return isinstance(ids, list) and len(ids) == 2 and all(i is None or isinstance(i, int) for i in ids)
 
 
 def event_history_rows(event: Event) -> list[HistoryRow]:
@@ -208,11 +224,12 @@ def names_undo(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     )
     part = _log_part(entry)
     names = part["names"] if part is not None else None
-    current = pair.player_names
     if names is None or not isinstance(names.get("before"), list) or len(names["before"]) != 2:
         messages.error(request, "That history entry is not a change of names; nothing was undone.")
         return redirect("event_history", pk=pk)
-    if current != names.get("after"):
+    ids = _seat_ids(part)
+    current_ids = [pair.player1_id, pair.player2_id]
+    if (current_ids != ids[1]) if ids is not None else (pair.player_names != names.get("after")):
         messages.error(
             request,
             f"That change cannot be undone: pair {pair.number}'s names have been changed since. "
@@ -223,13 +240,25 @@ def names_undo(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     form = UndoForm(request.POST if request.method == "POST" else None)
     if not form.is_valid():
         what = f"Pair {pair.number}'s names"
-        return _undo_confirm(request, pk, form, what=what, now=_pair_names(current), back=_pair_names(before))
-    services.pair_names_update(
-        pair=pair,
-        player1=before[0],
-        player2=before[1],
-        user_id=request.user.pk,
-        reason=f"undo: {form.cleaned_data['reason']}",
-    )
+        now = _pair_names([seat_label(p) for p in (pair.player1, pair.player2)])
+        return _undo_confirm(request, pk, form, what=what, now=now, back=_pair_names(before))
+    # The very players back (the entry's ids; a player since removed from the roster: by the text).
+    seats: list[str | Player | None] = list(before)
+    if ids is not None:
+        players = Player.objects.in_bulk([i for i in ids[0] if i is not None])
+        seats = [
+            players.get(i, text) if i is not None else None for i, text in zip(ids[0], before, strict=True)
+        ]
+    try:
+        services.pair_names_update(
+            pair=pair,
+            player1=seats[0],
+            player2=seats[1],
+            user_id=request.user.pk,
+            reason=f"undo: {form.cleaned_data['reason']}",
+        )
+    except services.ServiceError as exc:
+        messages.error(request, f"Pair {pair.number}'s names were not put back: {exc}")
+        return redirect("event_history", pk=pk)
     messages.success(request, f"Pair {pair.number}'s names are back to {_pair_names(before)}.")
     return redirect("event_history", pk=pk)

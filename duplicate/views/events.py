@@ -12,6 +12,7 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.core.files.uploadedfile import UploadedFile
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -392,6 +393,7 @@ def event_names(request: HttpRequest, pk: int) -> HttpResponse:
         request.POST if request.method == "POST" else None,
         pairs=list(selectors.pairs_for(event)),
         teams=list(event.teams.all()),
+        search_url=reverse("player_search"),
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -423,12 +425,17 @@ def pair_edit(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     pair = get_object_or_404(
         Pair.objects.select_related("player1", "player2", "event"), pk=pair_pk, event_id=pk
     )
-    initial = dict(zip(("player1", "player2"), pair.player_names, strict=True))
-    form = PairNamesForm(request.POST if request.method == "POST" else None, initial=initial)
+    form = PairNamesForm(
+        request.POST if request.method == "POST" else None, pair=pair, search_url=reverse("player_search")
+    )
     if request.method == "POST" and form.is_valid():
-        services.pair_names_update(pair=pair, user_id=request.user.pk, **form.cleaned_data)
-        messages.success(request, f"Saved the names of pair {pair.number}.")
-        return redirect("event_pairs", pk=pk)
+        try:
+            services.pair_names_update(pair=pair, user_id=request.user.pk, **form.cleaned_data)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"Saved the names of pair {pair.number}.")
+            return redirect("event_pairs", pk=pk)
     return render(request, "duplicate/pair_edit.html", {"event": pair.event, "pair": pair, "form": form})
 
 

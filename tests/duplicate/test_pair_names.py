@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from html import escape
+
 import pytest
-from django.contrib.admin.models import LogEntry
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.models import Event, Pair
+from duplicate.models import Event, Pair, Player
 from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
@@ -96,7 +100,7 @@ def test_team_names_can_be_swapped(director_client):
         ("1\tAnn\tBo\n9\tCy\tDi", "row 2: number: no pair '9' in this event"),
         ("1\tAnn\tBo\n\n2", "row 3: write the pair number, two players"),
         ("1\tAnn\tBo\tReds", "row 1: team: pair 1 plays in no team"),
-        ("1\tAnn\t" + "x" * 101, "row 1: player: at most 100 characters"),
+        ("1\tAnn\t" + "x" * 101, "row 1: second player: at most 100 characters"),
     ],
 )
 def test_paste_errors_name_the_row_and_field_and_nothing_is_saved(director_client, rows, message):
@@ -140,3 +144,234 @@ def test_the_service_writes_all_or_nothing():
     assert Event.objects.get(pk=event.pk).results_version == version
     assert services.event_names_update(event=event, pairs={"1": ("", "")}) == 0  # unchanged: no bump
     assert Event.objects.get(pk=event.pk).results_version == version
+
+
+# ------------------------------------------------------------------------------- naming pairs from the roster
+
+
+def seats_of(event, number: str) -> list:
+    pair = Pair.objects.select_related("player1", "player2").get(event=event, number=number)
+    return [pair.player1, pair.player2]
+
+
+def post_names(client, event, **seats: tuple[str, str]):
+    """The names page sent with pair N's two fields set to ``seats["pN"]``; the others unchanged."""
+    post = fields_post(event)
+    for key, (first, second) in seats.items():
+        pair = Pair.objects.get(event=event, number=key[1:])
+        post[f"pair-{pair.pk}-player1"], post[f"pair-{pair.pk}-player2"] = first, second
+    return client.post(reverse("event_names", args=[event.pk]), post)
+
+
+def test_renaming_a_pair_in_one_event_never_renames_the_player_in_another():
+    first, second = make_event(name="Monday"), make_event(name="Tuesday")
+    services.event_names_update(event=first, pairs={"1": ("Ann Lee", "Bo Diaz (EBU 42)")})
+    services.event_names_update(event=second, pairs={"1": ("ann  lee", "EBU 42")})
+    assert [p.pk for p in seats_of(second, "1")] == [p.pk for p in seats_of(first, "1")]  # the same people
+    services.event_names_update(event=second, pairs={"1": ("Anne Leigh", "Cy Dee")})
+    assert [p.name for p in seats_of(first, "1")] == ["Ann Lee", "Bo Diaz"]
+    assert [p.name for p in seats_of(second, "1")] == ["Anne Leigh", "Cy Dee"]
+    assert set(Player.objects.values_list("name", flat=True)) == {
+        "Ann Lee",
+        "Bo Diaz",
+        "Anne Leigh",
+        "Cy Dee",
+    }
+
+
+def test_a_pair_renamed_on_its_own_page_leaves_the_other_events_alone(director_client):
+    first, second = make_event(name="Monday"), make_event(name="Tuesday")
+    services.event_names_update(event=first, pairs={"1": ("Ann", "Bo")})
+    services.event_names_update(event=second, pairs={"1": ("Ann", "Bo")})
+    pair = Pair.objects.get(event=second, number="1")
+    response = director_client.post(
+        reverse("pair_edit", args=[second.pk, pair.pk]), {"player1": "Anne", "player2": "Bo"}
+    )
+    assert response.status_code == 302
+    assert [p.name for p in seats_of(first, "1")] == ["Ann", "Bo"]
+    assert [p.name for p in seats_of(second, "1")] == ["Anne", "Bo"]
+
+
+def test_one_membership_number_is_one_player_in_every_pair_and_event():
+    ann = Player.objects.create(name="Ann Lee", number="123456", body="EBU")
+    event = make_event(tables=3)
+    services.event_names_update(
+        event=event,
+        pairs={"1": ("Ann Lee (EBU 123456)", ""), "2": ("A. Lee (123456)", ""), "3": ("123456", "")},
+    )
+    assert {seats_of(event, n)[0].pk for n in ("1", "2", "3")} == {ann.pk}
+    ann.refresh_from_db()
+    assert ann.name == "Ann Lee"  # the roster's name stands
+    assert Player.objects.count() == 1
+
+
+def test_players_missing_from_the_roster_are_added_guests_without_a_number():
+    event = make_event()
+    services.event_names_update(event=event, pairs={"1": ("Cy Dee", "Di Eve (EBU 999)")})
+    cy, di = seats_of(event, "1")
+    assert (cy.name, cy.number, cy.body, cy.is_guest) == ("Cy Dee", "", "", True)
+    assert (di.name, di.number, di.body, di.is_guest) == ("Di Eve", "999", "EBU", False)
+
+
+def test_a_guest_is_chosen_apart_from_a_member_of_the_same_name():
+    member = Player.objects.create(name="Ann Lee", number="1", body="EBU")
+    event = make_event()
+    services.event_names_update(event=event, pairs={"1": ("Ann Lee (guest)", "Ann Lee")})
+    guest, by_name = seats_of(event, "1")
+    assert (guest.is_guest, guest.name) == (True, "Ann Lee")
+    assert guest.pk != member.pk
+    assert by_name.pk == member.pk  # a name alone: the roster's first player of that name
+    # Sent back unchanged (the fields show "Ann Lee" for the guest), each seat keeps its player.
+    services.event_names_update(event=event, pairs={"1": ("Ann Lee", "Ann Lee (EBU 1)")})
+    assert [p.pk for p in seats_of(event, "1")] == [guest.pk, member.pk]
+
+
+def test_the_names_page_shows_members_numbers_and_guests(director_client):
+    event = make_event()
+    Player.objects.create(name="Ann Lee", number="123456", body="EBU")
+    services.event_names_update(event=event, pairs={"1": ("EBU 123456", "Bo Diaz")})
+    html = director_client.get(reverse("event_names", args=[event.pk])).content.decode()
+    assert 'value="Ann Lee (EBU 123456)"' in html
+    assert 'value="Bo Diaz"' in html
+    assert '<span class="badge member" title="A member: membership number">EBU 123456</span>' in html
+    assert html.count('<span class="badge guest"') == 1
+    assert 'data-player-search="/players/search.json"' in html
+    assert "js/roster_search.js" in html
+
+
+@pytest.mark.parametrize(
+    ("first", "message"),
+    [
+        ("777", "No player on the roster holds 777: write the player's name before it"),
+        ("Ann Lee (123456)", "123456 is held by 2 players (Ann Lee (ACBL 123456), Ann Lee (EBU 123456))"),
+        ("Ann Lee (123456", "A bracket is not closed"),
+        ("Ann Lee (EBU " + "9" * 40 + ")", "Membership number: at most 32 characters"),
+        ("x" * 101, "At most 100 characters, got 101"),
+    ],
+)
+def test_a_seat_naming_no_player_is_refused_beside_its_field(director_client, first, message):
+    Player.objects.create(name="Ann Lee", number="123456", body="EBU")
+    Player.objects.create(name="Ann Lee", number="123456", body="ACBL")
+    event = make_event()
+    response = post_names(director_client, event, p1=(first, "Bo"))
+    assert response.status_code == 200
+    pair = Pair.objects.get(event=event, number="1")
+    errors = response.context["form"].errors[f"pair-{pair.pk}-player1"]
+    assert any(message in e for e in errors), errors
+    cell = response.content.decode().split(f'name="pair-{pair.pk}-player1"')[1].split("</td>")[0]
+    assert escape(message) in cell  # beside the field, in its cell
+    assert all(names == ["", ""] for names in names_of(event).values())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ")(",
+        "((()))",
+        "()",
+        "(guest)",
+        ", ,",
+        "EBU",
+        "EBU:",
+        "\u200b",
+        "a\x00b",
+        "Ann (EBU 1) (EBU 2)",
+        "-1",
+        "🂡 (🂡)",
+    ],
+)
+def test_nonsense_in_a_seat_never_gives_a_500(director_client, text):
+    event = make_event()
+    response = post_names(director_client, event, p1=(text, text))
+    assert response.status_code in (200, 302)
+    pasted = fields_post(event, paste=f"2\t{text}\t{text}")
+    response = director_client.post(reverse("event_names", args=[event.pk]), pasted)
+    assert response.status_code in (200, 302)
+
+
+def test_pasted_rows_name_players_by_number_and_report_a_bad_one_by_row(director_client):
+    ann = Player.objects.create(name="Ann Lee", number="123456", body="EBU")
+    event = make_event(tables=3)
+    rows = '1\tEBU 123456\tBo Diaz (guest)\n2,"Cy Dee, 77",Di Eve\n'
+    response = director_client.post(reverse("event_names", args=[event.pk]), fields_post(event, paste=rows))
+    assert response.status_code == 302, response.context["form"].errors
+    assert seats_of(event, "1")[0].pk == ann.pk
+    assert seats_of(event, "1")[1].is_guest
+    assert (seats_of(event, "2")[0].name, seats_of(event, "2")[0].number) == ("Cy Dee", "77")
+    bad = "3\tAnn Lee\t999\n"
+    response = director_client.post(reverse("event_names", args=[event.pk]), fields_post(event, paste=bad))
+    assert response.status_code == 200
+    assert response.context["form"].errors["paste"] == [
+        "row 1: second player: no player on the roster holds 999: write the player's name before it"
+    ]
+    assert names_of(event)["3"] == ["", ""]
+
+
+def test_a_seat_moved_to_another_player_is_in_the_history_and_the_undo_puts_the_very_player_back(
+    director_client, director
+):
+    event = make_event()
+    services.event_names_update(event=event, pairs={"1": ("Ann Lee (guest)", "Bo")})
+    guest = seats_of(event, "1")[0]
+    member = Player.objects.create(name="Ann Lee", number="5", body="EBU")
+    assert post_names(director_client, event, p1=("EBU 5", "Bo")).status_code == 302
+    assert seats_of(event, "1")[0].pk == member.pk
+    entry = LogEntry.objects.filter(user=director).latest("pk")
+    html = director_client.get(reverse("event_history", args=[event.pk])).content.decode()
+    assert "Ann Lee (EBU 5) &amp; Bo" in html
+    url = reverse("names_undo", args=[event.pk, entry.pk])
+    assert director_client.post(url, {"reason": "wrong Ann"}).status_code == 302
+    # By name alone the member would have been found first; the entry's ids bring back the guest.
+    assert seats_of(event, "1")[0].pk == guest.pk
+    guest.refresh_from_db()
+    member.refresh_from_db()
+    assert (guest.name, member.name) == ("Ann Lee", "Ann Lee")
+
+
+def test_the_pair_page_reads_the_same_texts_and_shows_errors_beside_the_field(director_client):
+    ann = Player.objects.create(name="Ann Lee", number="123456", body="EBU")
+    event = make_event()
+    pair = Pair.objects.get(event=event, number="2")
+    url = reverse("pair_edit", args=[event.pk, pair.pk])
+    response = director_client.post(url, {"player1": "EBU 123456", "player2": "999"})
+    assert response.status_code == 200
+    assert response.context["form"].errors == {
+        "player2": ["No player on the roster holds 999: write the player's name before it"]
+    }
+    assert director_client.post(url, {"player1": "EBU 123456", "player2": "Bo"}).status_code == 302
+    assert seats_of(event, "2")[0].pk == ann.pk
+    assert 'value="Ann Lee (EBU 123456)"' in director_client.get(url).content.decode()
+
+
+def test_an_entry_recorded_before_the_roster_is_undone_by_its_names(director_client, director):
+    event = make_event()
+    services.event_names_update(event=event, pairs={"1": ("Ann", "Robert")})
+    pair = Pair.objects.get(event=event, number="1")
+    message = [
+        {
+            "changed": {"fields": ["Second player"]},
+            "names": {"before": ["Ann", "Bob"], "after": ["Ann", "Robert"]},
+        }
+    ]
+    entry = LogEntry.objects.create(
+        user=director,
+        content_type=ContentType.objects.get_for_model(Pair),
+        object_id=str(pair.pk),
+        object_repr=str(pair),
+        action_flag=CHANGE,
+        change_message=json.dumps(message),
+    )
+    response = director_client.post(reverse("names_undo", args=[event.pk, entry.pk]), {"reason": "old entry"})
+    assert response.status_code == 302
+    assert names_of(event)["1"] == ["Ann", "Bob"]
+
+
+def test_one_person_in_both_seats_of_a_pair_is_refused(director_client):
+    Player.objects.create(name="Ann Lee", number="1", body="EBU")
+    event = make_event()
+    with pytest.raises(services.ServiceError, match="pair 1: second player: Ann Lee is the first player too"):
+        services.event_names_update(event=event, pairs={"1": ("Ann Lee", "EBU 1")})
+    response = post_names(director_client, event, p1=("ann lee", "Ann Lee"))
+    assert response.status_code == 200
+    assert "Ann Lee is the first player too" in response.content.decode()
+    assert names_of(event)["1"] == ["", ""]
