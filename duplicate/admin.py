@@ -102,7 +102,10 @@ class BoardAdmin(TouchesStandings):
 
 @admin.register(models.Player)
 class PlayerAdmin(TouchesStandings):
-    search_fields = ("name",)
+    """The roster's own pages (/players/) check numbers and merge or erase; the admin is for looking."""
+
+    list_display = ("name", "number", "body", "club_number", "public_name", "erased_at")
+    search_fields = ("name", "number", "club_number")
 
     def event_ids(self, obj: Any) -> list[int]:
         return list(
@@ -174,6 +177,25 @@ class PlayChangeAdmin(ReadOnlyAdmin):
 class TableTokenAdmin(admin.ModelAdmin):
     list_display = ("section", "table", "revoked", "created_at")
     list_select_related = ("section__event",)
+
+
+@admin.register(models.Club)
+class ClubAdmin(TouchesStandings):
+    """The club's one row; its own page is /players/club/."""
+
+    list_display = ("name", "number", "public_name")
+
+    def event_ids(self, obj: Any) -> list[int]:
+        return list(models.Event.objects.values_list("pk", flat=True))  # the default name shown: every event
+
+
+@admin.register(models.Standing)
+class StandingAdmin(ReadOnlyAdmin):
+    """Published when an event is finished (``services.standings.event_standings_publish``), never typed in."""
+
+    list_display = ("event", "pair", "ranking", "place", "tied", "of", "score", "percentage")
+    list_select_related = ("event", "pair")
+    list_filter = ("event",)
 
 
 @admin.register(models.DealAnalysis)

@@ -160,6 +160,13 @@ def counted_variant(released_only: bool) -> str:
     return "released boards" if released_only else "every result"
 
 
+def names_variant(director: bool) -> str:
+    """Whose names a part shows, as part of its key: a director's in full, a visitor's as each player chose
+    (``duplicate.privacy``); a director's part is never served to a visitor, nor the other way round.  A
+    change of a player's choice, or the club's, bumps the results version of the events concerned."""
+    return "full names" if director else "public names"
+
+
 def cached(
     event: Event,
     what: str,

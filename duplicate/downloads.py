@@ -20,19 +20,34 @@ from duplicate.models import Event
 
 
 def totals_download(
-    request: HttpRequest, event: Event | int, what: str, ext: str, make: Callable[[Event, bool], bytes]
+    request: HttpRequest,
+    event: Event | int,
+    what: str,
+    ext: str,
+    make: Callable[[Event, bool, bool], bytes],
 ) -> HttpResponse:
-    """A download of totals and no board's hands or results (the standings): ``make(event, released_only)``,
-    its totals over the released boards only for a viewer shown those (``selectors.released_only``: the
-    boards in play are read with the results, no query of their own); kept with the results version and what
-    the totals count (a visitor's file is never a director's).  ``event``: the event, or its primary key."""
+    """A download of totals and no board's hands or results (the standings): ``make(event, released_only,
+    director)``, its totals over the released boards only for a viewer shown those
+    (``selectors.released_only``: the boards in play are read with the results, no query of their own), its
+    names in full for a ``director`` (``duplicate.privacy``); kept with the results version, what the totals
+    count and whose names it shows (a visitor's file is never a director's).  ``event``: the event, or its
+    primary key."""
     if not isinstance(event, Event):
         event = get_object_or_404(Event, pk=event)
     viewer = selectors.viewer_of(request)
     released_only = selectors.released_only(event, viewer)
-    variant = (what, ext, caching.counted_variant(released_only))
+    variant = (
+        what,
+        ext,
+        caching.counted_variant(released_only),
+        caching.names_variant(viewer.director),
+    )
     body = caching.cached(
-        event, "download", variant, lambda: make(event, released_only), current_only=viewer.director
+        event,
+        "download",
+        variant,
+        lambda: make(event, released_only, viewer.director),
+        current_only=viewer.director,
     )
     return download_response(event, body, what, ext)
 
@@ -42,15 +57,16 @@ def hidden_download(
     event: Event | int,
     what: str,
     ext: str,
-    make: Callable[[Event, frozenset[int], bool], bytes],
+    make: Callable[[Event, frozenset[int], bool, bool], bytes],
     *,
     preparing: str,
     variant: Hashable = (),
 ) -> HttpResponse:
-    """A download showing hands or results: ``make(event, hidden, released_only)``, the boards ``hidden`` from
-    this viewer, its totals over the released boards only when ``released_only`` (``selectors.released_only``);
-    kept with the results version, the boards hidden and what the totals count (a visitor's file is never a
-    director's), and with ``variant`` (an order asked for).  ``event``: the event, or its primary key.  An event of more than
+    """A download showing hands or results: ``make(event, hidden, released_only, director)``, the boards
+    ``hidden`` from this viewer, its totals over the released boards only when ``released_only``
+    (``selectors.released_only``), its names in full for a ``director`` (``duplicate.privacy``); kept with the
+    results version, the boards hidden, what the totals count and whose names it shows (a visitor's file is
+    never a director's), and with ``variant`` (an order asked for).  ``event``: the event, or its primary key.  An event of more than
     ``BACKGROUND_RESULTS`` results has its file made in a thread (``caching.prepared``: seconds of work for
     a 100-table event's printouts): the page says so until it is ready (HTTP 202, reloading every two
     seconds, ``preparing`` naming the file), a visitor meanwhile getting the one made before, if any."""
@@ -64,11 +80,12 @@ def hidden_download(
         ext,
         tuple(sorted(hidden)),
         caching.counted_variant(released_only),
+        caching.names_variant(viewer.director),
         *((variant,) if variant else ()),
     )
 
     def build() -> bytes:
-        return make(event, hidden, released_only)
+        return make(event, hidden, released_only, viewer.director)
 
     if selectors.play_count(event) <= settings.BACKGROUND_RESULTS:
         body = caching.cached(event, "download", key, build, current_only=viewer.director)

@@ -33,12 +33,14 @@ CONTENT_TYPES = {
 }
 
 
-def standings_file(event: Any, fmt: str, *, released_only: bool = False) -> bytes:
+def standings_file(event: Any, fmt: str, *, released_only: bool = False, director: bool = False) -> bytes:
     """The event's standings as ``csv``, ``xlsx`` or ``pdf`` (two queries: the pairs, the plays);
-    ``released_only``: a visitor's, its totals over the released boards only (``selectors.released_only``)."""
+    ``released_only``: a visitor's, its totals over the released boards only (``selectors.released_only``).
+    Here and below, the players' names as a visitor sees them, in full for a ``director``
+    (``duplicate.privacy``)."""
     if fmt not in STANDINGS_FORMATS:
         raise ValueError(f"format: must be one of {', '.join(STANDINGS_FORMATS)}, got {fmt!r}")
-    rows = standings_rows(event, released_only=released_only)
+    rows = standings_rows(event, released_only=released_only, director=director)
     if fmt == "csv":
         return standings_csv(rows)
     if fmt == "xlsx":
@@ -47,21 +49,31 @@ def standings_file(event: Any, fmt: str, *, released_only: bool = False) -> byte
 
 
 def travellers_file(
-    event: Any, fmt: str = "pdf", *, hidden: frozenset[int] = frozenset(), released_only: bool = False
+    event: Any,
+    fmt: str = "pdf",
+    *,
+    hidden: frozenset[int] = frozenset(),
+    released_only: bool = False,
+    director: bool = False,
 ) -> bytes:
     """Every board's traveller as ``pdf`` or plain ``text``.  ``hidden``, here and below: the boards still
     in play for a visitor (``selectors.hidden_boards``), without their hands or results; ``released_only``:
     the totals over the released boards only (``selectors.released_only``)."""
     if fmt not in ("pdf", "text"):
         raise ValueError(f"format: must be one of pdf, text, got {fmt!r}")
-    rows = event_rows(event, hidden=hidden, released_only=released_only)
+    rows = event_rows(event, hidden=hidden, released_only=released_only, director=director)
     if fmt == "text":
         return travellers_text(rows).encode("utf-8")
     return travellers_pdf(rows)
 
 
 def printout_file(
-    event: Any, kind: str, *, hidden: frozenset[int] = frozenset(), released_only: bool = False
+    event: Any,
+    kind: str,
+    *,
+    hidden: frozenset[int] = frozenset(),
+    released_only: bool = False,
+    director: bool = False,
 ) -> bytes:
     """``scorecards`` (one page per pair), ``guide-cards`` (one per table) or ``hand-records`` as PDF."""
     if kind not in PRINTOUTS:
@@ -72,30 +84,41 @@ def printout_file(
             ((b.number, b.dealer, b.deal) for b in hands.boards), par=is_contract(event.code)
         )
         return hand_records_pdf(hands, analyses)
-    return printout_pdf(event_rows(event, hidden=hidden, released_only=released_only), kind)
+    return printout_pdf(
+        event_rows(event, hidden=hidden, released_only=released_only, director=director), kind
+    )
 
 
-def results_file(event: Any, *, hidden: frozenset[int] = frozenset(), released_only: bool = False) -> bytes:
+def results_file(
+    event: Any, *, hidden: frozenset[int] = frozenset(), released_only: bool = False, director: bool = False
+) -> bytes:
     """Every result as CSV, one row each."""
-    return results_csv(event_rows(event, hidden=hidden, released_only=released_only))
+    return results_csv(event_rows(event, hidden=hidden, released_only=released_only, director=director))
 
 
 def hands_file(
-    event: Any, *, results: bool = False, hidden: frozenset[int] = frozenset(), released_only: bool = False
+    event: Any,
+    *,
+    results: bool = False,
+    hidden: frozenset[int] = frozenset(),
+    released_only: bool = False,
+    director: bool = False,
 ) -> bytes:
     """The hand records as PBN, one game per board with hands (none of ``hidden``); with ``results``, each
     board's results as a PBN ScoreTable."""
     rows = (
-        event_rows(event, hidden=hidden, released_only=released_only)
+        event_rows(event, hidden=hidden, released_only=released_only, director=director)
         if results
         else hand_rows(event, hidden=hidden)
     )
     return hands_pbn(rows, day=event.date, results=results)
 
 
-def workbook_file(event: Any, *, hidden: frozenset[int] = frozenset(), released_only: bool = False) -> bytes:
+def workbook_file(
+    event: Any, *, hidden: frozenset[int] = frozenset(), released_only: bool = False, director: bool = False
+) -> bytes:
     """The event workbook (Standings, Travellers, Score cards, Boards, Movement)."""
-    return workbook_xlsx(event_rows(event, hidden=hidden, released_only=released_only))
+    return workbook_xlsx(event_rows(event, hidden=hidden, released_only=released_only, director=director))
 
 
 def file_name(event: Any, what: str, ext: str) -> str:

@@ -121,7 +121,13 @@ def traveller_page(
         return _traveller(request, found, viewer, visible=visible, token_secret=token_secret)
     # What a visitor sees of a board changes only with its traveller's version (its results, its hands, a
     # name); the contest is in the key, as it decides whether that version is the board's or the event's.
-    variant = (board.pk, visible, event.contest, caching.query_variant(request.GET))
+    variant = (
+        board.pk,
+        visible,
+        event.contest,
+        caching.query_variant(request.GET),
+        caching.names_variant(viewer.director),
+    )
     version = traveller_version(board, visible=visible)
     return visitor_page(
         request,
@@ -160,7 +166,7 @@ def _traveller(
     else:
 
         def build() -> dict[str, Any]:
-            trav = traveller(event, board)
+            trav = traveller(event, board, director=viewer.director)
             table = configure(
                 request, TravellerTable(trav.lines, event_pk=event.pk, contest=contest_of(event))
             )
@@ -180,7 +186,12 @@ def _traveller(
                 "double_dummy": board_double_dummy(board, par=is_contract(event.code)),
             }
 
-        variant = (board.pk, event.contest, caching.query_variant(request.GET))  # the contest: as above
+        variant = (  # the contest: as above; the names: a director's in full (duplicate.privacy)
+            board.pk,
+            event.contest,
+            caching.query_variant(request.GET),
+            caching.names_variant(viewer.director),
+        )
         parts = caching.cached(
             event, "traveller", variant, build, version=traveller_version(board), current_only=True
         )

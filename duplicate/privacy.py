@@ -30,8 +30,48 @@ def effective_choice(player_choice: str, club_choice: str) -> str:
 def shown_name(*, name: str, choice: str, pair_label: str, director: bool) -> str:
     """``name`` as the viewer sees it: in full to a director; to a visitor as ``choice`` says (``choice`` is
     the effective one: :func:`effective_choice`). ``pair_label`` ("Pair 7") stands for a hidden name."""
-    if not name or director or choice == PublicName.FULL:
+    if not name or director or name == ERASED_NAME or choice == PublicName.FULL:
         return name
     if choice == PublicName.INITIALS:
         return initials(name)
     return pair_label
+
+
+def pair_stand_in(label: int | str, team: str | None = None) -> str:
+    """What stands for a hidden player: the pair's label ("Pair 7"), in a team event with its team ("Lions
+    pair 7")."""
+    return f"{team} pair {label}" if team else f"Pair {label}"
+
+
+def shown_players(
+    names: tuple[str, str],
+    choices: tuple[str, str],
+    *,
+    club_choice: str | None,
+    stand_in: str,
+    director: bool,
+) -> tuple[str, str]:
+    """A pair's two players as the viewer sees them (:func:`shown_name` on each, the player's ``choices``
+    or else ``club_choice``: :func:`effective_choice`); ``stand_in`` (:func:`pair_stand_in`) for a hidden
+    one, once only when both are hidden ("Pair 7", not "Pair 7 & Pair 7"). The one place a pair's names
+    are made private: every page, download and export reads them from here."""
+    if director:
+        return names
+    shown = tuple(
+        shown_name(
+            name=name,
+            choice=effective_choice(choice or "", club_choice or ""),
+            pair_label=stand_in,
+            director=False,
+        )
+        for name, choice in zip(names, choices, strict=True)
+    )
+    if all(name and name != ERASED_NAME for name in names) and shown[0] == shown[1] == stand_in:
+        return (stand_in, "")
+    return (shown[0], shown[1])
+
+
+def shown_number(*, number: str, choice: str, director: bool) -> str:
+    """A player's membership number as the viewer sees it: to a visitor only when the name is shown in full
+    (``choice``: the effective one), so a number never names a player whose name is kept from visitors."""
+    return number if director or choice == PublicName.FULL else ""

@@ -478,25 +478,26 @@ class HistoryTable(EventRowsTable):
 # ----------------------------------------------------------------------------------------------- pairs
 
 
-NAMES_TEMPLATE = """{% if record.player1 or record.player2 %}{{ record.player1.name|default:"?" }} &amp; \
-{{ record.player2.name|default:"?" }}{% else %}<span class="muted">not named yet</span>{% endif %}"""
-EDIT_TEMPLATE = """<a href="{% url 'pair_edit' record.event_id record.pk %}">Edit names</a>"""
+NAMES_TEMPLATE = """{{ record.names|default:'<span class="muted">not named yet</span>' }}"""
+EDIT_TEMPLATE = """<a href="{% url 'pair_edit' table.event_pk record.pk %}">Edit names</a>"""
 
 
-class PairsTable(RowsTable):
-    """An event's pairs (``Pair`` with players, team and section): numbered pairs in number order, then the
-    others by name; the team column for a team match, the edit link for a director (``exclude`` the rest)."""
+class PairsTable(EventRowsTable):
+    """An event's pairs (``PairInfo``: its players as the viewer is shown them, team and section): numbered
+    pairs in number order, then the others by name; the team column for a team match, the edit link for a
+    director (``exclude`` the rest)."""
 
-    section = tables.Column("Section", accessor="section__letter", order_by=("section__letter", "label"))
-    number = tables.Column(
-        "Pair", attrs=NUM, order_by=("label",), linkify=lambda record: card_url(record.event_id, record)
-    )
+    section = tables.Column("Section", accessor="section", order_by=("section", "sort_key"))
+    number = tables.Column("Pair", accessor="label", attrs=NUM, order_by=("sort_key",))
     players = tables.TemplateColumn(NAMES_TEMPLATE, verbose_name="Players", orderable=False)
-    team = tables.Column("Team", accessor="team__name", default="")
-    edit = tables.TemplateColumn(EDIT_TEMPLATE, verbose_name="", orderable=False, attrs=NO_PRINT)
+    team = tables.Column("Team", accessor="team", default="")
+    edit = TableTemplateColumn(EDIT_TEMPLATE, verbose_name="", orderable=False, attrs=NO_PRINT)
 
     class Meta(RowsTable.Meta):
         empty_text = "No pairs."
+
+    def render_number(self, record: Any) -> SafeString:
+        return pair_link(self.event_pk, record)
 
 
 __all__ = [

@@ -27,26 +27,38 @@ def match_formats(event: Event) -> tuple[str, ...]:
 
 
 def match_file(
-    event: Event, fmt: str, *, hidden: frozenset[int] = frozenset(), released_only: bool = False
+    event: Event,
+    fmt: str,
+    *,
+    hidden: frozenset[int] = frozenset(),
+    released_only: bool = False,
+    director: bool = False,
 ) -> bytes:
     """The team match as ``pdf`` or ``xlsx``: the standings' tables and teams, then board by board; a
-    contract match by IMPs as :func:`imp_file` writes it (``csv`` too)."""
+    contract match by IMPs as :func:`imp_file` writes it (``csv`` too).  The players' names as a visitor sees
+    them, in full for a ``director`` (``duplicate.privacy``)."""
     if contest_of(event).shape is Shape.CONTRACT_TEAMS:
-        return imp_file(event, fmt, hidden=hidden, released_only=released_only)
+        return imp_file(event, fmt, hidden=hidden, released_only=released_only, director=director)
     if fmt not in MATCH_FORMATS:
         raise ValueError(f"format: must be one of {', '.join(MATCH_FORMATS)}, got {fmt!r}")
-    rows = StandingsRows(event_info(event), law_g_match(event, hidden=hidden, released_only=released_only))
+    match = law_g_match(event, hidden=hidden, released_only=released_only, director=director)
+    rows = StandingsRows(event_info(event), match)
     return match_pdf(rows, hidden=bool(hidden)) if fmt == "pdf" else match_xlsx(rows)
 
 
 def imp_file(
-    event: Event, fmt: str, *, hidden: frozenset[int] = frozenset(), released_only: bool = False
+    event: Event,
+    fmt: str,
+    *,
+    hidden: frozenset[int] = frozenset(),
+    released_only: bool = False,
+    director: bool = False,
 ) -> bytes:
     """The match as ``pdf``, ``xlsx`` or ``csv`` (a byte-order mark, UTF-8), ``hidden`` boards without their
     scores, and with ``released_only`` left out of the totals (``selectors.released_only``)."""
     if fmt not in IMP_FORMATS:
         raise ValueError(f"format: must be one of {', '.join(IMP_FORMATS)}, got {fmt!r}")
-    match = imp_match(event, hidden=hidden, released_only=released_only)
+    match = imp_match(event, hidden=hidden, released_only=released_only, director=director)
     if fmt == "csv":
         return (BOM + imp_csv_text(match)).encode("utf-8")
     info = event_info(event)

@@ -12,11 +12,11 @@ from duplicate.selectors.standings import TeamStandings, event_results, pair_inf
 
 
 def law_g_match(
-    event: Event, *, hidden: frozenset[int] = frozenset(), released_only: bool = False
+    event: Event, *, hidden: frozenset[int] = frozenset(), released_only: bool = False, director: bool = False
 ) -> TeamStandings:
     """The match as a law G team event scores it (two queries: the pairs, the plays): ``hidden``, a visitor's
     boards still in play, without their scores and left out of the running totals; ``released_only``
     (``selectors.released_only``): the teams' totals over the released boards only."""
-    pairs = pair_infos(event)
+    pairs = pair_infos(event, director=director)  # the names a visitor sees, or a director
     results = event_results(event, pairs, released_only=released_only)
     return team_standings(event, pairs=pairs, results=results, hidden=hidden)

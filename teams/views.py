@@ -50,6 +50,7 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         tuple(sorted(hidden)),
         caching.counted_variant(released_only),
         caching.query_variant(request.GET),
+        caching.names_variant(viewer.director),
     )
     by_imps = contest_of(event).shape is Shape.CONTRACT_TEAMS
     match_page = _imp_match if by_imps else _law_g_match
@@ -58,7 +59,7 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
         event,
         "imp-match-page" if by_imps else "team-match-page",
         variant,
-        lambda: match_page(request, event, hidden, released_only),
+        lambda: match_page(request, event, hidden, released_only, viewer.director),
     )
 
 
@@ -76,12 +77,12 @@ def _match_rows(
 
 
 def _law_g_match(
-    request: HttpRequest, event: Event, hidden: frozenset[int], released_only: bool
+    request: HttpRequest, event: Event, hidden: frozenset[int], released_only: bool, director: bool
 ) -> HttpResponse:
     def read() -> TeamStandings:
-        return law_g_match(event, hidden=hidden, released_only=released_only)
+        return law_g_match(event, hidden=hidden, released_only=released_only, director=director)
 
-    variant = (tuple(sorted(hidden)), caching.counted_variant(released_only))
+    variant = (tuple(sorted(hidden)), caching.counted_variant(released_only), caching.names_variant(director))
     match, version = _match_rows(request, event, "team-match-live", variant, read)
     tables = configure(request, MatchTablesTable(match.tables, event_pk=event.pk, prefix="tables-"))
     urls: dict[int, str] = {}  # each board's traveller, for every table's boards
@@ -122,15 +123,15 @@ def _law_g_match(
 
 
 def _imp_match(
-    request: HttpRequest, event: Event, hidden: frozenset[int], released_only: bool
+    request: HttpRequest, event: Event, hidden: frozenset[int], released_only: bool, director: bool
 ) -> HttpResponse:
     """A contract team match by IMPs and VPs, cached as the law G page is, with its version: live too."""
     match, version = _match_rows(
         request,
         event,
         "imp-match-live",
-        (tuple(sorted(hidden)), caching.counted_variant(released_only)),
-        lambda: imp_match(event, hidden=hidden, released_only=released_only),
+        (tuple(sorted(hidden)), caching.counted_variant(released_only), caching.names_variant(director)),
+        lambda: imp_match(event, hidden=hidden, released_only=released_only, director=director),
     )
     boards = ImpBoardsTable(
         match.lines, event_pk=event.pk, home=match.home, away=match.away, prefix="boards-"
@@ -161,7 +162,9 @@ def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
             event,
             "standings",
             fmt,
-            lambda e, hidden, released_only: match_file(e, fmt, hidden=hidden, released_only=released_only),
+            lambda e, hidden, released_only, director: match_file(
+                e, fmt, hidden=hidden, released_only=released_only, director=director
+            ),
             preparing=f"The team match's {fmt.upper() if fmt != 'xlsx' else 'workbook'}",
         )
     return totals_download(
@@ -169,5 +172,7 @@ def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
         event,
         "standings",
         fmt,
-        lambda e, released_only: files.standings_file(e, fmt, released_only=released_only),
+        lambda e, released_only, director: files.standings_file(
+            e, fmt, released_only=released_only, director=director
+        ),
     )

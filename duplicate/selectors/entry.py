@@ -12,8 +12,9 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q
 
-from duplicate.models import Event, Play, PlayChange, Round, Seating, Section, TableToken
-from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES
+from duplicate.models import Club, Event, Pair, Play, PlayChange, Round, Seating, Section, TableToken
+from duplicate.privacy import pair_stand_in, shown_players
+from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, club_public_name
 
 # The other kinds (tricks, premium, honours, undertricks, slam) are shown by their own names.
 ITEM_LABELS = {
@@ -105,7 +106,37 @@ def _related(names: bool) -> tuple[str, ...]:
 def table_seating(section: Section, round_number: int, table: int, *, names: bool = True) -> Seating | None:
     """A table's seating in a round, with its round and pairs (one query)."""
     seatings = Seating.objects.filter(round__section=section, round__number=round_number, table=table)
+    if names:  # the club's default of how names are shown (``seated_names``), in the same query
+        seatings = seatings.annotate(club_choice=club_public_name())
     return seatings.select_related(*_related(names)).first()
+
+
+def seated_names(seating: Seating, *, director: bool) -> dict[str, str]:
+    """The players of the seating's N-S and E-W pairs as the page shows them (``duplicate.privacy``: a
+    visitor's and a table link's as each player chose, a director's in full): "Ann Lee & ?", "A. Lee & Pair
+    7", "Pair 7" (both hidden), "" (no player named).  No query: the seating is read with its players and the
+    club's choice (:func:`table_seating`, :func:`current_seating` with ``names``)."""
+    if hasattr(seating, "club_choice"):
+        club = seating.club_choice
+    else:  # a seating read without its names: the club's choice read now, never taken as "full"
+        club = Club.objects.filter(pk=1).values_list("public_name", flat=True).first()
+    return {"ns": _pair_names(seating.ns, club, director), "ew": _pair_names(seating.ew, club, director)}
+
+
+def _pair_names(pair: Pair, club: str | None, director: bool) -> str:
+    players = (pair.player1, pair.player2)
+    if not any(players):
+        return ""
+    shown = shown_players(
+        (players[0].name if players[0] else "", players[1].name if players[1] else ""),
+        (players[0].public_name if players[0] else "", players[1].public_name if players[1] else ""),
+        club_choice=club,
+        stand_in=pair_stand_in(pair.label),
+        director=director,
+    )
+    if players[1] is not None and not shown[1]:  # both hidden: the pair's label once
+        return shown[0]
+    return " & ".join(name or "?" for name in shown)
 
 
 def seating_plays(seating: Seating, *, history: bool = True) -> list[Play]:
@@ -130,9 +161,11 @@ def current_seating(section: Section, table: int, *, names: bool = True) -> Seat
     """The seating a table's link opens: the lowest round not agreed whose boards at the table are not all
     in; otherwise the last round not agreed; None when every round is agreed (one query).  With its round
     and pairs, and with ``names`` the pairs' players (as :func:`table_seating`)."""
+    found = Seating.objects.filter(round__section=section, table=table, round__agreed_at__isnull=True)
+    if names:  # as table_seating
+        found = found.annotate(club_choice=club_public_name())
     seatings = list(
-        Seating.objects.filter(round__section=section, table=table, round__agreed_at__isnull=True)
-        .select_related(*_related(names))
+        found.select_related(*_related(names))
         .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=Q(plays__entered=True)))
         .order_by("round__number")
     )

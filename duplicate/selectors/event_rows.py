@@ -130,13 +130,15 @@ def standings_rows(
     pairs: Mapping[int, PairInfo] | None = None,
     results: EventResults | None = None,
     released_only: bool = False,
+    director: bool = False,
 ) -> StandingsRows:
     """The event's standings (law H pairs or law G teams): two queries on a cache miss, one on a hit.
-    ``released_only``: the totals of the released boards only (a visitor's, ``event_results``)."""
+    ``released_only``: the totals of the released boards only (a visitor's, ``event_results``); the names as
+    a visitor sees them, or a ``director`` (``pair_infos``)."""
     if results is None:
-        pairs = pair_infos(event) if pairs is None else pairs
+        pairs = pair_infos(event, director=director) if pairs is None else pairs
         results = event_results(event, pairs, released_only=released_only)
-    return StandingsRows(event_info(event), standings(event, pairs=pairs, results=results))
+    return StandingsRows(event_info(event), standings(event, pairs=pairs, results=results, director=director))
 
 
 # ------------------------------------------------------------------------------------------ the results
@@ -210,14 +212,14 @@ class EventRows:
 
 
 def event_rows(
-    event: Event, *, hidden: frozenset[int] = frozenset(), released_only: bool = False
+    event: Event, *, hidden: frozenset[int] = frozenset(), released_only: bool = False, director: bool = False
 ) -> EventRows:
     """The whole event as plain rows: four queries on a standings cache miss (pairs, the contest, boards,
     plays), three on a hit, whatever the size of the event.  ``hidden``: the boards still in play for a
     visitor (``selectors.hidden_boards``), shown without their hands or results; ``released_only``
     (``selectors.released_only``): the totals (standings, score cards, a team's) count the released boards
-    only."""
-    pairs = pair_infos(event)
+    only.  The names as a visitor sees them, or a ``director`` (``pair_infos``)."""
+    pairs = pair_infos(event, director=director)
     results = event_results(event, pairs, released_only=released_only)
     st = standings_rows(event, pairs=pairs, results=results).standings
     boards = list(

@@ -17,6 +17,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seating, Section, Team
+from duplicate.selectors.pair_rows import club_public_name, pair_infos
 
 
 def event_list() -> list[tuple[Event, tuple[str, str]]]:
@@ -70,32 +71,33 @@ class PairSearch:
     more: int = 0
 
 
-def find_pairs(event: Event, query: str) -> PairSearch:
+def find_pairs(event: Event, query: str, *, director: bool = False) -> PairSearch:
     """The event's pairs with a player whose name holds every word of ``query`` (in any order, as part of a
     name, case and accents aside), one query; nothing for a blank query.  Matched in Python: the same on
-    every database, accents too (SQLite's LIKE folds ASCII letters only)."""
+    every database, accents too (SQLite's LIKE folds ASCII letters only).  A visitor's search reads the names
+    as visitors are shown them (``pair_infos``): a hidden player's name finds nothing; a ``director``'s, in
+    full."""
     query = " ".join(query.split())[:SEARCH_MAX_LENGTH].strip()
     words = folded(query).split()
     if not words:
         return PairSearch()
-    rows = (
-        Pair.objects.filter(event=event)
-        .order_by("position", "id")
-        .values_list("number", "player1__name", "player2__name", "section__letter")
-    )
     found = []
-    for number, name1, name2, letter in rows:
-        names = [n for n in (name1, name2) if n]
-        haystack = folded(" ".join(names))
+    for pair in pair_infos(event, director=director).values():
+        haystack = folded(" ".join(pair.players))
         if all(word in haystack for word in words):
-            label = int(number) if number.isdecimal() else number
-            found.append(PairMatch(label=label, names=" & ".join(names), section=letter))
+            found.append(PairMatch(label=pair.label, names=pair.names, section=pair.section))
     listed = tuple(found[:SEARCH_MAX_MATCHES])
     return PairSearch(query=query, matches=listed, more=len(found) - len(listed))
 
 
 def pairs_for(event: Event) -> QuerySet[Pair]:
-    return Pair.objects.filter(event=event).select_related("player1", "player2", "team", "section")
+    """The event's pairs with their players, team and section, and (``club_choice``) the club's default of how
+    names are shown to visitors (``duplicate.privacy``), all in one query."""
+    return (
+        Pair.objects.filter(event=event)
+        .select_related("player1", "player2", "team", "section")
+        .annotate(club_choice=club_public_name())
+    )
 
 
 class SeatingRow(NamedTuple):

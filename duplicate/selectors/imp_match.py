@@ -209,11 +209,12 @@ def imp_match(
     pairs: Mapping[int, PairInfo] | None = None,
     results: EventResults | None = None,
     released_only: bool = False,
+    director: bool = False,
 ) -> ImpMatch:
     """The match by IMPs, the boards in ``hidden`` with their lines blank; the totals of the boards the
     results count (``released_only``: those released, ``event_results``; the running IMPs too); two
     queries, none for the ``pairs`` and ``results`` given."""
-    pairs = pair_infos(event) if pairs is None else pairs
+    pairs = pair_infos(event, director=director) if pairs is None else pairs  # names: ``pair_infos``'s
     if results is None:
         results = event_results(event, pairs, released_only=released_only)
     contest = results.contest

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.db.models import BooleanField, ExpressionWrapper, Q, Subquery
 
-from duplicate.models import ENTERED_FIELDS, SCORE_FIELDS, Event, Pair, pair_order
+from duplicate.models import ENTERED_FIELDS, SCORE_FIELDS, Club, Event, Pair, pair_order
+from duplicate.privacy import pair_stand_in, shown_players
 from scoring.contests import fraction_str, round_half_away
 from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
 
@@ -111,11 +112,20 @@ def unknown_pair(pk: int) -> PairInfo:
     return PairInfo(pk, f"#{pk}", 0, ("", ""), None, None, "")
 
 
-def pair_infos(event: Event) -> dict[int, PairInfo]:
-    """Every pair of the event by primary key, with its players' and team's names (one query)."""
+def club_public_name() -> Subquery:
+    """The club's default of how players' names are shown (``Club.public_name``, its one row), as part of
+    another query: no query of its own; NULL when the club has no row (every name in full)."""
+    return Subquery(Club.objects.filter(pk=1).values("public_name")[:1])
+
+
+def pair_infos(event: Event, *, director: bool = False) -> dict[int, PairInfo]:
+    """Every pair of the event by primary key, with its players' and team's names (one query): the players
+    as ``duplicate.privacy.shown_players`` shows them to a visitor (as each chose, or the club), in full to a
+    ``director``."""
     rows = (
         Pair.objects.filter(event=event)
         .order_by("position", "id")
+        .annotate(club_choice=club_public_name())
         .values_list(
             "pk",
             "number",
@@ -126,21 +136,23 @@ def pair_infos(event: Event) -> dict[int, PairInfo]:
             "team_id",
             "section__movement_kind",
             "section__letter",
+            "player1__public_name",
+            "player2__public_name",
+            "club_choice",
         )
     )
-    return {
-        pk: PairInfo(
-            pk,
-            int(number) if number.isdecimal() else number,
-            position,
+    infos = {}
+    for pk, number, position, p1, p2, team, team_id, movement_kind, section, *choices, club in rows:
+        label = int(number) if number.isdecimal() else number
+        players = shown_players(
             (p1 or "", p2 or ""),
-            team,
-            team_id,
-            movement_kind,
-            section,
+            (choices[0] or "", choices[1] or ""),
+            club_choice=club,
+            stand_in=pair_stand_in(label, team),
+            director=director,
         )
-        for pk, number, position, p1, p2, team, team_id, movement_kind, section in rows
-    }
+        infos[pk] = PairInfo(pk, label, position, players, team, team_id, movement_kind, section)
+    return infos
 
 
 def _exact_json(value: Fraction) -> int | str:

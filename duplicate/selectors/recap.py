@@ -96,14 +96,19 @@ def _ordered(ranking: Ranking, order: str) -> list[int]:
 
 
 def recap(
-    event: Event, *, hidden: frozenset[int] = frozenset(), order: str = "rank", released_only: bool = False
+    event: Event,
+    *,
+    hidden: frozenset[int] = frozenset(),
+    order: str = "rank",
+    released_only: bool = False,
+    director: bool = False,
 ) -> Recap:
     """The event's recap sheet (two queries), its rows in rank order or by pair (``order``, one of
     :data:`ORDERS`), the boards in ``hidden`` masked on every row; with ``released_only``
     (``selectors.released_only``) the totals and places count the released boards only."""
     if order not in ORDERS:
         raise ValueError(f"order: must be one of {', '.join(ORDERS)}, got {order!r}")
-    pairs = pair_infos(event)
+    pairs = pair_infos(event, director=director)  # the names a visitor sees, or a director
     results = event_results(event, pairs, released_only=released_only)
     standings = pair_standings(event, pairs=pairs, results=results)
     played: dict[tuple[int, int], Fraction | int | None] = {}  # (pair, board) -> plus/minus

@@ -488,11 +488,16 @@ def pair_rankings(
 
 
 def pair_standings(
-    event: Event, *, pairs: Mapping[int, PairInfo] | None = None, results: EventResults | None = None
+    event: Event,
+    *,
+    pairs: Mapping[int, PairInfo] | None = None,
+    results: EventResults | None = None,
+    director: bool = False,
 ) -> PairStandings:
     """A pair contest's standings, top-down: the event's plays as plain values (:func:`event_results`) ->
-    its contest's pure function (``duplicate.contests``) -> plain rows (:func:`pair_rankings`)."""
-    pairs = pair_infos(event) if pairs is None else pairs
+    its contest's pure function (``duplicate.contests``) -> plain rows (:func:`pair_rankings`).  The names
+    read when ``pairs`` is not given: as a visitor sees them, or a ``director`` (``pair_infos``)."""
+    pairs = pair_infos(event, director=director) if pairs is None else pairs
     results = event_results(event, pairs) if results is None else results
     described = contest_named(results.described)
     scored = results.contest if isinstance(results.contest, PairContest | ContractPairs) else None
@@ -722,10 +727,11 @@ def team_standings(
     pairs: Mapping[int, PairInfo] | None = None,
     results: EventResults | None = None,
     hidden: frozenset[int] = frozenset(),
+    director: bool = False,
 ) -> TeamStandings:
     """A team match (law G) as the contest gives it, each table's boards with their swings; the boards in
-    ``hidden`` (those this viewer may not see yet) without their scores."""
-    pairs = pair_infos(event) if pairs is None else pairs
+    ``hidden`` (those this viewer may not see yet) without their scores; names as :func:`pair_standings`."""
+    pairs = pair_infos(event, director=director) if pairs is None else pairs
     results = event_results(event, pairs) if results is None else results
     match = results.contest
     teams: list[TeamLine] = []
@@ -765,9 +771,13 @@ def team_standings(
 
 
 def standings(
-    event: Event, *, pairs: Mapping[int, PairInfo] | None = None, results: EventResults | None = None
+    event: Event,
+    *,
+    pairs: Mapping[int, PairInfo] | None = None,
+    results: EventResults | None = None,
+    director: bool = False,
 ) -> PairStandings | TeamStandings:
     """The event's standings, by its kind (two queries; none for what is given)."""
     if event.kind == EventKind.TEAMS:
-        return team_standings(event, pairs=pairs, results=results)
-    return pair_standings(event, pairs=pairs, results=results)
+        return team_standings(event, pairs=pairs, results=results, director=director)
+    return pair_standings(event, pairs=pairs, results=results, director=director)

@@ -450,14 +450,15 @@ def score_card(
     results: EventResults | None = None,
     hidden: frozenset[int] = frozenset(),
     released_only: bool = False,
+    director: bool = False,
 ) -> ScoreCard | None:
     """A pair's boards in the order played, with its score, the average, its plus/minus and the running
     total, and the rounds it sits out (four queries: pairs, plays, the pair's plays, its rounds; fewer for
     what is given).  The boards in
     ``hidden`` (still in play, for a visitor) show "being played" and nothing of their result; with
     ``released_only`` (``selectors.events.released_only``) its place and total count the released boards
-    only (``event_results``), as the running total of its lines does."""
-    pairs = pair_infos(event) if pairs is None else pairs
+    only (``event_results``), as the running total of its lines does.  Names: ``pair_infos``'s."""
+    pairs = pair_infos(event, director=director) if pairs is None else pairs
     info = pairs.get(pair_pk)
     if info is None:
         return None
@@ -584,14 +585,15 @@ def traveller(
     *,
     pairs: Mapping[int, PairInfo] | None = None,
     results: EventResults | None = None,
+    director: bool = False,
 ) -> Traveller:
     """Every table's result on one board, the score items, the averages and each pair's plus/minus (three
     queries for a pair contest: pairs, the board's contest, the board's lines, and for contract matchpoints
     the field's counts; a team match's three: pairs, the match's plays, the board's lines; fewer for what is
     given).  Its progress is that of the results it is worked out from: the board's own (law H, contract
     pairs), or the whole event's where ``boards_results`` works it out whole (law G's match; contract
-    matchpoints on a custom movement)."""
-    pairs = pair_infos(event) if pairs is None else pairs
+    matchpoints on a custom movement).  Names as a visitor sees them, or a ``director`` (``pair_infos``)."""
+    pairs = pair_infos(event, director=director) if pairs is None else pairs
     if results is None:
         # Law H: a board's averages, scores and plus/minus (rulings of law B(3) included) come from the
         # scores made on that board alone, so its own plays make its contest; so do a contract contest's,

@@ -12,6 +12,8 @@ from typing import Any
 
 from duplicate.contests import CHOSEN, CONTRACT_CODE, is_contract
 from duplicate.models import Board, Event, EventKind, Pair, Play
+from duplicate.privacy import pair_stand_in, shown_players
+from duplicate.selectors.pair_rows import club_public_name
 from scoring.codes import ScoringCode
 from scoring.contract import Contract, Seat, Side
 from scoring.deal import Deal
@@ -102,8 +104,9 @@ def _matches(rows: list[tuple[Any, ...]], teams: dict[int, str]) -> tuple[Usebio
     )
 
 
-def usebio_event(event: Event, *, hidden: Iterable[int] = ()) -> UsebioEvent:
-    """The event as USEBIO (three queries), without the boards ``hidden``. Raises ValueError naming the field
+def usebio_event(event: Event, *, hidden: Iterable[int] = (), director: bool = False) -> UsebioEvent:
+    """The event as USEBIO (three queries), without the boards ``hidden``, the players' names as a visitor
+    sees them or, for a ``director``, in full (``duplicate.privacy``). Raises ValueError naming the field
     when it is not a contract event USEBIO carries (:func:`usebio_problem`)."""
     problem = usebio_problem(event)
     if problem:
@@ -114,15 +117,36 @@ def usebio_event(event: Event, *, hidden: Iterable[int] = ()) -> UsebioEvent:
         (
             UsebioPair(
                 number=number,
-                players=tuple(UsebioPlayer(name) for name in (p1, p2) if name),
+                players=tuple(
+                    UsebioPlayer(name)
+                    for name in shown_players(
+                        (p1 or "", p2 or ""),
+                        (c1 or "", c2 or ""),
+                        club_choice=club,
+                        stand_in=pair_stand_in(number, team_name),
+                        director=director,
+                    )
+                    if name
+                ),
                 section=None if team_event else letter,
             ),
             team_id,
             team_name,
         )
-        for number, p1, p2, letter, team_id, team_name in Pair.objects.filter(event=event)
+        for number, p1, p2, letter, team_id, team_name, c1, c2, club in Pair.objects.filter(event=event)
         .order_by("section__letter", "position", "id")
-        .values_list("number", "player1__name", "player2__name", "section__letter", "team_id", "team__name")
+        .annotate(club_choice=club_public_name())
+        .values_list(
+            "number",
+            "player1__name",
+            "player2__name",
+            "section__letter",
+            "team_id",
+            "team__name",
+            "player1__public_name",
+            "player2__public_name",
+            "club_choice",
+        )
     ]
     boards = tuple(
         board

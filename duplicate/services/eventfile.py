@@ -27,6 +27,7 @@ from duplicate import selectors
 from duplicate.models import Board, Event, EventKind, EventStatus, Play, RankingChoice, Round, Seating
 from duplicate.services.bulk import rows_update
 from duplicate.services.errors import ServiceError, in_range, text_problem
+from duplicate.services.eventfile_players import player_items, player_items_read
 from duplicate.services.events import (
     MAX_SECTIONS,
     PairSpec,
@@ -350,14 +351,18 @@ def _read_pairs(data: Mapping[str, Any], teams: list[str]) -> list[PairSpec]:
         if not isinstance(pair, dict):
             raise ServiceError(f"{where}: must be an object")
         number = _pair_id(pair.get("number"), f"{where}.number")
-        players = pair.get("players", ["", ""])
-        if not isinstance(players, list) or len(players) > 2 or not all(isinstance(p, str) for p in players):
-            raise ServiceError(f"{where}.players: must be a list of up to two names")
-        players = [*players, "", ""][:2]
+        first, second = player_items_read(pair.get("players", ["", ""]), f"{where}.players")
         team = pair.get("team")
         if team is not None and team not in teams:
             raise ServiceError(f"{where}.team: {team!r} is not one of the teams")
-        pairs.append(PairSpec(number=number, players=(players[0], players[1]), team=team))
+        pairs.append(
+            PairSpec(
+                number=number,
+                players=(first.name, second.name),
+                team=team,
+                public_names=(first.public_name, second.public_name),
+            )
+        )
     numbers = [p.number for p in pairs]
     if len(set(numbers)) != len(numbers):
         dup = next(n for n in numbers if numbers.count(n) > 1)
@@ -652,8 +657,10 @@ def plays_store(changes: list[tuple[int, dict[str, Any]]]) -> None:
     rows_update(Play, changes)
 
 
-def event_export(event: Event) -> dict[str, Any]:
-    """The event file of an event (plain JSON-ready values)."""
+def event_export(event: Event, *, director: bool = False) -> dict[str, Any]:
+    """The event file of an event (plain JSON-ready values): a ``director``'s with every name and each
+    player's choice of how visitors see it, a visitor's with the names as visitors are shown them
+    (``duplicate.privacy``)."""
     snapshot = selectors.event_snapshot(event)
     section = snapshot.sections[0] if snapshot.sections else None
     letters = {sec.pk: sec.letter for sec in snapshot.sections}
@@ -677,7 +684,17 @@ def event_export(event: Event) -> dict[str, Any]:
     if snapshot.teams:
         out["teams"] = [{"name": t.name} for t in snapshot.teams]
     out["pairs"] = [
-        {"number": p.label, "players": p.player_names, **({"team": p.team.name} if p.team else {})}
+        {
+            "number": p.label,
+            "players": player_items(
+                p.label,
+                p.team.name if p.team else None,
+                (p.player1, p.player2),
+                club_choice=getattr(p, "club_choice", None),
+                director=director,
+            ),
+            **({"team": p.team.name} if p.team else {}),
+        }
         for p in snapshot.pairs
     ]
     out["boards"] = [

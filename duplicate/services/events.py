@@ -59,6 +59,8 @@ class PairSpec:
     number: int | str
     players: tuple[str, str] = ("", "")
     team: str | None = None
+    # How visitors are shown each player's name (``PublicName``; "": as the club chooses).
+    public_names: tuple[str, str] = ("", "")
 
 
 @transaction.atomic
@@ -433,8 +435,9 @@ def _pairs_create(
             fits(f"pair {pid}: players", n.strip(), Player, "name")
             for n in (spec.players if spec else ("", ""))
         ]
-        p1 = Player(name=names[0]) if names[0] else None
-        p2 = Player(name=names[1]) if names[1] else None
+        choices = spec.public_names if spec else ("", "")
+        p1 = Player(name=names[0], public_name=choices[0]) if names[0] else None
+        p2 = Player(name=names[1], public_name=choices[1]) if names[1] else None
         players.extend(p for p in (p1, p2) if p is not None)
         team = None
         if spec and spec.team:

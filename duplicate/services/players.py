@@ -13,10 +13,10 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
-from duplicate.models import Club, Event, Pair, Player, PublicName
+from duplicate.models import Board, Club, Event, Pair, Player, PublicName
 from duplicate.players_csv import PlayerRow, RosterFileError, players_read, players_write
 from duplicate.privacy import ERASED_NAME
 from duplicate.selectors.players import CLUB_PK, roster_export_rows
@@ -156,11 +156,20 @@ def played_event_ids(player_ids: Sequence[int]) -> list[int]:
     )
 
 
-def _touch_played(player_ids: Sequence[int]) -> None:
-    """Bump the results version of the events the players play in: their names show there."""
-    event_ids = played_event_ids(player_ids)
-    if event_ids:
-        event_results_touch(event_ids=event_ids)
+def events_of_players_touch(*, player_ids: Sequence[int]) -> None:
+    """Bump the results version of every event the players play in, and its boards': the names its pages
+    show changed (two updates, whatever the number of events)."""
+    ids = list(player_ids)
+    pairs = Pair.objects.filter(Q(player1_id__in=ids) | Q(player2_id__in=ids)).values("event_id")
+    Event.objects.filter(pk__in=pairs).update(results_version=F("results_version") + 1)
+    Board.objects.filter(event_id__in=pairs).update(results_version=F("results_version") + 1)
+
+
+def every_event_touch() -> None:
+    """Bump the results version of every event and every board: what all their pages show changed (the
+    club's default of how names are shown)."""
+    Event.objects.update(results_version=F("results_version") + 1)
+    Board.objects.update(results_version=F("results_version") + 1)
 
 
 @transaction.atomic
@@ -218,7 +227,7 @@ def player_update(
     with _number_unique(fields):
         locked.save()
     if (locked.name, locked.public_name) != shown_before:
-        _touch_played([locked.pk])
+        events_of_players_touch(player_ids=[locked.pk])
     return locked
 
 
@@ -307,7 +316,7 @@ def player_erase(*, player: Player) -> Player:
     locked.number = locked.body = locked.club_number = locked.email = locked.public_name = ""
     locked.erased_at = timezone.now()
     locked.save()
-    _touch_played([locked.pk])
+    events_of_players_touch(player_ids=[locked.pk])
     return locked
 
 
@@ -322,12 +331,39 @@ def club_update(*, name: str, number: str = "", public_name: str = PublicName.FU
     fits("name", name, Club, "name")
     fits("number", number, Club, "number")
     choice = _public_name(public_name, blank=False)
-    club, _created = Club.objects.select_for_update().get_or_create(pk=CLUB_PK)
+    club = club_settings_locked()
     before = (club.name, club.number, club.public_name)
     club.name, club.number, club.public_name = name, number, choice
     club.save()
     if (name, number, choice) != before:
-        event_results_touch(event_ids=list(Event.objects.values_list("pk", flat=True)))
+        every_event_touch()
+    return club
+
+
+@transaction.atomic
+def player_public_name_set(*, player: Player, choice: str) -> Player:
+    """How visitors are shown ``player``'s name: ``PublicName`` ("full", "initials", "hidden"), or "" to
+    follow the club's choice. The player's events are shown afresh when it changes."""
+    choice = _public_name(choice)
+    locked = _locked(player)
+    if locked.public_name != choice:
+        locked.public_name = choice
+        locked.save(update_fields=["public_name"])
+        events_of_players_touch(player_ids=[locked.pk])
+    return locked
+
+
+@transaction.atomic
+def club_public_name_set(*, choice: str) -> Club:
+    """The club's default of how visitors are shown the names of players who have not chosen; every event is
+    shown afresh when it changes."""
+    club = club_settings_locked()
+    return club_update(name=club.name, number=club.number, public_name=choice)
+
+
+def club_settings_locked() -> Club:
+    """The club's row, locked (made on first use)."""
+    club, _created = Club.objects.select_for_update().get_or_create(pk=CLUB_PK)
     return club
 
 
@@ -444,7 +480,7 @@ def players_import(*, text: str) -> ImportSummary:
     Player.objects.bulk_create(added, batch_size=500)
     Player.objects.bulk_update(updated, list(PLAYER_COLUMNS), batch_size=500)
     if renamed:
-        _touch_played(renamed)
+        events_of_players_touch(player_ids=renamed)
     return ImportSummary(
         added=len(added), updated=len(updated), unchanged=len(checked) - len(added) - len(updated)
     )

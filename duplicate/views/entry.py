@@ -187,6 +187,10 @@ class TableView:
             "event": self.event,
             "section": self.section,
             "seating": self.seating,
+            # The players' names as this viewer is shown them: a table link's as a visitor's (docs/players.md).
+            "seated": entry_selectors.seated_names(
+                self.seating, director=selectors.viewer_of(request).director
+            ),
             "round": self.seating.round,
             "rows": rows,
             "view": self,

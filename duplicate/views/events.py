@@ -28,6 +28,7 @@ from duplicate.forms import (
 )
 from duplicate.models import Event, MovementKind, Pair, RankingChoice
 from duplicate.pages import page_request, visitor_page
+from duplicate.selectors.pair_rows import pair_infos
 from duplicate.services import eventfile
 from duplicate.tables import (
     PairsTable,
@@ -302,11 +303,12 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's overview: its sections and counts (a visitor's kept whole under the results version; a
     search for a pair, ?q=, is not kept)."""
     event = selectors.event_or_404(pk)
-    search = selectors.find_pairs(event, request.GET.get("q", ""))
+    viewer = selectors.viewer_of(request)
+    search = selectors.find_pairs(event, request.GET.get("q", ""), director=viewer.director)
 
     def render_page() -> HttpResponse:
         overview = selectors.event_overview(event)
-        director = selectors.viewer_of(request).director
+        director = viewer.director
         missing = overview.total - overview.entered
         context = {
             "event": event,
@@ -368,16 +370,19 @@ def event_pairs(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_or_404(pk)
     request = page_request(request)
 
+    director = selectors.viewer_of(request).director
+
     def render_page() -> HttpResponse:
-        pairs = list(selectors.pairs_for(event))
-        letters = sorted({pair.section.letter for pair in pairs})
+        pairs = list(pair_infos(event, director=director).values())  # names as this viewer is shown them
+        letters = sorted({pair.section for pair in pairs})
         section = selected_section(request, letters)
         hidden = [
             *(["section"] if len(letters) < 2 else []),
             *(["team"] if event.kind != "teams" else []),
             *(["edit"] if not request.user.is_staff else []),
         ]
-        table = configure(request, PairsTable(in_section(pairs, section, "section__letter"), exclude=hidden))
+        rows = in_section(pairs, section, "section")
+        table = configure(request, PairsTable(rows, event_pk=event.pk, exclude=hidden))
         context = {"event": event, "table": table, "letters": letters, "section": section}
         return render(request, "duplicate/event_pairs.html", context)
 

@@ -33,8 +33,8 @@ def download_travellers(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         "travellers",
         "pdf",
-        lambda e, hidden, released_only: files.travellers_file(
-            e, "pdf", hidden=hidden, released_only=released_only
+        lambda e, hidden, released_only, director: files.travellers_file(
+            e, "pdf", hidden=hidden, released_only=released_only, director=director
         ),
         preparing="The travellers' printout",
     )
@@ -47,7 +47,9 @@ def download_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         "results",
         "csv",
-        lambda e, hidden, released_only: files.results_file(e, hidden=hidden, released_only=released_only),
+        lambda e, hidden, released_only, director: files.results_file(
+            e, hidden=hidden, released_only=released_only, director=director
+        ),
         preparing="The results file",
     )
 
@@ -63,8 +65,8 @@ def download_hands(request: HttpRequest, pk: int, what: str) -> HttpResponse:
         pk,
         name,
         "pbn",
-        lambda e, hidden, released_only: files.hands_file(
-            e, results=results, hidden=hidden, released_only=released_only
+        lambda e, hidden, released_only, director: files.hands_file(
+            e, results=results, hidden=hidden, released_only=released_only, director=director
         ),
         preparing="The hands and results file" if results else "The hand records file",
     )
@@ -82,8 +84,8 @@ def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
         event,
         "usebio",
         "xml",
-        lambda e, hidden, _released: write_usebio(
-            usebio_event(e, hidden=hidden)
+        lambda e, hidden, _released, director: write_usebio(
+            usebio_event(e, hidden=hidden, director=director)
         ),  # lines and hands, no totals
         preparing="The USEBIO file",
     )
@@ -98,7 +100,9 @@ def download_workbook(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         "results",
         "xlsx",
-        lambda e, hidden, released_only: files.workbook_file(e, hidden=hidden, released_only=released_only),
+        lambda e, hidden, released_only, director: files.workbook_file(
+            e, hidden=hidden, released_only=released_only, director=director
+        ),
         preparing="The event workbook",
     )
 
@@ -111,8 +115,8 @@ def download_printout(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
         pk,
         kind,
         "pdf",
-        lambda e, hidden, released_only: files.printout_file(
-            e, kind, hidden=hidden, released_only=released_only
+        lambda e, hidden, released_only, director: files.printout_file(
+            e, kind, hidden=hidden, released_only=released_only, director=director
         ),
         preparing=f"The {names[kind]} printout",
     )
@@ -122,8 +126,8 @@ def event_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The event file. A visitor's copy leaves out the hands and results of the boards still in play (see
     ``selectors.board_visible``); a director's holds everything."""
 
-    def make(event: Event, hidden: frozenset[int], _released: bool) -> bytes:  # results, no totals
-        data = eventfile.event_export(event)
+    def make(event: Event, hidden: frozenset[int], _released: bool, director: bool) -> bytes:  # no totals
+        data = eventfile.event_export(event, director=director)
         if hidden:
             data = eventfile_without(data, hidden)
         return eventfile.event_file_text(data).encode()

@@ -47,7 +47,9 @@ def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
     order = _order(request)
 
     def build() -> dict[str, Any]:
-        sheet = recap(event, hidden=hidden, order=order, released_only=released_only)
+        sheet = recap(
+            event, hidden=hidden, order=order, released_only=released_only, director=viewer.director
+        )
         # No pair ranked yet, or no board (a finished event with no result): the "no results" line.
         shown = sheet.rankings if sheet.boards and any(r.rows for r in sheet.rankings) else ()
         context = {
@@ -59,7 +61,12 @@ def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
             "tables": render_to_string("duplicate/_recap_tables.html", context, request=request),
         }
 
-    variant = (order, tuple(sorted(hidden)), caching.counted_variant(released_only))
+    variant = (
+        order,
+        tuple(sorted(hidden)),
+        caching.counted_variant(released_only),
+        caching.names_variant(viewer.director),
+    )
     parts = caching.cached(event, "recap", variant, build, current_only=viewer.director)
     context = {
         "event": event,
@@ -83,8 +90,9 @@ def download_recap(request: HttpRequest, pk: int) -> HttpResponse:
         event,
         "recap",
         "pdf",
-        lambda e, hidden, released_only: recap_pdf(
-            event_info(e), recap(e, hidden=hidden, order=order, released_only=released_only)
+        lambda e, hidden, released_only, director: recap_pdf(
+            event_info(e),
+            recap(e, hidden=hidden, order=order, released_only=released_only, director=director),
         ),
         preparing="The recap sheet's printout",
         variant=order,

@@ -44,23 +44,29 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
-    # A search for a pair by a player's name (?q=) is the one thing not kept: the standings still are.
-    search = event_selectors.find_pairs(event, request.GET.get("q", ""))
+    viewer = event_selectors.viewer_of(request)
+    # A search for a pair by a player's name (?q=) is the one thing not kept: the standings still are.  A
+    # visitor's finds the names as shown to visitors only (duplicate.privacy).
+    search = event_selectors.find_pairs(event, request.GET.get("q", ""), director=viewer.director)
     request = page_request(request)
     # What the totals count (no peeking): a visitor's, only the released boards, unless the event runs
     # totals over every result; a director's, every result.  The boards left out are those in play in the
     # very results the totals are worked out from (``event_results``), so they cost no query of their own,
     # and the key keeps the two apart (the results version fixes which boards are in play).
-    released_only = event_selectors.released_only(event, event_selectors.viewer_of(request))
-    page = (caching.query_variant(request.GET), caching.counted_variant(released_only))
+    released_only = event_selectors.released_only(event, viewer)
+    page = (
+        caching.query_variant(request.GET),
+        caching.counted_variant(released_only),
+        caching.names_variant(viewer.director),
+    )
     if search.query:
-        return _standings(request, event, page, search, released_only=released_only)
+        return _standings(request, event, page, search, released_only=released_only, director=viewer.director)
     return visitor_page(
         request,
         event,
         "standings-page",
         page,
-        lambda: _standings(request, event, page, released_only=released_only),
+        lambda: _standings(request, event, page, released_only=released_only, director=viewer.director),
     )
 
 
@@ -71,10 +77,11 @@ def _standings(
     search: event_selectors.PairSearch | None = None,
     *,
     released_only: bool,
+    director: bool,
 ) -> HttpResponse:
 
     def build() -> dict[str, Any]:
-        pairs = standings_selectors.pair_infos(event)
+        pairs = standings_selectors.pair_infos(event, director=director)
         results = standings_selectors.event_results(event, pairs, released_only=released_only)
         standings = standings_selectors.pair_standings(event, pairs=pairs, results=results)
         letters = sorted({p.section for p in pairs.values()})
@@ -120,7 +127,7 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
     released_only = event_selectors.released_only(event, viewer)
 
     def build() -> dict[str, Any] | None:
-        pairs = standings_selectors.pair_infos(event)
+        pairs = standings_selectors.pair_infos(event, director=viewer.director)
         pair_pk = next((p.pk for p in pairs.values() if str(p.label) == number), None)
         card = (
             None
@@ -143,6 +150,7 @@ def pair_scorecard(request: HttpRequest, pk: int, number: str) -> HttpResponse:
         number,
         tuple(sorted(hidden)),
         caching.counted_variant(released_only),
+        caching.names_variant(viewer.director),
         caching.query_variant(request.GET),
     )
     parts = caching.cached(event, "score-card", variant, build, current_only=viewer.director)

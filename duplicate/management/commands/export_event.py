@@ -19,7 +19,7 @@ class Command(KalamazooCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = event_or_error(options["event_id"])
-        text = event_file_text(event_export(event))
+        text = event_file_text(event_export(event, director=True))  # the director's: every name
         if options["output"]:
             write_output(options["output"], text)
             self.stdout.write(f"Wrote event {event.pk} to {options['output']}")

@@ -25,7 +25,7 @@ class Command(KalamazooCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         output: Path = options["output"]
         event = event_or_error(options["event_id"])
-        body = hands_file(event, results=options["results"])
+        body = hands_file(event, results=options["results"], director=True)  # every name
         write_output(output, body)
         games = body.count(b"[Board ")
         what = "hands and results" if options["results"] else "hands"

@@ -26,7 +26,9 @@ class Command(KalamazooCommand):
         if problem:
             raise CommandError(f"event {event.pk}: {problem}", returncode=2)
         try:
-            body = write_usebio(usebio_event(event))  # the director's file: every board
+            body = write_usebio(
+                usebio_event(event, director=True)
+            )  # the director's file: every board, every name
         except UsebioError as exc:
             raise CommandError(f"event {event.pk}: {exc}", returncode=2) from None
         if options["output"]:

@@ -26,5 +26,5 @@ class Command(KalamazooCommand):
         kind = options["kind"]
         output: Path = options["output"]
         event = event_or_error(options["event_id"])
-        write_output(output, printout_file(event, kind))
+        write_output(output, printout_file(event, kind, director=True))  # every name
         self.stdout.write(f"Wrote the {WHAT[kind]} of event {event.pk} to {output}")

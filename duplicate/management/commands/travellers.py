@@ -29,7 +29,7 @@ class Command(KalamazooCommand):
         if fmt == "pdf" and output is None:
             raise CommandError("travellers: the pdf format needs -o FILE", returncode=2)
         event = event_or_error(options["event_id"])
-        body = travellers_file(event, fmt)
+        body = travellers_file(event, fmt, director=True)  # every name
         if output is None:
             self.stdout.write(body.decode("utf-8"), ending="")
             return

@@ -55,14 +55,16 @@ class Command(KalamazooCommand):
         event = event_or_error(options["event_id"])
         body: Any
         if fmt in match_formats(event):
-            body = match_file(event, fmt)  # board by board too (law G); run on the server: every board
+            body = match_file(
+                event, fmt, director=True
+            )  # board by board (law G); the server: every board, name
             body = body.decode("utf-8").removeprefix(BOM) if fmt == "csv" else body
         elif contest_of(event).shape is Shape.CONTRACT_TEAMS:
-            match = imp_match(event)  # by IMPs and VPs: JSON or text
+            match = imp_match(event, director=True)  # by IMPs and VPs: JSON or text
             text = imp_text(event.name, match) if fmt == "text" else None
             body = text or json.dumps(imp_json(match), indent=2, ensure_ascii=False) + "\n"
         else:
-            body = RENDERERS[fmt](standings_rows(event))
+            body = RENDERERS[fmt](standings_rows(event, director=True))
         if output is None:
             self.stdout.write(body, ending="")
             return
