@@ -20,19 +20,25 @@ from duplicate.models import Event
 
 
 def totals_download(
-    request: HttpRequest, event: Event | int, what: str, ext: str, make: Callable[[Event, bool], bytes]
+    request: HttpRequest, event: Event | int, what: str, ext: str, make: Callable[[Event, bool, bool], bytes]
 ) -> HttpResponse:
-    """A download of totals and no board's hands or results (the standings): ``make(event, released_only)``,
-    its totals over the released boards only for a viewer shown those (``selectors.released_only``: the
-    boards in play are read with the results, no query of their own); kept with the results version and what
-    the totals count (a visitor's file is never a director's).  ``event``: the event, or its primary key."""
+    """A download of totals and no board's hands or results (the standings): ``make(event, released_only,
+    director)``, its totals over the released boards only for a viewer shown those (``selectors.released_only``:
+    the boards in play are read with the results, no query of their own), the players' membership numbers as
+    the viewer may see them (``director``: every one, ``duplicate.privacy.shown_number``); kept with the
+    results version, what the totals count and who sees it (a visitor's file is never a director's).
+    ``event``: the event, or its primary key."""
     if not isinstance(event, Event):
         event = get_object_or_404(Event, pk=event)
     viewer = selectors.viewer_of(request)
     released_only = selectors.released_only(event, viewer)
-    variant = (what, ext, caching.counted_variant(released_only))
+    variant = (what, ext, caching.counted_variant(released_only), "director" if viewer.director else "")
     body = caching.cached(
-        event, "download", variant, lambda: make(event, released_only), current_only=viewer.director
+        event,
+        "download",
+        variant,
+        lambda: make(event, released_only, viewer.director),
+        current_only=viewer.director,
     )
     return download_response(event, body, what, ext)
 

@@ -19,6 +19,7 @@ from duplicate.exports.text import travellers_text
 from duplicate.exports.xlsx import standings_xlsx, workbook_xlsx
 from duplicate.selectors.analyses import boards_double_dummy
 from duplicate.selectors.event_rows import event_rows, hand_rows, standings_rows
+from duplicate.selectors.pair_rows import numbers_shown, pair_infos
 
 STANDINGS_FORMATS = ("csv", "xlsx", "pdf")
 PRINTOUTS = ("scorecards", "guide-cards", "hand-records")
@@ -33,12 +34,14 @@ CONTENT_TYPES = {
 }
 
 
-def standings_file(event: Any, fmt: str, *, released_only: bool = False) -> bytes:
+def standings_file(event: Any, fmt: str, *, released_only: bool = False, director: bool = False) -> bytes:
     """The event's standings as ``csv``, ``xlsx`` or ``pdf`` (two queries: the pairs, the plays);
-    ``released_only``: a visitor's, its totals over the released boards only (``selectors.released_only``)."""
+    ``released_only``: a visitor's, its totals over the released boards only (``selectors.released_only``);
+    the players' membership numbers as the viewer may see them (``director``: every one)."""
     if fmt not in STANDINGS_FORMATS:
         raise ValueError(f"format: must be one of {', '.join(STANDINGS_FORMATS)}, got {fmt!r}")
-    rows = standings_rows(event, released_only=released_only)
+    pairs = numbers_shown(pair_infos(event), director=director)
+    rows = standings_rows(event, pairs=pairs, released_only=released_only)
     if fmt == "csv":
         return standings_csv(rows)
     if fmt == "xlsx":

@@ -35,3 +35,12 @@ def shown_name(*, name: str, choice: str, pair_label: str, director: bool) -> st
     if choice == PublicName.INITIALS:
         return initials(name)
     return pair_label
+
+
+def shown_number(*, number: str, choice: str | None, director: bool) -> str:
+    """A player's membership number as the viewer sees it: every one to a director; to a visitor only that of
+    a player whose name is shown in full (``choice``, the effective one: :func:`effective_choice`), none
+    when the choice is not known (None: the standings' rows do not carry it yet)."""
+    if director or choice == PublicName.FULL:
+        return number
+    return ""

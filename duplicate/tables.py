@@ -178,6 +178,10 @@ class StandingsTable(EventRowsTable):
     plus_minus = tables.Column(
         "Plus/minus", attrs=NUM, accessor="plus_minus_display", order_by=("plus_minus",)
     )
+    # Shown only when the event has an award table (``Ranking.awarded``): the masterpoints of the place.
+    masterpoints = tables.Column(
+        "Masterpoints", attrs=NUM, accessor="masterpoints_display", order_by=("masterpoints",)
+    )
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())
 
     @classmethod
@@ -224,7 +228,10 @@ def ranking_tables(
     for ranking in rankings:
         rows = in_section(ranking.rows, section)
         if rows or not section:
-            table = StandingsTable(rows, event_pk=event_pk, prefix=ranking.prefix, contest=contest)
+            unawarded = () if ranking.awarded else ("masterpoints",)
+            table = StandingsTable(
+                rows, event_pk=event_pk, prefix=ranking.prefix, contest=contest, exclude=unawarded
+            )
             out.append({"ranking": ranking, "table": configure(request, table, per_page)})
     return out
 

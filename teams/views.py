@@ -169,5 +169,7 @@ def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
         event,
         "standings",
         fmt,
-        lambda e, released_only: files.standings_file(e, fmt, released_only=released_only),
+        lambda e, released_only, director: files.standings_file(
+            e, fmt, released_only=released_only, director=director
+        ),
     )

@@ -27,7 +27,7 @@ from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatCho
 from duplicate.selectors.contract import ContractPairs
 from duplicate.selectors.guide_cards import GuideCard, MovementRow, guide_cards, movement_rows
 from duplicate.selectors.imp_match import ImpMatch, imp_match
-from duplicate.selectors.pair_rows import traveller_key
+from duplicate.selectors.pair_rows import numbers_shown, traveller_key
 from duplicate.selectors.standings import (
     WHIST,
     EventResults,
@@ -217,7 +217,7 @@ def event_rows(
     visitor (``selectors.hidden_boards``), shown without their hands or results; ``released_only``
     (``selectors.released_only``): the totals (standings, score cards, a team's) count the released boards
     only."""
-    pairs = pair_infos(event)
+    pairs = numbers_shown(pair_infos(event), director=False)  # files anyone may be given: as a visitor's
     results = event_results(event, pairs, released_only=released_only)
     st = standings_rows(event, pairs=pairs, results=results).standings
     boards = list(

@@ -4,13 +4,16 @@ the standings of every contest (``duplicate.selectors.standings``, ``duplicate.s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from duplicate.models import ENTERED_FIELDS, SCORE_FIELDS, Event, Pair, pair_order
+from duplicate.privacy import shown_number
+from scoring.awards import awards_for_places, decimal_points, ranks_with_ties
 from scoring.contests import fraction_str, round_half_away
 from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
 
@@ -97,6 +100,19 @@ class PairInfo:
     team_id: int | None
     movement_kind: str
     section: str = ""  # the section's letter (names the rankings of an event of several sections)
+    # The players' membership numbers and the bodies that issued them ("" for a guest): shown to a visitor
+    # only as ``duplicate.privacy.shown_number`` allows (``numbers_shown``).
+    numbers: tuple[str, str] = ("", "")
+    bodies: tuple[str, str] = ("", "")
+
+    @property
+    def members(self) -> list[dict[str, str]]:
+        """Each named player's name, number and body (the standings JSON's ``members``)."""
+        return [
+            {"name": name, "number": number, "body": body}
+            for name, number, body in zip(self.players, self.numbers, self.bodies, strict=True)
+            if name
+        ]
 
     @property
     def names(self) -> str:
@@ -126,6 +142,10 @@ def pair_infos(event: Event) -> dict[int, PairInfo]:
             "team_id",
             "section__movement_kind",
             "section__letter",
+            "player1__number",
+            "player2__number",
+            "player1__body",
+            "player2__body",
         )
     )
     return {
@@ -138,8 +158,27 @@ def pair_infos(event: Event) -> dict[int, PairInfo]:
             team_id,
             movement_kind,
             section,
+            (n1 or "", n2 or ""),
+            (b1 or "", b2 or ""),
         )
-        for pk, number, position, p1, p2, team, team_id, movement_kind, section in rows
+        for pk, number, position, p1, p2, team, team_id, movement_kind, section, n1, n2, b1, b2 in rows
+    }
+
+
+def numbers_shown(pairs: Mapping[int, PairInfo], *, director: bool) -> dict[int, PairInfo]:
+    """The pairs with the membership numbers the viewer may see (``duplicate.privacy.shown_number``): every
+    one to a director."""
+    if director:
+        return dict(pairs)
+    return {
+        pk: replace(
+            info,
+            numbers=(
+                shown_number(number=info.numbers[0], choice=None, director=False),
+                shown_number(number=info.numbers[1], choice=None, director=False),
+            ),
+        )
+        for pk, info in pairs.items()
     }
 
 
@@ -165,31 +204,41 @@ class StandingRow(NamedTuple):
     # ranked by (matchpoints after Neuberg and factoring, or IMPs), ``percentage`` a matchpoint percentage.
     contest: str = ""
     percentage: Fraction | None = None
+    # The masterpoints its place earns by the event's award table (``scoring.awards``); None without a table.
+    masterpoints: Fraction | None = None
+
+    @property
+    def masterpoints_display(self) -> str:
+        return "" if self.masterpoints is None else decimal_points(self.masterpoints)
 
     def to_json(self) -> dict[str, Any]:
+        awarded = {} if self.masterpoints is None else {"masterpoints": _exact_json(self.masterpoints)}
         if self.contest:
             out: dict[str, Any] = {
                 "rank": self.rank,
                 "pair": self.pair.label,
                 "direction": self.direction,
                 "players": list(self.pair.players),
+                "members": self.pair.members,
                 "boards": self.boards,
                 "score": _exact_json(self.net),
                 "ranking": self.ranking,
             }
             if self.percentage is not None:
                 out["percentage"] = _exact_json(self.percentage)
-            return out
+            return {**out, **awarded}
         return {
             "rank": self.rank,
             "pair": self.pair.label,
             "direction": self.direction,
             "players": list(self.pair.players),
+            "members": self.pair.members,
             "boards": self.boards,
             "net": fraction_str(self.net),
             "plus_minus": round_half_away(self.plus_minus),
             "exact": fraction_str(self.plus_minus),
             "ranking": self.ranking,
+            **awarded,
         }
 
 
@@ -219,3 +268,22 @@ class Ranking:
     @property
     def by_fraction(self) -> bool:
         return any(r.by_fraction for r in self.rows)
+
+    @property
+    def awarded(self) -> bool:
+        """Whether its rows carry masterpoints (the event has an award table)."""
+        return any(r.masterpoints is not None for r in self.rows)
+
+
+def with_masterpoints(rankings: Sequence[Ranking], table: Sequence[Fraction]) -> list[Ranking]:
+    """The rankings with each row's masterpoints by the award ``table`` (``scoring.awards``), each ranking
+    awarded the table on its own; unchanged without a table."""
+    if not table:
+        return list(rankings)
+    out = []
+    for ranking in rankings:
+        places = ranks_with_ties([row.rank for row in ranking.rows])
+        points = awards_for_places(places, table)
+        rows = tuple(row._replace(masterpoints=p) for row, p in zip(ranking.rows, points, strict=True))
+        out.append(replace(ranking, rows=rows))
+    return out

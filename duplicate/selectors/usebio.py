@@ -1,5 +1,7 @@
-"""A contract event as USEBIO 1.2 (``scoring.usebio``): its pairs and players, its boards with their hands,
-and every traveller line, read in a fixed number of queries (pairs, boards, plays).
+"""A contract event as USEBIO 1.2 (``scoring.usebio``): the club (its name and number), its pairs and players
+(with their national and club numbers, and the masterpoints of the event's award table), its boards with their
+hands, and every traveller line, read in a fixed number of queries (club, pairs, boards, plays; and the
+standings' two when the event has an award table).
 
 No peeking: the boards ``hidden`` from the viewer (still in play, see ``selectors.hidden_boards``) give
 neither their hands nor any line; the director hides none."""
@@ -11,7 +13,9 @@ from dataclasses import replace
 from typing import Any
 
 from duplicate.contests import CHOSEN, CONTRACT_CODE, is_contract
-from duplicate.models import Board, Event, EventKind, Pair, Play
+from duplicate.models import Board, Club, Event, EventKind, Pair, Play
+from duplicate.selectors.standings import event_award_table, pair_standings
+from scoring.awards import decimal_points
 from scoring.codes import ScoringCode
 from scoring.contract import Contract, Seat, Side
 from scoring.deal import Deal
@@ -41,6 +45,33 @@ PLAY_COLUMNS = (
     "seating__round__number",
     "ns_pair__team_id",
 )
+
+
+# Each player's name, national (membership) number and club number, first player then second.
+PLAYER_COLUMNS = tuple(
+    f"{seat}__{field}" for seat in ("player1", "player2") for field in ("name", "number", "club_number")
+)
+
+
+def _players(values: tuple[Any, ...]) -> tuple[UsebioPlayer, ...]:
+    """The pair's named players with their NATIONAL_ID_NUMBER and CLUB_ID_NUMBER where they have them."""
+    players = []
+    for name, number, club_number in (values[:3], values[3:6]):
+        if name:
+            players.append(UsebioPlayer(name, national_id=number or None, club_id=club_number or None))
+    return tuple(players)
+
+
+def _masterpoints(event: Event) -> dict[int, str]:
+    """Each pair's MASTER_POINTS_AWARDED by the event's award table (``scoring.awards``), by primary key: two
+    queries (the standings' pairs and plays) when the event has a table, none without."""
+    if not event_award_table(event):
+        return {}
+    return {
+        row.pair.pk: decimal_points(row.masterpoints)
+        for row in pair_standings(event).rows
+        if row.masterpoints is not None
+    }
 
 
 def usebio_problem(event: Event) -> str:
@@ -103,26 +134,29 @@ def _matches(rows: list[tuple[Any, ...]], teams: dict[int, str]) -> tuple[Usebio
 
 
 def usebio_event(event: Event, *, hidden: Iterable[int] = ()) -> UsebioEvent:
-    """The event as USEBIO (three queries), without the boards ``hidden``. Raises ValueError naming the field
+    """The event as USEBIO (four queries, six with an award table), without the boards ``hidden``. Raises ValueError naming the field
     when it is not a contract event USEBIO carries (:func:`usebio_problem`)."""
     problem = usebio_problem(event)
     if problem:
         raise ValueError(problem)
     hide = frozenset(hidden)
     team_event = event.kind == EventKind.TEAMS
+    # No peeking: masterpoints are totals, written only in a file that hides no board.
+    points = {} if team_event or hide else _masterpoints(event)
     members = [
         (
             UsebioPair(
-                number=number,
-                players=tuple(UsebioPlayer(name) for name in (p1, p2) if name),
-                section=None if team_event else letter,
+                number=row[1],
+                players=_players(row[5:]),
+                section=None if team_event else row[2],
+                masterpoints=points.get(row[0]),
             ),
-            team_id,
-            team_name,
+            row[3],
+            row[4],
         )
-        for number, p1, p2, letter, team_id, team_name in Pair.objects.filter(event=event)
+        for row in Pair.objects.filter(event=event)
         .order_by("section__letter", "position", "id")
-        .values_list("number", "player1__name", "player2__name", "section__letter", "team_id", "team__name")
+        .values_list("pk", "number", "section__letter", "team_id", "team__name", *PLAYER_COLUMNS)
     ]
     boards = tuple(
         board
@@ -141,8 +175,15 @@ def usebio_event(event: Event, *, hidden: Iterable[int] = ()) -> UsebioEvent:
         .values_list(*PLAY_COLUMNS)
     )
     event_type, method = CHOSEN[event.contest].usebio
+    club_name, club_number = Club.objects.filter(pk=1).values_list("name", "number").first() or ("", "")
     base = UsebioEvent(
-        event_type=event_type, name=event.name, date=event.date, board_scoring_method=method, boards=boards
+        event_type=event_type,
+        name=event.name,
+        date=event.date,
+        board_scoring_method=method,
+        boards=boards,
+        club_name=club_name or None,
+        club_number=club_number or None,
     )
     if not team_event:
         pairs = tuple(pair for pair, _id, _name in members)

@@ -24,9 +24,25 @@ from django.db.models import F
 from django.utils import timezone
 
 from duplicate import selectors
-from duplicate.models import Board, Event, EventKind, EventStatus, Play, RankingChoice, Round, Seating
+from duplicate.models import (
+    Board,
+    Event,
+    EventKind,
+    EventStatus,
+    Play,
+    RankingChoice,
+    Round,
+    Seating,
+)
 from duplicate.services.bulk import rows_update
 from duplicate.services.errors import ServiceError, in_range, text_problem
+from duplicate.services.eventfile_members import (
+    MemberSpec,
+    members_set,
+    members_unique,
+    player_item,
+    read_member,
+)
 from duplicate.services.events import (
     MAX_SECTIONS,
     PairSpec,
@@ -191,7 +207,7 @@ def event_import(
     if kind not in EventKind.values:
         raise ServiceError(f"kind: must be pairs or teams, got {json.dumps(kind)[:40]}")
     teams = _read_teams(data)
-    pairs = _read_pairs(data, teams)
+    pairs, members = _read_pairs(data, teams)
     board_numbers, deals, dealers = _read_boards(data)
     vulnerable = _read_vulnerable(data)
     contest = data.get("contest")
@@ -262,6 +278,7 @@ def event_import(
             dealers=dealers,
             analyse=analyse,
         )
+    members_set(event, members)
     _import_results(event, results, progress)
     _restore_agreed(event, agreed)
     if status is None and results:
@@ -337,9 +354,12 @@ def _read_teams(data: Mapping[str, Any]) -> list[str]:
     return teams
 
 
-def _read_pairs(data: Mapping[str, Any], teams: list[str]) -> list[PairSpec]:
-    """The file's pairs: number, up to two player names, team; each number once."""
+def _read_pairs(data: Mapping[str, Any], teams: list[str]) -> tuple[list[PairSpec], list[MemberSpec]]:
+    """The file's pairs: number, up to two players, team; each number once. A player given as an object
+    (``eventfile_members.read_member``) is left out of the pair's names and returned as a member, matched to the roster
+    once the pairs exist (``members_set``)."""
     pairs: list[PairSpec] = []
+    members: list[MemberSpec] = []
     listed = _require(data, "pairs", list, "")
     _at_most(listed, MAX_PAIRS, "pairs", "pairs (two a table)")
     for i, pair in enumerate(listed):
@@ -348,18 +368,29 @@ def _read_pairs(data: Mapping[str, Any], teams: list[str]) -> list[PairSpec]:
             raise ServiceError(f"{where}: must be an object")
         number = _pair_id(pair.get("number"), f"{where}.number")
         players = pair.get("players", ["", ""])
-        if not isinstance(players, list) or len(players) > 2 or not all(isinstance(p, str) for p in players):
-            raise ServiceError(f"{where}.players: must be a list of up to two names")
-        players = [*players, "", ""][:2]
+        if not isinstance(players, list) or len(players) > 2:
+            raise ServiceError(f"{where}.players: must be a list of up to two names (or player objects)")
+        names = ["", ""]
+        for seat, player in enumerate(players):
+            if isinstance(player, str):
+                names[seat] = player
+            elif isinstance(player, dict):
+                members.append(read_member(player, f"{where}.players[{seat}]", number, seat))
+            else:
+                raise ServiceError(
+                    f"{where}.players[{seat}]: must be a name or an object with a name, got "
+                    f"{json.dumps(player)[:40]}"
+                )
         team = pair.get("team")
         if team is not None and team not in teams:
             raise ServiceError(f"{where}.team: {team!r} is not one of the teams")
-        pairs.append(PairSpec(number=number, players=(players[0], players[1]), team=team))
+        pairs.append(PairSpec(number=number, players=(names[0], names[1]), team=team))
     numbers = [p.number for p in pairs]
     if len(set(numbers)) != len(numbers):
         dup = next(n for n in numbers if numbers.count(n) > 1)
         raise ServiceError(f"pairs: pair {dup} is listed twice")
-    return pairs
+    members_unique(members)
+    return pairs, members
 
 
 def _read_boards(data: Mapping[str, Any]) -> tuple[list[int], dict[int, str], dict[int, str]]:
@@ -674,7 +705,11 @@ def event_export(event: Event) -> dict[str, Any]:
     if snapshot.teams:
         out["teams"] = [{"name": t.name} for t in snapshot.teams]
     out["pairs"] = [
-        {"number": p.label, "players": p.player_names, **({"team": p.team.name} if p.team else {})}
+        {
+            "number": p.label,
+            "players": [player_item(player) for player in (p.player1, p.player2)],
+            **({"team": p.team.name} if p.team else {}),
+        }
         for p in snapshot.pairs
     ]
     out["boards"] = [

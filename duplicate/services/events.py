@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from string import ascii_uppercase
 from typing import Any
 
@@ -37,6 +38,7 @@ from duplicate.models import (
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.results import boards_touch
+from scoring.awards import MAX_DECIMALS, MAX_PLACES, table_texts
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, average_plus_imps
 from scoring.errors import ScoringError, show_value
 from scoring.movements import MAX_PLAYS, Movement, MovementError, MovementRound, TablePlay, generate
@@ -252,6 +254,22 @@ def event_running_totals_set(*, event: Event, running_totals: bool) -> Event:
     if not isinstance(running_totals, bool):
         raise ServiceError(f"running_totals: must be true or false, got {show_value(running_totals)}")
     return _event_choice_set(event, "running_totals", running_totals)
+
+
+@transaction.atomic
+def event_awards_set(*, event: Event, table: Sequence[Fraction]) -> Event:
+    """The director's award table (masterpoints): the points of each place, first place first
+    (``scoring.awards``); an empty table awards none. Each entry a non-negative number of at most two decimal
+    places, at most 100 places. The results version is bumped: the standings show the new points."""
+    if len(table) > MAX_PLACES:
+        raise ServiceError(f"award table: at most {MAX_PLACES} places, got {len(table)}")
+    for place, points in enumerate(table, start=1):
+        if not isinstance(points, Fraction | int) or points < 0 or (10**MAX_DECIMALS) % points.denominator:
+            raise ServiceError(
+                f"award table: place {place}: {show_value(points)} is not a number of points of at most "
+                f"{MAX_DECIMALS} decimal places, none below 0"
+            )
+    return _event_choice_set(event, "awards", table_texts([Fraction(p) for p in table]))
 
 
 @transaction.atomic
