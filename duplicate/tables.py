@@ -203,6 +203,12 @@ class StandingsTable(EventRowsTable):
             "data-pair": lambda record: record.pair.label
         }  # ?pair= marks it
 
+    def __init__(self, data: Iterable[Any], *, awarded: bool = False, **kwargs: Any) -> None:
+        """``awarded``: the event has an award table, and the Masterpoints column is shown."""
+        if not awarded:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "masterpoints")
+        super().__init__(data, **kwargs)
+
     def render_pair(self, record: Any) -> SafeString:
         return pair_link(self.event_pk, record.pair)
 
@@ -228,9 +234,8 @@ def ranking_tables(
     for ranking in rankings:
         rows = in_section(ranking.rows, section)
         if rows or not section:
-            unawarded = () if ranking.awarded else ("masterpoints",)
             table = StandingsTable(
-                rows, event_pk=event_pk, prefix=ranking.prefix, contest=contest, exclude=unawarded
+                rows, event_pk=event_pk, prefix=ranking.prefix, contest=contest, awarded=ranking.awarded
             )
             out.append({"ranking": ranking, "table": configure(request, table, per_page)})
     return out
