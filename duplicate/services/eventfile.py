@@ -41,11 +41,13 @@ from duplicate.services.eventfile_members import (
     members_set,
     members_unique,
     player_item,
+    read_awards,
     read_member,
 )
 from duplicate.services.events import (
     MAX_SECTIONS,
     PairSpec,
+    event_awards_set,
     event_create,
     reads_average_plus,
     section_populate,
@@ -83,6 +85,7 @@ TOP_KEYS = {
     "contest",
     "average_plus_imps",
     "running_totals",
+    "awards",
 }
 PLACE_KEYS = {"section", "round", "table", "board", "ns", "ew"}
 PROGRESS_STEP = 500  # results scored between two words to an import's ``progress``
@@ -239,6 +242,7 @@ def event_import(
     agreed = _agreed_rounds(
         data.get("agreed_rounds"), {(letter, r.number) for letter, m in movements for r in m.rounds}
     )
+    awards = read_awards(data.get("awards"))
     ranking = data.get("ranking", RankingChoice.FIELD)
     if ranking not in RankingChoice.values:
         raise ServiceError(
@@ -279,6 +283,8 @@ def event_import(
             analyse=analyse,
         )
     members_set(event, members)
+    if awards:
+        event_awards_set(event=event, table=awards)
     _import_results(event, results, progress)
     _restore_agreed(event, agreed)
     if status is None and results:
@@ -701,6 +707,7 @@ def event_export(event: Event) -> dict[str, Any]:
         "status": event.status,
         "paper_size": event.paper_size,
         **({"running_totals": True} if event.running_totals else {}),  # visitors' totals: every result
+        **({"awards": list(event.awards)} if event.awards else {}),  # the award table (masterpoints)
     }
     if snapshot.teams:
         out["teams"] = [{"name": t.name} for t in snapshot.teams]

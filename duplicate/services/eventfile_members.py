@@ -1,16 +1,19 @@
 """The event file's players given as objects ({"name", "number", "body", "club_number"}): read, matched to
-the club's roster on import (``services.players.player_for``) and written back (docs/files.md)."""
+the club's roster on import (``services.players.player_for``) and written back; and its award table
+(``awards``, masterpoints). See docs/files.md."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from duplicate.models import Event, Pair, Player
 from duplicate.services.errors import ServiceError, fits
 from duplicate.services.players import body_text, player_for
+from scoring.awards import AwardTableError, award_table
 
 # A player given as an object (``public_name`` is read by the players' privacy, not here).
 MEMBER_KEYS = {"name", "number", "body", "club_number", "public_name"}
@@ -100,3 +103,20 @@ def player_item(player: Player | None) -> str | dict[str, str]:
         return player.name
     extra = {key: value for key in ("body", "club_number") if (value := getattr(player, key))}
     return {"name": player.name, "number": player.number, **extra}
+
+
+def read_awards(value: Any) -> list[Fraction]:
+    """The file's ``awards``: the points of each place as decimal texts or numbers, first place first
+    (``["6", "4.5", 3]``); none when absent."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(
+        isinstance(v, str | int) and not isinstance(v, bool) for v in value
+    ):
+        raise ServiceError(
+            f'awards: must be a list of points like ["6", "4.5"], got {json.dumps(value)[:40]}'
+        )
+    try:
+        return award_table(" ".join(str(v) for v in value))
+    except AwardTableError as exc:
+        raise ServiceError(f"awards: {exc}") from None

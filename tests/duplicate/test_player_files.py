@@ -349,3 +349,28 @@ def test_a_copy_of_the_file_is_not_changed_by_an_import():
     kept = copy.deepcopy(data)
     event_import(data=data)
     assert data == kept
+
+
+def test_the_award_table_goes_through_the_event_file():
+    data = {**members_file(), "awards": ["6", "4.50", 3]}
+    event = event_import(data=data)
+    assert event.awards == ["6", "4.5", "3"]
+    exported = event_export(event)
+    assert exported["awards"] == ["6", "4.5", "3"]
+    assert event_import(data=exported).awards == ["6", "4.5", "3"]
+    assert "awards" not in event_export(event_import(data=members_file()))  # none: not written
+
+
+@pytest.mark.parametrize(
+    ("awards", "message"),
+    [
+        ("6 4 3", "awards: must be a list of points"),
+        (["6", -1], "awards: place 2: '-1' is not a number of points"),
+        (["6", True], "awards: must be a list of points"),
+    ],
+)
+def test_a_bad_award_table_in_the_event_file_is_named(awards, message):
+    with pytest.raises(ServiceError) as excinfo:
+        event_import(data={**members_file(), "awards": awards})
+    assert message in str(excinfo.value)
+    assert not Event.objects.exists()
