@@ -16,6 +16,7 @@ from typing import Final
 
 MAX_PLACES: Final = 100  # the most places an award table gives points to
 MAX_DECIMALS: Final = 2
+MAX_POINTS: Final = 1_000_000  # a place's points are below this (six digits before the point)
 _DECIMAL: Final = re.compile(r"(\d{1,6})(?:\.(\d{1,2}))?")
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
@@ -58,7 +59,7 @@ def award_table(text: str) -> list[Fraction]:
         if match is None:
             raise AwardTableError(
                 f"place {place}: {entry[:20]!r} is not a number of points like 6 or 4.5 "
-                f"(at most {MAX_DECIMALS} decimal places, none below 0)"
+                f"(from 0 to {MAX_POINTS - 1}, at most {MAX_DECIMALS} decimal places)"
             )
         whole, decimals = match[1], match[2] or ""
         table.append(Fraction(int(whole + decimals), 10 ** len(decimals)))

@@ -38,7 +38,7 @@ from duplicate.models import (
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.results import boards_touch
-from scoring.awards import MAX_DECIMALS, MAX_PLACES, table_texts
+from scoring.awards import MAX_DECIMALS, MAX_PLACES, MAX_POINTS, table_texts
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, average_plus_imps
 from scoring.errors import ScoringError, show_value
 from scoring.movements import MAX_PLAYS, Movement, MovementError, MovementRound, TablePlay, generate
@@ -264,10 +264,15 @@ def event_awards_set(*, event: Event, table: Sequence[Fraction]) -> Event:
     if len(table) > MAX_PLACES:
         raise ServiceError(f"award table: at most {MAX_PLACES} places, got {len(table)}")
     for place, points in enumerate(table, start=1):
-        if not isinstance(points, Fraction | int) or points < 0 or (10**MAX_DECIMALS) % points.denominator:
+        if (
+            not isinstance(points, Fraction | int)
+            or isinstance(points, bool)
+            or not 0 <= points < MAX_POINTS
+            or (10**MAX_DECIMALS) % points.denominator
+        ):
             raise ServiceError(
-                f"award table: place {place}: {show_value(points)} is not a number of points of at most "
-                f"{MAX_DECIMALS} decimal places, none below 0"
+                f"award table: place {place}: {show_value(points)} is not a number of points from 0 to "
+                f"{MAX_POINTS - 1} of at most {MAX_DECIMALS} decimal places"
             )
     return _event_choice_set(event, "awards", table_texts([Fraction(p) for p in table]))
 

@@ -269,8 +269,19 @@ def test_the_award_table_is_stored_exactly_and_bumps_the_results(numbered, direc
 def test_the_service_refuses_a_bad_table(numbered):
     with pytest.raises(ServiceError, match="award table: place 2"):
         services.event_awards_set(event=numbered, table=[Fraction(6), Fraction(1, 3)])
+    with pytest.raises(ServiceError, match=r"award table: place 1: .* from 0 to 999999"):
+        services.event_awards_set(event=numbered, table=[Fraction(-1)])
     with pytest.raises(ServiceError, match="award table: at most 100 places"):
         services.event_awards_set(event=numbered, table=[Fraction(1)] * 101)
+
+
+def test_the_overview_settings_link_the_award_table(numbered, director_client):
+    page = director_client.get(reverse("event_detail", args=[numbered.pk])).content.decode()
+    assert reverse("event_awards", args=[numbered.pk]) in page
+    assert "None: the standings show no masterpoints." in page
+    services.event_awards_set(event=numbered, table=[Fraction(6), Fraction(9, 2)])
+    page = director_client.get(reverse("event_detail", args=[numbered.pk])).content.decode()
+    assert "Masterpoints by place: 6 4.5." in page
 
 
 def test_the_award_table_page_is_the_directors(numbered, client):

@@ -66,6 +66,7 @@ def test_a_typed_table_is_read_exactly():
         ("6 4.125", "place 2: '4.125' is not a number of points"),
         ("six", "place 1: 'six' is not a number of points"),
         ("1e3", "place 1"),
+        ("1000000", "place 1: '1000000' is not a number of points like 6 or 4.5 (from 0 to 999999"),
         (" ".join(["1"] * (MAX_PLACES + 1)), f"at most {MAX_PLACES} places, got {MAX_PLACES + 1}"),
     ],
 )
