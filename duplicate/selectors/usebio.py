@@ -14,6 +14,7 @@ from typing import Any
 
 from duplicate.contests import CHOSEN, CONTRACT_CODE, is_contract
 from duplicate.models import Board, Club, Event, EventKind, Pair, Play
+from duplicate.privacy import shown_number
 from duplicate.selectors.standings import event_award_table, pair_standings
 from scoring.awards import decimal_points
 from scoring.codes import ScoringCode
@@ -53,12 +54,15 @@ PLAYER_COLUMNS = tuple(
 )
 
 
-def _players(values: tuple[Any, ...]) -> tuple[UsebioPlayer, ...]:
-    """The pair's named players with their NATIONAL_ID_NUMBER and CLUB_ID_NUMBER where they have them."""
+def _players(values: tuple[Any, ...], *, director: bool) -> tuple[UsebioPlayer, ...]:
+    """The pair's named players with their NATIONAL_ID_NUMBER and CLUB_ID_NUMBER where they have them, as the
+    viewer may see them (``duplicate.privacy.shown_number``: a director every one)."""
     players = []
     for name, number, club_number in (values[:3], values[3:6]):
         if name:
-            players.append(UsebioPlayer(name, national_id=number or None, club_id=club_number or None))
+            national = shown_number(number=number or "", choice=None, director=director)
+            club = shown_number(number=club_number or "", choice=None, director=director)
+            players.append(UsebioPlayer(name, national_id=national or None, club_id=club or None))
     return tuple(players)
 
 
@@ -133,8 +137,9 @@ def _matches(rows: list[tuple[Any, ...]], teams: dict[int, str]) -> tuple[Usebio
     )
 
 
-def usebio_event(event: Event, *, hidden: Iterable[int] = ()) -> UsebioEvent:
-    """The event as USEBIO (four queries, six with an award table), without the boards ``hidden``. Raises ValueError naming the field
+def usebio_event(event: Event, *, hidden: Iterable[int] = (), director: bool = True) -> UsebioEvent:
+    """The event as USEBIO (four queries, six with an award table), without the boards ``hidden``; the
+    players' numbers as ``director`` or a visitor may see them (``shown_number``). Raises ValueError naming the field
     when it is not a contract event USEBIO carries (:func:`usebio_problem`)."""
     problem = usebio_problem(event)
     if problem:
@@ -147,7 +152,7 @@ def usebio_event(event: Event, *, hidden: Iterable[int] = ()) -> UsebioEvent:
         (
             UsebioPair(
                 number=row[1],
-                players=_players(row[5:]),
+                players=_players(row[5:], director=director),
                 section=None if team_event else row[2],
                 masterpoints=points.get(row[0]),
             ),

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_safe
 from duplicate import files
 from duplicate.downloads import hidden_download
 from duplicate.models import Event
+from duplicate.selectors.events import viewer_of
 from duplicate.selectors.usebio import usebio_event, usebio_problem
 from duplicate.services import eventfile
 from scoring.usebio import write_usebio
@@ -77,15 +78,17 @@ def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     if usebio_problem(event):
         raise Http404("USEBIO is written for contract events only (pairs and team matches)")
+    director = viewer_of(request).director  # the players' numbers: a director's file holds every one
     return hidden_download(
         request,
         event,
         "usebio",
         "xml",
         lambda e, hidden, _released: write_usebio(
-            usebio_event(e, hidden=hidden)
+            usebio_event(e, hidden=hidden, director=director)
         ),  # lines and hands, no totals
         preparing="The USEBIO file",
+        variant="director" if director else "",
     )
 
 

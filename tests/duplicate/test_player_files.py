@@ -18,6 +18,7 @@ import pytest
 from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import reverse
+from lxml import etree
 from openpyxl import load_workbook
 
 from duplicate import services
@@ -177,11 +178,18 @@ def test_a_usebio_number_the_roster_holds_takes_its_body():
     assert Player.objects.filter(number="3000001").count() == 1
 
 
-def test_the_usebio_download_writes_the_numbers(director_client):
+def test_the_usebio_download_writes_the_numbers_for_a_director(director_client, client):
     event = usebio_import(data=(DATA / "compscore_butler_pairs.xml").read_bytes())
-    body = director_client.get(reverse("download_usebio", args=[event.pk])).content
+    services.event_finish(event=event)  # every board released: a visitor's file hides none
+    url = reverse("download_usebio", args=[event.pk])
+    body = director_client.get(url).content
     assert ("ZOË NÚÑEZ", "3000001", "11") in players_of(body)
     assert ET.fromstring(body).find("CLUB") is None  # no club set for the site: none written
+    # A visitor's file (the same boards) holds no number until the privacy rule says whose it may show.
+    assert {(national, club) for _name, national, club in players_of(client.get(url).content)} == {
+        (None, None)
+    }
+    assert ("ZOË NÚÑEZ", "3000001", "11") in players_of(director_client.get(url).content)  # not mixed up
 
 
 # --------------------------------------------------------------------------------- standings with numbers
@@ -335,6 +343,9 @@ def test_usebio_writes_master_points_awarded_per_pair(numbered):
     rows = awarded(numbered)
     pairs = ET.fromstring(write_usebio(usebio_event(numbered))).iter("PAIR")
     written = {p.findtext("PAIR_NUMBER"): p.findtext("MASTER_POINTS_AWARDED") for p in pairs}
+    Club.objects.update_or_create(pk=1, defaults={"name": "Kalamazoo Test Club", "number": "2100"})
+    dtd = etree.DTD(str(DATA / "usebio_observed.dtd"))  # where the 1.2 files put them
+    assert dtd.validate(etree.fromstring(write_usebio(usebio_event(numbered)))), dtd.error_log
     assert written == {str(n): decimal_points(Fraction(r["masterpoints"])) for n, r in rows.items()}
     # A file hiding a board in play leaves them out (they are totals: no peeking).
     hidden = ET.fromstring(write_usebio(usebio_event(numbered, hidden=[1]))).iter("PAIR")
