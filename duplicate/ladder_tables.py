@@ -64,9 +64,13 @@ class LadderTable(RowsTable):
 
     class Meta(RowsTable.Meta):
         empty_text = "No player is ranked yet."
-        row_attrs: ClassVar[dict[str, Any]] = {"data-player": lambda record: record.player_pk}
+        row_attrs: ClassVar[dict[str, Any]] = {
+            "data-player": lambda record: record.player_pk if record.linked else ""
+        }
 
-    def render_player(self, record: Any) -> SafeString:
+    def render_player(self, record: Any) -> SafeString | str:
+        if not record.linked:  # a player hidden from visitors: no page to link to
+            return str(record.name)
         return format_html(
             '<a href="{}">{}</a>', reverse("player_detail", args=[record.player_pk]), record.name
         )

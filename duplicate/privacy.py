@@ -71,7 +71,8 @@ def shown_players(
     return (shown[0], shown[1])
 
 
-def shown_number(*, number: str, choice: str, director: bool) -> str:
-    """A player's membership number as the viewer sees it: to a visitor only when the name is shown in full
-    (``choice``: the effective one), so a number never names a player whose name is kept from visitors."""
-    return number if director or choice == PublicName.FULL else ""
+def shown_number(*, number: str, director: bool) -> str:
+    """A player's membership number (or club number) as the viewer sees it: a director's, for the files the
+    club sends its federation; never a visitor's (a number is personal data, and beside a name kept from
+    visitors it would name the player)."""
+    return number if director else ""

@@ -178,6 +178,10 @@ class StandingsTable(EventRowsTable):
     plus_minus = tables.Column(
         "Plus/minus", attrs=NUM, accessor="plus_minus_display", order_by=("plus_minus",)
     )
+    # Shown only when the event has an award table (``Ranking.awarded``): the masterpoints of the place.
+    masterpoints = tables.Column(
+        "Masterpoints", attrs=NUM, accessor="masterpoints_display", order_by=("masterpoints",)
+    )
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())
 
     @classmethod
@@ -198,6 +202,12 @@ class StandingsTable(EventRowsTable):
         row_attrs: ClassVar[dict[str, Any]] = {
             "data-pair": lambda record: record.pair.label
         }  # ?pair= marks it
+
+    def __init__(self, data: Iterable[Any], *, awarded: bool = False, **kwargs: Any) -> None:
+        """``awarded``: the event has an award table, and the Masterpoints column is shown."""
+        if not awarded:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "masterpoints")
+        super().__init__(data, **kwargs)
 
     def render_pair(self, record: Any) -> SafeString:
         return pair_link(self.event_pk, record.pair)
@@ -224,7 +234,9 @@ def ranking_tables(
     for ranking in rankings:
         rows = in_section(ranking.rows, section)
         if rows or not section:
-            table = StandingsTable(rows, event_pk=event_pk, prefix=ranking.prefix, contest=contest)
+            table = StandingsTable(
+                rows, event_pk=event_pk, prefix=ranking.prefix, contest=contest, awarded=ranking.awarded
+            )
             out.append({"ranking": ranking, "table": configure(request, table, per_page)})
     return out
 

@@ -68,6 +68,7 @@ class UsebioPair:
     players: tuple[UsebioPlayer, ...]
     direction: Side | None = None  # a Mitchell's fixed line; None in a Howell or a team
     section: str | None = None  # SECTION_ID of the SECTION it sits in, None outside any SECTION
+    masterpoints: str | None = None  # MASTER_POINTS_AWARDED, a decimal text ("3.5"); written, not read
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +139,7 @@ class UsebioEvent:
     date: datetime.date | None = None
     board_scoring_method: str | None = None  # MATCH_POINTS, BUTLER, CROSS_IMPS, IMPS, ...
     club_name: str | None = None
+    club_number: str | None = None  # the CLUB's CLUB_ID_NUMBER (the club's number with its national body)
     program_name: str | None = None  # the scorer that wrote the file read; write_usebio writes "Kalamazoo"
     boards_per_round: int | None = None  # BOARDS_PER_ROUND, when the file gives it: a help to infer rounds
     pairs: tuple[UsebioPair, ...] = ()
@@ -481,6 +483,7 @@ def read_usebio(data: bytes, *, max_lines: int | None = None) -> UsebioEvent:
         date=_date(event),
         board_scoring_method=_text(event, "BOARD_SCORING_METHOD"),
         club_name=None if club is None else _text(club, "CLUB_NAME"),
+        club_number=None if club is None else _text(club, "CLUB_ID_NUMBER"),
         program_name=_text(event, "PROGRAM_NAME"),
         boards_per_round=_int(event, "BOARDS_PER_ROUND"),
         pairs=tuple(pairs),
@@ -510,6 +513,8 @@ def _write_pair(parent: etree._Element, pair: UsebioPair) -> None:
     _add(element, "PAIR_NUMBER", pair.number)
     if pair.direction is not None:
         _add(element, "DIRECTION", pair.direction.value)
+    if pair.masterpoints is not None:
+        _add(element, "MASTER_POINTS_AWARDED", pair.masterpoints)
     for player in pair.players:
         tag = _add(element, "PLAYER")
         _add(tag, "PLAYER_NAME", player.name)
@@ -606,9 +611,12 @@ def _write_handset(root: etree._Element, boards: tuple[UsebioBoard, ...]) -> Non
 def write_usebio(event: UsebioEvent) -> bytes:
     """The event as a USEBIO 1.2 file: XML declaration, DOCTYPE, then USEBIO > [CLUB] > EVENT > HANDSET."""
     root = etree.Element("USEBIO", Version=VERSION)
-    if event.club_name is not None:
+    if event.club_name is not None or event.club_number is not None:
         club = _add(root, "CLUB")
-        _add(club, "CLUB_NAME", event.club_name)
+        if event.club_name is not None:
+            _add(club, "CLUB_NAME", event.club_name)
+        if event.club_number is not None:
+            _add(club, "CLUB_ID_NUMBER", event.club_number)
     element = _add(root, "EVENT")
     element.set("EVENT_TYPE", event.event_type)
     if event.board_scoring_method is not None:

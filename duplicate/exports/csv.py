@@ -19,7 +19,8 @@ from duplicate.contests import Contest
 from duplicate.exports.cells import csv_value, decimal_number
 from duplicate.exports.xlsx import counted_values, result_header, result_values
 from duplicate.selectors.event_rows import EventRows, StandingsRows
-from duplicate.selectors.standings import PairStandings, TeamStandings
+from duplicate.selectors.standings import PairStandings, StandingRow, TeamStandings
+from scoring.awards import decimal_points
 
 BOM = "\ufeff"
 # The results' columns that hold an exact value (a ruling's average score, an average, a plus/minus): each
@@ -104,7 +105,9 @@ def _standings_rows(st: PairStandings | TeamStandings) -> Iterator[list[Any]]:
             "plus_minus",
             "exact",
             "ranking",
+            *member_columns(st),
         ]
+        with_points = awarded(st)
         for row in st.rows:
             yield [
                 row.rank,
@@ -116,6 +119,7 @@ def _standings_rows(st: PairStandings | TeamStandings) -> Iterator[list[Any]]:
                 decimal_number(row.plus_minus),
                 exact(row.plus_minus),
                 row.ranking,
+                *member_values(row, points=with_points),
             ]
         return
     yield ["team", "line", "pair", "direction", "player1", "player2", "boards", "score", "exact"]
@@ -138,7 +142,18 @@ def contract_standings_rows(st: PairStandings, contest: Contest) -> Iterable[lis
     figures = [unit, f"{unit}_exact"]
     if contest.headings.percentage:
         figures += ["percentage", "percentage_exact"]
-    yield ["rank", "pair", "direction", "player1", "player2", "boards", *figures, "ranking"]
+    yield [
+        "rank",
+        "pair",
+        "direction",
+        "player1",
+        "player2",
+        "boards",
+        *figures,
+        "ranking",
+        *member_columns(st),
+    ]
+    with_points = awarded(st)
     for row in st.rows:
         values = [decimal_number(row.net), exact(row.net)]
         if contest.headings.percentage:
@@ -151,7 +166,27 @@ def contract_standings_rows(st: PairStandings, contest: Contest) -> Iterable[lis
             row.boards,
             *values,
             row.ranking,
+            *member_values(row, points=with_points),
         ]
+
+
+def awarded(st: PairStandings) -> bool:
+    """Whether the standings carry masterpoints (the event has an award table)."""
+    return any(ranking.awarded for ranking in st.rankings)
+
+
+def member_columns(st: PairStandings) -> list[str]:
+    """The columns after a pair's figures: its players' membership numbers, and its masterpoints when the
+    event has an award table."""
+    return ["number1", "number2", *(["masterpoints", "masterpoints_exact"] if awarded(st) else [])]
+
+
+def member_values(row: StandingRow, *, points: bool) -> list[Any]:
+    """A row's values in :func:`member_columns` (``points``: the standings carry masterpoints)."""
+    if not points:
+        return list(row.pair.numbers)
+    mp = row.masterpoints
+    return [*row.pair.numbers, *([decimal_points(mp), exact(mp)] if mp is not None else ["", ""])]
 
 
 def results_csv(rows: EventRows) -> bytes:

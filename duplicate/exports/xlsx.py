@@ -239,6 +239,7 @@ def write_sheet(
 # The standings sheets' last columns, on every row whoever reads it: "provisional" or "final", how many of
 # the event's boards the totals count (a visitor's leave out the boards still in play: docs/laws.md, "Totals
 # while boards are in play"; a director's count them all) and the event's boards.
+MEMBER_COLUMNS = ["Player 1 number", "Player 2 number"]  # then "Masterpoints" with an award table
 STATUS_COLUMNS = ["Status", "Event boards counted", "Event boards"]
 PAIR_COLUMNS = [
     "Ranking", "Rank", "Pair", "Player 1", "Player 2", "Boards", "Net", "Plus/minus", "Exact plus/minus",
@@ -258,12 +259,15 @@ def _seated(direction: str | None) -> str:
     return "N-S" if direction == "NS" else "E-W"
 
 
-def _pair_rows(st: PairStandings, status: list[Any]) -> Iterator[list[Any]]:
+def _pair_rows(st: PairStandings, status: list[Any], *, points: bool) -> Iterator[list[Any]]:
+    """A pair's row: its figures, its players' membership numbers (as text: "00123" keeps its zeros) and,
+    with ``points``, its masterpoints; then the status."""
     signed = st.described.signed
     for ranking in st.rankings:
         for row in ranking.rows:
             head = [ranking.title, row.rank, row.pair.label, *row.pair.players, row.boards]
-            tail = ["yes" if row.by_fraction else "", *status]
+            awarded = [number(row.masterpoints, shown=row.masterpoints_display)] if points else []
+            tail = ["yes" if row.by_fraction else "", *row.pair.numbers, *awarded, *status]
             if row.contest:
                 yield [*head, *_contract_figures(row, signed=signed), *tail]
                 continue
@@ -323,7 +327,10 @@ def standings_sheet(book: Book, rows: StandingsRows) -> None:
         columns = PAIR_COLUMNS
         if st.described.unit:  # contract bridge: its own figures in law H's net and plus/minus places
             columns = [*PAIR_COLUMNS[:6], *contract_columns(st.described), *PAIR_COLUMNS[9:]]
-        write_sheet(book, ws, columns, _pair_rows(st, status))
+        points = any(ranking.awarded for ranking in st.rankings)  # the event has an award table
+        at = len(columns) - len(STATUS_COLUMNS)
+        members = [*MEMBER_COLUMNS, *(["Masterpoints"] if points else [])]
+        write_sheet(book, ws, [*columns[:at], *members, *columns[at:]], _pair_rows(st, status, points=points))
     else:
         is_total = lambda row: len(row) > 2 and row[2] == "total"  # noqa: E731
         write_sheet(book, ws, TEAM_COLUMNS, _team_rows(st, status), bold=is_total)

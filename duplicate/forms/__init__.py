@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from duplicate.forms.events import (
+    AwardTableForm,
     DealsConfirmForm,
     DealsForm,
     EventCreateForm,
@@ -13,6 +14,7 @@ from duplicate.forms.events import (
 )
 
 __all__ = [
+    "AwardTableForm",
     "DealsConfirmForm",
     "DealsForm",
     "EventCreateForm",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import json
+from fractions import Fraction
 from typing import Any
 
 from django import forms
@@ -34,6 +35,7 @@ from duplicate.services.errors import ServiceError
 from duplicate.services.events import MAX_SECTIONS, average_plus_for
 from duplicate.services.pair_players import names_player, seat_label, seat_text
 from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE, too_large
+from scoring.awards import AwardTableError, award_table
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
 from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
 from scoring.player_text import PlayerText, PlayerTextError, roster_match
@@ -420,6 +422,29 @@ class SeatsChecked:
             except PlayerTextError as exc:
                 self.problems.append((where, f"{label}: {exc}"))
         return self.problems
+
+
+class AwardTableForm(forms.Form):
+    """The director's award table (masterpoints): points per place, first place first, separated by spaces
+    or commas ("6 4.5 3 2"); blank for none. ``cleaned_data["awards"]`` is the exact points
+    (``scoring.awards.award_table``)."""
+
+    awards = forms.CharField(
+        label="Award table",
+        required=False,
+        max_length=2000,
+        help_text=(
+            "Masterpoints for each place, first place first, separated by spaces or commas (6 4.5 3 2): "
+            "each ranking is awarded the table, pairs tied for a place share the points of the places they "
+            "cover. Leave blank for none."
+        ),
+    )
+
+    def clean_awards(self) -> list[Fraction]:
+        try:
+            return award_table(self.cleaned_data["awards"])
+        except AwardTableError as exc:
+            raise forms.ValidationError(f"Award table: {exc}.") from None
 
 
 class PairNamesForm(forms.Form):

@@ -4,14 +4,16 @@ the standings of every contest (``duplicate.selectors.standings``, ``duplicate.s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from django.db.models import BooleanField, ExpressionWrapper, Q, Subquery
 
 from duplicate.models import ENTERED_FIELDS, SCORE_FIELDS, Club, Event, Pair, pair_order
-from duplicate.privacy import pair_stand_in, shown_players
+from duplicate.privacy import pair_stand_in, shown_number, shown_players
+from scoring.awards import awards_for_places, decimal_points, ranks_with_ties
 from scoring.contests import fraction_str, round_half_away
 from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
 
@@ -98,6 +100,19 @@ class PairInfo:
     team_id: int | None
     movement_kind: str
     section: str = ""  # the section's letter (names the rankings of an event of several sections)
+    # The players' membership numbers and the bodies that issued them ("" for a guest, and for a visitor:
+    # ``duplicate.privacy.shown_number``).
+    numbers: tuple[str, str] = ("", "")
+    bodies: tuple[str, str] = ("", "")
+
+    @property
+    def members(self) -> list[dict[str, str]]:
+        """Each named player's name, number and body (the standings JSON's ``members``)."""
+        return [
+            {"name": name, "number": number, "body": body}
+            for name, number, body in zip(self.players, self.numbers, self.bodies, strict=True)
+            if name
+        ]
 
     @property
     def names(self) -> str:
@@ -139,19 +154,33 @@ def pair_infos(event: Event, *, director: bool = False) -> dict[int, PairInfo]:
             "player1__public_name",
             "player2__public_name",
             "club_choice",
+            "player1__number",
+            "player2__number",
+            "player1__body",
+            "player2__body",
         )
     )
     infos = {}
-    for pk, number, position, p1, p2, team, team_id, movement_kind, section, *choices, club in rows:
+    for row in rows:
+        pk, number, position, p1, p2, team, team_id, movement_kind, section, c1, c2, club, n1, n2, b1, b2 = (
+            row
+        )
         label = int(number) if number.isdecimal() else number
         players = shown_players(
             (p1 or "", p2 or ""),
-            (choices[0] or "", choices[1] or ""),
+            (c1 or "", c2 or ""),
             club_choice=club,
             stand_in=pair_stand_in(label, team),
             director=director,
         )
-        infos[pk] = PairInfo(pk, label, position, players, team, team_id, movement_kind, section)
+        numbers = (
+            shown_number(number=n1 or "", director=director),
+            shown_number(number=n2 or "", director=director),
+        )
+        bodies = (b1 or "" if numbers[0] else "", b2 or "" if numbers[1] else "")
+        infos[pk] = PairInfo(
+            pk, label, position, players, team, team_id, movement_kind, section, numbers, bodies
+        )
     return infos
 
 
@@ -177,31 +206,41 @@ class StandingRow(NamedTuple):
     # ranked by (matchpoints after Neuberg and factoring, or IMPs), ``percentage`` a matchpoint percentage.
     contest: str = ""
     percentage: Fraction | None = None
+    # The masterpoints its place earns by the event's award table (``scoring.awards``); None without a table.
+    masterpoints: Fraction | None = None
+
+    @property
+    def masterpoints_display(self) -> str:
+        return "" if self.masterpoints is None else decimal_points(self.masterpoints)
 
     def to_json(self) -> dict[str, Any]:
+        awarded = {} if self.masterpoints is None else {"masterpoints": _exact_json(self.masterpoints)}
         if self.contest:
             out: dict[str, Any] = {
                 "rank": self.rank,
                 "pair": self.pair.label,
                 "direction": self.direction,
                 "players": list(self.pair.players),
+                "members": self.pair.members,
                 "boards": self.boards,
                 "score": _exact_json(self.net),
                 "ranking": self.ranking,
             }
             if self.percentage is not None:
                 out["percentage"] = _exact_json(self.percentage)
-            return out
+            return {**out, **awarded}
         return {
             "rank": self.rank,
             "pair": self.pair.label,
             "direction": self.direction,
             "players": list(self.pair.players),
+            "members": self.pair.members,
             "boards": self.boards,
             "net": fraction_str(self.net),
             "plus_minus": round_half_away(self.plus_minus),
             "exact": fraction_str(self.plus_minus),
             "ranking": self.ranking,
+            **awarded,
         }
 
 
@@ -231,3 +270,22 @@ class Ranking:
     @property
     def by_fraction(self) -> bool:
         return any(r.by_fraction for r in self.rows)
+
+    @property
+    def awarded(self) -> bool:
+        """Whether its rows carry masterpoints (the event has an award table)."""
+        return any(r.masterpoints is not None for r in self.rows)
+
+
+def with_masterpoints(rankings: Sequence[Ranking], table: Sequence[Fraction]) -> list[Ranking]:
+    """The rankings with each row's masterpoints by the award ``table`` (``scoring.awards``), each ranking
+    awarded the table on its own; unchanged without a table."""
+    if not table:
+        return list(rankings)
+    out = []
+    for ranking in rankings:
+        places = ranks_with_ties([row.rank for row in ranking.rows])
+        points = awards_for_places(places, table)
+        rows = tuple(row._replace(masterpoints=p) for row, p in zip(ranking.rows, points, strict=True))
+        out.append(replace(ranking, rows=rows))
+    return out

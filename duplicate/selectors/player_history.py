@@ -2,7 +2,8 @@
 and figure, written when its event is finished: ``duplicate.services.standings``). Plain values, a fixed
 number of queries whatever the number of events and players; the contest is never worked out again here.
 
-Every name these pages show is read through :func:`public_player_name`: the one place name privacy applies.
+Every name these pages show is read through :func:`public_player_name`, as ``duplicate.privacy`` says: a
+visitor sees each name as the player (or the club) chose, a director every name in full.
 """
 
 from __future__ import annotations
@@ -16,25 +17,41 @@ from typing import Any
 from django.db.models import Q
 
 from duplicate.contests import contest_for
-from duplicate.models import EventStatus, Pair, Player, Standing
-from duplicate.privacy import ERASED_NAME
+from duplicate.models import EventStatus, Pair, Player, PublicName, Standing
+from duplicate.privacy import ERASED_NAME, effective_choice, pair_stand_in, shown_name
 from duplicate.selectors.contract import decimal_text
+from duplicate.selectors.pair_rows import club_public_name
 from scoring.contests import mixed_number
 from scoring.contests.ladder import ladder_lines
 
 IN_PLAY = "in play"
 NOT_STARTED = "not started"
 NOT_PUBLISHED = "not published"
+#: What the ladder shows a visitor for a player who keeps their name from visitors.
+HIDDEN_PLAYER = "Hidden player"
 #: The decimals a percentage is shown to (as the standings show a matchpoint percentage).
 PERCENT_PLACES = 2
 
 
-def public_player_name(*, name: str | None, erased: bool) -> str:
-    """A player's name as the player pages and the ladder show it: "Removed player" once their data is
-    erased, "" for an empty seat. (The one place these pages read a name: visitors' name privacy goes here.)"""
+def public_player_name(
+    *, name: str | None, erased: bool, choice: str, club_choice: str | None, director: bool, stand_in: str
+) -> str:
+    """A player's name as the player pages and the ladder show it (the one place these pages read a name):
+    "Removed player" once their data is erased, "" for an empty seat; to a visitor as the player (or else the
+    club) chose (``duplicate.privacy``), ``stand_in`` for a hidden one; in full to a ``director``."""
     if erased:
         return ERASED_NAME
-    return name or ""
+    return shown_name(
+        name=name or "",
+        choice=effective_choice(choice, club_choice or ""),
+        pair_label=stand_in,
+        director=director,
+    )
+
+
+def is_hidden(*, choice: str, club_choice: str | None, director: bool) -> bool:
+    """Whether a visitor is kept from the player's name (and so from their page)."""
+    return not director and effective_choice(choice, club_choice or "") == PublicName.HIDDEN
 
 
 def place_text(place: int | None, tied: bool) -> str:
@@ -125,9 +142,12 @@ _PLAYER_EVENT_FIELDS = (
     "player1_id",
     "player1__name",
     "player1__erased_at",
+    "player1__public_name",
     "player2_id",
     "player2__name",
     "player2__erased_at",
+    "player2__public_name",
+    "club_choice",
     "standing__place",
     "standing__tied",
     "standing__of",
@@ -145,9 +165,16 @@ def _state(status: str, place: int | None) -> str:
     return IN_PLAY if status == EventStatus.RUNNING else NOT_STARTED
 
 
-def _player_event(player_pk: int, row: Mapping[str, Any]) -> PlayerEvent:
+def _player_event(player_pk: int, row: Mapping[str, Any], director: bool) -> PlayerEvent:
     seat = "player2" if row["player1_id"] == player_pk else "player1"
-    partner = public_player_name(name=row[f"{seat}__name"], erased=row[f"{seat}__erased_at"] is not None)
+    partner = public_player_name(
+        name=row[f"{seat}__name"],
+        erased=row[f"{seat}__erased_at"] is not None,
+        choice=row[f"{seat}__public_name"] or "",
+        club_choice=row["club_choice"],
+        director=director,
+        stand_in=pair_stand_in(row["number"]),
+    )
     place = row["standing__place"]
     figure = None
     if place is not None:
@@ -173,15 +200,17 @@ def _player_event(player_pk: int, row: Mapping[str, Any]) -> PlayerEvent:
     )
 
 
-def player_events(*, player: Player) -> list[PlayerEvent]:
-    """Every event ``player`` played (sat in a pair of), newest first, with the partner, the place of how many
-    and the event's figure once its standings are published (one query)."""
+def player_events(*, player: Player, director: bool = False) -> list[PlayerEvent]:
+    """Every event ``player`` played (sat in a pair of), newest first, with the partner (named as a visitor
+    may see them, or a ``director``), the place of how many and the event's figure once its standings are
+    published (one query)."""
     rows = (
         Pair.objects.filter(Q(player1_id=player.pk) | Q(player2_id=player.pk))
+        .annotate(club_choice=club_public_name())
         .order_by("-event__date", "-event_id", "position", "id")
         .values(*_PLAYER_EVENT_FIELDS)
     )
-    return [_player_event(player.pk, row) for row in rows]
+    return [_player_event(player.pk, row, director) for row in rows]
 
 
 # ---------------------------------------------------------------------------------------------- the ladder
@@ -193,6 +222,7 @@ class LadderRow:
 
     player_pk: int
     name: str
+    linked: bool  # its name links to the player's page (not for a player hidden from visitors)
     rank: int | None
     tied: bool
     by_fraction: bool
@@ -253,20 +283,38 @@ def percentage_histories() -> dict[int, list[Fraction]]:
     return histories
 
 
-def club_ladder(*, last: int, minimum: int) -> Ladder:
+def club_ladder(*, last: int, minimum: int, director: bool = False) -> Ladder:
     """The club's players (erased ones aside) by their average percentage over their last ``last`` finished
     events with a percentage, ranked when they have at least ``minimum`` of them (law H's ranks on the
-    exact averages: ``scoring.contests.ladder``); the unranked after. Two queries, whatever the number of
+    exact averages: ``scoring.contests.ladder``); the unranked after. Names as a visitor may see them (a
+    hidden player is "Hidden player", unlinked), or a ``director``. Two queries, whatever the number of
     events and players."""
     histories = percentage_histories()
-    players = Player.objects.filter(erased_at__isnull=True).order_by("name", "id").values_list("pk", "name")
+    players = (
+        Player.objects.filter(erased_at__isnull=True)
+        .annotate(club_choice=club_public_name())
+        .order_by("name", "id")
+        .values_list("pk", "name", "public_name", "club_choice")
+    )
     # In name order, so that equal averages are listed by name.
-    named = {pk: name for pk, name in players if pk in histories}
+    named = {
+        pk: public_player_name(
+            name=name,
+            erased=False,
+            choice=choice,
+            club_choice=club,
+            director=director,
+            stand_in=HIDDEN_PLAYER,
+        )
+        for pk, name, choice, club in players
+        if pk in histories
+    }
     lines = ladder_lines({pk: histories[pk] for pk in named}, last=last, minimum=minimum)
     rows = tuple(
         LadderRow(
             player_pk=line.key,
-            name=public_player_name(name=named[line.key], erased=False),
+            name=named[line.key],
+            linked=named[line.key] != HIDDEN_PLAYER,
             rank=line.rank,
             tied=line.tied,
             by_fraction=line.by_fraction,

@@ -46,8 +46,10 @@ from duplicate.selectors.pair_rows import (
     StandingRow,
     pair_infos,
     unknown_pair,
+    with_masterpoints,
 )
 from duplicate.selectors.progress import BOARDS_IN_PLAY_LEFT_OUT, Progress, provisional_text
+from scoring.awards import AwardTableError, table_of_texts
 from scoring.contests import (
     BoardDetail,
     PairContest,
@@ -506,10 +508,19 @@ def pair_standings(
         event_name=event.name,
         code=event.code,
         single_ranking=results.single_ranking,
-        rankings=tuple(pair_rankings(described, scored, pairs)),
+        rankings=tuple(with_masterpoints(pair_rankings(described, scored, pairs), event_award_table(event))),
         progress=progress_of(results),
         contest=described.name,
     )
+
+
+def event_award_table(event: Event) -> list[Fraction]:
+    """The event's award table as exact points (``scoring.awards``); none when it has none (or when what is
+    stored cannot be read: the service writes only good tables)."""
+    try:
+        return table_of_texts(list(getattr(event, "awards", None) or []))
+    except (AwardTableError, TypeError):
+        return []
 
 
 # ---------------------------------------------------------------------------------------- team match

@@ -1,5 +1,7 @@
-"""A contract event as USEBIO 1.2 (``scoring.usebio``): its pairs and players, its boards with their hands,
-and every traveller line, read in a fixed number of queries (pairs, boards, plays).
+"""A contract event as USEBIO 1.2 (``scoring.usebio``): the club (its name and number), its pairs and players
+(with their national and club numbers, and the masterpoints of the event's award table), its boards with their
+hands, and every traveller line, read in a fixed number of queries (club, pairs, boards, plays; and the
+standings' two when the event has an award table).
 
 No peeking: the boards ``hidden`` from the viewer (still in play, see ``selectors.hidden_boards``) give
 neither their hands nor any line; the director hides none."""
@@ -11,9 +13,11 @@ from dataclasses import replace
 from typing import Any
 
 from duplicate.contests import CHOSEN, CONTRACT_CODE, is_contract
-from duplicate.models import Board, Event, EventKind, Pair, Play
-from duplicate.privacy import pair_stand_in, shown_players
+from duplicate.models import Board, Club, Event, EventKind, Pair, Play
+from duplicate.privacy import pair_stand_in, shown_number, shown_players
 from duplicate.selectors.pair_rows import club_public_name
+from duplicate.selectors.standings import event_award_table, pair_standings
+from scoring.awards import decimal_points
 from scoring.codes import ScoringCode
 from scoring.contract import Contract, Seat, Side
 from scoring.deal import Deal
@@ -43,6 +47,48 @@ PLAY_COLUMNS = (
     "seating__round__number",
     "ns_pair__team_id",
 )
+
+
+# Each player's name, how visitors see it, national (membership) number and club number; first then second.
+PLAYER_COLUMNS = tuple(
+    f"{seat}__{field}"
+    for seat in ("player1", "player2")
+    for field in ("name", "public_name", "number", "club_number")
+)
+
+
+def _players(row: tuple[Any, ...], *, director: bool) -> tuple[UsebioPlayer, ...]:
+    """The pair's named players (a pairs query's row: pk, number, section, team id, team, the club's choice,
+    then :data:`PLAYER_COLUMNS`) with their NATIONAL_ID_NUMBER and CLUB_ID_NUMBER, names and numbers as the
+    viewer may see them (``duplicate.privacy``: a director every one)."""
+    number, team, club = row[1], row[4], row[5]
+    seats = (row[6:10], row[10:14])
+    names = shown_players(
+        (seats[0][0] or "", seats[1][0] or ""),
+        (seats[0][1] or "", seats[1][1] or ""),
+        club_choice=club,
+        stand_in=pair_stand_in(number, team),
+        director=director,
+    )
+    players = []
+    for shown, (_name, _choice, national, club_number) in zip(names, seats, strict=True):
+        if shown:
+            national = shown_number(number=national or "", director=director)
+            club_id = shown_number(number=club_number or "", director=director)
+            players.append(UsebioPlayer(shown, national_id=national or None, club_id=club_id or None))
+    return tuple(players)
+
+
+def _masterpoints(event: Event) -> dict[int, str]:
+    """Each pair's MASTER_POINTS_AWARDED by the event's award table (``scoring.awards``), by primary key: two
+    queries (the standings' pairs and plays) when the event has a table, none without."""
+    if not event_award_table(event):
+        return {}
+    return {
+        row.pair.pk: decimal_points(row.masterpoints)
+        for row in pair_standings(event).rows
+        if row.masterpoints is not None
+    }
 
 
 def usebio_problem(event: Event) -> str:
@@ -105,47 +151,33 @@ def _matches(rows: list[tuple[Any, ...]], teams: dict[int, str]) -> tuple[Usebio
 
 
 def usebio_event(event: Event, *, hidden: Iterable[int] = (), director: bool = False) -> UsebioEvent:
-    """The event as USEBIO (three queries), without the boards ``hidden``, the players' names as a visitor
-    sees them or, for a ``director``, in full (``duplicate.privacy``). Raises ValueError naming the field
+    """The event as USEBIO (four queries, six with an award table), without the boards ``hidden``; the
+    players' names and numbers as a visitor may see them or, for a ``director``, every one
+    (``duplicate.privacy``). Raises ValueError naming the field
     when it is not a contract event USEBIO carries (:func:`usebio_problem`)."""
     problem = usebio_problem(event)
     if problem:
         raise ValueError(problem)
     hide = frozenset(hidden)
     team_event = event.kind == EventKind.TEAMS
+    # No peeking: masterpoints are totals, written only in a file that hides no board.
+    points = {} if team_event or hide else _masterpoints(event)
     members = [
         (
             UsebioPair(
-                number=number,
-                players=tuple(
-                    UsebioPlayer(name)
-                    for name in shown_players(
-                        (p1 or "", p2 or ""),
-                        (c1 or "", c2 or ""),
-                        club_choice=club,
-                        stand_in=pair_stand_in(number, team_name),
-                        director=director,
-                    )
-                    if name
-                ),
-                section=None if team_event else letter,
+                number=row[1],
+                players=_players(row, director=director),
+                section=None if team_event else row[2],
+                masterpoints=points.get(row[0]),
             ),
-            team_id,
-            team_name,
+            row[3],
+            row[4],
         )
-        for number, p1, p2, letter, team_id, team_name, c1, c2, club in Pair.objects.filter(event=event)
+        for row in Pair.objects.filter(event=event)
         .order_by("section__letter", "position", "id")
         .annotate(club_choice=club_public_name())
         .values_list(
-            "number",
-            "player1__name",
-            "player2__name",
-            "section__letter",
-            "team_id",
-            "team__name",
-            "player1__public_name",
-            "player2__public_name",
-            "club_choice",
+            "pk", "number", "section__letter", "team_id", "team__name", "club_choice", *PLAYER_COLUMNS
         )
     ]
     boards = tuple(
@@ -165,8 +197,15 @@ def usebio_event(event: Event, *, hidden: Iterable[int] = (), director: bool = F
         .values_list(*PLAY_COLUMNS)
     )
     event_type, method = CHOSEN[event.contest].usebio
+    club_name, club_number = Club.objects.filter(pk=1).values_list("name", "number").first() or ("", "")
     base = UsebioEvent(
-        event_type=event_type, name=event.name, date=event.date, board_scoring_method=method, boards=boards
+        event_type=event_type,
+        name=event.name,
+        date=event.date,
+        board_scoring_method=method,
+        boards=boards,
+        club_name=club_name or None,
+        club_number=club_number or None,
     )
     if not team_event:
         pairs = tuple(pair for pair, _id, _name in members)

@@ -27,6 +27,7 @@ from duplicate.services.boards import (
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import (
     average_plus_for,
+    event_awards_set,
     event_create,
     event_finish,
     event_names_update,
@@ -74,6 +75,7 @@ __all__ = [
     "deal_analyses_start",
     "deal_analyses_wait",
     "deals_random",
+    "event_awards_set",
     "event_create",
     "event_finish",
     "event_lock",

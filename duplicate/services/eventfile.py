@@ -24,13 +24,29 @@ from django.db.models import F
 from django.utils import timezone
 
 from duplicate import selectors
-from duplicate.models import Board, Event, EventKind, EventStatus, Play, RankingChoice, Round, Seating
+from duplicate.models import (
+    Board,
+    Event,
+    EventKind,
+    EventStatus,
+    Play,
+    RankingChoice,
+    Round,
+    Seating,
+)
 from duplicate.services.bulk import rows_update
 from duplicate.services.errors import ServiceError, in_range, text_problem
-from duplicate.services.eventfile_players import player_items, player_items_read
+from duplicate.services.eventfile_players import (
+    PlayerItem,
+    awards_read,
+    numbers_unique,
+    player_items,
+    player_items_read,
+)
 from duplicate.services.events import (
     MAX_SECTIONS,
     PairSpec,
+    event_awards_set,
     event_create,
     reads_average_plus,
     section_populate,
@@ -69,6 +85,7 @@ TOP_KEYS = {
     "contest",
     "average_plus_imps",
     "running_totals",
+    "awards",
 }
 PLACE_KEYS = {"section", "round", "table", "board", "ns", "ew"}
 PROGRESS_STEP = 500  # results scored between two words to an import's ``progress``
@@ -225,6 +242,7 @@ def event_import(
     agreed = _agreed_rounds(
         data.get("agreed_rounds"), {(letter, r.number) for letter, m in movements for r in m.rounds}
     )
+    awards = awards_read(data.get("awards"))
     ranking = data.get("ranking", RankingChoice.FIELD)
     if ranking not in RankingChoice.values:
         raise ServiceError(
@@ -264,6 +282,8 @@ def event_import(
             dealers=dealers,
             analyse=analyse,
         )
+    if awards:
+        event_awards_set(event=event, table=awards)
     _import_results(event, results, progress)
     _restore_agreed(event, agreed)
     if status is None and results:
@@ -342,8 +362,10 @@ def _read_teams(data: Mapping[str, Any]) -> list[str]:
 
 
 def _read_pairs(data: Mapping[str, Any], teams: list[str]) -> list[PairSpec]:
-    """The file's pairs: number, up to two player names, team; each number once."""
+    """The file's pairs: number, up to two players (names or objects: ``eventfile_players``), team; each
+    number once, and each membership number given to one player."""
     pairs: list[PairSpec] = []
+    given: list[tuple[str, PlayerItem]] = []
     listed = _require(data, "pairs", list, "")
     _at_most(listed, MAX_PAIRS, "pairs", "pairs (two a table)")
     for i, pair in enumerate(listed):
@@ -352,21 +374,16 @@ def _read_pairs(data: Mapping[str, Any], teams: list[str]) -> list[PairSpec]:
             raise ServiceError(f"{where}: must be an object")
         number = _pair_id(pair.get("number"), f"{where}.number")
         first, second = player_items_read(pair.get("players", ["", ""]), f"{where}.players")
+        given += [(f"{where}.players[{seat}]", item) for seat, item in enumerate((first, second))]
         team = pair.get("team")
         if team is not None and team not in teams:
             raise ServiceError(f"{where}.team: {team!r} is not one of the teams")
-        pairs.append(
-            PairSpec(
-                number=number,
-                players=(first.name, second.name),
-                team=team,
-                public_names=(first.public_name, second.public_name),
-            )
-        )
+        pairs.append(PairSpec(number=number, players=(first, second), team=team))
     numbers = [p.number for p in pairs]
     if len(set(numbers)) != len(numbers):
         dup = next(n for n in numbers if numbers.count(n) > 1)
         raise ServiceError(f"pairs: pair {dup} is listed twice")
+    numbers_unique(given)
     return pairs
 
 
@@ -680,6 +697,7 @@ def event_export(event: Event, *, director: bool = False) -> dict[str, Any]:
         "status": event.status,
         "paper_size": event.paper_size,
         **({"running_totals": True} if event.running_totals else {}),  # visitors' totals: every result
+        **({"awards": list(event.awards)} if event.awards else {}),  # the award table (masterpoints)
     }
     if snapshot.teams:
         out["teams"] = [{"name": t.name} for t in snapshot.teams]

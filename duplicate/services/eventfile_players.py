@@ -1,65 +1,154 @@
-"""An event file's players (a pair's ``players`` list): each a name, or an object with the optional keys
-``name``, ``number``, ``body`` (a membership number and the body that issued it) and ``public_name`` (how
-visitors are shown the name: ``full``, ``initials`` or ``hidden``; left out, the player follows the club's
-choice). A plain name is written whenever nothing beyond it is set, so files from before these keys read
+"""An event file's players (a pair's ``players`` list) and its award table.
+
+Each player is a name, or an object with ``name`` and the optional keys ``number`` and ``body`` (a membership
+number and the body that issued it), ``club_number``, and ``public_name`` (how visitors are shown the name:
+``full``, ``initials`` or ``hidden``; left out, the player follows the club's choice). On import every player is
+matched to the club's roster (:func:`roster_players`: by body and number, else by name), added when the roster
+has none. A plain name is written whenever nothing beyond it is set, so files from before these keys read
 unchanged and new files stay as short as old ones.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
+
+from django.db.models.functions import Lower
 
 from duplicate.models import Player, PublicName
 from duplicate.privacy import pair_stand_in, shown_players
-from duplicate.services.errors import ServiceError
+from duplicate.services.errors import ServiceError, fits
+from duplicate.services.players import body_text, name_key
+from scoring.awards import AwardTableError, award_table
 
-PLAYER_KEYS = ("name", "number", "body", "public_name")
+PLAYER_KEYS = ("name", "number", "body", "club_number", "public_name")
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerItem:
-    """One player as an event file gives it."""
+    """One player as an event file gives it (all blank: an empty seat)."""
 
     name: str = ""
     number: str = ""
     body: str = ""
+    club_number: str = ""
     public_name: str = ""
+
+
+def _text(item: dict[str, Any], key: str, where: str) -> str:
+    value = item.get(key, "")
+    if isinstance(value, int) and not isinstance(value, bool) and key in ("number", "club_number"):
+        value = str(value)  # a number written without quotes
+    if not isinstance(value, str):
+        raise ServiceError(f"{where}.{key}: must be a string, got {json.dumps(value)[:40]}")
+    return value.strip()
 
 
 def player_item_read(item: Any, where: str) -> PlayerItem:
     """One item of a pair's ``players`` (``where``: "pairs[3].players[1]"), or a ServiceError naming it."""
+    given_as_object = isinstance(item, dict)
     if isinstance(item, str):
-        return PlayerItem(name=item)
+        item = {"name": item}
     if not isinstance(item, dict):
         raise ServiceError(f"{where}: must be a name or an object with a name, got {json.dumps(item)[:40]}")
     unknown = sorted(set(item) - set(PLAYER_KEYS))
     if unknown:
-        raise ServiceError(f"{where}.{unknown[0]}: not a player's key (name, number, body, public_name)")
-    for key in PLAYER_KEYS:
-        if not isinstance(item.get(key, ""), str):
-            raise ServiceError(f"{where}.{key}: must be a string, got {json.dumps(item[key])[:40]}")
-    choice = item.get("public_name", "")
+        raise ServiceError(f"{where}.{unknown[0]}: not a player's key ({', '.join(PLAYER_KEYS)})")
+    name, number, club_number, choice = (
+        _text(item, k, where) for k in ("name", "number", "club_number", "public_name")
+    )
+    name = " ".join(name.split())
+    body = body_text(_text(item, "body", where))
     if choice not in ("", *PublicName.values):
         raise ServiceError(
-            f"{where}.public_name: must be one of {', '.join(PublicName.values)}, got {json.dumps(choice)[:40]}"
+            f"{where}.public_name: must be one of {', '.join(PublicName.values)}, got {choice!r}"[:200]
         )
-    return PlayerItem(
-        name=item.get("name", ""),
-        number=item.get("number", ""),
-        body=item.get("body", ""),
-        public_name=choice,
-    )
+    if (given_as_object or number or body or club_number or choice) and not name:
+        raise ServiceError(f"{where}.name: give the player's name")
+    if body and not number:
+        raise ServiceError(f"{where}.body: a body ({body}) needs a membership number")
+    for key, value in (("name", name), ("number", number), ("body", body), ("club_number", club_number)):
+        fits(f"{where}.{key}", value, Player, key)
+    return PlayerItem(name, number, body, club_number, choice)
 
 
 def player_items_read(players: Any, where: str) -> tuple[PlayerItem, PlayerItem]:
     """A pair's ``players``: a list of up to two items (:func:`player_item_read`), the missing ones blank."""
     if not isinstance(players, list) or len(players) > 2:
-        raise ServiceError(f"{where}: must be a list of up to two names")
+        raise ServiceError(f"{where}: must be a list of up to two names (or player objects)")
     items = [player_item_read(item, f"{where}[{i}]") for i, item in enumerate(players)]
     items += [PlayerItem(), PlayerItem()]
     return (items[0], items[1])
+
+
+def numbers_unique(items: Sequence[tuple[str, PlayerItem]]) -> None:
+    """Refuse a membership number given to two players of the file (``items``: where each is given)."""
+    held: dict[tuple[str, str], str] = {}
+    for where, item in items:
+        if item.number:
+            first = held.setdefault((item.body, item.number), where)
+            if first != where:
+                shown = f"{item.body} {item.number}".strip()
+                raise ServiceError(f"{where}.number: {shown} is given to {first} already")
+
+
+def roster_players(items: Sequence[PlayerItem]) -> list[Player | None]:
+    """Each item's roster player (None for an empty seat), in order: the player holding its body and number,
+    else (no number) the roster player of that name (spaces and case aside, the first added, never an erased
+    one), else a new player, a guest when it has no number. A player found keeps their roster name; a club
+    number or a public name the file gives fills one the roster lacks. Three queries whatever the number."""
+    named = [item for item in items if item.name]
+    numbers = {item.number for item in named if item.number}
+    by_number = {(p.body, p.number): p for p in Player.objects.filter(number__in=numbers)} if numbers else {}
+    lowered = {item.name.lower() for item in named if not item.number}
+    by_name: dict[str, Player] = {}
+    if lowered:
+        candidates = (
+            Player.objects.annotate(lowered=Lower("name"))
+            .filter(lowered__in=lowered, erased_at__isnull=True)
+            .order_by("id")
+        )
+        for player in candidates:
+            by_name.setdefault(name_key(player.name), player)
+    made: dict[tuple[str, str, str], Player] = {}
+    filled: dict[int, Player] = {}
+    out: list[Player | None] = []
+    for item in items:
+        if not item.name:
+            out.append(None)
+            continue
+        found = by_number.get((item.body, item.number)) if item.number else by_name.get(name_key(item.name))
+        if found is None:
+            key = (item.body, item.number, "" if item.number else name_key(item.name))
+            found = made.setdefault(
+                key,
+                Player(
+                    name=item.name,
+                    number=item.number,
+                    body=item.body,
+                    club_number=item.club_number,
+                    public_name=item.public_name,
+                ),
+            )
+        elif _fill(found, item):
+            filled[found.pk] = found
+        out.append(found)
+    Player.objects.bulk_create(list(made.values()))
+    Player.objects.bulk_update(list(filled.values()), ["club_number", "public_name"])
+    return out
+
+
+def _fill(player: Player, item: PlayerItem) -> bool:
+    """A roster player's blank club number and public name filled from the file's; True when one was."""
+    changed = False
+    if item.club_number and not player.club_number:
+        player.club_number, changed = item.club_number, True
+    if item.public_name and not player.public_name:
+        player.public_name, changed = item.public_name, True
+    return changed
 
 
 def player_items(
@@ -71,22 +160,42 @@ def player_items(
     director: bool,
 ) -> list[Any]:
     """A pair's ``players`` as the event file writes them: for a ``director`` each player's name, or an object
-    when the player has chosen how visitors see it; for a visitor the names as visitors are shown them
-    (``duplicate.privacy``), plain, and nothing of the choices."""
+    when the player has a membership number, club number or a choice of how visitors see the name; for a
+    visitor the names as visitors are shown them (``duplicate.privacy``), plain, with no numbers or choices."""
     names = (players[0].name if players[0] else "", players[1].name if players[1] else "")
     if not director:
         choices = (players[0].public_name if players[0] else "", players[1].public_name if players[1] else "")
-        shown = shown_players(
-            names,
-            choices,
-            club_choice=club_choice,
-            stand_in=pair_stand_in(pair_label, team),
-            director=False,
+        return list(
+            shown_players(
+                names,
+                choices,
+                club_choice=club_choice,
+                stand_in=pair_stand_in(pair_label, team),
+                director=False,
+            )
         )
-        return list(shown)
-    return [
-        {"name": player.name, "public_name": player.public_name}
-        if player is not None and player.public_name
-        else (player.name if player is not None else "")
-        for player in players
-    ]
+    return [_player_written(player) for player in players]
+
+
+def _player_written(player: Player | None) -> str | dict[str, str]:
+    if player is None:
+        return ""
+    extra = {key: value for key in PLAYER_KEYS[1:] if (value := getattr(player, key))}
+    return {"name": player.name, **extra} if extra else player.name
+
+
+def awards_read(value: Any) -> list[Fraction]:
+    """The file's ``awards``: the points of each place as decimal texts or numbers, first place first
+    (``["6", "4.5", 3]``); none when absent."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(
+        isinstance(v, str | int) and not isinstance(v, bool) for v in value
+    ):
+        raise ServiceError(
+            f'awards: must be a list of points like ["6", "4.5"], got {json.dumps(value)[:40]}'
+        )
+    try:
+        return award_table(" ".join(str(v) for v in value))
+    except AwardTableError as exc:
+        raise ServiceError(f"awards: {exc}") from None

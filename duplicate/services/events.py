@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from string import ascii_uppercase
 from typing import Any
 
@@ -36,9 +37,11 @@ from duplicate.models import (
 )
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError, fits, in_range
+from duplicate.services.eventfile_players import PlayerItem, roster_players
 from duplicate.services.pair_players import seat_label, seat_player
 from duplicate.services.results import boards_touch, event_results_touch
 from duplicate.services.standings import event_standings_publish, event_standings_withdraw
+from scoring.awards import MAX_DECIMALS, MAX_PLACES, MAX_POINTS, table_texts
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, average_plus_imps
 from scoring.errors import ScoringError, show_value
 from scoring.movements import MAX_PLAYS, Movement, MovementError, MovementRound, TablePlay, generate
@@ -57,10 +60,8 @@ def dealer_for(board_number: int) -> str:
 @dataclass(frozen=True, slots=True)
 class PairSpec:
     number: int | str
-    players: tuple[str, str] = ("", "")
+    players: tuple[PlayerItem, PlayerItem] = (PlayerItem(), PlayerItem())
     team: str | None = None
-    # How visitors are shown each player's name (``PublicName``; "": as the club chooses).
-    public_names: tuple[str, str] = ("", "")
 
 
 @transaction.atomic
@@ -263,6 +264,29 @@ def event_running_totals_set(*, event: Event, running_totals: bool) -> Event:
 
 
 @transaction.atomic
+def event_awards_set(*, event: Event, table: Sequence[Fraction]) -> Event:
+    """The director's award table (masterpoints): the points of each place, first place first
+    (``scoring.awards``); an empty table awards none. Each entry a non-negative number of at most two decimal
+    places, at most 100 places. The results version is bumped: the standings show the new points."""
+    if len(table) > MAX_PLACES:
+        raise ServiceError(f"award table: at most {MAX_PLACES} places, got {len(table)}")
+    for place, points in enumerate(table, start=1):
+        if (
+            not isinstance(points, Fraction | int)
+            or isinstance(points, bool)
+            or not 0 <= points < MAX_POINTS
+            or (10**MAX_DECIMALS) % points.denominator
+        ):
+            raise ServiceError(
+                f"award table: place {place}: {show_value(points)} is not a number of points from 0 to "
+                f"{MAX_POINTS - 1} of at most {MAX_DECIMALS} decimal places"
+            )
+    event = _event_choice_set(event, "awards", table_texts([Fraction(p) for p in table]))
+    event_standings_publish(event=event)  # a finished event's published masterpoints follow the table
+    return event
+
+
+@transaction.atomic
 def section_add(*, event: Event) -> Section:
     """Add a section to an event before play: the next letter, the same movement, tables and boards as
     section A (its seatings copied), its pairs numbered "<letter><n>". Refused once a result is in, for a
@@ -425,20 +449,13 @@ def _pairs_create(
     if unknown:
         raise ServiceError(f"pairs: pair {sorted(unknown)[0]} does not sit in the movement")
     teams_by_name = {t.name: t for t in team_rows.values()}
-    players: list[Player] = []
     pair_rows: list[Pair] = []
+    seats: list[PlayerItem] = []
     # Positions run on from the event's other sections: pairs are listed section by section.
     start = Pair.objects.filter(event=event).aggregate(last=Max("position"))["last"] or 0
     for position, pid in enumerate(sorted(movement.pairs, key=pair_order), start=start + 1):
         spec = spec_by_number.get(str(pid))
-        names = [
-            fits(f"pair {pid}: players", n.strip(), Player, "name")
-            for n in (spec.players if spec else ("", ""))
-        ]
-        choices = spec.public_names if spec else ("", "")
-        p1 = Player(name=names[0], public_name=choices[0]) if names[0] else None
-        p2 = Player(name=names[1], public_name=choices[1]) if names[1] else None
-        players.extend(p for p in (p1, p2) if p is not None)
+        seats += spec.players if spec else (PlayerItem(), PlayerItem())
         team = None
         if spec and spec.team:
             team = teams_by_name.get(spec.team)
@@ -446,7 +463,6 @@ def _pairs_create(
                 raise ServiceError(f"pair {pid}: team {spec.team!r} is not one of the event's teams")
         elif pid in pair_team_key:
             team = team_rows[pair_team_key[pid]]
-        # The players are saved below, before the pairs: bulk_create takes their new keys from them.
         pair_rows.append(
             Pair(
                 event=event,
@@ -454,11 +470,11 @@ def _pairs_create(
                 number=fits("pairs: number", str(pid), Pair, "number"),
                 position=position,
                 team=team,
-                player1=p1,
-                player2=p2,
             )
         )
-    Player.objects.bulk_create(players)
+    roster = roster_players(seats)  # the players matched to the roster (or added), two a pair
+    for i, pair in enumerate(pair_rows):
+        pair.player1, pair.player2 = roster[2 * i], roster[2 * i + 1]
     if Pair.objects.filter(event=event, number__in=[p.number for p in pair_rows]).exists():
         raise ServiceError("pairs: a pair number is already used in this event")
     Pair.objects.bulk_create(pair_rows)

@@ -11,6 +11,7 @@ What a row holds, by the event's contest (``duplicate.contests``):
   that ranking has, ``tied`` when another pair shares the place; ``score`` is what the pairs are ranked by
   (law H and duplicate whist: the plus/minus; matchpoints: the matchpoints; Butler and cross-IMPs: the
   IMPs), ``percentage`` the matchpoint percentage (blank for the others);
+- the masterpoints of the pair's place by the event's award table (pair contests), blank without one;
 - a team match (law G, or IMPs and VPs): each pair of a team gets its team's place among the teams and the
   team's figure (law G's total; the IMPs of an IMP match), so a player's page shows the match's result.
 Exact figures are kept as texts ("1234/5").
@@ -52,6 +53,7 @@ class PublishedRow:
     of: int
     score: Fraction
     percentage: Fraction | None
+    masterpoints: Fraction | None = None  # by the event's award table (pair contests), None without one
 
 
 def _pair_rows(event: Event, pairs: Mapping[int, PairInfo], results: EventResults) -> list[PublishedRow]:
@@ -73,6 +75,7 @@ def _pair_rows(event: Event, pairs: Mapping[int, PairInfo], results: EventResult
                     len(ranking.rows),
                     score,
                     row.percentage,
+                    row.masterpoints,
                 )
             )
     return out
@@ -129,6 +132,7 @@ def event_standings_publish(*, event: Event) -> int:
             of=row.of,
             score=fraction_str(row.score),
             percentage="" if row.percentage is None else fraction_str(row.percentage),
+            masterpoints="" if row.masterpoints is None else fraction_str(row.masterpoints),
         )
         for row in rows
     )

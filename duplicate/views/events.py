@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from duplicate import background, caching, selectors, services
 from duplicate.forms import (
+    AwardTableForm,
     DealsConfirmForm,
     DealsForm,
     EventCreateForm,
@@ -297,6 +298,25 @@ def event_running_totals(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, "Visitors' totals now count only the boards every table has played.")
     return redirect("event_detail", pk=event.pk)
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def event_awards(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director's award table (masterpoints, ``scoring.awards``): the points of each place; a table that
+    cannot be read is shown again with the error beside the field."""
+    event = get_object_or_404(Event, pk=pk)
+    form = AwardTableForm(
+        request.POST if request.method == "POST" else None, initial={"awards": " ".join(event.awards)}
+    )
+    if request.method == "POST" and form.is_valid():
+        services.event_awards_set(event=event, table=form.cleaned_data["awards"])
+        if event.awards:
+            messages.success(request, f"Award table set: {' '.join(event.awards)}.")
+        else:
+            messages.success(request, "No award table: the standings show no masterpoints.")
+        return redirect("event_detail", pk=event.pk)
+    return render(request, "duplicate/event_awards.html", {"event": event, "form": form})
 
 
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:

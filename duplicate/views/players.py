@@ -8,27 +8,47 @@ players' names); a bad ladder choice shows the form's error and no ladder.
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from duplicate.forms.ladder import LadderForm
 from duplicate.ladder_tables import LadderTable, PlayerEventsTable
 from duplicate.models import Player
-from duplicate.selectors.player_history import club_ladder, player_events, public_player_name
+from duplicate.selectors import viewer_of
+from duplicate.selectors.pair_rows import club_public_name
+from duplicate.selectors.player_history import club_ladder, is_hidden, player_events, public_player_name
 from duplicate.tables import configure
 
 
 @require_safe
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.only("pk", "name", "erased_at"), pk=pk)
-    events = player_events(player=player)
+    """A player's page; a visitor is refused (404) the page of a player who keeps their name from visitors:
+    their events and partners would name them."""
+    director = viewer_of(request).director
+    player = get_object_or_404(
+        Player.objects.annotate(club_choice=club_public_name()).only(
+            "pk", "name", "erased_at", "public_name"
+        ),
+        pk=pk,
+    )
+    club_choice = getattr(player, "club_choice", None)  # annotated: the club's default
+    if is_hidden(choice=player.public_name, club_choice=club_choice, director=director):
+        raise Http404("This player's results are not public")
+    events = player_events(player=player, director=director)
     table = configure(request, PlayerEventsTable(events))
     return render(
         request,
         "duplicate/player.html",
         {
-            "player_name": public_player_name(name=player.name, erased=player.erased_at is not None),
+            "player_name": public_player_name(
+                name=player.name,
+                erased=player.erased_at is not None,
+                choice=player.public_name,
+                club_choice=club_choice,
+                director=director,
+                stand_in="",
+            ),
             "table": table,
             "events": events,
             "finished": sum(1 for e in events if e.place is not None),
@@ -41,7 +61,11 @@ def player_ladder(request: HttpRequest) -> HttpResponse:
     form = LadderForm(request.GET)
     context: dict[str, object] = {"form": form}
     if form.is_valid():
-        ladder = club_ladder(last=form.cleaned_data["last"], minimum=form.cleaned_data["min"])
+        ladder = club_ladder(
+            last=form.cleaned_data["last"],
+            minimum=form.cleaned_data["min"],
+            director=viewer_of(request).director,
+        )
         context["ladder"] = ladder
         if ladder.ranked:
             context["table"] = configure(request, LadderTable(ladder.ranked, prefix="ranked-"))

@@ -56,6 +56,7 @@ def test_the_standings_csv_heads_the_contests_figures(client, contest):
         *("rank", "pair", "direction", "player1", "player2", "boards"),
         *STANDINGS_HEADERS[contest],
         "ranking",
+        *("number1", "number2"),
         *("event_boards_counted", "event_boards"),
     ]
     rows = {row["pair"]: row for row in csv_rows(body)}

@@ -110,6 +110,10 @@ def test_the_json_command_gives_exact_scores_and_percentages():
         "pair": 3,
         "direction": "NS",
         "players": ["North 3", "South 3"],
+        "members": [
+            {"name": "North 3", "number": "", "body": ""},
+            {"name": "South 3", "number": "", "body": ""},
+        ],
         "boards": 3,
         "score": "19/2",
         "percentage": "475/6",

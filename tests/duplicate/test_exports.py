@@ -747,7 +747,8 @@ def test_workbook_read_back_cell_by_cell():
     standings, travellers = wb["Standings"], wb["Travellers"]
     assert [c.value for c in standings[1]] == [
         "Ranking", "Rank", "Pair", "Player 1", "Player 2", "Boards", "Net", "Plus/minus", "Exact plus/minus",
-        "By the fraction of a point", "Status", "Event boards counted", "Event boards",
+        "By the fraction of a point", "Player 1 number", "Player 2 number", "Status", "Event boards counted",
+        "Event boards",
     ]  # fmt: skip
     header = [c.value for c in travellers[1]]
     assert header[:6] == ["Section", "Board", "Round", "Table", "N-S pair", "E-W pair"]
@@ -764,7 +765,8 @@ def test_workbook_read_back_cell_by_cell():
     assert row.plus_minus_display == "+152"
     cells = by_pair[1]
     assert [c.value for c in cells] == [
-        "N-S", row.rank, 1, "=1+1", "@Basil", row.boards, row.net, 152, "+152 1/3", None, "provisional", 6, 6
+        "N-S", row.rank, 1, "=1+1", "@Basil", row.boards, row.net, 152, "+152 1/3", None, None, None,
+        "provisional", 6, 6,
     ]  # fmt: skip
     assert [c.number_format for c in cells[6:8]] == ["0", "+0;-0;0"]
     for cell in (cells[3], cells[4], cells[8], by_pair[2][3], by_pair[2][4]):

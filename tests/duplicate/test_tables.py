@@ -310,7 +310,10 @@ def test_the_section_filter_takes_only_the_events_own_letters():
     rows = [standing(1, Pair(1, 1, section="A"), F(0), "0"), standing(1, Pair(2, 2, section="B"), F(0), "0")]
     assert [r.pair.pk for r in in_section(rows, "B")] == [2]
     assert len(in_section(rows, "")) == 2
-    rankings = [SimpleNamespace(rows=rows[:1], prefix="a-"), SimpleNamespace(rows=rows[1:], prefix="b-")]
+    rankings = [
+        SimpleNamespace(rows=rows[:1], prefix="a-", awarded=False),
+        SimpleNamespace(rows=rows[1:], prefix="b-", awarded=False),
+    ]
     tables = ranking_tables(request, 1, rankings, "B")
     assert [t["ranking"].prefix for t in tables] == ["b-"]
 

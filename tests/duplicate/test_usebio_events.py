@@ -239,14 +239,14 @@ def test_a_visitor_gets_only_released_boards(client, director_client):
     assert len(director.lines) == len(data["results"])
 
 
-def test_the_selector_runs_three_queries_whatever_the_size(django_assert_num_queries):
+def test_the_selector_runs_four_queries_whatever_the_size(django_assert_num_queries):
     for tables, per_round in ((3, 1), (9, 3)):
         event = event_import(data=contract_file(tables, per_round, name=f"{tables} tables"))
-        with django_assert_num_queries(3):  # pairs, boards, plays
+        with django_assert_num_queries(4):  # pairs, boards, plays, the club
             usebio = usebio_event(event)
         assert len(usebio.lines) == Play.objects.filter(event=event, entered=True).count()
     team = event_import(data=match_file())
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         usebio = usebio_event(team)
     assert len(usebio.all_lines()) == 8
 
@@ -256,7 +256,7 @@ def test_the_download_runs_a_fixed_number_of_queries(client, django_assert_num_q
         event = event_import(data=contract_file(tables, per_round, name=f"{tables} tables"))
         url = reverse("download_usebio", args=[event.pk])
         cache.clear()
-        with django_assert_num_queries(6):  # and how many results (a big event's is made in the background)
+        with django_assert_num_queries(7):  # and how many results (a big event's is made in the background)
             first = client.get(url)
         assert first.status_code == 200
         assert first["Content-Disposition"].endswith('-usebio.xml"')
