@@ -246,6 +246,8 @@ _SIGNED_BY_UNIT: Final = {contest.unit: contest.signed for contest in reversed(C
 LAW_H: Final = _BY_NAME["law-h"]
 #: Contract bridge's team match by IMPs and VPs (what a team match of the code takes).
 IMP_MATCH: Final = _BY_NAME["imps"]
+#: Contract bridge's pair contest by matchpoints (the demo's past events).
+MATCHPOINTS: Final = _BY_NAME["matchpoints"]
 #: The choice of "none" (the historic codes take law H or law G by their kind).
 HISTORIC_CHOICE: Final = ("", "Law H / law G (auction, whist)")
 #: The laws an event is scored by, as the pages' footer says it.

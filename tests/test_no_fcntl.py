@@ -44,12 +44,13 @@ assert "fcntl" not in sys.modules
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from duplicate.demo import DEMO_NAME
 from duplicate.models import Event
 
 call_command("migrate", verbosity=0, interactive=False)
 call_command("createcachetable", verbosity=0)
 call_command("demo", verbosity=0)
-event = Event.objects.get()
+event = Event.objects.get(name=DEMO_NAME)
 client = Client()
 home = client.get(reverse("home"))
 assert home.status_code == 200 and event.name in home.content.decode(), home.status_code

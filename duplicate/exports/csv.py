@@ -88,25 +88,17 @@ def standings_csv_text(st: PairStandings | TeamStandings) -> str:
     return buf.getvalue()
 
 
+#: A pair's standings row begins so, whatever its contest (the figures follow).
+PAIR_COLUMNS = ("rank", "pair", "direction", "player1", "player2", "boards")
+
+
 def _standings_rows(st: PairStandings | TeamStandings) -> Iterator[list[Any]]:
     """The header, then the rows."""
     if isinstance(st, PairStandings):
         if st.described.unit:
             yield from contract_standings_rows(st, st.described)
             return
-        yield [
-            "rank",
-            "pair",
-            "direction",
-            "player1",
-            "player2",
-            "boards",
-            "net",
-            "plus_minus",
-            "exact",
-            "ranking",
-            *member_columns(st),
-        ]
+        yield [*PAIR_COLUMNS, "net", "plus_minus", "exact", "ranking", *member_columns(st)]
         with_points = awarded(st)
         for row in st.rows:
             yield [
@@ -142,17 +134,7 @@ def contract_standings_rows(st: PairStandings, contest: Contest) -> Iterable[lis
     figures = [unit, f"{unit}_exact"]
     if contest.headings.percentage:
         figures += ["percentage", "percentage_exact"]
-    yield [
-        "rank",
-        "pair",
-        "direction",
-        "player1",
-        "player2",
-        "boards",
-        *figures,
-        "ranking",
-        *member_columns(st),
-    ]
+    yield [*PAIR_COLUMNS, *figures, "ranking", *member_columns(st)]
     with_points = awarded(st)
     for row in st.rows:
         values = [decimal_number(row.net), exact(row.net)]

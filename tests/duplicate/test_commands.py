@@ -9,8 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from duplicate.demo import demo_event_file
-from duplicate.models import DealAnalysis, Event
+from duplicate.demo import DEMO_NAME, NATIONAL_BODY, PAST_WEEKS, PRIVATE_PLAYERS, demo_event_file
+from duplicate.models import DealAnalysis, Event, EventStatus, Player, Standing
 from scoring.pbn import canonical_deal
 from tests.factories import manage, small_file, tricks
 
@@ -142,13 +142,20 @@ def test_export_unknown_event():
 def test_demo_command_loads_once(capsys):
     call_command("demo")
     call_command("demo")
-    assert Event.objects.count() == 1
-    event = Event.objects.get()
+    assert Event.objects.count() == 1 + len(PAST_WEEKS)  # the evening, and the club's past Thursdays
+    event = Event.objects.get(name=DEMO_NAME)
     assert event.code == "auction-1915"
     assert event.sections.get().tables == 7
     assert event.boards.exclude(deal="").count() == event.boards.count() == 21
     entered = event.plays.filter(entered=True).count()
     assert 0 < entered < event.plays.count()
+    # The same 28 roster players played the past events, each finished with its standings published.
+    assert Player.objects.count() == 28
+    past = Event.objects.exclude(name=DEMO_NAME)
+    assert {e.status for e in past} == {EventStatus.COMPLETE}
+    assert Standing.objects.filter(event__in=past).count() == 14 * len(PAST_WEEKS)
+    assert Player.objects.filter(number__startswith=NATIONAL_BODY[0], body=NATIONAL_BODY).count() == 14
+    assert Player.objects.exclude(public_name="").count() == len(PRIVATE_PLAYERS)
 
 
 @pytest.mark.django_db
@@ -161,7 +168,7 @@ def test_demo_analyses_its_deals_before_it_ends_and_says_so(settings):
     call_command("demo", stdout=out)
     lines = out.getvalue().splitlines()
     # Stored when the command returns (no thread left to wait for), every deal of the demo's boards.
-    event = Event.objects.get()
+    event = Event.objects.get(name=DEMO_NAME)
     assert set(DealAnalysis.objects.values_list("deal", flat=True)) == set(
         event.boards.values_list("deal", flat=True)
     )

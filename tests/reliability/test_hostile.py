@@ -431,7 +431,7 @@ def test_an_event_file_with_a_paper_size_of_no_kind_is_refused_naming_it(db, goo
     ("where", "limit", "field"),
     [
         ("name", 200, "name: at most 200 characters"),
-        ("player", 100, "pair 1: players: at most 100 characters"),
+        ("player", 100, "pairs[0].players[0].name: at most 100 characters"),
     ],
 )
 def test_an_event_file_with_a_text_longer_than_its_column_is_refused_naming_it(

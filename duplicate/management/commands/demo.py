@@ -1,4 +1,5 @@
-"""Load the demo event (once) and, in DEBUG only, a demo director login: python manage.py demo."""
+"""Load the demo event and three finished past events of its players (once), and, in DEBUG only, a demo
+director login: python manage.py demo."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
-from duplicate.demo import DEMO_NAME, demo_event_file
+from duplicate.demo import DEMO_NAME, demo_event_file, demo_past_event_files
 from duplicate.management.commands._base import KalamazooCommand
 from duplicate.models import Event
 from duplicate.selectors.analyses import deals_unanalysed
@@ -36,6 +37,16 @@ class Command(KalamazooCommand):
         else:
             self.stdout.write(f"The demo event is already loaded (event {event.pk}).")
         self._analyse(event)
+        past = [
+            data for data in demo_past_event_files() if not Event.objects.filter(name=data["name"]).exists()
+        ]
+        for data in past:
+            event_import(data=data, analyse=False)
+        if past:
+            self.stdout.write(
+                f"Loaded {len(past)} finished past events of the same players (contract matchpoints): their "
+                "pages at /players/<id>/ and the club ladder at /players/ladder/."
+            )
         if settings.DEBUG:
             User = get_user_model()
             user, created = User.objects.get_or_create(
