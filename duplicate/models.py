@@ -260,6 +260,10 @@ class PublicName(models.TextChoices):
     HIDDEN = "hidden", "Hidden (Pair 7)"
 
 
+#: The club's one row (``Club``): the site serves one club.
+CLUB_PK = 1
+
+
 class Club(models.Model):
     """The club the site serves: one row (pk 1), set once for the site by a director. Its name and number go
     into USEBIO files; ``public_name`` is how a player who has not chosen is shown to visitors."""

@@ -180,7 +180,7 @@ class StandingsTable(EventRowsTable):
     )
     # Shown only when the event has an award table (``Ranking.awarded``): the masterpoints of the place.
     masterpoints = tables.Column(
-        "Masterpoints", attrs=NUM, accessor="masterpoints_display", order_by=("masterpoints",)
+        "Masterpoints", attrs=NUM_NARROW_HIDDEN, accessor="masterpoints_display", order_by=("masterpoints",)
     )
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())
 

@@ -118,15 +118,18 @@ class Numbered(Protocol):
 N = TypeVar("N", bound=Numbered)
 
 
-def roster_match(text: PlayerText, holders: Sequence[N]) -> N | None:
+def roster_match(text: Numbered, holders: Sequence[N]) -> N | None:
     """The roster player ``text``'s membership number means, among ``holders`` (the players holding that
     number, whatever their body); None when none holds it and ``text`` names the player (a new member).
 
-    A number without a body matches any body when one player holds it. PlayerTextError: a number alone that
+    A number without a body matches any body when one player holds it; a number with a body, the one player
+    holding it with no body when no one holds it with that body. PlayerTextError: a number alone that
     no player holds, or one held by several players of different bodies (the message names them)."""
     if not text.number:
         return None
     found = [p for p in holders if p.number == text.number and (not text.body or p.body.upper() == text.body)]
+    if not found and text.body:  # a number kept with no body (another scorer's file names none): that player
+        found = [p for p in holders if p.number == text.number and not p.body]
     if len(found) == 1:
         return found[0]
     if found:

@@ -46,9 +46,11 @@ from pypdf import PdfReader
 from duplicate import services
 from duplicate.models import DealAnalysis, Event, EventStatus, Pair, Play, Player, Round, Standing, TableToken
 from duplicate.selectors.analyses import SEATS, STRAINS
+from duplicate.selectors.players import club_settings
 from duplicate.selectors.standings import pair_standings
 from duplicate.services import eventfile
 from duplicate.services.eventfile import event_import
+from duplicate.services.players import club_update, player_update
 from duplicate.services.results import result_fields
 from scoring.deal import Deal
 from scoring.movements import Movement, MovementRound, generate
@@ -846,3 +848,23 @@ def published_event(
     )
     event.refresh_from_db()
     return event
+
+
+def public_name_choose(player, choice: str):
+    """``player``'s choice of how visitors see their name, through the roster's service (their other fields
+    kept)."""
+    return player_update(
+        player=player,
+        name=player.name,
+        number=player.number,
+        body=player.body,
+        club_number=player.club_number,
+        email=player.email,
+        public_name=choice,
+    )
+
+
+def club_choose(choice: str):
+    """The club's default of how visitors see names, through the club's service (its name and number kept)."""
+    club = club_settings()
+    return club_update(name=club.name, number=club.number, public_name=choice)

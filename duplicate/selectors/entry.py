@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q
 
-from duplicate.models import Club, Event, Pair, Play, PlayChange, Round, Seating, Section, TableToken
+from duplicate.models import CLUB_PK, Club, Event, Pair, Play, PlayChange, Round, Seating, Section, TableToken
 from duplicate.privacy import pair_stand_in, shown_players
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, club_public_name
 
@@ -119,7 +119,7 @@ def seated_names(seating: Seating, *, director: bool) -> dict[str, str]:
     if hasattr(seating, "club_choice"):
         club = seating.club_choice
     else:  # a seating read without its names: the club's choice read now, never taken as "full"
-        club = Club.objects.filter(pk=1).values_list("public_name", flat=True).first()
+        club = Club.objects.filter(pk=CLUB_PK).values_list("public_name", flat=True).first()
     return {"ns": _pair_names(seating.ns, club, director), "ew": _pair_names(seating.ew, club, director)}
 
 

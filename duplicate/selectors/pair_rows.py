@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import BooleanField, ExpressionWrapper, Q, Subquery
 
-from duplicate.models import ENTERED_FIELDS, SCORE_FIELDS, Club, Event, Pair, pair_order
+from duplicate.models import CLUB_PK, ENTERED_FIELDS, SCORE_FIELDS, Club, Event, Pair, pair_order
 from duplicate.privacy import pair_stand_in, shown_number, shown_players
 from scoring.awards import awards_for_places, decimal_points, ranks_with_ties
 from scoring.contests import fraction_str, round_half_away
@@ -130,7 +130,7 @@ def unknown_pair(pk: int) -> PairInfo:
 def club_public_name() -> Subquery:
     """The club's default of how players' names are shown (``Club.public_name``, its one row), as part of
     another query: no query of its own; NULL when the club has no row (every name in full)."""
-    return Subquery(Club.objects.filter(pk=1).values("public_name")[:1])
+    return Subquery(Club.objects.filter(pk=CLUB_PK).values("public_name")[:1])
 
 
 def pair_infos(event: Event, *, director: bool = False) -> dict[int, PairInfo]:

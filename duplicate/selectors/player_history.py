@@ -293,11 +293,9 @@ def club_ladder(*, last: int, minimum: int, director: bool = False) -> Ladder:
     players = (
         Player.objects.filter(erased_at__isnull=True)
         .annotate(club_choice=club_public_name())
-        .order_by("name", "id")
         .values_list("pk", "name", "public_name", "club_choice")
     )
-    # In name order, so that equal averages are listed by name.
-    named = {
+    shown = {
         pk: public_player_name(
             name=name,
             erased=False,
@@ -309,6 +307,9 @@ def club_ladder(*, last: int, minimum: int, director: bool = False) -> Ladder:
         for pk, name, choice, club in players
         if pk in histories
     }
+    # In the order of the names as shown, so that equal averages are listed by them (a hidden player's place
+    # among equals tells nothing of their name).
+    named = dict(sorted(shown.items(), key=lambda item: (item[1].casefold(), item[0])))
     lines = ladder_lines({pk: histories[pk] for pk in named}, last=last, minimum=minimum)
     rows = tuple(
         LadderRow(

@@ -12,10 +12,8 @@ from django.core.paginator import Paginator
 from django.db.models import Case, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
 
-from duplicate.models import Club, Pair, Player, PublicName
+from duplicate.models import CLUB_PK, Club, Pair, Player, PublicName
 
-#: The club's one row (duplicate.models.Club).
-CLUB_PK = 1
 #: Players on a page of the roster.
 ROSTER_PAGE_SIZE = 50
 
@@ -181,7 +179,7 @@ def roster_page(*, query: str = "", page: int | str = 1, per_page: int = ROSTER_
     )
 
 
-def roster_player(*, pk: int) -> RosterRow | None:
+def roster_row(*, pk: int) -> RosterRow | None:
     """One roster player with the events they played in (one query), None when there is none."""
     found = _roster("").filter(pk=pk).values_list(*_ROSTER_COLUMNS).first()
     return _row(found) if found is not None else None

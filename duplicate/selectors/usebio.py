@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from duplicate.contests import CHOSEN, CONTRACT_CODE, is_contract
-from duplicate.models import Board, Club, Event, EventKind, Pair, Play
+from duplicate.models import CLUB_PK, Board, Club, Event, EventKind, Pair, Play
 from duplicate.privacy import pair_stand_in, shown_number, shown_players
 from duplicate.selectors.pair_rows import club_public_name
 from duplicate.selectors.standings import event_award_table, pair_standings
@@ -50,7 +50,7 @@ PLAY_COLUMNS = (
 
 
 # Each player's name, how visitors see it, national (membership) number and club number; first then second.
-PLAYER_COLUMNS = tuple(
+SEAT_FIELDS = tuple(
     f"{seat}__{field}"
     for seat in ("player1", "player2")
     for field in ("name", "public_name", "number", "club_number")
@@ -59,7 +59,7 @@ PLAYER_COLUMNS = tuple(
 
 def _players(row: tuple[Any, ...], *, director: bool) -> tuple[UsebioPlayer, ...]:
     """The pair's named players (a pairs query's row: pk, number, section, team id, team, the club's choice,
-    then :data:`PLAYER_COLUMNS`) with their NATIONAL_ID_NUMBER and CLUB_ID_NUMBER, names and numbers as the
+    then :data:`SEAT_FIELDS`) with their NATIONAL_ID_NUMBER and CLUB_ID_NUMBER, names and numbers as the
     viewer may see them (``duplicate.privacy``: a director every one)."""
     number, team, club = row[1], row[4], row[5]
     seats = (row[6:10], row[10:14])
@@ -176,9 +176,7 @@ def usebio_event(event: Event, *, hidden: Iterable[int] = (), director: bool = F
         for row in Pair.objects.filter(event=event)
         .order_by("section__letter", "position", "id")
         .annotate(club_choice=club_public_name())
-        .values_list(
-            "pk", "number", "section__letter", "team_id", "team__name", "club_choice", *PLAYER_COLUMNS
-        )
+        .values_list("pk", "number", "section__letter", "team_id", "team__name", "club_choice", *SEAT_FIELDS)
     ]
     boards = tuple(
         board
@@ -197,7 +195,7 @@ def usebio_event(event: Event, *, hidden: Iterable[int] = (), director: bool = F
         .values_list(*PLAY_COLUMNS)
     )
     event_type, method = CHOSEN[event.contest].usebio
-    club_name, club_number = Club.objects.filter(pk=1).values_list("name", "number").first() or ("", "")
+    club_name, club_number = Club.objects.filter(pk=CLUB_PK).values_list("name", "number").first() or ("", "")
     base = UsebioEvent(
         event_type=event_type,
         name=event.name,

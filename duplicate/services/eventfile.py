@@ -37,7 +37,6 @@ from duplicate.models import (
 from duplicate.services.bulk import rows_update
 from duplicate.services.errors import ServiceError, in_range, text_problem
 from duplicate.services.eventfile_players import (
-    PlayerItem,
     awards_read,
     numbers_unique,
     player_items,
@@ -51,6 +50,7 @@ from duplicate.services.events import (
     reads_average_plus,
     section_populate,
 )
+from duplicate.services.players import PlayerSpec
 from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
 from duplicate.services.results_movement import movement_from_results, with_teams
 from duplicate.services.standings import event_standings_publish
@@ -365,7 +365,7 @@ def _read_pairs(data: Mapping[str, Any], teams: list[str]) -> list[PairSpec]:
     """The file's pairs: number, up to two players (names or objects: ``eventfile_players``), team; each
     number once, and each membership number given to one player."""
     pairs: list[PairSpec] = []
-    given: list[tuple[str, PlayerItem]] = []
+    given: list[PlayerSpec] = []
     listed = _require(data, "pairs", list, "")
     _at_most(listed, MAX_PAIRS, "pairs", "pairs (two a table)")
     for i, pair in enumerate(listed):
@@ -374,7 +374,7 @@ def _read_pairs(data: Mapping[str, Any], teams: list[str]) -> list[PairSpec]:
             raise ServiceError(f"{where}: must be an object")
         number = _pair_id(pair.get("number"), f"{where}.number")
         first, second = player_items_read(pair.get("players", ["", ""]), f"{where}.players")
-        given += [(f"{where}.players[{seat}]", item) for seat, item in enumerate((first, second))]
+        given += [first, second]
         team = pair.get("team")
         if team is not None and team not in teams:
             raise ServiceError(f"{where}.team: {team!r} is not one of the teams")

@@ -3,8 +3,8 @@
 Each player is a name, or an object with ``name`` and the optional keys ``number`` and ``body`` (a membership
 number and the body that issued it), ``club_number``, and ``public_name`` (how visitors are shown the name:
 ``full``, ``initials`` or ``hidden``; left out, the player follows the club's choice). On import every player is
-matched to the club's roster (:func:`roster_players`: by body and number, else by name), added when the roster
-has none. A plain name is written whenever nothing beyond it is set, so files from before these keys read
+matched to the club's roster by the one rule (``services.players.roster_players``), added when the roster has
+none. A plain name is written whenever nothing beyond it is set, so files from before these keys read
 unchanged and new files stay as short as old ones.
 """
 
@@ -12,30 +12,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
-
-from django.db.models.functions import Lower
 
 from duplicate.models import Player, PublicName
 from duplicate.privacy import pair_stand_in, shown_players
 from duplicate.services.errors import ServiceError, fits
-from duplicate.services.players import body_text, name_key
+from duplicate.services.players import PlayerSpec, body_text
 from scoring.awards import AwardTableError, award_table
 
 PLAYER_KEYS = ("name", "number", "body", "club_number", "public_name")
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerItem:
-    """One player as an event file gives it (all blank: an empty seat)."""
-
-    name: str = ""
-    number: str = ""
-    body: str = ""
-    club_number: str = ""
-    public_name: str = ""
 
 
 def _text(item: dict[str, Any], key: str, where: str) -> str:
@@ -47,7 +33,7 @@ def _text(item: dict[str, Any], key: str, where: str) -> str:
     return value.strip()
 
 
-def player_item_read(item: Any, where: str) -> PlayerItem:
+def player_item_read(item: Any, where: str) -> PlayerSpec:
     """One item of a pair's ``players`` (``where``: "pairs[3].players[1]"), or a ServiceError naming it."""
     given_as_object = isinstance(item, dict)
     if isinstance(item, str):
@@ -72,83 +58,27 @@ def player_item_read(item: Any, where: str) -> PlayerItem:
         raise ServiceError(f"{where}.body: a body ({body}) needs a membership number")
     for key, value in (("name", name), ("number", number), ("body", body), ("club_number", club_number)):
         fits(f"{where}.{key}", value, Player, key)
-    return PlayerItem(name, number, body, club_number, choice)
+    return PlayerSpec(name, number, body, club_number, choice, where=where)
 
 
-def player_items_read(players: Any, where: str) -> tuple[PlayerItem, PlayerItem]:
+def player_items_read(players: Any, where: str) -> tuple[PlayerSpec, PlayerSpec]:
     """A pair's ``players``: a list of up to two items (:func:`player_item_read`), the missing ones blank."""
     if not isinstance(players, list) or len(players) > 2:
         raise ServiceError(f"{where}: must be a list of up to two names (or player objects)")
     items = [player_item_read(item, f"{where}[{i}]") for i, item in enumerate(players)]
-    items += [PlayerItem(), PlayerItem()]
+    items += [PlayerSpec(where=f"{where}[{i}]") for i in range(len(items), 2)]
     return (items[0], items[1])
 
 
-def numbers_unique(items: Sequence[tuple[str, PlayerItem]]) -> None:
-    """Refuse a membership number given to two players of the file (``items``: where each is given)."""
+def numbers_unique(items: Sequence[PlayerSpec]) -> None:
+    """Refuse a membership number given to two players of the file."""
     held: dict[tuple[str, str], str] = {}
-    for where, item in items:
-        if item.number:
-            first = held.setdefault((item.body, item.number), where)
-            if first != where:
-                shown = f"{item.body} {item.number}".strip()
-                raise ServiceError(f"{where}.number: {shown} is given to {first} already")
-
-
-def roster_players(items: Sequence[PlayerItem]) -> list[Player | None]:
-    """Each item's roster player (None for an empty seat), in order: the player holding its body and number,
-    else (no number) the roster player of that name (spaces and case aside, the first added, never an erased
-    one), else a new player, a guest when it has no number. A player found keeps their roster name; a club
-    number or a public name the file gives fills one the roster lacks. Three queries whatever the number."""
-    named = [item for item in items if item.name]
-    numbers = {item.number for item in named if item.number}
-    by_number = {(p.body, p.number): p for p in Player.objects.filter(number__in=numbers)} if numbers else {}
-    lowered = {item.name.lower() for item in named if not item.number}
-    by_name: dict[str, Player] = {}
-    if lowered:
-        candidates = (
-            Player.objects.annotate(lowered=Lower("name"))
-            .filter(lowered__in=lowered, erased_at__isnull=True)
-            .order_by("id")
-        )
-        for player in candidates:
-            by_name.setdefault(name_key(player.name), player)
-    made: dict[tuple[str, str, str], Player] = {}
-    filled: dict[int, Player] = {}
-    out: list[Player | None] = []
     for item in items:
-        if not item.name:
-            out.append(None)
-            continue
-        found = by_number.get((item.body, item.number)) if item.number else by_name.get(name_key(item.name))
-        if found is None:
-            key = (item.body, item.number, "" if item.number else name_key(item.name))
-            found = made.setdefault(
-                key,
-                Player(
-                    name=item.name,
-                    number=item.number,
-                    body=item.body,
-                    club_number=item.club_number,
-                    public_name=item.public_name,
-                ),
-            )
-        elif _fill(found, item):
-            filled[found.pk] = found
-        out.append(found)
-    Player.objects.bulk_create(list(made.values()))
-    Player.objects.bulk_update(list(filled.values()), ["club_number", "public_name"])
-    return out
-
-
-def _fill(player: Player, item: PlayerItem) -> bool:
-    """A roster player's blank club number and public name filled from the file's; True when one was."""
-    changed = False
-    if item.club_number and not player.club_number:
-        player.club_number, changed = item.club_number, True
-    if item.public_name and not player.public_name:
-        player.public_name, changed = item.public_name, True
-    return changed
+        if item.number:
+            first = held.setdefault((item.body, item.number), item.where)
+            if first != item.where:
+                shown = f"{item.body} {item.number}".strip()
+                raise ServiceError(f"{item.where}.number: {shown} is given to {first} already")
 
 
 def player_items(

@@ -37,8 +37,8 @@ from duplicate.models import (
 )
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError, fits, in_range
-from duplicate.services.eventfile_players import PlayerItem, roster_players
 from duplicate.services.pair_players import seat_label, seat_player
+from duplicate.services.players import PlayerSpec, roster_players
 from duplicate.services.results import boards_touch, event_results_touch
 from duplicate.services.standings import event_standings_publish, event_standings_withdraw
 from scoring.awards import MAX_DECIMALS, MAX_PLACES, MAX_POINTS, table_texts
@@ -60,7 +60,7 @@ def dealer_for(board_number: int) -> str:
 @dataclass(frozen=True, slots=True)
 class PairSpec:
     number: int | str
-    players: tuple[PlayerItem, PlayerItem] = (PlayerItem(), PlayerItem())
+    players: tuple[PlayerSpec, PlayerSpec] = (PlayerSpec(), PlayerSpec())
     team: str | None = None
 
 
@@ -450,12 +450,12 @@ def _pairs_create(
         raise ServiceError(f"pairs: pair {sorted(unknown)[0]} does not sit in the movement")
     teams_by_name = {t.name: t for t in team_rows.values()}
     pair_rows: list[Pair] = []
-    seats: list[PlayerItem] = []
+    seats: list[PlayerSpec] = []
     # Positions run on from the event's other sections: pairs are listed section by section.
     start = Pair.objects.filter(event=event).aggregate(last=Max("position"))["last"] or 0
     for position, pid in enumerate(sorted(movement.pairs, key=pair_order), start=start + 1):
         spec = spec_by_number.get(str(pid))
-        seats += spec.players if spec else (PlayerItem(), PlayerItem())
+        seats += spec.players if spec else (PlayerSpec(), PlayerSpec())
         team = None
         if spec and spec.team:
             team = teams_by_name.get(spec.team)
@@ -478,6 +478,7 @@ def _pairs_create(
     if Pair.objects.filter(event=event, number__in=[p.number for p in pair_rows]).exists():
         raise ServiceError("pairs: a pair number is already used in this event")
     Pair.objects.bulk_create(pair_rows)
+    players_seated_once(event_id=event.pk)
     return {p.number: p for p in pair_rows}
 
 
@@ -557,6 +558,7 @@ def pair_names_update(
     With ``user_id`` (the director), a change is recorded in the history: an admin ``LogEntry`` on the pair
     whose change message carries the seats before and after, and ``reason`` (read by the history page)."""
     if _pair_names_set(pair=pair, player1=player1, player2=player2, user_id=user_id, reason=reason):
+        players_seated_once(event_id=pair.event_id)
         event_results_touch(event_ids=[pair.event_id])
     return pair
 
@@ -583,8 +585,28 @@ def event_names_update(
     )
     changed += _team_names_set(event=event, names=teams or {})
     if changed:
+        players_seated_once(event_id=event.pk)
         event_results_touch(event_ids=[event.pk])
     return changed
+
+
+def players_seated_once(*, event_id: int) -> None:
+    """Refuse (a ServiceError; the caller's transaction is rolled back) a player seated twice in one event:
+    in both seats of a pair or in two pairs (one query)."""
+    seats: dict[int, str] = {}
+    rows = Pair.objects.filter(event_id=event_id).order_by("position", "id")
+    for number, first, second, name1, name2 in rows.values_list(
+        "number", "player1_id", "player2_id", "player1__name", "player2__name"
+    ):
+        for player_pk, name in ((first, name1), (second, name2)):
+            if player_pk is None:
+                continue
+            if player_pk in seats:
+                where = (
+                    "both seats" if seats[player_pk] == number else f"pairs {seats[player_pk]} and {number}"
+                )
+                raise ServiceError(f"pair {number}: {name} cannot sit in {where} of one event")
+            seats[player_pk] = number
 
 
 def _team_names_set(*, event: Event, names: Mapping[int, str]) -> int:

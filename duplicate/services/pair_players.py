@@ -5,12 +5,10 @@ rename them in every event."""
 
 from __future__ import annotations
 
-from django.db.models import Q
-
 from duplicate.models import Player
 from duplicate.services.errors import ServiceError, fits
-from duplicate.services.players import name_key, player_for
-from scoring.player_text import PlayerText, PlayerTextError, parse_player_text, player_label, roster_match
+from duplicate.services.players import PlayerSpec, name_key, roster_players
+from scoring.player_text import PlayerText, PlayerTextError, parse_player_text, player_label
 
 
 def seat_label(player: Player | None) -> str:
@@ -58,25 +56,10 @@ def seat_player(*, field: str, given: str | Player | None, current: Player | Non
 
 
 def roster_player(*, field: str, seat: PlayerText) -> Player:
-    """The roster player ``seat`` means, added to the roster when it has none.
-
-    With a membership number: the player holding it (of any body when the body is not given and one player
-    holds it; their roster name stands), else a new member. "(guest)": the first guest of that name, else a
-    new guest. A name alone: ``player_for`` (the roster player of that name, else a new guest)."""
-    if seat.number:
-        holders = list(Player.objects.filter(number=seat.number).only("name", "number", "body"))
-        try:
-            found = roster_match(seat, holders)
-        except PlayerTextError as exc:
-            raise ServiceError(f"{field}: {exc}") from None
-        if found is not None:
-            return found
-        return player_for(name=seat.name, number=seat.number, body=seat.body)
-    if seat.guest:
-        key = name_key(seat.name)
-        guests = Player.objects.filter(Q(name__iexact=seat.name), number="", erased_at__isnull=True)
-        for guest in guests.order_by("id"):
-            if name_key(guest.name) == key:
-                return guest
-        return Player.objects.create(name=" ".join(seat.name.split()))
-    return player_for(name=seat.name)
+    """The roster player ``seat`` means, added to the roster when it has none (``roster_players``: by
+    membership number, else by name; "(guest)": a guest of that name)."""
+    spec = PlayerSpec(name=seat.name, number=seat.number, body=seat.body, guest=seat.guest, where=field)
+    found = roster_players([spec])[0]
+    if found is None:  # (an empty seat never reaches here)
+        raise ServiceError(f"{field}: give the player's name or membership number")
+    return found

@@ -4,9 +4,9 @@ the database sees it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
@@ -14,16 +14,15 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 
-from duplicate.models import Board, Club, Event, Pair, Player, PublicName
-from duplicate.players_csv import PlayerRow, RosterFileError, players_read, players_write
+from duplicate.models import CLUB_PK, Board, Club, Event, Pair, Player, PublicName
+from duplicate.players_csv import COLUMNS, PlayerRow, RosterFileError, players_read, players_write
 from duplicate.privacy import ERASED_NAME
-from duplicate.selectors.players import CLUB_PK, roster_export_rows
+from duplicate.selectors.players import roster_export_rows
 from duplicate.services.errors import ServiceError, fits
-from duplicate.services.results import event_results_touch
-
-PLAYER_COLUMNS = ("name", "number", "body", "club_number", "email")
+from scoring.player_text import PlayerTextError, player_label, roster_match
 
 
 def body_text(body: str) -> str:
@@ -36,34 +35,139 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-@transaction.atomic
-def player_for(*, name: str, number: str = "", body: str = "") -> Player:
-    """The roster player meant by ``name`` and, when given, ``number`` issued by ``body``; created when the
-    roster has none.
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """A player as a seat, an event file or another scorer's file gives one (all blank: an empty seat):
+    ``name``, a membership ``number`` and the ``body`` that issued it, a ``club_number``, how visitors are
+    shown the name (``public_name``, "" to follow the club), ``guest`` when the text says so ("Ann Lee
+    (guest)": never a member), and ``where`` it was given (what an error names)."""
 
-    With a number: the player holding ``body`` + ``number`` (their roster name stands), else a new member.
-    Without one: the roster player of that name (spaces and case aside; the first added when several share
-    it; erased players never), else a new guest."""
+    name: str = ""
+    number: str = ""
+    body: str = ""
+    club_number: str = ""
+    public_name: str = ""
+    guest: bool = False
+    where: str = ""
+
+
+def player_for(*, name: str, number: str = "", body: str = "") -> Player:
+    """The roster player meant by ``name`` and, when given, ``number`` issued by ``body``; added when the
+    roster has none (:func:`roster_players`)."""
     name = " ".join(name.split())
-    number = number.strip()
-    body = body_text(body)
-    fits("name", name, Player, "name")
-    fits("membership number", number, Player, "number")
-    fits("body", body, Player, "body")
     if not name:
         raise ServiceError("name: give the player's name")
-    if body and not number:
-        raise ServiceError(f"{name}: a body ({body}) needs a membership number")
-    if number:
-        found = Player.objects.filter(number=number, body=body).first()
+    found = roster_players([PlayerSpec(name=name, number=number.strip(), body=body_text(body), where=name)])[
+        0
+    ]
+    assert found is not None  # a name was given
+    return found
+
+
+@transaction.atomic
+def roster_players(specs: Sequence[PlayerSpec]) -> list[Player | None]:
+    """Each spec's roster player, in order (None for an empty seat), found or added by the one rule:
+
+    - a membership number: the player holding it (``scoring.player_text.roster_match``: of that body, or of
+      any body when none is given and one player holds it; their roster name stands); else the one guest of
+      that name, who is given the number; else a new member. A number alone that no one holds, or one held by
+      several bodies, is a ServiceError naming ``where``;
+    - a name alone: the first roster player of that name (spaces and case aside; never an erased one);
+      "(guest)": the first guest of that name; else a new guest. "Removed player" (an erased player, as files
+      write them) is a new erased player, never matched;
+    - what a spec gives beyond the match (a club number, a public name) fills one the player lacks.
+    Seats of one call naming the same new player share them. The events of the players changed are shown
+    afresh. Three queries and the writes, whatever the number."""
+    specs = [
+        replace(s, name=" ".join(s.name.split()), number=s.number.strip(), body=body_text(s.body))
+        for s in specs
+    ]
+    holders = _holders({s.number for s in specs if s.number})
+    named = _named({name_key(s.name) for s in specs if s.name and s.name != ERASED_NAME})
+    made: dict[tuple[str, str, str], Player] = {}
+    changed: dict[int, Player] = {}
+    out: list[Player | None] = []
+    for spec in specs:
+        found = _found(spec, holders, named)
+        if found is None and spec.name == ERASED_NAME and not spec.number:
+            found = Player(name=ERASED_NAME, erased_at=timezone.now())  # never matched: each seat its own
+            made[("", "", f"erased-{len(made)}")] = found
+        elif found is None and spec.name:
+            key = (spec.body, spec.number, "" if spec.number else name_key(spec.name))
+            found = made.setdefault(key, _new_player(spec))
+        elif found is not None and _given_more(found, spec):
+            changed[found.pk] = found
+        out.append(found)
+    Player.objects.bulk_create(list(made.values()))
+    if changed:
+        Player.objects.bulk_update(list(changed.values()), ["number", "body", "club_number", "public_name"])
+        events_of_players_touch(player_ids=list(changed))
+    return out
+
+
+def _holders(numbers: set[str]) -> dict[str, list[Player]]:
+    """The players holding each membership number, whatever the body (one query)."""
+    holders: dict[str, list[Player]] = {}
+    for player in Player.objects.filter(number__in=numbers).order_by("id") if numbers else ():
+        holders.setdefault(player.number, []).append(player)
+    return holders
+
+
+def _named(keys: set[str]) -> dict[str, list[Player]]:
+    """The roster's players (never an erased one) of each name key, first added first (one query)."""
+    named: dict[str, list[Player]] = {}
+    lowered = {key.lower() for key in keys}
+    if lowered:
+        candidates = Player.objects.annotate(lowered=Lower("name")).filter(
+            lowered__in=lowered, erased_at__isnull=True
+        )
+        for player in candidates.order_by("id"):
+            named.setdefault(name_key(player.name), []).append(player)
+    return named
+
+
+def _found(
+    spec: PlayerSpec, holders: Mapping[str, list[Player]], named: Mapping[str, list[Player]]
+) -> Player | None:
+    """The roster player ``spec`` names, if any (see :func:`roster_players`)."""
+    if spec.number:
+        try:
+            found = roster_match(spec, holders.get(spec.number, []))
+        except PlayerTextError as exc:
+            raise ServiceError(f"{spec.where}: {exc}") from None
         if found is not None:
             return found
-        return Player.objects.create(name=name, number=number, body=body)
-    key = name_key(name)
-    for player in Player.objects.filter(name__iexact=name, erased_at__isnull=True).order_by("id"):
-        if name_key(player.name) == key:
-            return player
-    return Player.objects.create(name=name)
+        guests = [p for p in named.get(name_key(spec.name), []) if not p.number]
+        return guests[0] if len(guests) == 1 else None  # the one guest of that name takes the number
+    same_name = named.get(name_key(spec.name), [])
+    if spec.guest:
+        same_name = [p for p in same_name if not p.number]
+    return same_name[0] if same_name else None
+
+
+def _new_player(spec: PlayerSpec) -> Player:
+    return Player(
+        name=spec.name,
+        number=spec.number,
+        body=spec.body if spec.number else "",
+        club_number=spec.club_number,
+        public_name=spec.public_name,
+    )
+
+
+def _given_more(player: Player, spec: PlayerSpec) -> bool:
+    """``player`` given what ``spec`` adds: a guest the number, and a club number or public name where the
+    player has none; True when anything was."""
+    changed = False
+    if spec.number and not player.number:
+        player.number, player.body, changed = spec.number, spec.body, True
+    elif spec.body and not player.body and spec.number == player.number:  # a number kept with no body
+        player.body, changed = spec.body, True
+    if spec.club_number and not player.club_number:
+        player.club_number, changed = spec.club_number, True
+    if spec.public_name and not player.public_name:
+        player.public_name, changed = spec.public_name, True
+    return changed
 
 
 # ------------------------------------------------------------------------------------------ the roster's rows
@@ -91,7 +195,7 @@ def player_fields(
         club_number=club_number.strip(),
         email=email.strip(),
     )
-    for column in PLAYER_COLUMNS:
+    for column in COLUMNS:
         fits(f"{where}{column}", getattr(fields, column), Player, column)
     if not fields.name:
         raise ServiceError(f"{where}name: give the player's name")
@@ -145,15 +249,6 @@ def _number_unique(fields: PlayerFields) -> Iterator[None]:
         raise ServiceError(
             f"number: {_number_text(fields.body, fields.number)} was just given to another player"
         ) from None
-
-
-def played_event_ids(player_ids: Sequence[int]) -> list[int]:
-    """The events in which any of ``player_ids`` plays (one query)."""
-    return list(
-        Pair.objects.filter(Q(player1_id__in=player_ids) | Q(player2_id__in=player_ids))
-        .values_list("event_id", flat=True)
-        .distinct()
-    )
 
 
 def events_of_players_touch(*, player_ids: Sequence[int]) -> None:
@@ -220,14 +315,14 @@ def player_update(
     fields = player_fields(name=name, number=number, body=body, club_number=club_number, email=email)
     choice = _public_name(public_name)
     _number_free(fields, besides=locked.pk)
-    shown_before = (locked.name, locked.public_name)
+    before = (locked.name, locked.number, locked.body, locked.club_number, locked.public_name)
     for column, value in asdict(fields).items():
         setattr(locked, column, value)
     locked.public_name = choice
     with _number_unique(fields):
         locked.save()
-    if (locked.name, locked.public_name) != shown_before:
-        events_of_players_touch(player_ids=[locked.pk])
+    if (locked.name, locked.number, locked.body, locked.club_number, locked.public_name) != before:
+        events_of_players_touch(player_ids=[locked.pk])  # names and choices on pages, numbers in files
     return locked
 
 
@@ -259,7 +354,11 @@ def player_merge(*, survivor: Player, other: Player) -> Player:
     if keep.erased_at is not None or gone.erased_at is not None:
         raise ServiceError("survivor: a record whose personal data was erased cannot be merged")
     _partners(keep, gone)
-    event_ids = played_event_ids([gone.pk])
+    if keep.number and gone.number and (keep.body, keep.number) != (gone.body, gone.number):
+        raise ServiceError(
+            f"survivor: {keep.name} holds {_number_text(keep.body, keep.number)} and {gone.name} "
+            f"{_number_text(gone.body, gone.number)}: two numbers are two members (clear the wrong one first)"
+        )
     Pair.objects.filter(player1=gone).update(player1=keep)
     Pair.objects.filter(player2=gone).update(player2=keep)
     if not keep.number and gone.number:
@@ -269,38 +368,50 @@ def player_merge(*, survivor: Player, other: Player) -> Player:
             setattr(keep, column, getattr(gone, column))
     gone.delete()  # first: the survivor may take its body and number
     keep.save()
-    if event_ids:
-        event_results_touch(event_ids=event_ids)
+    events_of_players_touch(player_ids=[keep.pk])  # the other's events (now the survivor's) and its own
     return keep
 
 
-def _history_names_erased(*, player: Player, name: str) -> None:
-    """The name written in the history of the pairs the player plays in (a pair's names changed, law E's
-    audit trail: duplicate.services.events) replaced by ERASED_NAME too."""
-    pair_ids = Pair.objects.filter(Q(player1=player) | Q(player2=player)).values_list("pk", flat=True)
-    entries = LogEntry.objects.filter(
-        content_type=ContentType.objects.get_for_model(Pair), object_id__in=[str(pk) for pk in pair_ids]
-    )
-    changed = []
-    for entry in entries:
-        try:
-            message = json.loads(entry.change_message)
-        except ValueError:
-            continue
-        found = False
-        for item in message if isinstance(message, list) else []:
-            names = item.get("names") if isinstance(item, dict) else None
-            if not isinstance(names, dict):
-                continue
-            for side in ("before", "after"):
-                written = names.get(side)
-                if isinstance(written, list) and name in written:
-                    names[side] = [ERASED_NAME if n == name else n for n in written]
-                    found = True
-        if found:
-            entry.change_message = json.dumps(message)
-            changed.append(entry)
+def _history_names_erased(*, player: Player, labels: Sequence[str]) -> None:
+    """The player written in the history of pairs' names (law E's audit trail: ``services.events``), in any
+    pair they sat in, left since included, replaced by ERASED_NAME: a seat recorded with the player's id, or
+    (an entry from before ids were kept) by one of ``labels``, the ways their seat was written ("Ann Lee",
+    "Ann Lee (EBU 123456)")."""
+    needles = [json.dumps(label)[1:-1] for label in labels if label]  # as the JSON text holds them
+    if not needles:
+        return
+    matching = Q()
+    for needle in needles:
+        matching |= Q(change_message__contains=needle)
+    entries = LogEntry.objects.filter(matching, content_type=ContentType.objects.get_for_model(Pair))
+    changed = [entry for entry in entries if _entry_erased(entry, player.pk, set(labels))]
     LogEntry.objects.bulk_update(changed, ["change_message"])
+
+
+def _entry_erased(entry: LogEntry, player_pk: int, labels: set[str]) -> bool:
+    """``entry``'s seats of the player made ERASED_NAME (in place); True when any was."""
+    try:
+        message = json.loads(entry.change_message)
+    except ValueError:
+        return False
+    found = False
+    for item in message if isinstance(message, list) else []:
+        names = item.get("names") if isinstance(item, dict) else None
+        if not isinstance(names, dict):
+            continue
+        ids = item.get("players") if isinstance(item.get("players"), dict) else {}
+        for side in ("before", "after"):
+            written, seated = names.get(side), ids.get(side)
+            if not isinstance(written, list):
+                continue
+            for seat, label in enumerate(written):
+                by_id = isinstance(seated, list) and seat < len(seated) and seated[seat] == player_pk
+                if by_id or (not isinstance(seated, list) and label in labels):
+                    written[seat] = ERASED_NAME
+                    found = True
+    if found:
+        entry.change_message = json.dumps(message)
+    return found
 
 
 @transaction.atomic
@@ -311,7 +422,8 @@ def player_erase(*, player: Player) -> Player:
     locked = _locked(player)
     if locked.erased_at is not None:
         return locked
-    _history_names_erased(player=locked, name=locked.name)
+    labels = [locked.name, player_label(locked.name, locked.number, locked.body)]
+    _history_names_erased(player=locked, labels=labels)
     locked.name = ERASED_NAME
     locked.number = locked.body = locked.club_number = locked.email = locked.public_name = ""
     locked.erased_at = timezone.now()
@@ -324,7 +436,7 @@ def player_erase(*, player: Player) -> Player:
 
 
 @transaction.atomic
-def club_update(*, name: str, number: str = "", public_name: str = PublicName.FULL) -> Club:
+def club_update(*, name: str, number: str, public_name: str) -> Club:
     """The club's name, number and how players who have not chosen are shown to visitors (the one Club row,
     made on first use). A change is shown afresh on every event's pages."""
     name, number = " ".join(name.split()), number.strip()
@@ -338,27 +450,6 @@ def club_update(*, name: str, number: str = "", public_name: str = PublicName.FU
     if (name, number, choice) != before:
         every_event_touch()
     return club
-
-
-@transaction.atomic
-def player_public_name_set(*, player: Player, choice: str) -> Player:
-    """How visitors are shown ``player``'s name: ``PublicName`` ("full", "initials", "hidden"), or "" to
-    follow the club's choice. The player's events are shown afresh when it changes."""
-    choice = _public_name(choice)
-    locked = _locked(player)
-    if locked.public_name != choice:
-        locked.public_name = choice
-        locked.save(update_fields=["public_name"])
-        events_of_players_touch(player_ids=[locked.pk])
-    return locked
-
-
-@transaction.atomic
-def club_public_name_set(*, choice: str) -> Club:
-    """The club's default of how visitors are shown the names of players who have not chosen; every event is
-    shown afresh when it changes."""
-    club = club_settings_locked()
-    return club_update(name=club.name, number=club.number, public_name=choice)
 
 
 def club_settings_locked() -> Club:
@@ -411,14 +502,16 @@ def _checked_rows(rows: list[PlayerRow]) -> list[tuple[int, PlayerFields]]:
 
 
 def _matched(checked: list[tuple[int, PlayerFields]]) -> list[tuple[PlayerFields, Player | None]]:
-    """Each row's roster player: by body and number; a row without a number by name (spaces and case aside),
-    the k-th such row of a name taking the k-th player of that name not matched by number (erased players
-    never); None for a new one. One query whatever the size."""
+    """Each row's roster player, the file's rows being the roster's records: by body and number (a number
+    not on the roster: the one guest of that name, who takes it); a row without a number by name (spaces and
+    case aside), the k-th such row of a name taking the k-th player of that name not matched by number
+    (erased players never), so that importing a file again changes nothing; None for a new one. One query
+    whatever the size."""
     everyone = list(Player.objects.order_by("id"))
     by_number = {(p.body, p.number): p for p in everyone if p.number}
     numbered = {(f.body, f.number) for _row, f in checked if f.number}
     matched_ids = {p.pk for key, p in by_number.items() if key in numbered}
-    keys = {name_key(f.name) for _row, f in checked if not f.number}
+    keys = {name_key(f.name) for _row, f in checked}
     by_name: dict[str, list[Player]] = {}
     for player in everyone:
         if (
@@ -430,7 +523,13 @@ def _matched(checked: list[tuple[int, PlayerFields]]) -> list[tuple[PlayerFields
     out = []
     for _row, fields in checked:
         if fields.number:
-            out.append((fields, by_number.get((fields.body, fields.number))))
+            found = by_number.get((fields.body, fields.number)) or by_number.get(("", fields.number))
+            if found is None:  # the one guest of that name, if any, takes the number
+                guests = [p for p in by_name.get(name_key(fields.name), []) if not p.number]
+                found = guests[0] if len(guests) == 1 else None
+                if found is not None:
+                    by_name[name_key(fields.name)].remove(found)
+            out.append((fields, found))
         else:
             same_name = by_name.get(name_key(fields.name), [])
             out.append((fields, same_name.pop(0) if same_name else None))
@@ -478,7 +577,7 @@ def players_import(*, text: str) -> ImportSummary:
             if player.name != name_before:
                 renamed.append(player.pk)
     Player.objects.bulk_create(added, batch_size=500)
-    Player.objects.bulk_update(updated, list(PLAYER_COLUMNS), batch_size=500)
+    Player.objects.bulk_update(updated, list(COLUMNS), batch_size=500)
     if renamed:
         events_of_players_touch(player_ids=renamed)
     return ImportSummary(

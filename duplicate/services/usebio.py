@@ -20,13 +20,12 @@ it plays; a team match whose pairs keep their tables is read as law G's team mov
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
 
 from duplicate.contests import CONTRACT_CODE, usebio_contest
-from duplicate.models import Event, Player
+from duplicate.models import Event
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile import event_import
 from duplicate.uploads import MAX_USEBIO_FILE, too_large
@@ -217,44 +216,22 @@ def _movement(
     }
 
 
-def _player_item(player: UsebioPlayer, bodies: Mapping[str, str]) -> str | dict[str, str]:
+def _player_item(player: UsebioPlayer) -> str | dict[str, str]:
     """A player as the event file gives it: the plain name, or an object with the player's NATIONAL_ID_NUMBER
-    (``number``, with the ``body`` of ``bodies``) and CLUB_ID_NUMBER (``club_number``) when the file has them."""
+    (``number``: a USEBIO file names no body, so the roster's one holder of the number, whatever the body,
+    is the player: ``services.players.roster_players``) and CLUB_ID_NUMBER (``club_number``)."""
     if player.national_id is None and player.club_id is None:
         return player.name
     item = {"name": player.name}
     if player.national_id is not None:
         item["number"] = player.national_id
-        if bodies.get(player.national_id):
-            item["body"] = bodies[player.national_id]
     if player.club_id is not None:
         item["club_number"] = player.club_id
     return item
 
 
-def roster_bodies(usebio: UsebioEvent) -> dict[str, str]:
-    """The body of each NATIONAL_ID_NUMBER of the file that exactly one roster player holds (one query).
-
-    A USEBIO file does not say which national body issued its numbers (the EBU's, the ABF's, ...): a number
-    the roster holds once is that player's, with the roster's body; any other is kept with no body."""
-    numbers = {
-        player.national_id
-        for pair in (*usebio.pairs, *(p for team in usebio.teams for p in team.pairs))
-        for player in pair.players
-        if player.national_id
-    }
-    if not numbers:
-        return {}
-    held: dict[str, list[str]] = defaultdict(list)
-    for number, body in Player.objects.filter(number__in=numbers).values_list("number", "body"):
-        held[number].append(body)
-    return {number: bodies[0] for number, bodies in held.items() if len(bodies) == 1}
-
-
-def usebio_event_data(usebio: UsebioEvent, *, bodies: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The USEBIO event as an event file (``duplicate.services.eventfile``); ``bodies``: the body of each
-    national number the roster knows (:func:`roster_bodies`), the rest kept with none."""
-    bodies = bodies or {}
+def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
+    """The USEBIO event as an event file (``duplicate.services.eventfile``)."""
     lines = list(usebio.all_lines())
     if not lines:
         raise ServiceError("BOARD: the file has no traveller lines")
@@ -278,7 +255,7 @@ def usebio_event_data(usebio: UsebioEvent, *, bodies: Mapping[str, str] | None =
     named: list[dict[str, Any]] = [
         {
             "number": p.number,
-            "players": [_player_item(pl, bodies) for pl in p.players[:2]],
+            "players": [_player_item(pl) for pl in p.players[:2]],
             **({"team": team} if team else {}),
         }
         for p, team in members
@@ -326,6 +303,6 @@ def usebio_import(*, data: bytes) -> Event:
     except UsebioError as exc:
         raise ServiceError(str(exc)) from None
     try:
-        return event_import(data=usebio_event_data(usebio, bodies=roster_bodies(usebio)))
+        return event_import(data=usebio_event_data(usebio))
     except ServiceError as exc:
         raise ServiceError(f"{exc} (as Kalamazoo reads the USEBIO file)") from None

@@ -23,8 +23,8 @@ from duplicate.tables import configure
 
 @require_safe
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player's page; a visitor is refused (404) the page of a player who keeps their name from visitors:
-    their events and partners would name them."""
+    """A player's page; a visitor is refused (404) the page of a player who keeps their name from visitors,
+    or whose personal data was erased: their events and partners would name them."""
     director = viewer_of(request).director
     player = get_object_or_404(
         Player.objects.annotate(club_choice=club_public_name()).only(
@@ -33,9 +33,14 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         pk=pk,
     )
     club_choice = getattr(player, "club_choice", None)  # annotated: the club's default
-    if is_hidden(choice=player.public_name, club_choice=club_choice, director=director):
+    erased = player.erased_at is not None
+    if not director and (
+        erased or is_hidden(choice=player.public_name, club_choice=club_choice, director=False)
+    ):
         raise Http404("This player's results are not public")
     events = player_events(player=player, director=director)
+    if not director and not events:  # a roster entry who has played nothing: not a public page
+        raise Http404("This player has played no event")
     table = configure(request, PlayerEventsTable(events))
     return render(
         request,
@@ -50,6 +55,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 stand_in="",
             ),
             "table": table,
+            "player_pk": player.pk,
+            "erased": erased,
             "events": events,
             "finished": sum(1 for e in events if e.place is not None),
         },

@@ -19,7 +19,7 @@ from duplicate.forms.players import (
     service_error_shown,
 )
 from duplicate.models import Player
-from duplicate.selectors.players import RosterRow, club_settings, roster_choices, roster_page, roster_player
+from duplicate.selectors.players import RosterRow, club_settings, roster_choices, roster_page, roster_row
 from duplicate.services.errors import ServiceError
 from duplicate.services.players import (
     club_update,
@@ -90,7 +90,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _shown(pk: int) -> RosterRow:
     """The roster player with their events played, or a 404."""
-    row = roster_player(pk=pk)
+    row = roster_row(pk=pk)
     if row is None:
         raise Http404("No such player")
     return row

@@ -1,6 +1,7 @@
 // The roster's type-ahead on a seat's field (input[data-player-search], the names pages): the WAI-ARIA combobox
 // pattern. Typing lists up to ten roster players (the field's data-player-search address, ?q=); ArrowDown and
-// ArrowUp move through them, Enter chooses one, Escape closes the list; a click or a tap chooses too. Choosing
+// ArrowUp move through them, Enter chooses one (with none marked, it marks the first), Escape closes the list
+// (Enter then sends the form); a click or a tap chooses too. Choosing
 // fills the field with the text that names the player ("Ann Lee (EBU 123456)", "Bo Diaz (guest)"). Without
 // this script the field is plain text and the server reads it the same way.
 (function () {
@@ -107,6 +108,11 @@
       } else if (event.key === "Enter" && open && active >= 0) {
         event.preventDefault(); // chooses the player; the form is not sent
         choose(active);
+      } else if (event.key === "Enter" && open && options.length) {
+        // The list is open and nothing is marked: the first Enter marks the first player (a second chooses
+        // them), so that a name half typed is neither sent as a new guest nor taken for a player unseen.
+        event.preventDefault();
+        mark(0);
       } else if (event.key === "Escape" && open) {
         event.preventDefault();
         close();

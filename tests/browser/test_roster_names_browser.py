@@ -51,6 +51,13 @@ def test_a_director_chooses_roster_players_by_keyboard_and_by_a_tap_or_click(
         page.add_script_tag(path=str(AXE))
         violations = page.evaluate(RUN_AXE, [WCAG_TAGS, None])
         assert not violations, describe([v | {"page": "names"} for v in violations])
+    first.press("Enter")  # nothing marked yet: Enter marks the first player, sends nothing, adds no guest
+    expect(page).to_have_url(f"{live_server.url}{url}")
+    expect(first).to_have_value("ann")
+    expect(listbox.get_by_role("option", name="Ann Lee (EBU 123456)")).to_have_attribute(
+        "aria-selected", "true"
+    )
+    first.press("ArrowUp")
     first.press("ArrowDown")
     active = listbox.get_by_role("option", name="Ann Lee (EBU 123456)")
     expect(active).to_have_attribute("aria-selected", "true")

@@ -90,7 +90,11 @@ def test_round_trip_of_a_team_match_and_a_howell_and_whist():
         "kind": "teams",
         "teams": [{"name": "Reds"}, {"name": "Blues"}],
         "pairs": [
-            {"number": p, "players": ["a", "b"], "team": "Reds" if p in movement.teams["A"] else "Blues"}
+            {
+                "number": p,
+                "players": [f"a{p}", f"b{p}"],
+                "team": "Reds" if p in movement.teams["A"] else "Blues",
+            }
             for p in movement.pairs
         ],
         "boards": [{"number": n, "dealer": "N"} for n in movement.boards],

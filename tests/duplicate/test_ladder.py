@@ -136,7 +136,7 @@ def test_bad_choices_show_the_forms_error_and_no_ladder(client, club, query, mes
 
 def test_an_empty_club_says_no_finished_events_yet(client):
     html = client.get(reverse("player_ladder")).content.decode()
-    assert "No finished events yet" in html
+    assert "No finished matchpoint events yet" in html
 
 
 def club_of(players: int) -> None:

@@ -259,10 +259,12 @@ def test_an_erased_partner_is_a_removed_player_and_an_unknown_player_is_404(clie
     assert client.get(reverse("player_detail", args=[9999])).status_code == 404
 
 
-def test_a_player_without_events_has_a_clear_empty_page(client):
+def test_a_player_without_events_has_a_clear_empty_page_for_the_director(client, director_client):
     (eve,) = club_players("Eve Ash")
-    html = client.get(reverse("player_detail", args=[eve.pk])).content.decode()
+    html = director_client.get(reverse("player_detail", args=[eve.pk])).content.decode()
     assert "No events yet" in html
+    # A roster entry who has played nothing is no public page: the roster is not read by number.
+    assert client.get(reverse("player_detail", args=[eve.pk])).status_code == 404
 
 
 def events_of(player: Player, count: int) -> None:

@@ -38,15 +38,15 @@ from duplicate.selectors.pair_rows import pair_infos
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile import event_export, event_import
 from duplicate.services.players import (
-    club_public_name_set,
     events_of_players_touch,
     player_erase,
-    player_public_name_set,
 )
 from tests.factories import (
+    club_choose,
     contract_event_file,
     imp_match_file,
     make_event,
+    public_name_choose,
     rows_by_pair,
     small_file,
 )
@@ -144,7 +144,7 @@ def events() -> list[Event]:
     ]
     for event in made[:2]:
         services.event_finish(event=event)
-    club_public_name_set(choice="initials")
+    club_choose("initials")
     for event in made:
         event.refresh_from_db()
     return made
@@ -458,16 +458,16 @@ def test_a_change_of_choice_shows_at_once_in_the_events_played(db):
         Event.objects.get(pk=event.pk).results_version,
         Event.objects.get(pk=other.pk).results_version,
     )
-    player_public_name_set(player=player, choice="hidden")
+    public_name_choose(player, choice="hidden")
     assert Event.objects.get(pk=event.pk).results_version == versions[0] + 1
     assert Event.objects.get(pk=other.pk).results_version == versions[1]
     page = visitor.get(url).content.decode()
     assert "Kettering" not in page
     assert "W. Jarvis &amp; Pair 2" in page
-    player_public_name_set(player=player, choice="")  # back to the club's: initials
+    public_name_choose(player, choice="")  # back to the club's: initials
     assert "W. Jarvis &amp; O. Kettering" in visitor.get(url).content.decode()
     same = Event.objects.get(pk=event.pk).results_version
-    player_public_name_set(player=player, choice="")  # no change: no bump
+    public_name_choose(player, choice="")  # no change: no bump
     assert Event.objects.get(pk=event.pk).results_version == same
 
 
@@ -477,7 +477,7 @@ def test_the_clubs_default_bumps_every_event_and_its_boards(db):
     visitor = Client()
     assert "N. 4 &amp; S. 4" in visitor.get(url).content.decode()
     boards = dict(Board.objects.filter(event=event).values_list("pk", "results_version"))
-    club_public_name_set(choice="full")
+    club_choose("full")
     assert all(Board.objects.get(pk=pk).results_version == v + 1 for pk, v in boards.items())
     assert "North 4 &amp; South 4" in visitor.get(url).content.decode()
     assert Club.objects.get(pk=1).public_name == "full"
@@ -498,9 +498,9 @@ def test_bad_choices_are_refused_naming_the_field(db):
         pair=Pair.objects.get(event=event, number="1"), player1="Ann Lee", player2=""
     )
     with pytest.raises(ServiceError, match="public_name: must be one of"):
-        player_public_name_set(player=pair.player1, choice="secret")
+        public_name_choose(pair.player1, choice="secret")
     with pytest.raises(ServiceError, match="public_name: must be one of"):
-        club_public_name_set(choice="")  # the club has no club to follow
+        club_choose("")  # the club has no club to follow
     assert not Club.objects.exists()
     events_of_players_touch(player_ids=[])  # nothing to bump: no error
 
@@ -561,7 +561,7 @@ def test_the_pairs_page_and_the_search_run_a_fixed_number_of_queries(
     db, client, django_assert_num_queries, tables
 ):
     event = make_event(tables=tables)
-    club_public_name_set(choice="initials")
+    club_choose("initials")
     event.refresh_from_db()
     url = reverse("event_pairs", args=[event.pk])
     cache.clear()
