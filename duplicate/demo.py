@@ -122,11 +122,16 @@ def demo_players(rng: random.Random) -> list[dict[str, str]]:
     names = [
         f"{first} {last}" for first, last in zip(rng.sample(FIRST, 28), rng.sample(LAST * 2, 28), strict=True)
     ]
+    numbers = random.Random(
+        len(names)
+    )  # apart from ``rng``: the evening's deals and results stay as they were
     players = []
     for i, name in enumerate(names):
         player = {"name": name, "club_number": f"K{101 + i}"}
         if i % 2 == 0:
-            player.update(number=f"{NATIONAL_BODY[0]}{rng.randrange(100_000, 1_000_000)}", body=NATIONAL_BODY)
+            player.update(
+                number=f"{NATIONAL_BODY[0]}{numbers.randrange(100_000, 1_000_000)}", body=NATIONAL_BODY
+            )
         if i in PRIVATE_PLAYERS:
             player["public_name"] = PRIVATE_PLAYERS[i]
         players.append(player)

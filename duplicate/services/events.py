@@ -38,7 +38,7 @@ from duplicate.models import (
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError, fits, in_range
 from duplicate.services.pair_players import seat_label, seat_player
-from duplicate.services.players import PlayerSpec, roster_players
+from duplicate.services.players import PlayerSpec, players_seated_once, roster_players
 from duplicate.services.results import boards_touch, event_results_touch
 from duplicate.services.standings import event_standings_publish, event_standings_withdraw
 from scoring.awards import MAX_DECIMALS, MAX_PLACES, MAX_POINTS, table_texts
@@ -588,25 +588,6 @@ def event_names_update(
         players_seated_once(event_id=event.pk)
         event_results_touch(event_ids=[event.pk])
     return changed
-
-
-def players_seated_once(*, event_id: int) -> None:
-    """Refuse (a ServiceError; the caller's transaction is rolled back) a player seated twice in one event:
-    in both seats of a pair or in two pairs (one query)."""
-    seats: dict[int, str] = {}
-    rows = Pair.objects.filter(event_id=event_id).order_by("position", "id")
-    for number, first, second, name1, name2 in rows.values_list(
-        "number", "player1_id", "player2_id", "player1__name", "player2__name"
-    ):
-        for player_pk, name in ((first, name1), (second, name2)):
-            if player_pk is None:
-                continue
-            if player_pk in seats:
-                where = (
-                    "both seats" if seats[player_pk] == number else f"pairs {seats[player_pk]} and {number}"
-                )
-                raise ServiceError(f"pair {number}: {name} cannot sit in {where} of one event")
-            seats[player_pk] = number
 
 
 def _team_names_set(*, event: Event, names: Mapping[int, str]) -> int:

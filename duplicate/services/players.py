@@ -131,10 +131,14 @@ def _found(
 ) -> Player | None:
     """The roster player ``spec`` names, if any (see :func:`roster_players`)."""
     if spec.number:
+        held = holders.get(spec.number, [])
         try:
-            found = roster_match(spec, holders.get(spec.number, []))
-        except PlayerTextError as exc:
-            raise ServiceError(f"{spec.where}: {exc}") from None
+            found = roster_match(spec, held)
+        except PlayerTextError as exc:  # several bodies' holders: the one of that name, if any
+            same = [p for p in held if spec.name and name_key(p.name) == name_key(spec.name)]
+            if len(same) != 1:
+                raise ServiceError(f"{spec.where}: {exc}") from None
+            found = same[0]
         if found is not None:
             return found
         guests = [p for p in named.get(name_key(spec.name), []) if not p.number]
@@ -249,6 +253,25 @@ def _number_unique(fields: PlayerFields) -> Iterator[None]:
         raise ServiceError(
             f"number: {_number_text(fields.body, fields.number)} was just given to another player"
         ) from None
+
+
+def players_seated_once(*, event_id: int) -> None:
+    """Refuse (a ServiceError; the caller's transaction is rolled back) a player seated twice in one event:
+    in both seats of a pair or in two pairs (one query)."""
+    seats: dict[int, str] = {}
+    rows = Pair.objects.filter(event_id=event_id).order_by("position", "id")
+    for number, first, second, name1, name2 in rows.values_list(
+        "number", "player1_id", "player2_id", "player1__name", "player2__name"
+    ):
+        for player_pk, name in ((first, name1), (second, name2)):
+            if player_pk is None:
+                continue
+            if player_pk in seats:
+                where = (
+                    "both seats" if seats[player_pk] == number else f"pairs {seats[player_pk]} and {number}"
+                )
+                raise ServiceError(f"pair {number}: {name} cannot sit in {where} of one event")
+            seats[player_pk] = number
 
 
 def events_of_players_touch(*, player_ids: Sequence[int]) -> None:
@@ -368,6 +391,10 @@ def player_merge(*, survivor: Player, other: Player) -> Player:
             setattr(keep, column, getattr(gone, column))
     gone.delete()  # first: the survivor may take its body and number
     keep.save()
+    for event_id in (
+        Pair.objects.filter(Q(player1=keep) | Q(player2=keep)).values_list("event_id", flat=True).distinct()
+    ):
+        players_seated_once(event_id=event_id)  # the two records in two pairs of one event: two people
     events_of_players_touch(player_ids=[keep.pk])  # the other's events (now the survivor's) and its own
     return keep
 
@@ -557,8 +584,8 @@ def players_import(*, text: str) -> ImportSummary:
     """A roster CSV file (duplicate.players_csv) loaded, all or nothing: every row is read and checked first
     (a ServiceError "row N, field: problem", N counting the header as row 1), then written. A row with a
     number updates the player holding its body and number, one without updates the player of that name; any
-    other is added. A blank club number or email leaves the stored one. The events of a renamed player are
-    shown afresh."""
+    other is added. A blank club number or email leaves the stored one. The events of a player changed are
+    shown afresh (names on pages, numbers in the director's files)."""
     try:
         rows = players_read(text)
     except RosterFileError as exc:
@@ -566,20 +593,15 @@ def players_import(*, text: str) -> ImportSummary:
     checked = _checked_rows(rows)
     added: list[Player] = []
     updated: list[Player] = []
-    renamed: list[int] = []
     for fields, player in _matched(checked):
         if player is None:
             added.append(Player(**asdict(fields)))
-            continue
-        name_before = player.name
-        if _changed(player, fields):
+        elif _changed(player, fields):
             updated.append(player)
-            if player.name != name_before:
-                renamed.append(player.pk)
     Player.objects.bulk_create(added, batch_size=500)
     Player.objects.bulk_update(updated, list(COLUMNS), batch_size=500)
-    if renamed:
-        events_of_players_touch(player_ids=renamed)
+    if updated:
+        events_of_players_touch(player_ids=[p.pk for p in updated])
     return ImportSummary(
         added=len(added), updated=len(updated), unchanged=len(checked) - len(added) - len(updated)
     )

@@ -36,20 +36,24 @@ def field_block(page: str, name: str) -> str:
     return htmllib.unescape(re.split(rf'<p id="field-{name}"[^>]*>', page)[1].split("</p>")[0])
 
 
-def named_event(director) -> tuple[Event, Pair, Pair]:
+def named_event(director, *, apart: bool = False) -> tuple[Event, Pair, Pair]:
     """A played event whose pairs 1 and 2 are Ann Lee & Bob Hope and A. Lee & Cy Twist, with their published
-    standings."""
+    standings; ``apart``: A. Lee & Cy Twist are pair 2 of another night (two records of one person never sit
+    in two pairs of one event)."""
     event = played_event(director)
+    other = played_event(director, name="Another night") if apart else event
     pairs = {p.number: p for p in Pair.objects.filter(event=event).select_related("player1", "player2")}
+    second = Pair.objects.select_related("player1", "player2").get(event=other, number="2")
     services.pair_names_update(pair=pairs["1"], player1="Ann Lee", player2="Bob Hope")
-    services.pair_names_update(pair=pairs["2"], player1="A. Lee", player2="Cy Twist")
-    standings = pair_standings(event)
-    for place, row in enumerate(standings.rows, start=1):
-        Standing.objects.create(
-            event=event, pair_id=row.pair.pk, place=place, of=len(standings.rows), score="1"
-        )
+    services.pair_names_update(pair=second, player1="A. Lee", player2="Cy Twist")
+    for night in {event, other}:
+        standings = pair_standings(night)
+        for place, row in enumerate(standings.rows, start=1):
+            Standing.objects.create(
+                event=night, pair_id=row.pair.pk, place=place, of=len(standings.rows), score="1"
+            )
     event.refresh_from_db()
-    return event, pairs["1"], pairs["2"]
+    return event, pairs["1"], second
 
 
 def results(event: Event) -> dict[str, object]:
@@ -125,7 +129,8 @@ def test_a_rename_shows_afresh_on_the_events_played(director):
 
 @pytest.mark.django_db
 def test_merge_moves_the_results_to_the_survivor_unchanged(director):
-    event, pair1, pair2 = named_event(director)
+    _first, pair1, pair2 = named_event(director, apart=True)
+    event = pair2.event
     survivor = pair1.player1
     other = pair2.player1
     player_update(player=survivor, name="Ann Lee", number="123", body="EBU")
@@ -361,7 +366,7 @@ def test_edit_saves_and_an_erased_player_is_not_edited(director_client):
 
 @pytest.mark.django_db
 def test_merge_chooses_confirms_then_merges(director_client, director):
-    _event, pair1, pair2 = named_event(director)
+    _event, pair1, pair2 = named_event(director, apart=True)
     ann, bob, other = pair1.player1, pair1.player2, pair2.player1
     url = reverse("player_merge", args=[other.pk])
     page = director_client.get(url).content.decode()

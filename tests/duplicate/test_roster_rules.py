@@ -193,3 +193,27 @@ def test_a_number_kept_without_a_body_takes_the_body_given_later():
     found = roster_players([PlayerSpec(name="R. Quill", number="4101", body="EBU")])[0]
     assert found.pk == rosa.pk
     assert Player.objects.count() == 1
+
+
+def test_two_records_in_two_pairs_of_one_event_are_not_merged():
+    event = finished_contract_event("matchpoints")
+    first, second = seat(event, "1"), seat(event, "2")
+    with pytest.raises(ServiceError, match="cannot sit in pairs 1 and 2 of one event"):
+        player_merge(survivor=first, other=second)
+    assert Player.objects.filter(pk=second.pk).exists()  # nothing written
+
+
+def test_a_csv_import_that_changes_a_number_shows_the_players_events_afresh():
+    event = finished_contract_event("matchpoints")
+    ann = seat(event, "1")
+    before = version(event)
+    players_import(text=f"name,number,body,club_number,email\n{ann.name},,,C7,\n")
+    ann.refresh_from_db()
+    assert ann.club_number == "C7"
+    assert version(event) > before  # the director's files carry the club number
+
+
+def test_a_number_held_under_two_bodies_is_the_holder_of_that_name():
+    Player.objects.create(name="Ann Lee", number="7", body="EBU")
+    bob = Player.objects.create(name="Bob Ray", number="7", body="ABF")
+    assert roster_players([PlayerSpec(name="bob ray", number="7")]) == [bob]  # a USEBIO file names no body
