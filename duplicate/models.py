@@ -68,6 +68,28 @@ class RankingChoice(models.TextChoices):
     SECTION = "section", "Each section on its own"
 
 
+class ButlerDrop(models.TextChoices):
+    """How many of a board's results Butler's datum leaves out at each end (the customary choices)."""
+
+    ONE = "one", "One top and one bottom from 5 results"
+    SHARE = "share", "A share of each end by field size (ceil((n - 10) / 15) + 1 from 4 results)"
+
+
+class HalfRounding(models.TextChoices):
+    """How Butler's datum rounds a mean that ends in exactly 5 (to the nearest 10)."""
+
+    AWAY = "away", "Halves away from zero"
+    UP = "up", "Halves up"
+
+
+class ResultsSource(models.TextChoices):
+    """What an event shows: Kalamazoo's own working-out of the results, or (an event imported from another
+    scorer's file) the figures that scorer published."""
+
+    RECOMPUTED = "recomputed", "Worked out by Kalamazoo"
+    PUBLISHED = "published", "As the other scorer published them"
+
+
 class PaperSize(models.TextChoices):
     A4 = "A4", "A4"
     LETTER = "letter", "US Letter"
@@ -140,6 +162,13 @@ class Event(models.Model):
     # The director's award table (masterpoints): the points of each place, first place first, as exact decimal
     # texts ("6", "4.5"); each ranking is awarded the table, ties sharing the points of the places they cover.
     awards = models.JSONField("award table", default=list, blank=True)
+    # Butler's datum (contract Butler): how many results each end drops, and how halves round.
+    butler_drop = models.CharField(max_length=8, choices=ButlerDrop.choices, default=ButlerDrop.ONE)
+    butler_halves = models.CharField(max_length=8, choices=HalfRounding.choices, default=HalfRounding.AWAY)
+    # An imported event: the other scorer's published figures (on its plays, boards and pairs) or Kalamazoo's.
+    results_source = models.CharField(
+        max_length=12, choices=ResultsSource.choices, default=ResultsSource.RECOMPUTED
+    )
     # Bumped on every write that changes what a page shows; pages are cached with it (duplicate/caching.py).
     results_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -150,6 +179,15 @@ class Event(models.Model):
             models.CheckConstraint(condition=Q(code__in=ScoringCodeChoice.values), name="event_code_valid"),
             models.CheckConstraint(condition=Q(kind__in=EventKind.values), name="event_kind_valid"),
             models.CheckConstraint(condition=Q(ranking__in=RankingChoice.values), name="event_ranking_valid"),
+            models.CheckConstraint(
+                condition=Q(butler_drop__in=ButlerDrop.values), name="event_butler_drop_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(butler_halves__in=HalfRounding.values), name="event_butler_halves_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(results_source__in=ResultsSource.values), name="event_results_source_valid"
+            ),
             models.CheckConstraint(
                 condition=Q(average_plus_imps__gte=AVERAGE_PLUS_MIN, average_plus_imps__lte=AVERAGE_PLUS_MAX),
                 name="event_average_plus_imps_range",
@@ -228,6 +266,8 @@ class Board(models.Model):
     vulnerability = models.CharField(max_length=4, blank=True, default="")
     # Bumped with the event's by every write that changes what this board's traveller shows (its results,
     # its hands, a name); the traveller is cached under it, so other boards' results leave it cached.
+    # The datum another scorer's file published for the board (Butler; USEBIO's BOARD_AVERAGE), if any.
+    published_datum = models.IntegerField(null=True, blank=True)
     results_version = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -362,6 +402,11 @@ class Pair(models.Model):
     player1 = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     player2 = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="pairs")
+    # What another scorer's file published for the pair (exact texts: "1234/5"; the place as written, "3="),
+    # shown when the event's ``results_source`` is "published".
+    published_score = models.CharField(max_length=40, blank=True, default="")
+    published_percentage = models.CharField(max_length=40, blank=True, default="")
+    published_place = models.CharField(max_length=8, blank=True, default="")
 
     class Meta:
         ordering: ClassVar[list[str]] = ["event_id", "position", "id"]
@@ -508,6 +553,9 @@ class Play(models.Model):
     ew_honour = models.IntegerField(default=0)
     ew_total = models.IntegerField(default=0)
     net_ns = models.IntegerField(default=0)
+    # What another scorer's file published for the line (exact texts: matchpoints or IMPs of each side).
+    published_ns = models.CharField(max_length=40, blank=True, default="")
+    published_ew = models.CharField(max_length=40, blank=True, default="")
     items = models.JSONField(default=list, blank=True)
 
     version = models.PositiveIntegerField(default=0)
