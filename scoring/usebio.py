@@ -4,7 +4,8 @@ Pure (no Django): ``read_usebio(bytes) -> UsebioEvent`` and ``write_usebio(Usebi
 element structure follows the files EBUScore, Compscore, RealBridge and the EBU's own examples write (see
 docs/usebio.md): USEBIO > EVENT > [SESSION > [SECTION >]] PARTICIPANTS and BOARD > TRAVELLER_LINE for pairs
 events, MATCH > BOARD > TRAVELLER_LINE for teams, and the hands in USEBIO > HANDSET > BOARD > HAND.
-Standings, match points and master points in a file are not read: Kalamazoo recomputes them.
+Kalamazoo recomputes the standings; what the file's scorer published (each pair's TOTAL_SCORE, PERCENTAGE and
+PLACE, each line's matchpoints or IMPs, each Butler board's BOARD_AVERAGE) is read as written, to be kept.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import datetime
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Final
 
 from lxml import etree
@@ -38,6 +40,11 @@ _SEAT_NAMES: Final = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: 
 _SUIT_ELEMENTS: Final = (("SPADES", "S"), ("HEARTS", "H"), ("DIAMONDS", "D"), ("CLUBS", "C"))
 _ADJUSTED_RE: Final = re.compile(r"A(\d{2})(\d{2})")  # "A6040": 60% to North-South, 40% to East-West
 _SCORE_RE: Final = re.compile(r"[+-]?\d+")
+# A published figure Kalamazoo keeps: a decimal number as scorers write them ("12.00", "-3.5", "63.89").
+_FIGURE_RE: Final = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_PLACE_RE: Final = re.compile(r"\d+=?")  # "3", "3=" (tied)
+# The elements of a line's published figure, by scoring: the first a line gives is read.
+_LINE_FIGURES: Final = ("MATCH_POINTS", "BUTLER_POINTS", "CROSS_IMP_POINTS", "IMPS")
 
 
 class UsebioError(ScoringError):
@@ -69,6 +76,11 @@ class UsebioPair:
     direction: Side | None = None  # a Mitchell's fixed line; None in a Howell or a team
     section: str | None = None  # SECTION_ID of the SECTION it sits in, None outside any SECTION
     masterpoints: str | None = None  # MASTER_POINTS_AWARDED, a decimal text ("3.5"); written, not read
+    # What the file's scorer published for the pair, as written: TOTAL_SCORE ("12.00"), PERCENTAGE ("63.89")
+    # and PLACE ("3="); None when the file does not say.
+    published_score: str | None = None
+    published_percentage: str | None = None
+    published_place: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +132,10 @@ class UsebioLine:
     round: int | None = None  # a pairs file seldom says; the importer infers it
     section: str | None = None
     direction: Side | None = None  # teams: the side the MATCH's TEAM sat (DIRECTION NS or EW)
+    # The line's matchpoints or IMPs as the file's scorer published them (NS_/EW_MATCH_POINTS,
+    # NS_/EW_BUTLER_POINTS, NS_/EW_CROSS_IMP_POINTS, NS_/EW_IMPS), as written; None when not given.
+    published_ns: str | None = None
+    published_ew: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +163,8 @@ class UsebioEvent:
     lines: tuple[UsebioLine, ...] = ()  # pairs events: BOARD > TRAVELLER_LINE outside any MATCH
     matches: tuple[UsebioMatch, ...] = ()
     boards: tuple[UsebioBoard, ...] = ()  # HANDSET: only the boards whose hands the file gives
+    # Each board's datum as the file's scorer published it (BOARD_AVERAGE, Butler): (board, datum), by board.
+    published_datums: tuple[tuple[int, int], ...] = ()
 
     @property
     def is_teams(self) -> bool:
@@ -262,7 +280,33 @@ def _pair(element: etree._Element, *, in_team: bool) -> UsebioPair:
         players=players,
         direction=None if in_team else _side(element, "DIRECTION"),
         section=_section_of(element),
+        published_score=_figure(element, "TOTAL_SCORE"),
+        published_percentage=_figure(element, "PERCENTAGE"),
+        published_place=_figure(element, "PLACE", _PLACE_RE, 'a place such as "3" or "3="'),
     )
+
+
+def _figure(
+    element: etree._Element, name: str, pattern: re.Pattern[str] = _FIGURE_RE, what: str = "a number"
+) -> str | None:
+    """A published figure as written ("12.00"), None when absent or empty; a UsebioError when not a number."""
+    text = _text(element, name)
+    if text is None:
+        return None
+    if not pattern.fullmatch(text):
+        found = element.find(name)
+        assert found is not None
+        raise _fail(found, f"must be {what}, got {text!r}")
+    return text
+
+
+def _line_figures(element: etree._Element) -> tuple[str | None, str | None]:
+    """The line's published matchpoints or IMPs of each side: the first kind (``_LINE_FIGURES``) it gives."""
+    for kind in _LINE_FIGURES:
+        ns, ew = _figure(element, f"NS_{kind}"), _figure(element, f"EW_{kind}")
+        if ns is not None or ew is not None:
+            return ns, ew
+    return None, None
 
 
 def _participants(event: etree._Element) -> tuple[list[UsebioPair], list[UsebioTeam]]:
@@ -334,6 +378,7 @@ def _line(element: etree._Element, board: int, round_: int | None, known: _Known
     line_round = _int(element, "ROUND_NUMBER")
     if line_round is None:
         line_round = _int(element, "ROUND")
+    published_ns, published_ew = _line_figures(element)
     line = UsebioLine(
         board=board,
         ns_pair=_required(element, "NS_PAIR_NUMBER"),
@@ -348,6 +393,8 @@ def _line(element: etree._Element, board: int, round_: int | None, known: _Known
         round=line_round if line_round is not None else round_,
         section=_section_of(element),
         direction=_side(element, "DIRECTION"),
+        published_ns=published_ns,
+        published_ew=published_ew,
     )
     _check_pairs(element, line, known)
     return line
@@ -390,6 +437,19 @@ def _pairs_lines(event: etree._Element, known: _Known) -> list[UsebioLine]:
         if next(board.iterancestors("MATCH"), None) is None:
             lines.extend(_board_lines(board, None, known))
     return lines
+
+
+def _published_datums(event: etree._Element) -> list[tuple[int, int]]:
+    """Each pairs BOARD's BOARD_AVERAGE (Butler's datum as the file's scorer published it), by board."""
+    datums: dict[int, int] = {}
+    for board in event.iter("BOARD"):
+        number, datum = _int(board, "BOARD_NUMBER"), _figure(board, "BOARD_AVERAGE")
+        if number is None or datum is None or next(board.iterancestors("MATCH"), None) is not None:
+            continue
+        exact = Fraction(datum)
+        if exact.denominator == 1:  # a datum is a whole score; "117.00" is 117, a fraction is not kept
+            datums[number] = int(exact)
+    return sorted(datums.items())
 
 
 def _hands(board: etree._Element, number: int) -> Deal:
@@ -491,6 +551,7 @@ def read_usebio(data: bytes, *, max_lines: int | None = None) -> UsebioEvent:
         lines=tuple(_pairs_lines(event, known)),
         matches=tuple(_matches(event, known)),
         boards=tuple(_handset(root)),
+        published_datums=tuple(_published_datums(event)),
     )
 
 

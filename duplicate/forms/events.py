@@ -34,7 +34,7 @@ from duplicate.selectors.players import players_holding
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import MAX_SECTIONS, average_plus_for
 from duplicate.services.pair_players import names_player, seat_label, seat_text
-from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE, too_large
+from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE, MAX_USEBIO_FILE, too_large
 from scoring.awards import AwardTableError, award_table
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
 from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
@@ -358,10 +358,19 @@ class EventCreateForm(forms.Form):
 
 
 class EventImportForm(forms.Form):
-    file = forms.FileField(label="Event file (JSON)")
+    file = forms.FileField(label="Event file (JSON), or another scorer's results (USEBIO XML)")
 
-    def clean_file(self) -> str:
-        return read_upload(self.cleaned_data["file"], field="event file", limit=MAX_EVENT_FILE)
+    def clean_file(self) -> str | bytes:
+        """An event file's text, or a USEBIO file's bytes (XML: its own declaration says its encoding)."""
+        upload = self.cleaned_data["file"]
+        head = upload.read(64)
+        upload.seek(0)
+        if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+            if (upload.size or 0) > MAX_USEBIO_FILE:
+                raise forms.ValidationError(f"USEBIO file: {too_large(MAX_USEBIO_FILE)}")
+            data: bytes = upload.read()
+            return data
+        return read_upload(upload, field="event file", limit=MAX_EVENT_FILE)
 
     @classmethod
     def refused(cls, error: str) -> EventImportForm:

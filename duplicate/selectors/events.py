@@ -212,12 +212,17 @@ class EventOverview:
     rounds: int  # the rounds played (a round number counted once, however many sections play it)
     entered: int  # results entered (or ruled), of ``total``: one for each board at each table in each round
     total: int
+    published: int = (
+        0  # lines with figures another scorer's file published (an import: ``selectors.published``)
+    )
 
 
 def event_overview(event: Event) -> EventOverview:
     """The event's sections and its counts (five queries at every size: the counts are the database's)."""
     plays = Play.objects.filter(event=event).aggregate(
-        total=Count("pk"), entered=Count("pk", filter=Q(entered=True))
+        total=Count("pk"),
+        entered=Count("pk", filter=Q(entered=True)),
+        published=Count("pk", filter=~Q(published_ns="") | ~Q(published_ew="")),
     )
     rounds = Seating.objects.filter(round__section__event=event).aggregate(
         rounds=Count("round__number", distinct=True)
@@ -229,6 +234,7 @@ def event_overview(event: Event) -> EventOverview:
         rounds=rounds["rounds"],
         entered=plays["entered"],
         total=plays["total"],
+        published=plays["published"],
     )
 
 

@@ -72,6 +72,8 @@ LINE_FIELDS = (
     "entered",
     *ENTERED_FIELDS,
     *SCORE_FIELDS,
+    "published_ns",  # what another scorer's file published (``selectors.published``)
+    "published_ew",
 )
 # A traveller's lines as the room sits: by section, then table (then round, where a table plays a board in two
 # rounds), on the traveller page, the venue display and every download alike. A player looks for their own
@@ -104,6 +106,8 @@ class PairInfo:
     # ``duplicate.privacy.shown_number``).
     numbers: tuple[str, str] = ("", "")
     bodies: tuple[str, str] = ("", "")
+    # What another scorer's file published for the pair (``Pair.published_*``): total, percentage, place.
+    published: tuple[str, str, str] = ("", "", "")
 
     @property
     def members(self) -> list[dict[str, str]]:
@@ -158,12 +162,15 @@ def pair_infos(event: Event, *, director: bool = False) -> dict[int, PairInfo]:
             "player2__number",
             "player1__body",
             "player2__body",
+            "published_score",
+            "published_percentage",
+            "published_place",
         )
     )
     infos = {}
     for row in rows:
         pk, number, position, p1, p2, team, team_id, movement_kind, section, c1, c2, club, n1, n2, b1, b2 = (
-            row
+            row[:16]
         )
         label = int(number) if number.isdecimal() else number
         players = shown_players(
@@ -179,7 +186,7 @@ def pair_infos(event: Event, *, director: bool = False) -> dict[int, PairInfo]:
         )
         bodies = (b1 or "" if numbers[0] else "", b2 or "" if numbers[1] else "")
         infos[pk] = PairInfo(
-            pk, label, position, players, team, team_id, movement_kind, section, numbers, bodies
+            pk, label, position, players, team, team_id, movement_kind, section, numbers, bodies, row[16:19]
         )
     return infos
 

@@ -49,6 +49,7 @@ from duplicate.selectors.pair_rows import (
     with_masterpoints,
 )
 from duplicate.selectors.progress import BOARDS_IN_PLAY_LEFT_OUT, Progress, provisional_text
+from duplicate.selectors.published import shown_rankings
 from scoring.awards import AwardTableError, table_of_texts
 from scoring.contests import (
     BoardDetail,
@@ -503,12 +504,13 @@ def pair_standings(
     results = event_results(event, pairs) if results is None else results
     described = contest_named(results.described)
     scored = results.contest if isinstance(results.contest, PairContest | ContractPairs) else None
+    rankings = shown_rankings(event, pair_rankings(described, scored, pairs))  # published, or Kalamazoo's
     return PairStandings(
         event_id=event.pk,
         event_name=event.name,
         code=event.code,
         single_ranking=results.single_ranking,
-        rankings=tuple(with_masterpoints(pair_rankings(described, scored, pairs), event_award_table(event))),
+        rankings=tuple(with_masterpoints(rankings, event_award_table(event))),
         progress=progress_of(results),
         contest=described.name,
     )

@@ -19,6 +19,7 @@ from duplicate.contests import unit_signed
 from duplicate.models import Board, Event, Play, Round
 from duplicate.selectors.contract import ContractPairs, decimal_text
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, PLAYED_HIDDEN
+from duplicate.selectors.published import published_datum, published_line, shows_published
 from duplicate.selectors.standings import (
     BEING_PLAYED,
     ITEM_NAMES,
@@ -136,6 +137,8 @@ class PlayLine(NamedTuple):
     scored: bool = False  # the contest has this line (entered, and the event can be scored)
     # Contract bridge: what the plus/minus places hold, each pair's "MPs" or "IMPs" on the board ("": law H).
     unit: str = ""
+    # What another scorer's file published for the line (N-S, E-W texts; ``selectors.published``).
+    published: tuple[str, str] = ("", "")
 
     @property
     def played(self) -> bool:
@@ -200,10 +203,16 @@ class PlayLine(NamedTuple):
 
 
 def play_line(
-    row: tuple[Any, ...], pairs: Mapping[int, PairInfo], results: EventResults, code: str
+    row: tuple[Any, ...],
+    pairs: Mapping[int, PairInfo],
+    results: EventResults,
+    code: str,
+    *,
+    published: bool = False,
 ) -> PlayLine:
-    """A ``LINE_FIELDS`` row as a line, scored from the contest when it holds the play."""
-    section, board, rnd, table, ns, ew, entered, *fields = row
+    """A ``LINE_FIELDS`` row as a line, scored from the contest when it holds the play; with ``published``,
+    showing the figures another scorer published for it (``selectors.published``)."""
+    section, board, rnd, table, ns, ew, entered, *fields, published_ns, published_ew = row
     contract, declarer, tricks, tricks_ns, honours, revokes, penalties, one_spade_limit, ruling, offending = (
         fields[:10]
     )
@@ -218,7 +227,7 @@ def play_line(
         scored = False
     else:
         scored = True
-    return PlayLine(
+    line = PlayLine(
         section,
         board,
         rnd,
@@ -256,7 +265,9 @@ def play_line(
         detail.ew_plus_minus,
         scored,
         results.unit,
+        (published_ns, published_ew),
     )
+    return published_line(line) if published and scored else line
 
 
 def play_lines(
@@ -268,9 +279,11 @@ def play_lines(
     **filters: Any,
 ) -> list[PlayLine]:
     """The event's plays matching ``where``/``filters`` (one board, one pair, or all) as lines, in
-    ``order_by`` order: one query, whatever the number of plays."""
+    ``order_by`` order: one query, whatever the number of plays. An event showing its scorer's published
+    figures shows them on its lines (``selectors.published``)."""
     rows = Play.objects.filter(*where, event=event, **filters).order_by(*order_by).values_list(*LINE_FIELDS)
-    return [play_line(row, pairs, results, event.code) for row in rows]
+    published = shows_published(event)
+    return [play_line(row, pairs, results, event.code, published=published) for row in rows]
 
 
 def masked_line(line: PlayLine) -> PlayLine:
@@ -612,5 +625,9 @@ def traveller(
         progress=progress_of(results),
         whist=event.code == WHIST,
         section_averages=section_averages(shown) if ns_average is None and ew_average is None else (),
-        datum=results.contest.datum_text(board.number) if isinstance(results.contest, ContractPairs) else "",
+        datum=published_datum(
+            event,
+            board.published_datum,
+            results.contest.datum_text(board.number) if isinstance(results.contest, ContractPairs) else "",
+        ),
     )

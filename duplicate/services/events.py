@@ -28,6 +28,7 @@ from duplicate.models import (
     Play,
     Player,
     RankingChoice,
+    ResultsSource,
     Round,
     ScoringCodeChoice,
     Seating,
@@ -238,6 +239,25 @@ def event_ranking_set(*, event: Event, ranking: str) -> Event:
     event = _event_choice_set(event, "ranking", ranking)
     if changed and event.status == EventStatus.COMPLETE:
         event_standings_publish(event=event)  # its places are ranked afresh
+    return event
+
+
+@transaction.atomic
+def event_results_source_set(*, event: Event, source: str) -> Event:
+    """The director's choice for an event imported from another scorer's file: show the results that scorer
+    published (``published``: its totals, percentages, places, line figures and Butler datums, kept by the
+    import) or Kalamazoo's recomputation (``recomputed``). The results version is bumped: every page shows the
+    choice afresh (a finished event's standings are published afresh)."""
+    if source not in ResultsSource.values:
+        raise ServiceError(
+            f"results_source: must be one of {', '.join(ResultsSource.values)}, got {show_value(source)}"
+        )
+    if source == ResultsSource.PUBLISHED and event.kind != EventKind.PAIRS:
+        raise ServiceError("results_source: a team match shows Kalamazoo's IMPs and VPs, worked out afresh")
+    changed = event.results_source != source
+    event = _event_choice_set(event, "results_source", source)
+    if changed and event.status == EventStatus.COMPLETE:
+        event_standings_publish(event=event)
     return event
 
 

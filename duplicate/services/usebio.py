@@ -1,8 +1,10 @@
 """Build a new contract event from another scorer's USEBIO 1.2 file (``scoring.usebio.read_usebio``).
 
 The file becomes an event file (``duplicate.services.eventfile``) and is loaded by ``event_import`` in one
-transaction: all or nothing. Kalamazoo recomputes the standings itself; the file's own scores (match points,
-percentages) are not read.
+transaction: all or nothing. Kalamazoo recomputes the standings itself; what the file's scorer published (each
+pair's total, percentage and place, each line's matchpoints or IMPs, each Butler board's datum) is kept beside
+them, in the same transaction (:func:`keep_published`), and a pairs event that has any is shown as published
+(``Event.results_source``) until the director switches it to the recomputation.
 
 Rounds, where the file has none (pairs files seldom carry them), are inferred: the lines of one meeting
 (the same N-S and E-W pairs of one section: a return meeting with the directions swapped is another) are one
@@ -25,7 +27,7 @@ from typing import Any
 from django.db import transaction
 
 from duplicate.contests import CONTRACT_CODE, usebio_contest
-from duplicate.models import Event
+from duplicate.models import Board, Event, EventKind, Pair, Play, ResultsSource
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile import event_import
 from duplicate.uploads import MAX_USEBIO_FILE, too_large
@@ -303,6 +305,61 @@ def usebio_import(*, data: bytes) -> Event:
     except UsebioError as exc:
         raise ServiceError(str(exc)) from None
     try:
-        return event_import(data=usebio_event_data(usebio))
+        event = event_import(data=usebio_event_data(usebio))
     except ServiceError as exc:
         raise ServiceError(f"{exc} (as Kalamazoo reads the USEBIO file)") from None
+    keep_published(event=event, usebio=usebio)
+    return event
+
+
+def _fitting(text: str | None, field: str) -> str:
+    """A published text as stored: "" for none; one longer than its field is refused, naming it."""
+    if text is None:
+        return ""
+    limit = getattr(Pair._meta.get_field(field), "max_length", None) or 0
+    if len(text) > limit:
+        raise ServiceError(f"{field}: {text!r} is longer than {limit} characters")
+    return text
+
+
+def keep_published(*, event: Event, usebio: UsebioEvent) -> bool:
+    """Store what the file's scorer published on the event just imported from it (pairs by number, lines by
+    board and pairs, boards by number); a pairs event with any figure is then shown as published. Whether
+    any was kept. Called inside :func:`usebio_import`'s transaction."""
+    pairs = {p.number: p for p in Pair.objects.filter(event=event).only("pk", "number")}
+    changed_pairs = []
+    for given in (*usebio.pairs, *(p for t in usebio.teams for p in t.pairs)):
+        pair = pairs.get(given.number)
+        if pair is None:
+            continue
+        pair.published_score = _fitting(given.published_score, "published_score")
+        pair.published_percentage = _fitting(given.published_percentage, "published_percentage")
+        pair.published_place = _fitting(given.published_place, "published_place")
+        if pair.published_score or pair.published_percentage or pair.published_place:
+            changed_pairs.append(pair)
+    Pair.objects.bulk_update(changed_pairs, ["published_score", "published_percentage", "published_place"])
+    figures = {
+        (line.board, line.ns_pair, line.ew_pair): (line.published_ns, line.published_ew)
+        for line in usebio.all_lines()
+        if line.published_ns is not None or line.published_ew is not None
+    }
+    plays = Play.objects.filter(event=event).values_list(
+        "pk", "board__number", "ns_pair__number", "ew_pair__number"
+    )
+    changed_plays = []
+    for pk, board, ns, ew in plays:
+        found = figures.get((board, ns, ew))
+        if found is not None:
+            ns_text, ew_text = (_fitting(text, "published_score") for text in found)
+            changed_plays.append(Play(pk=pk, published_ns=ns_text, published_ew=ew_text))
+    Play.objects.bulk_update(changed_plays, ["published_ns", "published_ew"], batch_size=500)
+    datums = dict(usebio.published_datums)
+    boards = list(Board.objects.filter(event=event, number__in=list(datums)).only("pk", "number"))
+    for kept_board in boards:
+        kept_board.published_datum = datums[kept_board.number]
+    Board.objects.bulk_update(boards, ["published_datum"])
+    kept = bool(changed_pairs or changed_plays or boards)
+    if kept and event.kind == EventKind.PAIRS:
+        event.results_source = ResultsSource.PUBLISHED
+        event.save(update_fields=["results_source"])
+    return kept

@@ -27,10 +27,12 @@ from duplicate.forms import (
     EventNamesForm,
     PairNamesForm,
 )
-from duplicate.models import Event, MovementKind, Pair, RankingChoice
+from duplicate.models import Event, MovementKind, Pair, RankingChoice, ResultsSource
 from duplicate.pages import page_request, visitor_page
 from duplicate.selectors.pair_rows import pair_infos
+from duplicate.selectors.published_differences import published_differences
 from duplicate.services import eventfile
+from duplicate.services.usebio import usebio_import
 from duplicate.tables import (
     PairsTable,
     configure,
@@ -40,6 +42,8 @@ from duplicate.tables import (
     selected_section,
 )
 from scoring.movements import Movement
+
+MOST_DIFFERENCES_SHOWN = 500  # an imported event's page lists these, then counts the rest
 
 
 def _bound(request: HttpRequest) -> tuple[QueryDict | None, MultiValueDict[str, UploadedFile] | None]:
@@ -151,7 +155,15 @@ def event_import(request: HttpRequest) -> HttpResponse:
     """An event file loaded; one of more than ``BACKGROUND_RESULTS`` results in the background (its checks of
     shape and size first, here), the progress page following it."""
     form = EventImportForm(*_bound(request))
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and isinstance(form.cleaned_data["file"], bytes):
+        try:  # another scorer's USEBIO file: its page then lists where Kalamazoo's recomputation differs
+            imported = usebio_import(data=form.cleaned_data["file"])
+        except services.ServiceError as exc:
+            form.add_error("file", str(exc))
+        else:
+            messages.success(request, f"Imported {imported.name}.")
+            return redirect("event_published", pk=imported.pk)
+    elif request.method == "POST" and form.is_valid():
         try:
             data = eventfile.parse_json(form.cleaned_data["file"])
             total = eventfile.result_count(data)
@@ -301,6 +313,38 @@ def event_running_totals(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @staff_member_required
+@require_safe
+def event_published(request: HttpRequest, pk: int) -> HttpResponse:
+    """An imported event's page of what its file's scorer published: which results the pages show, and where
+    Kalamazoo's recomputation differs (board, pair, both figures)."""
+    event = get_object_or_404(Event, pk=pk)
+    differences = published_differences(event)
+    context = {
+        "event": event,
+        "differences": differences[:MOST_DIFFERENCES_SHOWN],
+        "more": max(0, len(differences) - MOST_DIFFERENCES_SHOWN),
+        "count": len(differences),
+        "source_choices": ResultsSource.choices,
+    }
+    return render(request, "duplicate/event_published.html", context)
+
+
+@staff_member_required
+@require_POST
+def event_results_source(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director shows an imported event's results as its scorer published them or as Kalamazoo works them
+    out."""
+    event = get_object_or_404(Event, pk=pk)
+    try:
+        services.event_results_source_set(event=event, source=request.POST.get("results_source", ""))
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Results shown: {event.get_results_source_display().lower()}.")
+    return redirect("event_published", pk=event.pk)
+
+
+@staff_member_required
 @require_http_methods(["GET", "POST"])
 def event_awards(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's award table (masterpoints, ``scoring.awards``): the points of each place; a table that
@@ -340,6 +384,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "is_director": director,
             "search": search,
             "ranking_choices": RankingChoice.choices,
+            "source_choices": ResultsSource.choices,
         }
         if director:  # the Finish form says which results are missing before the director confirms
             several = len(overview.sections) > 1

@@ -23,6 +23,7 @@ from duplicate.selectors.travellers import traveller
 from duplicate.selectors.usebio import usebio_event
 from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_import
+from duplicate.services.events import event_results_source_set
 from duplicate.services.usebio import infer_rounds, usebio_import
 from duplicate.uploads import MAX_USEBIO_FILE
 from scoring.movements import generate
@@ -57,10 +58,13 @@ def export(event: Event, tmp_path: Path) -> Path:
 
 
 def import_file(path: Path) -> Event:
+    """The file imported, shown as Kalamazoo recomputes it (these tests check the recomputation; what the file
+    published is tests/duplicate/test_usebio_published.py's)."""
     stdout = StringIO()
     call_command("import_usebio", str(path), stdout=stdout)
     last = stdout.getvalue().strip().splitlines()[-1]
-    return Event.objects.get(pk=int(last.split()[-1]))
+    event = Event.objects.get(pk=int(last.split()[-1]))
+    return event_results_source_set(event=event, source="recomputed")
 
 
 def assert_valid(data: bytes) -> None:

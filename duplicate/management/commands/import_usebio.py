@@ -1,4 +1,6 @@
-"""Load a USEBIO 1.2 file as a new event: python manage.py import_usebio FILE.xml (prints its id last)."""
+"""Load a USEBIO 1.2 file as a new event: python manage.py import_usebio FILE.xml. Where Kalamazoo's
+recomputation differs from what the file published (board, pair, both figures) is listed, the first
+``SHOWN_DIFFERENCES`` then a count; the event's id is printed last."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from typing import Any
 from django.core.management.base import CommandError
 
 from duplicate.management.commands._base import KalamazooCommand, read_input
+from duplicate.models import ResultsSource
+from duplicate.selectors.published_differences import differences_text, published_differences
 from duplicate.services import ServiceError
 from duplicate.services.usebio import usebio_import
 from duplicate.uploads import MAX_USEBIO_FILE
@@ -28,6 +32,15 @@ class Command(KalamazooCommand):
         except ServiceError as exc:
             raise CommandError(f"{path}: {exc}", returncode=2) from None
         results = event.plays.filter(entered=True).count()
+        differences = published_differences(event)
+        if differences:
+            shown = "the file's" if event.results_source == ResultsSource.PUBLISHED else "Kalamazoo's"
+            self.stdout.write(
+                f"Kalamazoo's recomputation differs from the file's published figures in {len(differences)} "
+                f"figure(s); the event shows {shown} (its Settings switch):"
+            )
+            for line in differences_text(differences):
+                self.stdout.write(f"  {line}")
         self.stdout.write(
             f"Imported {event.name!r} ({event.contest}): {event.pairs.count()} pairs, {results} results. "
             f"Event {event.pk}"
