@@ -223,6 +223,7 @@ def event_results(
         per_section=per_section(event),
         method=event.contest,
         average_plus=event.average_plus_imps,
+        datum=(event.butler_drop, event.butler_halves),
         released_only=released_only and event.status != EventStatus.COMPLETE,
         finished=event.status == EventStatus.COMPLETE,
     )
@@ -253,6 +254,7 @@ def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterabl
         method=event.contest,
         field_most=most,
         average_plus=event.average_plus_imps,
+        datum=(event.butler_drop, event.butler_halves),
         finished=event.status == EventStatus.COMPLETE,
     )
 
@@ -280,6 +282,7 @@ def build_results(
     method: str = "",
     field_most: Mapping[tuple[str, int], int] | None = None,
     average_plus: int = AVERAGE_PLUS_IMPS,
+    datum: tuple[str, str] = ("one", "away"),
     released_only: bool = False,
     finished: bool = False,
 ) -> EventResults:
@@ -290,6 +293,7 @@ def build_results(
     boards across the field, or (``per_section``, the director's choice) each section on its own.
     ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`).
     ``average_plus``: the event's IMPs of an artificial average plus (law 12C2; IMP contests).
+    ``datum``: the event's choice of Butler's datum (its ``butler_drop``, ``butler_halves``; docs/laws.md).
     ``released_only``: the boards of plays not yet entered are left out of the contest (:func:`counted_rows`).
     ``finished``: the director has finished the event, which agrees every round (law E, law 79): no round is
     counted as not yet agreed."""
@@ -328,6 +332,7 @@ def build_results(
                     per_section=several,
                     field_most=field_most,
                     average_plus=average_plus,
+                    datum=datum,
                     left_out=left_out,
                 )
             elif several:

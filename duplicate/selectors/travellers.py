@@ -545,6 +545,7 @@ class Traveller:
     # (letter, N-S, E-W), the board's single averages then being None.  Empty otherwise.
     section_averages: SectionAverages = ()
     datum: str = ""  # Butler: the board's datum ("260"; each section's, "A: 260, B: -50"); "" otherwise
+    datum_rule: str = ""  # Butler: how it was worked out ("mean of 8 results, the top and bottom one ...")
 
     ns_average_display = DisplayText("ns_average")
     ew_average_display = DisplayText("ew_average")
@@ -613,4 +614,7 @@ def traveller(
         whist=event.code == WHIST,
         section_averages=section_averages(shown) if ns_average is None and ew_average is None else (),
         datum=results.contest.datum_text(board.number) if isinstance(results.contest, ContractPairs) else "",
+        datum_rule=results.contest.datum_rule_text(board.number)
+        if isinstance(results.contest, ContractPairs)
+        else "",
     )
