@@ -18,7 +18,7 @@ import pytest
 from django.urls import reverse
 
 from duplicate import services
-from duplicate.models import Board, Event
+from duplicate.models import Board, Event, Standing
 from duplicate.selectors.contract import datum_words
 from duplicate.selectors.travellers import traveller
 from duplicate.services.eventfile import event_export, event_import
@@ -226,3 +226,14 @@ def test_the_rule_in_words_says_how_many_each_end_dropped():
         datum_words(26, one, away)
         == "mean of 26 results, the top and bottom one dropped, halves away from zero"
     )
+
+
+def test_a_finished_events_published_standings_follow_the_choice():
+    # N-S 4: board 1 +450, board 2 +100, boards 3 and 4 passed out (datum 0: 0 IMPs).  One, away: datums 220
+    # and -220, +230 6 and +320 8 = 14; the share, up: 260 and -250, +190 5 and +350 8 = 13.
+    event = event_import(data=four_table_file())
+    services.event_finish(event=event)
+    four = Standing.objects.filter(event=event, pair__number="4")
+    assert four.get().score == "14"
+    services.event_butler_datum_set(event=event, drop="share", halves="up")
+    assert four.get().score == "13"
