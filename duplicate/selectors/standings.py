@@ -292,8 +292,7 @@ def build_results(
     (entered or not), so the rankings keep their shape as the results come in: sections playing the same
     boards across the field, or (``per_section``, the director's choice) each section on its own.
     ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`).
-    ``average_plus``: the event's IMPs of an artificial average plus (law 12C2; IMP contests).
-    ``datum``: the event's choice of Butler's datum (its ``butler_drop``, ``butler_halves``; docs/laws.md).
+    ``average_plus``, ``datum``: the event's IMPs of average plus (law 12C2) and Butler's datum (docs/laws.md).
     ``released_only``: the boards of plays not yet entered are left out of the contest (:func:`counted_rows`).
     ``finished``: the director has finished the event, which agrees every round (law E, law 79): no round is
     counted as not yet agreed."""
