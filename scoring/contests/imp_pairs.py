@@ -79,7 +79,7 @@ SHARE_STEP: Final = 15  # ...and one more for each 15 results (or part) beyond
 
 def datum_dropped(n: int, drop: DatumDrop) -> int:
     """How many of a board's ``n`` results Butler's datum drops at each end."""
-    if drop is DatumDrop.ONE:
+    if drop == DatumDrop.ONE:
         return 1 if n >= ONE_DROPS_FROM else 0
     return -((SHARE_BASE - n) // SHARE_STEP) + 1 if n >= SHARE_DROPS_FROM else 0  # ceil((n - 10) / 15) + 1
 
@@ -94,7 +94,7 @@ def butler_datum(
     if dropped:
         kept = kept[dropped:-dropped]
     tens = Fraction(sum(kept), 10 * len(kept))
-    return 10 * (round_half_away(tens) if halves is DatumHalves.AWAY else floor(tens + Fraction(1, 2)))
+    return 10 * (round_half_away(tens) if halves == DatumHalves.AWAY else floor(tens + Fraction(1, 2)))
 
 
 def datum_rule(drop: object, halves: object) -> tuple[DatumDrop, DatumHalves]:
