@@ -193,12 +193,11 @@ def _close(a: Any, b: Any) -> bool:
 
 def _peer_datum(nets: list[int]) -> int:
     """The peer's Butler datum (bridge-scorer 2.4.0 lib/imps.js): from four results on, ceil((n - 10) / 15)
-    + 1 dropped at each end; the mean rounded to the nearest 10, halves up."""
-    kept = sorted(nets, reverse=True)
-    if len(kept) > 3:
-        drops = math.ceil((len(kept) - 10) / 15) + 1
-        kept = kept[drops:-drops]
-    return 10 * math.floor(Fraction(sum(kept), 10 * len(kept)) + Fraction(1, 2))
+    + 1 dropped at each end; the mean rounded to the nearest 10, halves up.  Kalamazoo's own reading of it
+    (an event's choice "share", "up": docs/laws.md), which the peer's IMPs are checked against."""
+    from scoring.contests.imp_pairs import DatumDrop, DatumHalves, butler_datum
+
+    return butler_datum(nets, drop=DatumDrop.SHARE, halves=DatumHalves.UP)
 
 
 def differences(data: dict[str, Any], ours: dict[str, Any], peer: dict[str, Any]) -> list[str]:

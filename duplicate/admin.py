@@ -47,9 +47,18 @@ class EventAdminForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if "average_plus_imps" not in data or "contest" in self.errors:
+        if "contest" in self.errors:
             return data
         contest = data.get("contest", self.instance.contest)  # read only: the event's own
+        if "butler_drop" in data and "butler_halves" in data:  # Butler's datum: services.butler_datum_for
+            try:
+                data["butler_drop"], data["butler_halves"] = services.butler_datum_for(
+                    contest=contest, drop=data["butler_drop"], halves=data["butler_halves"]
+                )
+            except services.ServiceError as exc:
+                self.add_error("butler_drop", beside_field(str(exc)))
+        if "average_plus_imps" not in data:
+            return data
         try:
             data["average_plus_imps"] = services.average_plus_for(
                 contest=contest, value=data["average_plus_imps"]

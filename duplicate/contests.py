@@ -77,6 +77,9 @@ class Contest:
     # Whether a board's score needs its field's most results (Neuberg's formula), which other boards' results
     # move: matchpoints.
     neuberg: bool = False
+    # Whether a board is scored against a datum that the event's choice works out (Butler: how many results
+    # each end drops, how halves round; the new-event form offers the choice, the traveller states it).
+    datum: bool = False
 
     @property
     def chosen(self) -> bool:
@@ -192,10 +195,11 @@ CONTESTS: Final[tuple[Contest, ...]] = (
         shape=Shape.CONTRACT_PAIRS,
         score=butler,
         note=_(
-            "IMPs (WBF scale) against each board's datum, the mean of its N-S scores (the highest and "
-            "lowest dropped from five results on), to the nearest 10; shown to two decimals."
+            "IMPs (WBF scale) against each board's datum, the mean of its N-S scores (some dropped at each "
+            "end, as the datum says), to the nearest 10; shown to two decimals."
         ),
         usebio=("BUTLER_PAIRS", "BUTLER"),
+        datum=True,
     ),
     Contest(
         name="cross-imps",
@@ -292,6 +296,8 @@ PAIR_CONTESTS: Final = chosen_for(PAIRS)
 TEAM_CONTESTS: Final = chosen_for(TEAMS)
 #: The contests scored in IMPs (law 12C2's IMPs of average plus apply).
 IMP_CONTESTS: Final = tuple(c.stored for c in CONTESTS if c.chosen and c.by_imps)
+#: The contests scored against a datum of the event's choosing (Butler: how many results each end drops).
+DATUM_CONTESTS: Final = tuple(c.stored for c in CONTESTS if c.chosen and c.datum)
 #: The model field's choices: none (law H / law G), then each chosen contest.
 CONTEST_CHOICES: Final = (HISTORIC_CHOICE, *((c.stored, c.choice) for c in CONTESTS if c.chosen))
 

@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from duplicate import caching
@@ -182,6 +182,7 @@ def _traveller(
                 "table": table.as_html(request),
                 "averages": averages,
                 "datum": trav.datum,  # Butler's (digits and section letters)
+                "datum_rule": escape(trav.datum_rule),  # how it was worked out (the event's choice)
                 # stored, never worked out here; its par for contract events only
                 "double_dummy": board_double_dummy(board, par=is_contract(event.code)),
             }

@@ -631,6 +631,16 @@ def _marks_row(rows: list[GridRow], line: PlayLine, cols: int, ruling: bool = Tr
         rows.append(GridRow(["", "", f"Marked: {text}"] + [""] * (cols - 3), span=(2, cols - 1), note=True))
 
 
+def _board_figure(info: EventInfo, board: BoardRows) -> str:
+    """A contract board's own figure before the contest's note, as the traveller page shows it: Butler's
+    datum and how it was worked out ("Datum: <b>-330</b> (mean of 8 results, ...) · "); "" for none."""
+    heading = info.described.headings.board
+    if not heading:
+        return ""
+    rule = f" ({escape(board.datum_rule)})" if board.datum_rule else ""
+    return f"{escape(heading)}: <b>{escape(board.datum or '—')}</b>{rule} · "
+
+
 def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
     width = frame_width(info)
     head: Flowable
@@ -653,7 +663,7 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
         f"E-W <b>{escape(board.ew_average_shown or '—')}</b>"
         " <font color='#555555'>(of the scores made; rulings under law B(3) take their score from them)</font>"
         if not info.unit
-        else str(info.described.note)
+        else _board_figure(info, board) + str(info.described.note)
     )
     return [
         KeepTogether([head, Spacer(1, 3), _traveller_table(info, board), Paragraph(averages, NOTE)]),

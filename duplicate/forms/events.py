@@ -17,6 +17,7 @@ from duplicate.contests import (
     CHOSEN,
     CONTEST_CHOICES,
     CONTRACT_CODE,
+    DATUM_CONTESTS,
     IMP_CONTESTS,
     PAIR_CONTESTS,
     TEAM_CONTESTS,
@@ -24,7 +25,9 @@ from duplicate.contests import (
 )
 from duplicate.forms.entry import beside_field
 from duplicate.models import (
+    ButlerDrop,
     EventKind,
+    HalfRounding,
     MovementKind,
     PaperSize,
     RankingChoice,
@@ -32,7 +35,7 @@ from duplicate.models import (
 )
 from duplicate.selectors.players import players_holding
 from duplicate.services.errors import ServiceError
-from duplicate.services.events import MAX_SECTIONS, average_plus_for
+from duplicate.services.events import MAX_SECTIONS, average_plus_for, butler_datum_for
 from duplicate.services.pair_players import names_player, seat_label, seat_text
 from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE, MAX_USEBIO_FILE, too_large
 from scoring.awards import AwardTableError, award_table
@@ -93,6 +96,8 @@ FIELD_MOVEMENTS: dict[str, tuple[str, ...]] = {
 FIELD_CONDITIONS: dict[str, dict[str, tuple[str, ...]]] = {
     "contest": {"code": (CONTRACT_CODE,)},
     "average_plus_imps": {"code": (CONTRACT_CODE,), "contest": IMP_CONTESTS},
+    "butler_drop": {"code": (CONTRACT_CODE,), "contest": DATUM_CONTESTS},
+    "butler_halves": {"code": (CONTRACT_CODE,), "contest": DATUM_CONTESTS},
     "even_tables": {"tables": ("even",)},
     "ranking": {"sections": ("several",)},
 }
@@ -159,6 +164,23 @@ class EventCreateForm(forms.Form):
         help_text="Contract bridge scored in IMPs (a team match, Butler, cross-IMPs): a director's artificial "
         "score of average plus is worth this many IMPs, average minus as many less than nothing (law 12C2, "
         f"law 86A of the 2007 code: {AVERAGE_PLUS_IMPS} unless the organiser sets otherwise).",
+    )
+    butler_drop = forms.ChoiceField(
+        label="Butler's datum: results dropped",
+        choices=ButlerDrop.choices,
+        initial=ButlerDrop.ONE,
+        required=False,
+        help_text="Butler only: each board's datum is the mean of its N-S scores with some dropped at each "
+        "end (the Laws leave this to the regulations): the top and bottom one from 5 results on, or a "
+        "share of each end by the field's size (1 from 4 to 10 results, 2 to 25, 3 to 40, ...).",
+    )
+    butler_halves = forms.ChoiceField(
+        label="Butler's datum: a mean ending in 5",
+        choices=HalfRounding.choices,
+        initial=HalfRounding.AWAY,
+        required=False,
+        help_text="Butler only: the datum is rounded to the nearest 10; a mean of exactly -455 is -460 "
+        "rounded away from zero, -450 rounded up.",
     )
     kind = forms.ChoiceField(
         choices=EventKind.choices,
@@ -290,6 +312,7 @@ class EventCreateForm(forms.Form):
         self._team_match_movement(data)
         self._contest(data)
         self._average_plus(data)
+        self._butler_datum(data)
         if data.get("sections") is None and "sections" not in self.errors:
             data["sections"] = 1  # left blank: one section
         data["ranking"] = data.get("ranking") or RankingChoice.FIELD
@@ -343,6 +366,26 @@ class EventCreateForm(forms.Form):
             )
         except ServiceError as exc:
             self.add_error("average_plus_imps", beside_field(str(exc)))
+
+    def _butler_datum(self, data: dict[str, object]) -> None:
+        """Butler's datum: blank for the defaults; a choice kept only for a contest scored against a datum
+        (hidden for the others, where the page may still send the last one chosen), checked by the rule the
+        event's service and its import apply (``butler_datum_for``)."""
+        if "butler_drop" in self.errors or "butler_halves" in self.errors or "contest" in self.errors:
+            return
+        contest = str(data.get("contest") or "")
+        drop, halves = (
+            data.get("butler_drop") or ButlerDrop.ONE,
+            data.get("butler_halves") or HalfRounding.AWAY,
+        )
+        if contest not in DATUM_CONTESTS:
+            drop, halves = ButlerDrop.ONE, HalfRounding.AWAY
+        try:
+            data["butler_drop"], data["butler_halves"] = butler_datum_for(
+                contest=contest, drop=drop, halves=halves
+            )
+        except ServiceError as exc:
+            self.add_error("butler_drop", beside_field(str(exc)))
 
     def _team_match_movement(self, data: dict[str, object]) -> None:
         """A team match plays the team match movement: a pairs movement (the form's default Mitchell) is

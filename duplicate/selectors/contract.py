@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from duplicate.contests import Contest
 from scoring.contests import ContractContest, PairId, ranking_groups, team_imps_match
 from scoring.contests.contract_pairs import by_board
+from scoring.contests.imp_pairs import DatumDrop, DatumHalves, datum_dropped, datum_rule
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, Artificial, TableScore, TeamImpMatch, UnscoredBoard
 from scoring.contests.matchpoints import fields
 from scoring.contests.rankings import RankingGroup, RankingGroups, Table, grouping
@@ -74,6 +75,24 @@ def contract_rows(rows: Iterable[Sequence[Any]]) -> list[tuple[int, PairId, Pair
     return [_contract_row(row[0], row[1], row[2], row[4], row[6]) for row in rows if row[3]]
 
 
+HALVES_WORDS = {DatumHalves.AWAY: "halves away from zero", DatumHalves.UP: "halves up"}
+
+
+def datum_words(n: int, drop: DatumDrop, halves: DatumHalves) -> str:
+    """Butler's datum of ``n`` results by the event's rule, in words: "mean of 8 results, the top and bottom
+    one dropped, halves away from zero"."""
+    dropped = datum_dropped(n, drop)
+    which = (
+        "none"
+        if not dropped
+        else "the top and bottom one"
+        if dropped == 1
+        else f"the top and bottom {dropped}"
+    )
+    results = "result" if n == 1 else "results"
+    return f"mean of {n} {results}, {which} dropped, {HALVES_WORDS[halves]}"
+
+
 class ContractDetail(NamedTuple):
     """One table's line on a board, as a traveller and a score card read it: the law 77 scores and each
     pair's matchpoints or IMPs for the board (in the plus/minus places of law H's lines)."""
@@ -105,6 +124,9 @@ class ContractPairs:
     provisional: bool = False
     unresolved: tuple[Any, ...] = ()
     averages: Mapping[tuple[int, str], Fraction] = field(default_factory=dict)
+    # Butler: the event's choice of the datum (how many results each end drops, how halves round).
+    datum_drop: DatumDrop = DatumDrop.ONE
+    datum_halves: DatumHalves = DatumHalves.AWAY
 
     @property
     def single_ranking(self) -> bool:
@@ -143,6 +165,21 @@ class ContractPairs:
             return str(found[0][1])
         return ", ".join(f"{letter}: {datum}" for letter, datum in found)
 
+    def datum_rule_text(self, board: int) -> str:
+        """How a Butler board's datum was worked out, as the traveller states it beside the datum: "mean of
+        8 results, the top and bottom one dropped, halves away from zero" (each section's, "A: ...; B: ...",
+        when sections are ranked each on its own); "" where :meth:`datum_text` is ""."""
+        found = [
+            (letter, contest.datum_counts[board])
+            for letter, contest in self.parts
+            if board in contest.datum_counts
+        ]
+        texts = [
+            f"{letter}: " * bool(letter) + datum_words(n, self.datum_drop, self.datum_halves)
+            for letter, n in found
+        ]
+        return "; ".join(texts)
+
     def rankings(self) -> list[tuple[RankingGroup, Any, int | None]]:
         """Each ranking's group (named by its section when each is ranked on its own), rows and top."""
         out: list[tuple[RankingGroup, Any, int | None]] = []
@@ -166,21 +203,25 @@ def contract_pairs(
     per_section: bool,
     field_most: Mapping[tuple[str, int], int] | None = None,
     average_plus: int = AVERAGE_PLUS_IMPS,
+    datum: tuple[str, str] = (DatumDrop.ONE, DatumHalves.AWAY),
     left_out: frozenset[int] = frozenset(),
 ) -> ContractPairs:
     """Score the event's plays by the ``described`` contest's pure function (law H's rankings from every play scheduled).  ``field_most``:
     when ``rows`` are only some boards' plays (a traveller's), each (section letter, or "" across the field;
     board)'s Neuberg N, from ``selectors.neuberg.neuberg_n`` (matchpoints only).  ``average_plus``: law 12C2's IMPs of
-    an artificial average plus (Butler, cross-IMPs).  ``left_out``: boards whose results are left out of the
-    contest (still in play, for a visitor's totals); each other board keeps the Neuberg N that every result
-    gives it, so that a released board scores as its traveller shows it."""
+    an artificial average plus (Butler, cross-IMPs).  ``datum``: the event's choice of the datum (its
+    ``butler_drop``, ``butler_halves``: a contest scored against one, Butler).  ``left_out``: boards whose
+    results are left out of the contest (still in play, for a visitor's totals); each other board keeps the
+    Neuberg N that every result gives it, so that a released board scores as its traveller shows it."""
     score = described.score
     method = described.stored
+    drop, halves = datum_rule(*datum)
+    chosen = {"datum_drop": drop, "datum_halves": halves} if described.datum else {}
 
     def contest(results: list[Any], groups: RankingGroups, letter: str) -> ContractContest:
         counted = [r for r in results if r[0] not in left_out] if left_out else results
         if not described.neuberg:
-            return score(counted, groups=groups, average_plus=average_plus)  # type: ignore[no-any-return]
+            return score(counted, groups=groups, average_plus=average_plus, **chosen)  # type: ignore[no-any-return]
         if field_most is None and not left_out:
             return score(counted, groups=groups)  # type: ignore[no-any-return]
         if field_most is not None:
@@ -193,7 +234,9 @@ def contract_pairs(
     results = contract_rows(rows)
     if not per_section or len(set(sections.values())) < 2:
         groups = ranking_groups(tables, sections=sections)
-        return ContractPairs(method, (("", contest(results, groups, "")),))
+        return ContractPairs(
+            method, (("", contest(results, groups, "")),), datum_drop=drop, datum_halves=halves
+        )
     tables_by: dict[str, list[Table]] = {}
     for table in tables:
         tables_by.setdefault(sections.get(table[1], ""), []).append(table)
@@ -206,6 +249,8 @@ def contract_pairs(
             (letter, contest(results_by.get(letter, []), ranking_groups(tables_by[letter]), letter))
             for letter in sorted(tables_by)
         ),
+        datum_drop=drop,
+        datum_halves=halves,
     )
 
 

@@ -158,6 +158,7 @@ class BoardRows:
     in_play: bool = False  # kept from a visitor: no hands, every line "being played" (see build_event_rows)
     vulnerability: str = ""  # as stored (PBN's words); "" for the board number's standard cycle (law 77)
     datum: str = ""  # Butler: the board's datum ("260"; each section's, "A: 260, B: -50"); "" otherwise
+    datum_rule: str = ""  # Butler: how it was worked out ("mean of 8 results, the top and bottom one ...")
 
     @property
     def dealer_name(self) -> str:
@@ -339,6 +340,7 @@ def board_row(board: tuple[Any, ...], lines: Iterable[PlayLine], results: EventR
         ew_average=averages.get((number, "EW")),
         vulnerability=vulnerability[0] if vulnerability else "",
         datum=contract.datum_text(number) if contract is not None else "",
+        datum_rule=contract.datum_rule_text(number) if contract is not None else "",
     )
 
 

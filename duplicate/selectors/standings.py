@@ -224,6 +224,7 @@ def event_results(
         per_section=per_section(event),
         method=event.contest,
         average_plus=event.average_plus_imps,
+        datum=(event.butler_drop, event.butler_halves),
         released_only=released_only and event.status != EventStatus.COMPLETE,
         finished=event.status == EventStatus.COMPLETE,
     )
@@ -254,6 +255,7 @@ def boards_results(event: Event, pairs: Mapping[int, PairInfo], numbers: Iterabl
         method=event.contest,
         field_most=most,
         average_plus=event.average_plus_imps,
+        datum=(event.butler_drop, event.butler_halves),
         finished=event.status == EventStatus.COMPLETE,
     )
 
@@ -281,6 +283,7 @@ def build_results(
     method: str = "",
     field_most: Mapping[tuple[str, int], int] | None = None,
     average_plus: int = AVERAGE_PLUS_IMPS,
+    datum: tuple[str, str] = ("one", "away"),
     released_only: bool = False,
     finished: bool = False,
 ) -> EventResults:
@@ -290,7 +293,7 @@ def build_results(
     (entered or not), so the rankings keep their shape as the results come in: sections playing the same
     boards across the field, or (``per_section``, the director's choice) each section on its own.
     ``field_most``: contract matchpoints of some boards' rows only, their Neuberg N (:func:`boards_results`).
-    ``average_plus``: the event's IMPs of an artificial average plus (law 12C2; IMP contests).
+    ``average_plus``, ``datum``: the event's IMPs of average plus (law 12C2) and Butler's datum (docs/laws.md).
     ``released_only``: the boards of plays not yet entered are left out of the contest (:func:`counted_rows`).
     ``finished``: the director has finished the event, which agrees every round (law E, law 79): no round is
     counted as not yet agreed."""
@@ -329,6 +332,7 @@ def build_results(
                     per_section=several,
                     field_most=field_most,
                     average_plus=average_plus,
+                    datum=datum,
                     left_out=left_out,
                 )
             elif several:

@@ -558,6 +558,7 @@ class Traveller:
     # (letter, N-S, E-W), the board's single averages then being None.  Empty otherwise.
     section_averages: SectionAverages = ()
     datum: str = ""  # Butler: the board's datum ("260"; each section's, "A: 260, B: -50"); "" otherwise
+    datum_rule: str = ""  # Butler: how it was worked out ("mean of 8 results, the top and bottom one ...")
 
     ns_average_display = DisplayText("ns_average")
     ew_average_display = DisplayText("ew_average")
@@ -630,4 +631,9 @@ def traveller(
             board.published_datum,
             results.contest.datum_text(board.number) if isinstance(results.contest, ContractPairs) else "",
         ),
+        # The rule beside Kalamazoo's own datum; none beside a datum the other scorer published.
+        datum_rule=results.contest.datum_rule_text(board.number)
+        if isinstance(results.contest, ContractPairs)
+        and (board.published_datum is None or not shows_published(event))
+        else "",
     )

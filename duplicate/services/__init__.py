@@ -27,7 +27,9 @@ from duplicate.services.boards import (
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import (
     average_plus_for,
+    butler_datum_for,
     event_awards_set,
+    event_butler_datum_set,
     event_create,
     event_finish,
     event_names_update,
@@ -72,11 +74,13 @@ __all__ = [
     "board_deals_preview",
     "board_deals_set",
     "board_vulnerability_set",
+    "butler_datum_for",
     "deal_analyses_compute",
     "deal_analyses_start",
     "deal_analyses_wait",
     "deals_random",
     "event_awards_set",
+    "event_butler_datum_set",
     "event_create",
     "event_finish",
     "event_lock",

@@ -48,6 +48,7 @@ from duplicate.services.events import (
     event_awards_set,
     event_create,
     reads_average_plus,
+    reads_datum,
     section_populate,
 )
 from duplicate.services.players import PlayerSpec
@@ -84,6 +85,8 @@ TOP_KEYS = {
     "ranking",
     "contest",
     "average_plus_imps",
+    "butler_drop",
+    "butler_halves",
     "running_totals",
     "awards",
 }
@@ -264,6 +267,8 @@ def event_import(
         ranking=ranking,
         contest=contest,
         average_plus_imps=data.get("average_plus_imps", AVERAGE_PLUS_IMPS),  # law 12C2; checked there
+        butler_drop=data.get("butler_drop", "one"),  # Butler's datum; checked there (butler_datum_for)
+        butler_halves=data.get("butler_halves", "away"),
         analyse=analyse,
         running_totals=data.get(
             "running_totals", False
@@ -674,6 +679,10 @@ def plays_store(changes: list[tuple[int, dict[str, Any]]]) -> None:
     rows_update(Play, changes)
 
 
+def _datum_chosen(event: Event) -> bool:
+    return reads_datum(event.contest) and (event.butler_drop, event.butler_halves) != ("one", "away")
+
+
 def event_export(event: Event, *, director: bool = False) -> dict[str, Any]:
     """The event file of an event (plain JSON-ready values): a ``director``'s with every name and each
     player's choice of how visitors see it, a visitor's with the names as visitors are shown them
@@ -694,6 +703,8 @@ def event_export(event: Event, *, director: bool = False) -> dict[str, Any]:
             if reads_average_plus(event.contest) and (n := event.average_plus_imps) != AVERAGE_PLUS_IMPS
             else {}
         ),
+        # Butler's datum: read by Butler alone, written for it when not the default (one dropped, away)
+        **({k: getattr(event, k) for k in ("butler_drop", "butler_halves")} if _datum_chosen(event) else {}),
         "status": event.status,
         "paper_size": event.paper_size,
         **({"running_totals": True} if event.running_totals else {}),  # visitors' totals: every result

@@ -16,12 +16,22 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import F, Max
 
-from duplicate.contests import CHOSEN, IMP_CONTESTS, PAIR_CONTESTS, TEAM_CONTESTS, Shape, is_contract
+from duplicate.contests import (
+    CHOSEN,
+    DATUM_CONTESTS,
+    IMP_CONTESTS,
+    PAIR_CONTESTS,
+    TEAM_CONTESTS,
+    Shape,
+    is_contract,
+)
 from duplicate.models import (
     Board,
+    ButlerDrop,
     Event,
     EventKind,
     EventStatus,
+    HalfRounding,
     MovementKind,
     Pair,
     PaperSize,
@@ -84,6 +94,8 @@ def event_create(
     letter: str = "A",
     contest: str | None = None,
     average_plus_imps: object = AVERAGE_PLUS_IMPS,
+    butler_drop: object = ButlerDrop.ONE,
+    butler_halves: object = HalfRounding.AWAY,
     analyse: bool = True,
     running_totals: bool = False,
 ) -> Event:
@@ -92,7 +104,7 @@ def event_create(
     round) that results will fill. With several sections pair n of section B is numbered "B<n>" (pair
     numbers are the event's). ``ranking``: across the field (law H) or each section on its own.
     ``average_plus_imps``: law 12C2's IMPs of an artificial average plus (a contest scored in IMPs).
-    ``analyse``: the deals' double-dummy analysis starts in a thread once this commits (False: the caller
+    ``butler_drop``, ``butler_halves``: Butler's datum (:func:`butler_datum_for`).  ``analyse``: the deals' double-dummy analysis starts in a thread once this commits (False: the caller
     works it out itself, ``deal_analyses_compute``).  ``running_totals``: visitors' totals count every result,
     boards still in play too (off: the released boards only; ``selectors.released_only``)."""
     name = name.strip()
@@ -105,6 +117,7 @@ def event_create(
         raise ServiceError(f"kind: must be one of {', '.join(EventKind.values)}, got {kind!r}")
     contest = contest_for(code=code, kind=kind, contest=contest)
     average_plus = average_plus_for(contest=contest, value=average_plus_imps)
+    drop, halves = butler_datum_for(contest=contest, drop=butler_drop, halves=butler_halves)
     held = Counter(b for r in movement.rounds for t in r.tables for b in t.boards)
     if contest in CHOSEN and CHOSEN[contest].shape is Shape.CONTRACT_TEAMS and set(held.values()) != {2}:
         raise ServiceError("movement: a team match by IMPs plays each board at two tables: 2 pairs a team")
@@ -130,6 +143,8 @@ def event_create(
         ranking=ranking,
         contest=contest,
         average_plus_imps=average_plus,
+        butler_drop=drop,
+        butler_halves=halves,
         running_totals=running_totals,
     )
     for index, section_letter in enumerate(letters or [letter]):
@@ -188,6 +203,45 @@ def average_plus_for(*, contest: str, value: object) -> int:
             f"scores an artificial score in IMPs (law 12C2); leave it at {AVERAGE_PLUS_IMPS}"
         )
     return average_plus
+
+
+def reads_datum(contest: str) -> bool:
+    """Whether an event of ``contest`` is scored against a datum of its choosing (Butler)."""
+    return contest in DATUM_CONTESTS
+
+
+def butler_datum_for(*, contest: str, drop: object, halves: object) -> tuple[str, str]:
+    """Butler's datum as the event chooses it, checked: how many results each end drops (``drop``, one of
+    ``ButlerDrop``) and how halves round (``halves``, one of ``HalfRounding``); other than the defaults only
+    for a contest scored against a datum (Butler), which alone reads them.  ServiceError names the field.
+    The one rule: the new-event form, the event's settings and an event file's import all check it here."""
+    for field, value, choices in (
+        ("butler_drop", drop, ButlerDrop),
+        ("butler_halves", halves, HalfRounding),
+    ):
+        if value not in choices.values:
+            raise ServiceError(
+                f"{field}: must be one of {', '.join(choices.values)}, got {show_value(value)}"
+            )
+    if (drop, halves) != (ButlerDrop.ONE, HalfRounding.AWAY) and not reads_datum(contest):
+        raise ServiceError(
+            "butler_drop: only a Butler contest has a datum to choose; leave it at "
+            f"{ButlerDrop.ONE} and {HalfRounding.AWAY}"
+        )
+    return str(drop), str(halves)
+
+
+@transaction.atomic
+def event_butler_datum_set(*, event: Event, drop: object, halves: object) -> Event:
+    """The director's choice of Butler's datum (:func:`butler_datum_for`): how many of a board's results each
+    end drops and how halves round.  The results version is bumped: every board is scored afresh."""
+    drop, halves = butler_datum_for(contest=event.contest, drop=drop, halves=halves)
+    changed = (event.butler_drop, event.butler_halves) != (drop, halves)
+    event = _event_choice_set(event, "butler_drop", drop)
+    event = _event_choice_set(event, "butler_halves", halves)
+    if changed and event.status == EventStatus.COMPLETE:
+        event_standings_publish(event=event)  # its places are ranked afresh
+    return event
 
 
 def _section_letters(sections: int, movement: Movement, *, kind: str) -> list[str]:

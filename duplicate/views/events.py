@@ -27,7 +27,7 @@ from duplicate.forms import (
     EventNamesForm,
     PairNamesForm,
 )
-from duplicate.models import Event, MovementKind, Pair, RankingChoice, ResultsSource
+from duplicate.models import ButlerDrop, Event, HalfRounding, MovementKind, Pair, RankingChoice, ResultsSource
 from duplicate.pages import page_request, visitor_page
 from duplicate.selectors.pair_rows import pair_infos
 from duplicate.selectors.published_differences import published_differences
@@ -78,6 +78,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
                     kind=data["kind"],
                     contest=data.get("contest") or None,
                     average_plus_imps=data["average_plus_imps"],
+                    butler_drop=data["butler_drop"],
+                    butler_halves=data["butler_halves"],
                     movement=movement,
                     paper_size=data["paper_size"],
                     sections=data["sections"],
@@ -139,6 +141,8 @@ def _create_error_field(text: str, *, custom: bool = False) -> tuple[str | None,
         "sections": "sections",
         "ranking": "ranking",
         "average_plus_imps": "average_plus_imps",
+        "butler_drop": "butler_drop",
+        "butler_halves": "butler_halves",
     }.get(field)
     if target is None:
         return None, text
@@ -345,6 +349,25 @@ def event_results_source(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @staff_member_required
+@require_POST
+def event_butler_datum(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director chooses Butler's datum: how many of a board's results each end drops, how halves round."""
+    event = get_object_or_404(Event, pk=pk)
+    try:
+        services.event_butler_datum_set(
+            event=event,
+            drop=request.POST.get("butler_drop", ""),
+            halves=request.POST.get("butler_halves", ""),
+        )
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        drop, halves = event.get_butler_drop_display(), event.get_butler_halves_display().lower()
+        messages.success(request, f"Butler's datum: {drop}, {halves}; every board is scored afresh.")
+    return redirect("event_detail", pk=event.pk)
+
+
+@staff_member_required
 @require_http_methods(["GET", "POST"])
 def event_awards(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's award table (masterpoints, ``scoring.awards``): the points of each place; a table that
@@ -385,6 +408,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "search": search,
             "ranking_choices": RankingChoice.choices,
             "source_choices": ResultsSource.choices,
+            "butler_drop_choices": ButlerDrop.choices,
+            "butler_halves_choices": HalfRounding.choices,
         }
         if director:  # the Finish form says which results are missing before the director confirms
             several = len(overview.sections) > 1

@@ -199,7 +199,7 @@ def given(ns_scores: list[Exact], ew_scores: list[Exact]) -> Scores:
 class ContractContest:
     """A contract bridge pair contest scored: ``method`` ("matchpoints", "butler", "cross-imps"), the
     rankings, each ranking's ``tops`` (matchpoints: the top on a board, 2(N-1); IMPs: None), ``datums``
-    (Butler) and, when first asked for, the rows (by ranking, each by rank then pair: ``ranked``) and every
+    (Butler; ``datum_counts``, each datum's board's results played, which it is worked out from) and, when first asked for, the rows (by ranking, each by rank then pair: ``ranked``) and every
     line (by board, in the order given).  A traveller reads only the lines, the standings only the rows."""
 
     method: str
@@ -208,6 +208,7 @@ class ContractContest:
     tops: tuple[int | None, ...]
     datums: Mapping[int, int]
     _scored: tuple[Scored, ...] = field(repr=False, compare=False)
+    datum_counts: Mapping[int, int] = field(default_factory=dict)
 
     @cached_property
     def rows(self) -> tuple[ContestRow, ...]:

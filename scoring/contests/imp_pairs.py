@@ -1,8 +1,12 @@
 """IMP pair contests: Butler (IMPs against a datum) and cross-IMPs (IMPs against every other result).
 
-* Butler: each board's datum is the mean of its N-S scores, the highest and the lowest dropped when there
-  are five or more, rounded to the nearest 10 (an exact half, a mean ending in 5, away from zero: 45 -> 50,
-  -45 -> -50); each N-S result scores the IMPs (WBF scale) of its difference from the datum, E-W the negative.
+* Butler: each board's datum is the mean of its N-S scores, some dropped at each end, rounded to the nearest
+  10; each N-S result scores the IMPs (WBF scale) of its difference from the datum, E-W the negative.  The
+  Laws leave the datum to the regulations; the event chooses one of the two customary readings
+  (:class:`DatumDrop`, :class:`DatumHalves`): the highest and the lowest dropped from five results on
+  (``one``, the default), or ceil((n - 10) / 15) + 1 dropped at each end from four results on (``share``,
+  bridge-scorer's rule); a mean ending in exactly 5 rounded away from zero (``away``, the default: 45 -> 50,
+  -45 -> -50) or up (``up``: 45 -> 50, -45 -> -40).
 * Cross-IMPs: each N-S result is IMPed against every other result on the board; its score is the sum divided
   by the number of comparisons (n - 1; a board played once scores 0); E-W the negative.  Computed over the
   board's distinct scores (O(d^2) for d distinct scores, however many tables); each pair's sum is taken as
@@ -18,8 +22,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
+from enum import StrEnum
 from fractions import Fraction
-from math import lcm
+from math import floor, lcm
 from typing import Any, Final
 
 from scoring.contests.contract_pairs import (
@@ -37,19 +42,70 @@ from scoring.contests.contract_pairs import (
 from scoring.contests.display import round_half_away
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, IMP_BOUNDS, artificial_imps, average_plus_imps, imps
 from scoring.contests.rankings import RankingGroups, grouping
+from scoring.errors import ContestError, show_value
 
-__all__ = ["butler", "butler_datum", "cross_imps", "cross_imps_board", "cross_imps_sums"]
+__all__ = [
+    "DatumDrop",
+    "DatumHalves",
+    "butler",
+    "butler_datum",
+    "cross_imps",
+    "cross_imps_board",
+    "cross_imps_sums",
+    "datum_dropped",
+    "datum_rule",
+]
 
-BUTLER_DROP_FROM: Final = 5  # five or more results: the highest and the lowest are dropped
+
+class DatumDrop(StrEnum):
+    """How many of a board's results Butler's datum drops at each end (the regulations' choice)."""
+
+    ONE = "one"  # the highest and the lowest, from five results on
+    SHARE = "share"  # ceil((n - 10) / 15) + 1 at each end, from four results on (bridge-scorer's rule)
 
 
-def butler_datum(scores: Sequence[int]) -> int:
-    """The datum of a board's N-S scores: their mean (the top and bottom dropped from five on), rounded to
-    the nearest 10, halves away from zero."""
+class DatumHalves(StrEnum):
+    """How Butler's datum rounds a mean ending in exactly 5 to the nearest 10."""
+
+    AWAY = "away"  # away from zero: 45 -> 50, -45 -> -50
+    UP = "up"  # up: 45 -> 50, -45 -> -40
+
+
+ONE_DROPS_FROM: Final = 5  # ``one``: five or more results, the highest and the lowest dropped
+SHARE_DROPS_FROM: Final = 4  # ``share``: four or more results, a share of each end dropped
+SHARE_BASE: Final = 10  # ``share``: one dropped at each end up to 10 results...
+SHARE_STEP: Final = 15  # ...and one more for each 15 results (or part) beyond
+
+
+def datum_dropped(n: int, drop: DatumDrop) -> int:
+    """How many of a board's ``n`` results Butler's datum drops at each end."""
+    if drop == DatumDrop.ONE:
+        return 1 if n >= ONE_DROPS_FROM else 0
+    return -((SHARE_BASE - n) // SHARE_STEP) + 1 if n >= SHARE_DROPS_FROM else 0  # ceil((n - 10) / 15) + 1
+
+
+def butler_datum(
+    scores: Sequence[int], *, drop: DatumDrop = DatumDrop.ONE, halves: DatumHalves = DatumHalves.AWAY
+) -> int:
+    """The datum of a board's N-S scores: their mean, :func:`datum_dropped` of them dropped at each end,
+    rounded to the nearest 10, a mean ending in exactly 5 away from zero or up (``halves``)."""
     kept = sorted(scores)
-    if len(kept) >= BUTLER_DROP_FROM:
-        kept = kept[1:-1]
-    return 10 * round_half_away(Fraction(sum(kept), 10 * len(kept)))
+    dropped = datum_dropped(len(kept), drop)
+    if dropped:
+        kept = kept[dropped:-dropped]
+    tens = Fraction(sum(kept), 10 * len(kept))
+    return 10 * (round_half_away(tens) if halves == DatumHalves.AWAY else floor(tens + Fraction(1, 2)))
+
+
+def datum_rule(drop: object, halves: object) -> tuple[DatumDrop, DatumHalves]:
+    """An event's choice of Butler's datum as stored ("one" or "share", "away" or "up"), checked."""
+    if not isinstance(drop, str) or drop not in frozenset(DatumDrop):
+        raise ContestError("datum_drop", f"must be one of {', '.join(DatumDrop)}, got {show_value(drop)}")
+    if not isinstance(halves, str) or halves not in frozenset(DatumHalves):
+        raise ContestError(
+            "datum_halves", f"must be one of {', '.join(DatumHalves)}, got {show_value(halves)}"
+        )
+    return DatumDrop(drop), DatumHalves(halves)
 
 
 def cross_imps_sums(scores: Sequence[int]) -> list[int]:
@@ -81,10 +137,14 @@ def cross_imps_board(scores: Sequence[int]) -> list[Fraction]:
 
 
 def _board_scorer(
-    rule: Callable[[list[int]], tuple[list[Exact], int | None]], datums: dict[int, int], average_plus: int
+    rule: Callable[[list[int]], tuple[list[Exact], int | None]],
+    datums: dict[int, int],
+    counts: dict[int, int],
+    average_plus: int,
 ) -> BoardScorer:
-    """A board scorer from a rule on the real N-S scores (returning their scores and any datum); an
-    artificial score is law 12C2's IMPs, ``average_plus`` for average plus."""
+    """A board scorer from a rule on the real N-S scores (returning their scores and any datum: ``datums``,
+    ``counts`` the results it is the mean of); an artificial score is law 12C2's IMPs, ``average_plus`` for
+    average plus."""
 
     def artificial(percentage: int) -> int:
         return artificial_imps(percentage, average_plus)
@@ -94,6 +154,7 @@ def _board_scorer(
         scored, datum = rule(real) if real else ([], None)
         if datum is not None:
             datums[b.board] = datum
+            counts[b.board] = len(real)
         if not b.any_adjusted:
             return scored, [-s for s in scored]
         return b.with_artificial(scored, [-s for s in scored], artificial)
@@ -101,9 +162,14 @@ def _board_scorer(
     return score_board
 
 
-def _butler_rule(real: list[int]) -> tuple[list[Exact], int | None]:
-    datum = butler_datum(real)
-    return [imps(s - datum) for s in real], datum
+def _butler_rule(
+    drop: DatumDrop, halves: DatumHalves
+) -> Callable[[list[int]], tuple[list[Exact], int | None]]:
+    def rule(real: list[int]) -> tuple[list[Exact], int | None]:
+        datum = butler_datum(real, drop=drop, halves=halves)
+        return [imps(s - datum) for s in real], datum
+
+    return rule
 
 
 def _summed(_index: int, _played: int, total: Exact, _most: int) -> tuple[Exact, Fraction | None]:
@@ -142,15 +208,23 @@ def _butler_contest(
     single_ranking: bool | None,
     groups: RankingGroups | None,
     average_plus: int,
+    rule: tuple[DatumDrop, DatumHalves],
 ) -> ContractContest:
     ranking = grouping(single_ranking, groups)
     boards = by_board(results, ranking)
     datums: dict[int, int] = {}
+    counts: dict[int, int] = {}
     tally = Tally(ranking)
-    scorer = _board_scorer(_butler_rule, datums, average_plus_imps(average_plus))
+    scorer = _board_scorer(_butler_rule(*rule), datums, counts, average_plus_imps(average_plus))
     scored = score_boards(boards, scorer, tally)
     return ContractContest(
-        "butler", ranking, lambda: ranked_rows(tally, _summed), (None,) * len(ranking.groups), datums, scored
+        "butler",
+        ranking,
+        lambda: ranked_rows(tally, _summed),
+        (None,) * len(ranking.groups),
+        datums,
+        scored,
+        counts,
     )
 
 
@@ -190,10 +264,14 @@ def butler(
     single_ranking: bool | None = None,
     groups: RankingGroups | None = None,
     average_plus: int = AVERAGE_PLUS_IMPS,
+    datum_drop: str = DatumDrop.ONE,
+    datum_halves: str = DatumHalves.AWAY,
 ) -> ContractContest:
-    """A Butler (IMP pairs) contest; ``datums`` holds each board's datum.  Rows and rankings as for
+    """A Butler (IMP pairs) contest; ``datums`` holds each board's datum (:func:`butler_datum` by the
+    event's ``datum_drop`` and ``datum_halves``).  Rows and rankings as for
     :func:`~scoring.contests.matchpoints.matchpoints`; ``average_plus``: law 12C2's IMPs of average plus."""
-    return _butler_contest(results, single_ranking, groups, average_plus)
+    rule = datum_rule(datum_drop, datum_halves)
+    return _butler_contest(results, single_ranking, groups, average_plus, rule)
 
 
 def cross_imps(

@@ -20,7 +20,7 @@ from tests.browser.pages import PHONE, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-APPLYING = ("contest", "average_plus_imps", "even_tables", "ranking")
+APPLYING = ("contest", "average_plus_imps", "butler_drop", "butler_halves", "even_tables", "ranking")
 
 
 def applying(page) -> set[str]:
@@ -48,7 +48,7 @@ def test_the_fields_that_apply_follow_the_choices(live_server, new_page, staff):
     assert page.locator("select[name=contest]").input_value() == "matchpoints"
     assert offered(page) == ["matchpoints", "butler", "cross-imps"]
     page.select_option("select[name=contest]", "butler")
-    assert applying(page) == {"contest", "average_plus_imps"}
+    assert applying(page) == {"contest", "average_plus_imps", "butler_drop", "butler_halves"}
     page.select_option("select[name=contest]", "cross-imps")
     assert applying(page) == {"contest", "average_plus_imps"}
     page.select_option("select[name=contest]", "matchpoints")
@@ -108,7 +108,9 @@ def test_without_scripts_preview_brings_the_fields_that_apply(live_server, brows
         page.select_option("select[name=contest]", "butler")
         page.get_by_role("button", name="Preview rounds and boards").click()
         expect(page.locator(".movement-preview")).to_be_visible()
-        assert applying(page) == {"contest", "average_plus_imps", "even_tables", "ranking"}
+        assert applying(page) == {
+            *("contest", "average_plus_imps", "butler_drop", "butler_halves", "even_tables", "ranking")
+        }
         page.get_by_role("button", name="Create event").click()
         expect(page.get_by_text("Created Contract night")).to_be_visible()
         assert Event.objects.values_list("contest", flat=True).get() == "butler"

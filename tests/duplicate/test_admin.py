@@ -72,6 +72,7 @@ def test_the_scoring_code_is_fixed_once_a_result_is_in(director, director_client
         "paper_size": "A4",
         "ranking": "field",
         "average_plus_imps": 3,
+        **NEW_FIELDS,
         "results_version": event.results_version,
     }
     assert director_client.post(url, form).status_code == 302
@@ -104,12 +105,17 @@ def test_the_admin_never_moves_the_results_version(director, director_client):
         "paper_size": "A4",
         "ranking": "field",
         "average_plus_imps": 3,
+        **NEW_FIELDS,
         "results_version": 0,  # posted anyway: ignored
     }
     assert director_client.post(url, form).status_code == 302
     event.refresh_from_db()
     assert event.name == "Renamed"
     assert event.results_version == version + 1  # renewed for the new name, never taken back
+
+
+# The fields of migration 0014, at their defaults (Butler's datum, an imported event's figures).
+NEW_FIELDS = {"butler_drop": "one", "butler_halves": "away", "results_source": "recomputed"}
 
 
 def contract_pairs(contest: str, average_plus: int) -> Event:
@@ -136,6 +142,9 @@ def admin_form(event: Event, **changes) -> dict:
         "paper_size": event.paper_size,
         "ranking": event.ranking,
         "average_plus_imps": event.average_plus_imps,
+        "butler_drop": event.butler_drop,
+        "butler_halves": event.butler_halves,
+        "results_source": event.results_source,
         **changes,
     }
 
@@ -160,6 +169,22 @@ def test_the_admin_refuses_an_average_plus_its_contest_does_not_read(director_cl
     assert response.status_code == 302
     event.refresh_from_db()
     assert (event.contest, event.average_plus_imps) == ("cross-imps", 4)
+
+
+def test_the_admin_refuses_a_datum_its_contest_does_not_read(director_client):
+    """Butler's datum is read by Butler alone: the admin refuses another choice for any other contest, as
+    the new-event form, the settings and an event file's import do (``services.butler_datum_for``)."""
+    event = contract_pairs("butler", 3)
+    url = f"/admin/duplicate/event/{event.pk}/change/"
+    response = director_client.post(url, admin_form(event, butler_drop="share", butler_halves="up"))
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert (event.butler_drop, event.butler_halves) == ("share", "up")
+    response = director_client.post(url, admin_form(event, contest="matchpoints"))  # the choice kept
+    assert response.status_code == 200
+    assert "Only a Butler contest has a datum to choose" in response.content.decode()
+    event.refresh_from_db()
+    assert (event.contest, event.butler_drop) == ("butler", "share")
 
 
 @pytest.mark.parametrize("contest", ["matchpoints", "butler", "cross-imps"])

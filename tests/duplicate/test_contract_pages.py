@@ -92,7 +92,8 @@ def test_the_score_cards_give_the_contests_figures_without_law_hs_average(client
 def test_a_butler_traveller_gives_the_boards_datum(client, board, datum):
     event = make("butler")
     words = text(client.get(reverse("board_traveller", args=[event.pk, board])).content.decode())
-    assert f"Datum: {datum} · IMPs (WBF scale) against each board" in words
+    rule = "mean of 3 results, none dropped, halves away from zero"  # the default (tests/scoring/test_butler_datum.py)
+    assert f"Datum: {datum} ({rule}) · IMPs (WBF scale) against each board" in words
     assert "Average" not in words
     assert "law B(3)" not in words
 

@@ -195,6 +195,15 @@ def test_butler_takes_each_sections_datum_or_the_fields(ranking, expected):
     assert {(line.section, line.ns.label): line.ns_plus_minus for line in trav.lines} == expected
     # the datums worked above, as the traveller's header and the workbook's Boards sheet give them
     assert trav.datum == {"section": "A: 260, B: 430", "field": "430"}[ranking]
+    # and how each was worked out (the default rule: one dropped at each end from five results on)
+    assert (
+        trav.datum_rule
+        == {
+            "section": "A: mean of 3 results, none dropped, halves away from zero; "
+            "B: mean of 3 results, none dropped, halves away from zero",
+            "field": "mean of 6 results, the top and bottom one dropped, halves away from zero",
+        }[ranking]
+    )
 
 
 def test_the_standings_csv_names_each_sections_ranking(client):

@@ -5,6 +5,7 @@ sent; static/js/kalamazoo.js then follows the choices, tests/browser/test_event_
   cross-IMPs) only, not an auction or whist event, nor matchpoints;
 * "Contest": contract bridge only, offering the contract contests of the kind chosen (matchpoints first for
   pairs, IMPs for a team match), never "Law H / law G" once the contract code is chosen;
+* "Butler's datum" (results dropped, a mean ending in 5): a Butler contest only;
 * "Even-table Mitchell": a Mitchell of an even number of tables only;
 * "Ranking of sections": more than one section only.
 
@@ -23,7 +24,7 @@ from tests.factories import event_form as form_data
 pytestmark = pytest.mark.django_db
 
 URL = reverse("event_create")
-APPLYING = ("contest", "average_plus_imps", "even_tables", "ranking")
+APPLYING = ("contest", "average_plus_imps", "butler_drop", "butler_halves", "even_tables", "ranking")
 
 
 class Page(HTMLParser):
@@ -83,7 +84,10 @@ def test_a_new_form_shows_none_of_them(director_client):
         ({"code": "whist", "average_plus_imps": "3"}, set()),
         ({"code": "contract"}, {"contest"}),  # matchpoints: no IMPs
         ({"code": "contract", "contest": "matchpoints"}, {"contest"}),
-        ({"code": "contract", "contest": "butler"}, {"contest", "average_plus_imps"}),
+        (
+            {"code": "contract", "contest": "butler"},
+            {"contest", "average_plus_imps", "butler_drop", "butler_halves"},  # Butler's datum
+        ),
         ({"code": "contract", "contest": "cross-imps"}, {"contest", "average_plus_imps"}),
         (
             {"code": "contract", "kind": "teams", "movement": "teams", "tables": "4"},

@@ -188,6 +188,7 @@ NOT_WALKED = {
     "event_awards",
     "event_published",  # an imported event's published figures against Kalamazoo's: the director's
     "event_results_source",
+    "event_butler_datum",
 }
 # Refused for some kinds of event (404): USEBIO for a law H event, the recap sheet for a team match; and
 # a hidden player's own page, to a visitor.
