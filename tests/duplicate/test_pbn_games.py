@@ -24,13 +24,17 @@ from endplay.types import Denom, Penalty
 
 from duplicate.models import Board, Play
 from duplicate.services.eventfile import event_import
+from duplicate.services.events import movement_relabel
 from scoring.deal import Deal
 from scoring.law77 import board_vulnerability
+from scoring.movements import generate
 from scoring.pbn_write import PbnGame, PbnResult, ScoreTable, write_pbn
 from tests.duplicate.exports_events import pairs_file, team_file
 from tests.factories import (
+    CONTRACT_RESULTS,
     club_choose,
     contract_event_file,
+    contract_sections_file,
     finished_contract_event,
     imp_match_file,
     read_back,
@@ -324,3 +328,32 @@ def test_the_writer_orders_the_tags_and_checks_a_result():
         PbnResult(declarer="X")
     with pytest.raises(ValueError, match="tricks: must be 0 to 13, got 14"):
         PbnResult(tricks=14)
+
+
+def test_an_event_of_two_sections_names_each_results_section(tmp_path):
+    """The same boards in sections A and B, the same tables and rounds: Section tells the games apart."""
+    mitchell = generate("mitchell", tables=3, boards_per_round=1)
+    rows = [(r, t, b, ns, ew) for r, t, b, ns, ew, _res in CONTRACT_RESULTS]
+    results = [
+        {"section": letter, "round": r, "table": t, "board": b, "ns": f"{letter}{ns}", "ew": f"{letter}{ew}"}
+        | {"contract": "3NT", "declarer": "NESW"[(b + t) % 4], "tricks": 6 + r + t}
+        for letter in "AB"
+        for r, t, b, ns, ew in rows
+    ]
+    data = contract_sections_file(
+        {letter: movement_relabel(mitchell, letter) for letter in "AB"},
+        mitchell.boards,
+        results,
+        ranking="section",
+        contest="matchpoints",
+        name="Two sections",
+    )
+    event = event_import(data=with_hands(data))
+    out = tmp_path / "sections.pbn"
+    call_command("export_hands", str(event.pk), "-o", str(out), "--results")
+    games = read_back(out.read_bytes())
+    assert len(games) == 18
+    places = {(g.board_num, g.info["Section"], g.info["Round"], g.info["Table"]) for g in games}
+    assert len(places) == 18
+    assert {g.info["Section"] for g in games} == {"A", "B"}
+    assert sum(len(r.board_records) for r in parse_pbn(out)) == 18  # bridgebots: every game
