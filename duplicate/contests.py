@@ -74,6 +74,8 @@ class Contest:
     score: Callable[..., Any]  # its pure function in scoring.contests
     note: str | Promise = ""  # what a board's figure is, under a traveller and a score card
     usebio: tuple[str, ...] = ()  # its USEBIO EVENT_TYPE and BOARD_SCORING_METHOD (written; both read)
+    # Its PBN Scoring tag (PBN 3.4.12, an open list; "": the historic codes', which PBN has no name for).
+    pbn: str = ""
     # Whether a board's score needs its field's most results (Neuberg's formula), which other boards' results
     # move: matchpoints.
     neuberg: bool = False
@@ -178,6 +180,7 @@ CONTESTS: Final[tuple[Contest, ...]] = (
             "decimals."
         ),
         usebio=("MP_PAIRS", "MATCH_POINTS"),
+        pbn="MP;MP1",
         neuberg=True,
     ),
     Contest(
@@ -200,6 +203,7 @@ CONTESTS: Final[tuple[Contest, ...]] = (
         ),
         usebio=("BUTLER_PAIRS", "BUTLER"),
         datum=True,
+        pbn="IMP;Butler",
     ),
     Contest(
         name="cross-imps",
@@ -220,6 +224,7 @@ CONTESTS: Final[tuple[Contest, ...]] = (
             "two decimals."
         ),
         usebio=("CROSS_IMP", "CROSS_IMPS"),
+        pbn="IMP;Cross2",
     ),
     Contest(
         name="imps",
@@ -240,6 +245,7 @@ CONTESTS: Final[tuple[Contest, ...]] = (
             "(the other team's less)."
         ),
         usebio=("TEAMS", "IMPS"),
+        pbn="IMP",
     ),
 )
 _BY_NAME: Final = {contest.name: contest for contest in CONTESTS}

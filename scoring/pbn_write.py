@@ -45,15 +45,39 @@ class ScoreTable:
 
 
 @dataclass(frozen=True, slots=True)
+class PbnResult:
+    """One table's result on a board (a game of its own): the players (West, North, East, South), the
+    declarer (N E S W; "" when passed out or when no contract stands), the contract ("4HX", "Pass"; "" when
+    none stands, an adjusted score), the declarer's tricks, the supplemental tags (name, value: ``Round``,
+    ``Score``...) and a comment (an adjusted score's ruling)."""
+
+    players: tuple[str, str, str, str] = ("", "", "", "")
+    declarer: str = ""
+    contract: str = ""
+    tricks: int | None = None
+    tags: tuple[tuple[str, str], ...] = ()
+    comment: str = ""
+
+    def __post_init__(self) -> None:
+        if self.declarer not in ("", *SEATS):
+            raise ScoringError("declarer", f"must be one of N, E, S, W or empty, got {self.declarer!r}")
+        if self.tricks is not None and not 0 <= self.tricks <= 13:
+            raise ScoringError("tricks", f"must be 0 to 13, got {self.tricks}")
+
+
+@dataclass(frozen=True, slots=True)
 class PbnGame:
-    """One board: its number, dealer (N E S W), vulnerability, deal (``N:...`` as PBN writes it) and,
-    optionally, its results."""
+    """One game: the board's number, dealer (N E S W), vulnerability, deal (``N:...`` as PBN writes it),
+    the event's scoring method (PBN 3.4.12), optionally a table's result and the board's results (its
+    ``ScoreTable``)."""
 
     board: int
     dealer: str
     deal: str
     vulnerable: str = "None"
     results: ScoreTable | None = None
+    scoring: str = ""
+    played: PbnResult | None = None
 
     def __post_init__(self) -> None:
         if self.board < 1:
@@ -113,23 +137,43 @@ def table_lines(name: str, table: ScoreTable) -> list[str]:
     return lines
 
 
+def comment_line(text: str) -> str:
+    """A brace comment (PBN 3.8) on a line of its own: a closing brace in it made a parenthesis."""
+    return "{" + " ".join(text.replace("}", ")").splitlines()) + "}"
+
+
 def game_lines(game: PbnGame, *, event: str, site: str, date: str) -> list[str]:
+    played = game.played or PbnResult()
+    west, north, east, south = played.players
     lines = [
         tag("Event", event),
         tag("Site", site),
         tag("Date", date),
         tag("Board", str(game.board)),
+        tag("West", west),
+        tag("North", north),
+        tag("East", east),
+        tag("South", south),
         tag("Dealer", game.dealer),
         tag("Vulnerable", game.vulnerable),
         tag("Deal", game.deal),
+        tag("Scoring", game.scoring),
+        tag("Declarer", played.declarer),
+        tag("Contract", played.contract),
+        tag("Result", "" if played.tricks is None else str(played.tricks)),
     ]
+    if played.comment:
+        lines.append(comment_line(played.comment))
+    supplemental: list[tuple[str, list[str]]] = [(name, [tag(name, value)]) for name, value in played.tags]
     if game.results is not None:
-        lines += table_lines("ScoreTable", game.results)
+        supplemental.append(("ScoreTable", table_lines("ScoreTable", game.results)))
+    for _name, tag_lines in sorted(supplemental, key=lambda item: item[0]):
+        lines += tag_lines
     return lines
 
 
 def write_pbn(games: Sequence[PbnGame], *, event: str, site: str = "", date: str = "") -> str:
-    """The PBN file: a ``% PBN 2.1`` header, then one game per board, an empty line between games.
+    """The PBN file: a ``% PBN 2.1`` header, then the games, an empty line between games.
     ``date``: PBN's ``YYYY.MM.DD`` (``?`` for an unknown digit)."""
     out = ["% PBN 2.1", "% Kalamazoo hand records"]
     for game in games:
@@ -138,4 +182,14 @@ def write_pbn(games: Sequence[PbnGame], *, event: str, site: str = "", date: str
     return NEWLINE.join(out) + NEWLINE
 
 
-__all__ = ["NEWLINE", "Cell", "PbnGame", "ScoreTable", "cell_text", "decimal_text", "tag_value", "write_pbn"]
+__all__ = [
+    "NEWLINE",
+    "Cell",
+    "PbnGame",
+    "PbnResult",
+    "ScoreTable",
+    "cell_text",
+    "decimal_text",
+    "tag_value",
+    "write_pbn",
+]

@@ -701,6 +701,12 @@ def read_back(body: bytes) -> list:
     return PBNDecoder().parse_file(io.StringIO(body.decode("utf-8")))
 
 
+def score_tables(body: bytes) -> list:
+    """endplay's games of a results PBN that carry a board's ScoreTable: its first game of each board (the
+    others are one table's result each)."""
+    return [game for game in read_back(body) if "ScoreTable" in game.info]
+
+
 def score_rows(game) -> list[dict[str, str]]:
     """A game's ScoreTable as endplay read it: one {column: value} per row."""
     table = game.info["ScoreTable"]

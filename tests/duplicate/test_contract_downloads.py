@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from duplicate.selectors.travellers import items_text
 from tests.factories import finished_contract_event as make
-from tests.factories import pdf_words, read_back, score_rows, sheet_rows
+from tests.factories import pdf_words, read_back, score_rows, score_tables, sheet_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -217,7 +217,9 @@ def test_the_workbook_heads_and_signs_the_imps(client):
 )
 def test_the_pbn_score_table_names_the_figures_as_pbn_does(client, contest, columns, figures):
     event = make(contest)
-    games = read_back(client.get(reverse("download_hands", args=[event.pk, "results"])).content)
+    body = client.get(reverse("download_hands", args=[event.pk, "results"])).content
+    assert len(read_back(body)) == 9  # one game per result
+    games = score_tables(body)
     assert len(games) == 3
     found = {}
     for game in games:
