@@ -566,6 +566,12 @@ def test_the_reader_reads_the_ebu_teams_result():
 # ------------------------------------------------------------------------------------ the import path
 
 
+def shown_standings(event: Event) -> dict[int | str, tuple[int, str, str]]:
+    """Each pair's place, total and percentage as the standings page shows them (an imported event may show
+    the figures the file published, to two decimals, rather than recompute them: issue 32)."""
+    return {label: (rank, net, second) for label, (rank, _n, _p, net, second) in rows_by_pair(event).items()}
+
+
 def export_import(event: Event, tmp_path: Path) -> Event:
     path = tmp_path / f"event-{event.pk}.xml"
     call_command("export_usebio", str(event.pk), "-o", str(path), stdout=StringIO())
@@ -579,7 +585,7 @@ def test_export_import_gives_the_same_results(tmp_path, contest):
     original = finished_contract_event(contest)
     copy = export_import(original, tmp_path)
     assert (copy.contest, copy.pk != original.pk) == (contest, True)
-    assert rows_by_pair(copy) == rows_by_pair(original)
+    assert shown_standings(copy) == shown_standings(original)
     # The copy's own export gives the same figures, read by the reader here.
     services.event_finish(event=copy)
     mine, theirs = read(director_file(original)), read(director_file(copy))
@@ -589,7 +595,7 @@ def test_export_import_gives_the_same_results(tmp_path, contest):
 
 def test_export_import_of_a_howell_and_of_a_team_match(tmp_path):
     howell = event_import(data=contract_file(3, 2, kind="howell", name="Howell"))
-    assert rows_by_pair(export_import(howell, tmp_path)) == rows_by_pair(howell)
+    assert shown_standings(export_import(howell, tmp_path)) == shown_standings(howell)
     match = event_import(data=match_file())
     copy = export_import(match, tmp_path)
     ours, theirs = imp_match(match, director=True), imp_match(copy, director=True)
