@@ -33,7 +33,13 @@ from duplicate.selectors.standings import event_results, pair_standings
 from duplicate.selectors.usebio import usebio_event
 from duplicate.services.eventfile import event_import
 from scoring.usebio import UsebioEvent, UsebioLine, UsebioPair, UsebioPlayer, write_usebio
-from tests.factories import contract_event_file, contract_file, finished_contract_event, rows_by_pair
+from tests.factories import (
+    IMP_MATCH_RESULTS,
+    contract_event_file,
+    contract_file,
+    finished_contract_event,
+    rows_by_pair,
+)
 from tests.factories import imp_match_file as match_file
 
 pytestmark = pytest.mark.django_db
@@ -479,6 +485,23 @@ def test_a_visitors_file_leaves_out_the_boards_in_play_and_every_total(client, d
     director = read(director_client.get(url).content)
     assert missing in {line.board for line in director.lines}
     assert all(pair.place is not None for pair in director.pairs.values())
+
+
+def test_a_visitors_team_file_gives_no_result_while_a_board_is_in_play(client, director_client):
+    event = event_import(data=match_file(IMP_MATCH_RESULTS[:-1]))  # board 4's second table still playing
+    url = reverse("download_usebio", args=[event.pk])
+    visitor = read(client.get(url).content)
+    assert {(name, total, place) for name, total, place in visitor.teams.values()} == {
+        ("Reds", None, None),
+        ("Blues", None, None),
+    }
+    (match,) = visitor.matches
+    assert (match.team_score, match.opposing_team_score) == (None, None)
+    assert sorted(match.board_points) == [1, 2, 3]  # released boards: their IMPs, as the match page shows
+    assert 4 not in {line.board for line in match.lines}
+    director = read(director_client.get(url).content)
+    assert director.matches[0].team_score is not None
+    assert 4 in {line.board for line in director.matches[0].lines}
 
 
 def test_an_event_of_two_sections_keeps_them_apart():
