@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from duplicate.contests import CHOSEN, CONTRACT_CODE, Contest, is_contract
-from duplicate.models import CLUB_PK, Board, Club, Event, EventKind, Pair, Play
+from duplicate.models import CLUB_PK, Board, Club, Event, EventKind, Pair, Play, ResultsSource
 from duplicate.privacy import pair_stand_in, shown_number, shown_players
 from duplicate.selectors.contract import ContractPairs, decimal_text
 from duplicate.selectors.imp_match import ImpMatch, imp_match
@@ -51,6 +51,8 @@ PLAY_COLUMNS = (
     "seating__round__section__letter",
     "seating__round__number",
     "ns_pair__team_id",
+    "published_ns",
+    "published_ew",
     "ns_pair_id",
     "ew_pair_id",
 )
@@ -130,19 +132,27 @@ def _line(row: tuple[Any, ...], section: str | None) -> UsebioLine:
 
 
 def _figured_line(
-    row: tuple[Any, ...], section: str | None, results: EventResults, places: int
+    row: tuple[Any, ...], section: str | None, results: EventResults, places: int, *, as_published: bool
 ) -> UsebioLine:
-    """The line with its matchpoints or IMPs for each side, as its traveller shows them (the contest's
-    decimals), when the contest has scored it."""
+    """The line with its matchpoints or IMPs for each side, as its traveller shows them: the contest's (to
+    its decimals) when it has scored the line, or, for an event that shows what its scorer published
+    (``as_published``), each side's published figure where the file gave one."""
     line = _line(row, section)
     detail = results.detail(row[0], row[-2], row[-1])
-    if detail is None or detail.ns_plus_minus is None or detail.ew_plus_minus is None:
-        return line
-    return replace(
-        line,
-        published_ns=decimal_text(detail.ns_plus_minus, places=places),
-        published_ew=decimal_text(detail.ew_plus_minus, places=places),
-    )
+    if detail is not None and detail.ns_plus_minus is not None and detail.ew_plus_minus is not None:
+        line = replace(
+            line,
+            published_ns=decimal_text(detail.ns_plus_minus, places=places),
+            published_ew=decimal_text(detail.ew_plus_minus, places=places),
+        )
+    if as_published:
+        published_ns, published_ew = row[11], row[12]
+        line = replace(
+            line,
+            published_ns=published_ns or line.published_ns,
+            published_ew=published_ew or line.published_ew,
+        )
+    return line
 
 
 def _standing(pair: UsebioPair, row: StandingRow | None, *, totals: bool) -> UsebioPair:
@@ -170,9 +180,11 @@ def _pairs_event(
     scored: tuple[Mapping[int, PairInfo], EventResults],
     *,
     hide: frozenset[int],
+    published_datums: Mapping[int, int],
 ) -> UsebioEvent:
-    """A pair event: its pairs with their standings, its lines with their figures, its Butler datums; the
-    sections named only when there are several (one section's pairs and boards go straight in EVENT)."""
+    """A pair event: its pairs with their standings, its lines with their figures, its Butler datums (those
+    ``published_datums`` when the event shows what its scorer published); the sections named only when
+    there are several (one section's pairs and boards go straight in EVENT)."""
     described: Contest = CHOSEN[event.contest]
     infos, results = scored
     standings = pair_standings(event, pairs=infos, results=results)
@@ -182,9 +194,16 @@ def _pairs_event(
         _standing(replace(pair, section=pair.section if several else None), rows.get(pk), totals=not hide)
         for pair, pk, _team, _name in members
     )
-    lines = tuple(_figured_line(row, row[8] if several else None, results, described.places) for row in plays)
+    # An imported event may show its scorer's figures (``Event.results_source``) where the file gave them.
+    as_published = event.results_source == ResultsSource.PUBLISHED
+    lines = tuple(
+        _figured_line(row, row[8] if several else None, results, described.places, as_published=as_published)
+        for row in plays
+    )
     parts = results.contest.parts if isinstance(results.contest, ContractPairs) else ()
-    datums = parts[0][1].datums if len(parts) == 1 else {}
+    datums = dict(parts[0][1].datums) if len(parts) == 1 else {}
+    if as_published:
+        datums.update(published_datums)
     rankings = standings.rankings
     return replace(
         base,
@@ -293,12 +312,15 @@ def usebio_event(event: Event, *, hidden: Iterable[int] = (), director: bool = F
         .annotate(club_choice=club_public_name())
         .values_list("pk", "number", "section__letter", "team_id", "team__name", "club_choice", *SEAT_FIELDS)
     ]
-    boards = tuple(
-        board
-        for number, deal, dealer, vulnerability in Board.objects.filter(event=event)
+    board_rows = list(
+        Board.objects.filter(event=event)
         .exclude(number__in=hide)
         .order_by("number")
-        .values_list("number", "deal", "dealer", "vulnerability")
+        .values_list("number", "deal", "dealer", "vulnerability", "published_datum")
+    )
+    boards = tuple(
+        board
+        for number, deal, dealer, vulnerability, _datum in board_rows
         if (board := _board(number, deal, dealer, vulnerability)) is not None
     )
     plays = list(
@@ -325,4 +347,5 @@ def usebio_event(event: Event, *, hidden: Iterable[int] = (), director: bool = F
     results = event_results(event, infos)
     if team_event:
         return _team_event(base, event, members, plays, (infos, results), hide=hide)
-    return _pairs_event(base, event, members, plays, (infos, results), hide=hide)
+    published = {number: datum for number, *_board, datum in board_rows if datum is not None}
+    return _pairs_event(base, event, members, plays, (infos, results), hide=hide, published_datums=published)

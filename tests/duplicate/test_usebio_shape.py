@@ -504,6 +504,27 @@ def test_a_visitors_team_file_gives_no_result_while_a_board_is_in_play(client, d
     assert 4 in {line.board for line in director.matches[0].lines}
 
 
+def test_an_event_showing_its_scorers_figures_writes_them():
+    """An imported event that shows what its scorer published (``results_source``) writes that scorer's line
+    figures and Butler datum where its file gave them, as its travellers show them; Kalamazoo's elsewhere."""
+    event = finished_contract_event("butler")
+    play = Play.objects.filter(event=event, board__number=1, entered=True).order_by("pk").first()
+    Play.objects.filter(pk=play.pk).update(published_ns="7", published_ew="-7")
+    event.boards.filter(number=1).update(published_datum=-450)
+    recomputed = read(director_file(event))
+    assert recomputed.datums[1] != -450
+    Event.objects.filter(pk=event.pk).update(results_source="published")
+    event.refresh_from_db()
+    written = read(director_file(event))
+    assert written.datums == {**recomputed.datums, 1: Decimal(-450)}
+    ns, ew = play.ns_pair.number, play.ew_pair.number
+    changed = [line for line in written.lines if (line.board, line.ns, line.ew) == (1, ns, ew)]
+    assert [(line.ns_figure, line.ew_figure) for line in changed] == [(7, -7)]
+    assert [line for line in written.lines if line not in changed] == [
+        line for line in recomputed.lines if (line.board, line.ns, line.ew) != (1, ns, ew)
+    ]
+
+
 def test_an_event_of_two_sections_keeps_them_apart():
     event = event_import(data=contract_file(3, 2, name="One section"))
     assert "SECTION" not in {e.tag for e in ET.fromstring(director_file(event)).iter()}
