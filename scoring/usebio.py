@@ -88,6 +88,9 @@ class UsebioTeam:
     number: str  # TEAM_ID
     name: str  # TEAM_NAME
     pairs: tuple[UsebioPair, ...]
+    # The team's TOTAL_SCORE (a match's VPs, "11.54") and PLACE ("1") as written; written, not read.
+    total_score: str | None = None
+    place: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +149,11 @@ class UsebioMatch:
     team: str
     opposing_team: str
     lines: tuple[UsebioLine, ...]
+    # Written, not read: TEAM_SCORE and OPPOSING_TEAM_SCORE (the IMPs each team won in the MATCH), and each
+    # BOARD's TEAM_POINTS and OPPOSING_TEAM_POINTS (its IMPs): (board, team's, opposing team's).
+    team_score: str | None = None
+    opposing_team_score: str | None = None
+    board_points: tuple[tuple[int, str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +166,8 @@ class UsebioEvent:
     club_number: str | None = None  # the CLUB's CLUB_ID_NUMBER (the club's number with its national body)
     program_name: str | None = None  # the scorer that wrote the file read; write_usebio writes "Kalamazoo"
     boards_per_round: int | None = None  # BOARDS_PER_ROUND, when the file gives it: a help to infer rounds
+    # WINNER_TYPE: 2 for a winner in each direction (a Mitchell), 1 for one (a Howell); written, not read.
+    winner_type: int | None = None
     pairs: tuple[UsebioPair, ...] = ()
     teams: tuple[UsebioTeam, ...] = ()
     lines: tuple[UsebioLine, ...] = ()  # pairs events: BOARD > TRAVELLER_LINE outside any MATCH
@@ -557,6 +567,14 @@ def read_usebio(data: bytes, *, max_lines: int | None = None) -> UsebioEvent:
 
 # --- writing ---------------------------------------------------------------------------------------------
 
+# A traveller line's matchpoints or IMPs, by the event's BOARD_SCORING_METHOD: NS_ and EW_ these, as
+# Compscore, EBUScore and ScoreBridge write them (a team match's IMPs are its BOARDs' TEAM_POINTS instead).
+LINE_FIGURE_ELEMENTS: Final = {
+    "MATCH_POINTS": "MATCH_POINTS",
+    "BUTLER": "BUTLER_POINTS",
+    "CROSS_IMPS": "CROSS_IMP_POINTS",
+}
+
 
 def _add(parent: etree._Element, tag: str, text: object | None = None) -> etree._Element:
     child = etree.SubElement(parent, tag)
@@ -569,28 +587,56 @@ def _add(parent: etree._Element, tag: str, text: object | None = None) -> etree.
     return child
 
 
+def _add_given(parent: etree._Element, children: Iterable[tuple[str, object | None]]) -> None:
+    """Each (tag, text) in order, those whose text is None left out."""
+    for tag, text in children:
+        if text is not None:
+            _add(parent, tag, text)
+
+
 def _write_pair(parent: etree._Element, pair: UsebioPair) -> None:
+    """A PAIR: its number, its line (a Mitchell's), its standing as published, its masterpoints, then its
+    players, in the order of the EBU's and Compscore's files."""
     element = _add(parent, "PAIR")
     _add(element, "PAIR_NUMBER", pair.number)
-    if pair.direction is not None:
-        _add(element, "DIRECTION", pair.direction.value)
-    if pair.masterpoints is not None:
-        _add(element, "MASTER_POINTS_AWARDED", pair.masterpoints)
+    _add_given(
+        element,
+        (
+            ("DIRECTION", None if pair.direction is None else pair.direction.value),
+            ("PERCENTAGE", pair.published_percentage),
+            ("TOTAL_SCORE", pair.published_score),
+            ("PLACE", pair.published_place),
+            ("MASTER_POINTS_AWARDED", pair.masterpoints),
+        ),
+    )
     for player in pair.players:
         tag = _add(element, "PLAYER")
         _add(tag, "PLAYER_NAME", player.name)
         if player.club_id is not None:
             _add(tag, "CLUB_ID_NUMBER", player.club_id)
-        if player.national_id is not None:
-            _add(tag, "NATIONAL_ID_NUMBER", player.national_id)
+        # Written empty when not known (or not shown): readers that look it up (abftech/cobalt's) find it.
+        _add(tag, "NATIONAL_ID_NUMBER", player.national_id or "")
 
 
-def _write_line(parent: etree._Element, line: UsebioLine) -> None:
+@dataclass(frozen=True, slots=True)
+class _BoardFigures:
+    """What a BOARD element carries besides its lines: the lines' figure (``LINE_FIGURE_ELEMENTS``), each
+    board's datum (BOARD_AVERAGE) and a team match's IMPs (TEAM_POINTS, OPPOSING_TEAM_POINTS)."""
+
+    line_figure: str | None = None
+    datums: dict[int, int] | None = None
+    team_points: dict[int, tuple[str, str]] | None = None
+    match_round: int | None = None  # a MATCH's ROUND_NUMBER: its lines' round, not written again
+
+
+def _write_line(parent: etree._Element, line: UsebioLine, figures: _BoardFigures) -> None:
     element = _add(parent, "TRAVELLER_LINE")
     if line.direction is not None:
         _add(element, "DIRECTION", line.direction.value)
     _add(element, "NS_PAIR_NUMBER", line.ns_pair)
     _add(element, "EW_PAIR_NUMBER", line.ew_pair)
+    if line.round is not None and line.round != figures.match_round:  # the MATCH's round is its lines'
+        _add(element, "ROUND_NUMBER", line.round)
     if line.passed_out:
         _add(element, "CONTRACT", "PASS")
     elif line.contract is not None:
@@ -606,24 +652,49 @@ def _write_line(parent: etree._Element, line: UsebioLine) -> None:
         _add(element, "SCORE", line.adjustment)
     elif line.score is not None:
         _add(element, "SCORE", line.score)
+    figure = figures.line_figure
+    if figure is not None:
+        _add_given(element, ((f"NS_{figure}", line.published_ns), (f"EW_{figure}", line.published_ew)))
 
 
-def _write_boards(parent: etree._Element, lines: Iterable[UsebioLine]) -> None:
+def _write_boards(parent: etree._Element, lines: Iterable[UsebioLine], figures: _BoardFigures) -> None:
     by_board: dict[int, list[UsebioLine]] = {}
     for line in lines:
         by_board.setdefault(line.board, []).append(line)
+    datums = figures.datums or {}
+    team_points = figures.team_points or {}
     for number in sorted(by_board):
         board = _add(parent, "BOARD")
         _add(board, "BOARD_NUMBER", number)
+        if number in datums:
+            _add(board, "BOARD_AVERAGE", datums[number])
+        if number in team_points:
+            _add(board, "TEAM_POINTS", team_points[number][0])
+            _add(board, "OPPOSING_TEAM_POINTS", team_points[number][1])
         for line in by_board[number]:
-            _write_line(board, line)
+            _write_line(board, line, figures)
 
 
-def _write_pairs_sections(session: etree._Element, event: UsebioEvent) -> None:
+def _write_pairs(element: etree._Element, event: UsebioEvent) -> None:
+    """The pairs and boards straight in EVENT, as Compscore and ScoreBridge write them (and results systems
+    such as abftech/cobalt read them); an event of several sections in SESSION > SECTION, as EBUScore
+    writes them, each section's pair numbers its own."""
+    figures = _BoardFigures(
+        LINE_FIGURE_ELEMENTS.get((event.board_scoring_method or "").upper()), dict(event.published_datums)
+    )
     sections = sorted(
         {pair.section for pair in event.pairs} | {line.section for line in event.lines},
         key=lambda section: (section is not None, section or ""),
     )
+    if sections in ([], [None]):
+        participants = _add(element, "PARTICIPANTS")
+        participants.set("EVENT_TYPE", event.event_type)
+        for pair in event.pairs:
+            _write_pair(participants, pair)
+        _write_boards(element, event.lines, figures)
+        return
+    session = _add(element, "SESSION")
+    session.set("SESSION_ID", "1")
     for section in sections:
         parent = session if section is None else _add(session, "SECTION")
         if section is not None:
@@ -632,24 +703,32 @@ def _write_pairs_sections(session: etree._Element, event: UsebioEvent) -> None:
         for pair in event.pairs:
             if pair.section == section:
                 _write_pair(participants, pair)
-        _write_boards(parent, (line for line in event.lines if line.section == section))
+        _write_boards(parent, (line for line in event.lines if line.section == section), figures)
 
 
-def _write_teams(session: etree._Element, event: UsebioEvent) -> None:
+def _write_teams(element: etree._Element, event: UsebioEvent) -> None:
+    session = _add(element, "SESSION")
+    session.set("SESSION_ID", "1")
     participants = _add(session, "PARTICIPANTS")
     for team in event.teams:
-        element = _add(participants, "TEAM")
-        element.set("TEAM_ID", team.number)
-        element.set("TEAM_NAME", team.name)
+        team_element = _add(participants, "TEAM")
+        team_element.set("TEAM_ID", team.number)
+        team_element.set("TEAM_NAME", team.name)
+        _add_given(team_element, (("TOTAL_SCORE", team.total_score), ("PLACE", team.place)))
         for pair in team.pairs:
-            _write_pair(element, pair)
+            _write_pair(team_element, pair)
     for match in event.matches:
-        element = _add(session, "MATCH")
+        match_element = _add(session, "MATCH")
         if match.round is not None:
-            _add(element, "ROUND_NUMBER", match.round)
-        _add(element, "TEAM", match.team)
-        _add(element, "OPPOSING_TEAM", match.opposing_team)
-        _write_boards(element, match.lines)
+            _add(match_element, "ROUND_NUMBER", match.round)
+        _add(match_element, "TEAM", match.team)
+        _add(match_element, "OPPOSING_TEAM", match.opposing_team)
+        _add_given(
+            match_element,
+            (("TEAM_SCORE", match.team_score), ("OPPOSING_TEAM_SCORE", match.opposing_team_score)),
+        )
+        points = {board: (ours, theirs) for board, ours, theirs in match.board_points}
+        _write_boards(match_element, match.lines, _BoardFigures(team_points=points, match_round=match.round))
 
 
 def _write_handset(root: etree._Element, boards: tuple[UsebioBoard, ...]) -> None:
@@ -670,7 +749,12 @@ def _write_handset(root: etree._Element, boards: tuple[UsebioBoard, ...]) -> Non
 
 
 def write_usebio(event: UsebioEvent) -> bytes:
-    """The event as a USEBIO 1.2 file: XML declaration, DOCTYPE, then USEBIO > [CLUB] > EVENT > HANDSET."""
+    """The event as a USEBIO 1.2 file: XML declaration, DOCTYPE, then USEBIO > [CLUB] > EVENT > HANDSET.
+
+    A pairs event's PARTICIPANTS and BOARDs go straight in EVENT (in SESSION > SECTION when it has several
+    sections), each pair with its DIRECTION, PERCENTAGE, TOTAL_SCORE, PLACE and MASTER_POINTS_AWARDED when
+    given, each line with its matchpoints or IMPs, each Butler board with its BOARD_AVERAGE; a team event's
+    in SESSION > PARTICIPANTS > TEAM and MATCH, with the teams' and the MATCHes' figures when given."""
     root = etree.Element("USEBIO", Version=VERSION)
     if event.club_name is not None or event.club_number is not None:
         club = _add(root, "CLUB")
@@ -690,14 +774,11 @@ def write_usebio(event: UsebioEvent) -> bytes:
     sections = {pair.section for pair in event.pairs if pair.section is not None}
     _add(element, "SECTION_COUNT", max(1, len(sections)))
     _add(element, "BOARDS_PLAYED", len({line.board for line in event.all_lines()}))
-    if event.boards_per_round is not None:
-        _add(element, "BOARDS_PER_ROUND", event.boards_per_round)
-    session = _add(element, "SESSION")
-    session.set("SESSION_ID", "1")
+    _add_given(element, (("BOARDS_PER_ROUND", event.boards_per_round), ("WINNER_TYPE", event.winner_type)))
     if event.is_teams:
-        _write_teams(session, event)
+        _write_teams(element, event)
     else:
-        _write_pairs_sections(session, event)
+        _write_pairs(element, event)
     if event.boards:
         _write_handset(root, event.boards)
     etree.indent(root, space="  ")

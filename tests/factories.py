@@ -432,8 +432,16 @@ def rows_by_pair(event: Event) -> dict[int | str, tuple]:
 
 
 def contract_file(tables: int, boards_per_round: int, contest: str = "matchpoints", **kw) -> dict:
-    """``pairs_file``'s random results under contract bridge (no royal spades), the first an A60/40."""
-    data = pairs_file(tables, boards_per_round, specials=False, missing=0, name=kw.get("name", "Contract"))
+    """``pairs_file``'s random results under contract bridge (no royal spades), the first an A60/40; a
+    Mitchell unless ``kind`` says ("howell")."""
+    data = pairs_file(
+        tables,
+        boards_per_round,
+        kind=kw.get("kind", "mitchell"),
+        specials=False,
+        missing=0,
+        name=kw.get("name", "Contract"),
+    )
     for row in data["results"]:
         if "contract" in row:
             row["contract"] = row["contract"].replace("RS", "S")

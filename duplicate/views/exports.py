@@ -74,8 +74,9 @@ def download_hands(request: HttpRequest, pk: int, what: str) -> HttpResponse:
 
 @require_safe
 def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
-    """A contract pair event as USEBIO 1.2 XML: a visitor's file leaves out the boards still in play (their
-    hands and every line), the director's holds them all."""
+    """A contract event as USEBIO 1.2 XML, with the figures the pages publish (``selectors.usebio``): a
+    visitor's file leaves out the boards still in play (their hands, lines and figures) and, while any is,
+    every total, place and percentage; the director's holds them all."""
     event = get_object_or_404(Event, pk=pk)
     if usebio_problem(event):
         raise Http404("USEBIO is written for contract events only (pairs and team matches)")
@@ -86,7 +87,7 @@ def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
         "xml",
         lambda e, hidden, _released, director: write_usebio(
             usebio_event(e, hidden=hidden, director=director)
-        ),  # lines and hands, no totals
+        ),  # totals only when no board is hidden
         preparing="The USEBIO file",
     )
 

@@ -14,7 +14,10 @@ from scoring.usebio import UsebioError, write_usebio
 
 
 class Command(KalamazooCommand):
-    help = "Export a contract pair event (participants, boards, hands, traveller lines) as a USEBIO 1.2 file."
+    help = (
+        "Export a contract event (participants with their places, totals and percentages, boards, hands, "
+        "traveller lines with their matchpoints or IMPs, a team match's VPs) as a USEBIO 1.2 file."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("event_id", type=int)
