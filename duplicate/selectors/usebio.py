@@ -16,11 +16,12 @@ from dataclasses import replace
 from typing import Any
 
 from duplicate.contests import CHOSEN, CONTRACT_CODE, Contest, is_contract
-from duplicate.models import CLUB_PK, Board, Club, Event, EventKind, Pair, Play, ResultsSource
+from duplicate.models import CLUB_PK, Board, Club, Event, EventKind, Pair, Play
 from duplicate.privacy import pair_stand_in, shown_number, shown_players
 from duplicate.selectors.contract import ContractPairs, decimal_text
 from duplicate.selectors.imp_match import ImpMatch, imp_match
 from duplicate.selectors.pair_rows import PairInfo, StandingRow, club_public_name, pair_infos
+from duplicate.selectors.published import shows_published
 from duplicate.selectors.standings import EventResults, event_results, pair_standings
 from scoring.awards import decimal_points
 from scoring.codes import ScoringCode
@@ -195,7 +196,7 @@ def _pairs_event(
         for pair, pk, _team, _name in members
     )
     # An imported event may show its scorer's figures (``Event.results_source``) where the file gave them.
-    as_published = event.results_source == ResultsSource.PUBLISHED
+    as_published = shows_published(event)
     lines = tuple(
         _figured_line(row, row[8] if several else None, results, described.places, as_published=as_published)
         for row in plays
