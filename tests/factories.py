@@ -868,3 +868,9 @@ def club_choose(choice: str):
     """The club's default of how visitors see names, through the club's service (its name and number kept)."""
     club = club_settings()
     return club_update(name=club.name, number=club.number, public_name=choice)
+
+
+def quoted_line(plain: str) -> str:
+    """A CSV line as Kalamazoo writes it, every cell quoted (duplicate.exports.cells.csv_writer), from its
+    cells written plainly with commas: "1,,'7/2" -> '"1","","\\'7/2"' (no cell may hold a comma)."""
+    return ",".join(f'"{cell}"' for cell in plain.split(","))
