@@ -39,7 +39,14 @@ from duplicate.services.events import (
     section_add,
     section_populate,
 )
-from duplicate.services.hands_import import HandsImport, hands_from_pbn, is_pbn_text
+from duplicate.services.hands_import import (
+    HandsImport,
+    hands_from_file,
+    hands_from_lin,
+    hands_from_pbn,
+    is_hands_text,
+    is_pbn_text,
+)
 from duplicate.services.results import (
     EVENT_FINISHED,
     ConflictError,
@@ -84,7 +91,10 @@ __all__ = [
     "event_reopen",
     "event_results_touch",
     "event_running_totals_set",
+    "hands_from_file",
+    "hands_from_lin",
     "hands_from_pbn",
+    "is_hands_text",
     "is_pbn_text",
     "movement_build",
     "pair_names_update",
