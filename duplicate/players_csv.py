@@ -2,7 +2,7 @@
 
 Read: UTF-8 text with or without a byte-order mark, its cells separated by ``,``, ``;`` or a tab (whichever the
 header line uses); the header's five columns in any order, any case. Written: the same header and columns, UTF-8
-with a byte-order mark (a spreadsheet then opens accented names right), CRLF line ends (RFC 4180), and a text a
+with a byte-order mark (a spreadsheet then opens accented names right), CRLF line ends (RFC 4180), every cell quoted, and a text a
 spreadsheet would take for a formula quote-prefixed (duplicate.exports.cells), the prefix dropped again when
 read back. Only the file's shape is checked here (no database): what a cell may hold is the services'.
 """
@@ -14,7 +14,7 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from duplicate.exports.cells import csv_value, needs_quote
+from duplicate.exports.cells import csv_value, csv_writer, needs_quote
 from duplicate.uploads import MB
 
 COLUMNS = ("name", "number", "body", "club_number", "email")
@@ -106,7 +106,7 @@ def players_write(rows: Iterable[tuple[str, str, str, str, str]]) -> str:
     """The CSV text of ``rows`` (name, number, body, club number, email), header first."""
     buf = io.StringIO()
     buf.write(BOM)
-    writer = csv.writer(buf)
+    writer = csv_writer(buf)
     writer.writerow(COLUMNS)
     for row in rows:
         writer.writerow([csv_value(value) for value in row])

@@ -12,7 +12,6 @@ format it.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterator
 from decimal import Decimal
@@ -23,7 +22,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from duplicate.contests import IMP_MATCH
 from duplicate.exports import pdf, xlsx
-from duplicate.exports.cells import csv_value
+from duplicate.exports.cells import csv_value, csv_writer
 from duplicate.exports.csv import COUNTED_COLUMNS
 from duplicate.exports.xlsx import IMP_SEATS as SEATS
 from duplicate.exports.xlsx import counted_values, imp_status, imp_team_rows
@@ -150,7 +149,7 @@ def imp_csv_text(match: ImpMatch) -> str:
     ending, as every standings CSV, with how many of the event's boards the totals count and the event's
     boards (``COUNTED_COLUMNS``)."""
     buf = io.StringIO()
-    writer = csv.writer(buf)  # RFC 4180 lines (CRLF), as the other CSV files
+    writer = csv_writer(buf)  # RFC 4180 lines (CRLF), every cell quoted, as the other CSV files
     writer.writerow([*CSV_COLUMNS, *COUNTED_COLUMNS])
     counted = counted_values(match.progress)
     if match.home:

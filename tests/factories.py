@@ -882,3 +882,35 @@ def club_choose(choice: str):
     """The club's default of how visitors see names, through the club's service (its name and number kept)."""
     club = club_settings()
     return club_update(name=club.name, number=club.number, public_name=choice)
+
+
+def quoted_line(plain: str) -> str:
+    """A CSV line as Kalamazoo writes it, every cell quoted (duplicate.exports.cells.csv_writer), from its
+    cells written plainly with commas: "1,,'7/2" -> '"1","","\\'7/2"' (no cell may hold a comma)."""
+    return ",".join(f'"{cell}"' for cell in plain.split(","))
+
+
+#: BBO's dealer digits in a LIN ``md`` (South 1, West 2, North 3, East 4) and its ``sv`` letters.
+LIN_DEALER = {"S": "1", "W": "2", "N": "3", "E": "4"}
+LIN_VULNERABLE = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
+
+
+def lin_file(boards: dict[int, Deal], *, east: bool = False, names: bool = True) -> str:
+    """A LIN file as BBO writes its hand records, one board a line: ``md`` (the dealer's digit, then South's,
+    West's and North's hands, East's left out unless ``east``), ``ah|Board N|`` and ``sv``; dealers by the
+    rotation shifted by one, vulnerability by the rotation (so that taking the event's instead shows)."""
+    lines = []
+    for number, deal in boards.items():
+        north, east_hand, south, west = deal.to_pbn().removeprefix("N:").split()
+
+        def lin_hand(pbn_hand: str) -> str:
+            return "".join(suit + cards for suit, cards in zip("SHDC", pbn_hand.split("."), strict=True))
+
+        hands = [lin_hand(south), lin_hand(west), lin_hand(north), lin_hand(east_hand) if east else ""]
+        dealer = "NESW"[number % 4]
+        vulnerable = LIN_VULNERABLE[("None", "NS", "EW", "All", "NS", "EW", "All", "None")[(number - 1) % 8]]
+        players = "pn|Sue,Wes,Ned,Eve|st||" if names else ""
+        lines.append(
+            f"{players}md|{LIN_DEALER[dealer]}{','.join(hands)}|rh||ah|Board {number}|sv|{vulnerable}|pg||"
+        )
+    return "\n".join(lines) + "\n"

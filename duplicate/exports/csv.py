@@ -3,20 +3,20 @@ row per board played at a table, with every field and score item).
 
 A download is UTF-8 with a byte-order mark (so a spreadsheet opens accented names right) and CRLF line ends
 (RFC 4180).  A figure that can be a fraction is a decimal number (two places: a spreadsheet sums it) with the
-exact value beside it in its own column ("508/3"; whole numbers as they are).  Every cell goes through
+exact value beside it in its own column ("'508/3", quote-prefixed so that no spreadsheet reads a date; whole
+numbers as they are: cells.py says why).  Every cell goes through
 :func:`duplicate.exports.cells.csv_value`: a name that a spreadsheet would read as a formula is written
 quote-prefixed, as the xlsx writer keeps it as text."""
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
 from duplicate.contests import Contest
-from duplicate.exports.cells import csv_value, decimal_number
+from duplicate.exports.cells import csv_value, csv_writer, decimal_number
 from duplicate.exports.xlsx import counted_values, result_header, result_values
 from duplicate.selectors.event_rows import EventRows, StandingsRows
 from duplicate.selectors.standings import PairStandings, StandingRow, TeamStandings
@@ -39,14 +39,14 @@ class _Writer:
     fractions, text; never text made from a number, so a negative score is never taken for a formula)."""
 
     def __init__(self, buf: io.StringIO) -> None:
-        self.w = csv.writer(buf)  # RFC 4180 lines (CRLF): a text with a carriage return in it is quoted
+        self.w = csv_writer(buf)  # RFC 4180 lines (CRLF), every cell quoted
 
     def writerow(self, row: Iterable[Any]) -> None:
         self.w.writerow([csv_value(v) for v in row])
 
 
 def exact(value: Fraction | int | None) -> Fraction | None:
-    """The exact column's value (written "p/q" by :func:`csv_value`)."""
+    """The exact column's value (written "'p/q" by :func:`csv_value`)."""
     return None if value is None else Fraction(value)
 
 

@@ -660,13 +660,15 @@ class DealsForm(forms.Form):
         label="Paste hands",
         widget=forms.Textarea(attrs={"rows": 6, "placeholder": "1 N:AKQJ.T98.765.432 ... ... ...\n2 E:..."}),
         help_text="One board a line: the board number, then its deal in PBN (N:spades.hearts.diamonds.clubs "
-        '..., - for a hand not known); or PBN text itself ([Board "1"] [Dealer "N"] [Deal "N:..."]).',
+        '..., - for a hand not known); or PBN text itself ([Board "1"] [Dealer "N"] [Deal "N:..."]), or '
+        "BBO's LIN (md|3S...,S...,S...,|ah|Board 1|sv|o|).",
     )
     pbn_file = forms.FileField(
         required=False,
-        label="…or a .pbn file",
-        help_text="Its Board, Dealer and Deal tags are read (UTF-8, ISO-8859-1, or UTF-16 with its byte-order "
-        "mark). Boards the event does not have are listed, not attached.",
+        label="…or a .pbn or .lin file",
+        help_text="A PBN file's Board, Dealer and Deal tags are read, or a LIN file's (BBO's hand records) md, "
+        "ah and sv (UTF-8, ISO-8859-1, or UTF-16 with its byte-order mark). Boards the event does not have are "
+        "listed, not attached.",
     )
     random = forms.BooleanField(
         required=False, label="…or deal every board without hands at random (secure shuffle)"
@@ -687,13 +689,16 @@ class DealsForm(forms.Form):
             bool(data.get("random")),
         ]
         if sum(chosen) != 1:
-            raise forms.ValidationError("Choose one: paste hands, upload a .pbn file, or deal at random.")
+            raise forms.ValidationError(
+                "Choose one: paste hands, upload a .pbn or .lin file, or deal at random."
+            )
         if data.get("pbn_file"):
             upload = data["pbn_file"]
             if (getattr(upload, "size", 0) or 0) > MAX_PBN_FILE:
                 self.add_error("pbn_file", f"pbn file: {too_large(MAX_PBN_FILE)}")
             else:
-                data["pbn_file_bytes"] = upload.read()  # its encoding is found when it is read (PBN)
+                data["pbn_file_bytes"] = upload.read()  # its encoding is found when it is read (PBN, LIN)
+                data["pbn_file_name"] = str(getattr(upload, "name", "") or "")
         data["repeated"] = data.get("repeated") or "refuse"
         return data
 

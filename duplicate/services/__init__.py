@@ -42,7 +42,14 @@ from duplicate.services.events import (
     section_add,
     section_populate,
 )
-from duplicate.services.hands_import import HandsImport, hands_from_pbn, is_pbn_text
+from duplicate.services.hands_import import (
+    HandsImport,
+    hands_from_file,
+    hands_from_lin,
+    hands_from_pbn,
+    is_hands_text,
+    is_pbn_text,
+)
 from duplicate.services.results import (
     EVENT_FINISHED,
     ConflictError,
@@ -90,7 +97,10 @@ __all__ = [
     "event_results_source_set",
     "event_results_touch",
     "event_running_totals_set",
+    "hands_from_file",
+    "hands_from_lin",
     "hands_from_pbn",
+    "is_hands_text",
     "is_pbn_text",
     "movement_build",
     "pair_names_update",

@@ -648,18 +648,23 @@ def _hands_confirmation(
 
 
 def _deals_from_form(event: Event, data: dict[str, object]) -> tuple[services.HandsGiven, list[str]]:
-    """What the form gives the boards (a PBN file's hands, dealers, vulnerability and site, all stored only
-    with the hands) and the notes to show (PBN: games skipped, boards the event lacks...)."""
+    """What the form gives the boards (a PBN or LIN file's hands, dealers, vulnerability and site, all stored
+    only with the hands) and the notes to show (PBN: games skipped, boards the event lacks...)."""
     if data.get("random"):
         return services.HandsGiven(
             deals=services.deals_random(event=event), dealers={}, vulnerable={}, site=""
         ), []
     upload = data.get("pbn_file_bytes")
     pbn: str | bytes | None = upload if isinstance(upload, bytes) else None
-    if pbn is None and services.is_pbn_text(str(data.get("pbn_text", ""))):
+    if pbn is None and services.is_hands_text(str(data.get("pbn_text", ""))):
         pbn = str(data["pbn_text"])
     if pbn is not None:
-        read = services.hands_from_pbn(event=event, data=pbn, duplicates=cast(Any, data.get("repeated")))
+        read = services.hands_from_file(
+            event=event,
+            data=pbn,
+            name=str(data.get("pbn_file_name", "")),
+            duplicates=cast(Any, data.get("repeated")),
+        )
         return read.given(), [read.summary(), *read.notes]
     deals: dict[int, str] = {}
     lines: dict[int, int] = {}  # each board's first line

@@ -66,12 +66,12 @@ def test_the_standings_csv_heads_the_contests_figures(client, contest):
             for p, r in rows.items()
         }
         assert figures == {
-            "3": ("1", "9.50", "19/2", "79.17", "475/6"),
-            "1": ("2", "8.40", "42/5", "70", "70"),
-            "2": ("3", "0.50", "1/2", "4.17", "25/6"),
-            "6": ("1", "7.60", "38/5", "63.33", "190/3"),
-            "4": ("2", "6.50", "13/2", "54.17", "325/6"),
-            "5": ("3", "3.50", "7/2", "29.17", "175/6"),
+            "3": ("1", "9.50", "'19/2", "79.17", "'475/6"),
+            "1": ("2", "8.40", "'42/5", "70", "70"),
+            "2": ("3", "0.50", "'1/2", "4.17", "'25/6"),
+            "6": ("1", "7.60", "'38/5", "63.33", "'190/3"),
+            "4": ("2", "6.50", "'13/2", "54.17", "'325/6"),
+            "5": ("3", "3.50", "'7/2", "29.17", "'175/6"),
         }
     elif contest == "butler":
         figures = {p: (r["rank"], r["imps"], r["imps_exact"]) for p, r in rows.items()}
@@ -119,9 +119,9 @@ def result_line(rows: list[dict[str, str]], board: int, ns: int) -> dict[str, st
             "matchpoints",
             "MPs",
             {
-                (2, 3): ("3.50", "7/2", "0.50", "1/2"),  # 790, Neuberged
-                (2, 2): ("0.50", "1/2", "3.50", "7/2"),  # 600, Neuberged
-                (2, 1): ("2.40", "12/5", "1.60", "8/5"),  # A60/40 of a top of 4
+                (2, 3): ("3.50", "'7/2", "0.50", "'1/2"),  # 790, Neuberged
+                (2, 2): ("0.50", "'1/2", "3.50", "'7/2"),  # 600, Neuberged
+                (2, 1): ("2.40", "'12/5", "1.60", "'8/5"),  # A60/40 of a top of 4
                 (1, 1): ("2", "2", "2", "2"),  # 420 between 450 and -100
             },
         ),
@@ -129,7 +129,7 @@ def result_line(rows: list[dict[str, str]], board: int, ns: int) -> dict[str, st
         (
             "cross-imps",
             "IMPs",
-            {(1, 1): ("5", "5", "-5", "-5"), (2, 1): ("-12.50", "-25/2", "12.50", "25/2")},
+            {(1, 1): ("5", "5", "-5", "-5"), (2, 1): ("-12.50", "'-25/2", "12.50", "'25/2")},
         ),
     ],
 )
@@ -349,7 +349,7 @@ def test_the_results_csv_and_travellers_sheet_have_no_board_averages(client, con
     assert {len(line) for line in lines} == {len(header)}
     if contest == "matchpoints":  # board 2, pair 3's 790: 7/2 and 1/2 (Neuberg)
         line = result_line(csv_rows(body.encode()), 2, 3)
-        assert (line["E-W score"], line["N-S MPs"], line["E-W MPs exact"]) == ("-790", "3.50", "1/2")
+        assert (line["E-W score"], line["N-S MPs"], line["E-W MPs exact"]) == ("-790", "3.50", "'1/2")
     book = openpyxl.load_workbook(
         io.BytesIO(client.get(reverse("download_workbook", args=[event.pk])).content)
     )

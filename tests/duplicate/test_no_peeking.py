@@ -35,6 +35,7 @@ from tests.factories import (
     board_plays,
     enter,
     make_event,
+    quoted_line,
     token_client,
 )
 from tests.factories import pdf_words as pdf_text
@@ -416,8 +417,8 @@ def test_a_visitors_totals_count_the_released_boards_only(client, director_clien
     assert counted in page(client, "event_display", running.pk)
     # The files say it in columns of their own (the boards counted, the event's boards), every row alike.
     lines = get(client, "download_standings", running.pk, "csv").decode("utf-8-sig").splitlines()
-    assert lines[0].endswith(",ranking,number1,number2,event_boards_counted,event_boards")
-    assert lines[1] == "1,1,NS,,,1,157,117.67,353/3,N-S,,,1,6"
+    assert lines[0].endswith(quoted_line("ranking,number1,number2,event_boards_counted,event_boards"))
+    assert lines[1] == quoted_line("1,1,NS,,,1,157,117.67,'353/3,N-S,,,1,6")
     assert len(lines) == 1 + 6  # the header and the six pairs: no line of its own for the count
     assert counted in pdf_text(get(client, "download_standings", running.pk, "pdf"))
     status = {row[-3:] for row in xlsx_rows(get(client, "download_standings", running.pk, "xlsx"))[1:]}
@@ -430,7 +431,7 @@ def test_a_visitors_totals_count_the_released_boards_only(client, director_clien
     assert "boards counted" not in page(director_client, "pair_scorecard", running.pk, "1")
     director_csv = get(director_client, "download_standings", running.pk, "csv").decode("utf-8-sig")
     assert "boards counted" not in director_csv
-    assert director_csv.splitlines()[1] == "1,1,NS,,,2,314,117.67,353/3,N-S,,,6,6"
+    assert director_csv.splitlines()[1] == quoted_line("1,1,NS,,,2,314,117.67,'353/3,N-S,,,6,6")
 
 
 def test_another_tables_save_on_a_board_in_play_moves_no_total_a_visitor_sees(
@@ -538,7 +539,7 @@ def test_a_matchpoint_percentage_is_over_the_released_boards_only(client, direct
     assert director[3:6] == ["2", "6.00", "75.00"]
     assert "1 of 6 boards counted" in page(client, "event_standings", event.pk)
     lines = get(client, "download_standings", event.pk, "csv").decode("utf-8-sig").splitlines()
-    assert lines[1] == "1,1,NS,,,1,4,4,100,100,N-S,,,1,6"
+    assert lines[1] == quoted_line("1,1,NS,,,1,4,4,100,100,N-S,,,1,6")
     enter(board_plays(event, 1)[1], SECOND)  # table 3: board 1 now 420 v -110 (Neuberged 2 results of N = 3)
     assert standing_row(page(client, "event_standings", event.pk), 1) == visitor
     assert standing_row(page(director_client, "event_standings", event.pk), 1) != director

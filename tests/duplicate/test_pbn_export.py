@@ -16,6 +16,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
+from duplicate.exports.cells import exact_from_csv
 from duplicate.models import Board, Play
 from duplicate.services.eventfile import event_import
 from scoring.pbn_write import PbnGame, ScoreTable, decimal_text, write_pbn
@@ -132,7 +133,7 @@ def test_the_score_table_holds_the_scores_and_the_contests_plus_minus(client):
                 if not exact:
                     assert row[pbn_column] == "-"
                     continue
-                value = Fraction(exact)
+                value = exact_from_csv(exact)
                 written = Fraction(row[pbn_column])
                 assert abs(written - value) <= Fraction(1, 200)
                 compared += 1

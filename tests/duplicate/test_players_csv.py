@@ -14,7 +14,7 @@ from duplicate.models import Player
 from duplicate.players_csv import BOM, players_read
 from duplicate.services.errors import ServiceError
 from duplicate.services.players import player_create, player_erase, players_export_csv, players_import
-from tests.factories import manage
+from tests.factories import manage, quoted_line
 
 HEADER = "name,number,body,club_number,email"
 
@@ -209,13 +209,13 @@ def test_export_writes_the_header_and_leaves_erased_players_out(tmp_path, capsys
     call_command("export_players", "-o", str(path))
     assert capsys.readouterr().out.splitlines()[-1] == f"export_players: wrote 6 players to {path}"
     data = path.read_bytes()
-    assert data.startswith(BOM.encode() + HEADER.encode() + b"\r\n")
+    assert data.startswith(BOM.encode() + quoted_line(HEADER).encode() + b"\r\n")
     text = data.decode("utf-8-sig")
     assert "Removed player" not in text
     assert "Gone Away" not in text
-    assert "'=Not a formula,,,12,\r\n" in text
-    assert '"Bob O\'Neill, Jr",,,,bob@example.org\r\n' in text
-    assert "Zoë Ångström,A-9,ABF,,\r\n" in text
+    assert quoted_line("'=Not a formula,,,12,") + "\r\n" in text
+    assert '"Bob O\'Neill, Jr","","","","bob@example.org"\r\n' in text
+    assert quoted_line("Zoë Ångström,A-9,ABF,,") + "\r\n" in text
     call_command("export_players", "-o", "-")
     assert capsys.readouterr().out == text
 

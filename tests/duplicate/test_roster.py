@@ -26,7 +26,7 @@ from duplicate.services.players import (
     player_update,
     players_import,
 )
-from tests.factories import played_event
+from tests.factories import played_event, quoted_line
 
 HEADER = "name,number,body,club_number,email"
 
@@ -436,7 +436,9 @@ def test_export_downloads_the_roster(director_client):
     response = director_client.get(reverse("players_export"))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert 'filename="players.csv"' in response["Content-Disposition"]
-    assert response.content.decode("utf-8-sig") == f"{HEADER}\r\nZoë Ångström,9,ABF,,z@example.org\r\n"
+    assert response.content.decode("utf-8-sig") == (
+        f"{quoted_line(HEADER)}\r\n{quoted_line('Zoë Ångström,9,ABF,,z@example.org')}\r\n"
+    )
 
 
 @pytest.mark.django_db

@@ -434,9 +434,9 @@ def test_command_json_text_csv(db, tmp_path, capsys):
     assert out.read_bytes().startswith(b"\xef\xbb\xbf")  # a byte-order mark, as the download has
     rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8-sig"))))
     assert rows[0]["pair"] == "1"
-    assert rows[0]["exact"] == "374/3"
+    assert rows[0]["exact"] == "'374/3"
     assert rows[0]["plus_minus"] == "124.67"  # a decimal number; the exact value beside it
-    assert standings_csv(standings(event)).startswith("rank,pair,direction,")
+    assert standings_csv(standings(event)).startswith('"rank","pair","direction",')
     assert [(r["pair"], r["direction"], r["ranking"]) for r in rows] == [
         ("1", "NS", "N-S"),
         ("2", "NS", "N-S"),

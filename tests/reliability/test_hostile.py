@@ -959,8 +959,9 @@ FORMULA_NAMES = [*FORMULAS, "-30"]  # the exports tests' formulas, and text that
 
 
 def _csv_number(cell: str) -> bool:
-    """An integer, a decimal or an exact "p/q" value."""
-    return all(part.lstrip("-").replace(".", "", 1).isdecimal() for part in cell.split("/", 1))
+    """An integer, a decimal or an exact "'p/q" value."""
+    text = cell.removeprefix("'") if "/" in cell else cell
+    return all(part.lstrip("-").replace(".", "", 1).isdecimal() for part in text.split("/", 1))
 
 
 @hsettings(40)

@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from duplicate.exports.text import standings_json
 from duplicate.selectors.standings import team_standings
-from tests.factories import ODD_PAIR, WON_BY_A_FRACTION, match_event
+from tests.factories import ODD_PAIR, WON_BY_A_FRACTION, match_event, quoted_line
 from tests.hand_scored import C1NT
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
@@ -149,5 +149,7 @@ def test_team_match_page_and_command(db, client, capsys):
     assert "Reds won." in capsys.readouterr().out
     call_command("standings", str(event.pk), "--format", "csv")
     out = capsys.readouterr().out
-    assert "Reds,total,,,,,,32.67,98/3" in out  # the score a decimal number, the exact value beside
-    assert "Reds,odd pair average,,EW,,,,-28.33,-85/3" in out
+    assert (
+        quoted_line("Reds,total,,,,,,32.67,'98/3") in out
+    )  # the score a decimal number, the exact value beside
+    assert quoted_line("Reds,odd pair average,,EW,,,,-28.33,'-85/3") in out

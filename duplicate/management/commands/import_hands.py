@@ -1,4 +1,5 @@
-"""Attach hands from a PBN file: python manage.py import_hands EVENT FILE.pbn (prints what it attached last)."""
+"""Attach hands from a PBN or LIN file: python manage.py import_hands EVENT FILE.pbn|FILE.lin (prints what it
+attached last)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from scoring.pbn import Duplicates
 
 class Command(KalamazooCommand):
     help = (
-        "Attach the hands (and the dealers) of a PBN file to an event's boards, all or nothing. Boards the "
+        "Attach the hands (and the dealers) of a PBN file, or of a LIN file (BBO's hand records), to an "
+        "event's boards, all or nothing. Boards the "
         "event lacks are listed, not attached. A board given twice with different hands refuses the file "
         "unless --first or --last chooses. New hands that change results already in are refused unless "
         "--correct makes them law E corrections (reason 'hands replaced')."
@@ -44,7 +46,7 @@ class Command(KalamazooCommand):
             raise CommandError(f"event {options['event_id']}: no such event", returncode=2)
         duplicates: Duplicates = "first" if options["first"] else "last" if options["last"] else "refuse"
         try:
-            read = services.hands_from_pbn(event=event, data=data, duplicates=duplicates)
+            read = services.hands_from_file(event=event, data=data, name=path.name, duplicates=duplicates)
             given = read.given()
             preview = services.board_deals_preview(event=event, **given)
             if preview.changes and not options["correct"]:
