@@ -29,6 +29,7 @@ from duplicate.selectors.events import (
 )
 from duplicate.selectors.imp_match import imp_match
 from duplicate.selectors.pair_rows import PairInfo, pair_infos
+from duplicate.selectors.published import with_published_datum
 from duplicate.selectors.standings import (
     PairStandings,
     Progress,
@@ -221,9 +222,12 @@ def display(event: Event, plan: DisplayPlan, page: int = 1) -> Display:
         by_board: dict[int, list[PlayLine]] = defaultdict(list)
         for line in lines:
             by_board[line.board].append(line)
-        for row in found.values_list("number", "dealer", "deal", "vulnerability"):
-            if row[0] not in in_play:
-                boards[row[0]] = board_row(row, by_board[row[0]], results)
+        for number, dealer, deal, vulnerability, datum in found.values_list(
+            "number", "dealer", "deal", "vulnerability", "published_datum"
+        ):
+            if number not in in_play:
+                board = board_row((number, dealer, deal, vulnerability), by_board[number], results)
+                boards[number] = with_published_datum(event, board, datum)
     slides: list[Slide] = []
     for slide in chosen:
         if isinstance(slide, Slide):

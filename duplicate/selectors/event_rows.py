@@ -28,6 +28,7 @@ from duplicate.selectors.contract import ContractPairs
 from duplicate.selectors.guide_cards import GuideCard, MovementRow, guide_cards, movement_rows
 from duplicate.selectors.imp_match import ImpMatch, imp_match
 from duplicate.selectors.pair_rows import traveller_key
+from duplicate.selectors.published import with_published_datum
 from duplicate.selectors.standings import (
     WHIST,
     EventResults,
@@ -223,11 +224,12 @@ def event_rows(
     pairs = pair_infos(event, director=director)
     results = event_results(event, pairs, released_only=released_only)
     st = standings_rows(event, pairs=pairs, results=results).standings
-    boards = list(
-        Board.objects.filter(event=event)
-        .order_by("number")
-        .values_list("number", "dealer", "deal", "vulnerability")
-    )
+    rows = Board.objects.filter(event=event).order_by("number")
+    board_values = list(rows.values_list("number", "dealer", "deal", "vulnerability", "published_datum"))
+    published = {number: datum for number, _dealer, _deal, _vulnerability, datum in board_values}
+    boards = [
+        (number, dealer, deal, vulnerability) for number, dealer, deal, vulnerability, _ in board_values
+    ]
     lines = play_lines(
         event,
         pairs,
@@ -240,6 +242,9 @@ def event_rows(
         ),
     )
     built = build_event_rows(event_info(event), st, pairs, results, boards, lines, hidden=hidden)
+    built = replace(
+        built, boards=tuple(with_published_datum(event, b, published[b.number]) for b in built.boards)
+    )
     if contest_of(event).shape is Shape.CONTRACT_TEAMS:  # no more queries
         built = replace(built, imps=imp_match(event, hidden=hidden, pairs=pairs, results=results))
     return built

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from duplicate.models import Event, ResultsSource
 from duplicate.selectors.pair_rows import Ranking, StandingRow
@@ -97,6 +97,18 @@ def published_datum(event: Event, datum: int | None, computed: str) -> str:
     """A Butler board's datum as the traveller shows it: the published one while the event shows its
     scorer's figures, else Kalamazoo's (``computed``)."""
     return str(datum) if datum is not None and shows_published(event) else computed
+
+
+B = TypeVar("B")
+
+
+def with_published_datum(event: Event, board: B, datum: int | None) -> B:
+    """A board's rows (``selectors.event_rows.BoardRows``: the downloads' and the display's) with the datum
+    the other scorer published, and no rule beside it (it is not Kalamazoo's), while the event shows its
+    scorer's figures; else as they are."""
+    if datum is None or not shows_published(event) or getattr(board, "in_play", False):
+        return board
+    return replace(board, datum=str(datum), datum_rule="")  # type: ignore[type-var]
 
 
 # ----------------------------------------------------------------------------------------- differences

@@ -20,7 +20,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
+from duplicate import files
 from duplicate.models import Board, Event, Pair, Play, ResultsSource
+from duplicate.selectors.event_rows import event_rows
 from duplicate.selectors.published import Difference, published_row
 from duplicate.selectors.published_differences import published_differences
 from duplicate.selectors.standings import pair_standings
@@ -29,6 +31,7 @@ from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_import
 from duplicate.services.events import event_results_source_set
 from tests.factories import contract_file
+from tests.factories import pdf_pages as pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -271,3 +274,20 @@ def test_the_results_download_carries_the_published_figures(client):
     assert {key: row[key] for key in published} == {
         key: str(int(value) * 9 // 8) for key, value in published.items()
     }
+
+
+def test_the_downloads_and_the_display_carry_the_published_datum():
+    event, _output = imported(BUTLER)
+    rows = event_rows(event, director=True)
+    board1 = next(b for b in rows.boards if b.number == 1)
+    assert (board1.datum, board1.datum_rule) == (
+        "117",
+        "",
+    )  # the file's, with no rule of Kalamazoo's beside it
+    text = " ".join(pdf_text(files.travellers_file(event, "pdf")))
+    assert "117" in text
+    event_results_source_set(event=event, source="recomputed")
+    event.refresh_from_db()
+    board1 = next(b for b in event_rows(event, director=True).boards if b.number == 1)
+    assert board1.datum == "40"
+    assert board1.datum_rule  # Kalamazoo's own datum says how it was worked out
