@@ -292,21 +292,17 @@ def _pair(element: etree._Element, *, in_team: bool) -> UsebioPair:
         section=_section_of(element),
         published_score=_figure(element, "TOTAL_SCORE"),
         published_percentage=_figure(element, "PERCENTAGE"),
-        published_place=_figure(element, "PLACE", _PLACE_RE, 'a place such as "3" or "3="'),
+        published_place=_figure(element, "PLACE", _PLACE_RE),
     )
 
 
-def _figure(
-    element: etree._Element, name: str, pattern: re.Pattern[str] = _FIGURE_RE, what: str = "a number"
-) -> str | None:
-    """A published figure as written ("12.00"), None when absent or empty; a UsebioError when not a number."""
+def _figure(element: etree._Element, name: str, pattern: re.Pattern[str] = _FIGURE_RE) -> str | None:
+    """A published figure as written ("12.00"); None when absent, empty, or not written as ``pattern`` (a
+    figure the file's scorer published, kept beside the results: one written otherwise, "63,89" or "45%", is
+    not kept, and Kalamazoo's own is shown; the file still imports)."""
     text = _text(element, name)
-    if text is None:
+    if text is None or not pattern.fullmatch(text):
         return None
-    if not pattern.fullmatch(text):
-        found = element.find(name)
-        assert found is not None
-        raise _fail(found, f"must be {what}, got {text!r}")
     return text
 
 
@@ -449,6 +445,10 @@ def _pairs_lines(event: etree._Element, known: _Known) -> list[UsebioLine]:
     return lines
 
 
+#: The largest datum a board's scores can have (no contract bridge score reaches 10,000).
+MAX_DATUM: Final = 10_000
+
+
 def _published_datums(event: etree._Element) -> list[tuple[int, int]]:
     """Each pairs BOARD's BOARD_AVERAGE (Butler's datum as the file's scorer published it), by board."""
     datums: dict[int, int] = {}
@@ -457,6 +457,10 @@ def _published_datums(event: etree._Element) -> list[tuple[int, int]]:
         if number is None or datum is None or next(board.iterancestors("MATCH"), None) is not None:
             continue
         exact = Fraction(datum)
+        if abs(exact) > MAX_DATUM:
+            found = board.find("BOARD_AVERAGE")
+            assert found is not None
+            raise _fail(found, f"must be a score from -{MAX_DATUM} to {MAX_DATUM}, got {datum!r}")
         if exact.denominator == 1:  # a datum is a whole score; "117.00" is 117, a fraction is not kept
             datums[number] = int(exact)
     return sorted(datums.items())

@@ -77,9 +77,13 @@ def published_rankings(rankings: Sequence[Ranking]) -> list[Ranking]:
     return out
 
 
-def shown_rankings(event: Event, rankings: Sequence[Ranking]) -> list[Ranking]:
-    """The rankings the pages show: with the published figures while the event shows them, else as given."""
-    return published_rankings(rankings) if shows_published(event) else list(rankings)
+def shown_rankings(event: Event, rankings: Sequence[Ranking], left_out: Iterable[int] = ()) -> list[Ranking]:
+    """The rankings the pages show: with the published figures while the event shows them, else as given.
+    No peeking: the published totals count every board, so a viewer whose totals leave out boards still in
+    play (``left_out``) is shown Kalamazoo's over the boards released, never the file's."""
+    if not shows_published(event) or any(True for _ in left_out):
+        return list(rankings)
+    return published_rankings(rankings)
 
 
 def published_line(line: Any) -> Any:

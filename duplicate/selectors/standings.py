@@ -508,7 +508,7 @@ def pair_standings(
     results = event_results(event, pairs) if results is None else results
     described = contest_named(results.described)
     scored = results.contest if isinstance(results.contest, PairContest | ContractPairs) else None
-    rankings = shown_rankings(event, pair_rankings(described, scored, pairs))  # published, or Kalamazoo's
+    rankings = shown_rankings(event, pair_rankings(described, scored, pairs), results.left_out)
     return PairStandings(
         event_id=event.pk,
         event_name=event.name,

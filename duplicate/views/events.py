@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from duplicate import background, caching, selectors, services
+from duplicate.contests import Shape, contest_of
 from duplicate.forms import (
     AwardTableForm,
     DealsConfirmForm,
@@ -329,6 +330,8 @@ def event_published(request: HttpRequest, pk: int) -> HttpResponse:
         "more": max(0, len(differences) - MOST_DIFFERENCES_SHOWN),
         "count": len(differences),
         "source_choices": ResultsSource.choices,
+        # Only a contract pair contest's published figures are kept and compared (not a team match's).
+        "compared": contest_of(event).shape is Shape.CONTRACT_PAIRS,
     }
     return render(request, "duplicate/event_published.html", context)
 

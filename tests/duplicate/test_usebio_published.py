@@ -291,3 +291,12 @@ def test_the_downloads_and_the_display_carry_the_published_datum():
     board1 = next(b for b in event_rows(event, director=True).boards if b.number == 1)
     assert board1.datum == "40"
     assert board1.datum_rule  # Kalamazoo's own datum says how it was worked out
+
+
+def test_a_visitor_of_the_running_event_is_never_shown_the_files_totals_no_peeking(client, director_client):
+    event, _output = imported(SCOREBRIDGE)  # 94 of 96 results in: two boards still in play
+    page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
+    assert "boards counted" in page  # the visitor's totals count the released boards only...
+    assert "63.89" not in page  # ...so never the file's percentages, which count every board
+    director = director_client.get(reverse("event_standings", args=[event.pk])).content.decode()
+    assert "63.89" in director  # the director sees what the file published

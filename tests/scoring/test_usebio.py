@@ -344,13 +344,27 @@ def test_the_published_figures_are_read_as_written() -> None:
     assert scorebridge.published_datums == ()
 
 
-def test_a_published_figure_that_is_not_a_number_is_refused() -> None:
+def test_a_published_figure_written_otherwise_is_not_kept_and_the_file_still_reads() -> None:
+    original = read_usebio((DATA / "compscore_butler_pairs.xml").read_bytes())
     data = (
         (DATA / "compscore_butler_pairs.xml")
         .read_bytes()
-        .replace(b"<PLACE>1</PLACE>", b"<PLACE>first</PLACE>")
+        .replace(b"<PLACE>1</PLACE>", b"<PLACE>first</PLACE>", 1)
     )
-    with pytest.raises(UsebioError, match=r"<PLACE> \(line \d+\): must be a place such as"):
+    read = read_usebio(data)
+    places = [p.published_place for p in read.pairs]
+    assert places.count(None) == [p.published_place for p in original.pairs].count(None) + 1
+    assert len(read.pairs) == len(original.pairs)
+
+
+def test_a_datum_beyond_any_score_is_refused_naming_it() -> None:
+    text = (DATA / "compscore_butler_pairs.xml").read_text()
+    start = text.index("<BOARD_AVERAGE>") + len("<BOARD_AVERAGE>")
+    end = text.index("</BOARD_AVERAGE>", start)
+    data = (text[:start] + "99999999999" + text[end:]).encode()
+    with pytest.raises(
+        UsebioError, match=r"<BOARD_AVERAGE> \(line \d+\): must be a score from -10000 to 10000"
+    ):
         read_usebio(data)
 
 
