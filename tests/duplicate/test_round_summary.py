@@ -98,7 +98,7 @@ def test_round_one_summary_of_a_mitchell_says_where_to_move_and_shows_no_board_i
     assert "autofocus" not in html
     # Board 3 stays hidden on the traveller through this link as before (table 1 has not played it).
     board3 = client.get(reverse("entry_token_traveller", args=[token.secret, 3])).content.decode()
-    assert "4S" not in board3
+    assert "4S" not in board3.replace(token.secret, "")  # (the link's own random secret may hold "4S")
 
 
 def test_the_last_round_shows_the_released_boards_against_the_field_and_the_final_standings(client):
