@@ -34,6 +34,7 @@ from duplicate.contests import (
 from duplicate.contests import agreement_law as agreement_law
 from duplicate.contests import kind_name as kind_name
 from scoring.contests import ranking_groups
+from scoring.contests.imp_pairs import DatumDrop, DatumHalves
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
 from scoring.law77 import VULNERABLE_TEXT, board_vulnerability
 
@@ -71,15 +72,18 @@ class RankingChoice(models.TextChoices):
 class ButlerDrop(models.TextChoices):
     """How many of a board's results Butler's datum leaves out at each end (the customary choices)."""
 
-    ONE = "one", "One top and one bottom from 5 results"
-    SHARE = "share", "A share of each end by field size (ceil((n - 10) / 15) + 1 from 4 results)"
+    ONE = DatumDrop.ONE.value, "One top and one bottom from 5 results"
+    SHARE = (
+        DatumDrop.SHARE.value,
+        "A share of each end by field size (ceil((n - 10) / 15) + 1 from 4 results)",
+    )
 
 
 class HalfRounding(models.TextChoices):
     """How Butler's datum rounds a mean that ends in exactly 5 (to the nearest 10)."""
 
-    AWAY = "away", "Halves away from zero"
-    UP = "up", "Halves up"
+    AWAY = DatumHalves.AWAY.value, "Halves away from zero"
+    UP = DatumHalves.UP.value, "Halves up"
 
 
 class ResultsSource(models.TextChoices):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
 from typing import Any, cast
 
 from django.conf import settings
@@ -293,13 +294,23 @@ def section_add(request: HttpRequest, pk: int) -> HttpResponse:
 def event_ranking(request: HttpRequest, pk: int) -> HttpResponse:
     """The director ranks sections playing the same hands across the field (law H) or each on its own."""
     event = get_object_or_404(Event, pk=pk)
+    _choice_set(
+        request,
+        lambda: services.event_ranking_set(event=event, ranking=request.POST.get("ranking", "")),
+        lambda: f"Standings: {event.get_ranking_display().lower()}.",
+    )
+    return redirect("event_detail", pk=event.pk)
+
+
+def _choice_set(request: HttpRequest, write: Callable[[], object], said: Callable[[], str]) -> None:
+    """A director's choice for an event written by its service (``write``), then said (``said``, read after
+    the write) or, refused, its one-line error shown."""
     try:
-        services.event_ranking_set(event=event, ranking=request.POST.get("ranking", ""))
+        write()
     except services.ServiceError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"Standings: {event.get_ranking_display().lower()}.")
-    return redirect("event_detail", pk=event.pk)
+        messages.success(request, said())
 
 
 @staff_member_required
@@ -342,12 +353,11 @@ def event_results_source(request: HttpRequest, pk: int) -> HttpResponse:
     """The director shows an imported event's results as its scorer published them or as Kalamazoo works them
     out."""
     event = get_object_or_404(Event, pk=pk)
-    try:
-        services.event_results_source_set(event=event, source=request.POST.get("results_source", ""))
-    except services.ServiceError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"Results shown: {event.get_results_source_display().lower()}.")
+    _choice_set(
+        request,
+        lambda: services.event_results_source_set(event=event, source=request.POST.get("results_source", "")),
+        lambda: f"Results shown: {event.get_results_source_display().lower()}.",
+    )
     return redirect("event_published", pk=event.pk)
 
 
@@ -356,17 +366,18 @@ def event_results_source(request: HttpRequest, pk: int) -> HttpResponse:
 def event_butler_datum(request: HttpRequest, pk: int) -> HttpResponse:
     """The director chooses Butler's datum: how many of a board's results each end drops, how halves round."""
     event = get_object_or_404(Event, pk=pk)
-    try:
-        services.event_butler_datum_set(
+    _choice_set(
+        request,
+        lambda: services.event_butler_datum_set(
             event=event,
             drop=request.POST.get("butler_drop", ""),
             halves=request.POST.get("butler_halves", ""),
-        )
-    except services.ServiceError as exc:
-        messages.error(request, str(exc))
-    else:
-        drop, halves = event.get_butler_drop_display(), event.get_butler_halves_display().lower()
-        messages.success(request, f"Butler's datum: {drop}, {halves}; every board is scored afresh.")
+        ),
+        lambda: (
+            f"Butler's datum: {event.get_butler_drop_display()}, {event.get_butler_halves_display().lower()}; "
+            "every board is scored afresh."
+        ),
+    )
     return redirect("event_detail", pk=event.pk)
 
 
