@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.codes import ScoringCode
 from scoring.contests import butler, cross_imps, matchpoints, pair_contest, team_imps_match, team_match
+from scoring.contests.leagues import vp_standings
 
 #: Contract bridge's scoring code (the Laws of Duplicate Bridge 2017, law 77): its contests are chosen per event.
 CONTRACT_CODE: Final = ScoringCode.CONTRACT.value
@@ -37,6 +38,7 @@ class Shape(StrEnum):
     TEAM_TOTALS = "team-totals"  # law G: each team's pairs' nets added
     CONTRACT_PAIRS = "contract-pairs"  # a score per board against the field (matchpoints, Butler, cross-IMPs)
     CONTRACT_TEAMS = "contract-teams"  # a team match by IMPs, each board at two tables, and VPs
+    MATCHES = "matches"  # an event of matches (round robin, Swiss): each match's VPs added in a table
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,9 @@ class Contest:
     # Whether a board is scored against a datum that the event's choice works out (Butler: how many results
     # each end drops, how halves round; the new-event form offers the choice, the traveller states it).
     datum: bool = False
+    # An event of matches (``Shape.MATCHES``): how its rounds come: "schedule" (a round robin, every round
+    # made at the start) or "draw" (a Swiss, each round drawn once the last is complete).
+    rounds: str = ""
 
     @property
     def chosen(self) -> bool:
@@ -103,6 +108,16 @@ class Contest:
         return CONTRACT_CODE in self.codes
 
     @property
+    def of_matches(self) -> bool:
+        """Whether it is an event of matches (a round robin or a Swiss): rounds, matches and a VP table."""
+        return self.shape is Shape.MATCHES
+
+    @property
+    def drawn(self) -> bool:
+        """Whether its rounds are drawn one at a time (a Swiss), rather than scheduled at the start."""
+        return self.rounds == "draw"
+
+    @property
     def imp_match(self) -> bool:
         """Whether it is a team match by IMPs and VPs (its own pages and downloads)."""
         return self.shape is Shape.CONTRACT_TEAMS
@@ -113,6 +128,7 @@ _LAW_G = Headings("Net", "Total", "+/-", "Average")
 _MATCHPOINTS = Headings("MPs", "%", "MPs", "")
 _BUTLER = Headings("IMPs", "", "IMPs", "Datum")
 _CROSS_IMPS = Headings("IMPs", "", "IMPs", "")
+_VPS = Headings("VPs", "IMPs", "IMPs", "")
 
 CONTESTS: Final[tuple[Contest, ...]] = (
     Contest(
@@ -246,6 +262,66 @@ CONTESTS: Final[tuple[Contest, ...]] = (
         ),
         usebio=("TEAMS", "IMPS"),
         pbn="IMP",
+    ),
+    Contest(
+        name="round-robin",
+        stored="round-robin",
+        title=_("Round-robin league, IMPs and VPs (WBF)"),
+        choice=_("Round-robin league (teams)"),
+        laws=("law 77", "law 12C2"),
+        unit="VPs",
+        headings=_VPS,
+        signed=False,
+        places=2,
+        codes=(CONTRACT_CODE,),
+        kinds=(TEAMS,),
+        shape=Shape.MATCHES,
+        score=vp_standings,
+        note=_("Each match's IMPs (WBF scale) converted to VPs (WBF 2013, 20-VP scale) for its boards."),
+        usebio=("TEAMS", "IMPS"),
+        pbn="IMP",
+        rounds="schedule",
+    ),
+    Contest(
+        name="swiss-teams",
+        stored="swiss-teams",
+        title=_("Swiss teams, IMPs and VPs (WBF)"),
+        choice=_("Swiss teams"),
+        laws=("law 77", "law 12C2"),
+        unit="VPs",
+        headings=_VPS,
+        signed=False,
+        places=2,
+        codes=(CONTRACT_CODE,),
+        kinds=(TEAMS,),
+        shape=Shape.MATCHES,
+        score=vp_standings,
+        note=_("Each match's IMPs (WBF scale) converted to VPs (WBF 2013, 20-VP scale) for its boards."),
+        usebio=("TEAMS", "IMPS"),
+        pbn="IMP",
+        rounds="draw",
+    ),
+    Contest(
+        name="swiss-pairs",
+        stored="swiss-pairs",
+        title=_("Swiss pairs, VPs"),
+        choice=_("Swiss pairs"),
+        laws=("law 77", "law 12C2"),
+        unit="VPs",
+        headings=_VPS,
+        signed=False,
+        places=2,
+        codes=(CONTRACT_CODE,),
+        kinds=(PAIRS,),
+        shape=Shape.MATCHES,
+        score=vp_standings,
+        note=_(
+            "Each match scored on its boards by Butler IMPs against the field's datum, or by matchpoints across "
+            "the field, as the event chooses, and converted to VPs (20-VP scale)."
+        ),
+        usebio=("SWISS_PAIRS", "VPS"),
+        pbn="IMP;Butler",
+        rounds="draw",
     ),
 )
 _BY_NAME: Final = {contest.name: contest for contest in CONTESTS}

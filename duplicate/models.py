@@ -134,6 +134,44 @@ class Ruling(models.TextChoices):
     A40_40 = "A40/40", "Average minus both (law 12C2)"
 
 
+class CarryOver(models.TextChoices):
+    """How a championship of sessions ranks its pairs overall (docs/laws.md, "Championships of sessions")."""
+
+    TOTALS = "totals", "Totals added (matchpoints, IMPs, plus/minus)"
+    WEIGHTED = "weighted", "Percentage weighted by boards played"
+    CARRY = "carry", "The qualifying session's score carried as a fraction"
+
+
+class Championship(models.Model):
+    """An event of sessions: each session is an ordinary Event (``Event.championship``, ``Event.session``)
+    with its own movement, sections, boards, table links and pages; the same roster players play every
+    session.  ``carry_over`` says how the overall ranking adds the sessions; ``carry_fraction`` ("1/2") is the
+    share of the qualifying session (session 1) carried into the rest."""
+
+    name = models.CharField(max_length=200)
+    date = models.DateField()
+    carry_over = models.CharField(max_length=8, choices=CarryOver.choices, default=CarryOver.TOTALS)
+    carry_fraction = models.CharField(max_length=16, blank=True, default="")
+    results_version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["-date", "-id"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.CheckConstraint(
+                condition=Q(carry_over__in=CarryOver.values), name="championship_carry_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+
+#: The most boards a match of a league or a Swiss has, and the most VPs (hundredths) a bye is worth.
+BOARDS_PER_MATCH_MAX = 64
+BYE_VP100_MAX = 2000
+
+
 class Event(models.Model):
     name = models.CharField(max_length=200)
     date = models.DateField()
@@ -173,6 +211,22 @@ class Event(models.Model):
     results_source = models.CharField(
         max_length=12, choices=ResultsSource.choices, default=ResultsSource.RECOMPUTED
     )
+    # A session of a championship (``Championship``): which one, and its number (1, 2, ...).
+    championship = models.ForeignKey(
+        Championship, null=True, blank=True, on_delete=models.CASCADE, related_name="sessions"
+    )
+    session = models.PositiveSmallIntegerField(null=True, blank=True)
+    # An event of matches (a round robin or a Swiss; its contest says which): the boards of each match, the
+    # rounds a Swiss plays, the VPs of a bye in hundredths, and how a Swiss pairs match scores its boards
+    # ("butler" or "matchpoints").
+    boards_per_match = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(BOARDS_PER_MATCH_MAX)]
+    )
+    rounds_planned = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(99)])
+    bye_vp100 = models.PositiveSmallIntegerField(
+        "VPs of a bye (hundredths)", default=1200, validators=[MaxValueValidator(BYE_VP100_MAX)]
+    )
+    match_scoring = models.CharField(max_length=12, blank=True, default="")
     # Bumped on every write that changes what a page shows; pages are cached with it (duplicate/caching.py).
     results_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -180,6 +234,21 @@ class Event(models.Model):
     class Meta:
         ordering: ClassVar[list[str]] = ["-date", "-id"]
         constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(
+                fields=["championship", "session"],
+                condition=Q(championship__isnull=False),
+                name="event_session_unique",
+            ),
+            models.CheckConstraint(
+                condition=Q(championship__isnull=True) | Q(session__gte=1), name="event_session_numbered"
+            ),
+            models.CheckConstraint(
+                condition=Q(boards_per_match__lte=BOARDS_PER_MATCH_MAX), name="event_boards_per_match_range"
+            ),
+            models.CheckConstraint(condition=Q(bye_vp100__lte=BYE_VP100_MAX), name="event_bye_vps_range"),
+            models.CheckConstraint(
+                condition=Q(match_scoring__in=["", "butler", "matchpoints"]), name="event_match_scoring_valid"
+            ),
             models.CheckConstraint(condition=Q(code__in=ScoringCodeChoice.values), name="event_code_valid"),
             models.CheckConstraint(condition=Q(kind__in=EventKind.values), name="event_kind_valid"),
             models.CheckConstraint(condition=Q(ranking__in=RankingChoice.values), name="event_ranking_valid"),
@@ -370,8 +439,12 @@ class Player(models.Model):
 
 
 class Team(models.Model):
+    """A team of a team event, or an entrant of an event of matches (a Swiss pairs' pair is a team of one
+    pair).  ``seed``: the director's seeding for a Swiss's first round (1 best; None unseeded)."""
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=100)
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering: ClassVar[list[str]] = ["event_id", "id"]
