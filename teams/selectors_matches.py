@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import Q
+
 from duplicate.contests import contest_of
 from duplicate.models import Event, EventStatus, Play, Seating
 from duplicate.selectors.contract import adjusted_of, contract_teams
@@ -30,7 +32,7 @@ from scoring.contests.imp_pairs import butler_datum, datum_rule
 from scoring.contests.imps import artificial_imps, imps, team_vps
 from scoring.contests.leagues import MatchResult
 from scoring.contests.matchpoints import board_matchpoints, neuberg
-from teams.layout import match_of_table, match_tables
+from teams.layout import by_matchpoints, match_of_table, match_tables
 from teams.models import Match
 
 PLAY_VALUES = (
@@ -148,7 +150,7 @@ def _pair_board_scores(
     drop, halves = datum_rule(event.butler_drop, event.butler_halves)
     for board, lines in by_board.items():
         plain = [s for _ns, _ew, s in lines if isinstance(s, int)]
-        if method == "matchpoints":
+        if by_matchpoints(method):
             top = 2 * (len(lines) - 1)
             mps = iter(board_matchpoints(plain))
             for ns, ew, s in lines:
@@ -181,7 +183,7 @@ def _pairs_match(
             away_total += scores[ew, board]
     if not count:
         return None, None, None, None, 0
-    if event.match_scoring == "matchpoints":
+    if by_matchpoints(event.match_scoring):
         home_vps, away_vps = leagues.mp_share_vps(home_total, away_total)
         return None, None, home_vps, away_vps, count
     net = int(home_total - away_total)  # Butler IMPs are whole numbers
@@ -351,12 +353,9 @@ def rounds_drawn(event: Event) -> int:
 def seat_in_round(event: Event, team_id: int, round_number: int) -> Seat | None:
     """Where entrant ``team_id`` sits in round ``round_number`` (None before the round is drawn): its match
     table and opponents, and each of its pairs' table and direction.  Two queries."""
-    match = (
-        Match.objects.filter(event=event, round=round_number)
-        .filter(home_id=team_id)
-        .union(Match.objects.filter(event=event, round=round_number, away_id=team_id))
-        .first()
-    )
+    match = Match.objects.filter(
+        Q(home_id=team_id) | Q(away_id=team_id), event=event, round=round_number
+    ).first()
     if match is None:
         return None
     if match.away_id is None:
