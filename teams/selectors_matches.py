@@ -25,7 +25,7 @@ from django.db.models import Q
 
 from duplicate.contests import contest_of
 from duplicate.models import Event, EventStatus, Play, Seating
-from duplicate.selectors.contract import adjusted_of, contract_teams
+from duplicate.selectors.contract import adjusted_of, contract_teams, decimal_text
 from duplicate.selectors.pair_rows import PairInfo, pair_infos
 from scoring.contests import leagues
 from scoring.contests.imp_pairs import butler_datum, datum_rule
@@ -101,13 +101,16 @@ class VpTableRow:
     imps_against: int
 
     def to_json(self) -> dict[str, Any]:
+        """The standings JSON's line: ``vps`` to two decimals (as the table shows them), ``vps_exact`` exact
+        ("p/q" when not whole)."""
         vps = self.vps
         return {
             "rank": self.rank,
             "tied": self.tied,
             "name": self.name,
             "players": list(self.players),
-            "vps": vps.numerator if vps.denominator == 1 else f"{vps.numerator}/{vps.denominator}",
+            "vps": decimal_text(vps),
+            "vps_exact": vps.numerator if vps.denominator == 1 else f"{vps.numerator}/{vps.denominator}",
             "imps": self.imps,
             "played": self.played,
             "won": self.won,
@@ -377,3 +380,27 @@ def seat_in_round(event: Event, team_id: int, round_number: int) -> Seat | None:
             mine.append((ew_number, table, "EW"))
             opponents = ns_name
     return Seat(round_number, match.table, opponents, home, tuple(sorted(mine)))
+
+
+def standings_json(event: Event, *, director: bool = False) -> dict[str, Any]:
+    """The standings JSON of an event of matches: the event, its rounds drawn and planned, and each entrant's
+    line of the VP table (:meth:`VpTableRow.to_json`)."""
+    rows = vp_table(event, director=director)
+    return {
+        "event": event.name,
+        "kind": event.contest,
+        "rounds": rounds_drawn(event),
+        "rounds_planned": event.rounds_planned,
+        "boards_per_match": event.boards_per_match,
+        "standings": [row.to_json() for row in rows],
+    }
+
+
+def draw_json(event: Event, round_number: int) -> dict[str, Any]:
+    """A round's draw as the ``draw`` command prints it: its tables (match table, home, away) and the bye."""
+    matches = Match.objects.filter(event=event, round=round_number).select_related("home", "away")
+    tables = [
+        {"table": m.table, "home": m.home.name, "away": m.away.name} for m in matches if m.away is not None
+    ]
+    bye = next((m.home.name for m in matches if m.away is None), None)
+    return {"round": round_number, "tables": tables, "bye": bye}
