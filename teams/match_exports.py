@@ -11,7 +11,7 @@ def vp_table_text(name: str, rows: Sequence[dict[str, Any]]) -> str:
     matches played."""
     lines = [name, f"{'Place':<6} {'Name':<30} {'VPs':>8} {'IMPs':>6} {'Played':>6}"]
     for row in rows:
-        rank, tied, name, vps, imps, played = (
+        rank, tied, entrant, vps, imps, played = (
             row[k] for k in ("rank", "tied", "name", "vps", "imps", "played")
         )
         place = f"{rank}{'=' if tied else ''}"
