@@ -176,12 +176,12 @@ def test_mp_share_vps() -> None:
             "home_imps",
         ),
         (lambda: vp_standings([1, 2], [MatchResult(1, 1, None, 3, 0, Fraction(10), Fraction(0))]), "imps"),
-        (lambda: vp_standings([1, 2], [MatchResult(1, 1, 2, 3, 0, 10.5, Fraction(10))]), "home_vps"),  # type: ignore[arg-type]
+        (lambda: vp_standings([1, 2], [MatchResult(1, 1, 2, 3, 0, 10.5, Fraction(10))]), "home_vps"),
         (lambda: vp_standings([1, 2], [MatchResult(1, 1, 2, 3, 0, Fraction(21), Fraction(0))]), "home_vps"),
         (lambda: vp_standings([1, 2], [MatchResult(0, 1, 2, 3, 0, Fraction(10), Fraction(10))]), "round"),
-        (lambda: vp_standings([1, 2], [(1, 1, 2)]), "results"),  # type: ignore[list-item]
+        (lambda: vp_standings([1, 2], [(1, 1, 2)]), "results"),
         (lambda: mp_share_vps(Fraction(-1), Fraction(2)), "home_mp"),
-        (lambda: mp_share_vps(Fraction(1), 0.5), "away_mp"),  # type: ignore[arg-type]
+        (lambda: mp_share_vps(Fraction(1), 0.5), "away_mp"),
     ],
 )
 def test_bad_input_raises_contest_error(call, field: str) -> None:

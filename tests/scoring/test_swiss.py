@@ -132,7 +132,7 @@ def test_first_draw_shuffled_uses_the_random_source() -> None:
     rng = random.Random(7)
     order = list(range(1, 8))
     random.Random(7).shuffle(order)
-    draw = first_draw(list(range(1, 8)), seeded=False, rng=rng)  # type: ignore[arg-type]
+    draw = first_draw(list(range(1, 8)), seeded=False, rng=rng)
     assert tables(draw) == [(1, order[0], order[1]), (2, order[2], order[3]), (3, order[4], order[5])]
     assert draw.bye == order[6]
     assert sorted(
@@ -161,7 +161,7 @@ def repeat_free_draw_exists(ranking: list[int], met: set[frozenset[int]], byes: 
 def test_no_repeat_within_n_minus_1_rounds_whenever_one_can_be_avoided(n: int, rnd: random.Random) -> None:
     entrants = list(range(100, 100 + n))
     scores = dict.fromkeys(entrants, 0)
-    draw = first_draw(entrants, seeded=False, rng=rnd)  # type: ignore[arg-type]
+    draw = first_draw(entrants, seeded=False, rng=rnd)
     met: set[frozenset[int]] = set()
     byes: set[int] = set()
     for round_ in range(2, n):
@@ -182,7 +182,7 @@ def test_no_repeat_within_n_minus_1_rounds_whenever_one_can_be_avoided(n: int, r
         if repeat_free_draw_exists(ranking, met, byes):
             assert not meetings(draw) & met
         assert [m.table for m in draw.tables] == list(range(1, n // 2 + 1))
-        assert all(ranking.index(m.home) < ranking.index(m.away) for m in draw.tables)  # type: ignore[arg-type]
+        assert all(ranking.index(m.home) < ranking.index(m.away) for m in draw.tables)
 
 
 @pytest.mark.parametrize(
@@ -190,13 +190,13 @@ def test_no_repeat_within_n_minus_1_rounds_whenever_one_can_be_avoided(n: int, r
     [
         (lambda: first_draw([1], seeded=True), "entrants"),
         (lambda: first_draw([1, 1], seeded=True), "entrants"),
-        (lambda: first_draw([1, 2.0], seeded=True), "entrants"),  # type: ignore[list-item]
+        (lambda: first_draw([1, 2.0], seeded=True), "entrants"),
         (lambda: swiss_draw([1, 2, 3], met=set(), byes=set(), round=0), "round"),
         (lambda: swiss_draw([1, 2, 3], met=set(), byes=set(), round=True), "round"),
         (lambda: swiss_draw([1, 2, 3], met={frozenset((1,))}, byes=set(), round=2), "met"),
-        (lambda: swiss_draw([1, 2, 3], met={frozenset((1, "x"))}, byes=set(), round=2), "met"),  # type: ignore[arg-type]
-        (lambda: swiss_draw([1, 2, 3], met=5, byes=set(), round=2), "met"),  # type: ignore[arg-type]
-        (lambda: swiss_draw([1, 2, 3], met=set(), byes=["a"], round=2), "byes"),  # type: ignore[list-item]
+        (lambda: swiss_draw([1, 2, 3], met={frozenset((1, "x"))}, byes=set(), round=2), "met"),
+        (lambda: swiss_draw([1, 2, 3], met=5, byes=set(), round=2), "met"),
+        (lambda: swiss_draw([1, 2, 3], met=set(), byes=["a"], round=2), "byes"),
         (lambda: swiss_draw([1, 2, 2], met=set(), byes=set(), round=2), "entrants"),
     ],
 )
