@@ -252,10 +252,14 @@ def match_results(
         Play.objects.filter(event=event).order_by("board__number", "seating__table").values_list(*PLAY_VALUES)
     )
     by_table: dict[tuple[int, int], list[tuple[Any, ...]]] = {}
+    whole = {
+        (m[1], m[2]) for m in matches if m[5]
+    }  # entered as a whole: its tables' plays are not waited for
     in_play: set[int] = set()
     for row in plays:
-        by_table.setdefault((row[8], match_of_table(row[7], teams=teams)), []).append(row)
-        if not row[3]:
+        place = (row[8], match_of_table(row[7], teams=teams))
+        by_table.setdefault(place, []).append(row)
+        if not row[3] and place not in whole:
             in_play.add(row[0])
     released = director or event.running_totals or event.status == EventStatus.COMPLETE
     scores: dict[tuple[int, int], Fraction] = {}

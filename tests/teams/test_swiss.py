@@ -12,7 +12,7 @@ import pytest
 from duplicate.models import Play, Seating
 from duplicate.services.errors import ServiceError
 from teams.models import DrawChange, Match
-from teams.selectors_matches import match_results, vp_table
+from teams.selectors_matches import match_results, seat_in_round, vp_table
 from teams.services import draw_swap, match_result_save, round_draw
 from tests.factories import db_counts, enter, match_plays, matches_event, round_play_all
 
@@ -251,3 +251,22 @@ def test_swiss_pairs_scoring_choice_is_checked():
         matches_event("swiss-pairs", 6, boards=2, rounds=3, match_scoring="cross-imps")
     with pytest.raises(ServiceError, match="entrants: from 3 to 40 teams, got 41"):
         matches_event("round-robin", 41, boards=1)
+
+
+@pytest.mark.parametrize("pairs", [8, 16])
+def test_swiss_pairs_table_queries_do_not_grow_with_the_field(pairs, django_assert_num_queries):
+    event = matches_event("swiss-pairs", pairs, boards=2, rounds=3, seeded=True)
+    round_play_all(event, 1, {"contract": "PASS"})
+    with django_assert_num_queries(3):
+        rows = vp_table(event)
+    assert [r.vps for r in rows] == [10] * pairs
+
+
+def test_where_a_swiss_pair_sits():
+    event = matches_event("swiss-pairs", 6, boards=2, rounds=3, seeded=True)
+    match = Match.objects.select_related("home", "away").get(event=event, round=1, table=2)  # T3 v T4
+    home = seat_in_round(event, match.home_id, 1)
+    assert (home.table, home.opponents, home.seats) == (2, "T4", (("3", 2, "NS"),))
+    away = seat_in_round(event, match.away_id, 1)
+    assert (away.table, away.opponents, away.seats) == (2, "T3", (("4", 2, "EW"),))
+    assert seat_in_round(event, match.home_id, 2) is None  # not drawn yet
