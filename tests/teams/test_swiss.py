@@ -232,7 +232,7 @@ def test_bad_input_to_every_service_is_refused_and_writes_nothing(django_user_mo
         ({"boards": 65}, "boards_per_match"),
         ({"rounds": 0}, "rounds: must be a whole number from 1 to 5"),
         ({"rounds": 6}, "rounds: must be a whole number from 1 to 5"),
-        ({"bye_vp100": 2001}, "bye_vps: must be a whole number from 0 to 2000"),
+        ({"bye_vp100": 2001}, r"bye_vp100: a bye's VPs in hundredths, from 0 to 2000 \(20 VPs\), got 2001"),
         ({"match_scoring": "butler"}, "match_scoring: a team's match is scored by IMPs"),
         ({"n": 3}, "entrants: from 4 to 300 teams, got 3"),
         ({"names": ["A", "A", "B", "C", "D", "E"]}, "'A' is named twice"),
