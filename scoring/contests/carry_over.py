@@ -154,7 +154,7 @@ def overall_ranking(
     chosen = set(qualified)
     out = [e for e in entrants if e not in chosen]
     if out:
-        qualifying = [Fraction(figures[e][0].total) if figures[e][0] is not None else Fraction(0) for e in out]
+        qualifying = [_total(figures[e][:1], Fraction(1)) for e in out]
         rows += [
             OverallRow(out[i], tuple(figures[out[i]]), qualifying[i], None, False, qualified=False)
             for i, _rank, _flag in _ranked(qualifying)

@@ -80,10 +80,16 @@ def test_ties_and_the_fraction_of_a_point():
     )
     # 333.3333... twice (equal: shared first) and 333.333, which reads alike to two decimals: third by the
     # fraction of a point
-    assert [(r.entrant, r.rank, r.by_fraction) for r in rows] == [("X", 1, True), ("Z", 1, True), ("Y", 3, True)]
+    assert [(r.entrant, r.rank, r.by_fraction) for r in rows] == [
+        ("X", 1, True),
+        ("Z", 1, True),
+        ("Y", 3, True),
+    ]
 
 
-@pytest.mark.parametrize(("text", "value"), [("1/2", F(1, 2)), ("0.25", F(1, 4)), (" 1 ", F(1)), ("3/10", F(3, 10))])
+@pytest.mark.parametrize(
+    ("text", "value"), [("1/2", F(1, 2)), ("0.25", F(1, 4)), (" 1 ", F(1)), ("3/10", F(3, 10))]
+)
 def test_carry_fraction_read_exactly(text, value):
     assert carry_fraction(text) == value
 
