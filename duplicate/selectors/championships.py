@@ -21,11 +21,14 @@ from django.db.models import Count
 from duplicate.contests import Contest, contest_named, contest_of
 from duplicate.models import CarryOver, Championship, Event, Pair
 from duplicate.selectors.contract import decimal_text
+from duplicate.selectors.events import boards_in_play, hidden_boards
 from duplicate.selectors.pair_rows import PairInfo, StandingRow
 from duplicate.selectors.standings import event_results, pair_infos, pair_standings
+from duplicate.selectors.usebio import usebio_event, usebio_problem
 from scoring.contests.carry_over import OverallRow, SessionFigure, carry_fraction, overall_ranking
 from scoring.contests.display import fraction_str
 from scoring.errors import ContestError
+from scoring.usebio_sessions import write_usebio_sessions
 
 #: A figure shown as a percentage (the weighted carry-over's overall) has two decimals.
 PERCENT_PLACES = 2
@@ -289,3 +292,17 @@ def _line(
         _shown(row.overall, carry_over, described) if row.qualified else "",
         row.qualified,
     )
+
+
+def championship_usebio(championship: Championship, sessions: Sequence[Event], *, viewer: Any) -> bytes:
+    """Every session as one USEBIO file (``scoring.usebio_sessions``): each session as its own USEBIO file
+    gives it (``selectors.usebio.usebio_event``), the boards still in play hidden from a visitor and, while
+    any is, its totals.  Raises ValueError when a session is not one USEBIO carries (not contract bridge)."""
+    made = []
+    for event in sessions:
+        problem = usebio_problem(event)
+        if problem:
+            raise ValueError(problem)
+        hidden = hidden_boards(boards_in_play(event), viewer)
+        made.append(usebio_event(event, hidden=hidden, director=viewer.director))
+    return write_usebio_sessions(name=championship.name, date=championship.date, sessions=made)
