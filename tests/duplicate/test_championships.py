@@ -12,15 +12,20 @@ passed out, 6 MPs each (50%).
 from __future__ import annotations
 
 import datetime as dt
+import io
+import json
 from fractions import Fraction as F
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from duplicate import services
-from duplicate.models import Event, Pair
+from duplicate.models import Championship, Event, Pair
 from duplicate.selectors.championships import overall_standings
 from duplicate.services import ServiceError
 from duplicate.services.championships import championship_create, event_attach, session_add
+from duplicate.services.eventfile_championship import championship_export, championship_import
 from tests.factories import MADE_3NT, PASSED, championship_of_three, enter, make_event
 
 pytestmark = pytest.mark.django_db
@@ -192,3 +197,57 @@ def test_first_session_needs_a_code():
     movement = services.movement_build(kind="mitchell", tables=3, boards_per_round=1)
     with pytest.raises(ServiceError, match="code"):
         session_add(championship=championship, movement=movement)
+
+
+def test_championship_file_export_then_import_reproduces_it(tmp_path):
+    championship, _sessions = championship_of_three("carry", "1/2")
+    before = overall_standings(championship, director=True)
+    path = tmp_path / "championship.json"
+    call_command(
+        "export_event", "--championship", str(championship.pk), "-o", str(path), stdout=io.StringIO()
+    )
+    data = json.loads(path.read_text())
+    assert (data["kind"], data["carry_over"], data["carry_fraction"], len(data["sessions"])) == (
+        "championship",
+        "carry",
+        "1/2",
+        3,
+    )
+    again = championship_import(data=data, analyse=False)
+    assert [e.session for e in again.sessions.order_by("session")] == [1, 2, 3]
+    after = overall_standings(again, director=True)
+    assert [(line.names, line.rank, line.overall, line.qualified) for line in after.lines] == [
+        (line.names, line.rank, line.overall, line.qualified) for line in before.lines
+    ]
+    # the same roster players in every session of the copy, and the same as the original's
+    ann = Pair.objects.get(event__championship=again, event__session=3, number="1").player1_id
+    assert Pair.objects.get(event__championship=again, event__session=1, number="1").player1_id == ann
+    assert ann == Pair.objects.get(event__championship=championship, event__session=1, number="1").player1_id
+
+
+def test_import_event_command_reads_a_championship_file(tmp_path):
+    championship, _sessions = championship_of_three("totals")
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(championship_export(championship, director=True)))
+    out = io.StringIO()
+    call_command("import_event", str(path), stdout=out)
+    assert "3 sessions" in out.getvalue()
+    assert Championship.objects.count() == 2
+
+
+def test_championship_file_refused_in_one_line(tmp_path):
+    championship, _sessions = championship_of_three("totals", play=False)
+    data = championship_export(championship, director=True)
+    data["sessions"][1]["contest"] = "butler"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(CommandError) as refused:
+        call_command("import_event", str(path))
+    assert refused.value.returncode == 2
+    assert "sessions[1]: session: every session of a championship is scored alike" in str(refused.value)
+    assert "\n" not in str(refused.value)
+    assert Championship.objects.count() == 1  # all or nothing
+    with pytest.raises(CommandError, match="championship 999: no such championship"):
+        call_command("export_event", "--championship", "999")
+    with pytest.raises(ServiceError, match="sessions: must be a list"):
+        championship_import(data={**data, "sessions": "none"})
