@@ -16,7 +16,7 @@ from openpyxl import load_workbook
 
 from duplicate.models import Championship, Event, Pair
 from scoring.usebio import read_usebio
-from tests.factories import championship_of_three, event_form, make_event
+from tests.factories import championship_of_three, event_form, make_event, session_played
 
 pytestmark = pytest.mark.django_db
 
@@ -227,3 +227,13 @@ def test_pages_run_a_fixed_number_of_queries(client, django_assert_num_queries, 
             assert client.get(url).status_code == 200
         with django_assert_num_queries(warm):
             assert client.get(url).status_code == 200
+
+
+def test_a_result_in_any_session_shows_on_the_overall_page_at_once(client):
+    championship, (_first, _second, third) = championship_of_three("totals", play=False)
+    url = reverse("championship_standings", args=[championship.pk])
+    assert "No results counted yet." in client.get(url).content.decode()
+    session_played(third, "3")  # session 3 complete: pair 3's +400 on board 1, 8 MPs
+    html = client.get(url).content.decode()
+    first_row = html[html.index("<tbody") :]
+    assert "8.00" in first_row[: first_row.index("</tr>")]
