@@ -18,7 +18,7 @@ from duplicate.tables import NUM, NUM_NARROW_HIDDEN, RowsTable
 class OverallTable(RowsTable):
     """The overall standings: place, players, each session's figure (``extra_columns``), the overall."""
 
-    rank = tables.Column("Rank", accessor="rank_display", attrs=NUM, order_by=("rank", "names"))
+    rank = tables.Column("Rank", accessor="rank_display", attrs=NUM, order_by=("rank_key", "names"))
     players = tables.Column("Players", accessor="names", default="—", order_by=("names",))
     overall = tables.Column("Overall", accessor="overall_display", attrs=NUM, order_by=("overall",))
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())

@@ -111,6 +111,11 @@ class OverallLine:
         return " & ".join(p for p in self.players if p)
 
     @property
+    def rank_key(self) -> tuple[int, int]:
+        """Its place as a sort key: the ranked pairs by place, then those who did not qualify."""
+        return (0, self.rank) if self.rank is not None else (1, 0)
+
+    @property
     def rank_display(self) -> str:
         return "" if self.rank is None else str(self.rank)
 

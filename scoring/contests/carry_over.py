@@ -114,7 +114,8 @@ def _ranked(values: list[Fraction]) -> list[tuple[int, int, bool]]:
     over a common denominator; "by the fraction of a point" read at the two decimals the pages show."""
     den = lcm(*(v.denominator for v in values)) if values else 1
     keys = [v.numerator * (den // v.denominator) for v in values]
-    order = sorted(range(len(values)), key=keys.__getitem__, reverse=True)
+    order = sorted(range(len(values)), key=keys.__getitem__, reverse=True)  # stable: equals keep their order
+    # law H's rankings' rule: equal exact figures share a place (1, 2, 2, 4)
     ordered = [keys[i] for i in order]
     ranks = competition_ranks(ordered, [round_ratio(100 * k, den) for k in ordered])
     return [(i, rank, flag) for i, (rank, flag) in zip(order, ranks, strict=True)]

@@ -237,3 +237,15 @@ def test_a_result_in_any_session_shows_on_the_overall_page_at_once(client):
     html = client.get(url).content.decode()
     first_row = html[html.index("<tbody") :]
     assert "8.00" in first_row[: first_row.index("</tr>")]
+
+
+@pytest.mark.parametrize(
+    "sort", ["rank", "-rank", "overall", "-overall", "session_1", "-session_2", "players"]
+)
+def test_overall_standings_sort_by_any_column(client, sort):
+    championship, _sessions = championship_of_three("carry", "1/2")
+    response = client.get(reverse("championship_standings", args=[championship.pk]), {"sort": sort})
+    assert response.status_code == 200
+    html = response.content.decode()
+    if sort == "rank":  # the ranked pairs by place, the pair that did not qualify last
+        assert html.index("did not qualify") > html.index("16.50")
