@@ -17,7 +17,7 @@ from duplicate.selectors.championships import OverallStandings
 
 
 def _header(st: OverallStandings) -> list[str]:
-    heading = st.described.headings.total if st.described is not None else "Total"
+    heading = st.session_heading or "Total"
     sessions = [
         name
         for s in st.sessions

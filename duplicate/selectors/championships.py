@@ -158,12 +158,18 @@ class OverallStandings:
         return contest_named(self.contest) if self.contest else None
 
     @property
-    def overall_heading(self) -> str:
-        """What the overall figure is: a percentage (weighted), or the sessions' total's unit."""
-        if self.carry_over == CarryOver.WEIGHTED:
-            return "%"
+    def session_heading(self) -> str:
+        """What a session's figure is (the one its contest ranks by): a contract contest's total in its unit
+        ("MPs", "IMPs"); law H's plus/minus."""
         described = self.described
-        return described.headings.total if described is not None else ""
+        if described is None:
+            return ""
+        return described.headings.total if described.unit else described.headings.percentage
+
+    @property
+    def overall_heading(self) -> str:
+        """What the overall figure is: a percentage (weighted), or the sessions' figures' heading."""
+        return "%" if self.carry_over == CarryOver.WEIGHTED else self.session_heading
 
     def to_json(self) -> dict[str, Any]:
         return {

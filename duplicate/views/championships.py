@@ -192,11 +192,10 @@ def _overall(request: HttpRequest, championship: Championship, what: str, build:
 def championship_standings(request: HttpRequest, pk: int) -> HttpResponse:
     championship = get_object_or_404(Championship, pk=pk)
     standings = _overall(request, championship, "overall", lambda st: st)
-    described = standings.described
     table = OverallTable(
         standings.lines,
         sessions=standings.sessions,
-        heading=described.headings.total if described is not None else "",
+        heading=standings.session_heading,
         overall=standings.overall_heading,
     )
     context = {

@@ -26,7 +26,15 @@ from duplicate.selectors.championships import overall_standings
 from duplicate.services import ServiceError
 from duplicate.services.championships import championship_create, event_attach, session_add
 from duplicate.services.eventfile_championship import championship_export, championship_import
-from tests.factories import MADE_3NT, PASSED, championship_of_three, enter, make_event
+from tests.factories import (
+    MADE_3NT,
+    MITCHELL_RESULTS,
+    PASSED,
+    championship_of_three,
+    enter,
+    make_event,
+    mitchell_event,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -251,3 +259,18 @@ def test_championship_file_refused_in_one_line(tmp_path):
         call_command("export_event", "--championship", "999")
     with pytest.raises(ServiceError, match="sessions: must be a list"):
         championship_import(data={**data, "sessions": "none"})
+
+
+def test_law_h_sessions_add_their_plus_minus():
+    # Two sessions of tests/factories.py's hand-worked auction Mitchell (law H): N-S pair 1 is +118 - 56/3 +
+    # 76/3 = +374/3 in each, so +748/3 overall; pair 2 -29 + 34/3 - 128/3 = -181/3 each, -362/3 overall.
+    championship = championship_create(name="Auction pairs", date=first_date(), carry_over="totals")
+    for _night in range(2):
+        event_attach(championship=championship, event=mitchell_event(MITCHELL_RESULTS))
+    standings = overall_standings(championship, director=True)
+    by_pair = {line.sessions[0].pair: line for line in standings.lines}
+    assert by_pair[1].overall == F(748, 3)
+    assert by_pair[1].rank == 1
+    assert by_pair[2].overall == F(-362, 3)
+    assert [(c.total, c.percentage) for c in by_pair[1].sessions] == [(F(374, 3), None)] * 2
+    assert standings.overall_heading == "Plus/minus"  # what law H ranks by
