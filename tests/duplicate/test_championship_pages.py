@@ -11,10 +11,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from duplicate.models import Championship, Event, Pair
+from duplicate.services.eventfile_championship import championship_export
 from scoring.usebio import read_usebio
 from tests.factories import championship_of_three, event_form, make_event, session_played
 
@@ -249,3 +251,19 @@ def test_overall_standings_sort_by_any_column(client, sort):
     html = response.content.decode()
     if sort == "rank":  # the ranked pairs by place, the pair that did not qualify last
         assert html.index("did not qualify") > html.index("16.50")
+
+
+def test_import_page_reads_a_championship_file(director_client):
+    championship, _sessions = championship_of_three("carry", "1/2")
+    data = championship_export(championship, director=True)
+    upload = SimpleUploadedFile("c.json", json.dumps(data).encode())
+    response = director_client.post(reverse("event_import"), {"file": upload})
+    copy = Championship.objects.exclude(pk=championship.pk).get()
+    assert response["Location"] == reverse("championship_detail", args=[copy.pk])
+    assert copy.sessions.count() == 3
+    data["carry_fraction"] = "2"
+    upload = SimpleUploadedFile("c.json", json.dumps(data).encode())
+    refused = director_client.post(reverse("event_import"), {"file": upload})
+    assert refused.status_code == 200
+    assert "carry_fraction: the share carried is more than 0 and at most 1, got 2" in refused.content.decode()
+    assert Championship.objects.count() == 2
