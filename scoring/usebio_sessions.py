@@ -17,21 +17,21 @@ from scoring.usebio import (
     LINE_FIGURE_ELEMENTS,
     PROGRAM_NAME,
     VERSION,
+    BoardFigures,
     UsebioError,
     UsebioEvent,
-    _add,
-    _BoardFigures,
-    _write_boards,
-    _write_pair,
+    add_child,
+    write_boards,
+    write_pair,
 )
 
 __all__ = ["write_usebio_sessions"]
 
 
 def _write_session(event: etree._Element, number: int, session: UsebioEvent) -> None:
-    element = _add(event, "SESSION")
+    element = add_child(event, "SESSION")
     element.set("SESSION_ID", str(number))
-    figures = _BoardFigures(
+    figures = BoardFigures(
         LINE_FIGURE_ELEMENTS.get((session.board_scoring_method or "").upper()), dict(session.published_datums)
     )
     sections = sorted(
@@ -41,16 +41,16 @@ def _write_session(event: etree._Element, number: int, session: UsebioEvent) -> 
     if len(sections) < 2:  # one section: the pairs and boards straight in SESSION
         sections = [None]
     for section in sections:
-        parent = element if section is None else _add(element, "SECTION")
+        parent = element if section is None else add_child(element, "SECTION")
         if section is not None:
             parent.set("SECTION_ID", section)
-        participants = _add(parent, "PARTICIPANTS")
+        participants = add_child(parent, "PARTICIPANTS")
         participants.set("EVENT_TYPE", session.event_type)
         for pair in session.pairs:
             if section is None or pair.section == section:
-                _write_pair(participants, pair)
+                write_pair(participants, pair)
         lines = [line for line in session.lines if section is None or line.section == section]
-        _write_boards(parent, lines, figures)
+        write_boards(parent, lines, figures)
 
 
 def write_usebio_sessions(*, name: str, date: datetime.date | None, sessions: Sequence[UsebioEvent]) -> bytes:
@@ -64,20 +64,20 @@ def write_usebio_sessions(*, name: str, date: datetime.date | None, sessions: Se
     first = sessions[0]
     root = etree.Element("USEBIO", Version=VERSION)
     if first.club_name is not None or first.club_number is not None:
-        club = _add(root, "CLUB")
+        club = add_child(root, "CLUB")
         if first.club_name is not None:
-            _add(club, "CLUB_NAME", first.club_name)
+            add_child(club, "CLUB_NAME", first.club_name)
         if first.club_number is not None:
-            _add(club, "CLUB_ID_NUMBER", first.club_number)
-    event = _add(root, "EVENT")
+            add_child(club, "CLUB_ID_NUMBER", first.club_number)
+    event = add_child(root, "EVENT")
     event.set("EVENT_TYPE", first.event_type)
     if first.board_scoring_method is not None:
-        _add(event, "BOARD_SCORING_METHOD", first.board_scoring_method)
-    _add(event, "PROGRAM_NAME", PROGRAM_NAME)
-    _add(event, "EVENT_DESCRIPTION", name)
+        add_child(event, "BOARD_SCORING_METHOD", first.board_scoring_method)
+    add_child(event, "PROGRAM_NAME", PROGRAM_NAME)
+    add_child(event, "EVENT_DESCRIPTION", name)
     if date is not None:
-        _add(event, "DATE", date.strftime("%d/%m/%Y"))
-    _add(event, "SESSION_COUNT", len(sessions))
+        add_child(event, "DATE", date.strftime("%d/%m/%Y"))
+    add_child(event, "SESSION_COUNT", len(sessions))
     for number, session in enumerate(sessions, start=1):
         _write_session(event, number, session)
     etree.indent(root, space="  ")
