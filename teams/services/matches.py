@@ -180,6 +180,8 @@ def matches_event_create(
     if not name:
         raise ServiceError("name: give the event a name")
     fits("name", name, Event, "name")
+    if not isinstance(site, str):
+        raise ServiceError(f"site: must be a text, got {show_value(site)}")
     fits("site", site, Event, "site")
     if not isinstance(date, dt.date):
         raise ServiceError(f"date: must be a date, got {show_value(date)}")
