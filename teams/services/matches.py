@@ -43,6 +43,7 @@ from scoring.contests import leagues, swiss
 from scoring.contests.imps import team_vps
 from scoring.contests.leagues import LEAGUE_MAX, LEAGUE_MIN, Meeting
 from scoring.errors import show_value
+from scoring.movements import MAX_PLAYS
 from teams.layout import MATCH_SCORINGS
 from teams.models import MATCH_IMPS_MAX, DrawChange, Entered, Match
 from teams.selectors_matches import match_results, rounds_complete, standings_order
@@ -154,7 +155,14 @@ def _settings(
         raise ServiceError(
             f"match_scoring: must be one of {', '.join(MATCH_SCORINGS)}, got {show_value(match_scoring)}"
         )
-    return (rounds if described.drawn else n - 1 + n % 2), match_scoring
+    planned = rounds if described.drawn else n - 1 + n % 2
+    plays = planned * (n // 2) * (2 if described.for_teams else 1) * boards_per_match
+    if plays > MAX_PLAYS:
+        raise ServiceError(
+            f"boards_per_match: {planned} rounds of {boards_per_match} boards for {n} entrants hold {plays:,} "
+            f"results; at most {MAX_PLAYS:,} in an event"
+        )
+    return planned, match_scoring
 
 
 @transaction.atomic

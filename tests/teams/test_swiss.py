@@ -241,6 +241,10 @@ def test_bad_input_to_every_service_is_refused_and_writes_nothing(django_user_mo
         ({"names": ["A", "A", "B", "C", "D", "E"]}, "'A' is named twice"),
         ({"names": ["", "A", "B", "C", "D", "E"]}, "entrant 1: give it a name"),
         ({"name": " "}, "name: give the event a name"),
+        (
+            {"n": 300, "boards": 64, "rounds": 5},
+            "5 rounds of 64 boards for 300 entrants hold 96,000 results; at most 20,000",
+        ),
     ],
 )
 def test_bad_input_to_create_is_refused_and_writes_nothing(changes, message):
