@@ -26,7 +26,7 @@ from django.db import transaction
 from duplicate.contests import CHOSEN, contest_of
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Section
 from duplicate.services.errors import ServiceError
-from duplicate.services.eventfile import _import_results, _read_boards, _read_vulnerable
+from duplicate.services.eventfile import boards_read, results_import, vulnerable_read
 from duplicate.services.eventfile_players import player_items, player_items_read
 from duplicate.services.results import event_results_touch, play_result_data
 from scoring.contests.leagues import Meeting
@@ -192,8 +192,8 @@ def _boards_read(event: Event, data: Mapping[str, Any]) -> None:
     file's (duplicate.services.eventfile)."""
     if "boards" not in data:
         return
-    _numbers, deals, dealers = _read_boards(data)
-    vulnerable = _read_vulnerable(data)
+    _numbers, deals, dealers = boards_read(data)
+    vulnerable = vulnerable_read(data)
     boards = {b.number: b for b in Board.objects.filter(event=event)}
     for number in set(deals) | set(dealers) | set(vulnerable):
         if number not in boards:
@@ -212,7 +212,7 @@ def _boards_read(event: Event, data: Mapping[str, Any]) -> None:
 
 def _results_read(event: Event, items: list[Any], places: list[Meeting], numbers: Mapping[str, str]) -> None:
     """Each match's result: as a whole (``match_result_save``'s checks) or its boards (the event file's
-    results, ``_import_results``)."""
+    results, ``results_import``)."""
     matches = {(m.round, m.home_id): m for m in Match.objects.filter(event=event)}
     rows: list[dict[str, Any]] = []
     for i, (item, place) in enumerate(zip(items, places, strict=True)):
@@ -235,7 +235,7 @@ def _results_read(event: Event, items: list[Any], places: list[Meeting], numbers
                 raise ServiceError(f"matches[{i}].boards[{j}]: must be an object")
             ns, ew = (numbers.get(str(board.get(k)), str(board.get(k))) for k in ("ns", "ew"))
             rows.append({**board, "section": "A", "round": rnd, "ns": ns, "ew": ew})
-    _import_results(event, rows)
+    results_import(event, rows)
 
 
 def matches_export(event: Event, *, director: bool = False) -> dict[str, Any]:

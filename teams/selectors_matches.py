@@ -418,7 +418,3 @@ def draw_json(event: Event, round_number: int) -> dict[str, Any]:
     ]
     bye = next((m.home.name for m in matches if m.away is None), None)
     return {"round": round_number, "tables": tables, "bye": bye}
-
-
-#: The name the pages' match reads (teams.match_detail) first imported it by.
-_pair_board_scores = pair_board_scores

@@ -216,8 +216,8 @@ def event_import(
         raise ServiceError(f"kind: must be pairs or teams, got {json.dumps(kind)[:40]}")
     teams = _read_teams(data)
     pairs = _read_pairs(data, teams)
-    board_numbers, deals, dealers = _read_boards(data)
-    vulnerable = _read_vulnerable(data)
+    board_numbers, deals, dealers = boards_read(data)
+    vulnerable = vulnerable_read(data)
     contest = data.get("contest")
     if contest is not None and not isinstance(contest, str):
         raise ServiceError(f"contest: must be a text, got {json.dumps(contest)[:40]}")
@@ -291,7 +291,7 @@ def event_import(
         )
     if awards:
         event_awards_set(event=event, table=awards)
-    _import_results(event, results, progress)
+    results_import(event, results, progress)
     _restore_agreed(event, agreed)
     if status is None and results:
         status = EventStatus.RUNNING  # results in play: as a result entered here makes it
@@ -394,7 +394,7 @@ def _read_pairs(data: Mapping[str, Any], teams: list[str]) -> list[PairSpec]:
     return pairs
 
 
-def _read_boards(data: Mapping[str, Any]) -> tuple[list[int], dict[int, str], dict[int, str]]:
+def boards_read(data: Mapping[str, Any]) -> tuple[list[int], dict[int, str], dict[int, str]]:
     """The file's board numbers (each once), and the deals and dealers given for them."""
     deals: dict[int, str] = {}
     dealers: dict[int, str] = {}
@@ -425,9 +425,9 @@ def _read_boards(data: Mapping[str, Any]) -> tuple[list[int], dict[int, str], di
     return board_numbers, deals, dealers
 
 
-def _read_vulnerable(data: Mapping[str, Any]) -> dict[int, str]:
+def vulnerable_read(data: Mapping[str, Any]) -> dict[int, str]:
     """The boards' ``vulnerability`` where given (PBN's words, law 77), by board number; the shape of the
-    boards was checked by :func:`_read_boards`."""
+    boards was checked by :func:`boards_read`."""
     out: dict[int, str] = {}
     for i, board in enumerate(data["boards"]):
         value = board.get("vulnerability")
@@ -591,7 +591,7 @@ def _restore_agreed(event: Event, agreed: dict[tuple[str, int], tuple[dt.datetim
     boards_touch(event_ids=[event.pk])
 
 
-def _import_results(
+def results_import(
     event: Event, results: list[dict[str, Any]], progress: Callable[[int], None] | None = None
 ) -> None:
     """Score every result (the pure engine) and store them all with one ``executemany`` (see

@@ -47,7 +47,14 @@ from scoring.movements import MAX_PLAYS
 from teams.layout import MATCH_SCORINGS
 from teams.models import MATCH_IMPS_MAX, DrawChange, Entered, Match
 from teams.selectors_matches import match_results, rounds_complete, standings_order
-from teams.services.rounds import meetings_of, pairs_by_team, round_create, seatings_build
+from teams.services.rounds import (
+    match_plays_restore,
+    match_plays_set_aside,
+    meetings_of,
+    pairs_by_team,
+    round_create,
+    seatings_build,
+)
 
 #: The field of a Swiss (teams or pairs).
 SWISS_MIN = 4
@@ -451,5 +458,7 @@ def match_result_save(
         setattr(locked, key, value)
     locked.entered = entered
     locked.save(update_fields=[*fields, "entered", "updated_at"])
+    if not bye:
+        (match_plays_set_aside if entered else match_plays_restore)(event=event, match=locked)
     event_results_touch(event_ids=[event.pk])
     return locked

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from duplicate.models import Board, Event, Pair, Play, Round, Seating, Section
 from duplicate.services.events import dealer_for
 from scoring.contests.leagues import Meeting
-from teams.layout import round_boards
+from teams.layout import match_tables, round_boards
 from teams.models import Match
 
 
@@ -90,3 +90,36 @@ def round_create(
 
 def meetings_of(matches: Sequence[Match]) -> list[Meeting]:
     return [Meeting(m.round, m.table, m.home_id, m.away_id) for m in matches]
+
+
+def _match_seatings(event: Event, match: Match) -> list[Seating]:
+    return list(
+        Seating.objects.filter(
+            round__section__event=event,
+            round__number=match.round,
+            table__in=match_tables(match.table, teams=event.kind == "teams"),
+        ).select_related("ns", "ew")
+    )
+
+
+def match_plays_set_aside(*, event: Event, match: Match) -> None:
+    """A match entered as a whole (its boards scored elsewhere): its tables' unplayed boards are no longer in
+    play, so they neither keep its round's boards hidden from visitors (no peeking waits for every table)
+    nor count as missing when the event is finished.  Results already entered at its tables are kept."""
+    Play.objects.filter(seating__in=_match_seatings(event, match), entered=False).delete()
+
+
+def match_plays_restore(*, event: Event, match: Match) -> None:
+    """A match returned to its boards: an empty Play again for each of its round's boards at each of its tables
+    that has none."""
+    seatings = _match_seatings(event, match)
+    boards = list(
+        Board.objects.filter(event=event, number__in=list(round_boards(match.round, event.boards_per_match)))
+    )
+    held = set(Play.objects.filter(seating__in=seatings).values_list("seating_id", "board_id"))
+    Play.objects.bulk_create(
+        Play(event=event, seating=s, board=b, ns_pair=s.ns, ew_pair=s.ew)
+        for s in seatings
+        for b in boards
+        if (s.pk, b.pk) not in held
+    )

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from duplicate.models import Board, Pair, Play, Round, Seating
+from duplicate.selectors.events import boards_in_play
 from teams.models import Match
 from teams.selectors_matches import match_results, round_matches, seat_in_round, vp_table
 from teams.services import match_result_save
@@ -178,6 +179,14 @@ def test_a_match_entered_as_a_whole_keeps_no_board_in_play_for_the_others():
             enter(play, PASS)
     assert sorted(r.played for r in vp_table(event)) == [1] * 6
     assert sorted(r.vps for r in vp_table(event)) == [5, 10, 10, 10, 10, 15]
+    # Its tables' unplayed boards are set aside: board 1 is released (no peeking waits for no one) and
+    # finishing finds nothing missing in round 1.
+    assert 1 not in boards_in_play(event)
+    assert not Play.objects.filter(seating__round__number=1, seating__table__in=(1, 2)).exists()
+    # Returned to its boards, the match's tables have their empty plays again, and board 1 is in play.
+    match_result_save(match=first, entered="")
+    assert Play.objects.filter(seating__round__number=1, seating__table__in=(1, 2), entered=False).count() == 2
+    assert 1 in boards_in_play(event)
 
 
 @pytest.mark.parametrize("teams", [5, 9])
