@@ -54,6 +54,8 @@ from duplicate.services.players import club_update, player_update
 from duplicate.services.results import result_fields
 from scoring.deal import Deal
 from scoring.movements import Movement, MovementRound, generate
+from teams.models import Match
+from teams.services import EntrantSpec, match_result_save, matches_event_create
 from tests.duplicate.exports_events import pairs_file
 from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_MADE
 
@@ -914,3 +916,41 @@ def lin_file(boards: dict[int, Deal], *, east: bool = False, names: bool = True)
             f"{players}md|{LIN_DEALER[dealer]}{','.join(hands)}|rh||ah|Board {number}|sv|{vulnerable}|pg||"
         )
     return "\n".join(lines) + "\n"
+
+
+# --- Events of matches' pages (a league, a Swiss: teams.match_views) ----------------------------------------
+
+
+def matches_event(
+    n: int = 6,
+    *,
+    contest: str = "swiss-teams",
+    boards: int = 2,
+    rounds: int = 3,
+    seeded: bool = True,
+    bye_vp100: int = 1200,
+) -> Event:
+    """A league or Swiss of ``n`` entrants named "Team 1", ... (seeded in that order), made by its service."""
+    return matches_event_create(
+        name=f"{contest} of {n}",
+        date=dt.date(2026, 11, 28),
+        contest=contest,
+        entrants=[EntrantSpec(name=f"Team {i}", seed=i if seeded else None) for i in range(1, n + 1)],
+        boards_per_match=boards,
+        rounds=rounds if contest != "round-robin" else 0,
+        bye_vp100=bye_vp100,
+        seeded=seeded,
+    )
+
+
+def whole_results(event: Event, round_number: int, imps: list[tuple[int, int]] | None = None) -> list[Any]:
+    """Round ``round_number``'s matches (table order, byes left out) given whole results in IMPs: ``imps`` in
+    table order (default: home wins each by 10, 20-10 IMPs)."""
+    matches = list(
+        Match.objects.filter(event=event, round=round_number, away__isnull=False).order_by("table")
+    )
+    given = imps or [(20, 10)] * len(matches)
+    return [
+        match_result_save(match=m, entered="imps", home=h, away=a)
+        for m, (h, a) in zip(matches, given, strict=True)
+    ]

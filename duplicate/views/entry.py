@@ -20,7 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors, services
-from duplicate.contests import is_contract
+from duplicate.contests import contest_of, is_contract
 from duplicate.forms.entry import PlayResultForm, error_field, initial_for
 from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
 from duplicate.pages import traveller_page
@@ -224,6 +224,10 @@ def _render_table(
         played = selectors.table_played_boards(view.section.pk, view.token.table)
         ctx["played_boards"] = sorted(played)
         ctx["summary"] = summary
+        if contest_of(view.event).of_matches:  # a league or a Swiss: where this round's pairs sit next
+            shown = summary.round if summary is not None else view.seating.round.number
+            ctx["next_seats"] = entry_selectors.next_seats(view.section, view.token.table, shown)
+            ctx["teams_seated"] = (view.seating.ns.team, view.seating.ew.team)
         if summary is not None:  # the cursor goes to the summary's heading (kalamazoo.js), not a field
             for row in rows:
                 if row["form"] is not None:
