@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from duplicate.contests import CONTESTS, contest_named
 from duplicate.models import BOARDS_PER_MATCH_MAX, BYE_VP100_MAX
-from teams.models import MATCH_IMPS_MAX
+from teams.models import MATCH_IMPS_MAX, Entered
 from teams.services.matches import MATCH_SCORINGS
 
 #: The contests an event of matches takes (``Contest.of_matches``), as the form offers them.
@@ -153,7 +153,9 @@ class MatchResultForm(forms.Form):
     """A match's whole result, scored elsewhere: each side's IMPs, or each side's VPs."""
 
     entered = forms.ChoiceField(
-        label=_("Entered as"), choices=(("imps", _("IMPs")), ("vps", _("VPs"))), initial="imps"
+        label=_("Entered as"),
+        choices=((Entered.IMPS.value, _("IMPs")), (Entered.VPS.value, _("VPs"))),
+        initial=Entered.IMPS.value,
     )
     home = forms.CharField(label=_("Home"), max_length=8)
     away = forms.CharField(label=_("Away"), max_length=8)
@@ -165,7 +167,7 @@ class MatchResultForm(forms.Form):
             if side in self.errors:
                 continue
             try:
-                if data.get("entered") == "vps":
+                if data.get("entered") == Entered.VPS:
                     data[side] = vp100(text, field=str(_("VPs")))
                 else:
                     data[side] = _imps(text)

@@ -30,6 +30,7 @@ def vp_header(contest: Contest) -> list[str]:
     figures = contest.headings
     return [
         "Rank",
+        "Tied",
         entrant,
         "Players",
         figures.total,
@@ -43,9 +44,9 @@ def vp_header(contest: Contest) -> list[str]:
 
 
 def _values(row: VpTableRow) -> list[Any]:
-    rank = f"={row.rank}" if row.tied else row.rank
     return [
-        rank,
+        row.rank,
+        "tied" if row.tied else "",
         row.name,
         ", ".join(row.players),
         decimal_number(row.vps),
@@ -74,7 +75,8 @@ def vp_xlsx(rows: Iterable[VpTableRow], contest: Contest, title: str) -> bytes:
     header = [h for h in vp_header(contest) if not h.endswith(" exact")]
     lines = [
         [
-            f"={row.rank}" if row.tied else row.rank,
+            row.rank,
+            "tied" if row.tied else "",
             row.name,
             ", ".join(row.players),
             number(row.vps, shown=decimal_text(row.vps, places=contest.places)),

@@ -38,7 +38,7 @@ class VpStandingsTable(EventRowsTable):
     rank = tables.Column(_("Rank"), attrs=NUM, order_by=("rank", "name"))
     name = tables.Column(_("Team"), order_by=("name",))
     vps = tables.Column("VPs", attrs=NUM, order_by=("vps",))
-    imps = tables.Column("IMPs", attrs=NUM_NARROW_HIDDEN, order_by=("imps",))
+    imps = tables.Column("IMPs", attrs=NUM_NARROW_HIDDEN, order_by=("imps", "name"))
     played = tables.Column(_("Played"), attrs=NUM_NARROW_HIDDEN)
 
     class Meta(RowsTable.Meta):

@@ -32,7 +32,7 @@ from teams import match_files, page_reads, services
 from teams.forms import DrawSwapForm, MatchesEventForm, MatchResultForm
 from teams.match_detail import match_detail
 from teams.match_tables import MatchBoardsTable, RoundMatchesTable, VpStandingsTable, vps_text
-from teams.models import Match
+from teams.models import Entered, Match
 from teams.selectors_matches import match_results, vp_table
 from teams.tables import ImpBoardsTable
 
@@ -218,7 +218,7 @@ def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     form = MatchResultForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        vps = data["entered"] == "vps"
+        vps = data["entered"] == Entered.VPS
         home, away = (Fraction(data[s], 100) if vps else data[s] for s in ("home", "away"))
         try:
             services.match_result_save(
@@ -308,9 +308,9 @@ def guide_cards_pdf(request: HttpRequest, pk: int, round_number: int) -> HttpRes
 
 
 @require_safe
-def vp_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+def vp_download(request: HttpRequest, pk: str, fmt: str) -> HttpResponse:
     """The VP table as CSV, xlsx or JSON (a visitor's: no board in play counted)."""
-    event = _matches_event(pk)
+    event = _matches_event(int(pk))  # (a re_path's argument: text)
     return totals_download(
         request,
         event,
