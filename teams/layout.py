@@ -3,6 +3,8 @@ match at match table t plays at tables 2t - 1 and 2t; a Swiss pairs match at tab
 
 from __future__ import annotations
 
+from duplicate.contests import CONTESTS, Shape, contest_named
+
 
 def round_boards(round_number: int, boards_per_match: int) -> range:
     """The numbers of the boards round ``round_number`` plays."""
@@ -19,3 +21,17 @@ def match_tables(table: int, *, teams: bool) -> tuple[int, ...]:
 def match_of_table(table: int, *, teams: bool) -> int:
     """The match table a seating's ``table`` belongs to."""
     return (table + 1) // 2 if teams else table
+
+
+#: How a Swiss pairs match may score its boards (``Event.match_scoring``): the pair contests scored across the
+#: field against a datum (Butler) or by matchpoints, read from their descriptions; Butler by default.
+MATCH_SCORINGS: tuple[str, ...] = tuple(
+    c.stored
+    for c in sorted(CONTESTS, key=lambda c: not c.datum)
+    if c.shape is Shape.CONTRACT_PAIRS and (c.datum or c.neuberg)
+)
+
+
+def by_matchpoints(match_scoring: str) -> bool:
+    """Whether a Swiss pairs match of this ``match_scoring`` scores its boards by matchpoints (else IMPs)."""
+    return bool(match_scoring) and contest_named(match_scoring).neuberg

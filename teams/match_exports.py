@@ -1,6 +1,6 @@
-"""The files of an event of matches (docs/leagues.md), from plain rows: the VP table as CSV, xlsx and JSON, and
-the guide cards of a round as PDF.  Plain rows in, bytes out: no request, no database (the writers and pieces
-of ``duplicate.exports``)."""
+"""The files of an event of matches (docs/leagues.md), from plain rows: the VP table as CSV, xlsx, JSON and text
+(the ``standings`` command's), and the guide cards of a round as PDF.  Plain rows in, bytes or text out: no
+request, no database (the writers and pieces of ``duplicate.exports``)."""
 
 from __future__ import annotations
 
@@ -123,3 +123,15 @@ def guide_cards_pdf(info: EventInfo, round_number: int, cards: Sequence[GuideCar
         f"guide cards, round {round_number}",
         heading(info, f"Guide cards: round {round_number}") + story,
     )
+
+
+def vp_table_text(name: str, rows: Sequence[dict[str, Any]]) -> str:
+    """The table's lines (its JSON rows): place ("=" when shared), name, VPs to two decimals, net IMPs,
+    matches played."""
+    lines = [name, f"{'Place':<6} {'Name':<30} {'VPs':>8} {'IMPs':>6} {'Played':>6}"]
+    for row in rows:
+        place = f"{row['rank']}{'=' if row['tied'] else ''}"
+        lines.append(
+            f"{place:<6} {row['name'][:30]:<30} {row['vps']:>8} {row['imps']:>+6} {row['played']:>6}"
+        )
+    return "\n".join(lines) + "\n"

@@ -21,16 +21,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import Q
+
 from duplicate.contests import contest_of
 from duplicate.models import Event, EventStatus, Play, Seating
-from duplicate.selectors.contract import adjusted_of, contract_teams
+from duplicate.selectors.contract import adjusted_of, contract_teams, decimal_text
 from duplicate.selectors.pair_rows import PairInfo, pair_infos
 from scoring.contests import leagues
 from scoring.contests.imp_pairs import butler_datum, datum_rule
 from scoring.contests.imps import artificial_imps, imps, team_vps
 from scoring.contests.leagues import MatchResult
 from scoring.contests.matchpoints import board_matchpoints, neuberg
-from teams.layout import match_of_table, match_tables
+from teams.layout import by_matchpoints, match_of_table, match_tables
 from teams.models import Match
 
 PLAY_VALUES = (
@@ -99,13 +101,16 @@ class VpTableRow:
     imps_against: int
 
     def to_json(self) -> dict[str, Any]:
+        """The standings JSON's line: ``vps`` to two decimals (as the table shows them), ``vps_exact`` exact
+        ("p/q" when not whole)."""
         vps = self.vps
         return {
             "rank": self.rank,
             "tied": self.tied,
             "name": self.name,
             "players": list(self.players),
-            "vps": vps.numerator if vps.denominator == 1 else f"{vps.numerator}/{vps.denominator}",
+            "vps": decimal_text(vps),
+            "vps_exact": vps.numerator if vps.denominator == 1 else f"{vps.numerator}/{vps.denominator}",
             "imps": self.imps,
             "played": self.played,
             "won": self.won,
@@ -148,7 +153,7 @@ def _pair_board_scores(
     drop, halves = datum_rule(event.butler_drop, event.butler_halves)
     for board, lines in by_board.items():
         plain = [s for _ns, _ew, s in lines if isinstance(s, int)]
-        if method == "matchpoints":
+        if by_matchpoints(method):
             top = 2 * (len(lines) - 1)
             mps = iter(board_matchpoints(plain))
             for ns, ew, s in lines:
@@ -181,7 +186,7 @@ def _pairs_match(
             away_total += scores[ew, board]
     if not count:
         return None, None, None, None, 0
-    if event.match_scoring == "matchpoints":
+    if by_matchpoints(event.match_scoring):
         home_vps, away_vps = leagues.mp_share_vps(home_total, away_total)
         return None, None, home_vps, away_vps, count
     net = int(home_total - away_total)  # Butler IMPs are whole numbers
@@ -351,12 +356,9 @@ def rounds_drawn(event: Event) -> int:
 def seat_in_round(event: Event, team_id: int, round_number: int) -> Seat | None:
     """Where entrant ``team_id`` sits in round ``round_number`` (None before the round is drawn): its match
     table and opponents, and each of its pairs' table and direction.  Two queries."""
-    match = (
-        Match.objects.filter(event=event, round=round_number)
-        .filter(home_id=team_id)
-        .union(Match.objects.filter(event=event, round=round_number, away_id=team_id))
-        .first()
-    )
+    match = Match.objects.filter(
+        Q(home_id=team_id) | Q(away_id=team_id), event=event, round=round_number
+    ).first()
     if match is None:
         return None
     if match.away_id is None:
@@ -378,3 +380,27 @@ def seat_in_round(event: Event, team_id: int, round_number: int) -> Seat | None:
             mine.append((ew_number, table, "EW"))
             opponents = ns_name
     return Seat(round_number, match.table, opponents, home, tuple(sorted(mine)))
+
+
+def standings_json(event: Event, *, director: bool = False) -> dict[str, Any]:
+    """The standings JSON of an event of matches: the event, its rounds drawn and planned, and each entrant's
+    line of the VP table (:meth:`VpTableRow.to_json`)."""
+    rows = vp_table(event, director=director)
+    return {
+        "event": event.name,
+        "kind": event.contest,
+        "rounds": rounds_drawn(event),
+        "rounds_planned": event.rounds_planned,
+        "boards_per_match": event.boards_per_match,
+        "standings": [row.to_json() for row in rows],
+    }
+
+
+def draw_json(event: Event, round_number: int) -> dict[str, Any]:
+    """A round's draw as the ``draw`` command prints it: its tables (match table, home, away) and the bye."""
+    matches = Match.objects.filter(event=event, round=round_number).select_related("home", "away")
+    tables = [
+        {"table": m.table, "home": m.home.name, "away": m.away.name} for m in matches if m.away is not None
+    ]
+    bye = next((m.home.name for m in matches if m.away is None), None)
+    return {"round": round_number, "tables": tables, "bye": bye}

@@ -29,7 +29,7 @@ import subprocess
 import sys
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -54,6 +54,7 @@ from duplicate.services.players import club_update, player_update
 from duplicate.services.results import result_fields
 from scoring.deal import Deal
 from scoring.movements import Movement, MovementRound, generate
+from teams.layout import match_tables
 from teams.models import Match
 from teams.services import EntrantSpec, match_result_save, matches_event_create
 from tests.duplicate.exports_events import pairs_file
@@ -918,28 +919,54 @@ def lin_file(boards: dict[int, Deal], *, east: bool = False, names: bool = True)
     return "\n".join(lines) + "\n"
 
 
+# Events of matches (round robins and Swiss; teams.services.matches).
+
+
+def matches_event(contest: str, n: int, *, boards: int = 2, names: Sequence[str] = (), **kw) -> Event:
+    """An event of matches of ``n`` entrants named ``names`` (else "T1", "T2", ...), no players named."""
+    names = list(names) or [f"T{i}" for i in range(1, n + 1)]
+    return matches_event_create(
+        name=kw.pop("name", "League"),
+        date=dt.date(2026, 11, 28),
+        contest=contest,
+        entrants=[
+            EntrantSpec(name=x, seed=kw.pop("seed_offset", 0) + i) for i, x in enumerate(names, start=1)
+        ],
+        boards_per_match=boards,
+        **kw,
+    )
+
+
+def match_plays(match) -> list[Play]:
+    """The plays of a match's tables, board then table."""
+    return list(
+        Play.objects.filter(
+            event_id=match.event_id,
+            seating__round__number=match.round,
+            seating__table__in=match_tables(match.table, teams=match.event.kind == "teams"),
+        )
+        .select_related("seating__round", "board", "ns_pair", "ew_pair", "event")
+        .order_by("board__number", "seating__table")
+    )
+
+
+def round_play_all(event: Event, round_number: int, data: dict) -> None:
+    """Enter ``data`` at every table of round ``round_number`` (a flat board everywhere)."""
+    for play in Play.objects.filter(event=event, seating__round__number=round_number).select_related(
+        "seating__round", "board", "event"
+    ):
+        enter(play, data)
+
+
 # --- Events of matches' pages (a league, a Swiss: teams.match_views) ----------------------------------------
 
 
-def matches_event(
-    n: int = 6,
-    *,
-    contest: str = "swiss-teams",
-    boards: int = 2,
-    rounds: int = 3,
-    seeded: bool = True,
-    bye_vp100: int = 1200,
-) -> Event:
-    """A league or Swiss of ``n`` entrants named "Team 1", ... (seeded in that order), made by its service."""
-    return matches_event_create(
-        name=f"{contest} of {n}",
-        date=dt.date(2026, 11, 28),
-        contest=contest,
-        entrants=[EntrantSpec(name=f"Team {i}", seed=i if seeded else None) for i in range(1, n + 1)],
-        boards_per_match=boards,
-        rounds=rounds if contest != "round-robin" else 0,
-        bye_vp100=bye_vp100,
-        seeded=seeded,
+def teams_event(n: int = 6, *, contest: str = "swiss-teams", boards: int = 2, rounds: int = 3) -> Event:
+    """A league or Swiss of ``n`` entrants named "Team 1", ... seeded in that order (:func:`matches_event`)."""
+    names = [f"Team {i}" for i in range(1, n + 1)]
+    planned = {"rounds": rounds} if contest != "round-robin" else {}
+    return matches_event(
+        contest, n, boards=boards, names=names, name=f"{contest} of {n}", seeded=True, **planned
     )
 
 

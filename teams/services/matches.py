@@ -42,6 +42,7 @@ from scoring.contests import leagues, swiss
 from scoring.contests.imps import team_vps
 from scoring.contests.leagues import LEAGUE_MAX, LEAGUE_MIN, Meeting
 from scoring.errors import show_value
+from teams.layout import MATCH_SCORINGS
 from teams.models import MATCH_IMPS_MAX, DrawChange, Entered, Match
 from teams.selectors_matches import match_results, rounds_complete, standings_order
 from teams.services.rounds import meetings_of, pairs_by_team, round_create, seatings_build
@@ -49,8 +50,6 @@ from teams.services.rounds import meetings_of, pairs_by_team, round_create, seat
 #: The field of a Swiss (teams or pairs).
 SWISS_MIN = 4
 SWISS_MAX = 300
-#: How a Swiss pairs match scores its boards (``Event.match_scoring``).
-MATCH_SCORINGS = ("butler", "matchpoints")
 VP_MAX = 20
 
 

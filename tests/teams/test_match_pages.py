@@ -21,10 +21,10 @@ from tests.factories import (
     SECOND,
     create_form,
     enter,
-    matches_event,
     pdf_words,
     plays_at,
     squash,
+    teams_event,
     token_client,
     whole_results,
 )
@@ -150,7 +150,7 @@ def test_the_form_shows_bad_input_beside_its_field(director_client, field, value
 
 
 def test_the_overview_of_a_swiss_is_its_matches_page(client):
-    event = matches_event(4)
+    event = teams_event(4)
     response = client.get(reverse("event_detail", args=[event.pk]))
     assert response.status_code == 302
     assert response["Location"] == reverse("matches_event", args=[event.pk])
@@ -158,7 +158,7 @@ def test_the_overview_of_a_swiss_is_its_matches_page(client):
 
 
 def test_a_director_draws_swaps_and_enters_a_swiss_round(director_client):
-    event = matches_event(6, boards=2, rounds=3)
+    event = teams_event(6, boards=2, rounds=3)
     url = reverse("matches_event", args=[event.pk])
     page = director_client.get(url).content.decode()
     assert re.search(r'<button type="submit" class="primary" disabled[^>]*>Draw round 2</button>', page)
@@ -192,7 +192,7 @@ def test_a_director_draws_swaps_and_enters_a_swiss_round(director_client):
 
 
 def test_a_swap_refused_says_why(director_client):
-    event = matches_event(6)
+    event = teams_event(6)
     swap = reverse("matches_swap", args=[event.pk])
     for data, message in (
         ({"first": "1", "second": "1"}, "Choose two different tables."),
@@ -209,7 +209,7 @@ def test_a_swap_refused_says_why(director_client):
 
 
 def test_a_visitor_sees_no_director_forms(client):
-    event = matches_event(4)
+    event = teams_event(4)
     html = client.get(reverse("matches_event", args=[event.pk])).content.decode()
     assert "Draw round" not in html
     assert "Swap" not in html
@@ -219,7 +219,7 @@ def test_a_visitor_sees_no_director_forms(client):
 
 
 def test_a_league_has_no_draw_button(director_client):
-    event = matches_event(5, contest="round-robin")
+    event = teams_event(5, contest="round-robin")
     page = text(director_client.get(reverse("matches_event", args=[event.pk])))
     assert "Draw round" not in page
     assert "Round 5" in page
@@ -246,7 +246,7 @@ def test_a_league_has_no_draw_button(director_client):
     ],
 )
 def test_a_whole_result_refused_shows_beside_its_field(director_client, data, field, message):
-    event = matches_event(4)
+    event = teams_event(4)
     match = Match.objects.filter(event=event).first()
     response = director_client.post(reverse("matches_result", args=[event.pk, match.pk]), data)
     assert response.status_code == 400
@@ -258,7 +258,7 @@ def test_a_whole_result_refused_shows_beside_its_field(director_client, data, fi
 
 
 def test_a_whole_result_in_vps(director_client):
-    event = matches_event(4)
+    event = teams_event(4)
     match = Match.objects.filter(event=event, table=2).get()
     response = director_client.post(
         reverse("matches_result", args=[event.pk, match.pk]),
@@ -274,7 +274,7 @@ def test_a_whole_result_in_vps(director_client):
 
 
 def test_a_match_page_hides_the_boards_in_play_from_visitors(client, director_client):
-    event = matches_event(4, boards=1)
+    event = teams_event(4, boards=1)
     match = Match.objects.get(event=event, round=1, table=1)
     home_ns, away_ns = plays_at(event, 1, 1)[0], plays_at(event, 1, 2)[0]
     enter(home_ns, FIRST)  # 4H by N, 10 tricks: N-S +420 (board 1, none vulnerable)
@@ -300,7 +300,7 @@ def test_a_match_page_hides_the_boards_in_play_from_visitors(client, director_cl
 
 
 def test_the_team_page_says_where_its_pairs_sit(client):
-    event = matches_event(4, seeded=True)
+    event = teams_event(4)
     team = event.teams.get(name="Team 1")
     page = text(client.get(reverse("matches_team", args=[event.pk, team.pk])))
     # Team 1 is home at match table 1: its first pair N-S at table 1, its second E-W at table 2.
@@ -309,7 +309,7 @@ def test_the_team_page_says_where_its_pairs_sit(client):
 
 
 def test_a_table_link_says_where_the_pairs_sit_next(client, director):
-    event = matches_event(4, boards=1, seeded=True)
+    event = teams_event(4, boards=1)
     secret = token_client(client, event, 1)
     page = text(client.get(reverse("entry_token", args=[secret])))
     assert "Round 1, table 1: Team 1 N-S v Team 2 E-W." in page
@@ -331,7 +331,7 @@ def test_a_table_link_says_where_the_pairs_sit_next(client, director):
 
 
 def test_the_guide_cards_of_a_round(client):
-    event = matches_event(5, seeded=True)  # five teams: Team 5 has the bye
+    event = teams_event(5)  # five teams: Team 5 has the bye
     page = text(client.get(reverse("matches_guide_cards", args=[event.pk, 1])))
     assert "Team 1 " in page
     assert "Pair 1: table 1, N-S v Team 2" in page
@@ -344,7 +344,7 @@ def test_the_guide_cards_of_a_round(client):
 
 
 def test_the_vp_table_downloads(client):
-    event = matches_event(4, boards=2)
+    event = teams_event(4, boards=2)
     whole_results(event, 1, [(20, 10), (5, 5)])
     csv_text = client.get(reverse("matches_vp_download", args=[event.pk, "csv"])).content.decode("utf-8-sig")
     lines = csv_text.splitlines()
@@ -373,7 +373,7 @@ def test_the_vp_table_downloads(client):
 def test_a_page_of_another_event_is_not_found(client, mitchell_event):
     for name, args in (("matches_event", []), ("matches_guide_cards", [1]), ("matches_vp_download", ["csv"])):
         assert client.get(reverse(name, args=[mitchell_event.pk, *args])).status_code == 404
-    event = matches_event(4)
+    event = teams_event(4)
     assert client.get(reverse("matches_match", args=[event.pk, 99999])).status_code == 404
     assert client.get(reverse("matches_team", args=[event.pk, 99999])).status_code == 404
 
@@ -383,7 +383,7 @@ def test_a_page_of_another_event_is_not_found(client, mitchell_event):
 
 @pytest.mark.parametrize("size", [4, 12])
 def test_the_pages_run_a_fixed_number_of_queries(client, director_client, django_assert_num_queries, size):
-    event = matches_event(size, boards=2)
+    event = teams_event(size, boards=2)
     whole_results(event, 1)
     match = Match.objects.filter(event=event).first()
     team = event.teams.first()

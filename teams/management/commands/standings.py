@@ -25,6 +25,8 @@ from duplicate.selectors.event_rows import StandingsRows, standings_rows
 from duplicate.selectors.imp_match import imp_match
 from teams.files import match_file, match_formats
 from teams.imp_exports import imp_json, imp_text
+from teams.match_exports import vp_table_text
+from teams.selectors_matches import standings_json as matches_standings_json
 
 RENDERERS: dict[str, Callable[[StandingsRows], Any]] = {
     "json": lambda rows: json.dumps(standings_json(rows.standings), indent=2, ensure_ascii=False) + "\n",
@@ -54,7 +56,19 @@ class Command(KalamazooCommand):
             raise CommandError(f"standings: the {fmt} format needs -o FILE", returncode=2)
         event = event_or_error(options["event_id"])
         body: Any
-        if fmt in match_formats(event):
+        if contest_of(event).of_matches:  # a league or a Swiss: the VP table
+            if fmt not in ("json", "text"):
+                raise CommandError(
+                    "standings: a league's or a Swiss's standings are JSON or text (--format json)",
+                    returncode=2,
+                )
+            table = matches_standings_json(event, director=True)
+            body = (
+                vp_table_text(event.name, table["standings"])
+                if fmt == "text"
+                else json.dumps(table, indent=2, ensure_ascii=False) + "\n"
+            )
+        elif fmt in match_formats(event):
             body = match_file(
                 event, fmt, director=True
             )  # board by board (law G); the server: every board, name
