@@ -127,6 +127,29 @@ def bench_engine(report: Report, quick: bool) -> None:
 
     seconds, _ = timed(howell_cold, 5)
     report.add("engine", "7-table Howell generated (cold)", seconds * 1000, "ms", "<= 50 ms", seconds <= 0.05)
+    bench_swiss_draw(report)
+
+
+def bench_swiss_draw(report: Report) -> None:
+    """Round 5 of a 200-team Swiss (issue 33: at most 1 s): round 1 shuffled, rounds 2-4 drawn from random
+    tables, round 5's from another (four rounds met), best of 3: the networkx matching in its widening rank
+    window (docs/laws.md, "Swiss: the draw")."""
+    import random
+
+    from scoring.contests.swiss import first_draw, swiss_draw
+
+    rng = random.Random(33)
+    teams = list(range(1, 201))
+    draw = first_draw(teams, seeded=False, rng=rng)  # type: ignore[arg-type]
+    met: set[frozenset[int]] = set()
+    for round_ in range(2, 6):
+        met |= {frozenset((m.home, m.away)) for m in draw.tables if m.away is not None}
+        rng.shuffle(teams)
+        draw = swiss_draw(teams, met=met, byes=(), round=round_)
+    seconds, _ = timed(lambda: swiss_draw(teams, met=met, byes=(), round=5), 3)
+    report.add(
+        "engine", "Swiss draw, 200 teams", seconds * 1000, "ms", "<= 1,000 ms", seconds <= 1.0, "round 5"
+    )
 
 
 @dataclass
