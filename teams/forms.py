@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from duplicate.contests import CONTESTS, contest_named
 from duplicate.models import BOARDS_PER_MATCH_MAX, BYE_VP100_MAX
+from teams.layout import MATCH_SCORINGS
 from teams.models import MATCH_IMPS_MAX, Entered
-from teams.services.matches import MATCH_SCORINGS
 
 #: The contests an event of matches takes (``Contest.of_matches``), as the form offers them.
 MATCHES_CHOICES = tuple((c.stored, c.choice) for c in CONTESTS if c.chosen and c.of_matches)

@@ -362,11 +362,11 @@ def test_the_vp_table_downloads(client):
     standings = json.loads(client.get(reverse("matches_vp_download", args=[event.pk, "json"])).content)[
         "standings"
     ]
-    assert [(s["rank"], s["name"], s["vps"], s["imps"], s["played"]) for s in standings] == [
-        (1, "Team 1", "823/50", 10, 1),
-        (2, "Team 3", 10, 0, 1),
-        (2, "Team 4", 10, 0, 1),
-        (4, "Team 2", "177/50", -10, 1),
+    assert [(s["rank"], s["name"], s["vps"], s["vps_exact"], s["imps"], s["played"]) for s in standings] == [
+        (1, "Team 1", "16.46", "823/50", 10, 1),
+        (2, "Team 3", "10.00", 10, 0, 1),
+        (2, "Team 4", "10.00", 10, 0, 1),
+        (4, "Team 2", "3.54", "177/50", -10, 1),
     ]
 
 
