@@ -77,9 +77,21 @@ class RoundMatchesTable(EventRowsTable):
     table = tables.Column(_("Table"), attrs=NUM)
     home_name = tables.Column(_("Home"))
     away_name = tables.Column(_("Away"), empty_values=())
-    imps = tables.Column("IMPs", attrs=NUM, empty_values=(), orderable=False)
-    vps = tables.Column("VPs", attrs=NUM, empty_values=(), orderable=False)
-    actions = tables.Column("", empty_values=(), orderable=False, attrs={"td": {"class": "no-print nowrap"}})
+    imps = tables.Column(
+        "IMPs",
+        attrs={"th": {"class": "num hide-narrow"}, "td": {"class": "num hide-narrow pair-figures"}},
+        empty_values=(),
+        orderable=False,
+    )
+    vps = tables.Column(
+        "VPs",
+        attrs={"th": {"class": "num"}, "td": {"class": "num pair-figures"}},
+        empty_values=(),
+        orderable=False,
+    )
+    actions = tables.Column(
+        "", empty_values=(), orderable=False, attrs={"td": {"class": "no-print match-links"}}
+    )
 
     class Meta(RowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data round-matches"}
@@ -123,7 +135,13 @@ class RoundMatchesTable(EventRowsTable):
         if not self.director:
             return format_html('<a href="{}">{}</a>', page, _("Boards"))
         enter = reverse("matches_result", args=[self.event_pk, record.pk])
-        return format_html('<a href="{}">{}</a> · <a href="{}">{}</a>', page, _("Boards"), enter, _("Result"))
+        return format_html(
+            '<a href="{}">{}</a><span class="sep"> · </span><a href="{}">{}</a>',
+            page,
+            _("Boards"),
+            enter,
+            _("Result"),
+        )
 
 
 class MatchBoardsTable(EventRowsTable):
