@@ -130,8 +130,9 @@ def vp_table_text(name: str, rows: Sequence[dict[str, Any]]) -> str:
     matches played."""
     lines = [name, f"{'Place':<6} {'Name':<30} {'VPs':>8} {'IMPs':>6} {'Played':>6}"]
     for row in rows:
-        place = f"{row['rank']}{'=' if row['tied'] else ''}"
-        lines.append(
-            f"{place:<6} {row['name'][:30]:<30} {row['vps']:>8} {row['imps']:>+6} {row['played']:>6}"
+        rank, tied, entrant, vps, imps, played = (
+            row[k] for k in ("rank", "tied", "name", "vps", "imps", "played")
         )
+        place = f"{rank}{'=' if tied else ''}"
+        lines.append(f"{place:<6} {entrant[:30]:<30} {vps:>8} {imps:>+6} {played:>6}")
     return "\n".join(lines) + "\n"

@@ -90,6 +90,7 @@ TOP_KEYS = {
     "running_totals",
     "awards",
 }
+FILE_KINDS: dict[Any, tuple[Callable[..., Event], Callable[..., dict[str, Any]]]] = {}  # by teams.apps
 PLACE_KEYS = {"section", "round", "table", "board", "ns", "ew"}
 PROGRESS_STEP = 500  # results scored between two words to an import's ``progress``
 SECTION_KEYS = {"letter", "movement"}
@@ -196,9 +197,10 @@ def result_count(data: Mapping[str, Any]) -> int:
 def event_import(
     *, data: Mapping[str, Any], analyse: bool = True, progress: Callable[[int], None] | None = None
 ) -> Event:
-    """Load a whole event in one transaction: all or nothing. ``analyse``: the deals' double-dummy analysis
-    starts in a thread once it commits (False: the caller works it out itself, ``deal_analyses_compute``).
-    ``progress``: told how many results are scored, now and then (an import in the background)."""
+    """Load a whole event in one transaction: all or nothing. ``analyse``: start the deals' double-dummy analysis
+    once it commits (False: the caller does, ``deal_analyses_compute``). ``progress``: told the results scored."""
+    if (other := FILE_KINDS.get(data.get("kind"))) is not None:  # a league's or a Swiss's (teams)
+        return other[0](data=data)
     unknown = set(data) - TOP_KEYS
     if unknown:
         raise ServiceError(f"{sorted(unknown)[0]}: not a field of an event file")
@@ -684,9 +686,10 @@ def _datum_chosen(event: Event) -> bool:
 
 
 def event_export(event: Event, *, director: bool = False) -> dict[str, Any]:
-    """The event file of an event (plain JSON-ready values): a ``director``'s with every name and each
-    player's choice of how visitors see it, a visitor's with the names as visitors are shown them
-    (``duplicate.privacy``)."""
+    """The event file of an event (plain JSON-ready values): a ``director``'s with every name and each player's
+    choice of how visitors see it, a visitor's with the names as visitors are shown them (``duplicate.privacy``)."""
+    if event.contest in FILE_KINDS:
+        return FILE_KINDS[event.contest][1](event, director=director)
     snapshot = selectors.event_snapshot(event)
     section = snapshot.sections[0] if snapshot.sections else None
     letters = {sec.pk: sec.letter for sec in snapshot.sections}
