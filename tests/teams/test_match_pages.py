@@ -296,6 +296,20 @@ def test_a_match_page_hides_the_boards_in_play_from_visitors(client, director_cl
     assert "530" in visitor
 
 
+def test_a_swiss_pairs_match_page_shows_each_pairs_butler_imps(client, director_client):
+    event = teams_event(4, contest="swiss-pairs", boards=1)
+    match = Match.objects.get(event=event, round=1, table=1)
+    enter(plays_at(event, 1, 1)[0], FIRST)  # table 1: N-S +420
+    url = reverse("matches_match", args=[event.pk, match.pk])
+    assert "being played" in text(client.get(url))  # table 2 has not played board 1
+    enter(plays_at(event, 1, 2)[0], SECOND)  # table 2: N-S -110
+    # Butler: the datum is the mean of 420 and -110, 155, to the nearest 10 away from zero: 160; table 1's
+    # N-S +260 against it is 6 IMPs (WBF scale: 250 to 290), E-W -6.
+    for who in (client, director_client):
+        page = text(who.get(url))
+        assert "Board N-S score IMPs Team 1 IMPs Team 2 1 420 +6.00 -6.00" in page
+
+
 # --- where the players sit: the team's page and the table link ---------------------------------------------
 
 
@@ -395,7 +409,18 @@ def test_the_pages_run_a_fixed_number_of_queries(client, director_client, django
         (client, reverse("matches_guide_cards", args=[event.pk, 1]), 4),
         (client, reverse("matches_vp_download", args=[event.pk, "csv"]), 4),
         (client, reverse("matches_vp_download", args=[event.pk, "xlsx"]), 4),
+        (client, reverse("matches_vp_download", args=[event.pk, "json"]), 4),
+        (client, reverse("matches_guide_cards_pdf", args=[event.pk, 1]), 4),
     ):
         cache.clear()
         with django_assert_num_queries(queries, info=url):
             assert who.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("size", [4, 12])
+def test_a_table_link_of_a_swiss_runs_a_fixed_number_of_queries(client, django_assert_num_queries, size):
+    event = teams_event(size, boards=1)
+    secret = token_client(client, event, 1)
+    url = reverse("entry_token", args=[secret])
+    with django_assert_num_queries(8, info=url):
+        assert client.get(url).status_code == 200
