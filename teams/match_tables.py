@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from duplicate.contests import Contest
@@ -130,7 +130,7 @@ class RoundMatchesTable(EventRowsTable):
 
     def render_actions(self, record: Any) -> SafeString:
         if record.away is None:
-            return format_html("")
+            return mark_safe("")  # a bye: no match page
         page = reverse("matches_match", args=[self.event_pk, record.pk])
         if not self.director:
             return format_html('<a href="{}">{}</a>', page, _("Boards"))

@@ -137,6 +137,7 @@ def _event_context(request: HttpRequest, event: Event, director: bool) -> dict[s
         "rounds": listed,
         "standings": configure(request, table),
         "last": last,
+        "playing": page_reads.round_in_play(rounds),  # its guide cards are offered
         "is_director": director,
         "changes": page_reads.draw_changes(event),
     }
@@ -278,9 +279,10 @@ def team_page(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
     director = selectors.viewer_of(request).director
 
     def render_page() -> HttpResponse:
-        last = page_reads.last_drawn_round(event)
-        seats = page_reads.seats_in_round(event, last).get(team.pk, []) if last else []
         mine = [m for m in match_results(event, director=director) if team.pk in (m.home, m.away)]
+        # The round it plays now: its first without a result (a league's are all made at the start), else its last.
+        last = next((m.round for m in mine if not m.complete), mine[-1].round if mine else 0)
+        seats = page_reads.seats_in_round(event, last).get(team.pk, []) if last else []
         table = configure(
             request, RoundMatchesTable(mine, event_pk=event.pk, director=director, prefix="m-", rounds=True)
         )

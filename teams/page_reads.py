@@ -4,7 +4,7 @@ seats in one round at once (the guide cards, the event page), the last round dra
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -140,3 +140,9 @@ def round_cards(event: Event, round_number: int) -> list[GuideCard]:
         (GuideCard(names.get(team_id, ""), round_number, tuple(found)) for team_id, found in seats.items()),
         key=lambda card: card.name.casefold(),
     )
+
+
+def round_in_play(rounds: Sequence[RoundLines]) -> RoundLines | None:
+    """The round being played: the first not complete (a league's rounds are all made at the start), else the
+    last; None before any."""
+    return next((r for r in rounds if not r.complete), rounds[-1] if rounds else None)
