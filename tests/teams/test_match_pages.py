@@ -437,3 +437,31 @@ def test_a_table_link_of_a_swiss_runs_a_fixed_number_of_queries(client, django_a
     url = reverse("entry_token", args=[secret])
     with django_assert_num_queries(8, info=url):
         assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("contest", ["swiss-teams", "swiss-pairs", "round-robin"])
+def test_the_events_other_pages_answer(client, director_client, contest):
+    """The movement's pages and files of a league or a Swiss answer (the standings and the team match page
+    send to the VP table); none is a 500."""
+    event = teams_event(4, contest=contest)
+    whole_results(event, 1)
+    enter(plays_at(event, 1, 1)[0], FIRST)
+    for name in ("event_standings", "team_match"):
+        response = client.get(reverse(name, args=[event.pk]))
+        assert response.status_code == 302
+        assert response["Location"] == reverse("matches_event", args=[event.pk])
+    assert client.get(reverse("download_standings", args=[event.pk, "csv"]))["Location"] == reverse(
+        "matches_vp_download", args=[event.pk, "csv"]
+    )
+    urls = [
+        reverse(n, args=[event.pk])
+        for n in ("event_movement", "event_pairs", "event_boards", "event_display")
+    ]
+    urls += [reverse("board_traveller", args=[event.pk, 1]), reverse("pair_scorecard", args=[event.pk, "1"])]
+    urls += [
+        reverse("download_travellers", args=[event.pk]),
+        reverse("download_results_csv", args=[event.pk]),
+    ]
+    for who in (client, director_client):
+        for url in urls:
+            assert who.get(url).status_code == 200, url
