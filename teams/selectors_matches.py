@@ -46,6 +46,18 @@ PLAY_VALUES = (
     "seating__table",
     "seating__round__number",
 )
+MATCH_VALUES = (
+    "pk",
+    "round",
+    "table",
+    "home_id",
+    "away_id",
+    "entered",
+    "home_imps",
+    "away_imps",
+    "home_vp100",
+    "away_vp100",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,12 +232,24 @@ def _teams_match(
     return x.home_imps, x.away_imps, Fraction(x.home_vp), Fraction(x.away_vp), len(x.lines)
 
 
-def match_results(
-    event: Event, *, director: bool = False, infos: Mapping[int, PairInfo] | None = None
-) -> tuple[MatchLine, ...]:
-    """Every match of the event in round and table order with its result (module docstring).  Two queries
-    (the matches, the plays), and the pairs' when ``infos`` is not given."""
-    infos = pair_infos(event, director=director) if infos is None else infos
+@dataclass(frozen=True)
+class EventField:
+    """What the match reads are worked out from (two queries): the teams' names and pairs, the matches (as
+    values), the plays (``PLAY_VALUES``) by (round, match table), the boards still in play (a table of a
+    match not entered as a whole has not played them), whether this viewer sees them (``released``), and a
+    Swiss pairs' field's scores by (pair, board)."""
+
+    names: Mapping[int, str]
+    team_pairs: Mapping[int, list[int]]
+    matches: list[tuple[Any, ...]]
+    by_table: Mapping[tuple[int, int], list[tuple[Any, ...]]]
+    in_play: set[int]
+    released: bool
+    scores: Mapping[tuple[int, int], Fraction]
+
+
+def event_field(event: Event, *, director: bool, infos: Mapping[int, PairInfo]) -> EventField:
+    """The event's :class:`EventField` (two queries: the matches, the plays)."""
     names = {p.team_id: p.team or "" for p in infos.values() if p.team_id is not None}
     team_pairs: dict[int, list[int]] = {}
     for p in infos.values():
@@ -233,52 +257,42 @@ def match_results(
             team_pairs.setdefault(p.team_id, []).append(p.pk)
     teams = contest_of(event).for_teams
     matches = list(
-        Match.objects.filter(event=event)
-        .order_by("round", "table", "id")
-        .values_list(
-            "pk",
-            "round",
-            "table",
-            "home_id",
-            "away_id",
-            "entered",
-            "home_imps",
-            "away_imps",
-            "home_vp100",
-            "away_vp100",
-        )
+        Match.objects.filter(event=event).order_by("round", "table", "id").values_list(*MATCH_VALUES)
     )
     plays = list(
         Play.objects.filter(event=event).order_by("board__number", "seating__table").values_list(*PLAY_VALUES)
     )
     by_table: dict[tuple[int, int], list[tuple[Any, ...]]] = {}
+    whole = {(m[1], m[2]) for m in matches if m[5]}  # entered as a whole: its tables are not waited for
     in_play: set[int] = set()
     for row in plays:
-        by_table.setdefault((row[8], match_of_table(row[7], teams=teams)), []).append(row)
-        if not row[3]:
+        place = (row[8], match_of_table(row[7], teams=teams))
+        by_table.setdefault(place, []).append(row)
+        if not row[3] and place not in whole:
             in_play.add(row[0])
     released = director or event.running_totals or event.status == EventStatus.COMPLETE
     scores: dict[tuple[int, int], Fraction] = {}
     if not teams:
         shown = [r for r in plays if released or r[0] not in in_play]
         scores = _pair_board_scores(shown, method=event.match_scoring, event=event)
-    return tuple(
-        _line(m, by_table.get((m[1], m[2]), []), event, names, team_pairs, scores, in_play, released)
-        for m in matches
-    )
+    return EventField(names, team_pairs, matches, by_table, in_play, released, scores)
 
 
-def _line(
-    m: Any,
-    plays: list[tuple[Any, ...]],
-    event: Event,
-    names: Mapping[int, str],
-    team_pairs: Mapping[int, list[int]],
-    scores: Mapping[tuple[int, int], Fraction],
-    in_play: set[int],
-    released: bool,
-) -> MatchLine:
+def match_results(
+    event: Event, *, director: bool = False, infos: Mapping[int, PairInfo] | None = None
+) -> tuple[MatchLine, ...]:
+    """Every match of the event in round and table order with its result (module docstring).  Two queries
+    (the matches, the plays), and the pairs' when ``infos`` is not given."""
+    infos = pair_infos(event, director=director) if infos is None else infos
+    field = event_field(event, director=director, infos=infos)
+    return tuple(match_line(m, event, field) for m in field.matches)
+
+
+def match_line(m: tuple[Any, ...], event: Event, field: EventField) -> MatchLine:
+    """A match (``MATCH_VALUES``) with its result."""
     pk, rnd, table, home, away, entered, h_imps, a_imps, h_vp100, a_vp100 = m
+    names, in_play, released = field.names, field.in_play, field.released
+    plays = field.by_table.get((rnd, table), [])
     common = (pk, rnd, table, home, away, names.get(home, ""), names.get(away, "") if away else "", entered)
     if entered:
         h_vps = Fraction(h_vp100, 100) if h_vp100 is not None else None
@@ -289,9 +303,9 @@ def _line(
     complete = bool(plays) and all(row[3] for row in plays)
     shown = plays if released else [r for r in plays if r[0] not in in_play]
     if contest_of(event).for_teams:
-        figures = _teams_match(m, shown, team_pairs, names, event)
+        figures = _teams_match(m, shown, field.team_pairs, names, event)
     else:
-        figures = _pairs_match(m, shown, scores, event)
+        figures = _pairs_match(m, shown, field.scores, event)
     counted = figures[2] is not None and (released or not any(r[0] in in_play for r in plays))
     return MatchLine(*common, *figures, complete, counted)
 

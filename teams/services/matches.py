@@ -132,7 +132,10 @@ def _settings(
     """The rounds planned and the match scoring, checked (ServiceError naming the field)."""
     described = CHOSEN[contest]
     _whole("boards_per_match", boards_per_match, 1, BOARDS_PER_MATCH_MAX)
-    _whole("bye_vps", bye_vp100, 0, BYE_VP100_MAX)
+    if isinstance(bye_vp100, bool) or not isinstance(bye_vp100, int) or not 0 <= bye_vp100 <= BYE_VP100_MAX:
+        raise ServiceError(
+            f"bye_vp100: a bye's VPs in hundredths, from 0 to {BYE_VP100_MAX} ({VP_MAX} VPs), got {show_value(bye_vp100)}"
+        )
     if described.drawn:
         _whole("rounds", rounds, 1, n - 1)
     elif rounds not in (0, n - 1 + n % 2):

@@ -165,3 +165,29 @@ def test_vp_table_queries_do_not_grow_with_the_league(teams, django_assert_num_q
     with django_assert_num_queries(3):
         rows = vp_table(event)
     assert len(rows) == teams
+
+
+def test_a_match_entered_as_a_whole_keeps_no_board_in_play_for_the_others():
+    """Round 1's first match entered as a whole (its tables never play): once the round's other tables have
+    played board 1, a visitor's table counts every match of the round."""
+    event = matches_event("round-robin", 6, boards=1)
+    first, *others = Match.objects.filter(event=event, round=1).order_by("table")
+    match_result_save(match=first, entered="vps", home=15, away=5)
+    for match in others:
+        for play in match_plays(match):
+            enter(play, PASS)
+    assert sorted(r.played for r in vp_table(event)) == [1] * 6
+    assert sorted(r.vps for r in vp_table(event)) == [5, 10, 10, 10, 10, 15]
+
+
+@pytest.mark.parametrize("teams", [5, 9])
+def test_match_reads_do_not_grow_with_the_league(teams, django_assert_num_queries):
+    event = matches_event("round-robin", teams, boards=2)
+    with django_assert_num_queries(3):
+        lines = match_results(event)
+    assert len(lines) == teams * (teams + 1) // 2  # (n - 1) / 2 meetings and a bye in each of n rounds
+    with django_assert_num_queries(3):
+        assert len(round_matches(event, 2)) == (teams + 1) // 2
+    team = Match.objects.filter(event=event, round=2, away__isnull=False).first().home_id
+    with django_assert_num_queries(2):
+        assert seat_in_round(event, team, 2).table >= 1

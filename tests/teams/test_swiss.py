@@ -5,15 +5,17 @@ plays, worked by hand."""
 
 from __future__ import annotations
 
+import datetime as dt
+import random
 from fractions import Fraction
 
 import pytest
 
-from duplicate.models import Play, Seating
+from duplicate.models import Pair, Play, Player, Seating
 from duplicate.services.errors import ServiceError
 from teams.models import DrawChange, Match
-from teams.selectors_matches import match_results, vp_table
-from teams.services import draw_swap, match_result_save, round_draw
+from teams.selectors_matches import match_results, seat_in_round, vp_table
+from teams.services import EntrantSpec, draw_swap, match_result_save, matches_event_create, round_draw
 from tests.factories import db_counts, enter, match_plays, matches_event, round_play_all
 
 pytestmark = pytest.mark.django_db
@@ -230,7 +232,7 @@ def test_bad_input_to_every_service_is_refused_and_writes_nothing(django_user_mo
         ({"boards": 65}, "boards_per_match"),
         ({"rounds": 0}, "rounds: must be a whole number from 1 to 5"),
         ({"rounds": 6}, "rounds: must be a whole number from 1 to 5"),
-        ({"bye_vp100": 2001}, "bye_vps: must be a whole number from 0 to 2000"),
+        ({"bye_vp100": 2001}, r"bye_vp100: a bye's VPs in hundredths, from 0 to 2000 \(20 VPs\), got 2001"),
         ({"match_scoring": "butler"}, "match_scoring: a team's match is scored by IMPs"),
         ({"n": 3}, "entrants: from 4 to 300 teams, got 3"),
         ({"names": ["A", "A", "B", "C", "D", "E"]}, "'A' is named twice"),
@@ -251,3 +253,67 @@ def test_swiss_pairs_scoring_choice_is_checked():
         matches_event("swiss-pairs", 6, boards=2, rounds=3, match_scoring="cross-imps")
     with pytest.raises(ServiceError, match="entrants: from 3 to 40 teams, got 41"):
         matches_event("round-robin", 41, boards=1)
+
+
+@pytest.mark.parametrize("pairs", [8, 16])
+def test_swiss_pairs_table_queries_do_not_grow_with_the_field(pairs, django_assert_num_queries):
+    event = matches_event("swiss-pairs", pairs, boards=2, rounds=3, seeded=True)
+    round_play_all(event, 1, {"contract": "PASS"})
+    with django_assert_num_queries(3):
+        rows = vp_table(event)
+    assert [r.vps for r in rows] == [10] * pairs
+
+
+def test_where_a_swiss_pair_sits():
+    event = matches_event("swiss-pairs", 6, boards=2, rounds=3, seeded=True)
+    match = Match.objects.select_related("home", "away").get(event=event, round=1, table=2)  # T3 v T4
+    home = seat_in_round(event, match.home_id, 1)
+    assert (home.table, home.opponents, home.seats) == (2, "T4", (("3", 2, "NS"),))
+    away = seat_in_round(event, match.away_id, 1)
+    assert (away.table, away.opponents, away.seats) == (2, "T3", (("4", 2, "EW"),))
+    assert seat_in_round(event, match.home_id, 2) is None  # not drawn yet
+
+
+def test_players_seated_from_the_roster_and_texts():
+    ann, bob = Player.objects.create(name="Ann Lee"), Player.objects.create(name="Bob Kim")
+    event = matches_event_create(
+        name="Swiss teams",
+        date=dt.date(2026, 11, 28),
+        contest="swiss-teams",
+        entrants=[
+            EntrantSpec(name="Reds", players=(ann, bob, "Cy Hall", "Di Moss")),
+            *(EntrantSpec(name=f"T{i}") for i in range(2, 5)),
+        ],
+        boards_per_match=2,
+        rounds=2,
+        rng=random.Random(4),  # a shuffle, seeded for the test
+    )
+    first, second = Pair.objects.filter(event=event, team__name="Reds").order_by("position")
+    assert (first.player1, first.player2) == (ann, bob)
+    assert (second.player1.name, second.player2.name) == ("Cy Hall", "Di Moss")
+    assert Match.objects.filter(event=event, round=1, away__isnull=False).count() == 2
+    with pytest.raises(ServiceError, match="Blues: at most 2 players, got 3"):
+        matches_event_create(
+            name="Pairs",
+            date=dt.date(2026, 11, 28),
+            contest="swiss-pairs",
+            entrants=[
+                EntrantSpec(name="Blues", players=("A", "B", "C")),
+                *(EntrantSpec(name=f"P{i}") for i in range(4)),
+            ],
+            boards_per_match=2,
+            rounds=2,
+        )
+    with pytest.raises(ServiceError, match="pair 3: Ann Lee cannot sit in pairs 1 and 3 of one event"):
+        matches_event_create(
+            name="Twice",
+            date=dt.date(2026, 11, 28),
+            contest="swiss-teams",
+            entrants=[
+                EntrantSpec(name="A", players=(ann,)),
+                EntrantSpec(name="B", players=(ann,)),
+                *(EntrantSpec(name=f"T{i}") for i in range(3)),
+            ],
+            boards_per_match=2,
+            rounds=2,
+        )
