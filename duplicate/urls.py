@@ -5,6 +5,7 @@ from django.views.generic import RedirectView
 
 from duplicate.views import (
     audit,
+    championships,
     entry,
     events,
     exports,
@@ -79,6 +80,29 @@ standings_patterns = [
     path("events/<int:pk>/recap/", recap.event_recap, name="event_recap"),
 ]
 
+# Championships of sessions: each session an event of its own; the championship's page and overall standings.
+championship_patterns = [
+    path("championships/", championships.championship_list, name="championship_list"),
+    path("championships/new/", championships.championship_create, name="championship_create"),
+    path("championships/<int:pk>/", championships.championship_detail, name="championship_detail"),
+    path("championships/<int:pk>/sessions/add/", championships.session_add, name="championship_session_add"),
+    path(
+        "championships/<int:pk>/sessions/attach/",
+        championships.session_attach,
+        name="championship_session_attach",
+    ),
+    path(
+        "championships/<int:pk>/standings/",
+        championships.championship_standings,
+        name="championship_standings",
+    ),
+    re_path(
+        r"^championships/(?P<pk>[0-9]+)/download/overall\.(?P<fmt>csv|xlsx|json|xml)$",
+        championships.championship_download,
+        name="championship_download",
+    ),
+]
+
 # Live: what the pages' script polls (results changed?), and the venue display for a screen in the room.
 live_patterns = [
     path("events/<int:pk>/version/", live.event_version, name="event_version"),
@@ -142,6 +166,7 @@ urlpatterns = [
     *event_patterns,
     *entry_patterns,
     *standings_patterns,
+    *championship_patterns,
     *live_patterns,
     *export_patterns,
     *audit_patterns,

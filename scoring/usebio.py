@@ -580,7 +580,7 @@ LINE_FIGURE_ELEMENTS: Final = {
 }
 
 
-def _add(parent: etree._Element, tag: str, text: object | None = None) -> etree._Element:
+def add_child(parent: etree._Element, tag: str, text: object | None = None) -> etree._Element:
     child = etree.SubElement(parent, tag)
     if text is not None:
         # Stripped as the reader strips, so that a file reads back as it was written.
@@ -595,14 +595,14 @@ def _add_given(parent: etree._Element, children: Iterable[tuple[str, object | No
     """Each (tag, text) in order, those whose text is None left out."""
     for tag, text in children:
         if text is not None:
-            _add(parent, tag, text)
+            add_child(parent, tag, text)
 
 
-def _write_pair(parent: etree._Element, pair: UsebioPair) -> None:
+def write_pair(parent: etree._Element, pair: UsebioPair) -> None:
     """A PAIR: its number, its line (a Mitchell's), its standing as published, its masterpoints, then its
     players, in the order of the EBU's and Compscore's files."""
-    element = _add(parent, "PAIR")
-    _add(element, "PAIR_NUMBER", pair.number)
+    element = add_child(parent, "PAIR")
+    add_child(element, "PAIR_NUMBER", pair.number)
     _add_given(
         element,
         (
@@ -614,16 +614,16 @@ def _write_pair(parent: etree._Element, pair: UsebioPair) -> None:
         ),
     )
     for player in pair.players:
-        tag = _add(element, "PLAYER")
-        _add(tag, "PLAYER_NAME", player.name)
+        tag = add_child(element, "PLAYER")
+        add_child(tag, "PLAYER_NAME", player.name)
         if player.club_id is not None:
-            _add(tag, "CLUB_ID_NUMBER", player.club_id)
+            add_child(tag, "CLUB_ID_NUMBER", player.club_id)
         # Written empty when not known (or not shown): readers that look it up (abftech/cobalt's) find it.
-        _add(tag, "NATIONAL_ID_NUMBER", player.national_id or "")
+        add_child(tag, "NATIONAL_ID_NUMBER", player.national_id or "")
 
 
 @dataclass(frozen=True, slots=True)
-class _BoardFigures:
+class BoardFigures:
     """What a BOARD element carries besides its lines: the lines' figure (``LINE_FIGURE_ELEMENTS``), each
     board's datum (BOARD_AVERAGE) and a team match's IMPs (TEAM_POINTS, OPPOSING_TEAM_POINTS)."""
 
@@ -633,48 +633,50 @@ class _BoardFigures:
     match_round: int | None = None  # a MATCH's ROUND_NUMBER: its lines' round, not written again
 
 
-def _write_line(parent: etree._Element, line: UsebioLine, figures: _BoardFigures) -> None:
-    element = _add(parent, "TRAVELLER_LINE")
+def _write_line(parent: etree._Element, line: UsebioLine, figures: BoardFigures) -> None:
+    element = add_child(parent, "TRAVELLER_LINE")
     if line.direction is not None:
-        _add(element, "DIRECTION", line.direction.value)
-    _add(element, "NS_PAIR_NUMBER", line.ns_pair)
-    _add(element, "EW_PAIR_NUMBER", line.ew_pair)
+        add_child(element, "DIRECTION", line.direction.value)
+    add_child(element, "NS_PAIR_NUMBER", line.ns_pair)
+    add_child(element, "EW_PAIR_NUMBER", line.ew_pair)
     if line.round is not None and line.round != figures.match_round:  # the MATCH's round is its lines'
-        _add(element, "ROUND_NUMBER", line.round)
+        add_child(element, "ROUND_NUMBER", line.round)
     if line.passed_out:
-        _add(element, "CONTRACT", "PASS")
+        add_child(element, "CONTRACT", "PASS")
     elif line.contract is not None:
         contract = line.contract
-        _add(element, "CONTRACT", f"{contract.level}{contract.strain.value}{'x' * contract.doubling.value}")
+        add_child(
+            element, "CONTRACT", f"{contract.level}{contract.strain.value}{'x' * contract.doubling.value}"
+        )
     if line.declarer is not None:
-        _add(element, "PLAYED_BY", line.declarer.value)
+        add_child(element, "PLAYED_BY", line.declarer.value)
     if line.lead is not None:
-        _add(element, "LEAD", line.lead)
+        add_child(element, "LEAD", line.lead)
     if line.tricks is not None:
-        _add(element, "TRICKS", line.tricks)
+        add_child(element, "TRICKS", line.tricks)
     if line.adjustment is not None:
-        _add(element, "SCORE", line.adjustment)
+        add_child(element, "SCORE", line.adjustment)
     elif line.score is not None:
-        _add(element, "SCORE", line.score)
+        add_child(element, "SCORE", line.score)
     figure = figures.line_figure
     if figure is not None:
         _add_given(element, ((f"NS_{figure}", line.published_ns), (f"EW_{figure}", line.published_ew)))
 
 
-def _write_boards(parent: etree._Element, lines: Iterable[UsebioLine], figures: _BoardFigures) -> None:
+def write_boards(parent: etree._Element, lines: Iterable[UsebioLine], figures: BoardFigures) -> None:
     by_board: dict[int, list[UsebioLine]] = {}
     for line in lines:
         by_board.setdefault(line.board, []).append(line)
     datums = figures.datums or {}
     team_points = figures.team_points or {}
     for number in sorted(by_board):
-        board = _add(parent, "BOARD")
-        _add(board, "BOARD_NUMBER", number)
+        board = add_child(parent, "BOARD")
+        add_child(board, "BOARD_NUMBER", number)
         if number in datums:
-            _add(board, "BOARD_AVERAGE", datums[number])
+            add_child(board, "BOARD_AVERAGE", datums[number])
         if number in team_points:
-            _add(board, "TEAM_POINTS", team_points[number][0])
-            _add(board, "OPPOSING_TEAM_POINTS", team_points[number][1])
+            add_child(board, "TEAM_POINTS", team_points[number][0])
+            add_child(board, "OPPOSING_TEAM_POINTS", team_points[number][1])
         for line in by_board[number]:
             _write_line(board, line, figures)
 
@@ -683,7 +685,7 @@ def _write_pairs(element: etree._Element, event: UsebioEvent) -> None:
     """The pairs and boards straight in EVENT, as Compscore and ScoreBridge write them (and results systems
     such as abftech/cobalt read them); an event of several sections in SESSION > SECTION, as EBUScore
     writes them, each section's pair numbers its own."""
-    figures = _BoardFigures(
+    figures = BoardFigures(
         LINE_FIGURE_ELEMENTS.get((event.board_scoring_method or "").upper()), dict(event.published_datums)
     )
     sections = sorted(
@@ -691,65 +693,65 @@ def _write_pairs(element: etree._Element, event: UsebioEvent) -> None:
         key=lambda section: (section is not None, section or ""),
     )
     if sections in ([], [None]):
-        participants = _add(element, "PARTICIPANTS")
+        participants = add_child(element, "PARTICIPANTS")
         participants.set("EVENT_TYPE", event.event_type)
         for pair in event.pairs:
-            _write_pair(participants, pair)
-        _write_boards(element, event.lines, figures)
+            write_pair(participants, pair)
+        write_boards(element, event.lines, figures)
         return
-    session = _add(element, "SESSION")
+    session = add_child(element, "SESSION")
     session.set("SESSION_ID", "1")
     for section in sections:
-        parent = session if section is None else _add(session, "SECTION")
+        parent = session if section is None else add_child(session, "SECTION")
         if section is not None:
             parent.set("SECTION_ID", section)
-        participants = _add(parent, "PARTICIPANTS")
+        participants = add_child(parent, "PARTICIPANTS")
         for pair in event.pairs:
             if pair.section == section:
-                _write_pair(participants, pair)
-        _write_boards(parent, (line for line in event.lines if line.section == section), figures)
+                write_pair(participants, pair)
+        write_boards(parent, (line for line in event.lines if line.section == section), figures)
 
 
 def _write_teams(element: etree._Element, event: UsebioEvent) -> None:
-    session = _add(element, "SESSION")
+    session = add_child(element, "SESSION")
     session.set("SESSION_ID", "1")
-    participants = _add(session, "PARTICIPANTS")
+    participants = add_child(session, "PARTICIPANTS")
     for team in event.teams:
-        team_element = _add(participants, "TEAM")
+        team_element = add_child(participants, "TEAM")
         team_element.set("TEAM_ID", team.number)
         team_element.set("TEAM_NAME", team.name)
         _add_given(team_element, (("TOTAL_SCORE", team.total_score), ("PLACE", team.place)))
         for pair in team.pairs:
-            _write_pair(team_element, pair)
+            write_pair(team_element, pair)
     for match in event.matches:
-        match_element = _add(session, "MATCH")
+        match_element = add_child(session, "MATCH")
         if match.round is not None:
-            _add(match_element, "ROUND_NUMBER", match.round)
-        _add(match_element, "TEAM", match.team)
-        _add(match_element, "OPPOSING_TEAM", match.opposing_team)
+            add_child(match_element, "ROUND_NUMBER", match.round)
+        add_child(match_element, "TEAM", match.team)
+        add_child(match_element, "OPPOSING_TEAM", match.opposing_team)
         _add_given(
             match_element,
             (("TEAM_SCORE", match.team_score), ("OPPOSING_TEAM_SCORE", match.opposing_team_score)),
         )
         points = {board: (ours, theirs) for board, ours, theirs in match.board_points}
-        _write_boards(match_element, match.lines, _BoardFigures(team_points=points, match_round=match.round))
+        write_boards(match_element, match.lines, BoardFigures(team_points=points, match_round=match.round))
 
 
 def _write_handset(root: etree._Element, boards: tuple[UsebioBoard, ...]) -> None:
-    handset = _add(root, "HANDSET")
+    handset = add_child(root, "HANDSET")
     for board in sorted(boards, key=lambda board: board.number):
-        element = _add(handset, "BOARD")
-        _add(element, "BOARD_NUMBER", board.number)
+        element = add_child(handset, "BOARD")
+        add_child(element, "BOARD_NUMBER", board.number)
         # Dealer and vulnerability go only when not the standard ones for the board number (law 2).
         if board.dealer is not standard_dealer(board.number):
-            _add(element, "DEALER", board.dealer.value)
+            add_child(element, "DEALER", board.dealer.value)
         if board.vulnerability is not vulnerability_for_board(board.number):
-            _add(element, "VULNERABILITY", board.vulnerability.value)
+            add_child(element, "VULNERABILITY", board.vulnerability.value)
         for seat in _SEATS:
-            hand = _add(element, "HAND")
-            _add(hand, "DIRECTION", _SEAT_NAMES[seat])
+            hand = add_child(element, "HAND")
+            add_child(hand, "DIRECTION", _SEAT_NAMES[seat])
             for name, suit in reversed(_SUIT_ELEMENTS):  # clubs first, as scorers write them
-                _add(hand, name, board.deal.hand(seat).suit(suit))
+                add_child(hand, name, board.deal.hand(seat).suit(suit))
 
 
 def write_usebio(event: UsebioEvent) -> bytes:
@@ -761,23 +763,23 @@ def write_usebio(event: UsebioEvent) -> bytes:
     in SESSION > PARTICIPANTS > TEAM and MATCH, with the teams' and the MATCHes' figures when given."""
     root = etree.Element("USEBIO", Version=VERSION)
     if event.club_name is not None or event.club_number is not None:
-        club = _add(root, "CLUB")
+        club = add_child(root, "CLUB")
         if event.club_name is not None:
-            _add(club, "CLUB_NAME", event.club_name)
+            add_child(club, "CLUB_NAME", event.club_name)
         if event.club_number is not None:
-            _add(club, "CLUB_ID_NUMBER", event.club_number)
-    element = _add(root, "EVENT")
+            add_child(club, "CLUB_ID_NUMBER", event.club_number)
+    element = add_child(root, "EVENT")
     element.set("EVENT_TYPE", event.event_type)
     if event.board_scoring_method is not None:
-        _add(element, "BOARD_SCORING_METHOD", event.board_scoring_method)
-    _add(element, "PROGRAM_NAME", PROGRAM_NAME)  # Kalamazoo wrote this file, whoever wrote the one read
-    _add(element, "EVENT_DESCRIPTION", event.name)
+        add_child(element, "BOARD_SCORING_METHOD", event.board_scoring_method)
+    add_child(element, "PROGRAM_NAME", PROGRAM_NAME)  # Kalamazoo wrote this file, whoever wrote the one read
+    add_child(element, "EVENT_DESCRIPTION", event.name)
     if event.date is not None:
-        _add(element, "DATE", event.date.strftime("%d/%m/%Y"))
-    _add(element, "SESSION_COUNT", 1)
+        add_child(element, "DATE", event.date.strftime("%d/%m/%Y"))
+    add_child(element, "SESSION_COUNT", 1)
     sections = {pair.section for pair in event.pairs if pair.section is not None}
-    _add(element, "SECTION_COUNT", max(1, len(sections)))
-    _add(element, "BOARDS_PLAYED", len({line.board for line in event.all_lines()}))
+    add_child(element, "SECTION_COUNT", max(1, len(sections)))
+    add_child(element, "BOARDS_PLAYED", len({line.board for line in event.all_lines()}))
     _add_given(element, (("BOARDS_PER_ROUND", event.boards_per_round), ("WINNER_TYPE", event.winner_type)))
     if event.is_teams:
         _write_teams(element, event)

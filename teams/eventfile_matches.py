@@ -30,6 +30,7 @@ from duplicate.services.eventfile import _import_results
 from duplicate.services.eventfile_players import player_items, player_items_read
 from duplicate.services.results import event_results_touch, play_result_data
 from scoring.contests.leagues import Meeting
+from teams.layout import match_of_table
 from teams.models import Entered, Match
 from teams.services.matches import EntrantSpec, match_result_save, matches_event_create, vp100_of
 from teams.services.rounds import pairs_by_team, round_create
@@ -268,7 +269,7 @@ def matches_export(event: Event, *, director: bool = False) -> dict[str, Any]:
             }
             for b in event.boards.order_by("number")
         ],
-        "matches": _matches_out(event),
+        "matches": _matches_out(event, director=director),
     }
     return out
 
@@ -277,11 +278,25 @@ def _vps_text(vp100: int) -> str:
     return f"{vp100 // 100}.{vp100 % 100:02d}"
 
 
-def _matches_out(event: Event) -> list[dict[str, Any]]:
+def _matches_out(event: Event, *, director: bool) -> list[dict[str, Any]]:
+    """Every match with its result; a visitor's file without the results of the boards still in play (no
+    peeking: a table of a match not entered as a whole has not played them)."""
     teams = contest_of(event).for_teams
+    matches = list(
+        Match.objects.filter(event=event).select_related("home", "away").order_by("round", "table", "id")
+    )
+    hidden: set[int] = set()
+    if not director and event.status != EventStatus.COMPLETE:
+        whole = {(m.round, m.table) for m in matches if m.entered}
+        for rnd, table, number in Play.objects.filter(event=event, entered=False).values_list(
+            "seating__round__number", "seating__table", "board__number"
+        ):
+            if (rnd, match_of_table(table, teams=teams)) not in whole:
+                hidden.add(number)
     plays: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for play in (
         Play.objects.filter(event=event, entered=True)
+        .exclude(board__number__in=hidden)
         .select_related("seating__round", "board", "ns_pair", "ew_pair")
         .order_by("board__number", "seating__table")
     ):
@@ -298,9 +313,7 @@ def _matches_out(event: Event) -> list[dict[str, Any]]:
             }
         )
     out = []
-    for m in (
-        Match.objects.filter(event=event).select_related("home", "away").order_by("round", "table", "id")
-    ):
+    for m in matches:
         item: dict[str, Any] = {
             "round": m.round,
             "table": m.table,

@@ -145,44 +145,29 @@ class RoundMatchesTable(EventRowsTable):
 
 
 class MatchBoardsTable(EventRowsTable):
-    """A match of a league or a Swiss board by board (``teams.selectors_match_boards.MatchBoard``): each
-    side's result (a team match: each team's N-S table; a pairs match: the table's score for each pair) and
-    figure on it (IMPs, or matchpoints); a board in play says "being played"."""
+    """A Swiss pairs match board by board (``teams.match_detail.PairBoardLine``): the N-S score at the table
+    and each pair's figure against the field; a board in play says "being played"."""
 
     board = tables.Column(_("Board"), attrs=NUM)
-    home_text = tables.Column(_("Home"), attrs=NUM, empty_values=())
-    away_text = tables.Column(_("Away"), attrs=NUM, empty_values=())
+    ns_text = tables.Column(_("N-S score"), attrs=NUM, empty_values=())
     home_figure = tables.Column(_("Home"), attrs=NUM, orderable=False)
     away_figure = tables.Column(_("Away"), attrs=NUM, orderable=False)
 
     class Meta(RowsTable.Meta):
-        empty_text = "No boards: the match's result was entered as a whole."
+        empty_text = "No boards yet."
 
-    def __init__(
-        self, data: Any, *, event_pk: int, home: str, away: str, unit: str, teams: bool, **kwargs: Any
-    ) -> None:
+    def __init__(self, data: Any, *, event_pk: int, detail: Any, unit: str, **kwargs: Any) -> None:
         super().__init__(data, event_pk=event_pk, **kwargs)
-        seat = _("N-S") if teams else _("score")
-        for name, heading in (
-            ("home_text", f"{home} {seat}"),
-            ("away_text", f"{away} {seat}"),
-            ("home_figure", f"{unit} {home}"),
-            ("away_figure", f"{unit} {away}"),
-        ):
-            self.columns[name].column.verbose_name = heading
+        self.columns["home_figure"].column.verbose_name = f"{unit} {detail.home}"
+        self.columns["away_figure"].column.verbose_name = f"{unit} {detail.away}"
 
-    def render_home_text(self, value: str, record: Any) -> SafeString:
+    def render_ns_text(self, value: str, record: Any) -> SafeString:
         if record.note:
             return format_html('<span class="muted">{}</span>', record.note)
         return format_html("{}", value)
 
     def render_home_figure(self, value: Fraction) -> str:
-        return figure_text(value)
+        return decimal_text(value, places=2, signed=True)
 
     def render_away_figure(self, value: Fraction) -> str:
-        return figure_text(value)
-
-
-def figure_text(value: Fraction) -> str:
-    """A board's figure: IMPs are whole ("6", "-11"); matchpoints may be fractions, shown to two decimals."""
-    return str(value.numerator) if value.denominator == 1 else decimal_text(value, places=2)
+        return decimal_text(value, places=2, signed=True)

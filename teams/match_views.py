@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from duplicate import caching, selectors
-from duplicate.contests import contest_of
+from duplicate.contests import contest_named, contest_of
 from duplicate.downloads import download_response, totals_download
 from duplicate.models import Event, Team
 from duplicate.pages import page_request, visitor_page
@@ -30,10 +30,11 @@ from duplicate.services.errors import ServiceError
 from duplicate.tables import configure
 from teams import match_files, page_reads, services
 from teams.forms import DrawSwapForm, MatchesEventForm, MatchResultForm
+from teams.match_detail import match_detail
 from teams.match_tables import MatchBoardsTable, RoundMatchesTable, VpStandingsTable, vps_text
 from teams.models import Entered, Match
-from teams.selectors_match_boards import match_detail
 from teams.selectors_matches import match_results, vp_table
+from teams.tables import ImpBoardsTable
 
 #: A service's error field (its message's first words) -> the form's field it is shown beside.
 CREATE_FIELDS = {
@@ -239,36 +240,34 @@ def match_result(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
 
 @require_safe
 def match_page(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
-    """One match board by board (as the IMP match page): the boards still in play hidden from visitors
-    (``teams.selectors_match_boards``)."""
+    """One match board by board (as the IMP match page): the boards still in play hidden from visitors."""
     event = _matches_event(pk)
-    director = selectors.viewer_of(request).director
+    match = get_object_or_404(Match, pk=match_pk, event=event)
+    viewer = selectors.viewer_of(request)
+    hidden = selectors.hidden_boards(selectors.boards_in_play(event), viewer)
 
     def render_page() -> HttpResponse:
-        detail = match_detail(event, match_pk, director=director)
-        if detail is None:
-            raise Http404("No such match.")
-        line = detail.line
-        boards = MatchBoardsTable(
-            detail.boards,
-            event_pk=event.pk,
-            home=line.home_name,
-            away=line.away_name,
-            unit=detail.unit,
-            teams=contest_of(event).for_teams,
-            prefix="b-",
-        )
+        detail = match_detail(event, match, hidden=hidden, director=viewer.director)
+        if detail.teams:
+            boards: Any = ImpBoardsTable(
+                detail.team_lines, event_pk=event.pk, home=detail.home, away=detail.away, prefix="b-"
+            )
+        else:
+            unit = contest_named(event.match_scoring).unit if event.match_scoring else ""
+            boards = MatchBoardsTable(
+                detail.pair_lines, event_pk=event.pk, detail=detail, unit=unit, prefix="b-"
+            )
         context = {
             "event": event,
-            "line": line,
-            "vps": (vps_text(line.home_vps), vps_text(line.away_vps)),
+            "detail": detail,
+            "vps": (vps_text(detail.line.home_vps), vps_text(detail.line.away_vps)),
             "boards": configure(request, boards, per_page=500),
-            "teams": contest_of(event).for_teams,
+            "hidden": bool(hidden),
             "being_played": BEING_PLAYED_NOTE,
         }
         return render(request, "teams/matches_match.html", context)
 
-    variant = (match_pk, caching.names_variant(director))
+    variant = (match.pk, tuple(sorted(hidden)), caching.names_variant(viewer.director))
     return visitor_page(request, event, "matches-match", variant, render_page)
 
 

@@ -150,7 +150,7 @@ def _score(entered: bool, ruling: str, net_ns: int) -> int | tuple[int, int] | N
     return adjusted if adjusted else int(net_ns)
 
 
-def _pair_board_scores(
+def pair_board_scores(
     plays: Sequence[tuple[Any, ...]], *, method: str, event: Event
 ) -> dict[tuple[int, int], Fraction]:
     """Each pair's score on each board of the Swiss pairs field, (pair, board) -> Butler IMPs or matchpoints:
@@ -274,7 +274,7 @@ def event_field(event: Event, *, director: bool, infos: Mapping[int, PairInfo]) 
     scores: dict[tuple[int, int], Fraction] = {}
     if not teams:
         shown = [r for r in plays if released or r[0] not in in_play]
-        scores = _pair_board_scores(shown, method=event.match_scoring, event=event)
+        scores = pair_board_scores(shown, method=event.match_scoring, event=event)
     return EventField(names, team_pairs, matches, by_table, in_play, released, scores)
 
 
@@ -418,3 +418,7 @@ def draw_json(event: Event, round_number: int) -> dict[str, Any]:
     ]
     bye = next((m.home.name for m in matches if m.away is None), None)
     return {"round": round_number, "tables": tables, "bye": bye}
+
+
+#: The name the pages' match reads (teams.match_detail) first imported it by.
+_pair_board_scores = pair_board_scores

@@ -49,6 +49,7 @@ from duplicate.selectors.analyses import SEATS, STRAINS
 from duplicate.selectors.players import club_settings
 from duplicate.selectors.standings import pair_standings
 from duplicate.services import eventfile
+from duplicate.services.championships import championship_create, session_add
 from duplicate.services.eventfile import event_import
 from duplicate.services.players import club_update, player_update
 from duplicate.services.results import result_fields
@@ -981,3 +982,57 @@ def whole_results(event: Event, round_number: int, imps: list[tuple[int, int]] |
         match_result_save(match=m, entered="imps", home=h, away=a)
         for m, (h, a) in zip(matches, given, strict=True)
     ]
+
+
+# Championships of sessions (docs/championships.md): three contract matchpoint sessions, 3-table Mitchells of
+# one board a round, worked by hand in tests/duplicate/test_championships.py.
+
+CHAMPIONSHIP_SEATS = {
+    "1": ("Ann Abel", "Bea Bond"),
+    "2": ("Cat Cole", "Dot Dunn"),
+    "3": ("Eve Eyre", "Fay Fox"),
+    "4": ("Gus Gray", "Hal Hunt"),
+    "5": ("Ian Ivy", "Jim Judd"),
+    "6": ("Kit King", "Len Lamb"),
+}
+MADE_3NT = {"contract": "3NT", "declarer": "N", "tricks": 9}  # board 1, none vulnerable: +400
+PASSED = {"contract": "PASS"}
+
+
+def session_played(event: Event, top_ns: str | None) -> None:
+    """Every board of a session passed out, except board 1 where N-S pair ``top_ns`` made 3NT (+400)."""
+    for play in Play.objects.filter(event=event).select_related("ns_pair", "board").order_by("pk"):
+        won = top_ns is not None and play.board.number == 1 and play.ns_pair.number == top_ns
+        enter(play, MADE_3NT if won else PASSED)
+
+
+def championship_of_three(carry_over: str, carry_fraction: str = "", *, tables: int = 3, play: bool = True):
+    """A championship of three sessions: pair 1 tops board 1 in session 1, pair 2 in session 2, nobody in
+    session 3; in session 2 pair 6 is a new pair (Mo Moss & Ned Nash), who play session 3 too."""
+    championship = championship_create(
+        name="Autumn championship",
+        date=dt.date(2026, 10, 3),
+        carry_over=carry_over,
+        carry_fraction=carry_fraction,
+    )
+    movement = services.movement_build(kind="mitchell", tables=tables, boards_per_round=1)
+    first = session_add(
+        championship=championship,
+        movement=movement,
+        code="contract",
+        kind="pairs",
+        contest="matchpoints",
+        analyse=False,
+    )
+    services.event_names_update(
+        event=first, pairs={k: v for k, v in CHAMPIONSHIP_SEATS.items() if int(k) <= 2 * tables}
+    )
+    second = session_add(championship=championship, movement=movement, analyse=False)
+    services.event_names_update(event=second, pairs={str(2 * tables): ("Mo Moss", "Ned Nash")})
+    third = session_add(championship=championship, movement=movement, analyse=False)
+    if play:
+        session_played(first, "1")
+        session_played(second, "2")
+        session_played(third, None)
+    championship.refresh_from_db()
+    return championship, (first, second, third)

@@ -35,6 +35,7 @@ from duplicate.pages import page_request, visitor_page
 from duplicate.selectors.pair_rows import pair_infos
 from duplicate.selectors.published_differences import published_differences
 from duplicate.services import eventfile
+from duplicate.services.eventfile_championship import championship_import, is_championship_file
 from duplicate.services.usebio import usebio_import
 from duplicate.tables import (
     PairsTable,
@@ -176,6 +177,10 @@ def event_import(request: HttpRequest) -> HttpResponse:
     elif request.method == "POST" and form.is_valid():
         try:
             data = eventfile.parse_json(form.cleaned_data["file"])
+            if is_championship_file(data):  # every session's event file: made here, all or nothing
+                championship = championship_import(data=data)
+                messages.success(request, f"Imported {championship.name}.")
+                return redirect("championship_detail", pk=championship.pk)
             total = eventfile.result_count(data)
             if total > settings.BACKGROUND_RESULTS:
                 token = background.job_start(

@@ -139,3 +139,14 @@ def test_a_bad_file_is_refused_whole(change, message):
     with pytest.raises(ServiceError, match=message):
         event_import(data=data)
     assert db_counts() == before
+
+
+def test_a_visitors_file_leaves_out_the_boards_in_play():
+    event = matches_event("round-robin", 6, boards=1)
+    match = Match.objects.get(event=event, round=1, table=1)
+    for play in match_plays(match):
+        enter(play, {"contract": "PASS"})
+    visitor = event_export(event)
+    assert not any("boards" in m for m in visitor["matches"])  # board 1 is still in play at tables 3 to 6
+    director = event_export(event, director=True)
+    assert [len(m["boards"]) for m in director["matches"] if "boards" in m] == [2]

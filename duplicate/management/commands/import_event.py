@@ -1,4 +1,5 @@
-"""Load an event file: python manage.py import_event FILE.json (prints the new event's id last)."""
+"""Load an event file: python manage.py import_event FILE.json (prints the new event's id last); a
+championship's file (``"kind": "championship"``) loads the championship and every session."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.core.management.base import CommandError
 from duplicate.management.commands._base import KalamazooCommand, read_input
 from duplicate.services import ServiceError
 from duplicate.services.eventfile import event_import, parse_json
+from duplicate.services.eventfile_championship import championship_import, is_championship_file
 from duplicate.uploads import MAX_EVENT_FILE
 
 
@@ -28,7 +30,15 @@ class Command(KalamazooCommand):
         except UnicodeDecodeError as exc:
             raise CommandError(f"{path}: cannot read it ({exc})", returncode=2) from None
         try:
-            event = event_import(data=parse_json(text))
+            content = parse_json(text)
+            if is_championship_file(content):  # {"kind": "championship", "sessions": [...]}
+                championship = championship_import(data=content)
+                self.stdout.write(
+                    f"Imported {championship.name!r}: {championship.sessions.count()} sessions. "
+                    f"Championship {championship.pk}"
+                )
+                return
+            event = event_import(data=content)
         except ServiceError as exc:
             raise CommandError(f"{path}: {exc}", returncode=2) from None
         results = event.plays.filter(entered=True).count()

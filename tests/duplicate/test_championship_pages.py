@@ -1,0 +1,269 @@
+"""The championship pages and downloads: the list, the new-championship form, a session added with the new-event
+form, an event attached, the overall standings (figures of tests/duplicate/test_championships.py: totals
+pair 5 20 MPs, pairs 1 and 2 19), the downloads, and the query counts of every page that lists rows."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from duplicate.models import Championship, Event, Pair
+from duplicate.services.eventfile_championship import championship_export
+from scoring.usebio import read_usebio
+from tests.factories import championship_of_three, event_form, make_event, session_played
+
+pytestmark = pytest.mark.django_db
+
+
+def test_list_empty_state_and_link_from_home(client):
+    assert "Championships" in client.get(reverse("home")).content.decode()
+    page = client.get(reverse("championship_list")).content.decode()
+    assert "No championships yet" in page
+    assert "A director creates championships here." in page
+
+
+def test_create_form(director_client):
+    response = director_client.post(
+        reverse("championship_create"),
+        {"name": "Winter pairs", "date": "2026-12-05", "carry_over": "carry", "carry_fraction": "1/3"},
+    )
+    championship = Championship.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("championship_detail", args=[championship.pk])
+    assert (championship.carry_over, championship.carry_fraction) == ("carry", "1/3")
+
+
+@pytest.mark.parametrize("fraction", ["3/2", "0", "half"])
+def test_create_form_shows_the_fraction_error_beside_its_field(director_client, fraction):
+    response = director_client.post(
+        reverse("championship_create"),
+        {"name": "Winter pairs", "date": "2026-12-05", "carry_over": "carry", "carry_fraction": fraction},
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    field = html[html.index('id="field-carry_fraction"') :]
+    assert 'class="errorlist"' in field[: field.index("</p>")]
+    assert not Championship.objects.exists()
+
+
+def test_create_form_is_the_directors(client):
+    response = client.get(reverse("championship_create"))
+    assert response.status_code == 302
+    assert "login" in response["Location"]
+
+
+def test_session_added_with_the_event_form_carries_the_players(director_client):
+    championship, (first, _second, _third) = championship_of_three("totals", play=False)
+    url = reverse("championship_session_add", args=[championship.pk])
+    form = director_client.get(url).content.decode()
+    assert "Autumn championship - session 4" in form
+    response = director_client.post(
+        url,
+        event_form(
+            name="Autumn championship - session 4",
+            date="2026-10-04",
+            code="contract",
+            contest="matchpoints",
+            tables="4",
+            boards_per_round="1",
+        ),
+    )
+    fourth = Event.objects.get(championship=championship, session=4)
+    assert response["Location"] == reverse("event_detail", args=[fourth.pk])
+    ann = Pair.objects.get(event=first, number="1").player1_id
+    assert Pair.objects.get(event=fourth, number="1").player1_id == ann
+    assert Pair.objects.filter(event=fourth).count() == 8  # 4 tables: two pairs left unnamed
+    # the session's pages link back to its championship
+    page = director_client.get(reverse("event_detail", args=[fourth.pk])).content.decode()
+    assert reverse("championship_detail", args=[championship.pk]) in page
+    assert "Championship (session 4)" in page
+
+
+def test_session_of_another_contest_refused_on_the_form(director_client):
+    championship, _sessions = championship_of_three("totals", play=False)
+    response = director_client.post(
+        reverse("championship_session_add", args=[championship.pk]),
+        event_form(code="contract", contest="butler", tables="3", boards_per_round="1"),
+    )
+    assert response.status_code == 200
+    assert "every session of a championship is scored alike" in response.content.decode()
+    assert championship.sessions.count() == 3
+
+
+def test_attach_an_event(director_client):
+    championship = Championship.objects.create(name="Two nights", date="2026-10-03")
+    event = make_event(name="Night one")
+    response = director_client.post(
+        reverse("championship_session_attach", args=[championship.pk]), {"event": event.pk}
+    )
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert (event.championship_id, event.session) == (championship.pk, 1)
+    page = director_client.get(reverse("championship_detail", args=[championship.pk])).content.decode()
+    assert "Night one" in page
+    assert reverse("event_standings", args=[event.pk]) in page
+
+
+def test_overall_standings_page(director_client):
+    championship, _sessions = championship_of_three("totals")
+    html = director_client.get(reverse("championship_standings", args=[championship.pk])).content.decode()
+    assert "Session 1 MPs" in html
+    assert "Overall MPs" in html
+    first_row = html[html.index("<tbody") :]
+    first_row = first_row[: first_row.index("</tr>")]
+    assert "Ian Ivy" in first_row
+    assert "20.00" in first_row
+    assert "Each pair&#x27;s totals of its sessions added." in html or "Each pair's totals" in html
+
+
+def test_overall_standings_empty_state(client):
+    championship = Championship.objects.create(name="Empty", date="2026-10-03")
+    html = client.get(reverse("championship_standings", args=[championship.pk])).content.decode()
+    assert "No sessions yet" in html
+
+
+def test_carry_page_lists_the_non_qualifier_last(director_client):
+    championship, _sessions = championship_of_three("carry", "1/2")
+    html = director_client.get(reverse("championship_standings", args=[championship.pk])).content.decode()
+    assert html.index("Mo Moss") < html.index("Kit King")
+    assert "did not qualify" in html
+
+
+def test_downloads(director_client):
+    championship, _sessions = championship_of_three("carry", "1/2")
+
+    def get(fmt):
+        response = director_client.get(reverse("championship_download", args=[championship.pk, fmt]))
+        assert response.status_code == 200
+        return response.content
+
+    rows = list(csv.DictReader(io.StringIO(get("csv").decode("utf-8-sig"))))
+    assert [r["Player 1"] for r in rows[:2]] == ["Cat Cole", "Ian Ivy"]  # 16.5 each: shared first place
+    assert (rows[0]["Rank"], rows[0]["Overall MPs"], rows[0]["Overall MPs exact"]) == ("1", "16.50", "'33/2")
+    assert (rows[-1]["Player 1"], rows[-1]["Rank"], rows[-1]["Qualified"]) == ("Kit King", "", "no")
+    assert rows[0]["Session 2 MPs"] == "8"
+    assert rows[0]["Session 2 pair"] == "2"
+    book = load_workbook(io.BytesIO(get("xlsx")))
+    sheet = book["Overall"]
+    assert sheet["A1"].value == "Rank"
+    assert sheet["B2"].value == "Cat Cole"
+    data = json.loads(get("json"))
+    assert data["kind"] == "championship"
+    assert data["carry_fraction"] == "1/2"
+    first = data["standings"][0]
+    assert (first["rank"], first["players"], first["overall"]) == (1, ["Cat Cole", "Dot Dunn"], "33/2")
+    assert first["sessions"][1] == {"pair": 2, "rank": 1, "boards": 3, "total": "8", "percentage": "200/3"}
+
+
+def test_usebio_download_has_a_session_each(director_client):
+    championship, _sessions = championship_of_three("totals")
+    body = director_client.get(reverse("championship_download", args=[championship.pk, "xml"])).content
+    root = ET.fromstring(body)
+    event = root.find("EVENT")
+    assert event.findtext("SESSION_COUNT") == "3"
+    sessions = event.findall("SESSION")
+    assert [s.get("SESSION_ID") for s in sessions] == ["1", "2", "3"]
+    assert len(sessions[1].findall("PARTICIPANTS/PAIR")) == 6
+    # Kalamazoo's USEBIO reader reads one session a file: each SESSION cut out on its own reads back
+    for keep in range(3):
+        one = ET.fromstring(body)
+        one_event = one.find("EVENT")
+        for index, session in enumerate(one_event.findall("SESSION")):
+            if index != keep:
+                one_event.remove(session)
+        read = read_usebio(
+            b'<?xml version="1.0" encoding="iso-8859-1"?>\n'
+            + ET.tostring(one, encoding="iso-8859-1").split(b"?>", 1)[1]
+        )
+        assert len(read.pairs) == 6
+        assert len(read.lines) == 9
+        assert read.board_scoring_method == "MATCH_POINTS"
+    with pytest.raises(ValueError, match="one session a file"):
+        read_usebio(body)
+
+
+def _championship_pages(championship):
+    return [
+        reverse("championship_list"),
+        reverse("championship_detail", args=[championship.pk]),
+        reverse("championship_standings", args=[championship.pk]),
+        *(
+            reverse("championship_download", args=[championship.pk, fmt])
+            for fmt in ("csv", "xlsx", "json", "xml")
+        ),
+    ]
+
+
+#: Queries of each page, cold and from the cache, for a championship of three sessions whatever its size.
+QUERIES = {
+    0: (1, 1),  # the list: one query
+    1: (2, 2),  # the championship, its sessions
+    2: (9, 2),  # the championship, its sessions; cold: the pairs' players, each session's pairs and plays
+    3: (9, 2),
+    4: (9, 2),
+    5: (9, 2),
+    6: (
+        23,
+        23,
+    ),  # USEBIO, made each time: the championship, its sessions; each session its boards in play and the six of its own file
+}
+
+
+@pytest.mark.parametrize("page", range(7))
+def test_pages_run_a_fixed_number_of_queries(client, django_assert_num_queries, page):
+    cold, warm = QUERIES[page]
+    for tables in (3, 5):
+        Championship.objects.all().delete()
+        championship, _sessions = championship_of_three("totals", tables=tables)
+        url = _championship_pages(championship)[page]
+        cache.clear()
+        with django_assert_num_queries(cold):
+            assert client.get(url).status_code == 200
+        with django_assert_num_queries(warm):
+            assert client.get(url).status_code == 200
+
+
+def test_a_result_in_any_session_shows_on_the_overall_page_at_once(client):
+    championship, (_first, _second, third) = championship_of_three("totals", play=False)
+    url = reverse("championship_standings", args=[championship.pk])
+    assert "No results counted yet." in client.get(url).content.decode()
+    session_played(third, "3")  # session 3 complete: pair 3's +400 on board 1, 8 MPs
+    html = client.get(url).content.decode()
+    first_row = html[html.index("<tbody") :]
+    assert "8.00" in first_row[: first_row.index("</tr>")]
+
+
+@pytest.mark.parametrize(
+    "sort", ["rank", "-rank", "overall", "-overall", "session_1", "-session_2", "players"]
+)
+def test_overall_standings_sort_by_any_column(client, sort):
+    championship, _sessions = championship_of_three("carry", "1/2")
+    response = client.get(reverse("championship_standings", args=[championship.pk]), {"sort": sort})
+    assert response.status_code == 200
+    html = response.content.decode()
+    if sort == "rank":  # the ranked pairs by place, the pair that did not qualify last
+        assert html.index("did not qualify") > html.index("16.50")
+
+
+def test_import_page_reads_a_championship_file(director_client):
+    championship, _sessions = championship_of_three("carry", "1/2")
+    data = championship_export(championship, director=True)
+    upload = SimpleUploadedFile("c.json", json.dumps(data).encode())
+    response = director_client.post(reverse("event_import"), {"file": upload})
+    copy = Championship.objects.exclude(pk=championship.pk).get()
+    assert response["Location"] == reverse("championship_detail", args=[copy.pk])
+    assert copy.sessions.count() == 3
+    data["carry_fraction"] = "2"
+    upload = SimpleUploadedFile("c.json", json.dumps(data).encode())
+    refused = director_client.post(reverse("event_import"), {"file": upload})
+    assert refused.status_code == 200
+    assert "carry_fraction: the share carried is more than 0 and at most 1, got 2" in refused.content.decode()
+    assert Championship.objects.count() == 2
