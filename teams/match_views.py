@@ -29,7 +29,7 @@ from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.services.errors import ServiceError
 from duplicate.tables import configure
 from teams import match_files, page_reads, services
-from teams.forms import DrawSwapForm, MatchesEventForm, MatchResultForm
+from teams.forms import MAX_ROUNDS, DrawSwapForm, MatchesEventForm, MatchResultForm
 from teams.match_detail import match_detail
 from teams.match_tables import MatchBoardsTable, RoundMatchesTable, VpStandingsTable, vps_text
 from teams.models import Entered, Match
@@ -56,6 +56,13 @@ def _matches_event(pk: int) -> Event:
     if not contest_of(event).of_matches:
         raise Http404("Not a league or a Swiss.")
     return event
+
+
+def _round_or_404(number: int) -> None:
+    """A round's number as a round can have it (1 to 99: ``Event.rounds_planned``), else a 404 before any
+    query (a number no column holds)."""
+    if not 1 <= number <= MAX_ROUNDS:
+        raise Http404("No such round.")
 
 
 def _error_field(text: str, fields: dict[str, str], other: str | None = None) -> tuple[str | None, str]:
@@ -296,6 +303,7 @@ def team_page(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
 def guide_cards(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     """One card per team (or pair) for a round: round, table, direction, opponents; printable."""
     event = _matches_event(pk)
+    _round_or_404(round_number)
     cards = page_reads.round_cards(event, round_number)
     return render(
         request, "teams/matches_guide_cards.html", {"event": event, "round": round_number, "cards": cards}
@@ -305,6 +313,7 @@ def guide_cards(request: HttpRequest, pk: int, round_number: int) -> HttpRespons
 @require_safe
 def guide_cards_pdf(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
     event = _matches_event(pk)
+    _round_or_404(round_number)
     body = match_files.guide_cards_pdf(event, round_number)
     return download_response(event, body, f"guide-cards-round-{round_number}", "pdf")
 

@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 from duplicate import services
 from duplicate.models import Event
 from teams.models import DrawChange, Match
-from tests.browser.pages import PHONE, sign_in
+from tests.browser.pages import AXE, PHONE, RUN_AXE, WCAG_TAGS, describe, sign_in
+from tests.factories import teams_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -93,3 +94,27 @@ def test_a_director_runs_a_swiss_round(live_server, new_page, staff, viewport, s
     expect(seats).to_have_count(2)
     expect(seats.first).to_contain_text(re.compile(r"round 2, table \d+, (N-S|E-W), against \w+"))
     no_sideways_scroll(page)
+
+
+def test_the_swiss_pages_pass_axe(live_server, new_page, staff):
+    """The event's page (the director's forms too), a team's page, a match's page and the form pass axe-core's
+    WCAG 2.2 A/AA checks on a phone."""
+    if not AXE.exists():
+        pytest.skip(f"{AXE} is missing: run `npm ci`")
+    event = teams_event(5, boards=1)
+    match = Match.objects.filter(event=event, round=1, away__isnull=False).first()
+    team = event.teams.first()
+    page = new_page(**PHONE, mobile=True, bypass_csp=True)  # axe-core is injected
+    sign_in(page, live_server, reverse("matches_event", args=[event.pk]))
+    for url in (
+        reverse("matches_event", args=[event.pk]),
+        reverse("matches_team", args=[event.pk, team.pk]),
+        reverse("matches_match", args=[event.pk, match.pk]),
+        reverse("matches_result", args=[event.pk, match.pk]),
+        reverse("matches_guide_cards", args=[event.pk, 1]),
+        reverse("matches_event_create"),
+    ):
+        page.goto(f"{live_server.url}{url}")
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate(RUN_AXE, [WCAG_TAGS, None])
+        assert not found, describe([v | {"page": url} for v in found])

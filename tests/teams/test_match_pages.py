@@ -402,6 +402,9 @@ def test_a_page_of_another_event_is_not_found(client, mitchell_event):
         assert client.get(reverse(name, args=[mitchell_event.pk, *args])).status_code == 404
     event = teams_event(4)
     assert client.get(reverse("matches_match", args=[event.pk, 99999])).status_code == 404
+    for name in ("matches_guide_cards", "matches_guide_cards_pdf"):  # no round 100, nor 10**20
+        for number in (100, 10**20):
+            assert client.get(reverse(name, args=[event.pk, number])).status_code == 404
     assert client.get(reverse("matches_team", args=[event.pk, 99999])).status_code == 404
 
 
