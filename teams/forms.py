@@ -24,6 +24,13 @@ FIRST_ROUND_CHOICES = (
     ("random", _("Random (a secure shuffle)")),
     ("seeded", _("Seeded: in the order listed")),
 )
+#: The fields that apply to some formats only, by the formats they apply to (the page writes them as
+#: data-when-contest; static/js/kalamazoo.js shows and hides them as the format is chosen).
+FIELD_FORMATS: dict[str, tuple[str, ...]] = {
+    "rounds": tuple(c.stored for c in CONTESTS if c.chosen and c.of_matches and c.drawn),
+    "first_round": tuple(c.stored for c in CONTESTS if c.chosen and c.of_matches and c.drawn),
+    "match_scoring": tuple(c.stored for c in CONTESTS if c.chosen and c.of_matches and not c.for_teams),
+}
 MAX_ENTRANTS = 400
 MAX_ROUNDS = 99
 VP_MAX = Decimal(BYE_VP100_MAX) / 100
@@ -122,6 +129,22 @@ class MatchesEventForm(forms.Form):
             "A Swiss's first round: drawn at random, or seeded 1 v 2, 3 v 4, ... in the order listed."
         ),
     )
+
+    def rows(self) -> list[tuple[Any, str, bool]]:
+        """Each field as the page lays it out: the bound field, the formats it applies to ("" for every
+        format) and whether it is shown now (it applies to the format posted or first offered, or has an
+        error)."""
+        chosen = str(self.data.get("contest") if self.is_bound else self.initial.get("contest") or "") or str(
+            MATCHES_CHOICES[0][0]
+        )
+        return [
+            (
+                field,
+                " ".join(FIELD_FORMATS.get(field.name, ())),
+                field.name not in FIELD_FORMATS or chosen in FIELD_FORMATS[field.name] or bool(field.errors),
+            )
+            for field in self
+        ]
 
     def clean_bye_vps(self) -> int:
         return vp100(self.cleaned_data["bye_vps"], field=str(_("VPs of a bye")))

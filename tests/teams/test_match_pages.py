@@ -139,7 +139,7 @@ def test_the_form_shows_bad_input_beside_its_field(director_client, field, value
     response = director_client.post(reverse("matches_event_create"), data)
     assert response.status_code == 400
     html = response.content.decode()
-    block = re.search(rf'<p id="field-{field}">.*?</p>', html, re.S)
+    block = re.search(rf'<p id="field-{field}"[^>]*>.*?</p>', html, re.S)
     assert block is not None, html
     assert "errorlist" in block.group(0)
     assert message in squash(block.group(0).replace("&#x27;", "'")), block.group(0)
@@ -263,7 +263,7 @@ def test_a_whole_result_refused_shows_beside_its_field(director_client, data, fi
     match = Match.objects.filter(event=event).first()
     response = director_client.post(reverse("matches_result", args=[event.pk, match.pk]), data)
     assert response.status_code == 400
-    block = re.search(rf'<p id="field-{field}">.*?</p>', response.content.decode(), re.S)
+    block = re.search(rf'<p id="field-{field}"[^>]*>.*?</p>', response.content.decode(), re.S)
     assert block is not None
     assert message in block.group(0).replace("&#x27;", "'")
     match.refresh_from_db()
@@ -468,3 +468,17 @@ def test_the_events_other_pages_answer(client, director_client, contest):
     for who in (client, director_client):
         for url in urls:
             assert who.get(url).status_code == 200, url
+
+
+def test_the_form_shows_a_formats_fields_only(director_client):
+    """The Swiss rounds and first round apply to a Swiss, the scoring to Swiss pairs (hidden otherwise, the
+    page's script showing them as the format is chosen)."""
+    url = reverse("matches_event_create")
+    for contest, shown in (
+        ("round-robin", set()),
+        ("swiss-teams", {"rounds", "first_round"}),
+        ("swiss-pairs", {"rounds", "first_round", "match_scoring"}),
+    ):
+        html = director_client.get(f"{url}?contest={contest}").content.decode()
+        hidden = set(re.findall(r'<p id="field-(\w+)" data-when-contest="[^"]*" hidden>', html))
+        assert hidden == {"rounds", "first_round", "match_scoring"} - shown, contest
