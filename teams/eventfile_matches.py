@@ -26,10 +26,11 @@ from django.db import transaction
 from duplicate.contests import CHOSEN, contest_of
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Section
 from duplicate.services.errors import ServiceError
-from duplicate.services.eventfile import _import_results
+from duplicate.services.eventfile import _import_results, _read_boards, _read_vulnerable
 from duplicate.services.eventfile_players import player_items, player_items_read
 from duplicate.services.results import event_results_touch, play_result_data
 from scoring.contests.leagues import Meeting
+from scoring.pbn import PbnError, canonical_deal
 from teams.layout import match_of_table
 from teams.models import Entered, Match
 from teams.services.matches import EntrantSpec, match_result_save, matches_event_create, vp100_of
@@ -187,15 +188,26 @@ def matches_import(*, data: Mapping[str, Any]) -> Event:
 
 
 def _boards_read(event: Event, data: Mapping[str, Any]) -> None:
-    """The deals, dealers and vulnerabilities the file gives for the boards laid out."""
-    for i, item in enumerate(_list(data, "boards")):
-        if not isinstance(item, dict) or not isinstance(item.get("number"), int):
-            raise ServiceError(f"boards[{i}]: must be an object with a number")
-        fields = {k: item[k] for k in ("dealer", "vulnerability", "deal") if isinstance(item.get(k), str)}
-        if fields.get("dealer", "N") not in ("N", "E", "S", "W"):
-            raise ServiceError(f"boards[{i}].dealer: must be N, E, S or W")
-        if fields:
-            Board.objects.filter(event=event, number=item["number"]).update(**fields)
+    """The deals, dealers and vulnerabilities the file gives for the boards laid out, checked as every event
+    file's (duplicate.services.eventfile)."""
+    if "boards" not in data:
+        return
+    _numbers, deals, dealers = _read_boards(data)
+    vulnerable = _read_vulnerable(data)
+    boards = {b.number: b for b in Board.objects.filter(event=event)}
+    for number in set(deals) | set(dealers) | set(vulnerable):
+        if number not in boards:
+            raise ServiceError(f"boards: board {number} is not played in the rounds the file gives")
+        board = boards[number]
+        try:
+            board.deal = (
+                canonical_deal(deals[number], f"board {number}: deal") if number in deals else board.deal
+            )
+        except PbnError as exc:
+            raise ServiceError(str(exc)) from None
+        board.dealer = dealers.get(number, board.dealer)
+        board.vulnerability = vulnerable.get(number, board.vulnerability)
+    Board.objects.bulk_update(boards.values(), ["deal", "dealer", "vulnerability"])
 
 
 def _results_read(event: Event, items: list[Any], places: list[Meeting], numbers: Mapping[str, str]) -> None:

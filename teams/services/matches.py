@@ -10,10 +10,11 @@ peeking work as for any event.  The schedule, the draws and the VP scale are the
 from __future__ import annotations
 
 import datetime as dt
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -42,6 +43,7 @@ from scoring.contests import leagues, swiss
 from scoring.contests.imps import team_vps
 from scoring.contests.leagues import LEAGUE_MAX, LEAGUE_MIN, Meeting
 from scoring.errors import show_value
+from scoring.movements import MAX_PLAYS
 from teams.layout import MATCH_SCORINGS
 from teams.models import MATCH_IMPS_MAX, DrawChange, Entered, Match
 from teams.selectors_matches import match_results, rounds_complete, standings_order
@@ -51,6 +53,8 @@ from teams.services.rounds import meetings_of, pairs_by_team, round_create, seat
 SWISS_MIN = 4
 SWISS_MAX = 300
 VP_MAX = 20
+#: VPs as a text: up to two digits and two decimals ("12", "12.5", "9.99").
+VP_TEXT = re.compile(r"[0-9]{1,2}(\.[0-9]{1,2})?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +155,14 @@ def _settings(
         raise ServiceError(
             f"match_scoring: must be one of {', '.join(MATCH_SCORINGS)}, got {show_value(match_scoring)}"
         )
-    return (rounds if described.drawn else n - 1 + n % 2), match_scoring
+    planned = rounds if described.drawn else n - 1 + n % 2
+    plays = planned * (n // 2) * (2 if described.for_teams else 1) * boards_per_match
+    if plays > MAX_PLAYS:
+        raise ServiceError(
+            f"boards_per_match: {planned} rounds of {boards_per_match} boards for {n} entrants hold {plays:,} "
+            f"results; at most {MAX_PLAYS:,} in an event"
+        )
+    return planned, match_scoring
 
 
 @transaction.atomic
@@ -177,6 +188,8 @@ def matches_event_create(
     if not name:
         raise ServiceError("name: give the event a name")
     fits("name", name, Event, "name")
+    if not isinstance(site, str):
+        raise ServiceError(f"site: must be a text, got {show_value(site)}")
     fits("site", site, Event, "site")
     if not isinstance(date, dt.date):
         raise ServiceError(f"date: must be a date, got {show_value(date)}")
@@ -374,22 +387,25 @@ def draw_swap(*, event: Event, round: int, first: Match, second: Match, user: An
 
 
 def vp100_of(value: object, field: str) -> int:
-    """VPs given as a number of at most two decimals from 0 to 20, in hundredths (exact: no float)."""
+    """VPs given as a number of at most two decimals from 0 to 20 (an int, a Fraction, or a decimal's text or
+    ``Decimal``: "12.5"), in hundredths (exact: no float)."""
+    wrong = ServiceError(
+        f"{field}: must be a number of VPs from 0 to {VP_MAX} of at most two decimals, got {show_value(value)}"
+    )
     if isinstance(value, bool | float):
         raise ServiceError(
             f'{field}: give VPs as a whole number or a decimal text ("12.5"), got {show_value(value)}'
         )
-    try:
-        exact = Fraction(Decimal(value)) if isinstance(value, str) else Fraction(value)  # type: ignore[call-overload]
-    except (InvalidOperation, ValueError, TypeError, ZeroDivisionError):
-        raise ServiceError(
-            f"{field}: must be a number of VPs from 0 to {VP_MAX}, got {show_value(value)}"
-        ) from None
-    hundredths = exact * 100
+    if isinstance(value, str | Decimal):
+        text = str(value).strip()
+        if not VP_TEXT.fullmatch(text):  # no exponent, no NaN: checked before any arithmetic
+            raise wrong
+        value = Fraction(text)
+    if not isinstance(value, int | Fraction):
+        raise wrong
+    hundredths = Fraction(value) * 100
     if hundredths.denominator != 1 or not 0 <= hundredths <= VP_MAX * 100:
-        raise ServiceError(
-            f"{field}: must be a number of VPs from 0 to {VP_MAX} of at most two decimals, got {show_value(value)}"
-        )
+        raise wrong
     return int(hundredths)
 
 

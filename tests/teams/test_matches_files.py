@@ -150,3 +150,28 @@ def test_a_visitors_file_leaves_out_the_boards_in_play():
     assert not any("boards" in m for m in visitor["matches"])  # board 1 is still in play at tables 3 to 6
     director = event_export(event, director=True)
     assert [len(m["boards"]) for m in director["matches"] if "boards" in m] == [2]
+
+
+DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+
+
+def test_deals_dealers_and_vulnerability_come_back():
+    event = matches_event("round-robin", 4, boards=1)
+    data = event_export(event, director=True)
+    data["boards"][0].update(deal=DEAL, dealer="W", vulnerability="All")
+    copy = event_import(data=data)
+    board = copy.boards.get(number=1)
+    assert (board.deal, board.dealer, board.vulnerability) == (DEAL, "W", "All")
+    assert event_export(copy, director=True)["boards"][0] == data["boards"][0]
+    for bad, message in [
+        ({"deal": "N:nonsense"}, "board 1: deal"),
+        ({"vulnerability": "Some"}, r"boards\[0\]"),
+        ({"dealer": "X"}, "dealer: must be N, E, S or W"),
+        ({"number": 99}, "board 99 is not played"),
+    ]:
+        wrong = json.loads(json.dumps(data))
+        wrong["boards"][0].update(bad)
+        before = db_counts()
+        with pytest.raises(ServiceError, match=message):
+            event_import(data=wrong)
+        assert db_counts() == before

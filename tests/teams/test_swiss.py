@@ -207,6 +207,9 @@ def test_bad_input_to_every_service_is_refused_and_writes_nothing(django_user_mo
         ),
         (lambda: match_result_save(match=match, entered="vps", home=12.5, away=7.5), "decimal text"),
         (lambda: match_result_save(match=match, entered="vps", home="x", away=1), "home VPs"),
+        (lambda: match_result_save(match=match, entered="vps", home="Infinity", away=1), "home VPs"),
+        (lambda: match_result_save(match=match, entered="vps", home="1e999999999", away=1), "home VPs"),
+        (lambda: match_result_save(match=match, entered="vps", home=10, away=[1]), "away VPs"),
         (lambda: match_result_save(match=match, entered="points", home=1, away=1), "entered: must be one of"),
         (lambda: match_result_save(match=bye, entered="imps", home=1, away=1), "a bye has no IMPs"),
         (lambda: match_result_save(match=bye, entered="vps", home=12, away=8), "a bye has no away side"),
@@ -238,6 +241,10 @@ def test_bad_input_to_every_service_is_refused_and_writes_nothing(django_user_mo
         ({"names": ["A", "A", "B", "C", "D", "E"]}, "'A' is named twice"),
         ({"names": ["", "A", "B", "C", "D", "E"]}, "entrant 1: give it a name"),
         ({"name": " "}, "name: give the event a name"),
+        (
+            {"n": 300, "boards": 64, "rounds": 5},
+            "5 rounds of 64 boards for 300 entrants hold 96,000 results; at most 20,000",
+        ),
     ],
 )
 def test_bad_input_to_create_is_refused_and_writes_nothing(changes, message):
