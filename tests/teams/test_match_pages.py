@@ -239,6 +239,20 @@ def test_a_league_has_no_draw_button(director_client):
     assert "Round 2: where you sit" in text(director_client.get(url))
 
 
+def test_a_visitor_sees_a_matchs_vps_once_its_boards_are_released(client, director_client):
+    event = teams_event(4, boards=1)
+    enter(plays_at(event, 1, 1)[0], FIRST)  # match table 1: +420 and -110, 11 IMPs to Team 1
+    enter(plays_at(event, 1, 2)[0], SECOND)
+    url = reverse("matches_event", args=[event.pk])
+    # One board, 11 IMPs: 18.55-1.45 VPs (WBF 2013, 1 board), which the director sees at once.
+    assert f"11{DASH}0 18.55{DASH}1.45" in text(director_client.get(url))
+    visitor = text(client.get(url))
+    assert "18.55" not in visitor  # board 1 is still in play at match table 2: no peeking
+    for table in (3, 4):
+        enter(plays_at(event, 1, table)[0], FIRST)
+    assert f"11{DASH}0 18.55{DASH}1.45" in text(client.get(url))
+
+
 # --- a match's whole result ---------------------------------------------------------------------------------
 
 
