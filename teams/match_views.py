@@ -162,7 +162,9 @@ def _director_context(event: Event, drawn: bool, last: page_reads.RoundLines | N
         reason = _("Round %(n)d's results are not all in.") % {"n": last.number}
     elif event.rounds_planned and next_round > event.rounds_planned:
         reason = _("All %(n)d rounds are drawn.") % {"n": event.rounds_planned}
-    swappable = last is not None and not last.started and len(last.tables) > 1
+    swappable = (
+        drawn and last is not None and not last.started and len(last.tables) > 1
+    )  # a Swiss's draw only
     return {
         "can_draw": drawn,
         "next_round": next_round,
@@ -192,6 +194,9 @@ def matches_draw(request: HttpRequest, pk: int) -> HttpResponse:
 def matches_swap(request: HttpRequest, pk: int) -> HttpResponse:
     """Two tables' pairings of the last round swapped before its play (recorded in the draw's history)."""
     event = _matches_event(pk)
+    if not contest_of(event).drawn:  # a league's schedule is made whole at the start
+        messages.error(request, _("A league's rounds are its schedule's: only a Swiss's draw is swapped."))
+        return redirect("matches_event", pk=event.pk)
     last = page_reads.last_drawn_round(event)
     tables = list(Match.objects.filter(event=event, round=last, table__gte=1).values_list("table", flat=True))
     form = DrawSwapForm(request.POST, tables=tables)

@@ -224,6 +224,12 @@ def test_a_league_has_no_draw_button(director_client):
     assert "Draw round" not in page
     assert "Round 5" in page
     assert page.count("bye") >= 5
+    assert "Swap pairings" not in page  # a league's schedule is not a draw
+    response = director_client.post(
+        reverse("matches_swap", args=[event.pk]), {"first": "1", "second": "2"}, follow=True
+    )
+    assert "only a Swiss's draw is swapped" in text(response)
+    assert not DrawChange.objects.exists()
     # A league's rounds are all made at the start: a team's page says where it sits in the round it plays now.
     # (a team that plays a match in rounds 1 and 2: a bye is complete from the start)
     playing = [m.home for m in Match.objects.filter(event=event, round=2, away__isnull=False)]
