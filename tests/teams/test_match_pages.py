@@ -4,6 +4,7 @@ guide cards and the VP table's downloads; bad input never a 500; a fixed number 
 
 from __future__ import annotations
 
+import html as htmllib
 import io
 import json
 import re
@@ -36,7 +37,7 @@ DASH = "\u2013"  # between a match's two figures
 def text(response) -> str:
     """The page's words: inline tags dropped, other tags a space."""
     html = re.sub(r"</?(strong|a|small|span|em)\b[^>]*>", "", response.content.decode())
-    return squash(re.sub(r"<[^>]+>", " ", html))
+    return squash(htmllib.unescape(re.sub(r"<[^>]+>", " ", html)))
 
 
 def pairings(event: Event, round_number: int) -> list[tuple[int, str, str]]:
