@@ -4,6 +4,7 @@ guide cards and the VP table's downloads; bad input never a 500; a fixed number 
 
 from __future__ import annotations
 
+import datetime as dt
 import html as htmllib
 import io
 import json
@@ -15,8 +16,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from duplicate.forms import EventCreateForm
-from duplicate.models import Event
+from duplicate.models import Event, Player, PublicName
 from teams.models import DrawChange, Match
+from teams.services import EntrantSpec, matches_event_create
 from tests.factories import (
     FIRST,
     SECOND,
@@ -24,6 +26,7 @@ from tests.factories import (
     enter,
     pdf_words,
     plays_at,
+    public_name_choose,
     squash,
     teams_event,
     token_client,
@@ -503,3 +506,44 @@ def test_the_form_shows_a_formats_fields_only(director_client):
         html = director_client.get(f"{url}?contest={contest}").content.decode()
         hidden = set(re.findall(r'<p id="field-(\w+)" data-when-contest="[^"]*" hidden>', html))
         assert hidden == {"rounds", "first_round", "match_scoring"} - shown, contest
+
+
+# --- privacy: a hidden player's name is never shown to a visitor (docs/players.md) ---------------------------
+
+
+def test_a_visitor_finds_no_hidden_name_on_the_swiss_pages(client, director_client):
+    event = matches_event_create(
+        name="Private Swiss",
+        date=dt.date(2026, 11, 28),
+        contest="swiss-teams",
+        entrants=[
+            EntrantSpec(name="Reds", players=("Ulysses Vane", "Ann Able")),
+            *(EntrantSpec(name=f"Team {i}") for i in range(2, 5)),
+        ],
+        boards_per_match=1,
+        rounds=2,
+    )
+    public_name_choose(Player.objects.get(name="Ulysses Vane"), PublicName.HIDDEN)
+    reds = event.teams.get(name="Reds")
+    urls = [
+        reverse("matches_event", args=[event.pk]),
+        reverse("matches_guide_cards", args=[event.pk, 1]),
+        reverse("matches_guide_cards_pdf", args=[event.pk, 1]),
+        *(reverse("matches_vp_download", args=[event.pk, fmt]) for fmt in ("csv", "xlsx", "json")),
+        *(reverse("matches_team", args=[event.pk, team.pk]) for team in event.teams.all()),
+        *(reverse("matches_match", args=[event.pk, m.pk]) for m in Match.objects.filter(event=event)),
+        reverse("entry_token", args=[token_client(client, event, 1)]),
+    ]
+    for url in urls:
+        body = client.get(url).content
+        shown = pdf_words(body) if body.startswith(b"%PDF-") else body.decode("utf-8", "replace")
+        if body.startswith(b"PK"):
+            book = load_workbook(io.BytesIO(body), read_only=True)
+            shown = " ".join(
+                str(v) for s in book.worksheets for row in s.iter_rows(values_only=True) for v in row
+            )
+        assert "Ulysses" not in shown, url
+        assert "Vane" not in shown, url
+    assert reds.name in client.get(urls[0]).content.decode()
+    cache.clear()
+    assert "Ulysses Vane" in director_client.get(urls[3]).content.decode("utf-8-sig")
