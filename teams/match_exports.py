@@ -1,9 +1,128 @@
-"""The VP table of an event of matches as text (the ``standings`` command's): plain rows in, text out."""
+"""The files of an event of matches (docs/leagues.md), from plain rows: the VP table as CSV, xlsx, JSON and text
+(the ``standings`` command's), and the guide cards of a round as PDF.  Plain rows in, bytes or text out: no
+request, no database (the writers and pieces of ``duplicate.exports``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import io
+import json
+from collections.abc import Iterable, Sequence
 from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.units import mm
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer
+
+from duplicate.contests import Contest
+from duplicate.exports.cells import csv_value, csv_writer, decimal_number
+from duplicate.exports.csv import BOM
+from duplicate.exports.pdf import build, data_table, frame_width, heading, para_style
+from duplicate.exports.xlsx import Book, number, write_sheet
+from duplicate.selectors.contract import decimal_text
+from duplicate.selectors.event_rows import EventInfo
+from teams.page_reads import GuideCard
+from teams.selectors_matches import VpTableRow
+
+
+def vp_header(contest: Contest) -> list[str]:
+    """The VP table's columns, its figures headed as the contest heads them (VPs, IMPs)."""
+    entrant = "Team" if contest.for_teams else "Pair"
+    figures = contest.headings
+    return [
+        "Rank",
+        "Tied",
+        entrant,
+        "Players",
+        figures.total,
+        f"{figures.total} exact",
+        figures.percentage,
+        "Played",
+        "Won",
+        "Drawn",
+        "Lost",
+    ]
+
+
+def _values(row: VpTableRow) -> list[Any]:
+    return [
+        row.rank,
+        "tied" if row.tied else "",
+        row.name,
+        ", ".join(row.players),
+        decimal_number(row.vps),
+        row.vps,
+        row.imps,
+        row.played,
+        row.won,
+        row.drawn,
+        row.lost,
+    ]
+
+
+def vp_csv(rows: Iterable[VpTableRow], contest: Contest) -> bytes:
+    """The VP table as CSV (UTF-8 with a byte-order mark, CRLF): VPs as a decimal and exactly beside it."""
+    buf = io.StringIO()
+    w = csv_writer(buf)
+    w.writerow(vp_header(contest))
+    for row in rows:
+        w.writerow([csv_value(v) for v in _values(row)])
+    return (BOM + buf.getvalue()).encode("utf-8")
+
+
+def vp_xlsx(rows: Iterable[VpTableRow], contest: Contest, title: str) -> bytes:
+    """The VP table on one sheet: VPs a number shown to two decimals (as the pages show them)."""
+    book = Book()
+    header = [h for h in vp_header(contest) if not h.endswith(" exact")]
+    lines = [
+        [
+            row.rank,
+            "tied" if row.tied else "",
+            row.name,
+            ", ".join(row.players),
+            number(row.vps, shown=decimal_text(row.vps, places=contest.places)),
+            row.imps,
+            row.played,
+            row.won,
+            row.drawn,
+            row.lost,
+        ]
+        for row in rows
+    ]
+    write_sheet(book, book.sheet("VP table"), header, lines)
+    return book.save(f"{title}: VP table")
+
+
+def vp_json(rows: Iterable[VpTableRow]) -> bytes:
+    """The standings JSON: each team or pair with ``name``, ``vps``, ``imps``, ``played`` and ``rank``."""
+    return json.dumps({"standings": [row.to_json() for row in rows]}, indent=1, ensure_ascii=False).encode(
+        "utf-8"
+    )
+
+
+def guide_cards_pdf(info: EventInfo, round_number: int, cards: Sequence[GuideCard]) -> bytes:
+    """One card per team (or pair): the round, and each of its pairs' table, direction and opponents."""
+    width = frame_width(info)
+    story: list[Flowable] = []
+    for card in cards:
+        title = Paragraph(
+            f"<font size=16><b>{escape(card.name)}</b></font>  round {round_number}",
+            para_style("kz-mguide", 10, lead=20),
+        )
+        rows: list[list[str]] = [["Pair", "Table", "Direction", "Opponents"]]
+        for seat in card.seats:
+            if not seat.table:
+                rows.append(["", "—", "", "A bye this round"])
+            else:
+                rows.append([str(seat.pair), str(seat.table), seat.direction, seat.opponents])
+        table = data_table(
+            rows, [width * 0.15, width * 0.15, width * 0.2, width * 0.5], numeric=(1,), size=11
+        )
+        story += [CondPageBreak(40 * mm), KeepTogether([title, table]), Spacer(1, 8 * mm)]
+    return build(
+        info,
+        f"guide cards, round {round_number}",
+        heading(info, f"Guide cards: round {round_number}") + story,
+    )
 
 
 def vp_table_text(name: str, rows: Sequence[dict[str, Any]]) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
@@ -40,6 +40,8 @@ def team_match(request: HttpRequest, pk: int) -> HttpResponse:
     """The match page; a visitor's kept whole under the results version (``duplicate.pages``), keyed by the
     boards hidden, what the totals count and the tables' pages asked for."""
     event = event_or_404(pk)
+    if contest_of(event).of_matches:  # a league's or a Swiss's matches have their own pages
+        return redirect("matches_event", pk=event.pk)
     if event.kind != EventKind.TEAMS:
         return redirect("event_standings", pk=event.pk)
     viewer = viewer_of(request)
@@ -154,6 +156,10 @@ def _imp_match(
 @require_safe
 def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
+    if contest_of(event).of_matches:  # a league's or a Swiss's standings: its VP table's files
+        if fmt not in ("csv", "xlsx"):
+            raise Http404("A league's or a Swiss's VP table downloads as CSV or xlsx.")
+        return redirect("matches_vp_download", pk=event.pk, fmt=fmt)
     if fmt in match_formats(event):
         # A team match's PDF and xlsx carry its boards one by one (law G; a match by IMPs its CSV too): a
         # visitor's without the boards still in play, as on the team match page.

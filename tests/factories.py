@@ -56,7 +56,8 @@ from duplicate.services.results import result_fields
 from scoring.deal import Deal
 from scoring.movements import Movement, MovementRound, generate
 from teams.layout import match_tables
-from teams.services import EntrantSpec, matches_event_create
+from teams.models import Match
+from teams.services import EntrantSpec, match_result_save, matches_event_create
 from tests.duplicate.exports_events import pairs_file
 from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_MADE
 
@@ -956,6 +957,31 @@ def round_play_all(event: Event, round_number: int, data: dict) -> None:
         "seating__round", "board", "event"
     ):
         enter(play, data)
+
+
+# --- Events of matches' pages (a league, a Swiss: teams.match_views) ----------------------------------------
+
+
+def teams_event(n: int = 6, *, contest: str = "swiss-teams", boards: int = 2, rounds: int = 3) -> Event:
+    """A league or Swiss of ``n`` entrants named "Team 1", ... seeded in that order (:func:`matches_event`)."""
+    names = [f"Team {i}" for i in range(1, n + 1)]
+    planned = {"rounds": rounds} if contest != "round-robin" else {}
+    return matches_event(
+        contest, n, boards=boards, names=names, name=f"{contest} of {n}", seeded=True, **planned
+    )
+
+
+def whole_results(event: Event, round_number: int, imps: list[tuple[int, int]] | None = None) -> list[Any]:
+    """Round ``round_number``'s matches (table order, byes left out) given whole results in IMPs: ``imps`` in
+    table order (default: home wins each by 10, 20-10 IMPs)."""
+    matches = list(
+        Match.objects.filter(event=event, round=round_number, away__isnull=False).order_by("table")
+    )
+    given = imps or [(20, 10)] * len(matches)
+    return [
+        match_result_save(match=m, entered="imps", home=h, away=a)
+        for m, (h, a) in zip(matches, given, strict=True)
+    ]
 
 
 # Championships of sessions (docs/championships.md): three contract matchpoint sessions, 3-table Mitchells of

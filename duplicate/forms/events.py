@@ -119,6 +119,10 @@ def contest_kind(contest: str) -> str:
     )
 
 
+#: Why the movement form makes no league or Swiss: those are set out on their own form (``teams.forms``).
+MATCHES_FORM = "A league or a Swiss is set out on its own form (New league or Swiss): choose it there."
+
+
 class ContestSelect(forms.Select):
     """The contest's choice: each option names the kind of event it is for (``data-kind``), and those that do
     not fit the scoring code and the kind chosen (``fitting``) are hidden and disabled; static/js/kalamazoo.js
@@ -332,6 +336,12 @@ class EventCreateForm(forms.Form):
                     self.add_error("movement_file", exc)
         return data
 
+    @property
+    def of_matches(self) -> bool:
+        """Whether the contest posted is a league's or a Swiss's (made on their own form, not this one)."""
+        contest = str(self.data.get("contest") or "") if self.is_bound else ""
+        return contest in CHOSEN and CHOSEN[contest].of_matches and is_contract(str(self.data.get("code")))
+
     def _contest(self, data: dict[str, object]) -> None:
         """A contract event's contest fits its kind (blank: matchpoints for pairs, IMPs for a team match);
         the historic codes have none."""
@@ -351,6 +361,8 @@ class EventCreateForm(forms.Form):
             what = "A team match" if kind == EventKind.TEAMS else "A pair event"
             names = ", ".join(str(CHOSEN[c].choice) for c in allowed)
             self.add_error("contest", f"{what} of contract bridge is scored by {names}.")
+        elif CHOSEN[contest].of_matches:
+            self.add_error("contest", MATCHES_FORM)
 
     def _average_plus(self, data: dict[str, object]) -> None:
         """Law 12C2's IMPs of average plus: blank for the usual 3; checked against the contest by the rule the

@@ -285,3 +285,41 @@ def item_rows(play: Play) -> list[dict[str, Any]]:
 def derived_honours(play: Play) -> list[dict[str, Any]]:
     """The honours items the hands gave (for a board with a deal)."""
     return [row for row in item_rows(play) if row["what"] == "honours"]
+
+
+# --- Where the pairs go next (an event of matches: each round drawn or scheduled) ----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NextSeat:
+    """Where a pair that sat at a table in one round sits in the next round there is: its table and
+    direction, its team (an event of matches' entrant) and its opponents (their team, or pair)."""
+
+    pair: str
+    team: str
+    round: int
+    table: int
+    direction: str
+    opponents: str
+
+
+def next_seats(section: Section, table: int, round_number: int) -> list[NextSeat]:
+    """Where the pairs of ``table`` in round ``round_number`` sit in round ``round_number`` + 1, once it is
+    drawn (none before; a pair with a bye is not listed); two queries."""
+    here = Seating.objects.filter(round__section=section, round__number=round_number, table=table)
+    ids = set(here.values_list("ns_id", "ew_id").first() or ())
+    later = (
+        Seating.objects.filter(round__section=section, round__number=round_number + 1)
+        .filter(Q(ns_id__in=ids) | Q(ew_id__in=ids))
+        .order_by("table")
+        .values_list(
+            "table", "ns__number", "ns__team__name", "ew__number", "ew__team__name", "ns_id", "ew_id"
+        )
+    )
+    out = []
+    for at, ns, ns_team, ew, ew_team, ns_id, ew_id in later:
+        if ns_id in ids:
+            out.append(NextSeat(ns, ns_team or "", round_number + 1, at, "N-S", ew_team or f"pair {ew}"))
+        if ew_id in ids:
+            out.append(NextSeat(ew, ew_team or "", round_number + 1, at, "E-W", ns_team or f"pair {ns}"))
+    return out

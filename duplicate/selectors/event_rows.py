@@ -79,8 +79,9 @@ class EventInfo:
     @property
     def unit(self) -> str:
         """What a contract event scores a board in ("MPs", "IMPs"; a team match's swing in IMPs): the
-        downloads head the columns of law H's plus/minus with it; "" for law H and law G."""
-        return self.described.unit
+        downloads head the columns of law H's plus/minus with it; "" for law H and law G, and for a league's
+        or a Swiss's boards (its matches are scored on their own pages: ``teams``)."""
+        return "" if self.described.of_matches else self.described.unit
 
     @property
     def described(self) -> Contest:

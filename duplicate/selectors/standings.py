@@ -319,7 +319,7 @@ def build_results(
         elif shape is Shape.TEAM_TOTALS:
             known = {pk: s for pk, s in seats.items() if s != "both" and pk in pairs and pairs[pk].team}
             contest = described.score(_result_rows(code, played), teams=_teams(pairs), seats=known)
-        else:
+        elif shape is not Shape.MATCHES:  # (a league's or Swiss's matches: teams.selectors_matches)
             sections: dict[PairId, str] = {pk: p.section for pk, p in pairs.items()}
             tables = zip(boards, ns_col, ew_col, strict=True)
             several = per_section and len(set(sections.values())) > 1

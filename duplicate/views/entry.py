@@ -20,7 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors, services
-from duplicate.contests import is_contract
+from duplicate.contests import contest_of, is_contract
 from duplicate.forms.entry import PlayResultForm, error_field, initial_for
 from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
 from duplicate.pages import traveller_page
@@ -224,6 +224,10 @@ def _render_table(
         played = selectors.table_played_boards(view.section.pk, view.token.table)
         ctx["played_boards"] = sorted(played)
         ctx["summary"] = summary
+        if contest_of(view.event).of_matches:  # a league or a Swiss: where this round's pairs sit next
+            shown = _summary_round(request, view, plays) or view.seating.round.number
+            ctx["next_seats"] = entry_selectors.next_seats(view.section, view.token.table, shown)
+            ctx["teams_seated"] = (view.seating.ns.team, view.seating.ew.team)
         if summary is not None:  # the cursor goes to the summary's heading (kalamazoo.js), not a field
             for row in rows:
                 if row["form"] is not None:
@@ -649,17 +653,22 @@ def entry_token(request: HttpRequest, secret: str) -> HttpResponse:
 
 def _token_summary(request: HttpRequest, view: TableView, plays: list[Play]) -> RoundSummary | None:
     """The summary a table link shows: of the round named by ``?done=`` (where the save of a round's last
-    board sends it), or of its current round once every board of it is in (the last round)."""
-    if view.token is None:
+    board sends it), or of its current round once every board of it is in (the last round).  An event of
+    matches has none: the page says where the pairs sit next instead (``next_seats``)."""
+    number = _summary_round(request, view, plays)
+    if number is None or view.token is None or contest_of(view.event).of_matches:
         return None
+    return round_summary(view.section, view.token.table, number)
+
+
+def _summary_round(request: HttpRequest, view: TableView, plays: list[Play]) -> int | None:
+    """The round a table link sums up: ``?done=``'s, or the current one once every board of it is in."""
     current = view.seating.round.number
     text = request.GET.get("done", "")
     number = int(text) if text.isascii() and text.isdecimal() and len(text) < 6 else None
     if number is None or number > current:
         number = current if plays and all(p.entered for p in plays) else None
-    if number is None:
-        return None
-    return round_summary(view.section, view.token.table, number)
+    return number
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
+from django.utils.http import urlencode
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -67,6 +68,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
     """The new-event form; its "Preview" button shows the movement's rounds and boards, making nothing."""
     form = EventCreateForm(*_bound(request))
     preview: dict[str, Any] | None = None
+    if request.method == "POST" and form.of_matches:  # a league or a Swiss is set out on its own form
+        query = {k: request.POST.get(k, "") for k in ("name", "date", "contest")}
+        return redirect(f"{reverse('matches_event_create')}?{urlencode(query)}")
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -409,6 +413,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's overview: its sections and counts (a visitor's kept whole under the results version; a
     search for a pair, ?q=, is not kept)."""
     event = selectors.event_or_404(pk)
+    if contest_of(event).of_matches and "overview" not in request.GET:  # its rounds, matches and VP table
+        return redirect("matches_event", pk=event.pk)
     viewer = selectors.viewer_of(request)
     search = selectors.find_pairs(event, request.GET.get("q", ""), director=viewer.director)
 

@@ -42,6 +42,8 @@ from duplicate.tables import (
 
 def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_or_404(pk)
+    if contest_of(event).of_matches:  # a league's or a Swiss's standings: its VP table
+        return redirect("matches_event", pk=event.pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
     viewer = event_selectors.viewer_of(request)

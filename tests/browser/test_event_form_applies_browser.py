@@ -46,7 +46,7 @@ def test_the_fields_that_apply_follow_the_choices(live_server, new_page, staff):
     page.select_option("select[name=code]", "contract")
     assert applying(page) == {"contest"}
     assert page.locator("select[name=contest]").input_value() == "matchpoints"
-    assert offered(page) == ["matchpoints", "butler", "cross-imps"]
+    assert offered(page) == ["matchpoints", "butler", "cross-imps", "swiss-pairs"]
     page.select_option("select[name=contest]", "butler")
     assert applying(page) == {"contest", "average_plus_imps", "butler_drop", "butler_halves"}
     page.select_option("select[name=contest]", "cross-imps")
@@ -57,7 +57,7 @@ def test_the_fields_that_apply_follow_the_choices(live_server, new_page, staff):
     page.select_option("select[name=kind]", "teams")  # a team match: its movement, its IMPs
     assert page.locator("select[name=movement]").input_value() == "teams"
     assert page.locator("select[name=contest]").input_value() == "imps"
-    assert offered(page) == ["imps"]
+    assert offered(page) == ["imps", "round-robin", "swiss-teams"]
     assert applying(page) == {"contest", "average_plus_imps"}
     page.select_option("select[name=kind]", "pairs")
     assert page.locator("select[name=contest]").input_value() == "matchpoints"
@@ -104,7 +104,7 @@ def test_without_scripts_preview_brings_the_fields_that_apply(live_server, brows
         expect(page.locator(".movement-preview")).to_be_visible()
         assert applying(page) == {"contest", "even_tables", "ranking"}
         assert page.locator("select[name=contest]").input_value() == "matchpoints"
-        assert offered(page) == ["matchpoints", "butler", "cross-imps"]
+        assert offered(page) == ["matchpoints", "butler", "cross-imps", "swiss-pairs"]
         page.select_option("select[name=contest]", "butler")
         page.get_by_role("button", name="Preview rounds and boards").click()
         expect(page.locator(".movement-preview")).to_be_visible()

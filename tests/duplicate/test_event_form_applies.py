@@ -110,12 +110,13 @@ def test_the_page_comes_back_from_preview_with_the_fields_that_apply(director_cl
 
 def test_the_contract_code_offers_the_contract_contests_of_the_kind(director_client):
     pairs = preview(director_client, code="contract")
-    assert pairs.offered() == ["matchpoints", "butler", "cross-imps"]
+    # (a Swiss pairs, a league and a Swiss teams are offered too: choosing one leads to their own form)
+    assert pairs.offered() == ["matchpoints", "butler", "cross-imps", "swiss-pairs"]
     assert pairs.chosen() == ["matchpoints"]  # the pairs' default, not "Law H / law G"
     assert "hidden" in pairs.contest[""]
     assert "hidden" in pairs.contest["imps"]
     teams = preview(director_client, code="contract", kind="teams", movement="teams", tables="4")
-    assert teams.offered() == ["imps"]
+    assert teams.offered() == ["imps", "round-robin", "swiss-teams"]
     assert teams.chosen() == ["imps"]
     butler = preview(director_client, code="contract", contest="butler")
     assert butler.chosen() == ["butler"]
@@ -126,6 +127,9 @@ def test_the_contract_code_offers_the_contract_contests_of_the_kind(director_cli
         "butler": "pairs",
         "cross-imps": "pairs",
         "imps": "teams",
+        "round-robin": "teams",
+        "swiss-teams": "teams",
+        "swiss-pairs": "pairs",
     }
 
 
