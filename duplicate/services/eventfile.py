@@ -199,8 +199,8 @@ def event_import(
 ) -> Event:
     """Load a whole event in one transaction: all or nothing. ``analyse``: start the deals' double-dummy analysis
     once it commits (False: the caller does, ``deal_analyses_compute``). ``progress``: told the results scored."""
-    if (other := FILE_KINDS.get(data.get("kind"))) is not None:  # a league's or a Swiss's (teams)
-        return other[0](data=data)
+    if isinstance(kind := data.get("kind"), str) and kind in FILE_KINDS:  # a league's or a Swiss's (teams)
+        return FILE_KINDS[kind][0](data=data)
     unknown = set(data) - TOP_KEYS
     if unknown:
         raise ServiceError(f"{sorted(unknown)[0]}: not a field of an event file")

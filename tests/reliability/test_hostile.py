@@ -663,6 +663,36 @@ def _scored(value: int, field: str) -> dict[str, Any]:
     return doc
 
 
+def _league_file(**fields: Any) -> dict[str, Any]:
+    """A three-team round robin's event file (docs/leagues.md): Reds v Blues in round 1, Greens's bye."""
+    return {
+        "name": "League",
+        "date": "2026-11-28",
+        "kind": "round-robin",
+        "boards_per_match": 2,
+        "teams": [{"name": name} for name in ("Reds", "Blues", "Greens")],
+        "pairs": [],
+        "matches": [
+            {"round": 1, "home": "Reds", "away": "Blues", "imps": [10, 0]},
+            {"round": 1, "home": "Greens", "away": None},
+        ],
+        **fields,
+    }
+
+
+def _match_file(**result: Any) -> dict[str, Any]:
+    """The league's round-1 match given ``result`` (its "imps" or "vps")."""
+    match = {"round": 1, "home": "Reds", "away": "Blues", **result}
+    return _league_file(matches=[match, {"round": 1, "home": "Greens", "away": None}])
+
+
+# Small-integer columns never fed from outside: each is worked out by a service from rows already checked.
+DERIVED_SMALL_INTEGER_COLUMNS = {
+    "Match.table": "a draw's or a schedule's table, 1 to half the field (at most 300 entrants)",
+    "DrawChange.round": "the round of the matches swapped",
+    "Event.session": "the championship's next session number (duplicate.services.championships)",
+}
+
 # Each small-integer column, fed from outside: the event file that carries ``value`` into it, the field the
 # refusal must name, and the column's value once stored (None: the laws, or the bounds a movement keeps to,
 # refuse the column's own top value).
@@ -699,6 +729,36 @@ SMALL_INTEGER_COLUMNS: dict[str, tuple[Any, str, Any]] = {
         None,
     ),
     "TableToken.table": (None, "table: must be from 1 to", None),  # the service (the tokens page's own tests)
+    # An event of matches (teams.eventfile_matches).
+    "Event.boards_per_match": (
+        lambda v: _league_file(boards_per_match=v),
+        "boards_per_match: must be a whole number from 1 to 64",
+        None,
+    ),
+    "Event.rounds_planned": (
+        lambda v: _league_file(kind="swiss-teams", rounds=v, teams=[{"name": n} for n in "ABCD"], matches=[]),
+        "rounds: must be a whole number from 1 to 3",
+        None,
+    ),
+    "Event.bye_vp100": (
+        lambda v: _league_file(bye_vps=v),
+        "bye_vps: must be a number of VPs from 0 to 20",
+        None,
+    ),
+    "Team.seed": (
+        lambda v: _league_file(teams=[{"name": "Reds", "seed": v}, {"name": "Blues"}, {"name": "Greens"}]),
+        "Reds: seed: must be a whole number from 1 to 300",
+        None,
+    ),
+    "Match.round": (
+        lambda v: _league_file(matches=[{"round": v, "home": "Reds", "away": "Blues"}]),
+        "matches[0].round: must be a whole number from 1 to 99",
+        None,
+    ),
+    "Match.home_imps": (lambda v: _match_file(imps=[v, 0]), "matches[0]: home IMPs: must be", None),
+    "Match.away_imps": (lambda v: _match_file(imps=[0, v]), "matches[0]: away IMPs: must be", None),
+    "Match.home_vp100": (lambda v: _match_file(vps=[v, 0]), "matches[0]: home VPs: must be", None),
+    "Match.away_vp100": (lambda v: _match_file(vps=[0, v]), "matches[0]: away VPs: must be", None),
     "Event.average_plus_imps": (  # law 12C2's IMPs (tests/reliability/test_hostile_finish.py: its own cases)
         lambda v: _small_file(average_plus_imps=v),
         "average_plus_imps: must be a whole number from 1 to 24",
@@ -715,7 +775,7 @@ def test_every_small_integer_column_is_fed_beyond_its_range_here():
         for field in model._meta.concrete_fields
         if field.get_internal_type() in ("SmallIntegerField", "PositiveSmallIntegerField")
     }
-    assert small == set(SMALL_INTEGER_COLUMNS)
+    assert small == set(SMALL_INTEGER_COLUMNS) | set(DERIVED_SMALL_INTEGER_COLUMNS)
 
 
 def _import_refused(doc: Any, message: str) -> None:

@@ -498,6 +498,9 @@ def _fill(route: str, event, token: TableToken, pair: Pair, change: PlayChange) 
         "secret": token.secret,
         "change_pk": change.pk,
         "entry_pk": 1,
+        "match_pk": 1,
+        "round_number": 1,
+        "team_pk": 1,
         "token": "no-such-import",
     }
     # re_path groups: the first alternative of (?P<name>a|b|c), or the value above for a character class.

@@ -185,7 +185,9 @@ def test_a_match_entered_as_a_whole_keeps_no_board_in_play_for_the_others():
     assert not Play.objects.filter(seating__round__number=1, seating__table__in=(1, 2)).exists()
     # Returned to its boards, the match's tables have their empty plays again, and board 1 is in play.
     match_result_save(match=first, entered="")
-    assert Play.objects.filter(seating__round__number=1, seating__table__in=(1, 2), entered=False).count() == 2
+    assert (
+        Play.objects.filter(seating__round__number=1, seating__table__in=(1, 2), entered=False).count() == 2
+    )
     assert 1 in boards_in_play(event)
 
 

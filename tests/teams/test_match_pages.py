@@ -18,7 +18,7 @@ from openpyxl import load_workbook
 from duplicate.forms import EventCreateForm
 from duplicate.models import Event, Player, PublicName
 from teams.models import DrawChange, Match
-from teams.services import EntrantSpec, matches_event_create
+from teams.services import EntrantSpec, match_result_save, matches_event_create
 from tests.factories import (
     FIRST,
     SECOND,
@@ -365,8 +365,7 @@ def test_a_table_link_says_where_the_pairs_sit_next(client, director):
     page = text(client.get(reverse("entry_token", args=[secret])))
     assert "Round 1, table 1: Team 1 N-S v Team 2 E-W." in page
     assert "Next round" not in page
-    whole_results(event, 1)
-    for table in (1, 2, 3, 4):
+    for table in (1, 2, 3, 4):  # round 1 played at its tables (its one board)
         enter(plays_at(event, 1, table)[0], FIRST)
     services_round = __import__("teams.services", fromlist=["round_draw"])
     services_round.round_draw(event=event)
@@ -471,7 +470,12 @@ def test_the_events_other_pages_answer(client, director_client, contest):
     """The movement's pages and files of a league or a Swiss answer (the standings and the team match page
     send to the VP table); none is a 500."""
     event = teams_event(4, contest=contest)
-    whole_results(event, 1)
+    # Round 1: the first match played at its tables (a result at table 1), the other given whole (its
+    # tables' boards set aside).
+    first, *others = Match.objects.filter(event=event, round=1, away__isnull=False).order_by("table")
+    for match in others:
+        match_result_save(match=match, entered="imps", home=20, away=10)
+    assert first.table == 1  # its tables: 1 and 2 (teams), 1 (pairs)
     enter(plays_at(event, 1, 1)[0], FIRST)
     for name in ("event_standings", "team_match"):
         response = client.get(reverse(name, args=[event.pk]))
