@@ -19,7 +19,7 @@ class OverallTable(RowsTable):
     """The overall standings: place, players, each session's figure (``extra_columns``), the overall."""
 
     rank = tables.Column("Rank", accessor="rank_display", attrs=NUM, order_by=("rank_key", "names"))
-    players = tables.Column("Players", accessor="names", default="—", order_by=("names",))
+    players = tables.Column("Players", accessor="names", empty_values=(), order_by=("names",))
     overall = tables.Column("Overall", accessor="overall_display", attrs=NUM, order_by=("overall",))
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())
 
@@ -45,7 +45,18 @@ class OverallTable(RowsTable):
         super().__init__(
             data, extra_columns=extra, sequence=("rank", "players", "...", "overall", "note"), **kwargs
         )
+        self.session_numbers = [s.number for s in sessions]
         self.columns["overall"].column.verbose_name = _("Overall %(heading)s") % {"heading": overall}
+
+    def render_players(self, value: str, record: Any) -> str:
+        """The players; a pair nobody named, by its number in the first session it played (who is it?)."""
+        if value:
+            return value
+        played = [(n, cell) for n, cell in zip(self.session_numbers, record.sessions, strict=False) if cell]
+        if not played:
+            return "—"
+        number, cell = played[0]
+        return _("Pair %(pair)s of session %(number)s") % {"pair": cell.pair, "number": number}
 
     def render_note(self, value: bool, record: Any) -> SafeString | str:
         if not record.qualified:

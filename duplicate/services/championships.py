@@ -15,7 +15,7 @@ from duplicate.models import CarryOver, Championship, Event, EventKind, Pair
 from duplicate.services.errors import ServiceError, fits
 from duplicate.services.events import event_create, event_names_update
 from duplicate.services.results import event_results_touch
-from scoring.contests.carry_over import carry_fraction
+from scoring.contests.carry_over import carry_fraction, carry_fraction_written
 from scoring.errors import ContestError, show_value
 from scoring.movements import Movement
 
@@ -24,14 +24,15 @@ SESSIONS_MAX = 99
 
 
 def _fraction_text(carry_over: str, fraction: str) -> str:
-    """The share carried as stored: checked and kept as written for ``carry``; blank otherwise."""
+    """The share carried as stored: checked and kept as written (its spaces taken out) for ``carry``; blank
+    otherwise."""
     if carry_over != CarryOver.CARRY:
         return ""
     try:
         carry_fraction(fraction)
     except ContestError as exc:
         raise ServiceError(str(exc)) from None
-    return fits("carry_fraction", fraction.strip(), Championship, "carry_fraction")
+    return fits("carry_fraction", carry_fraction_written(fraction), Championship, "carry_fraction")
 
 
 def championship_touch(*, championship: Championship) -> None:

@@ -15,7 +15,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from duplicate import services
 from duplicate.models import Championship, Event, Pair
+from duplicate.services.championships import session_add
 from duplicate.services.eventfile_championship import championship_export
 from scoring.usebio import read_usebio
 from tests.factories import championship_of_three, event_form, make_event, session_played
@@ -122,6 +124,18 @@ def test_overall_standings_page(director_client):
     assert "Ian Ivy" in first_row
     assert "20.00" in first_row
     assert "Each pair&#x27;s totals of its sessions added." in html or "Each pair's totals" in html
+
+
+def test_a_pair_nobody_named_is_shown_by_its_number(client):
+    # found trying it: a bigger session's new pairs, not named yet, were listed as "—", one like another
+    championship, _sessions = championship_of_three("totals")
+    movement = services.movement_build(kind="mitchell", tables=4, boards_per_round=1)
+    fourth = session_add(championship=championship, movement=movement, analyse=False)
+    session_played(fourth, None)
+    html = client.get(reverse("championship_standings", args=[championship.pk])).content.decode()
+    assert "Pair 7 of session 4" in html
+    assert "Pair 8 of session 4" in html
+    assert "—</td>" not in html
 
 
 def test_overall_standings_empty_state(client):

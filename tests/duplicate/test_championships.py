@@ -194,6 +194,12 @@ def test_championship_create_keeps_the_fraction_as_written():
     )
 
 
+def test_championship_create_keeps_the_fraction_without_its_spaces():
+    # typed on a phone as "1 / 2": kept, and shown, as "1/2"
+    made = championship_create(name="Spring", date=first_date(), carry_over="carry", carry_fraction=" 1 / 2 ")
+    assert made.carry_fraction == "1/2"
+
+
 def test_weighted_needs_a_contest_with_percentages():
     championship = championship_create(name="Spring", date=first_date(), carry_over="weighted")
     with pytest.raises(ServiceError, match="percentages"):
