@@ -65,10 +65,9 @@ def championship_create(request: HttpRequest) -> HttpResponse:
 @require_safe
 def championship_detail(request: HttpRequest, pk: int) -> HttpResponse:
     championship = get_object_or_404(Championship, pk=pk)
-    sessions = championship_selectors.championship_sessions(championship)
     context = {
         "championship": championship,
-        "sessions": sessions,
+        "sessions": championship_selectors.championship_session_rows(championship),
         "attach_form": SessionAttachForm() if request.user.is_staff else None,
     }
     return render(request, "duplicate/championship_detail.html", context)

@@ -56,6 +56,22 @@ def test_create_form_shows_the_fraction_error_beside_its_field(director_client, 
     assert not Championship.objects.exists()
 
 
+def test_create_form_shows_the_share_carried_with_a_qualifying_session_only(director_client):
+    html = director_client.get(reverse("championship_create")).content.decode()
+    field = html[html.index('id="field-carry_fraction"') :]
+    assert 'data-when-carry_over="carry"' in field[:200]
+    assert " hidden>" in field[: field.index(">") + 1]  # totals chosen: the share does not apply
+    for value in ("totals", "weighted", "carry"):  # every choice read in full (a select cut them on a phone)
+        assert f'type="radio" name="carry_over" value="{value}"' in html
+    response = director_client.post(
+        reverse("championship_create"),
+        {"name": "", "date": "2026-12-05", "carry_over": "carry", "carry_fraction": "1/2"},
+    )
+    html = response.content.decode()
+    field = html[html.index('id="field-carry_fraction"') :]
+    assert "hidden" not in field[: field.index(">") + 1]
+
+
 def test_create_form_is_the_directors(client):
     response = client.get(reverse("championship_create"))
     assert response.status_code == 302
@@ -112,6 +128,31 @@ def test_attach_an_event(director_client):
     page = director_client.get(reverse("championship_detail", args=[championship.pk])).content.decode()
     assert "Night one" in page
     assert reverse("event_standings", args=[event.pk]) in page
+
+
+def test_sessions_listed_with_their_status_and_a_plain_event_attachable(director_client):
+    championship, _sessions = championship_of_three("totals", play=False)
+    make_event(name="Teams night", kind="teams", tables=2, event_kind="teams")
+    make_event(name="Pairs night")
+    html = director_client.get(reverse("championship_detail", args=[championship.pk])).content.decode()
+    rows = html[html.index("<tbody") : html.index("</tbody>")]
+    assert rows.count("Setting up") == 3
+    assert '<td class="num hide-narrow">6</td>' in rows  # six pairs a session
+    assert "Add session 4" in html
+    attach = html[html.index("Or attach") :]
+    assert "Pairs night" in attach
+    assert "Teams night" not in attach  # a team match is never a session
+
+
+def test_a_sessions_pages_link_to_its_championship_and_a_plain_events_do_not(client):
+    championship, (first, _second, _third) = championship_of_three("totals")
+    overall = reverse("championship_standings", args=[championship.pk])
+    for name in ("event_detail", "event_standings"):
+        html = client.get(reverse(name, args=[first.pk])).content.decode()
+        assert "Session 1 of a championship" in html
+        assert f'href="{overall}"' in html
+    plain = make_event()
+    assert "of a championship" not in client.get(reverse("event_detail", args=[plain.pk])).content.decode()
 
 
 def test_overall_standings_page(director_client):
