@@ -286,6 +286,38 @@ def test_pages_run_a_fixed_number_of_queries(client, django_assert_num_queries, 
             assert client.get(url).status_code == 200
 
 
+#: The same pages as the director sees them (every result counted), and the new-session form, cold and from the
+#: cache: the visitor's queries and two more, the signed-in session and user; the championship's page one more,
+#: the events that can be attached; the form the championship and its sessions.
+DIRECTOR_QUERIES = {
+    0: (3, 3),
+    1: (5, 5),
+    2: (11, 4),
+    3: (11, 4),
+    4: (11, 4),
+    5: (11, 4),
+    6: (25, 25),
+    7: (4, 4),
+}
+
+
+@pytest.mark.parametrize("page", range(8))
+def test_directors_pages_run_a_fixed_number_of_queries(director_client, django_assert_num_queries, page):
+    cold, warm = DIRECTOR_QUERIES[page]
+    for tables in (3, 5):
+        Championship.objects.all().delete()
+        championship, _sessions = championship_of_three("carry", "1/2", tables=tables)
+        url = [
+            *_championship_pages(championship),
+            reverse("championship_session_add", args=[championship.pk]),
+        ][page]
+        cache.clear()
+        with django_assert_num_queries(cold):
+            assert director_client.get(url).status_code == 200
+        with django_assert_num_queries(warm):
+            assert director_client.get(url).status_code == 200
+
+
 def test_a_result_in_any_session_shows_on_the_overall_page_at_once(client):
     championship, (_first, _second, third) = championship_of_three("totals", play=False)
     url = reverse("championship_standings", args=[championship.pk])
