@@ -183,6 +183,7 @@ def test_overall_standings_empty_state(client):
     championship = Championship.objects.create(name="Empty", date="2026-10-03")
     html = client.get(reverse("championship_standings", args=[championship.pk])).content.decode()
     assert "No sessions yet" in html
+    assert "download/overall" not in html  # nothing to download yet (found trying it: empty files offered)
 
 
 def test_carry_page_lists_the_non_qualifier_last(director_client):
