@@ -126,6 +126,18 @@ class ChampionshipAdmin(admin.ModelAdmin):
     search_fields = ("name",)
     readonly_fields = ("results_version",)
 
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        """Not while it has a session: deleting it would delete every session's event with it (CASCADE); its
+        page takes the sessions out first."""
+        if obj is not None and obj.sessions.exists():
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request: Any) -> Any:
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # one by one, each checked above
+        return actions
+
     def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
         if change:  # the share is blanked by the form's clean when no longer carried: saved too
             obj.save(

@@ -92,6 +92,11 @@ championship_patterns = [
         name="championship_session_attach",
     ),
     path(
+        "championships/<int:pk>/sessions/<int:event_pk>/detach/",
+        championships.session_detach,
+        name="championship_session_detach",
+    ),
+    path(
         "championships/<int:pk>/standings/",
         championships.championship_standings,
         name="championship_standings",

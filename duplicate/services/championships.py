@@ -152,3 +152,22 @@ def event_attach(*, championship: Championship, event: Event) -> Event:
     _attach(locked, current, _next_number(locked))
     championship.refresh_from_db()
     return current
+
+
+@transaction.atomic
+def event_detach(*, championship: Championship, event: Event) -> Event:
+    """Take the championship's last session out of it (an event attached by mistake): the event keeps its
+    pairs and results, an event on its own again.  Only the last, so that the sessions stay numbered 1, 2, ..."""
+    locked = Championship.objects.select_for_update().get(pk=championship.pk)
+    current = Event.objects.select_for_update().get(pk=event.pk)
+    if current.championship_id != locked.pk:
+        raise ServiceError(f"event: {current.name} is not a session of {locked.name}")
+    last = locked.sessions.order_by("-session").values_list("session", flat=True).first()
+    if current.session != last:
+        raise ServiceError(f"event: only the last session, session {last}, can be taken out")
+    Event.objects.filter(pk=current.pk).update(championship=None, session=None)
+    current.championship, current.session = None, None
+    event_results_touch(event_ids=[current.pk])
+    championship_touch(championship=locked)
+    championship.refresh_from_db()
+    return current

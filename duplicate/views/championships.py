@@ -159,6 +159,21 @@ def session_attach(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("championship_detail", pk=championship.pk)
 
 
+@staff_member_required
+@require_POST
+def session_detach(request: HttpRequest, pk: int, event_pk: int) -> HttpResponse:
+    """The last session taken out of the championship (attached by mistake): an event on its own again."""
+    championship = get_object_or_404(Championship, pk=pk)
+    event = get_object_or_404(Event, pk=event_pk)
+    try:
+        championship_services.event_detach(championship=championship, event=event)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc).partition(": ")[2] or str(exc))
+    else:
+        messages.success(request, _("%(name)s is an event on its own again.") % {"name": event.name})
+    return redirect("championship_detail", pk=championship.pk)
+
+
 def _overall(request: HttpRequest, championship: Championship, what: str, build: Callable[[Any], Any]) -> Any:
     """``build(standings)`` for this viewer, kept in the cache with every session's results version."""
     sessions = championship_selectors.championship_sessions(championship)

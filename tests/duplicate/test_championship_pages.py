@@ -155,6 +155,34 @@ def test_a_sessions_pages_link_to_its_championship_and_a_plain_events_do_not(cli
     assert "of a championship" not in client.get(reverse("event_detail", args=[plain.pk])).content.decode()
 
 
+def test_the_last_session_taken_out_from_the_championships_page(director_client, client):
+    # found trying it: an event attached by mistake could not be taken out again (and the admin now keeps it)
+    championship, (_first, second, third) = championship_of_three("totals", play=False)
+    page = reverse("championship_detail", args=[championship.pk])
+    html = director_client.get(page).content.decode()
+    take_out = reverse("championship_session_detach", args=[championship.pk, third.pk])
+    assert f'action="{take_out}"' in html
+    assert (
+        reverse("championship_session_detach", args=[championship.pk, second.pk]) not in html
+    )  # the last only
+    assert "/detach/" not in client.get(page).content.decode()
+    assert client.post(take_out).status_code == 302
+    assert Event.objects.get(pk=third.pk).session == 3
+    response = director_client.post(reverse("championship_session_detach", args=[championship.pk, second.pk]))
+    assert response.status_code == 302
+    assert "only the last session, session 3" in director_client.get(page).content.decode()
+    for bad in ((championship.pk, 999_999), (999_999, third.pk)):
+        assert director_client.post(reverse("championship_session_detach", args=bad)).status_code == 404
+    assert director_client.get(take_out).status_code == 405
+    response = director_client.post(take_out, follow=True)
+    assert "is an event on its own again" in response.content.decode()
+    assert Event.objects.get(pk=third.pk).championship_id is None
+    # the admin deletes a championship only once it has no session (its sessions' events would go with it)
+    delete = f"/admin/duplicate/championship/{championship.pk}/delete/"
+    assert director_client.post(delete, {"post": "yes"}).status_code == 403
+    assert Event.objects.filter(pk=second.pk).exists()
+
+
 def test_overall_standings_page(director_client):
     championship, _sessions = championship_of_three("totals")
     html = director_client.get(reverse("championship_standings", args=[championship.pk])).content.decode()
