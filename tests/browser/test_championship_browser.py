@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from duplicate import services
 from duplicate.models import Championship, Event, Play
-from tests.browser.pages import sign_in
+from tests.browser.pages import AXE, RUN_AXE, WCAG_TAGS, describe, sign_in
 from tests.factories import CHAMPIONSHIP_SEATS, PASSED, enter
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -53,7 +53,7 @@ def _add_session(page, *, movement: str, tables: str, boards_per_round: str, fir
 
 @SIZES
 def test_director_runs_a_championship_of_two_sessions(live_server, new_page, staff, mobile, viewport):
-    page = new_page(**viewport, mobile=mobile)
+    page = new_page(**viewport, mobile=mobile, bypass_csp=True)  # axe-core injected at the end
     sign_in(page, live_server, reverse("championship_list"))
     _fits(page, viewport)
     page.get_by_role("link", name="New championship").first.click()
@@ -115,3 +115,16 @@ def test_director_runs_a_championship_of_two_sessions(live_server, new_page, sta
     if not mobile:  # each session's figure beside the overall (a phone shows the overall alone)
         first_row = rows.first.locator("td")
         assert [first_row.nth(2).inner_text(), first_row.nth(3).inner_text()] == ["8.00", "20.00"]
+
+    # The director's championship pages pass axe-core's WCAG checks (when node_modules has it).
+    if AXE.exists():
+        violations = []
+        for url in (
+            reverse("championship_standings", args=[championship.pk]),
+            reverse("championship_detail", args=[championship.pk]),
+            reverse("championship_create"),
+        ):
+            page.goto(f"{live_server.url}{url}")
+            page.add_script_tag(path=str(AXE))
+            violations += [v | {"page": url} for v in page.evaluate(RUN_AXE, [WCAG_TAGS, None])]
+        assert not violations, describe(violations)
