@@ -369,6 +369,17 @@ def test_overall_standings_sort_by_any_column(client, sort):
         assert html.index("did not qualify") > html.index("16.50")
 
 
+@pytest.mark.parametrize("asked", ["-1", "0", "abc", "99999999999999999999", "1.5", "\u0665"])
+def test_overall_standings_any_rows_a_page_asked(client, asked):
+    # found trying it: ?per_page=-1 was a 500 (django-tables2's fallback raised EmptyPage)
+    championship, _sessions = championship_of_three("totals")
+    url = reverse("championship_standings", args=[championship.pk])
+    html = client.get(url, {"per_page": asked, "page": "2"}).content.decode()
+    assert html[html.index("<tbody") : html.index("</tbody>")].count("<tr") == 7  # the seven pairs, one page
+    two = client.get(url, {"per_page": "2", "page": "9"}).content.decode()  # past the last page: the last
+    assert two[two.index("<tbody") : two.index("</tbody>")].count("<tr") == 1
+
+
 def test_import_page_reads_a_championship_file(director_client):
     championship, _sessions = championship_of_three("carry", "1/2")
     data = championship_export(championship, director=True)
