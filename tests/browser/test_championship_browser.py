@@ -13,12 +13,15 @@ Cat Cole & Dot Dunn and Eve Eyre & Fay Fox 25, Gus & Hal 24."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from duplicate import services
 from duplicate.models import Championship, Event, Play
+from duplicate.services.championships import championship_create
 from tests.browser.pages import AXE, RUN_AXE, WCAG_TAGS, describe, sign_in
 from tests.factories import CHAMPIONSHIP_SEATS, PASSED, enter
 
@@ -128,3 +131,20 @@ def test_director_runs_a_championship_of_two_sessions(live_server, new_page, sta
             page.add_script_tag(path=str(AXE))
             violations += [v | {"page": url} for v in page.evaluate(RUN_AXE, [WCAG_TAGS, None])]
         assert not violations, describe(violations)
+
+
+def test_a_long_name_never_widens_a_phones_page(live_server, new_page):
+    """Found trying it: a championship named with one long word (120 letters) widened its pages to 2,700px on
+    a phone; the headings wrap it and the list's table scrolls in its own box."""
+    championship = championship_create(
+        name="W" * 120, date=dt.date(2026, 11, 28), carry_over="carry", carry_fraction="1/3"
+    )
+    page = new_page(width=390, height=844, mobile=True)
+    for url in (
+        reverse("championship_list"),
+        reverse("championship_detail", args=[championship.pk]),
+        reverse("championship_standings", args=[championship.pk]),
+    ):
+        page.goto(f"{live_server.url}{url}")
+        expect(page.locator("main h1")).to_be_visible()
+        _fits(page, {"width": 390})
