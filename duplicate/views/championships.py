@@ -27,6 +27,8 @@ from duplicate.forms.championships import ChampionshipForm, SessionAttachForm
 from duplicate.models import Championship, Event, MovementKind
 from duplicate.selectors import championships as championship_selectors
 from duplicate.services import championships as championship_services
+from duplicate.services.eventfile import event_file_text
+from duplicate.services.eventfile_championship import championship_export
 from duplicate.tables import configure
 
 DOWNLOADS = ("csv", "xlsx", "json", "xml")
@@ -239,6 +241,20 @@ def championship_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespon
     what = "usebio" if fmt == "xml" else "overall"
     response["Content-Disposition"] = f'attachment; filename="{files.file_name(championship, what, fmt)}"'
     response["Cache-Control"] = "no-cache"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@staff_member_required
+@require_safe
+def championship_file(request: HttpRequest, pk: int) -> HttpResponse:
+    """The championship's file (docs/championships.md, "Files"): every session's event file, everything in it
+    (the director's: a board still in play is in it too), read again by the Import page."""
+    championship = get_object_or_404(Championship, pk=pk)
+    body = event_file_text(championship_export(championship, director=True)).encode()
+    response = HttpResponse(body, content_type=files.CONTENT_TYPES["json"])
+    response["Content-Disposition"] = f'attachment; filename="championship-{championship.pk}.json"'
+    response["Cache-Control"] = "no-store"
     response["X-Content-Type-Options"] = "nosniff"
     return response
 

@@ -327,10 +327,11 @@ DIRECTOR_QUERIES = {
     5: (11, 4),
     6: (25, 25),
     7: (4, 4),
+    8: (25, 25),  # the file, made each time: each session its own event file's queries
 }
 
 
-@pytest.mark.parametrize("page", range(8))
+@pytest.mark.parametrize("page", range(9))
 def test_directors_pages_run_a_fixed_number_of_queries(director_client, django_assert_num_queries, page):
     cold, warm = DIRECTOR_QUERIES[page]
     for tables in (3, 5):
@@ -339,6 +340,7 @@ def test_directors_pages_run_a_fixed_number_of_queries(director_client, django_a
         url = [
             *_championship_pages(championship),
             reverse("championship_session_add", args=[championship.pk]),
+            reverse("championship_file", args=[championship.pk]),
         ][page]
         cache.clear()
         with django_assert_num_queries(cold):
@@ -378,6 +380,30 @@ def test_overall_standings_any_rows_a_page_asked(client, asked):
     assert html[html.index("<tbody") : html.index("</tbody>")].count("<tr") == 7  # the seven pairs, one page
     two = client.get(url, {"per_page": "2", "page": "9"}).content.decode()  # past the last page: the last
     assert two[two.index("<tbody") : two.index("</tbody>")].count("<tr") == 1
+
+
+def test_the_championship_file_downloaded_from_its_page_imports_again(director_client, client):
+    championship, _sessions = championship_of_three("carry", "1/2")
+    url = reverse("championship_file", args=[championship.pk])
+    assert (
+        f'href="{url}"'
+        in director_client.get(reverse("championship_detail", args=[championship.pk])).content.decode()
+    )
+    assert client.get(url).status_code == 302  # a visitor: sign in first
+    response = director_client.get(url)
+    assert response["Content-Disposition"] == f'attachment; filename="championship-{championship.pk}.json"'
+    data = json.loads(response.content)
+    assert data == championship_export(championship, director=True)
+    upload = SimpleUploadedFile("c.json", response.content)
+    response = director_client.post(reverse("event_import"), {"file": upload})
+    copy = Championship.objects.exclude(pk=championship.pk).get()
+    assert response["Location"] == reverse("championship_detail", args=[copy.pk])
+    csv_of = [
+        director_client.get(reverse("championship_download", args=[c.pk, "csv"])).content
+        for c in (championship, copy)
+    ]
+    assert csv_of[0] == csv_of[1]  # the same overall standings, figure by figure
+    assert director_client.get(reverse("championship_file", args=[999_999])).status_code == 404
 
 
 def test_import_page_reads_a_championship_file(director_client):

@@ -198,6 +198,7 @@ NOT_WALKED = {
     "championship_session_add",
     "championship_session_attach",
     "championship_session_detach",
+    "championship_file",  # the championship's file: the director's, everything in it
 }
 # Refused for some kinds of event (404): USEBIO for a law H event, the recap sheet for a team match; and
 # a hidden player's own page, to a visitor.
