@@ -157,7 +157,7 @@ def session_attach(request: HttpRequest, pk: int) -> HttpResponse:
                 _("%(name)s is now session %(number)s.") % {"name": event.name, "number": event.session},
             )
     else:
-        messages.error(request, _("Choose an event that is not a session yet."))
+        messages.error(request, _("Choose an event of pairs that is not a session yet."))
     return redirect("championship_detail", pk=championship.pk)
 
 

@@ -142,6 +142,12 @@ def test_sessions_listed_with_their_status_and_a_plain_event_attachable(director
     attach = html[html.index("Or attach") :]
     assert "Pairs night" in attach
     assert "Teams night" not in attach  # a team match is never a session
+    teams = Event.objects.get(name="Teams night")
+    attach_url = reverse("championship_session_attach", args=[championship.pk])
+    for bad in (teams.pk, "abc", 999_999, ""):
+        response = director_client.post(attach_url, {"event": bad}, follow=True)
+        assert "Choose an event of pairs that is not a session yet." in response.content.decode()
+    assert championship.sessions.count() == 3
 
 
 def test_a_sessions_pages_link_to_its_championship_and_a_plain_events_do_not(client):
