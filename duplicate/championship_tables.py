@@ -1,5 +1,6 @@
 """The championship pages' tables (django-tables2): the overall standings (``OverallLine`` rows), one column
-of each session's figure and the overall figure, headed as the sessions' contest says.  Sortable columns
+of each session's figure (the one the overall is made of: its total, or for a weighted overall its percentage)
+and the overall figure, headed as the sessions' contest says.  Sortable columns
 order by the exact value, as ``duplicate.tables``' do."""
 
 from __future__ import annotations
@@ -28,15 +29,22 @@ class OverallTable(RowsTable):
         row_attrs: ClassVar[dict[str, Any]] = {"class": lambda record: "" if record.qualified else "muted"}
 
     def __init__(
-        self, data: Iterable[Any], *, sessions: Sequence[Any], heading: str, overall: str, **kwargs: Any
+        self,
+        data: Iterable[Any],
+        *,
+        sessions: Sequence[Any],
+        figure: tuple[str, str],
+        overall: str,
+        **kwargs: Any,
     ) -> None:
+        field, heading = figure  # each session's figure the overall is made of: its total, or percentage
         extra = [
             (
                 f"session_{index}",
                 tables.Column(
                     _("Session %(number)s %(heading)s") % {"number": s.number, "heading": heading},
-                    accessor=f"sessions__{index}__total_display",
-                    order_by=(f"sessions__{index}__total",),
+                    accessor=f"sessions__{index}__{field}_display",
+                    order_by=(f"sessions__{index}__{field}",),
                     attrs=NUM_NARROW_HIDDEN,
                 ),
             )

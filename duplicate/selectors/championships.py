@@ -172,6 +172,14 @@ class OverallStandings:
         return described.headings.total if described.unit else described.headings.percentage
 
     @property
+    def page_figure(self) -> tuple[str, str]:
+        """The session figure the overall page shows, as (its ``SessionCell`` field, heading): the one the
+        overall is made of, the percentage a weighted overall weights, else the session's total."""
+        if self.carry_over == CarryOver.WEIGHTED:
+            return "percentage", "%"
+        return "total", self.session_heading
+
+    @property
     def overall_heading(self) -> str:
         """What the overall figure is: a percentage (weighted), or the sessions' figures' heading."""
         return "%" if self.carry_over == CarryOver.WEIGHTED else self.session_heading

@@ -211,7 +211,7 @@ def championship_standings(request: HttpRequest, pk: int) -> HttpResponse:
     table = OverallTable(
         standings.lines,
         sessions=standings.sessions,
-        heading=standings.session_heading,
+        figure=standings.page_figure,
         overall=standings.overall_heading,
     )
     context = {

@@ -201,6 +201,20 @@ def test_overall_standings_page(director_client):
     assert "Each pair&#x27;s totals of its sessions added." in html or "Each pair's totals" in html
 
 
+def test_weighted_page_shows_the_percentages_it_weights(client):
+    # found trying it: a weighted overall % beside each session's MPs, which it is not made of
+    # (figures of test_championships.test_weighted_by_boards: Ian Ivy & Jim Judd 7, 7 and 6 MPs of 12)
+    championship, _sessions = championship_of_three("weighted")
+    html = client.get(reverse("championship_standings", args=[championship.pk])).content.decode()
+    head = html[html.index("<thead") : html.index("</thead>")]
+    assert "Session 1 %" in head
+    assert "MPs" not in head
+    row = html[html.index("Ian Ivy &amp; Jim Judd") :]
+    row = row[: row.index("</tr>")]
+    cells = [c for c in (part.rsplit(">", 1)[-1] for part in row.split("</td>")) if c.strip()]
+    assert cells[1:] == ["58.33", "58.33", "50.00", "55.56"]  # 7/12, 7/12, 6/12; (7 + 7 + 6) / 36
+
+
 def test_a_pair_nobody_named_is_shown_by_its_number(client):
     # found trying it: a bigger session's new pairs, not named yet, were listed as "—", one like another
     championship, _sessions = championship_of_three("totals")
