@@ -12,12 +12,14 @@ import xml.etree.ElementTree as ET
 import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from duplicate import services
 from duplicate.models import Championship, Event, Pair
-from duplicate.services.championships import session_add
+from duplicate.services.championships import event_detach, session_add
 from duplicate.services.eventfile_championship import championship_export
 from scoring.usebio import read_usebio
 from tests.factories import championship_of_three, event_form, make_event, session_played
@@ -367,6 +369,22 @@ def test_directors_pages_run_a_fixed_number_of_queries(director_client, django_a
             assert director_client.get(url).status_code == 200
         with django_assert_num_queries(warm):
             assert director_client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["event_detail", "event_standings"])
+def test_a_sessions_link_to_its_championship_costs_no_query(client, name):
+    championship, (_first, _second, third) = championship_of_three("totals")
+    url = reverse(name, args=[third.pk])
+    counts = []
+    for attached in (True, False):
+        cache.clear()
+        with CaptureQueriesContext(connection) as queries:
+            html = client.get(url).content.decode()
+        counts.append(len(queries))
+        assert ("Session 3 of a championship" in html) is attached
+        if attached:
+            event_detach(championship=championship, event=third)
+    assert counts[0] == counts[1]
 
 
 def test_a_result_in_any_session_shows_on_the_overall_page_at_once(client):
