@@ -8,7 +8,10 @@ from django.utils.translation import ngettext
 
 from duplicate import models, services
 from duplicate.forms.entry import beside_field
+from duplicate.services.championships import championship_touch
 from duplicate.services.sign_in import sign_in_counters_clear
+from scoring.contests.carry_over import carry_fraction, carry_fraction_written
+from scoring.errors import ContestError
 
 
 class TouchesStandings(admin.ModelAdmin):
@@ -49,6 +52,10 @@ class EventAdminForm(forms.ModelForm):
         data = super().clean() or {}
         if "contest" in self.errors:
             return data
+        if self.instance.championship_id is not None and {"code", "kind", "contest"} & set(self.changed_data):
+            # services.championships: every session is scored alike, its figures added to the others'
+            self.add_error(None, "A session of a championship is scored as its other sessions are.")
+            return data
         contest = data.get("contest", self.instance.contest)  # read only: the event's own
         if "butler_drop" in data and "butler_halves" in data:  # Butler's datum: services.butler_datum_for
             try:
@@ -83,8 +90,62 @@ class EventAdmin(TouchesStandings):
         under them (changing auction-1915 to auction-1913 would keep a passed-out deal that 1913 law 42
         forbids, and no result would be rescored)."""
         if obj is not None and models.Play.objects.filter(event=obj, entered=True).exists():
-            return ["results_version", "code", "kind"]
-        return ["results_version"]
+            return ["results_version", "code", "kind", "championship", "session"]
+        return [
+            "results_version",
+            "championship",
+            "session",
+        ]  # a session is attached on its championship's page
+
+
+class ChampionshipAdminForm(forms.ModelForm):
+    """A championship's fields, the share carried checked as the new-championship form checks it
+    (``scoring.contests.carry_over.carry_fraction``) and kept blank unless the qualifying session is carried."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("carry_over") != models.CarryOver.CARRY:
+            data["carry_fraction"] = ""
+            return data
+        try:
+            carry_fraction(data.get("carry_fraction") or "")
+        except ContestError as exc:
+            self.add_error("carry_fraction", beside_field(str(exc)))
+        else:
+            data["carry_fraction"] = carry_fraction_written(data["carry_fraction"])
+        return data
+
+
+@admin.register(models.Championship)
+class ChampionshipAdmin(admin.ModelAdmin):
+    """A championship; its sessions are attached on its own page (the rules of ``services.championships``).
+    A change bumps its results version, which keys its overall pages in the cache."""
+
+    form = ChampionshipAdminForm
+    list_display = ("name", "date", "carry_over", "carry_fraction")
+    search_fields = ("name",)
+    readonly_fields = ("results_version",)
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        """Not while it has a session: deleting it would delete every session's event with it (CASCADE); its
+        page takes the sessions out first."""
+        if obj is not None and obj.sessions.exists():
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request: Any) -> Any:
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # one by one, each checked above
+        return actions
+
+    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
+        if change:  # the share is blanked by the form's clean when no longer carried: saved too
+            obj.save(
+                update_fields=[f for f in {*form.changed_data, "carry_fraction"} if f != "results_version"]
+            )
+        else:
+            obj.save()
+        championship_touch(championship=obj)
 
 
 @admin.register(models.Section)

@@ -34,6 +34,7 @@ from duplicate.models import agreement_law
 from duplicate.selectors.pair_rows import PLAYED_HIDDEN
 
 PER_PAGE = 50  # rows a page, unless the view asks otherwise
+PER_PAGE_MAX = 1000  # the most rows a page an address may ask for (?per_page=)
 TEMPLATE = "django_tables2/kalamazoo.html"
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}  # a number: right-aligned (the pages' CSS)
 # A column a phone leaves out (under 40rem wide: the pages' CSS), so that the ones a player looks for fit.
@@ -104,9 +105,24 @@ class RowsTable(tables.Table):
         empty_text = "Nothing to show."
 
 
+def _asked_number(request: HttpRequest, name: str) -> int | None:
+    """A whole number the address asks for (``?page=2``), or None for anything else ("-1", "abc", 30 digits)."""
+    text = request.GET.get(name, "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+
+
 def configure(request: HttpRequest, table: tables.Table, per_page: int = PER_PAGE) -> tables.Table:
-    """Sort and paginate ``table`` as the request asks (``?<prefix>sort=``, ``?<prefix>page=``)."""
-    RequestConfig(request, paginate={"per_page": per_page}).configure(table)
+    """Sort and paginate ``table`` as the request asks (``?<prefix>sort=``, ``?<prefix>page=``,
+    ``?<prefix>per_page=``: from 1 to PER_PAGE_MAX rows; anything else, the page's own ``per_page``).  A page
+    past the last shows the last.  (django-tables2's own reading of ``per_page=-1`` or ``0`` raised EmptyPage
+    from its fallback: a 500.)"""
+    RequestConfig(request, paginate=False).configure(table)  # the sort
+    asked = _asked_number(request, table.prefixed_per_page_field)
+    size = asked if asked is not None and 1 <= asked <= PER_PAGE_MAX else per_page
+    page = _asked_number(request, table.prefixed_page_field) or 1
+    table.paginate(page=1, per_page=size)
+    if page > 1:
+        table.paginate(page=min(page, table.paginator.num_pages), per_page=size)
     return table
 
 

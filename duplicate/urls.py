@@ -86,10 +86,16 @@ championship_patterns = [
     path("championships/new/", championships.championship_create, name="championship_create"),
     path("championships/<int:pk>/", championships.championship_detail, name="championship_detail"),
     path("championships/<int:pk>/sessions/add/", championships.session_add, name="championship_session_add"),
+    path("championships/<int:pk>/export.json", championships.championship_file, name="championship_file"),
     path(
         "championships/<int:pk>/sessions/attach/",
         championships.session_attach,
         name="championship_session_attach",
+    ),
+    path(
+        "championships/<int:pk>/sessions/<int:event_pk>/detach/",
+        championships.session_detach,
+        name="championship_session_detach",
     ),
     path(
         "championships/<int:pk>/standings/",

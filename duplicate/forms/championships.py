@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from duplicate.models import CarryOver, Event
+from duplicate.models import CarryOver, Event, EventKind
 
 
 class ChampionshipForm(forms.Form):
@@ -23,6 +23,7 @@ class ChampionshipForm(forms.Form):
         label=_("Overall ranking"),
         choices=CarryOver.choices,
         initial=CarryOver.TOTALS,
+        widget=forms.RadioSelect,
         help_text=_(
             "How the sessions add up: their totals; the percentages weighted by the boards each pair played "
             "(matchpoints); or session 1 as a qualifying session, a share of its score carried into the final "
@@ -36,14 +37,25 @@ class ChampionshipForm(forms.Form):
         help_text=_('With a qualifying session: "1/2", "1/3" or "0.25" (more than 0, at most 1).'),
     )
 
+    @property
+    def fraction_shown(self) -> bool:
+        """Whether the share carried applies (the qualifying session's score carried), or has an error: the
+        page as sent shows it so; the page's script shows or hides it as the ranking is chosen."""
+        chosen = self.data.get("carry_over") if self.is_bound else self.initial.get("carry_over")
+        return chosen == CarryOver.CARRY or bool(self.is_bound and self.errors.get("carry_fraction"))
+
 
 class SessionAttachForm(forms.Form):
     """An event of pairs that is no session yet, attached as the championship's next session."""
 
-    event = forms.ModelChoiceField(label=_("Event"), queryset=Event.objects.none())
+    event = forms.ModelChoiceField(
+        label=_("Event"), queryset=Event.objects.none(), empty_label=_("Choose an event of pairs")
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["event"]
         assert isinstance(field, forms.ModelChoiceField)
-        field.queryset = Event.objects.filter(championship__isnull=True).order_by("-date", "-id")
+        field.queryset = Event.objects.filter(championship__isnull=True, kind=EventKind.PAIRS).order_by(
+            "-date", "-id"
+        )

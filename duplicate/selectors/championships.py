@@ -21,7 +21,7 @@ from django.db.models import Count
 from duplicate.contests import Contest, contest_named, contest_of
 from duplicate.models import CarryOver, Championship, Event, Pair
 from duplicate.selectors.contract import decimal_text
-from duplicate.selectors.events import boards_in_play, hidden_boards
+from duplicate.selectors.events import boards_in_play, events_with_badges, hidden_boards
 from duplicate.selectors.pair_rows import PairInfo, StandingRow
 from duplicate.selectors.standings import event_results, pair_infos, pair_standings
 from duplicate.selectors.usebio import usebio_event, usebio_problem
@@ -59,6 +59,11 @@ def championship_list() -> list[ChampionshipItem]:
 def championship_sessions(championship: Championship) -> list[Event]:
     """The championship's sessions, session 1 first (one query)."""
     return list(championship.sessions.order_by("session"))
+
+
+def championship_session_rows(championship: Championship) -> list[tuple[Event, tuple[str, str]]]:
+    """The championship's sessions, session 1 first, each with its pair count and status badge (one query)."""
+    return events_with_badges(championship.sessions.order_by("session"))
 
 
 def event_championship(event: Event) -> Championship | None:
@@ -165,6 +170,14 @@ class OverallStandings:
         if described is None:
             return ""
         return described.headings.total if described.unit else described.headings.percentage
+
+    @property
+    def page_figure(self) -> tuple[str, str]:
+        """The session figure the overall page shows, as (its ``SessionCell`` field, heading): the one the
+        overall is made of, the percentage a weighted overall weights, else the session's total."""
+        if self.carry_over == CarryOver.WEIGHTED:
+            return "percentage", "%"
+        return "total", self.session_heading
 
     @property
     def overall_heading(self) -> str:

@@ -23,6 +23,11 @@ from duplicate.selectors.pair_rows import club_public_name, pair_infos
 def event_list() -> list[tuple[Event, tuple[str, str]]]:
     """Every event, newest first, with its pair count (``pair_count``) and its status badge (:func:`event_badge`
     on its status and its results missing): one query."""
+    return events_with_badges(Event.objects.order_by("-date", "-id"))
+
+
+def events_with_badges(events: QuerySet[Event]) -> list[tuple[Event, tuple[str, str]]]:
+    """``events`` in their order, each with its pair count (``pair_count``) and its status badge: one query."""
     missing = (
         Play.objects.filter(event=OuterRef("pk"), entered=False)
         .order_by()
@@ -30,10 +35,10 @@ def event_list() -> list[tuple[Event, tuple[str, str]]]:
         .annotate(count=Count("pk"))
         .values("count")
     )
-    events = Event.objects.annotate(
+    annotated = events.annotate(
         pair_count=Count("pairs", distinct=True), missing=Coalesce(Subquery(missing), 0)
-    ).order_by("-date", "-id")
-    return [(event, status_badge_of(event, missing=event.missing)) for event in events]
+    )
+    return [(event, status_badge_of(event, missing=event.missing)) for event in annotated]
 
 
 def event_made_since(name: str, since: dt.datetime) -> Event | None:

@@ -15,7 +15,7 @@ from duplicate.models import CarryOver, Championship, Event, EventKind, Pair
 from duplicate.services.errors import ServiceError, fits
 from duplicate.services.events import event_create, event_names_update
 from duplicate.services.results import event_results_touch
-from scoring.contests.carry_over import carry_fraction
+from scoring.contests.carry_over import carry_fraction, carry_fraction_written
 from scoring.errors import ContestError, show_value
 from scoring.movements import Movement
 
@@ -24,14 +24,15 @@ SESSIONS_MAX = 99
 
 
 def _fraction_text(carry_over: str, fraction: str) -> str:
-    """The share carried as stored: checked and kept as written for ``carry``; blank otherwise."""
+    """The share carried as stored: checked and kept as written (its spaces taken out) for ``carry``; blank
+    otherwise."""
     if carry_over != CarryOver.CARRY:
         return ""
     try:
         carry_fraction(fraction)
     except ContestError as exc:
         raise ServiceError(str(exc)) from None
-    return fits("carry_fraction", fraction.strip(), Championship, "carry_fraction")
+    return fits("carry_fraction", carry_fraction_written(fraction), Championship, "carry_fraction")
 
 
 def championship_touch(*, championship: Championship) -> None:
@@ -149,5 +150,24 @@ def event_attach(*, championship: Championship, event: Event) -> Event:
     if current.championship_id is not None:
         raise ServiceError(f"event: {current.name} is already session {current.session} of a championship")
     _attach(locked, current, _next_number(locked))
+    championship.refresh_from_db()
+    return current
+
+
+@transaction.atomic
+def event_detach(*, championship: Championship, event: Event) -> Event:
+    """Take the championship's last session out of it (an event attached by mistake): the event keeps its
+    pairs and results, an event on its own again.  Only the last, so that the sessions stay numbered 1, 2, ..."""
+    locked = Championship.objects.select_for_update().get(pk=championship.pk)
+    current = Event.objects.select_for_update().get(pk=event.pk)
+    if current.championship_id != locked.pk:
+        raise ServiceError(f"event: {current.name} is not a session of {locked.name}")
+    last = locked.sessions.order_by("-session").values_list("session", flat=True).first()
+    if current.session != last:
+        raise ServiceError(f"event: only the last session, session {last}, can be taken out")
+    Event.objects.filter(pk=current.pk).update(championship=None, session=None)
+    current.championship, current.session = None, None
+    event_results_touch(event_ids=[current.pk])
+    championship_touch(championship=locked)
     championship.refresh_from_db()
     return current

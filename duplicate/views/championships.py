@@ -27,6 +27,8 @@ from duplicate.forms.championships import ChampionshipForm, SessionAttachForm
 from duplicate.models import Championship, Event, MovementKind
 from duplicate.selectors import championships as championship_selectors
 from duplicate.services import championships as championship_services
+from duplicate.services.eventfile import event_file_text
+from duplicate.services.eventfile_championship import championship_export
 from duplicate.tables import configure
 
 DOWNLOADS = ("csv", "xlsx", "json", "xml")
@@ -65,10 +67,9 @@ def championship_create(request: HttpRequest) -> HttpResponse:
 @require_safe
 def championship_detail(request: HttpRequest, pk: int) -> HttpResponse:
     championship = get_object_or_404(Championship, pk=pk)
-    sessions = championship_selectors.championship_sessions(championship)
     context = {
         "championship": championship,
-        "sessions": sessions,
+        "sessions": championship_selectors.championship_session_rows(championship),
         "attach_form": SessionAttachForm() if request.user.is_staff else None,
     }
     return render(request, "duplicate/championship_detail.html", context)
@@ -156,7 +157,22 @@ def session_attach(request: HttpRequest, pk: int) -> HttpResponse:
                 _("%(name)s is now session %(number)s.") % {"name": event.name, "number": event.session},
             )
     else:
-        messages.error(request, _("Choose an event that is not a session yet."))
+        messages.error(request, _("Choose an event of pairs that is not a session yet."))
+    return redirect("championship_detail", pk=championship.pk)
+
+
+@staff_member_required
+@require_POST
+def session_detach(request: HttpRequest, pk: int, event_pk: int) -> HttpResponse:
+    """The last session taken out of the championship (attached by mistake): an event on its own again."""
+    championship = get_object_or_404(Championship, pk=pk)
+    event = get_object_or_404(Event, pk=event_pk)
+    try:
+        championship_services.event_detach(championship=championship, event=event)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc).partition(": ")[2] or str(exc))
+    else:
+        messages.success(request, _("%(name)s is an event on its own again.") % {"name": event.name})
     return redirect("championship_detail", pk=championship.pk)
 
 
@@ -195,7 +211,7 @@ def championship_standings(request: HttpRequest, pk: int) -> HttpResponse:
     table = OverallTable(
         standings.lines,
         sessions=standings.sessions,
-        heading=standings.session_heading,
+        figure=standings.page_figure,
         overall=standings.overall_heading,
     )
     context = {
@@ -225,6 +241,20 @@ def championship_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespon
     what = "usebio" if fmt == "xml" else "overall"
     response["Content-Disposition"] = f'attachment; filename="{files.file_name(championship, what, fmt)}"'
     response["Cache-Control"] = "no-cache"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@staff_member_required
+@require_safe
+def championship_file(request: HttpRequest, pk: int) -> HttpResponse:
+    """The championship's file (docs/championships.md, "Files"): every session's event file, everything in it
+    (the director's: a board still in play is in it too), read again by the Import page."""
+    championship = get_object_or_404(Championship, pk=pk)
+    body = event_file_text(championship_export(championship, director=True)).encode()
+    response = HttpResponse(body, content_type=files.CONTENT_TYPES["json"])
+    response["Content-Disposition"] = f'attachment; filename="championship-{championship.pk}.json"'
+    response["Cache-Control"] = "no-store"
     response["X-Content-Type-Options"] = "nosniff"
     return response
 

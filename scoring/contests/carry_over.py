@@ -22,6 +22,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from re import fullmatch
 from typing import Final
 
 from scoring.contests.display import round_ratio
@@ -36,6 +37,7 @@ __all__ = [
     "OverallRow",
     "SessionFigure",
     "carry_fraction",
+    "carry_fraction_written",
     "overall_ranking",
 ]
 
@@ -45,6 +47,8 @@ CARRY: Final = "carry"
 MODES: Final = (TOTALS, WEIGHTED, CARRY)
 #: The most a fraction's numerator or denominator may be (a director writes "1/2", "0.25", "3/10").
 _FRACTION_TERMS_MAX: Final = 10_000
+#: A share as a director writes it, spaces taken out: "1/2", "0.25", ".5", "1" (ASCII digits; no "1e-1", "1_0").
+_FRACTION_WRITTEN: Final = r"[0-9]+/[0-9]+|[0-9]+(?:\.[0-9]*)?|\.[0-9]+"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +75,22 @@ class OverallRow:
     qualified: bool = True
 
 
+def carry_fraction_written(text: str) -> str:
+    """The share as written, its spaces taken out ("1 / 2" is "1/2"); "" for no text."""
+    return "".join(text.split()) if isinstance(text, str) else ""
+
+
 def carry_fraction(text: str) -> Fraction:
     """The carried share written as a director writes it, "1/2" or "0.25": exact, 0 < f <= 1
     (ContestError, field "carry_fraction", otherwise)."""
-    cleaned = text.strip() if isinstance(text, str) else None
+    cleaned = carry_fraction_written(text)
     if not cleaned:
         raise ContestError("carry_fraction", 'give the share carried, as "1/2" or "0.25"')
     try:
+        if not fullmatch(_FRACTION_WRITTEN, cleaned):
+            raise ValueError(
+                cleaned
+            )  # Python also reads "1e-1", "1_0" and other digits: not a director's share
         value = Fraction(cleaned)
     except (ValueError, ZeroDivisionError):
         raise ContestError(

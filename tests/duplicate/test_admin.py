@@ -16,7 +16,7 @@ from django.urls import reverse
 from duplicate import services
 from duplicate.models import Board, Event, Play, PlayChange, SignInSlot
 from duplicate.services.eventfile import event_export, event_import
-from tests.factories import make_event
+from tests.factories import championship_of_three, make_event
 
 pytestmark = pytest.mark.django_db
 
@@ -300,3 +300,35 @@ def test_one_with_the_delete_permission_clears_the_counters_chosen_and_the_direc
         == 403
     )
     assert SignInSlot.objects.filter(pk=left.pk, counter=left.counter).exists()
+
+
+def test_the_admin_keeps_a_championships_rules(director_client, client):
+    """Found trying it: the admin had no page for a championship, and could change a session's contest or
+    move it to another championship, past the rules of services.championships (every session scored alike)."""
+    championship, (first, _second, _third) = championship_of_three("carry", "1/2")
+    url = f"/admin/duplicate/event/{first.pk}/change/"
+    teams_fields = {f: getattr(first, f) for f in ("boards_per_match", "rounds_planned", "bye_vp100")}
+    response = director_client.post(url, admin_form(first, contest="butler", **teams_fields))
+    assert response.status_code == 200
+    assert "scored as its other sessions are" in response.content.decode()
+    first.refresh_from_db()
+    assert first.contest == "matchpoints"
+    overall = reverse("championship_standings", args=[championship.pk])
+    assert "1/2 of each pair" in client.get(overall).content.decode()
+    assert director_client.post(url, admin_form(first, name="Night one", **teams_fields)).status_code == 302
+    change = f"/admin/duplicate/championship/{championship.pk}/change/"
+    fields = {"name": championship.name, "date": championship.date.isoformat(), "carry_over": "carry"}
+    for bad in ("3/2", "1_0/2_0", ""):
+        response = director_client.post(change, {**fields, "carry_fraction": bad})
+        assert response.status_code == 200
+    assert director_client.post(change, {**fields, "carry_fraction": "1 / 3"}).status_code == 302
+    championship.refresh_from_db()
+    assert championship.carry_fraction == "1/3"
+    # the overall page kept in the cache is made again with the new share
+    assert "1/3 of each pair" in client.get(overall).content.decode()
+    assert (
+        director_client.post(change, {**fields, "carry_over": "totals", "carry_fraction": "1/3"}).status_code
+        == 302
+    )
+    championship.refresh_from_db()
+    assert (championship.carry_over, championship.carry_fraction) == ("totals", "")

@@ -21,10 +21,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from duplicate import services
-from duplicate.models import Championship, Event, Pair
+from duplicate.models import Championship, Event, Pair, Play
 from duplicate.selectors.championships import overall_standings
 from duplicate.services import ServiceError
-from duplicate.services.championships import championship_create, event_attach, session_add
+from duplicate.services.championships import championship_create, event_attach, event_detach, session_add
 from duplicate.services.eventfile_championship import championship_export, championship_import
 from tests.factories import (
     MADE_3NT,
@@ -194,6 +194,12 @@ def test_championship_create_keeps_the_fraction_as_written():
     )
 
 
+def test_championship_create_keeps_the_fraction_without_its_spaces():
+    # typed on a phone as "1 / 2": kept, and shown, as "1/2"
+    made = championship_create(name="Spring", date=first_date(), carry_over="carry", carry_fraction=" 1 / 2 ")
+    assert made.carry_fraction == "1/2"
+
+
 def test_weighted_needs_a_contest_with_percentages():
     championship = championship_create(name="Spring", date=first_date(), carry_over="weighted")
     with pytest.raises(ServiceError, match="percentages"):
@@ -274,3 +280,29 @@ def test_law_h_sessions_add_their_plus_minus():
     assert by_pair[2].overall == F(-362, 3)
     assert [(c.total, c.percentage) for c in by_pair[1].sessions] == [(F(374, 3), None)] * 2
     assert standings.overall_heading == "Plus/minus"  # what law H ranks by
+
+
+def test_the_last_session_taken_out_is_an_event_on_its_own_again():
+    """An event attached by mistake: the last session is taken out, its results kept, the overall without it.
+    Session 3 (every board passed out, 3 boards each played at 3 tables, all tied) gave each of its six pairs
+    2 MPs a board, 6 MPs; Kit King & Len Lamb played session 1 only."""
+    championship, (first, second, third) = championship_of_three("totals")
+    with_third = {line.names: line.overall for line in overall_standings(championship, director=True).lines}
+    with pytest.raises(ServiceError, match="only the last session, session 3"):
+        event_detach(championship=championship, event=second)
+    other = championship_create(name="Other", date=first_date(), carry_over="totals")
+    with pytest.raises(ServiceError, match="is not a session of Other"):
+        event_detach(championship=other, event=third)
+    event_detach(championship=championship, event=third)
+    third.refresh_from_db()
+    assert (third.championship_id, third.session) == (None, None)
+    assert Play.objects.filter(event=third, entered=True).count() == 9  # its results kept
+    assert [s.pk for s in championship.sessions.order_by("session")] == [first.pk, second.pk]
+    without = overall_standings(championship, director=True)
+    assert len(without.sessions) == 2
+    taken = {line.names: with_third[line.names] - line.overall for line in without.lines}
+    assert taken.pop("Kit King & Len Lamb") == 0
+    assert set(taken.values()) == {6}
+    assert len(taken) == 6
+    # and it can be attached again, as session 3
+    assert event_attach(championship=championship, event=third).session == 3

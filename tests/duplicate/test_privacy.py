@@ -35,6 +35,7 @@ from duplicate.privacy import (
 from duplicate.selectors.display import display_plan
 from duplicate.selectors.events import find_pairs
 from duplicate.selectors.pair_rows import pair_infos
+from duplicate.services.championships import championship_create, event_attach
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile import event_export, event_import
 from duplicate.services.players import (
@@ -144,6 +145,9 @@ def events() -> list[Event]:
     ]
     for event in made[:2]:
         services.event_finish(event=event)
+    # the contract event is session 1 of a championship: its overall pages and downloads are walked too
+    championship = championship_create(name="Autumn championship", date=made[0].date, carry_over="totals")
+    event_attach(championship=championship, event=made[0])
     club_choose("initials")
     for event in made:
         event.refresh_from_db()
@@ -194,6 +198,12 @@ NOT_WALKED = {
     "matches_draw",
     "matches_swap",
     "matches_result",
+    # a championship's new-championship and new-session forms, attaching and taking out a session: directors'
+    "championship_create",
+    "championship_session_add",
+    "championship_session_attach",
+    "championship_session_detach",
+    "championship_file",  # the championship's file: the director's, everything in it
 }
 # A league's or a Swiss's public pages and files (404 for the events walked here): walked as a visitor, a
 # hidden player's name never found, in tests/teams/test_match_pages.py.
@@ -277,6 +287,17 @@ def public_urls(event: Event) -> list[tuple[str, str]]:
         ),
         ("player_ladder", reverse("player_ladder") + "?last=10&min=1"),
     ]
+    if event.championship_id is not None:  # a session: its championship's pages and downloads
+        championship = event.championship_id
+        urls += [
+            ("championship_list", reverse("championship_list")),
+            ("championship_detail", reverse("championship_detail", args=[championship])),
+            ("championship_standings", reverse("championship_standings", args=[championship])),
+            *(
+                ("championship_download", reverse("championship_download", args=[championship, fmt]))
+                for fmt in ("csv", "xlsx", "json", "xml")
+            ),
+        ]
     for section in event.sections.all():
         for seating in section.rounds.values_list("number", "seatings__table"):
             urls.append(("entry_table", reverse("entry_table", args=[pk, section.letter, *seating])))
