@@ -13,6 +13,9 @@ from duplicate.services.sign_in import sign_in_counters_clear
 from scoring.contests.carry_over import carry_fraction, carry_fraction_written
 from scoring.errors import ContestError
 
+#: An event of matches' settings (a round robin's or a Swiss's), shown but not changed in the admin.
+MATCH_SETTINGS = ("boards_per_match", "rounds_planned", "bye_vp100", "match_scoring")
+
 
 class TouchesStandings(admin.ModelAdmin):
     """What the standings pages show changed through the admin (names, a board's dealer or hands, a section's
@@ -89,13 +92,12 @@ class EventAdmin(TouchesStandings):
         """The scoring code and the contest kind are fixed once a result is in: the stored scores were made
         under them (changing auction-1915 to auction-1913 would keep a passed-out deal that 1913 law 42
         forbids, and no result would be rescored)."""
+        # A session is attached on its championship's page; a league's or a Swiss's settings are its own
+        # form's (teams.services: its rounds are laid out on them).
+        fixed = ["results_version", "championship", "session", *MATCH_SETTINGS]
         if obj is not None and models.Play.objects.filter(event=obj, entered=True).exists():
-            return ["results_version", "code", "kind", "championship", "session"]
-        return [
-            "results_version",
-            "championship",
-            "session",
-        ]  # a session is attached on its championship's page
+            return [*fixed, "code", "kind"]
+        return fixed
 
 
 class ChampionshipAdminForm(forms.ModelForm):

@@ -99,7 +99,7 @@ def test_home_lists_events_in_a_fixed_number_of_queries(client, django_assert_nu
 
 @pytest.mark.django_db
 def test_admin_covers_every_model(director_client):
-    for model in apps.get_app_config("duplicate").get_models():
+    for model in [*apps.get_app_config("duplicate").get_models(), *apps.get_app_config("teams").get_models()]:
         assert admin.site.is_registered(model), model
         opts = model._meta
         url = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
