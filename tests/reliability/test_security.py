@@ -499,6 +499,7 @@ def _fill(route: str, event, token: TableToken, pair: Pair, change: PlayChange) 
         "change_pk": change.pk,
         "entry_pk": 1,
         "match_pk": 1,
+        "event_pk": event.pk,
         "round_number": 1,
         "team_pk": 1,
         "token": "no-such-import",
