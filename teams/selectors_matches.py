@@ -201,15 +201,14 @@ def _pairs_match(
     if by_matchpoints(event.match_scoring):
         home_vps, away_vps = leagues.mp_share_vps(home_total, away_total)
         return None, None, home_vps, away_vps, count
-    net = int(home_total - away_total)  # Butler IMPs are whole numbers
+    # Each pair's own Butler IMPs over the match (whole numbers): at a table they balance (the N-S pair's +x
+    # against the datum is the E-W pair's -x), so the match is won by x IMPs, not by the 2x between them;
+    # law 12C2's artificial scores need not balance, and each pair is then credited its own (as a team
+    # match's board is, scoring.contests.imps).
+    home, away = int(home_total), int(away_total)
     boards = event.boards_per_match
-    return (
-        max(net, 0),
-        max(-net, 0),
-        Fraction(team_vps(net, boards)),
-        Fraction(team_vps(-net, boards)),
-        count,
-    )
+    columns = (max(home, 0), max(away, 0)) if home == -away else (home, away)
+    return (*columns, Fraction(team_vps(home, boards)), Fraction(team_vps(away, boards)), count)
 
 
 def _teams_match(

@@ -154,20 +154,22 @@ def swiss_pairs_round_one(match_scoring: str):
 
 def test_swiss_pairs_by_butler():
     """Butler's datum of board 1 drops the top (+450) and the bottom (-50): (420 + 420 + 170 + 420) / 4 =
-    357.5, 360.  N-S IMPs: +60 is 2, -410 is -9, +90 is 3, -190 is -5.  Each match's net over 2 boards (WBF
-    2013, X = 15 sqrt 2): 4 IMPs 13.12, 18 IMPs 19.24, 6 IMPs 14.39, 10 IMPs 16.46."""
+    357.5, 360.  N-S IMPs: +60 is 2, -410 is -9, +90 is 3, -190 is -5, the E-W pair's the same less than
+    nothing; board 2 passed out, 0.  Each match is won by the N-S pair's IMPs (the pairs' figures balance: a
+    match of +2 and -2 is won by 2, not 4), over 2 boards (WBF 2013, X = 15 sqrt 2, VP = 10 + 10 (1 -
+    tau^(3m/X)) / (1 - tau^3)): 2 IMPs 11.67, 9 IMPs 16.00, 3 IMPs 12.42, 5 IMPs 13.78."""
     event = swiss_pairs_round_one("butler")
     lines = {x.table: (x.home_imps, x.away_imps, x.home_vps, x.away_vps) for x in match_results(event)}
     assert lines == {
-        1: (4, 0, Fraction("13.12"), Fraction("6.88")),
-        2: (4, 0, Fraction("13.12"), Fraction("6.88")),
-        3: (0, 18, Fraction("0.76"), Fraction("19.24")),
-        4: (6, 0, Fraction("14.39"), Fraction("5.61")),
-        5: (0, 10, Fraction("3.54"), Fraction("16.46")),
-        6: (4, 0, Fraction("13.12"), Fraction("6.88")),
+        1: (2, 0, Fraction("11.67"), Fraction("8.33")),
+        2: (2, 0, Fraction("11.67"), Fraction("8.33")),
+        3: (0, 9, Fraction("4.00"), Fraction("16.00")),
+        4: (3, 0, Fraction("12.42"), Fraction("7.58")),
+        5: (0, 5, Fraction("6.22"), Fraction("13.78")),
+        6: (2, 0, Fraction("11.67"), Fraction("8.33")),
     }
     table = vp_table(event)
-    assert [(r.name, r.vps) for r in table[:2]] == [("T6", Fraction("19.24")), ("T10", Fraction("16.46"))]
+    assert [(r.name, r.vps) for r in table[:2]] == [("T6", Fraction("16.00")), ("T10", Fraction("13.78"))]
     drawn = round_draw(event=event)
     assert len(drawn) == 6
 
