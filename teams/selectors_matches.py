@@ -26,13 +26,14 @@ from django.db.models import Q
 from duplicate.contests import contest_of
 from duplicate.models import Event, EventStatus, Play, Seating
 from duplicate.selectors.contract import adjusted_of, contract_teams, decimal_text
+from duplicate.selectors.events import DIRECTOR, VISITOR, released_only
 from duplicate.selectors.pair_rows import PairInfo, pair_infos
 from scoring.contests import leagues
 from scoring.contests.imp_pairs import butler_datum, datum_rule
 from scoring.contests.imps import artificial_imps, imps, team_vps
 from scoring.contests.leagues import MatchResult
 from scoring.contests.matchpoints import board_matchpoints, neuberg
-from teams.layout import by_matchpoints, match_of_table, match_tables
+from teams.layout import by_matchpoints, match_of_table, match_tables, round_boards
 from teams.models import Match
 
 PLAY_VALUES = (
@@ -269,7 +270,10 @@ def event_field(event: Event, *, director: bool, infos: Mapping[int, PairInfo]) 
         by_table.setdefault(place, []).append(row)
         if not row[3] and place not in whole:
             in_play.add(row[0])
-    released = director or event.running_totals or event.status == EventStatus.COMPLETE
+    # The viewer's rule (released_only); a finished event has no board in play (boards_in_play).
+    released = (
+        not released_only(event, DIRECTOR if director else VISITOR) or event.status == EventStatus.COMPLETE
+    )
     scores: dict[tuple[int, int], Fraction] = {}
     if not teams:
         shown = [r for r in plays if released or r[0] not in in_play]
@@ -294,6 +298,10 @@ def match_line(m: tuple[Any, ...], event: Event, field: EventField) -> MatchLine
     plays = field.by_table.get((rnd, table), [])
     common = (pk, rnd, table, home, away, names.get(home, ""), names.get(away, "") if away else "", entered)
     if entered:
+        if not released and any(n in in_play for n in round_boards(rnd, event.boards_per_match)):
+            # No peeking: every match of a round plays its boards, so a result given whole says how they
+            # went at tables still playing them; a visitor sees it once the round's boards are released.
+            return MatchLine(*common, None, None, None, None, 0, True, False)
         h_vps = Fraction(h_vp100, 100) if h_vp100 is not None else None
         a_vps = Fraction(a_vp100, 100) if a_vp100 is not None else (Fraction(0) if away is None else None)
         return MatchLine(*common, h_imps, a_imps, h_vps, a_vps, 0, True, True)

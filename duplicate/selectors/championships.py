@@ -21,7 +21,14 @@ from django.db.models import Count
 from duplicate.contests import Contest, contest_named, contest_of
 from duplicate.models import CarryOver, Championship, Event, Pair
 from duplicate.selectors.contract import decimal_text
-from duplicate.selectors.events import boards_in_play, events_with_badges, hidden_boards
+from duplicate.selectors.events import (
+    DIRECTOR,
+    VISITOR,
+    boards_in_play,
+    events_with_badges,
+    hidden_boards,
+    released_only,
+)
 from duplicate.selectors.pair_rows import PairInfo, StandingRow
 from duplicate.selectors.standings import event_results, pair_infos, pair_standings
 from duplicate.selectors.usebio import usebio_event, usebio_problem
@@ -221,9 +228,9 @@ def _pair_players(sessions: Sequence[Event]) -> dict[int, tuple[int | None, int 
 def _session_rows(
     event: Event, *, director: bool
 ) -> tuple[dict[int, PairInfo], tuple[StandingRow, ...], bool]:
-    released_only = not director and not event.running_totals  # as selectors.events.released_only
     pairs = pair_infos(event, director=director)
-    results = event_results(event, pairs, released_only=released_only)
+    viewer = DIRECTOR if director else VISITOR
+    results = event_results(event, pairs, released_only=released_only(event, viewer))
     standings = pair_standings(event, pairs=pairs, results=results)
     return pairs, standings.rows, standings.provisional
 

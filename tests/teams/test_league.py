@@ -147,6 +147,26 @@ def test_no_peeking_a_visitor_counts_a_match_once_its_boards_are_released():
     assert [x.complete for x in round_matches(event, 1)] == [True] * 3
 
 
+def test_no_peeking_a_result_given_whole_waits_for_its_rounds_boards():
+    """Every match of a round plays the round's boards: a match given whole ("23-11") while other tables
+    still hold board 1 would tell a visitor how it went there, so a visitor sees and counts it only once
+    the round's boards are released; a director at once."""
+    event = matches_event("round-robin", 6, boards=1)
+    first, *others = Match.objects.filter(event=event, round=1).order_by("table")
+    match_result_save(match=first, entered="imps", home=23, away=11)
+    shown = {x.pk: x for x in round_matches(event, 1)}
+    assert (shown[first.pk].home_vps, shown[first.pk].counted) == (None, False)
+    assert {r.played for r in vp_table(event)} == {0}
+    assert round_matches(event, 1, director=True)[0].home_imps == 23
+    for match in others:
+        for play in match_plays(match):
+            enter(play, PASS)
+    line = next(x for x in round_matches(event, 1) if x.pk == first.pk)
+    assert (line.home_imps, line.away_imps, line.counted) == (23, 11, True)
+    # 12 IMPs over 1 board (WBF 2013, X = 15): 10 + 10 (1 - tau^2.4) / (1 - tau^3) = 18.97
+    assert line.home_vps == Fraction("18.97")
+
+
 def test_where_a_team_sits():
     event = matches_event("round-robin", 5, boards=2, names=NAMES)
     match = Match.objects.select_related("home", "away").get(event=event, round=3, table=2)
