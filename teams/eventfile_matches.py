@@ -83,7 +83,7 @@ def _entrants(
         specs[item["name"].strip()] = []
     labels: dict[str, tuple[str, int]] = {}
     for i, item in enumerate(_list(data, "pairs")):
-        if not isinstance(item, dict) or item.get("team") not in specs:
+        if not isinstance(item, dict) or not isinstance(item.get("team"), str) or item["team"] not in specs:
             raise ServiceError(f"pairs[{i}]: must be an object naming one of the teams")
         team = item["team"]
         if len(specs[team]) >= (4 if teams else 2):
@@ -109,7 +109,8 @@ def _meetings(items: list[Any], ids: Mapping[str, int]) -> tuple[dict[int, list[
         if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= 99:
             raise ServiceError(f"{where}.round: must be a whole number from 1 to 99")
         home, away = item.get("home"), item.get("away")
-        if home not in ids or (away is not None and away not in ids) or home == away:
+        known = [isinstance(side, str) and side in ids for side in (home, away) if side is not None]
+        if home is None or not all(known) or home == away:
             raise ServiceError(f"{where}: home and away must be two of the teams (away null for a bye)")
         this = rounds.setdefault(rnd, [])
         table = item.get("table", 0 if away is None else 1 + sum(1 for m in this if m.away is not None))
@@ -171,6 +172,8 @@ def matches_import(*, data: Mapping[str, Any]) -> Event:
     )
     ids = dict(event.teams.values_list("name", "pk"))
     rounds, places = _meetings(items, ids)
+    if rounds and max(rounds) > event.rounds_planned:
+        raise ServiceError(f"matches: round {max(rounds)} is past the {event.rounds_planned} rounds planned")
     section = Section.objects.get(event=event)
     pairs_of = pairs_by_team(event)
     for rnd, meetings in sorted(rounds.items()):

@@ -342,6 +342,8 @@ def draw_swap(*, event: Event, round: int, first: Match, second: Match, user: An
     director's call: a swap that repeats a meeting is allowed, and the record says so); recorded as a
     ``DrawChange``; the round's seatings and plays are laid out afresh."""
     locked = _locked_event(event)
+    if not contest_of(locked).drawn:
+        raise ServiceError("swap: a round robin's schedule is fixed; only a Swiss's draw is swapped")
     _whole("round", round, 1, 99)
     rows = {m.pk: m for m in Match.objects.filter(event=locked, round=round).select_related("home", "away")}
     if not isinstance(first, Match) or not isinstance(second, Match):
@@ -426,8 +428,10 @@ def match_result_save(
     home VPs only); "" returns the match to its boards (a bye to the event's bye VPs)."""
     if not isinstance(match, Match) or match.pk is None:
         raise ServiceError(f"match: must be a match, got {show_value(match)}")
-    locked = Match.objects.select_for_update().select_related("event").get(pk=match.pk)
-    event = locked.event
+    # The event first, as round_draw takes it: a result cleared while the next round is drawn waits for the
+    # draw (or the draw for it), never letting a round be drawn on an incomplete one.
+    event = _locked_event(match.event)
+    locked = Match.objects.select_for_update().get(pk=match.pk)
     if entered not in Entered.values:
         raise ServiceError(
             f"entered: must be one of imps, vps or blank (its boards), got {show_value(entered)}"

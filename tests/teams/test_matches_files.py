@@ -124,6 +124,14 @@ def test_a_file_with_matches_bye_and_whole_results_hand_written():
         ),
         ({"matches": [{"round": 2, "home": "Reds", "away": "Blues"}]}, "without a gap"),
         ({"bye_vps": "20.5"}, "bye_vps"),
+        # a side or a team named by something other than a text (a list is no team's name)
+        ({"matches": [{"round": 1, "home": [], "away": "Blues"}]}, r"matches\[0\]: home and away"),
+        ({"matches": [{"round": 1, "home": "Reds", "away": {}}]}, r"matches\[0\]: home and away"),
+        ({"pairs": [{"number": 1, "team": {}}]}, r"pairs\[0\]: must be an object naming one of the teams"),
+        (
+            {"matches": [{"round": r, "home": "Reds", "away": "Blues"} for r in (1, 2, 3, 4)]},
+            "matches: round 4 is past the 3 rounds planned",
+        ),
         ({"colour": 1}, "colour: not a field"),
     ],
 )

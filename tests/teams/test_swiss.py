@@ -121,6 +121,17 @@ def test_swap_two_pairings_before_play_recorded(django_user_model):
     assert db_counts() == before
 
 
+def test_a_round_robins_schedule_is_never_swapped(django_user_model):
+    """Only a Swiss's draw is the director's to change; a league's schedule (every two teams once) is fixed,
+    and the service refuses, whatever page or command asks."""
+    event = matches_event("round-robin", 6, boards=1)
+    one, two = Match.objects.filter(event=event, round=1).order_by("table")[:2]
+    before = db_counts()
+    with pytest.raises(ServiceError, match="a round robin's schedule is fixed"):
+        draw_swap(event=event, round=1, first=one, second=two, user=None)
+    assert db_counts() == before
+
+
 def test_swap_that_repeats_a_meeting_is_allowed_and_says_so(django_user_model):
     director = django_user_model.objects.create_user("td", is_staff=True)
     event = matches_event("swiss-teams", 6, boards=1, rounds=3, seeded=True)
