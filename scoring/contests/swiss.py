@@ -1,4 +1,4 @@
-"""Swiss draws: each round paired from the top of the table, no two entrants meeting twice while that can be
+"""Swiss draws: each round pairing entrants close in the table, no two entrants meeting twice while that can be
 avoided, drawn as a maximum-weight matching (networkx's ``max_weight_matching``) over the allowed meetings.
 
 Pure Python; entrants are whole numbers (the teams' ids).  docs/laws.md ("Swiss: the draw") writes the rules.
@@ -154,7 +154,8 @@ def swiss_draw(
     ranking: Sequence[int], *, met: Collection[frozenset[int]], byes: Collection[int], round: int
 ) -> Draw:
     """The next round: ``ranking`` best first (the table after the last round), ``met`` the meetings so far,
-    ``byes`` the entrants given a bye so far.  Pairs from the top, never a repeat meeting when a draw without
+    ``byes`` the entrants given a bye so far.  Pairs entrants close in the table (the least sum of squared rank
+    gaps, then favouring the top), never a repeat meeting when a draw without
     one exists; an odd field's bye goes to the lowest-ranked entrant not yet given one.
 
     The draw is networkx's maximum-weight matching, of maximum cardinality, weighted as ``_Weights`` says;

@@ -293,7 +293,7 @@ def _locked_event(event: Event) -> Event:
 
 @transaction.atomic
 def round_draw(*, event: Event, user: Any = None, rng: secrets.SystemRandom | None = None) -> list[Match]:
-    """The Swiss's next round, drawn from the table after the last (``swiss.swiss_draw``: from the top, no
+    """The Swiss's next round, drawn from the table after the last (``swiss.swiss_draw``: entrants close in the table, no
     repeat meeting while one can be avoided, the bye to the lowest not yet given one).  Refused unless the
     event is a Swiss, the last round is complete (every match has its result: its boards all played, or
     entered as a whole) and a planned round is still to draw."""

@@ -118,6 +118,15 @@ def test_without_constraints_the_draw_is_one_v_two_three_v_four() -> None:
     assert tables(draw) == [(1, 5, 9), (2, 2, 7), (3, 1, 3), (4, 8, 4), (5, 6, 10)]
 
 
+def test_the_draw_keeps_every_table_close_rather_than_the_tops_closest() -> None:
+    """docs/laws.md, "Swiss: the draw": 1 and 2 have met, and 2 has met 4, 6 and 8.  A greedy draw from the
+    top would give 1 v 3, 2 v 5, 4 v 6, 7 v 8 (squared gaps 4 + 9 + 4 + 1 = 18); the least sum of squared gaps
+    is 1 v 4, 2 v 3, 5 v 6, 7 v 8 (9 + 1 + 1 + 1 = 12)."""
+    met = {frozenset(pair) for pair in [(1, 2), (2, 4), (2, 6), (2, 8)]}
+    draw = swiss_draw(list(range(1, 9)), met=met, byes=(), round=3)
+    assert [(m.home, m.away) for m in draw.tables] == [(1, 4), (2, 3), (5, 6), (7, 8)]
+
+
 def test_repeats_only_when_no_draw_avoids_them_and_then_the_fewest() -> None:
     # Four teams who have all met: every draw repeats two meetings; it pairs 1 v 2, 3 v 4 as ever.
     everyone = {frozenset(p) for p in ((1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4))}
