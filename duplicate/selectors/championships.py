@@ -211,11 +211,12 @@ def _figure(row: StandingRow) -> tuple[Fraction, Fraction | None]:
     return Fraction(row.plus_minus), None
 
 
-def _entrant(pair: int, players: Mapping[int, tuple[int | None, int | None]], label: int | str) -> Hashable:
-    """Who a pair is across sessions: its two roster players (in either seat); a pair with neither named is
-    known by its number."""
+def _entrant(pair: int, players: Mapping[int, tuple[int | None, int | None]]) -> Hashable:
+    """Who a pair is across sessions: its two roster players (in either seat).  A pair with neither named is
+    that session's pair alone: a new movement numbers its pairs afresh, so pair 3 of one session and pair 3
+    of the next need not be the same people, and adding them would make up a pair nobody was."""
     named = frozenset(p for p in players.get(pair, (None, None)) if p is not None)
-    return named if named else ("pair", str(label))
+    return named if named else ("pair", pair)
 
 
 def _pair_players(sessions: Sequence[Event]) -> dict[int, tuple[int | None, int | None]]:
@@ -283,7 +284,7 @@ def overall_standings(
         _pairs, rows, provisional = _session_rows(event, director=director)
         headings.append(SessionHeading(event.pk, event.session or index + 1, event.name, provisional))
         for row in rows:
-            key = _entrant(row.pair.pk, players, row.pair.label)
+            key = _entrant(row.pair.pk, players)
             infos.setdefault(key, row.pair)
             figures.setdefault(key, [None] * len(sessions))
             cells.setdefault(key, [None] * len(sessions))

@@ -34,6 +34,7 @@ from tests.factories import (
     enter,
     make_event,
     mitchell_event,
+    session_played,
 )
 
 pytestmark = pytest.mark.django_db
@@ -306,3 +307,25 @@ def test_the_last_session_taken_out_is_an_event_on_its_own_again():
     assert len(taken) == 6
     # and it can be attached again, as session 3
     assert event_attach(championship=championship, event=third).session == 3
+
+
+def test_pairs_nobody_named_are_not_added_across_sessions():
+    """A new movement numbers pairs afresh: pair 1 of session 1 and pair 1 of session 2, both unnamed, need not
+    be the same people, so the overall lists each session's unnamed pairs on their own lines (6 + 6)."""
+    championship = championship_create(name="Unnamed", date=dt.date(2026, 10, 3), carry_over="totals")
+    movement = services.movement_build(kind="mitchell", tables=3, boards_per_round=1)
+    first = session_add(
+        championship=championship,
+        movement=movement,
+        code="contract",
+        kind="pairs",
+        contest="matchpoints",
+        analyse=False,
+    )
+    second = session_add(championship=championship, movement=movement, analyse=False)
+    session_played(first, "1")
+    session_played(second, "1")
+    lines = overall_standings(championship, director=True).lines
+    assert len(lines) == 12
+    assert [sum(cell is not None for cell in line.sessions) for line in lines] == [1] * 12
+    assert [line.rank for line in lines][:2] == [1, 1]  # each session's pair 1, its board's top, alike
