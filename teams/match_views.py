@@ -325,7 +325,7 @@ def guide_cards_pdf(request: HttpRequest, pk: int, round_number: int) -> HttpRes
 
 @require_safe
 def vp_download(request: HttpRequest, pk: str, fmt: str) -> HttpResponse:
-    """The VP table as CSV, xlsx or JSON (a visitor's: no board in play counted)."""
+    """The VP table as CSV, xlsx, JSON or PDF (a visitor's: no board in play counted)."""
     event = _matches_event(int(pk))  # (a re_path's argument: text)
     return totals_download(
         request,
