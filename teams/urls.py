@@ -3,7 +3,7 @@ the standings download of every event (a team match's file is this app's)."""
 
 from django.urls import path, re_path
 
-from teams import match_display, match_views, views
+from teams import match_views, views
 
 urlpatterns = [
     path("events/<int:pk>/match/", views.team_match, name="team_match"),
@@ -19,7 +19,7 @@ urlpatterns = [
     path("events/<int:pk>/matches/swap/", match_views.matches_swap, name="matches_swap"),
     path("events/<int:pk>/matches/<int:match_pk>/", match_views.match_page, name="matches_match"),
     path("events/<int:pk>/matches/<int:match_pk>/result/", match_views.match_result, name="matches_result"),
-    path("events/<int:pk>/matches/display/", match_display.matches_display_page, name="matches_display"),
+    path("events/<int:pk>/matches/display/", match_views.matches_display_page, name="matches_display"),
     path("events/<int:pk>/teams/<int:team_pk>/", match_views.team_page, name="matches_team"),
     path(
         "events/<int:pk>/rounds/<int:round_number>/guide-cards/",

@@ -154,3 +154,14 @@ def test_the_vp_pdf_and_the_display_run_a_fixed_number_of_queries(
         cache.clear()
         with django_assert_num_queries(queries, info=url):
             assert who.get(url).status_code in (200, 302)
+
+
+def test_a_swiss_pairs_prints_and_displays_pairs(client):
+    """Its VP table heads its entrants "Pair" (the contest's description: not for teams), in the PDF and on the
+    display; before a result nothing is counted, every pair level first."""
+    event = teams_event(4, contest="swiss-pairs", boards=1)
+    words = pdf_words(client.get(reverse("matches_vp_download", args=[event.pk, "pdf"])).content)
+    assert "Place Pair Players VPs IMPs Played Won Drawn Lost 1= Team 1 0.00 0 0 0 0 0" in words
+    page = page_words(client.get(reverse("matches_display", args=[event.pk])))
+    assert "VP table Place Pair VPs IMPs Played =1 Team 1 0.00 0 0" in page
+    assert "Round 1: 0 of 2 matches in" in page
