@@ -16,7 +16,7 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph,
 from duplicate.contests import Contest
 from duplicate.exports.cells import csv_value, csv_writer, decimal_number
 from duplicate.exports.csv import BOM
-from duplicate.exports.pdf import build, data_table, frame_width, heading, para_style
+from duplicate.exports.pdf import BODY, build, data_table, fit, frame_width, heading, para_style
 from duplicate.exports.xlsx import Book, number, write_sheet
 from duplicate.selectors.contract import decimal_text
 from duplicate.selectors.event_rows import EventInfo
@@ -97,6 +97,37 @@ def vp_json(rows: Iterable[VpTableRow]) -> bytes:
     return json.dumps({"standings": [row.to_json() for row in rows]}, indent=1, ensure_ascii=False).encode(
         "utf-8"
     )
+
+
+def vp_pdf(info: EventInfo, rows: Sequence[VpTableRow], contest: Contest, *, provisional: str = "") -> bytes:
+    """The VP table printed (A4 or Letter, as the event's paper): place ("=" when shared), name and players,
+    VPs to the contest's places, net IMPs, played, won, drawn, lost.  ``provisional``: the banner's reason."""
+    width = frame_width(info)
+    figures = contest.headings
+    head = ["Place", "Team" if contest.for_teams else "Pair", "Players", figures.total, figures.percentage]
+    head += ["Played", "Won", "Drawn", "Lost"]
+    data: list[list[Any]] = [head]
+    for row in rows:
+        data.append(
+            [
+                f"{row.rank}{'=' if row.tied else ''}",
+                fit(row.name, width * 0.22, 9),
+                fit(", ".join(row.players), width * 0.32, 9),
+                decimal_text(row.vps, places=contest.places),
+                f"{row.imps:+d}" if row.imps else "0",
+                str(row.played),
+                str(row.won),
+                str(row.drawn),
+                str(row.lost),
+            ]
+        )
+    small = width * 0.46 / 7
+    widths = [small, width * 0.22, width * 0.32, *[small] * 6]
+    story = heading(info, "VP table", provisional)
+    story.append(data_table(data, widths, numeric=(0, 3, 4, 5, 6, 7, 8), size=9))
+    if not rows:
+        story.append(Paragraph(escape("No team or pair entered yet."), BODY))
+    return build(info, "VP table", story, mark="PROVISIONAL" if provisional else "Final")
 
 
 def guide_cards_pdf(info: EventInfo, round_number: int, cards: Sequence[GuideCard]) -> bytes:

@@ -5,18 +5,19 @@ event's size; the players' names as a visitor sees them, in full for a ``directo
 from __future__ import annotations
 
 from duplicate.contests import contest_of
-from duplicate.models import Event
+from duplicate.models import Event, EventStatus
 from duplicate.selectors.event_rows import event_info
 from teams.match_exports import guide_cards_pdf as cards_pdf
-from teams.match_exports import vp_csv, vp_json, vp_xlsx
+from teams.match_exports import vp_csv, vp_json, vp_pdf, vp_xlsx
 from teams.page_reads import round_cards
 from teams.selectors_matches import vp_table
 
-VP_FORMATS = ("csv", "xlsx", "json")
+VP_FORMATS = ("csv", "xlsx", "json", "pdf")
 
 
 def vp_file(event: Event, fmt: str, *, director: bool = False) -> bytes:
-    """The VP table as ``csv``, ``xlsx`` or ``json`` (the standings JSON)."""
+    """The VP table as ``csv``, ``xlsx``, ``json`` (the standings JSON) or ``pdf`` (printed on the event's
+    paper; provisional until the director finishes the event)."""
     if fmt not in VP_FORMATS:
         raise ValueError(f"format: must be one of {', '.join(VP_FORMATS)}, got {fmt!r}")
     rows = vp_table(event, director=director)
@@ -24,6 +25,9 @@ def vp_file(event: Event, fmt: str, *, director: bool = False) -> bytes:
         return vp_csv(rows, contest_of(event))
     if fmt == "xlsx":
         return vp_xlsx(rows, contest_of(event), event.name)
+    if fmt == "pdf":
+        provisional = "" if event.status == EventStatus.COMPLETE else "until the director finishes the event"
+        return vp_pdf(event_info(event), rows, contest_of(event), provisional=provisional)
     return vp_json(rows)
 
 

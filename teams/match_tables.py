@@ -1,5 +1,6 @@
 """The tables of an event of matches' pages (docs/leagues.md), as django-tables2 ``Table`` classes: the VP
-table (its headings from the contest's description: ``Contest.headings``) and a round's matches.  Figures
+table (its headings from the contest's description: ``Contest.headings``) and a round's matches, and the venue
+display's large-type slides of them.  Figures
 sort by their exact values; VPs are shown to the contest's places (``duplicate.selectors.contract``)."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from duplicate.contests import Contest
 from duplicate.selectors.contract import decimal_text
-from duplicate.tables import NUM, NUM_NARROW_HIDDEN, EventRowsTable, RowsTable
+from duplicate.tables import NUM, NUM_NARROW_HIDDEN, DisplayTable, EventRowsTable, RowsTable
 
 DASH = "\u2013"  # between a match's two figures ("20\u201310")
 
@@ -171,3 +172,55 @@ class MatchBoardsTable(EventRowsTable):
 
     def render_away_figure(self, value: Fraction) -> str:
         return decimal_text(value, places=2, signed=True)
+
+
+class DisplayVpTable(DisplayTable):
+    """A slide of the VP table (``VpTableRow``s): place, name, VPs, net IMPs, matches played."""
+
+    rank = tables.Column(_("Place"), attrs=NUM)
+    name = tables.Column(_("Team"))
+    vps = tables.Column("VPs", attrs=NUM)
+    imps = tables.Column("IMPs", attrs=NUM)
+    played = tables.Column(_("Played"), attrs=NUM)
+
+    class Meta(DisplayTable.Meta):
+        empty_text = "No entrants yet."
+
+    def __init__(self, data: Any, *, for_teams: bool = True, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        if not for_teams:
+            self.columns["name"].column.verbose_name = _("Pair")
+
+    def render_rank(self, value: int, record: Any) -> str:
+        return f"={value}" if record.tied else str(value)
+
+    def render_vps(self, value: Any) -> str:
+        return vps_text(value)
+
+    def render_imps(self, value: int) -> str:
+        return f"{value:+d}" if value else "0"
+
+
+class DisplayRoundTable(DisplayTable):
+    """A slide of the round's matches (``MatchLine``s): table, home v away, VPs once counted."""
+
+    table = tables.Column(_("Table"), attrs=NUM)
+    home_name = tables.Column(_("Home"))
+    away_name = tables.Column(_("Away"), empty_values=())
+    vps = tables.Column("VPs", attrs=NUM, empty_values=())
+
+    class Meta(DisplayTable.Meta):
+        empty_text = "No matches drawn yet."
+
+    def render_table(self, value: int) -> str:
+        return str(value) if value else "—"
+
+    def render_away_name(self, value: str, record: Any) -> str:
+        return value if record.away is not None else str(_("bye"))
+
+    def render_vps(self, record: Any) -> str:
+        if not record.counted or record.home_vps is None:
+            return str(_("being played")) if record.away is not None else ""
+        if record.away is None:
+            return vps_text(record.home_vps)
+        return f"{vps_text(record.home_vps)}{DASH}{vps_text(record.away_vps)}"

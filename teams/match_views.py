@@ -11,12 +11,14 @@ whole under the results version (``duplicate.pages.visitor_page``)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from math import ceil
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -25,13 +27,21 @@ from duplicate.contests import contest_named, contest_of
 from duplicate.downloads import download_response, totals_download
 from duplicate.models import Event, Team
 from duplicate.pages import page_request, visitor_page
+from duplicate.selectors.display import SLIDES_PER_PAGE, page_number
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.services.errors import ServiceError
 from duplicate.tables import configure
 from teams import match_files, page_reads, services
 from teams.forms import MAX_ROUNDS, DrawSwapForm, MatchesEventForm, MatchResultForm
 from teams.match_detail import match_detail
-from teams.match_tables import MatchBoardsTable, RoundMatchesTable, VpStandingsTable, vps_text
+from teams.match_tables import (
+    DisplayRoundTable,
+    DisplayVpTable,
+    MatchBoardsTable,
+    RoundMatchesTable,
+    VpStandingsTable,
+    vps_text,
+)
 from teams.models import Entered, Match
 from teams.selectors_matches import match_results, vp_table
 from teams.tables import ImpBoardsTable
@@ -325,7 +335,7 @@ def guide_cards_pdf(request: HttpRequest, pk: int, round_number: int) -> HttpRes
 
 @require_safe
 def vp_download(request: HttpRequest, pk: str, fmt: str) -> HttpResponse:
-    """The VP table as CSV, xlsx or JSON (a visitor's: no board in play counted)."""
+    """The VP table as CSV, xlsx, JSON or PDF (a visitor's: no board in play counted)."""
     event = _matches_event(int(pk))  # (a re_path's argument: text)
     return totals_download(
         request,
@@ -334,3 +344,44 @@ def vp_download(request: HttpRequest, pk: str, fmt: str) -> HttpResponse:
         fmt,
         lambda e, _released_only, director: match_files.vp_file(e, fmt, director=director),
     )
+
+
+@require_safe
+def matches_display_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The venue display of a league or a Swiss (``duplicate.views.live.event_display`` sends it here): the VP
+    table and the round in play, a visitor's view for everyone, kept whole under the results version a page
+    at a time (``?page=``, :data:`SLIDES_PER_PAGE` slides a page); ``?seconds=`` is the page script's."""
+    event = _matches_event(pk)
+    found = caching.cached(event, "matches-display-slides", (), lambda: page_reads.matches_display(event))
+    pages = max(1, ceil(len(found.slides) / SLIDES_PER_PAGE))
+    page = page_number(request.GET.get("page"), pages)
+
+    def build() -> str:
+        data = caching.cached(
+            event, "matches-display-slides", (), lambda: page_reads.matches_display(event), current_only=True
+        )
+        pages = max(1, ceil(len(data.slides) / SLIDES_PER_PAGE))
+        shown = data.slides[(page - 1) * SLIDES_PER_PAGE : page * SLIDES_PER_PAGE]
+        for_teams = contest_of(event).for_teams
+        slides = [
+            {
+                "slide": slide,
+                "table": (
+                    DisplayVpTable(slide.rows, for_teams=for_teams)
+                    if slide.kind == "vp-table"
+                    else DisplayRoundTable(slide.rows)
+                ).as_html(request),
+            }
+            for slide in shown
+        ]
+        context = {
+            "event": event,
+            "data": data,
+            "slides": slides,
+            "page": page,
+            "pages": pages,
+            "version": event.results_version,
+        }
+        return render_to_string("teams/matches_display.html", context)
+
+    return HttpResponse(caching.cached(event, "matches-display", page, build))

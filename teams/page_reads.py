@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from duplicate.models import Event, Seating, Team
+from duplicate.selectors.display import ROWS_PER_SLIDE
+from duplicate.selectors.pair_rows import pair_infos
 from teams.models import DrawChange, Match
-from teams.selectors_matches import MatchLine
+from teams.selectors_matches import MatchLine, match_results, vp_rows
 
 DIRECTIONS = {"NS": "N-S", "EW": "E-W"}
 
@@ -146,3 +149,48 @@ def round_in_play(rounds: Sequence[RoundLines]) -> RoundLines | None:
     """The round being played: the first not complete (a league's rounds are all made at the start), else the
     last; None before any."""
     return next((r for r in rounds if not r.complete), rounds[-1] if rounds else None)
+
+
+@dataclass(frozen=True)
+class MatchesSlide:
+    """One screenful of the venue display: part ``part`` of ``parts`` of the VP table (``VpTableRow``s) or of
+    the round in play's matches (``MatchLine``s)."""
+
+    kind: str  # "vp-table" or "round"
+    title: str
+    rows: tuple[Any, ...]
+    part: int
+    parts: int
+    board: None = None  # (the pairs' display's slides carry a board)
+
+
+@dataclass(frozen=True)
+class MatchesDisplay:
+    """The display's slides, a visitor's: the VP table's, then the round in play's (``round``: 0 before the
+    first draw; ``counted`` of ``matches`` its matches counted in the table)."""
+
+    slides: tuple[MatchesSlide, ...]
+    round: int
+    counted: int
+    matches: int
+
+
+def _slides(kind: str, title: str, rows: tuple[Any, ...]) -> list[MatchesSlide]:
+    chunks = [rows[i : i + ROWS_PER_SLIDE] for i in range(0, len(rows), ROWS_PER_SLIDE)] or [()]
+    return [MatchesSlide(kind, title, c, n, len(chunks)) for n, c in enumerate(chunks, 1)]
+
+
+def matches_display(event: Event) -> MatchesDisplay:
+    """The venue display's slides: the VP table and the round in play, as a visitor sees them whoever looks
+    (no peeking: ``director=False``, a match counted only once every table has played its boards); three
+    queries (the pairs, the matches, the plays)."""
+    infos = pair_infos(event)
+    lines = match_results(event, infos=infos)
+    slides = _slides("vp-table", _("VP table"), vp_rows(infos, lines))
+    playing = round_in_play(rounds_of(lines))
+    if playing is None:
+        return MatchesDisplay(tuple(slides), 0, 0, 0)
+    title = _("Round %(n)d") % {"n": playing.number}
+    slides += _slides("round", title, playing.matches)
+    played = [m for m in playing.matches if m.away is not None]
+    return MatchesDisplay(tuple(slides), playing.number, sum(m.counted for m in played), len(played))

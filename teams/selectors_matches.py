@@ -335,7 +335,12 @@ def vp_table(event: Event, *, director: bool = False) -> tuple[VpTableRow, ...]:
     """The VP table (``vp_standings``: VPs, then the tie-breaks docs/laws.md writes), each entrant with its
     name and players as this viewer may see them.  Three queries."""
     infos = pair_infos(event, director=director)
-    lines = match_results(event, director=director, infos=infos)
+    return vp_rows(infos, match_results(event, director=director, infos=infos))
+
+
+def vp_rows(infos: Mapping[int, PairInfo], lines: Iterable[MatchLine]) -> tuple[VpTableRow, ...]:
+    """The VP table of the matches ``lines`` (:func:`match_results`, read with the pairs ``infos``): no
+    query, for a page that shows the matches too."""
     names: dict[int, str] = {}
     players: dict[int, list[str]] = {}
     for p in sorted(infos.values(), key=lambda p: p.position):

@@ -19,6 +19,7 @@ urlpatterns = [
     path("events/<int:pk>/matches/swap/", match_views.matches_swap, name="matches_swap"),
     path("events/<int:pk>/matches/<int:match_pk>/", match_views.match_page, name="matches_match"),
     path("events/<int:pk>/matches/<int:match_pk>/result/", match_views.match_result, name="matches_result"),
+    path("events/<int:pk>/matches/display/", match_views.matches_display_page, name="matches_display"),
     path("events/<int:pk>/teams/<int:team_pk>/", match_views.team_page, name="matches_team"),
     path(
         "events/<int:pk>/rounds/<int:round_number>/guide-cards/",
@@ -31,7 +32,7 @@ urlpatterns = [
         name="matches_guide_cards_pdf",
     ),
     re_path(
-        r"^events/(?P<pk>[0-9]+)/download/vp-table\.(?P<fmt>csv|xlsx|json)$",
+        r"^events/(?P<pk>[0-9]+)/download/vp-table\.(?P<fmt>csv|xlsx|json|pdf)$",
         match_views.vp_download,
         name="matches_vp_download",
     ),

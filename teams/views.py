@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
@@ -157,8 +157,6 @@ def _imp_match(
 def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     if contest_of(event).of_matches:  # a league's or a Swiss's standings: its VP table's files
-        if fmt not in ("csv", "xlsx"):
-            raise Http404("A league's or a Swiss's VP table downloads as CSV or xlsx.")
         return redirect("matches_vp_download", pk=event.pk, fmt=fmt)
     if fmt in match_formats(event):
         # A team match's PDF and xlsx carry its boards one by one (law G; a match by IMPs its CSV too): a

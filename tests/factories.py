@@ -703,6 +703,11 @@ def squash(text: str) -> str:
     return " ".join(text.split())
 
 
+def page_words(response) -> str:
+    """A page's text, its tags dropped (each a space) and its words joined by single spaces."""
+    return squash(htmllib.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())))
+
+
 def sheet_rows(book, name: str) -> list[dict[str, object]]:
     rows = list(book[name].iter_rows())
     head = [c.value for c in rows[0]]

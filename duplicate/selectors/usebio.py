@@ -96,6 +96,8 @@ def usebio_problem(event: Event) -> str:
     contest = CHOSEN.get(event.contest)
     if contest is None or not contest.usebio or event.kind not in contest.kinds:
         return "contest: only a contract event scored by matchpoints, Butler, cross-IMPs or IMPs is written as USEBIO"
+    if contest.of_matches:  # its matches and VPs have no writer yet: an empty PARTICIPANTS would mislead
+        return "contest: a league's or a Swiss's matches are not written as USEBIO; download its VP table instead"
     return ""
 
 

@@ -78,8 +78,9 @@ def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
     visitor's file leaves out the boards still in play (their hands, lines and figures) and, while any is,
     every total, place and percentage; the director's holds them all."""
     event = get_object_or_404(Event, pk=pk)
-    if usebio_problem(event):
-        raise Http404("USEBIO is written for contract events only (pairs and team matches)")
+    problem = usebio_problem(event)
+    if problem:
+        raise Http404(problem.partition(": ")[2])
     return hidden_download(
         request,
         event,

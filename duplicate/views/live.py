@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -63,6 +65,9 @@ def event_display(request: HttpRequest, pk: int) -> HttpResponse:
     event's results version, as is the plan of which slides there are; how long a slide is shown
     (``?seconds=``) is the page's script's, so one entry serves every screen."""
     event = event_or_404(pk)
+    if event.described.of_matches:  # a league's or a Swiss's: its VP table and the round in play
+        query = request.GET.urlencode()
+        return redirect(reverse("matches_display", args=[event.pk]) + (f"?{query}" if query else ""))
     plan = caching.cached(event, "display-plan", (), lambda: display_selectors.display_plan(event))
     page = display_selectors.page_number(request.GET.get("page"), plan.pages)
 

@@ -39,6 +39,8 @@ def _hidden(event: Event, viewer: selectors.Viewer) -> frozenset[int]:
 @require_safe
 def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_or_404(pk)
+    if event.described.of_matches:  # a league's or a Swiss's: each match has its page, the event its VP table
+        return redirect("matches_event", pk=event.pk)
     if event.kind == EventKind.TEAMS:
         return redirect("team_match", pk=event.pk)
     viewer = selectors.viewer_of(request)
@@ -82,6 +84,8 @@ def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def download_recap(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_or_404(pk)
+    if event.described.of_matches:
+        raise Http404("A league or a Swiss has no recap sheet: print its VP table, or a match's page.")
     if event.kind == EventKind.TEAMS:
         raise Http404("A team match has no recap sheet.")
     order = _order(request)

@@ -484,9 +484,11 @@ def test_the_events_other_pages_answer(client, director_client, contest):
     assert client.get(reverse("download_standings", args=[event.pk, "csv"]))["Location"] == reverse(
         "matches_vp_download", args=[event.pk, "csv"]
     )
+    display = client.get(reverse("event_display", args=[event.pk]))  # its VP table and round in play
+    assert display["Location"] == reverse("matches_display", args=[event.pk])
     urls = [
         reverse(n, args=[event.pk])
-        for n in ("event_movement", "event_pairs", "event_boards", "event_display")
+        for n in ("event_movement", "event_pairs", "event_boards", "matches_display")
     ]
     urls += [reverse("board_traveller", args=[event.pk, 1]), reverse("pair_scorecard", args=[event.pk, "1"])]
     urls += [
