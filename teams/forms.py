@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from duplicate.contests import CONTESTS, contest_named
-from duplicate.models import BOARDS_PER_MATCH_MAX, BYE_VP100_MAX
+from duplicate.models import BOARDS_PER_MATCH_MAX
+from duplicate.services.errors import ServiceError
 from teams.layout import MATCH_SCORINGS
 from teams.models import MATCH_IMPS_MAX, Entered
+from teams.services.matches import VP_MAX, vp100_of
 
 #: The contests an event of matches takes (``Contest.of_matches``), as the form offers them.
 MATCHES_CHOICES = tuple((c.stored, c.choice) for c in CONTESTS if c.chosen and c.of_matches)
@@ -33,22 +34,18 @@ FIELD_FORMATS: dict[str, tuple[str, ...]] = {
 }
 MAX_ENTRANTS = 400
 MAX_ROUNDS = 99
-VP_MAX = Decimal(BYE_VP100_MAX) / 100
 
 
 def vp100(text: str, *, field: str) -> int:
-    """VPs typed as a decimal ("12", "10.5", "12,00") in hundredths, or a ValidationError naming ``field``."""
+    """VPs typed as a decimal ("12", "10.5", "12,00") in hundredths, read by the service's one rule
+    (``vp100_of``: 0 to 20, at most two decimals), or a ValidationError naming ``field``."""
     try:
-        value = Decimal(text.strip().replace(",", "."))
-    except InvalidOperation:
+        return vp100_of(text.strip().replace(",", "."), field)
+    except ServiceError:
         raise forms.ValidationError(
-            _("Write the %(field)s as a number, e.g. 12 or 10.5.") % {"field": field}
+            _("The %(field)s are a number from 0 to %(most)s, to two decimals, e.g. 12 or 10.5.")
+            % {"field": field, "most": VP_MAX}
         ) from None
-    if not value.is_finite() or value < 0 or value > VP_MAX or (value * 100) % 1:
-        raise forms.ValidationError(
-            _("The %(field)s are from 0 to %(most)s, to two decimals.") % {"field": field, "most": VP_MAX}
-        )
-    return int(value * 100)
 
 
 def entrant_lines(text: str) -> list[tuple[str, tuple[str, ...]]]:

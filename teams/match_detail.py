@@ -18,8 +18,7 @@ from typing import Any
 from duplicate.contests import contest_of
 from duplicate.models import Event, Play
 from duplicate.selectors.contract import contract_teams
-from duplicate.selectors.imp_match import ImpBoardLine
-from duplicate.selectors.imp_match import _board_lines as board_lines
+from duplicate.selectors.imp_match import ImpBoardLine, board_lines
 from duplicate.selectors.pair_rows import BEING_PLAYED, PairInfo, pair_infos
 from duplicate.selectors.standings import NOT_PLAYED
 from teams.layout import match_tables, round_boards

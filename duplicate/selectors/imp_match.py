@@ -169,7 +169,7 @@ def _line(line: TeamBoardLine, running: int) -> ImpBoardLine:
     )
 
 
-def _board_lines(
+def board_lines(
     numbers: list[int],
     counted: Mapping[int, TeamBoardLine],
     *,
@@ -227,7 +227,7 @@ def imp_match(
     unscored = {u.board: u.why for u in contest.unscored} if isinstance(contest, ContractTeams) else {}
     counted = {line.board: line for line in (match.lines if match else ())}
     in_play = hidden | results.left_out
-    lines = _board_lines(sorted(scheduled), counted, hidden=hidden, in_play=in_play, unscored=unscored)
+    lines = board_lines(sorted(scheduled), counted, hidden=hidden, in_play=in_play, unscored=unscored)
     order = {home: 0, away: 1}
     seated = sorted(
         (pairs.get(pk) or unknown_pair(pk) for pk in results.seats),

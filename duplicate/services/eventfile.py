@@ -143,13 +143,13 @@ def parse_json(text: str) -> dict[str, Any]:
         raise ServiceError(f"event file: not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise ServiceError("event file: must be a JSON object")
-    _check_sizes(data)
+    sizes_check(data)
     if _ESCAPED_PROBLEM.search(text) or text_problem(text) is not None:  # else no value can hold one
         _check_texts(data)
     return data
 
 
-def _check_sizes(data: dict[str, Any]) -> None:
+def sizes_check(data: dict[str, Any]) -> None:
     """The file's lists counted as soon as it is parsed, before any of it is read (a file of the most
     results it may hold is refused in the time the JSON parser takes, whatever follows)."""
     for key, limit, what in (

@@ -16,7 +16,7 @@ from django.db import transaction
 from duplicate.models import Championship
 from duplicate.services.championships import SESSIONS_MAX, championship_create, event_attach
 from duplicate.services.errors import ServiceError
-from duplicate.services.eventfile import _check_sizes, event_export, event_import
+from duplicate.services.eventfile import event_export, event_import, sizes_check
 
 KIND = "championship"
 TOP_KEYS = frozenset({"format", "kind", "name", "date", "carry_over", "carry_fraction", "sessions"})
@@ -75,7 +75,7 @@ def championship_import(*, data: Mapping[str, Any], analyse: bool = True) -> Cha
     )
     for index, session in enumerate(sessions):
         try:
-            _check_sizes(session)
+            sizes_check(session)
             event = event_import(data=session, analyse=analyse)
             event_attach(championship=championship, event=event)
         except ServiceError as exc:

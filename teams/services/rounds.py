@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from duplicate.contests import contest_of
 from duplicate.models import Board, Event, Pair, Play, Round, Seating, Section
 from duplicate.services.events import dealer_for
 from scoring.contests.leagues import Meeting
@@ -28,9 +29,10 @@ def seatings_for(
         if meeting.away is None:
             continue
         home, away = pairs_of[meeting.home], pairs_of[meeting.away]
-        if teams:
-            tables.append((2 * meeting.table - 1, home[0], away[1]))
-            tables.append((2 * meeting.table, away[0], home[1]))
+        if teams:  # law G: each board once with each team N-S
+            first, second = match_tables(meeting.table, teams=True)
+            tables.append((first, home[0], away[1]))
+            tables.append((second, away[0], home[1]))
         else:
             tables.append((meeting.table, home[0], away[0]))
     return tables
@@ -50,7 +52,7 @@ def seatings_build(
 ) -> None:
     """The round's seatings and an empty Play for each of its boards at each table (bulk: two queries and
     one for the boards)."""
-    teams = event.kind == "teams"
+    teams = contest_of(event).for_teams
     boards = list(
         Board.objects.filter(
             event=event, number__in=list(round_boards(round_row.number, event.boards_per_match))
@@ -97,7 +99,7 @@ def _match_seatings(event: Event, match: Match) -> list[Seating]:
         Seating.objects.filter(
             round__section__event=event,
             round__number=match.round,
-            table__in=match_tables(match.table, teams=event.kind == "teams"),
+            table__in=match_tables(match.table, teams=contest_of(event).for_teams),
         ).select_related("ns", "ew")
     )
 

@@ -113,7 +113,7 @@ def test_a_swiss_pairs_keeps_its_scoring(director_client):
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("bye_vps", "abc", "Write the VPs of a bye as a number"),
+        ("bye_vps", "abc", "The VPs of a bye are a number from 0 to 20"),
         ("bye_vps", "25", "from 0 to 20"),
         ("bye_vps", "12.345", "to two decimals"),
         ("entrants", "Reds", "at least two teams"),
@@ -276,8 +276,8 @@ def test_a_visitor_sees_a_matchs_vps_once_its_boards_are_released(client, direct
             "home",
             "IMPs are a whole number from 0 to 9999.",
         ),
-        ({"entered": "vps", "home": "21", "away": "0"}, "home", "The VPs are from 0 to 20"),
-        ({"entered": "vps", "home": "abc", "away": "0"}, "home", "Write the VPs as a number"),
+        ({"entered": "vps", "home": "21", "away": "0"}, "home", "The VPs are a number from 0 to 20, to two decimals"),
+        ({"entered": "vps", "home": "abc", "away": "0"}, "home", "The VPs are a number from 0 to 20, to two decimals"),
         ({"entered": "goals", "home": "1", "away": "0"}, "entered", "Select a valid choice"),
         ({"entered": "imps", "away": "0"}, "home", "This field is required."),
     ],
