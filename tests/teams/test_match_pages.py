@@ -276,8 +276,16 @@ def test_a_visitor_sees_a_matchs_vps_once_its_boards_are_released(client, direct
             "home",
             "IMPs are a whole number from 0 to 9999.",
         ),
-        ({"entered": "vps", "home": "21", "away": "0"}, "home", "The VPs are a number from 0 to 20, to two decimals"),
-        ({"entered": "vps", "home": "abc", "away": "0"}, "home", "The VPs are a number from 0 to 20, to two decimals"),
+        (
+            {"entered": "vps", "home": "21", "away": "0"},
+            "home",
+            "The VPs are a number from 0 to 20, to two decimals",
+        ),
+        (
+            {"entered": "vps", "home": "abc", "away": "0"},
+            "home",
+            "The VPs are a number from 0 to 20, to two decimals",
+        ),
         ({"entered": "goals", "home": "1", "away": "0"}, "entered", "Select a valid choice"),
         ({"entered": "imps", "away": "0"}, "home", "This field is required."),
     ],
