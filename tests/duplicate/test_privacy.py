@@ -214,6 +214,7 @@ MATCHES_WALKED = {
     "matches_guide_cards",
     "matches_guide_cards_pdf",
     "matches_vp_download",
+    "matches_display",
 }
 # Refused for some kinds of event (404): USEBIO for a law H event, the recap sheet for a team match; and
 # a hidden player's own page, to a visitor.

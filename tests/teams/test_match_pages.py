@@ -543,13 +543,16 @@ def test_a_visitor_finds_no_hidden_name_on_the_swiss_pages(client, director_clie
         reverse("matches_event", args=[event.pk]),
         reverse("matches_guide_cards", args=[event.pk, 1]),
         reverse("matches_guide_cards_pdf", args=[event.pk, 1]),
-        *(reverse("matches_vp_download", args=[event.pk, fmt]) for fmt in ("csv", "xlsx", "json")),
+        *(reverse("matches_vp_download", args=[event.pk, fmt]) for fmt in ("csv", "xlsx", "json", "pdf")),
+        reverse("matches_display", args=[event.pk]),
         *(reverse("matches_team", args=[event.pk, team.pk]) for team in event.teams.all()),
         *(reverse("matches_match", args=[event.pk, m.pk]) for m in Match.objects.filter(event=event)),
         reverse("entry_token", args=[token_client(client, event, 1)]),
     ]
     for url in urls:
-        body = client.get(url).content
+        response = client.get(url, follow=True)
+        assert response.status_code == 200, url
+        body = response.content
         shown = pdf_words(body) if body.startswith(b"%PDF-") else body.decode("utf-8", "replace")
         if body.startswith(b"PK"):
             book = load_workbook(io.BytesIO(body), read_only=True)
