@@ -761,22 +761,7 @@ def write_usebio(event: UsebioEvent) -> bytes:
     sections), each pair with its DIRECTION, PERCENTAGE, TOTAL_SCORE, PLACE and MASTER_POINTS_AWARDED when
     given, each line with its matchpoints or IMPs, each Butler board with its BOARD_AVERAGE; a team event's
     in SESSION > PARTICIPANTS > TEAM and MATCH, with the teams' and the MATCHes' figures when given."""
-    root = etree.Element("USEBIO", Version=VERSION)
-    if event.club_name is not None or event.club_number is not None:
-        club = add_child(root, "CLUB")
-        if event.club_name is not None:
-            add_child(club, "CLUB_NAME", event.club_name)
-        if event.club_number is not None:
-            add_child(club, "CLUB_ID_NUMBER", event.club_number)
-    element = add_child(root, "EVENT")
-    element.set("EVENT_TYPE", event.event_type)
-    if event.board_scoring_method is not None:
-        add_child(element, "BOARD_SCORING_METHOD", event.board_scoring_method)
-    add_child(element, "PROGRAM_NAME", PROGRAM_NAME)  # Kalamazoo wrote this file, whoever wrote the one read
-    add_child(element, "EVENT_DESCRIPTION", event.name)
-    if event.date is not None:
-        add_child(element, "DATE", event.date.strftime("%d/%m/%Y"))
-    add_child(element, "SESSION_COUNT", 1)
+    root, element = usebio_root(event, name=event.name, date=event.date, sessions=1)
     sections = {pair.section for pair in event.pairs if pair.section is not None}
     add_child(element, "SECTION_COUNT", max(1, len(sections)))
     add_child(element, "BOARDS_PLAYED", len({line.board for line in event.all_lines()}))
@@ -787,8 +772,29 @@ def write_usebio(event: UsebioEvent) -> bytes:
         _write_pairs(element, event)
     if event.boards:
         _write_handset(root, event.boards)
+    return usebio_bytes(root)
+
+
+def usebio_root(
+    event: UsebioEvent, *, name: str, date: datetime.date | None, sessions: int
+) -> tuple[etree._Element, etree._Element]:
+    """(USEBIO root, EVENT): the CLUB when given, the EVENT's heading (PROGRAM_NAME: Kalamazoo, always)."""
+    root = etree.Element("USEBIO", Version=VERSION)
+    if event.club_name is not None or event.club_number is not None:
+        club = add_child(root, "CLUB")
+        _add_given(club, (("CLUB_NAME", event.club_name), ("CLUB_ID_NUMBER", event.club_number)))
+    element = add_child(root, "EVENT")
+    element.set("EVENT_TYPE", event.event_type)
+    written = date.strftime("%d/%m/%Y") if date is not None else None
+    given = (("BOARD_SCORING_METHOD", event.board_scoring_method), ("PROGRAM_NAME", PROGRAM_NAME))
+    _add_given(element, (*given, ("EVENT_DESCRIPTION", name), ("DATE", written)))
+    add_child(element, "SESSION_COUNT", sessions)
+    return root, element
+
+
+def usebio_bytes(root: etree._Element) -> bytes:
+    """The file's bytes: the XML declaration, the DOCTYPE, the indented tree."""
     etree.indent(root, space="  ")
     body = etree.tostring(root, encoding=ENCODING, xml_declaration=False)
     assert isinstance(body, bytes)  # an encoding given: bytes, never str
-    head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n{DOCTYPE}\n'.encode("ascii")
-    return head + body + b"\n"
+    return f'<?xml version="1.0" encoding="{ENCODING}"?>\n{DOCTYPE}\n'.encode("ascii") + body + b"\n"

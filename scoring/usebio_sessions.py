@@ -12,15 +12,13 @@ from collections.abc import Sequence
 from lxml import etree
 
 from scoring.usebio import (
-    DOCTYPE,
-    ENCODING,
     LINE_FIGURE_ELEMENTS,
-    PROGRAM_NAME,
-    VERSION,
     BoardFigures,
     UsebioError,
     UsebioEvent,
     add_child,
+    usebio_bytes,
+    usebio_root,
     write_boards,
     write_pair,
 )
@@ -61,27 +59,7 @@ def write_usebio_sessions(*, name: str, date: datetime.date | None, sessions: Se
         raise UsebioError("SESSION", None, "a championship file needs at least one session")
     if any(session.is_teams for session in sessions):
         raise UsebioError("SESSION", None, "a championship of sessions is a pair contest")
-    first = sessions[0]
-    root = etree.Element("USEBIO", Version=VERSION)
-    if first.club_name is not None or first.club_number is not None:
-        club = add_child(root, "CLUB")
-        if first.club_name is not None:
-            add_child(club, "CLUB_NAME", first.club_name)
-        if first.club_number is not None:
-            add_child(club, "CLUB_ID_NUMBER", first.club_number)
-    event = add_child(root, "EVENT")
-    event.set("EVENT_TYPE", first.event_type)
-    if first.board_scoring_method is not None:
-        add_child(event, "BOARD_SCORING_METHOD", first.board_scoring_method)
-    add_child(event, "PROGRAM_NAME", PROGRAM_NAME)
-    add_child(event, "EVENT_DESCRIPTION", name)
-    if date is not None:
-        add_child(event, "DATE", date.strftime("%d/%m/%Y"))
-    add_child(event, "SESSION_COUNT", len(sessions))
+    root, event = usebio_root(sessions[0], name=name, date=date, sessions=len(sessions))
     for number, session in enumerate(sessions, start=1):
         _write_session(event, number, session)
-    etree.indent(root, space="  ")
-    body = etree.tostring(root, encoding=ENCODING, xml_declaration=False)
-    assert isinstance(body, bytes)
-    head = f'<?xml version="1.0" encoding="{ENCODING}"?>\n{DOCTYPE}\n'.encode("ascii")
-    return head + body + b"\n"
+    return usebio_bytes(root)
