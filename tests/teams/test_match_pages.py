@@ -564,3 +564,21 @@ def test_a_visitor_finds_no_hidden_name_on_the_swiss_pages(client, director_clie
     assert reds.name in client.get(urls[0]).content.decode()
     cache.clear()
     assert "Ulysses Vane" in director_client.get(urls[3]).content.decode("utf-8-sig")
+
+
+def test_the_matches_page_is_live(client):
+    """The VP table and the rounds carry the event's results version (static/js/live.js polls event_version
+    and fetches the page again when it moves): a result given whole moves it."""
+    event = teams_event(4)
+    found = re.findall(
+        r'data-live="([^"]+)" data-live-version="([^"]*)"',
+        client.get(reverse("matches_event", args=[event.pk])).content.decode(),
+    )
+    assert found == [(reverse("event_version", args=[event.pk]), str(event.results_version))]
+    whole_results(event, 1)
+    polled = client.get(reverse("event_version", args=[event.pk])).json()["version"]
+    assert polled != found[0][1]
+    again = re.findall(
+        r'data-live-version="([^"]*)"', client.get(reverse("matches_event", args=[event.pk])).content.decode()
+    )
+    assert again == [polled]
