@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from duplicate.models import Pair
+from duplicate.models import Pair, PlayChange
 from teams.models import Match
 from teams.services import match_result_save
 from tests.factories import FIRST, enter, plays_at, teams_event, token_client
@@ -71,7 +71,10 @@ def _urls(event, secret: str) -> list[str]:
         "table": 1,
         "pair_pk": pair.pk,
         "secret": secret,
-        "change_pk": 1,
+        # the event's own first result change (pk 1 only where the database's numbering starts afresh)
+        "change_pk": PlayChange.objects.filter(play__event=event)
+        .order_by("pk")
+        .values_list("pk", flat=True)[0],
         "entry_pk": 1,
         "token": "x",
     }
