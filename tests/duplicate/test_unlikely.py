@@ -12,25 +12,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from duplicate import services
-from duplicate.models import DealAnalysis, Play
+from duplicate.models import Play
 from scoring.checks import UNUSUAL
-from tests.factories import DEAL_1, board_data, board_plays, enter, make_event, table_url, token_client
-
-# N, S, E, W; each NT, S, H, D, C (PBN's DoubleDummyTricks order): a side wins all 13 in either of its two
-# suits (declarer's partner ruffs the opening lead); none in no trump (the opening leader runs a suit).
-DD_1 = "0d0d0" + "0d0d0" + "00d0d" + "00d0d"
-OTHERS = ({"contract": "4S", "declarer": "N", "tricks": 13}, {"contract": "4S", "declarer": "S", "tricks": 13})
-
-
-def _game(tables: int = 3):
-    event = make_event(tables=tables, code="contract")
-    services.board_deals_set(event=event, deals={1: DEAL_1})
-    DealAnalysis.objects.create(deal=DEAL_1, tricks=DD_1)
-    plays = board_plays(event, 1)  # table 1 in round 1, then two other tables
-    for play, data in zip(plays[1:], OTHERS, strict=False):
-        enter(play, data)
-    return event, plays[0]
+from tests.factories import board_data, board_plays, enter, table_url, token_client, unlikely_game
 
 
 def _prompt(page: str) -> str:
@@ -45,7 +29,7 @@ def _post(client, secret: str, play: Play, quick: str, **extra):
 
 @pytest.mark.django_db
 def test_table_link_is_asked_and_may_save_as_typed(client):
-    event, play = _game()
+    event, play = unlikely_game()
     secret = token_client(client, event, 1)
     # 4S by N made 10: double dummy 13 (three away, law-77 scoring unaffected); the others made 13 (far).
     response = _post(client, secret, play, "4S N 10")
@@ -67,7 +51,7 @@ def test_table_link_is_asked_and_may_save_as_typed(client):
 
 @pytest.mark.django_db
 def test_the_prompt_names_no_other_tables_result(client):
-    event, play = _game()
+    event, play = unlikely_game()
     secret = token_client(client, event, 1)
     # 4S by N made 11: two from double dummy (quiet), two from both other tables' 13 (far).
     prompt = htmllib.unescape(_prompt(_post(client, secret, play, "4S N 11").content.decode()))
@@ -80,12 +64,14 @@ def test_the_prompt_names_no_other_tables_result(client):
 
 @pytest.mark.django_db
 def test_a_confirmation_holds_for_the_result_confirmed_only(client):
-    event, play = _game()
+    event, play = unlikely_game()
     secret = token_client(client, event, 1)
     page = _post(client, secret, play, "4S N 10").content.decode()
     confirm = htmllib.unescape(re.search(r'name="confirm" value="([^"]*)"', page).group(1))
     # Changed to 4S by E made 10 (E-W make none double dummy; every other 4S was N-S's): asked again.
-    prompt = htmllib.unescape(_prompt(_post(client, secret, play, "4S E 10", confirm=confirm).content.decode()))
+    prompt = htmllib.unescape(
+        _prompt(_post(client, secret, play, "4S E 10", confirm=confirm).content.decode())
+    )
     assert "4S by E made 10: double-dummy says 0 tricks." in prompt
     play.refresh_from_db()
     assert not play.entered
@@ -93,7 +79,7 @@ def test_a_confirmation_holds_for_the_result_confirmed_only(client):
 
 @pytest.mark.django_db
 def test_a_likely_result_saves_at_once(client):
-    event, play = _game()
+    event, play = unlikely_game()
     secret = token_client(client, event, 1)
     assert _post(client, secret, play, "4S N 12").status_code == 302  # one from DD, one from the others
     play.refresh_from_db()
@@ -102,7 +88,7 @@ def test_a_likely_result_saves_at_once(client):
 
 @pytest.mark.django_db
 def test_directors_table_page_saves_without_asking(director_client):
-    event, play = _game()
+    event, play = unlikely_game()
     response = director_client.post(table_url(event, 1, 1), board_data(play, quick="4S E 10"))
     assert response.status_code == 302
     play.refresh_from_db()
@@ -111,7 +97,7 @@ def test_directors_table_page_saves_without_asking(director_client):
 
 @pytest.mark.django_db
 def test_grid_flags_for_the_director_only(client, director_client):
-    event, play = _game()
+    event, play = unlikely_game()
     enter(play, {"contract": "4S", "declarer": "E", "tricks": 10})
     url = reverse("entry_index", args=[event.pk])
     page = htmllib.unescape(director_client.get(url).content.decode())
@@ -124,7 +110,7 @@ def test_grid_flags_for_the_director_only(client, director_client):
 @pytest.mark.parametrize("tables", [3, 9])
 @pytest.mark.django_db
 def test_grid_query_count_does_not_grow(director_client, django_assert_num_queries, tables):
-    event, _ = _game(tables)
+    event, _ = unlikely_game(tables)
     for play in Play.objects.filter(event=event, entered=False):
         enter(play, {"contract": "3NT", "declarer": "W", "tricks": 9})  # board 1: DD 0
     # session, user, event, sections, rounds, seatings with their counts, entered plays, analyses
