@@ -34,7 +34,8 @@ def test_phone_is_asked_and_confirms(live_server, new_page):
     confirm = prompt.get_by_role("button", name="Yes, save it")
     assert confirm.evaluate("el => el === document.activeElement")  # the answer has the focus
     box = prompt.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390  # no sideways scroll
+    assert box is not None
+    assert 0 <= box["x"] <= box["x"] + box["width"] <= 390  # no sideways scroll
     expect(row.get_by_role("button", name="Save board 1")).to_be_hidden()  # the prompt's two answers only
     page.screenshot(path="/tmp/unlikely_phone_prompt.png", full_page=True)
     assert not Play.objects.get(pk=play.pk).entered  # asked, not saved

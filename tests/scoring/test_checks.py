@@ -52,7 +52,8 @@ def test_far_from_all_fires_and_names_them_for_the_director_only() -> None:
     assert odd is not None
     assert odd.text == "4H by S made 8: 2 other tables in 4H by NS made 10 to 11."
     assert odd.table_text == UNUSUAL
-    assert "10" not in odd.table_text and "4H" not in odd.table_text
+    assert "10" not in odd.table_text
+    assert "4H" not in odd.table_text
 
 
 def test_far_one_close_table_is_quiet() -> None:
