@@ -13,8 +13,10 @@ import pytest
 from django.urls import reverse
 
 from duplicate.models import Play
+from duplicate.selectors.unlikely import dd_tricks, played
 from scoring.checks import UNUSUAL
-from tests.factories import board_data, board_plays, enter, table_url, token_client, unlikely_game
+from scoring.codes import ScoringCode
+from tests.factories import DD_1, board_data, board_plays, enter, table_url, token_client, unlikely_game
 
 
 def _prompt(page: str) -> str:
@@ -118,3 +120,15 @@ def test_grid_query_count_does_not_grow(director_client, django_assert_num_queri
     with django_assert_num_queries(8):
         page = director_client.get(reverse("entry_index", args=[event.pk])).content.decode()
     assert "unlikely-flag" in page
+
+
+def test_which_codes_are_checked():
+    """Auction-1913's royal spades are played as spades for double dummy; whist (no contract) and a passed-out
+    deal give nothing to check; a field the result service would refuse is left to it."""
+    royal = played("4RS", "N", 10, ScoringCode.AUCTION_1913)
+    assert royal is not None
+    assert dd_tricks(DD_1, royal) == 13  # N's spades column
+    assert played("", "", None, ScoringCode.WHIST) is None
+    assert played("PASS", "", None, ScoringCode.CONTRACT) is None
+    assert played("4S", "N", 14, ScoringCode.CONTRACT) is None
+    assert played("4S", "X", 10, ScoringCode.CONTRACT) is None
