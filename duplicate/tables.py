@@ -430,7 +430,17 @@ class GridCellColumn(tables.Column):
         seating = value.seating
         url = reverse("entry_table", args=[table.event_pk, table.letter, record.round.number, seating.table])
         title = f"N-S {seating.ns.number} v E-W {seating.ew.number}"
-        return format_html('<a href="{}" title="{}">{}/{}</a>', url, title, value.entered, value.total)
+        link = format_html('<a href="{}" title="{}">{}/{}</a>', url, title, value.entered, value.total)
+        if not value.flags:
+            return link
+        count = len(value.flags)
+        return format_html(
+            '{}<details class="unlikely-flag"><summary><span aria-hidden="true">\u26a0</span> {} unlikely'
+            "</summary><ul>{}</ul></details>",
+            link,
+            count,
+            format_html_join("", "<li>{}</li>", ((text,) for text in value.flags)),
+        )
 
 
 AGREE_TEMPLATE = """{% if record.round.agreed %}<span class="status status-complete">agreed</span> \

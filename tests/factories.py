@@ -1041,3 +1041,26 @@ def championship_of_three(carry_over: str, carry_fraction: str = "", *, tables: 
         session_played(third, None)
     championship.refresh_from_db()
     return championship, (first, second, third)
+
+
+# Unlikely results (docs/laws.md): board 1's double dummy worked by hand from DEAL_1.
+
+# N, S, E, W; each NT, S, H, D, C (PBN's DoubleDummyTricks order): a side wins all 13 in either of its two
+# suits (declarer's partner ruffs the opening lead); none in no trump (the opening leader runs a suit).
+DD_1 = "0d0d0" + "0d0d0" + "00d0d" + "00d0d"
+UNLIKELY_OTHERS = (
+    {"contract": "4S", "declarer": "N", "tricks": 13},
+    {"contract": "4S", "declarer": "S", "tricks": 13},
+)
+
+
+def unlikely_game(tables: int = 3):
+    """A contract event with board 1's hands (DEAL_1) analysed and entered at two of its three tables; the
+    table still to enter it: table 1 in round 1 (its play returned). For unlikely results."""
+    event = make_event(tables=tables, code="contract")
+    services.board_deals_set(event=event, deals={1: DEAL_1})
+    DealAnalysis.objects.create(deal=DEAL_1, tricks=DD_1)
+    plays = board_plays(event, 1)  # table 1 in round 1, then two other tables
+    for play, data in zip(plays[1:], UNLIKELY_OTHERS, strict=False):
+        enter(play, data)
+    return event, plays[0]

@@ -15,6 +15,7 @@ from django.db.models import Count, Prefetch, Q
 from duplicate.models import CLUB_PK, Club, Event, Pair, Play, PlayChange, Round, Seating, Section, TableToken
 from duplicate.privacy import pair_stand_in, shown_players
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, club_public_name
+from duplicate.selectors.unlikely import event_oddities
 
 # The other kinds (tricks, premium, honours, undertricks, slam) are shown by their own names.
 ITEM_LABELS = {
@@ -34,6 +35,7 @@ class GridCell:
     seating: Seating
     entered: int
     total: int
+    flags: list[str] = field(default_factory=list)  # unlikely results, for the director (docs/laws.md)
 
     @property
     def complete(self) -> bool:
@@ -61,8 +63,11 @@ class SectionGrid:
     rows: list[GridRow] = field(default_factory=list)
 
 
-def entry_grid(event: Event) -> list[SectionGrid]:
-    """Per section, one row per round with each table's count of results in (three queries)."""
+def entry_grid(event: Event, *, flags: bool = False) -> list[SectionGrid]:
+    """Per section, one row per round with each table's count of results in (three queries); with ``flags``
+    (the director's grid), each table's unlikely results with their detail (two queries more,
+    ``selectors.unlikely.event_oddities``)."""
+    oddities = event_oddities(event) if flags else {}
     sections = list(Section.objects.filter(event=event).order_by("letter"))
     rounds = list(Round.objects.filter(section__event=event).select_related("agreed_by").order_by("number"))
     seatings = list(
@@ -84,12 +89,23 @@ def entry_grid(event: Event) -> list[SectionGrid]:
         for round_row in (r for r in rounds if r.section_id == section.pk):
             seated = by_round[round_row.pk]
             cells = [
-                GridCell(s, entered=s.n_entered, total=s.n_total) if (s := seated.get(t)) else None  # type: ignore[attr-defined]
+                GridCell(
+                    s,
+                    entered=s.n_entered,  # type: ignore[attr-defined]
+                    total=s.n_total,  # type: ignore[attr-defined]
+                    flags=[f"Board {n}: {o.text}" for n, o in sorted(oddities.get(s.pk, []), key=_board)],
+                )
+                if (s := seated.get(t))
+                else None
                 for t in tables
             ]
             grid.rows.append(GridRow(round=round_row, cells=cells))
         grids.append(grid)
     return grids
+
+
+def _board(found: tuple[int, Any]) -> int:
+    return found[0]
 
 
 # --- One table in one round -------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, 
 from duplicate.pages import traveller_page
 from duplicate.selectors import entry as entry_selectors
 from duplicate.selectors import event_or_404
+from duplicate.selectors import unlikely as unlikely_selectors
 from duplicate.selectors.round_summary import RoundSummary, round_summary
 from duplicate.services.results import (
     ResultError,
@@ -393,6 +394,8 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
     data: dict[str, Any] | None = None
     if form.is_valid():
         data = form.result_data()
+    if not form.errors and (asked := _unlikely_row(request, view, play, form, data)) is not None:
+        return _row_response(request, view, plays, asked, 200)
     if not form.errors:
         try:
             saved = services.play_result_save(
@@ -418,6 +421,34 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
     if row is None:
         row = view.row(play, form=form, status="error")
     return _row_response(request, view, plays, row, status)
+
+
+def _fingerprint(data: dict[str, Any] | None) -> str:
+    """The result a table confirmed as typed ("4S|E|5"): a confirmation holds for that result only."""
+    data = data or {}
+    return "|".join(str(data.get(k, "")).strip().upper() for k in ("contract", "declarer", "tricks"))
+
+
+def _unlikely_row(
+    request: HttpRequest, view: TableView, play: Play, form: PlayResultForm, data: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """Through a table link, a result that looks unlikely and was not confirmed as typed: its row again,
+    asking "Is this right?" with what looks odd in words that name no other table's result (no peeking,
+    docs/laws.md "Unlikely results"); None: save it. Never refuses a result, only asks once."""
+    if view.token is None or request.POST.get("confirm") == _fingerprint(data):
+        return None
+    oddities = unlikely_selectors.entry_oddities(play, data, code=view.event.code)
+    if not oddities:
+        return None
+    texts = list(dict.fromkeys(o.table_text for o in oddities))
+    return view.row(
+        play,
+        form=form,
+        status="unlikely",
+        unlikely=texts,
+        confirm=_fingerprint(data),
+        asked=entry_selectors.result_summary(data),
+    )
 
 
 def _row_response(
@@ -514,10 +545,11 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
 
 def entry_index(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    grids = entry_selectors.entry_grid(event)
+    director = _director(request) is not None
+    # Unlikely results are flagged to the director only: their detail names other tables' results.
+    grids = entry_selectors.entry_grid(event, flags=director)
     letters = [grid.section.letter for grid in grids]
     section = selected_section(request, letters)
-    director = _director(request) is not None
     tables = [
         configure(request, EntryGridTable(grid, event_pk=event.pk, code=event.code, director=director))
         for grid in grids

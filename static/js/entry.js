@@ -97,7 +97,10 @@
         }
         row.replaceWith(fresh);
         bind(fresh);
-        if (res.status === 200) {
+        var asked = fresh.querySelector(".unlikely-prompt .confirm-save");
+        if (asked) { // "Is this right?": the answer's buttons, never a save refused
+          asked.focus();
+        } else if (res.status === 200) {
           focusNext(fresh);
         } else {
           var bad = fresh.querySelector(".has-error input, .has-error select") || fresh.querySelector("input.quick");
@@ -111,6 +114,16 @@
   }
 
   function bind(root) {
+    root.querySelectorAll(".unlikely-prompt .change-it").forEach(function (link) {
+      link.addEventListener("click", function (ev) { // back to the form as typed, its own Save button
+        ev.preventDefault();
+        var form = link.closest("form");
+        link.closest(".unlikely-prompt").remove();
+        form.querySelectorAll(".entry-actions[hidden]").forEach(function (a) { a.hidden = false; });
+        var q = form.querySelector("input.quick");
+        if (q) { q.focus(); q.select(); }
+      });
+    });
     root.querySelectorAll("form.entry-form").forEach(function (form) {
       form.addEventListener("input", function () { schedule(form); });
       form.addEventListener("change", function () { schedule(form); });
