@@ -12,7 +12,19 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q
 
-from duplicate.models import CLUB_PK, Club, Event, Pair, Play, PlayChange, Round, Seating, Section, TableToken
+from duplicate.models import (
+    CLUB_PK,
+    Board,
+    Club,
+    Event,
+    Pair,
+    Play,
+    PlayChange,
+    Round,
+    Seating,
+    Section,
+    TableToken,
+)
 from duplicate.privacy import pair_stand_in, shown_players
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, club_public_name
 
@@ -323,3 +335,24 @@ def next_seats(section: Section, table: int, round_number: int) -> list[NextSeat
         if ew_id in ids:
             out.append(NextSeat(ew, ew_team or "", round_number + 1, at, "E-W", ns_team or f"pair {ns}"))
     return out
+
+
+# --- One board at every table (entry from paper travellers) -------------------------------------------------
+
+
+def board_lines(event: Event, number: int) -> list[Play]:
+    """Every table's line of board ``number`` in ``event``, across its rounds and sections: each play with its
+    board, round and pairs, and its law E history (two queries); ordered by section, round and table."""
+    plays = (
+        Play.objects.filter(event=event, board__number=number)
+        .select_related("board", "seating__round__section", "ns_pair", "ew_pair")
+        .prefetch_related(Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id")))
+        .order_by("seating__round__section__letter", "seating__round__number", "seating__table")
+    )
+    return list(plays)
+
+
+def board_numbers(event: Event) -> list[int]:
+    """The numbers of the event's boards that some table plays, in order (one query)."""
+    boards = Board.objects.filter(event=event, plays__isnull=False).order_by("number")
+    return list(boards.values_list("number", flat=True).distinct())
