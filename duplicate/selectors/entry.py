@@ -342,14 +342,23 @@ def next_seats(section: Section, table: int, round_number: int) -> list[NextSeat
 
 def board_lines(event: Event, number: int) -> list[Play]:
     """Every table's line of board ``number`` in ``event``, across its rounds and sections: each play with its
-    board, round and pairs, and its law E history (two queries); ordered by section, round and table."""
+    board, round and pairs, and its law E history (two queries); in the paper traveller's order, by section
+    and N-S pair number (2 before 10), then round."""
     plays = (
         Play.objects.filter(event=event, board__number=number)
         .select_related("board", "seating__round__section", "ns_pair", "ew_pair")
         .prefetch_related(Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id")))
-        .order_by("seating__round__section__letter", "seating__round__number", "seating__table")
+        .order_by("seating__round__number", "seating__table")
     )
-    return list(plays)
+    return sorted(plays, key=_traveller_order)
+
+
+def _traveller_order(play: Play) -> tuple[str, int, str, int]:
+    """By section, then the N-S pair's number read as a whole number ("A2" before "A10"), then round."""
+    number = play.ns_pair.number
+    digits = number[len(number.rstrip("0123456789")) :]
+    whole = int(digits) if digits else 1 << 30
+    return (play.seating.round.section.letter, whole, number, play.seating.round.number)
 
 
 def board_numbers(event: Event) -> list[int]:

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from duplicate import services
@@ -26,11 +27,13 @@ from duplicate.services.results import play_result_data
 TYPED_MAX = 40  # the quick entry's own limit (PlayResultForm.quick)
 
 
-FORBIDDEN = "Only the director enters results from the paper travellers."
+FORBIDDEN = "Only the director enters results from the paper travellers."  # through gettext when shown
 
 
 def _refused_visitor(request: HttpRequest) -> HttpResponse:
-    return render(request, "duplicate/entry_forbidden.html", {"message": FORBIDDEN, "back": ""}, status=403)
+    return render(
+        request, "duplicate/entry_forbidden.html", {"message": _(FORBIDDEN), "back": ""}, status=403
+    )
 
 
 class Line:
@@ -93,7 +96,9 @@ class Line:
 def _lines_or_404(event: Event, number: int) -> list[Line]:
     plays = entry_selectors.board_lines(event, number)
     if not plays:
-        raise Http404(f"{event.name} has no board {number} at any table.")
+        raise Http404(
+            _("%(event)s has no board %(number)s at any table.") % {"event": event.name, "number": number}
+        )
     finished = event.status == EventStatus.COMPLETE
     return [Line(play, finished=finished) for play in plays]
 
@@ -142,7 +147,7 @@ def board_entry_first(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     numbers = entry_selectors.board_numbers(event)
     if not numbers:
-        raise Http404(f"{event.name} has no boards at any table yet.")
+        raise Http404(_("%(event)s has no boards at any table yet.") % {"event": event.name})
     return HttpResponseRedirect(reverse("board_entry", args=[event.pk, numbers[0]]))
 
 

@@ -42,6 +42,13 @@ def test_the_page_lists_every_table_of_the_board_with_its_pairs_from_the_movemen
         )
         assert f"Round {play.seating.round.number} · Table {play.seating.table}" in html
     assert html.count("autofocus") == 1
+    # In the paper traveller's order: by N-S pair number, whatever round the pair played the board in.
+    by_position = sorted(plays, key=lambda p: html.index(f'id="line-{p.pk}"'))
+    assert [p.ns_pair.number for p in by_position] == ["1", "2", "3"]
+    assert [p.seating.round.number for p in by_position] == [1, 3, 2]
+    ten = make_event(tables=10, boards_per_round=1, name="Ten tables")
+    page = director_client.get(_url(ten, 1)).content.decode()
+    assert page.index("N-S <strong>2</strong>") < page.index("N-S <strong>10</strong>")  # not as text
     assert f'href="{_url(event, 2)}"' in html  # next board
 
 
