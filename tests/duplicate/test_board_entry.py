@@ -157,6 +157,8 @@ def test_the_board_selector_and_the_first_board(director_client):
     assert first["Location"] == _url(event, 1)
     index = director_client.get(reverse("entry_index", args=[event.pk])).content.decode()
     assert reverse("board_entry_first", args=[event.pk]) in index
+    table = director_client.get(reverse("entry_table", args=[event.pk, "A", 1, 1])).content.decode()
+    assert _url(event, 1) in table  # round 1 at table 1 plays boards 1 and 2
     traveller = director_client.get(reverse("board_traveller", args=[event.pk, 3])).content.decode()
     assert _url(event, 3) in traveller
 
@@ -182,3 +184,15 @@ def test_queries_do_not_grow_with_the_event(director_client, django_assert_num_q
     with django_assert_num_queries(6 + 5 * tables):
         data = _post(plays, ["4H N 10", "4H N 9"] + ["1NT N 7"] * (tables - 2))
         assert director_client.post(_url(event, 1), data).status_code == 302
+
+
+def test_contract_lines_score_by_law_77_and_take_an_adjusted_score(director_client):
+    event = make_event(tables=3, boards_per_round=2, code="contract")
+    plays = board_plays(event, 1)  # board 1: neither side vulnerable (law 2)
+    data = _post(plays, ["3NT S =", "4S E -2", "A60/40"])
+    assert director_client.post(_url(event, 1), data).status_code == 302
+    stored = board_plays(event, 1)
+    # Law 77: 3NT made, not vulnerable: 40 + 30 + 30 = 100 trick score + 300 game bonus = +400 to N-S;
+    # 4S by E two down, not vulnerable, undoubled: 2 x 50 = 100 to N-S; law 12C2's A60/40 is a ruling.
+    assert [p.net_ns for p in stored[:2]] == [400, 100]
+    assert stored[2].ruling == "A60/40"
