@@ -4,6 +4,13 @@
   "use strict";
   var form = document.getElementById("traveller-entry");
   if (!form) return;
+  // A board sent back with an error: the cursor is on the first refused line, its text selected, so that
+  // typing replaces it (what was typed is kept on the page all the same).
+  var refused = form.querySelector(".traveller-line.error input[type=text], .traveller-line.conflict input[type=text]");
+  if (refused) {
+    refused.focus();
+    refused.select();
+  }
   form.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" || event.isComposing) return;
     var target = event.target;

@@ -49,6 +49,24 @@ def test_two_boards_entered_by_keyboard_alone(live_server, new_page, staff):
     page.keyboard.press("Enter")
     expect(page).to_have_url(f"{live_server.url}{reverse('board_entry', args=[event.pk, 3])}")
 
+    # Board 3: a line that cannot be read comes back beside its line, nothing of the board saved, the cursor
+    # on it with its text selected; typing replaces it, Enter goes on, and the board is saved.
+    three = board_lines(event, 3)
+    for text in ("1NT N 7", "4RS N 10", "2S N 8"):
+        page.keyboard.type(text)
+        page.keyboard.press("Enter")
+    expect(page.locator(f"#line-{three[1].pk} .field-error")).to_contain_text(
+        "royal spades (RS) is not a strain of auction-1915"
+    )
+    expect(page.locator(f"#line-{three[2].pk} input.quick")).to_have_value("2S N 8")
+    assert not any(p.entered for p in board_lines(event, 3))
+    assert _focused_name(page) == f"b{three[1].pk}-quick"
+    page.keyboard.type("4H N 10")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(f"{live_server.url}{reverse('board_entry', args=[event.pk, 4])}")
+    assert [p.net_ns for p in board_lines(event, 3)] == [10, 157, 18]
+
     # Hand-worked (tests/hand_scored.py, auction-1915): +157, -50, +10; +18, -12, +14.
     assert [p.net_ns for p in board_lines(event, 1)] == [157, -50, 10]
     assert [p.net_ns for p in board_lines(event, 2)] == [18, -12, 14]
