@@ -196,3 +196,22 @@ def test_contract_lines_score_by_law_77_and_take_an_adjusted_score(director_clie
     # 4S by E two down, not vulnerable, undoubled: 2 x 50 = 100 to N-S; law 12C2's A60/40 is a ruling.
     assert [p.net_ns for p in stored[:2]] == [400, 100]
     assert stored[2].ruling == "A60/40"
+
+
+def test_the_service_saves_all_or_nothing_and_refuses_a_line_given_twice():
+    event = make_event(tables=3, boards_per_round=2)
+    plays = board_plays(event, 1)
+    writer = services.Writer(name="td", is_director=True)
+    twice = [services.BoardLine(play=plays[0], data=C1NT, expected_version=plays[0].version)] * 2
+    with pytest.raises(services.ServiceError, match="given twice"):
+        services.board_results_save(lines=twice, writer=writer)
+    lines = [
+        services.BoardLine(play=plays[0], data=C1NT, expected_version=plays[0].version),
+        services.BoardLine(play=plays[1], data=C4H_DOWN, expected_version=plays[1].version + 1),
+    ]
+    with pytest.raises(services.BoardLinesError) as refused:
+        services.board_results_save(lines=lines, writer=writer)
+    assert list(refused.value.refused) == [plays[1].pk]
+    assert isinstance(refused.value.refused[plays[1].pk], services.ConflictError)
+    assert not Play.objects.filter(event=event, entered=True).exists()  # the first line rolled back too
+    assert not PlayChange.objects.filter(play__event=event).exists()
