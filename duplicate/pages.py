@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
-from duplicate import caching
+from duplicate import caching, services
 from duplicate.contests import contest_of, is_contract
 from duplicate.models import Event, EventStatus
 from duplicate.selectors.analyses import board_double_dummy
@@ -37,6 +37,14 @@ from duplicate.selectors.events import (
 from duplicate.selectors.standings import Progress
 from duplicate.selectors.travellers import traveller
 from duplicate.tables import TravellerTable, configure
+
+
+def director_writer(request: HttpRequest) -> services.Writer | None:
+    """The signed-in director (a staff user) as the result services' writer; None for anyone else."""
+    user = request.user
+    if user.is_authenticated and user.is_staff:
+        return services.Writer(name=user.get_username(), is_director=True, user_id=user.pk)
+    return None
 
 
 def page_request(request: HttpRequest) -> HttpRequest:

@@ -5,6 +5,7 @@ from django.views.generic import RedirectView
 
 from duplicate.views import (
     audit,
+    board_entry,
     championships,
     entry,
     events,
@@ -59,6 +60,8 @@ entry_patterns = [
         entry.entry_round_agree,
         name="entry_round_agree",
     ),
+    path("events/<int:pk>/boards/enter/", board_entry.board_entry_first, name="board_entry_first"),
+    path("events/<int:pk>/boards/<int:number>/enter/", board_entry.board_entry, name="board_entry"),
     path("events/<int:pk>/tokens/", tokens.entry_tokens, name="entry_tokens"),
     path("t/<str:secret>/", entry.entry_token, name="entry_token"),
     path("t/<str:secret>/preview/", entry.entry_token_preview, name="entry_token_preview"),

@@ -416,6 +416,22 @@ def initial_for(play: Play) -> dict[str, Any]:
     return initial
 
 
+def quick_line(data: dict[str, Any] | None) -> str:
+    """The quick entry that says what ``data`` says ("4H N 9", "PASS", "7 2R NS"); "" when it has none."""
+    if not data:
+        return ""
+    if "tricks_ns" in data:
+        revokes = data.get("revokes") or {}
+        return " ".join(
+            [str(data["tricks_ns"])]
+            + [f"{revokes[side]}R {side.upper()}" for side in ("ns", "ew") if revokes.get(side)]
+        )
+    if data.get("contract") == "PASS":
+        return "PASS"
+    parts = [data.get("contract"), data.get("declarer"), data.get("tricks")]
+    return " ".join(str(part) for part in parts) if all(part not in (None, "") for part in parts) else ""
+
+
 def _revoke_counts(cd: dict[str, Any], sides: tuple[str, ...]) -> dict[str, Any]:
     """The revokes typed for each side (``revokes_<side>``), leaving out blanks and noughts."""
     counts: dict[str, Any] = {}

@@ -12,7 +12,19 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q
 
-from duplicate.models import CLUB_PK, Club, Event, Pair, Play, PlayChange, Round, Seating, Section, TableToken
+from duplicate.models import (
+    CLUB_PK,
+    Board,
+    Club,
+    Event,
+    Pair,
+    Play,
+    PlayChange,
+    Round,
+    Seating,
+    Section,
+    TableToken,
+)
 from duplicate.privacy import pair_stand_in, shown_players
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, club_public_name
 from duplicate.selectors.unlikely import event_oddities
@@ -339,3 +351,33 @@ def next_seats(section: Section, table: int, round_number: int) -> list[NextSeat
         if ew_id in ids:
             out.append(NextSeat(ew, ew_team or "", round_number + 1, at, "E-W", ns_team or f"pair {ns}"))
     return out
+
+
+# --- One board at every table (entry from paper travellers) -------------------------------------------------
+
+
+def board_lines(event: Event, number: int) -> list[Play]:
+    """Every table's line of board ``number`` in ``event``, across its rounds and sections: each play with its
+    board, round and pairs, and its law E history (two queries); in the paper traveller's order, by section
+    and N-S pair number (2 before 10), then round."""
+    plays = (
+        Play.objects.filter(event=event, board__number=number)
+        .select_related("board", "seating__round__section", "ns_pair", "ew_pair")
+        .prefetch_related(Prefetch("changes", queryset=PlayChange.objects.order_by("at", "id")))
+        .order_by("seating__round__number", "seating__table")
+    )
+    return sorted(plays, key=_traveller_order)
+
+
+def _traveller_order(play: Play) -> tuple[str, int, str, int]:
+    """By section, then the N-S pair's number read as a whole number ("A2" before "A10"), then round."""
+    number = play.ns_pair.number
+    digits = number[len(number.rstrip("0123456789")) :]
+    whole = int(digits) if digits else 1 << 30
+    return (play.seating.round.section.letter, whole, number, play.seating.round.number)
+
+
+def board_numbers(event: Event) -> list[int]:
+    """The numbers of the event's boards that some table plays, in order (one query)."""
+    boards = Board.objects.filter(event=event, plays__isnull=False).order_by("number")
+    return list(boards.values_list("number", flat=True).distinct())

@@ -292,6 +292,55 @@ def play_result_save(
     return play
 
 
+@dataclass(frozen=True, slots=True)
+class BoardLine:
+    """One table's line of a board's paper traveller: the result typed (None: none), the version the page
+    was loaded with, and the reason for a correction (law E / law 79)."""
+
+    play: Play
+    data: Mapping[str, Any] | None
+    expected_version: int
+    reason: str = ""
+
+
+class BoardLinesError(ServiceError):
+    """Some lines of a board were refused: nothing of the board was saved. ``refused`` maps each refused
+    line's play id to its error (a ``ConflictError`` carries the line as stored now)."""
+
+    def __init__(self, refused: dict[int, ServiceError]) -> None:
+        lines = len(refused)
+        super().__init__(f"{lines} line{'s' if lines != 1 else ''} not saved: nothing of the board was saved")
+        self.refused = refused
+
+
+@transaction.atomic
+def board_results_save(*, lines: Sequence[BoardLine], writer: Writer) -> list[Play]:
+    """Save a board's lines from its paper traveller, all or nothing: each through :func:`play_result_save`
+    (its version check, law E / law 79's rules and its history), in one transaction. Raises
+    :class:`BoardLinesError` naming every refused line; then nothing is saved."""
+    if len({line.play.pk for line in lines}) != len(lines):
+        raise ServiceError("lines: a table's line is given twice")
+    refused: dict[int, ServiceError] = {}
+    saved: list[Play] = []
+    for line in lines:
+        try:
+            with transaction.atomic():
+                saved.append(
+                    play_result_save(
+                        play=line.play,
+                        data=line.data,
+                        writer=writer,
+                        expected_version=line.expected_version,
+                        reason=line.reason,
+                    )
+                )
+        except ServiceError as exc:
+            refused[line.play.pk] = exc
+    if refused:
+        raise BoardLinesError(refused)
+    return saved
+
+
 def result_apply(
     *,
     play: Play,

@@ -22,7 +22,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from duplicate import selectors, services
 from duplicate.contests import contest_of, is_contract
 from duplicate.forms.entry import PlayResultForm, error_field, initial_for
+from duplicate.forms.entry import quick_line as _quick_line
 from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
+from duplicate.pages import director_writer as _director
 from duplicate.pages import traveller_page
 from duplicate.selectors import entry as entry_selectors
 from duplicate.selectors import event_or_404
@@ -58,13 +60,6 @@ FORBIDDEN = "Only the director, or the players of this table with their table li
 
 
 # --- Helpers ----------------------------------------------------------------------------------------------
-
-
-def _director(request: HttpRequest) -> services.Writer | None:
-    user = request.user
-    if user.is_authenticated and user.is_staff:
-        return services.Writer(name=user.get_username(), is_director=True, user_id=user.pk)
-    return None
 
 
 def _is_fetch(request: HttpRequest) -> bool:
@@ -315,22 +310,6 @@ def _without_noughts(data: dict[str, Any] | None) -> dict[str, Any] | None:
         return data
     revokes = {side: count for side, count in data["revokes"].items() if count not in (0, "")}
     return {**{k: v for k, v in data.items() if k != "revokes"}, **({"revokes": revokes} if revokes else {})}
-
-
-def _quick_line(data: dict[str, Any] | None) -> str:
-    """The quick entry that says what ``data`` says ("4H N 9", "PASS", "7 2R NS"); "" when it has none."""
-    if not data:
-        return ""
-    if "tricks_ns" in data:
-        revokes = data.get("revokes") or {}
-        return " ".join(
-            [str(data["tricks_ns"])]
-            + [f"{revokes[side]}R {side.upper()}" for side in ("ns", "ew") if revokes.get(side)]
-        )
-    if data.get("contract") == "PASS":
-        return "PASS"
-    parts = [data.get("contract"), data.get("declarer"), data.get("tricks")]
-    return " ".join(str(part) for part in parts) if all(part not in (None, "") for part in parts) else ""
 
 
 def _saved_message(view: TableView, saved: Play, plays: list[Play]) -> str:

@@ -173,6 +173,8 @@ NOT_WALKED = {
     "entry_round_agree",
     "entry_tokens",
     "entry_token_preview",
+    "board_entry",  # entry from paper travellers: directors only (tests/duplicate/test_board_entry.py)
+    "board_entry_first",
     "event_history",
     "change_undo",
     "names_undo",
