@@ -19,6 +19,9 @@ pytestmark = pytest.mark.django_db
 def _post(client, target, setup, rng):
     path, body, headers = load._write_request(target, setup["tokens"], rng, "x" * 32, setup["code"])
     response = client.post(path, data=body, content_type=headers["Content-Type"])
+    if response.status_code == 200 and (again := load.confirmed(body, response.content)) is not None:
+        # "Is this right?" (an unlikely result): its players say yes, as the load's clients do
+        response = client.post(path, data=again, content_type=headers["Content-Type"])
     return response, dict(urllib.parse.parse_qsl(body.decode(), keep_blank_values=True))
 
 

@@ -35,8 +35,10 @@ SIZES = pytest.mark.parametrize(
 
 
 def _fits(page, viewport) -> None:
-    """The page does not scroll sideways (a wide table scrolls in its own box)."""
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
+    """The page does not scroll sideways (a wide table scrolls in its own box); read once the page has loaded
+    (mid-navigation the document has no scrolling element yet)."""
+    page.wait_for_load_state()
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
 
 def _add_session(page, *, movement: str, tables: str, boards_per_round: str, first: bool) -> Event:
