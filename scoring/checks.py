@@ -61,6 +61,10 @@ class Oddity:
     table_text: str
 
 
+#: What a table is told of a result far from double dummy's (the figure is the director's).
+DD_TABLE_TEXT = "The tricks are far from what these cards make double dummy; please check."
+
+
 def _same_contract(a: Contract, b: Contract) -> bool:
     return a.level == b.level and a.strain is b.strain
 
@@ -71,7 +75,9 @@ def double_dummy_check(result: Played, dd_tricks: int | None) -> Oddity | None:
     if dd_tricks is None or abs(result.tricks - dd_tricks) < DD_MARGIN:
         return None
     text = f"{result}: double-dummy says {dd_tricks} tricks."
-    return Oddity("double_dummy", text, text)
+    # The table is not shown the double-dummy table before the board is released (no peeking): its words
+    # name no figure of it.
+    return Oddity("double_dummy", text, DD_TABLE_TEXT)
 
 
 def far_check(result: Played, others: Sequence[Played]) -> Oddity | None:

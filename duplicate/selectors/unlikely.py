@@ -16,7 +16,7 @@ from scoring.checks import Oddity, Played, unlikely
 from scoring.codes import ScoringCode, Strain, parse_code
 from scoring.contract import Contract, Seat
 from scoring.errors import ScoringError
-from scoring.law77 import vulnerability_for_board
+from scoring.law77 import board_vulnerability
 from scoring.pbn import hands_known
 
 
@@ -57,7 +57,7 @@ def _played_of(row: Mapping[str, Any], code: ScoringCode | None) -> Played | Non
 
 
 _FIELDS = (
-    *("pk", "board_id", "board__number", "board__deal", "seating_id"),
+    *("pk", "board_id", "board__number", "board__deal", "board__vulnerability", "seating_id"),
     *("entered", "ruling", "contract", "declarer", "tricks"),
 )
 
@@ -79,11 +79,16 @@ def entry_oddities(play: Play, data: Mapping[str, Any] | None, *, code: str) -> 
     result = played(data.get("contract"), data.get("declarer"), data.get("tricks"), scoring_code)
     if result is None:
         return []
-    rows = Play.objects.filter(board_id=play.board_id, entered=True).exclude(pk=play.pk).values(*_FIELDS)
-    others = [o for o in (_played_of(r, scoring_code) for r in rows) if o is not None]
+    rows = list(Play.objects.filter(board_id=play.board_id).exclude(pk=play.pk).values(*_FIELDS))
+    # No peeking: other tables' results are read only once every other table has played the board (this
+    # table is the last, and sees them all once it saves); before then whether a table is asked would tell
+    # it, by trying one result after another, what other tables made (docs/laws.md, "Unlikely results").
+    in_play = any(not r["entered"] for r in rows)
+    others = [] if in_play else [o for o in (_played_of(r, scoring_code) for r in rows) if o is not None]
     deal = play.board.deal
     analysis = _analyses([deal]).get(deal)
-    return unlikely(result, others=others, dd_tricks=dd_tricks(analysis, result))
+    vulnerability = board_vulnerability(play.board.number, play.board.vulnerability)
+    return unlikely(result, others=others, dd_tricks=dd_tricks(analysis, result), vulnerability=vulnerability)
 
 
 def event_oddities(event: Event) -> dict[int, list[tuple[int, Oddity]]]:
@@ -105,7 +110,7 @@ def event_oddities(event: Event) -> dict[int, list[tuple[int, Oddity]]]:
             continue
         others = [r for pk, r in board if pk != row["pk"]]
         dd = dd_tricks(analyses.get(row["board__deal"]), mine)
-        vulnerability = vulnerability_for_board(row["board__number"])
+        vulnerability = board_vulnerability(row["board__number"], row["board__vulnerability"])
         for odd in unlikely(mine, others=others, dd_tricks=dd, vulnerability=vulnerability):
             out[row["seating_id"]].append((row["board__number"], odd))
     return dict(out)

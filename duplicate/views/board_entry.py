@@ -64,7 +64,9 @@ class Line:
 
     def read(self, post: Any) -> None:
         """What the page posted for this line."""
-        self.typed = str(post.get(f"{self.prefix}-quick", "")).strip()[:TYPED_MAX]
+        # Kept whole up to far past the field's limit, so that the form refuses a line too long rather than
+        # saving a cut one (the page shows what was typed).
+        self.typed = str(post.get(f"{self.prefix}-quick", "")).strip()[: 25 * TYPED_MAX]
         self.stored = str(post.get(f"{self.prefix}-was", "")).strip()[:TYPED_MAX]
         self.reason = str(post.get(f"{self.prefix}-reason", "")).strip()[:500]
         version = str(post.get(f"{self.prefix}-version", ""))
@@ -175,6 +177,9 @@ def _save(
         services.board_results_save(lines=to_save, writer=writer)
     except services.BoardLinesError as exc:
         return _refused(request, event, number, lines, exc)
+    except services.ServiceError as exc:  # a line given twice, a play gone meanwhile: nothing was saved
+        messages.error(request, f"Board {number}: nothing saved: {exc}")
+        return _page(request, event, number, lines, status=409)
     if to_save:
         messages.success(
             request, f"Board {number}: {len(to_save)} line{'s' if len(to_save) != 1 else ''} saved."

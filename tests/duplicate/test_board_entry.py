@@ -84,6 +84,19 @@ def test_a_line_left_blank_or_as_loaded_is_not_touched(director_client):
     assert stored[2].net_ns == -50
 
 
+def test_a_line_too_long_is_refused_not_cut(director_client):
+    """A typed line past the quick entry's 40 characters is refused beside its line, never saved cut short
+    (what a cut "4H N 10" followed by 36 spaces and "x" would read as)."""
+    event = make_event(tables=3, boards_per_round=2)
+    plays = board_plays(event, 1)
+    typed = "4H N 10" + " " * 36 + "x"
+    response = director_client.post(_url(event, 1), _post(plays, [typed, "", ""]))
+    assert response.status_code == 422
+    line = response.content.decode().split(f'id="line-{plays[0].pk}"')[1].split('class="traveller-line')[0]
+    assert "has-error" in line
+    assert not Play.objects.filter(event=event, entered=True).exists()
+
+
 def test_bad_quick_text_is_shown_beside_its_line_and_nothing_is_saved(director_client):
     event = make_event(tables=3, boards_per_round=2)
     plays = board_plays(event, 1)

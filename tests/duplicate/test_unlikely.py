@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from duplicate.models import Play
 from duplicate.selectors.unlikely import dd_tricks, played
-from scoring.checks import UNUSUAL
+from scoring.checks import DD_TABLE_TEXT, UNUSUAL
 from scoring.codes import ScoringCode
 from tests.factories import DD_1, board_data, board_plays, enter, table_url, token_client, unlikely_game
 
@@ -39,7 +39,9 @@ def test_table_link_is_asked_and_may_save_as_typed(client):
     page = response.content.decode()
     prompt = htmllib.unescape(_prompt(page))
     assert "Is this right?" in prompt
-    assert "4S by N made 10: double-dummy says 13 tricks." in prompt
+    assert DD_TABLE_TEXT in prompt  # the double-dummy figure is not the table's to see
+    assert "13" not in prompt
+    assert "double-dummy says" not in prompt
     assert UNUSUAL in prompt
     assert "Yes, save it" in page
     assert "Change it" in page
@@ -75,9 +77,22 @@ def test_a_confirmation_holds_for_the_result_confirmed_only(client):
     prompt = htmllib.unescape(
         _prompt(_post(client, secret, play, "4S E 10", confirm=confirm).content.decode())
     )
-    assert "4S by E made 10: double-dummy says 0 tricks." in prompt
+    assert DD_TABLE_TEXT in prompt
     play.refresh_from_db()
     assert not play.entered
+
+
+@pytest.mark.django_db
+def test_other_tables_are_not_read_while_one_has_still_to_play_the_board(client):
+    """No peeking: with a table still to play board 1 (four tables: two have entered it), whether table 1 is
+    asked must not depend on what the others made, or trying result after result would tell it; 4S by N
+    made 11 (two from both others' 13, two from double dummy) saves at once."""
+    event, play = unlikely_game(4)
+    assert Play.objects.filter(board=play.board, entered=False).exclude(pk=play.pk).exists()
+    secret = token_client(client, event, 1)
+    assert _post(client, secret, play, "4S N 11").status_code == 302
+    play.refresh_from_db()
+    assert (play.entered, play.tricks) == (True, 11)
 
 
 @pytest.mark.django_db

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scoring.checks import (
+    DD_TABLE_TEXT,
     UNUSUAL,
     Played,
     double_dummy_check,
@@ -27,7 +28,9 @@ def test_double_dummy_three_under_fires() -> None:
     assert odd is not None
     assert odd.code == "double_dummy"
     assert odd.text == "4S by N made 7: double-dummy says 10 tricks."
-    assert odd.table_text == odd.text  # the table's own hands: nothing of another table's
+    # the table is not shown the double-dummy table before the board is released: no figure of it
+    assert odd.table_text == DD_TABLE_TEXT
+    assert "10" not in odd.table_text
 
 
 def test_double_dummy_three_over_fires() -> None:
