@@ -373,6 +373,14 @@ def chosen_for(kind: str) -> tuple[str, ...]:
     return tuple(c.stored for c in CONTESTS if c.chosen and kind in c.kinds)
 
 
+#: How a Swiss pairs match may score its boards (``Event.match_scoring``): the pair contests scored across the
+#: field against a datum (Butler) or by matchpoints (Neuberg), read from their descriptions; the datum's first.
+MATCH_SCORINGS: Final = tuple(
+    c.stored
+    for c in sorted(CONTESTS, key=lambda c: not c.datum)
+    if c.shape is Shape.CONTRACT_PAIRS and (c.datum or c.neuberg)
+)
+
 #: Every contest an event may choose, by kind.
 PAIR_CONTESTS: Final = chosen_for(PAIRS)
 TEAM_CONTESTS: Final = chosen_for(TEAMS)

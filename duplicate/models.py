@@ -25,6 +25,7 @@ from django.db.models import F, Q
 from duplicate.contests import (
     CONTEST_CHOICES,
     CONTRACT_CODE,
+    MATCH_SCORINGS,
     PAIR_CONTESTS,
     TEAM_CONTESTS,
     Contest,
@@ -218,7 +219,7 @@ class Event(models.Model):
     session = models.PositiveSmallIntegerField(null=True, blank=True)
     # An event of matches (a round robin or a Swiss; its contest says which): the boards of each match, the
     # rounds a Swiss plays, the VPs of a bye in hundredths, and how a Swiss pairs match scores its boards
-    # ("butler" or "matchpoints").
+    # (one of MATCH_SCORINGS: a datum contest or matchpoints, as duplicate.contests describes them).
     boards_per_match = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(BOARDS_PER_MATCH_MAX)]
     )
@@ -247,7 +248,7 @@ class Event(models.Model):
             ),
             models.CheckConstraint(condition=Q(bye_vp100__lte=BYE_VP100_MAX), name="event_bye_vps_range"),
             models.CheckConstraint(
-                condition=Q(match_scoring__in=["", "butler", "matchpoints"]), name="event_match_scoring_valid"
+                condition=Q(match_scoring__in=["", *MATCH_SCORINGS]), name="event_match_scoring_valid"
             ),
             models.CheckConstraint(condition=Q(code__in=ScoringCodeChoice.values), name="event_code_valid"),
             models.CheckConstraint(condition=Q(kind__in=EventKind.values), name="event_kind_valid"),

@@ -1,12 +1,12 @@
-"""Event files of the events of matches (docs/files.md, docs/leagues.md): ``"kind": "round-robin"``,
-``"swiss-teams"`` or ``"swiss-pairs"``, read and written here and reached through
+"""Event files of the events of matches (docs/files.md, docs/leagues.md): ``"kind"`` the stored name of the
+event's contest (one of shape MATCHES in ``duplicate.contests``), read and written here and reached through
 ``duplicate.services.eventfile`` (its ``FILE_KINDS``, filled by this app's ``ready``: duplicate does not depend
 on teams).
 
 Besides the name, date, status and boards (deals) as every event file has them: ``teams`` (name, and a Swiss's
 ``seed``), ``pairs`` (number, players, team: a team's two pairs, a Swiss pairs' one) as a team match's file
 gives them, ``boards_per_match``, ``rounds`` (a Swiss's planned), ``bye_vps`` ("12.00"), ``match_scoring``
-(Swiss pairs: "butler" or "matchpoints") and ``matches``: each ``{"round", "table", "home", "away"}`` with its
+(Swiss pairs: one of ``MATCH_SCORINGS``) and ``matches``: each ``{"round", "table", "home", "away"}`` with its
 result as a whole (``"imps": [23, 11]`` or ``"vps": ["12.50", "7.50"]``; a bye's ``"vps": ["12"]``) or its
 boards (``"boards": [{"table", "board", "ns", "ew", ...the result as every event file writes it}]``); a bye has
 ``"away": null`` and table 0.  Every match of the rounds made is listed, played or not, so an import lays

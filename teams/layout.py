@@ -3,7 +3,8 @@ match at match table t plays at tables 2t - 1 and 2t; a Swiss pairs match at tab
 
 from __future__ import annotations
 
-from duplicate.contests import CONTESTS, Shape, contest_named
+from duplicate import contests
+from duplicate.contests import contest_named
 
 
 def round_boards(round_number: int, boards_per_match: int) -> range:
@@ -23,13 +24,8 @@ def match_of_table(table: int, *, teams: bool) -> int:
     return (table + 1) // 2 if teams else table
 
 
-#: How a Swiss pairs match may score its boards (``Event.match_scoring``): the pair contests scored across the
-#: field against a datum (Butler) or by matchpoints, read from their descriptions; Butler by default.
-MATCH_SCORINGS: tuple[str, ...] = tuple(
-    c.stored
-    for c in sorted(CONTESTS, key=lambda c: not c.datum)
-    if c.shape is Shape.CONTRACT_PAIRS and (c.datum or c.neuberg)
-)
+#: How a Swiss pairs match may score its boards (described once, ``duplicate.contests``); the first by default.
+MATCH_SCORINGS = contests.MATCH_SCORINGS
 
 
 def by_matchpoints(match_scoring: str) -> bool:

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from scoring.errors import ContestError, show_value
 
-#: The league sizes a schedule is made for (issue 33: 3 to 40 teams).
+#: The league sizes a schedule is made for: 3 to 40 teams (a club's league to a big county league).
 LEAGUE_MIN = 3
 LEAGUE_MAX = 40
 #: The most entrants a table ranks (a Swiss of any size the bench draws, and more).

@@ -188,7 +188,7 @@ def matches_event_create(
     rng: secrets.SystemRandom | None = None,
     schedule: bool = True,
 ) -> Event:
-    """A round-robin league (``contest`` "round-robin": every round made now by the circle method), or a Swiss
+    """A round-robin league (a contest whose rounds are scheduled: every round made now by the circle method), or a Swiss
     teams or Swiss pairs (round 1 drawn now: by ``seeded`` seeds, else a secure shuffle) of ``entrants``.
     ``schedule`` False makes no round (an event file's import lays its own)."""
     name = name.strip() if isinstance(name, str) else ""
