@@ -37,6 +37,7 @@ from duplicate.contests import kind_name as kind_name
 from scoring.contests import ranking_groups
 from scoring.contests.imp_pairs import DatumDrop, DatumHalves
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
+from scoring.deal import CARDS
 from scoring.law77 import VULNERABLE_TEXT, board_vulnerability
 
 
@@ -110,6 +111,12 @@ class SeatChoice(models.TextChoices):
 class SideChoice(models.TextChoices):
     NS = "NS", "North-South"
     EW = "EW", "East-West"
+
+
+#: The longest round the round clock counts down (minutes).
+ROUND_MINUTES_MAX = 120
+#: An opening lead as it is stored and written: one of the 52 cards ("SA", "HT", "C2").
+LEAD_CHOICES = [(card, card) for card in CARDS]
 
 
 class MovementKind(models.TextChoices):
@@ -228,6 +235,18 @@ class Event(models.Model):
         "VPs of a bye (hundredths)", default=1200, validators=[MaxValueValidator(BYE_VP100_MAX)]
     )
     match_scoring = models.CharField(max_length=12, blank=True, default="")
+    # At the table: whether a result a table link enters must be confirmed by the other side before it is
+    # agreed at the table (auction law E; contract law 79), and whether a contract event's tables enter the
+    # opening lead.
+    confirm_results = models.BooleanField("the opponents confirm each result", default=False)
+    lead_cards = models.BooleanField("opening leads entered at the table", default=False)
+    # The round clock of the venue display: a round's length in minutes (0: no clock), and the round the
+    # director started the clock at, when (later rounds follow every ``round_minutes``).
+    round_minutes = models.PositiveSmallIntegerField(
+        "minutes a round", default=0, validators=[MaxValueValidator(ROUND_MINUTES_MAX)]
+    )
+    clock_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
     # Bumped on every write that changes what a page shows; pages are cached with it (duplicate/caching.py).
     results_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -247,6 +266,14 @@ class Event(models.Model):
                 condition=Q(boards_per_match__lte=BOARDS_PER_MATCH_MAX), name="event_boards_per_match_range"
             ),
             models.CheckConstraint(condition=Q(bye_vp100__lte=BYE_VP100_MAX), name="event_bye_vps_range"),
+            models.CheckConstraint(
+                condition=Q(round_minutes__lte=ROUND_MINUTES_MAX), name="event_round_minutes_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(clock_round__isnull=True, clock_started_at__isnull=True)
+                | Q(clock_round__gte=1, clock_started_at__isnull=False),
+                name="event_clock_started_at_a_round",
+            ),
             models.CheckConstraint(
                 condition=Q(match_scoring__in=["", *MATCH_SCORINGS]), name="event_match_scoring_valid"
             ),
@@ -622,6 +649,12 @@ class Play(models.Model):
     one_spade_limit = models.BooleanField(default=False)
     ruling = models.CharField(max_length=10, blank=True, default="", choices=Ruling.choices)
     offending = models.CharField(max_length=2, blank=True, default="", choices=SideChoice.choices)
+    # The opening lead (contract events that enter leads): one of the 52 cards, "" when not entered.
+    lead = models.CharField(max_length=2, blank=True, default="", choices=LEAD_CHOICES)
+    # Which side entered the result through the table link ("" for the director, an import or no result),
+    # and when the other side confirmed it (Event.confirm_results): until then it is not agreed at the table.
+    entered_by = models.CharField(max_length=2, blank=True, default="", choices=SideChoice.choices)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
 
     # Computed once when the result is saved (scoring.score_deal); standings read only these.
     ns_trick = models.IntegerField(default=0)
@@ -656,6 +689,8 @@ class Play(models.Model):
                 name="play_tricks_ns_0_13",
             ),
             models.CheckConstraint(condition=~Q(ns_pair=models.F("ew_pair")), name="play_ns_not_ew"),
+            models.CheckConstraint(condition=Q(lead__in=["", *CARDS]), name="play_lead_a_card"),
+            models.CheckConstraint(condition=Q(entered_by__in=["", "NS", "EW"]), name="play_entered_by_side"),
             models.CheckConstraint(
                 condition=Q(ruling__in=["", "average", "low-high", *ARTIFICIAL_RULINGS]),
                 name="play_ruling_valid",

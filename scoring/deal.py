@@ -14,6 +14,8 @@ from scoring.honours import Honours, interned_honours
 
 SUITS: Final = "SHDC"  # PBN order: spades, hearts, diamonds, clubs
 RANKS: Final = "23456789TJQKA"  # bit order within a suit, lowest first
+#: The 52 cards as a card is written ("SA", "HT", "C2"): suits in PBN order, ranks highest first.
+CARDS: Final = tuple(suit + rank for suit in SUITS for rank in reversed(RANKS))
 _SEATS: Final = (Seat.N, Seat.E, Seat.S, Seat.W)
 _FULL: Final = (1 << 52) - 1
 _SUIT_OF_STRAIN: Final = {Strain.S: 0, Strain.RS: 0, Strain.H: 1, Strain.D: 2, Strain.C: 3}

@@ -32,6 +32,11 @@ BACKGROUND_MIN_AGE = 0.0
 # No double-dummy thread behind every event a test makes; tests/duplicate/test_deal_analysis.py turns it on.
 DEAL_ANALYSIS_IN_BACKGROUND = False
 
+# The sign-in throttle counts in fixed windows (15 minutes in production): a test's attempts that straddled a
+# window's end would start counting again and see guesses the test says are refused. One window from 1970 to
+# 2038 keeps every test inside one; tests/reliability/test_security.py checks production's window on its own.
+LOGIN_THROTTLE_WINDOW = 2**31
+
 REDIS_DATABASES = 16  # redis-server's default number of databases (0-15)
 
 

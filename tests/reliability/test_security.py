@@ -24,7 +24,7 @@ from django.utils import timezone
 import duplicate.views
 from duplicate import services
 from duplicate.models import Pair, Play, PlayChange, SignInSlot, TableToken
-from duplicate.security import INLINE_HANDLERS, username_counter
+from duplicate.security import INLINE_HANDLERS, username_counter, window_left
 from tests.factories import board_data, db_snapshot, enter, make_event, plays_at
 
 PASSWORD = "correct horse battery staple"
@@ -49,8 +49,18 @@ def test_five_failed_sign_ins_from_an_address_lock_the_account_there_even_with_t
     response = login(client)  # the right password, but this address's attempts are used up
     assert response.status_code == 429
     assert "Too many failed sign-ins" in response.content.decode()
-    assert 1 <= int(response["Retry-After"]) <= 15 * 60  # the rest of the 15-minute window
+    assert 1 <= int(response["Retry-After"]) <= settings.LOGIN_THROTTLE_WINDOW  # the rest of the window
     assert "_auth_user_id" not in client.session
+
+
+@override_settings(LOGIN_THROTTLE_WINDOW=15 * 60)
+def test_the_retry_after_is_the_rest_of_production_s_fifteen_minute_window():
+    start = 1_800_000_000 // 900 * 900  # a window's first second
+    assert window_left(now=start) == 900
+    assert window_left(now=start + 0.5) == 900  # whole seconds, rounded up
+    assert window_left(now=start + 899) == 1
+    assert window_left(now=start + 899.9) == 1  # never 0
+    assert window_left(now=start + 900) == 900  # the next window
 
 
 def test_the_lock_is_per_username_and_any_spelling_of_it(db, director):
