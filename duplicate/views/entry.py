@@ -29,6 +29,7 @@ from duplicate.pages import traveller_page
 from duplicate.selectors import entry as entry_selectors
 from duplicate.selectors import event_or_404
 from duplicate.selectors import unlikely as unlikely_selectors
+from duplicate.selectors.board_feedback import BoardFigure, board_figure, released_figures
 from duplicate.selectors.round_summary import RoundSummary, round_summary
 from duplicate.services.results import (
     ResultError,
@@ -219,6 +220,10 @@ def _render_table(
     if view.token:  # its own results are on the page; the travellers of the boards its table has played
         played = selectors.table_played_boards(view.section.pk, view.token.table)
         ctx["played_boards"] = sorted(played)
+        entered = [row["play"].board.number for row in rows if row["play"].entered]
+        figures = released_figures(view.section, view.token.table, view.seating.round.number, entered)
+        for row in rows:  # each board every table has played: the pairs' figures on it, its traveller
+            row.setdefault("figure", figures.get(row["play"].board.number))
         ctx["summary"] = summary
         if contest_of(view.event).of_matches:  # a league or a Swiss: where this round's pairs sit next
             shown = _summary_round(request, view, plays) or view.seating.round.number
@@ -341,15 +346,25 @@ def _saved_response(
     summary (a fetch is told where with ``X-Kz-Location``, and entry.js goes there)."""
     message = _saved_message(view, saved, plays)
     summary = _summary_url(view, saved, plays, redirect_to)
-    if _is_fetch(request):
-        row = view.row(_reloaded(saved, view), status="saved", notice=f"Saved. {message}")
+    figure = _released_figure(view, saved)
+    told = f" Every table has played board {saved.board.number}: {figure.text}" if figure else ""
+    if _is_fetch(request):  # the row itself shows the figures (and the traveller's link)
+        row = view.row(_reloaded(saved, view), status="saved", notice=f"Saved. {message}", figure=figure)
         response = _render_row(request, view, row, 200)
         if summary:
-            messages.success(request, f"Saved. {message}")
+            messages.success(request, f"Saved. {message}{told}")
             response["X-Kz-Location"] = summary
         return response
-    messages.success(request, f"Saved. {message}")
+    messages.success(request, f"Saved. {message}{told}")
     return redirect(summary or f"{redirect_to}#board-{saved.board.number}")
+
+
+def _released_figure(view: TableView, saved: Play) -> BoardFigure | None:
+    """Through a table link, once its save made the board played at every table: the pairs' figures on it;
+    None before (no peeking) and for a director's page."""
+    if view.token is None or not saved.entered:
+        return None
+    return board_figure(view.section, view.token.table, view.seating.round.number, saved.board.number)
 
 
 def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to: str) -> HttpResponse:
