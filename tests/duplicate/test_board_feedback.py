@@ -17,7 +17,7 @@ from duplicate import services
 from duplicate.models import Event, Play
 from duplicate.selectors.board_feedback import board_figure, released_figures
 from duplicate.services.eventfile import event_import
-from tests.factories import board_data, imp_match_file, make_event, plays_at
+from tests.factories import board_data, imp_match_file, make_event, plays_at, teams_event
 
 pytestmark = pytest.mark.django_db
 
@@ -143,6 +143,21 @@ def test_a_law_g_team_match_once_both_tables_have_played_the_board():
     assert figure.ns == "N-S pair 4: -34 (+/- against the board's average)"
     assert figure.ew == "E-W pair 2: +34 (+/- against the board's average)"
     assert board_figure(section, 1, 1, 1).ns == "N-S pair 1: +34 (+/- against the board's average)"
+
+
+@pytest.mark.parametrize("contest", ["swiss-teams", "round-robin"])
+def test_an_event_of_matches_shows_no_board_figure(contest):
+    # A league's or a Swiss's boards count through their match (its page gives the IMPs and VPs): a table
+    # link's row shows no figure of its own, even once the board is played at every table.
+    event = teams_event(4, contest=contest)
+    plays = list(Play.objects.filter(event=event, board__number=1).select_related("seating__round__section"))
+    for tricks, play in enumerate(plays, start=8):
+        _enter(play, f"4S N {tricks}")
+    assert not Play.objects.filter(event=event, board__number=1, entered=False).exists()
+    for play in plays:
+        assert (
+            board_figure(play.seating.round.section, play.seating.table, play.seating.round.number, 1) is None
+        )
 
 
 def test_no_figure_while_another_table_has_still_to_play_the_board():
