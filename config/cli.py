@@ -77,17 +77,20 @@ def secret_key(folder: Path) -> str:
     return key
 
 
-def prepare_environment(environ: MutableMapping[str, str], folder: Path) -> None:
-    """The settings' environment for the data folder; what the user set is kept."""
+def prepare_environment(environ: MutableMapping[str, str], folder: Path) -> bool:
+    """The settings' environment for the data folder; what the user set is kept. True when the database is
+    the data folder's own (DATABASE_URL not set)."""
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     if not environ.get("SECRET_KEY"):
         environ["SECRET_KEY"] = secret_key(folder)
-    if not environ.get("DATABASE_URL"):
+    own = not environ.get("DATABASE_URL")
+    if own:
         environ["DATABASE_URL"] = "sqlite:///" + (folder / "kalamazoo.sqlite3").as_posix()
     environ.setdefault("STATIC_ROOT", str(folder / "static"))
     for name, value in PLAIN_HTTP.items():
         environ.setdefault(name, value)
+    return own
 
 
 def port_number(text: str) -> int:
@@ -287,19 +290,34 @@ def serve(args: argparse.Namespace, environ: MutableMapping[str, str]) -> int:
     return 0
 
 
+HELP = ("help", "-h", "--help")
+# Commands run on the data folder's database without migrating it first.
+NO_MIGRATE = ("version", "--version", "migrate", "showmigrations", "sqlmigrate", "makemigrations", "check")
+
+
+def _migrate() -> None:
+    import django  # noqa: PLC0415
+    from django.core.management import call_command  # noqa: PLC0415
+
+    django.setup()
+    call_command("migrate", interactive=False, verbosity=0)
+
+
 def main(argv: Sequence[str] | None = None, environ: MutableMapping[str, str] | None = None) -> int:
     """The command line (sys.argv) in the process's environment; a test gives both."""
     argv = list(sys.argv[1:] if argv is None else argv)
     environ = os.environ if environ is None else environ
     try:
-        prepare_environment(environ, data_dir(environ, sys.platform, Path.home()))
+        own = prepare_environment(environ, data_dir(environ, sys.platform, Path.home()))
         if argv and argv[0] == "serve":
             return serve(parser().parse_args(argv), environ)
-        if argv and argv[0] in ("-h", "--help", "help") and len(argv) == 1:
+        if not argv or argv[0] in HELP:
             parser().print_help()
-            print(
-                f"\nand every management command: `{APP} help` lists them, `{APP} COMMAND --help` explains one"
-            )
+            print(f"\nand every management command: `{APP} help` lists them, `{APP} COMMAND --help` explains one")
+            argv = argv or ["help"]
+        elif own and argv[0] not in NO_MIGRATE:
+            # The data folder's database is the command's own: `kalamazoo demo` on a new laptop just works.
+            _migrate()
         from django.core.management import execute_from_command_line  # noqa: PLC0415
 
         execute_from_command_line([APP, *argv])
