@@ -313,7 +313,9 @@ def main(argv: Sequence[str] | None = None, environ: MutableMapping[str, str] | 
             return serve(parser().parse_args(argv), environ)
         if not argv or argv[0] in HELP:
             parser().print_help()
-            print(f"\nand every management command: `{APP} help` lists them, `{APP} COMMAND --help` explains one")
+            print(
+                f"\nand every management command: `{APP} help` lists them, `{APP} COMMAND --help` explains one"
+            )
             argv = argv or ["help"]
         elif own and argv[0] not in NO_MIGRATE:
             # The data folder's database is the command's own: `kalamazoo demo` on a new laptop just works.
