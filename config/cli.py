@@ -275,7 +275,8 @@ def serve(args: argparse.Namespace, environ: MutableMapping[str, str]) -> int:
     if not port_free(host, args.port):
         raise UsageError(f"port {args.port} is taken (another server?): choose another with --port")
     prepare_database()
-    print(f"Kalamazoo serves {url}  (data: {environ.get('DATABASE_URL')}; Ctrl+C stops it)", flush=True)
+    folder = data_dir(environ, sys.platform, Path.home())
+    print(f"Kalamazoo serves {url}  (data folder: {folder}; Ctrl+C stops it)", flush=True)
     if args.room:
         print("Phones in the room: scan this, or type the address.", flush=True)
         try:
