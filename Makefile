@@ -62,9 +62,10 @@ test-postgres-redis: $(VENV)/.installed-dev node_modules/.package-lock.json
 
 # The one-command install as a club does it: the wheel built, installed in a fresh virtual environment (no
 # make, outside the clone), `kalamazoo demo`, then `kalamazoo serve` and `serve --room` fetched over HTTP
-# (.ci/package-test; CI runs it after `make test`). Needs Python's venv and PyPI for the wheel's dependencies.
-package-test:
-	PYTHON=$(PYTHON) .ci/package-test
+# (.ci/package-test; CI runs it after `make test`). The clone's Python builds the wheel and makes the fresh
+# environment; PyPI gives the wheel's build tool and dependencies.
+package-test: $(VENV)/.installed
+	PYTHON=$(abspath $(PY)) .ci/package-test
 
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
