@@ -187,7 +187,8 @@ def qr_text(url: str) -> str:
 
 
 def static_fingerprint(source: Path) -> str:
-    """Changes when an installed static file (the app's or Django's admin's) does: collectstatic is due."""
+    """Changes when one of the app's static files does, or Django's version (the admin's files): then
+    collectstatic is due."""
     import django  # noqa: PLC0415
 
     digest = hashlib.sha256(django.get_version().encode())
