@@ -203,7 +203,6 @@ def prepare_database(out: io.TextIOBase | None = None) -> None:
     """Migrate, make the cache table, collect the static files when due; say what is missing."""
     import django  # noqa: PLC0415
     from django.conf import settings  # noqa: PLC0415
-    from django.contrib.auth import get_user_model  # noqa: PLC0415
     from django.core.management import call_command  # noqa: PLC0415
 
     django.setup()
@@ -215,12 +214,13 @@ def prepare_database(out: io.TextIOBase | None = None) -> None:
     if not stamp.exists() or stamp.read_text(encoding="ascii") != fingerprint:
         call_command("collectstatic", interactive=False, clear=True, verbosity=0)
         stamp.write_text(fingerprint, encoding="ascii")
-    from duplicate.models import Event  # noqa: PLC0415
+    from duplicate.selectors.events import site_start  # noqa: PLC0415
 
     write = (out or sys.stdout).write
-    if not Event.objects.exists():
+    start = site_start()
+    if not start.has_event:
         write(f"No events yet: `{APP} demo` loads a demo event.\n")
-    if not get_user_model().objects.filter(is_staff=True, is_active=True).exists():
+    if not start.has_director:
         write(f"No director can sign in yet: `{APP} createdirector` makes one.\n")
 
 
