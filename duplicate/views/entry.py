@@ -112,6 +112,7 @@ class TableView:
         self.action = action
         self.preview = preview
         self.token = token
+        self.confirm_action = reverse("entry_token_confirm", args=[token.secret]) if token else ""
         self.agreed = seating.round.agreed_at is not None
         self.agreement_law = agreement_law(
             event.code
@@ -131,6 +132,7 @@ class TableView:
             code=self.event.code,
             director=bool(self.writer and self.writer.is_director),
             agreed=self.agreed,
+            confirm=self.event.confirm_results,
         )
 
     def row(self, play: Play, *, form: PlayResultForm | None = None, **extra: Any) -> dict[str, Any]:
@@ -165,6 +167,10 @@ class TableView:
             "history": history,
             "notice": "",
             "status": "",
+            # The side whose confirmation the result waits for (law 79, law E): "" for none.
+            "awaiting": (awaiting := entry_selectors.awaiting_side(play, event=self.event)),
+            "awaiting_words": entry_selectors.SIDE_LABELS.get(awaiting, ""),
+            "entered_words": entry_selectors.SIDE_LABELS.get(play.entered_by, ""),
             **extra,
         }
 
@@ -315,7 +321,7 @@ def _without_noughts(data: dict[str, Any] | None) -> dict[str, Any] | None:
 def _saved_message(view: TableView, saved: Play, plays: list[Play]) -> str:
     """What was saved; through a table link, also the round the link opens next once this round is in."""
     message = f"Board {saved.board.number}: {entry_selectors.result_summary(play_result_data(saved))}."
-    round_in = saved.entered and all(p.entered for p in plays if p.pk != saved.pk)
+    round_in = _round_in(view, saved, plays)
     if view.token is not None and round_in:  # the link moves on only once the round is in
         number = entry_selectors.current_round_number(view.section, view.seating.table)
         if number is not None and number != view.seating.round.number:
@@ -326,10 +332,18 @@ def _saved_message(view: TableView, saved: Play, plays: list[Play]) -> str:
     return message
 
 
+def _round_in(view: TableView, saved: Play, plays: list[Play]) -> bool:
+    """Every board of the round is in with ``saved``, and agreed at the table where the other side confirms
+    (law 79, law E)."""
+    agreed = entry_selectors.agreed_at_table
+    others = all(agreed(p, event=view.event) for p in plays if p.pk != saved.pk)
+    return others and agreed(saved, event=view.event)
+
+
 def _summary_url(view: TableView, saved: Play, plays: list[Play], redirect_to: str) -> str:
     """Through a table link, once the save put the round's last board in: the link's page with that
     round's summary; "" otherwise."""
-    if view.token is None or not saved.entered or not all(p.entered for p in plays if p.pk != saved.pk):
+    if view.token is None or not _round_in(view, saved, plays):
         return ""
     return f"{redirect_to}?done={view.seating.round.number}#summary"
 
@@ -383,6 +397,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
                 writer=view.writer,
                 expected_version=form.cleaned_data["version"],
                 reason=form.cleaned_data.get("reason") or "",
+                side=form.cleaned_data.get("entered_by") or "",
             )
         except services.ConflictError as exc:
             row = _conflict_row(view, play, exc, data=data, form=form)
@@ -602,11 +617,18 @@ def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) ->
         number=round,
     )
     agreed = request.POST.get("agreed") == "1"
+    unconfirmed = entry_selectors.round_unconfirmed(round_row) if agreed else 0
     services.round_agree(round=round_row, user_id=request.user.pk, agreed=agreed)
     messages.success(
         request,
         f"Round {round} agreed ({agreement_law(round_row.section.event.code)}): from now on only a director "
         "corrects its scores, with a reason."
+        + (
+            f" {unconfirmed} result{'s' if unconfirmed != 1 else ''} of it {'were' if unconfirmed != 1 else 'was'}"
+            " not confirmed by the other side: your agreement stands for theirs."
+            if unconfirmed
+            else ""
+        )
         if agreed
         else f"Round {round} reopened: the tables can correct its scores again.",
     )
@@ -678,7 +700,8 @@ def _summary_round(request: HttpRequest, view: TableView, plays: list[Play]) -> 
     text = request.GET.get("done", "")
     number = int(text) if text.isascii() and text.isdecimal() and len(text) < 6 else None
     if number is None or number > current:
-        number = current if plays and all(p.entered for p in plays) else None
+        agreed = all(entry_selectors.agreed_at_table(p, event=view.event) for p in plays)
+        number = current if plays and agreed else None
     return number
 
 
