@@ -8,7 +8,6 @@ from duplicate.views import (
     board_entry,
     championships,
     entry,
-    entry_confirm,
     events,
     exports,
     live,
@@ -67,7 +66,7 @@ entry_patterns = [
     path("events/<int:pk>/tokens/", tokens.entry_tokens, name="entry_tokens"),
     path("t/<str:secret>/", entry.entry_token, name="entry_token"),
     path("t/<str:secret>/preview/", entry.entry_token_preview, name="entry_token_preview"),
-    path("t/<str:secret>/confirm/", entry_confirm.entry_token_confirm, name="entry_token_confirm"),
+    path("t/<str:secret>/confirm/", entry.entry_token_confirm, name="entry_token_confirm"),
     path("t/<str:secret>/boards/<int:number>/", entry.entry_token_traveller, name="entry_token_traveller"),
 ]
 

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors, services
 from duplicate.contests import contest_of, is_contract
-from duplicate.forms.entry import PlayResultForm, error_field, initial_for
+from duplicate.forms.entry import ConfirmForm, PlayResultForm, error_field, initial_for
 from duplicate.forms.entry import quick_line as _quick_line
 from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
 from duplicate.pages import director_writer as _director
@@ -739,3 +739,46 @@ def entry_token_preview(request: HttpRequest, secret: str) -> HttpResponse:
     if isinstance(view, HttpResponse):
         return view
     return _preview(request, view, entry_selectors.seating_plays(view.seating, history=False))
+
+
+@require_POST
+def entry_token_confirm(request: HttpRequest, secret: str) -> HttpResponse:
+    """Both sides confirm (law 79, law E): the other side confirms a result with one tap; back at the board,
+    or at the round's summary once the round is agreed at the table (entry.js fetches it: a plain form post
+    from a page sending no referrer carries the origin "null", which the CSRF check refuses)."""
+    view = _token_view(request, secret)
+    if isinstance(view, HttpResponse):
+        return view
+    assert view.token is not None
+    assert view.writer is not None
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        return _unlisted(_forbidden(request, "; ".join(form.messages()), status=400, back=view.action))
+    plays = entry_selectors.seating_plays(view.seating, history=False)
+    play = next((p for p in plays if p.pk == form.cleaned_data["play"]), None)
+    if play is None:
+        where = f"table {view.seating.table} in round {view.seating.round.number}"
+        return _token_elsewhere(request, view.token, where)
+    side, back = form.cleaned_data["side"], f"{view.action}#board-{play.board.number}"
+    try:  # refused (changed since shown, confirmed by the side that entered it): the page says why
+        confirmed = services.play_result_confirm(
+            play_id=play.pk, version=form.cleaned_data["version"], side=side, writer=view.writer
+        )
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+        return _to_page(request, back)
+    summary = entry_selectors.result_summary(play_result_data(confirmed))
+    words = entry_selectors.SIDE_LABELS[side]
+    messages.success(request, f"Board {play.board.number} confirmed by {words}: {summary}.")
+    if _round_in(view, confirmed, plays):  # the round is over at the table: its summary
+        return _to_page(request, f"{view.action}?done={view.seating.round.number}#summary")
+    return _to_page(request, back)
+
+
+def _to_page(request: HttpRequest, url: str) -> HttpResponse:
+    """Back to the table link's page at ``url``: a redirect, or for a fetch the address to go to."""
+    if not _is_fetch(request):
+        return redirect(url)
+    response = HttpResponse(status=204)
+    response["X-Kz-Location"] = url
+    return _unlisted(response)

@@ -82,7 +82,7 @@ def test_entered_by_one_side_the_other_confirms_and_the_round_moves_on(client):
     url = reverse("entry_token", args=[token.secret])
     one, two = plays_at(event, 1, 1)
     page = client.get(url).content.decode()
-    assert 'name="b%d-entered_by"' % one.pk in page
+    assert f'name="b{one.pk}-entered_by"' in page
     assert re.search(r'<option value="NS" selected>N-S</option>', page)  # North customarily enters
 
     response = _save(client, token, one, "1NT S 7", **FETCH)
@@ -133,7 +133,9 @@ def test_the_side_that_entered_it_is_refused_and_bad_input_names_the_field(clien
     one, _two = plays_at(event, 1, 1)
     _save(client, token, one, "1NT S 7")
     response = _confirm(client, token, one, "NS")
-    assert "N-S entered board 1's result: E-W, the opponents, confirm it" in _text(client.get(response["Location"]))
+    assert "N-S entered board 1's result: E-W, the opponents, confirm it" in _text(
+        client.get(response["Location"])
+    )
     url = reverse("entry_token_confirm", args=[token.secret])
     for data, field in (
         ({"play": one.pk, "version": 1, "side": "N"}, "side: must be NS or EW"),
@@ -148,7 +150,9 @@ def test_the_side_that_entered_it_is_refused_and_bad_input_names_the_field(clien
     assert Play.objects.get(pk=one.pk).confirmed_at is None
 
 
-def test_the_directors_page_shows_the_wait_without_a_button_and_needs_no_confirmation(director_client, client):
+def test_the_directors_page_shows_the_wait_without_a_button_and_needs_no_confirmation(
+    director_client, client
+):
     event = _confirming()
     token = _token(event)
     one, two = plays_at(event, 1, 1)
@@ -215,3 +219,19 @@ def _grid_queries(director_client, tables: int) -> int:
 
 def test_the_grids_query_count_does_not_grow_with_unconfirmed_results(director_client):
     assert _grid_queries(director_client, 3) == _grid_queries(director_client, 9)
+
+
+def test_a_fetch_confirmation_names_where_the_page_goes(client):
+    event = _confirming()
+    token = _token(event)
+    url = reverse("entry_token", args=[token.secret])
+    one, two = plays_at(event, 1, 1)
+    _save(client, token, one, "1NT S 7")
+    _save(client, token, two, "2S N 8")
+    confirm = reverse("entry_token_confirm", args=[token.secret])
+    response = client.post(confirm, {"play": one.pk, "version": 1, "side": "EW"}, headers=FETCH)
+    assert response.status_code == 204
+    assert response["X-Kz-Location"] == f"{url}#board-1"
+    assert response["Referrer-Policy"] == "no-referrer"
+    response = client.post(confirm, {"play": two.pk, "version": 1, "side": "EW"}, headers=FETCH)
+    assert response["X-Kz-Location"] == f"{url}?done=1#summary"
