@@ -519,7 +519,7 @@ class HistoryTable(EventRowsTable):
         empty_text = "No changes recorded yet."
 
     def render_number(self, record: Any) -> Any:
-        return record.pk if record.kind == "result" else ""
+        return record.pk if record.kind in ("result", "confirmation") else ""
 
 
 # ----------------------------------------------------------------------------------------------- pairs

@@ -235,3 +235,21 @@ def test_a_fetch_confirmation_names_where_the_page_goes(client):
     assert response["Referrer-Policy"] == "no-referrer"
     response = client.post(confirm, {"play": two.pk, "version": 1, "side": "EW"}, headers=FETCH)
     assert response["X-Kz-Location"] == f"{url}?done=1#summary"
+
+
+def test_a_confirmation_in_the_history_has_no_undo(director_client, client):
+    event = _confirming()
+    token = _token(event)
+    one, _two = plays_at(event, 1, 1)
+    _save(client, token, one, "1NT S 7")
+    _confirm(client, token, one, "EW")
+    confirmation = PlayChange.objects.filter(play=one).order_by("id").last()
+    assert confirmation is not None
+    page = director_client.get(reverse("event_history", args=[event.pk])).content.decode()
+    assert page.count('class="history-confirmation') == 1
+    assert reverse("change_undo", args=[event.pk, confirmation.pk]) not in page
+    response = director_client.post(
+        reverse("change_undo", args=[event.pk, confirmation.pk]), {"reason": "x"}, follow=True
+    )
+    assert "is a confirmation: it changed no result, so nothing to undo" in _text(response)
+    assert Play.objects.get(pk=one.pk).confirmed_at is not None
