@@ -64,12 +64,17 @@ def agreed_at_table(play: Play, *, event: Event) -> bool:
     return play.entered and not awaiting_side(play, event=event)
 
 
-def round_unconfirmed(round: Round) -> int:
-    """How many results of the round wait for the other side's confirmation (one query; none when the
+def round_unconfirmed_note(round: Round) -> str:
+    """What the director's agreement of the round says of its results waiting for the other side's
+    confirmation, " 2 results of it were not confirmed ...", or "" when none (one query; none when the
     event does not ask for it)."""
     if not round.section.event.confirm_results:
-        return 0
-    return Play.objects.filter(awaiting_q(), seating__round=round).count()
+        return ""
+    n = Play.objects.filter(awaiting_q(), seating__round=round).count()
+    if not n:
+        return ""
+    results = f"{n} result{'s' if n != 1 else ''} of it {'were' if n != 1 else 'was'}"
+    return f" {results} not confirmed by the other side: your agreement stands for theirs."
 
 
 # --- The grid of rounds x tables --------------------------------------------------------------------------

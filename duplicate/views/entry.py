@@ -617,18 +617,12 @@ def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) ->
         number=round,
     )
     agreed = request.POST.get("agreed") == "1"
-    unconfirmed = entry_selectors.round_unconfirmed(round_row) if agreed else 0
+    unconfirmed = entry_selectors.round_unconfirmed_note(round_row) if agreed else ""
     services.round_agree(round=round_row, user_id=request.user.pk, agreed=agreed)
     messages.success(
         request,
         f"Round {round} agreed ({agreement_law(round_row.section.event.code)}): from now on only a director "
-        "corrects its scores, with a reason."
-        + (
-            f" {unconfirmed} result{'s' if unconfirmed != 1 else ''} of it {'were' if unconfirmed != 1 else 'was'}"
-            " not confirmed by the other side: your agreement stands for theirs."
-            if unconfirmed
-            else ""
-        )
+        f"corrects its scores, with a reason.{unconfirmed}"
         if agreed
         else f"Round {round} reopened: the tables can correct its scores again.",
     )
