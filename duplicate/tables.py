@@ -431,6 +431,13 @@ class GridCellColumn(tables.Column):
         url = reverse("entry_table", args=[table.event_pk, table.letter, record.round.number, seating.table])
         title = f"N-S {seating.ns.number} v E-W {seating.ew.number}"
         link = format_html('<a href="{}" title="{}">{}/{}</a>', url, title, value.entered, value.total)
+        if value.unconfirmed:  # entered by one side, not yet confirmed by the other (law 79, law E)
+            link = format_html(
+                '{}<span class="unconfirmed-flag" title="entered by one side, not yet confirmed by the other">'
+                '<span aria-hidden="true">✎</span> {} to confirm</span>',
+                link,
+                value.unconfirmed,
+            )
         if not value.flags:
             return link
         count = len(value.flags)
@@ -445,7 +452,9 @@ class GridCellColumn(tables.Column):
 
 AGREE_TEMPLATE = """{% if record.round.agreed %}<span class="status status-complete">agreed</span> \
 <small class="muted">{{ record.round.agreed_at|date:"H:i" }}{% if record.round.agreed_by %} by \
-{{ record.round.agreed_by.get_username }}{% endif %}</small>{% else %}<span class="muted">open</span>{% endif %}
+{{ record.round.agreed_by.get_username }}{% endif %}</small>{% else %}<span class="muted">open</span>{% endif %}\
+{% if record.unconfirmed %} <span class="status status-warning unconfirmed-count">{{ record.unconfirmed }} \
+unconfirmed</span>{% endif %}
 {% if table.director %}<form method="post" class="inline" \
 action="{% url 'entry_round_agree' table.event_pk table.letter record.round.number %}">{% csrf_token %}\
 {% if record.round.agreed %}<input type="hidden" name="agreed" value="0">\
@@ -510,7 +519,7 @@ class HistoryTable(EventRowsTable):
         empty_text = "No changes recorded yet."
 
     def render_number(self, record: Any) -> Any:
-        return record.pk if record.kind == "result" else ""
+        return record.pk if record.kind in ("result", "confirmation") else ""
 
 
 # ----------------------------------------------------------------------------------------------- pairs

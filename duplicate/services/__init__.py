@@ -24,6 +24,7 @@ from duplicate.services.boards import (
     board_vulnerability_set,
     deals_random,
 )
+from duplicate.services.confirm import event_confirm_results_set, play_result_confirm
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import (
     average_plus_for,
@@ -94,6 +95,7 @@ __all__ = [
     "deals_random",
     "event_awards_set",
     "event_butler_datum_set",
+    "event_confirm_results_set",
     "event_create",
     "event_finish",
     "event_lock",
@@ -110,6 +112,7 @@ __all__ = [
     "is_pbn_text",
     "movement_build",
     "pair_names_update",
+    "play_result_confirm",
     "play_result_save",
     "round_agree",
     "round_agreed_message",

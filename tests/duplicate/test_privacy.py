@@ -167,6 +167,8 @@ NOT_WALKED = {
     "section_add",
     "event_ranking",
     "event_running_totals",
+    "event_confirm_results",
+    "entry_token_confirm",  # a table link's Confirm button: a POST (tests/duplicate/test_confirm_views.py)
     "event_names",
     "pair_edit",
     "entry_preview",
