@@ -14,8 +14,10 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from duplicate import services
+from duplicate.models import Play
 from duplicate.selectors import events as sel
 from tests.browser.pages import demo_event_in_play
+from tests.factories import enter, make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -117,3 +119,24 @@ def test_the_clock_says_a_round_has_ended_and_follows_the_director(live_server, 
     services.event_round_clock_set(event=event, minutes=20, clock_round=None, started_at=None)
     page.clock.run_for(16_000)
     expect(clock).to_be_hidden()
+
+
+def test_a_big_fields_ranking_fills_two_columns_on_the_screen(live_server, new_page):
+    # 24 tables: 24 pairs a direction, a slide of two columns of 12 each direction
+    event = make_event(tables=24, boards_per_round=1)
+    for n, play in enumerate(Play.objects.filter(event=event, board__number=1).order_by("pk")):
+        enter(play, {"contract": "4H", "declarer": "N", "tricks": 6 + n % 8})
+    page = new_page(**ROOM)
+    page.goto(f"{live_server.url}{reverse('event_display', args=[event.pk])}?seconds=300")
+    current = page.locator("[data-slide].current")
+    expect(current.locator("h2")).to_have_text("Standings: N-S")
+    columns = current.locator(".display-column")
+    expect(columns).to_have_count(2)
+    for index in (0, 1):
+        expect(columns.nth(index).locator("tbody tr")).to_have_count(12)
+    left, right = (columns.nth(i).bounding_box() for i in (0, 1))
+    assert left is not None
+    assert right is not None
+    assert right["x"] >= left["x"] + left["width"]
+    fits(page)
+    page.screenshot(path="/tmp/display-big-1920.png")
