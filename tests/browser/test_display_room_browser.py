@@ -35,6 +35,19 @@ def fits(page) -> None:
     assert page.evaluate("document.scrollingElement.scrollHeight") <= ROOM["height"]
 
 
+def after_polls(page, check) -> None:
+    """Move the page's clock past a poll (every 15 s) until ``check`` holds: a poll still awaiting its answer
+    when the test changed the clock lets the next one pass (the script asks once at a time)."""
+    for _ in range(4):
+        page.clock.run_for(16_000)
+        try:
+            check()
+        except AssertionError:
+            continue
+        return
+    check()
+
+
 def test_the_display_fills_a_rooms_screen(live_server, new_page):
     event = demo_event_in_play()  # 7 tables: 7 pairs a direction; the last round's last table still playing
     # The director started round 7 (of 7) 12 min 26 s before the page's clock: 27-minute rounds
@@ -114,11 +127,10 @@ def test_the_clock_says_a_round_has_ended_and_follows_the_director(live_server, 
     # the director restarts the clock at round 7, the last: the display takes it in at its next poll
     now = START + dt.timedelta(minutes=21)
     services.event_round_clock_set(event=event, minutes=20, clock_round=7, started_at=now)
-    page.clock.run_for(16_000)
-    expect(clock).to_have_text(re.compile(r"^Last round — 19:\d\d left$"))
+    last = re.compile(r"^Last round — 1\d:\d\d left$")
+    after_polls(page, lambda: expect(clock).to_have_text(last, timeout=3000))
     services.event_round_clock_set(event=event, minutes=20, clock_round=None, started_at=None)
-    page.clock.run_for(16_000)
-    expect(clock).to_be_hidden()
+    after_polls(page, lambda: expect(clock).to_be_hidden(timeout=3000))
 
 
 def test_a_big_fields_ranking_fills_two_columns_on_the_screen(live_server, new_page):
