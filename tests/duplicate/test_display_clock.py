@@ -179,8 +179,9 @@ def test_the_display_carries_the_clock_and_a_change_moves_its_version(client, db
     assert re.search(r"Round 1 — 12:3\d left", html)
 
 
-def test_the_clock_costs_the_display_one_query(client, db, django_assert_num_queries):
-    event = make_event(tables=9)
+@pytest.mark.parametrize("tables", [3, 9])
+def test_the_clock_costs_the_display_one_query(client, db, django_assert_num_queries, tables):
+    event = make_event(tables=tables)
     for play in Play.objects.filter(event=event, board__number__in=[1, 2]):
         enter(play, FIRST)
     services.event_round_clock_set(event=event, minutes=20, clock_round=1, started_at=START)
