@@ -599,6 +599,9 @@ class DisplayTeamsTable(DisplayTable):
     name = tables.Column("Team")
     total = tables.Column("Total", attrs=NUM, accessor="total_display")
 
+    class Meta(DisplayTable.Meta):  # django-tables2 reads a table's own Meta only: the display's, restated
+        pass
+
 
 class DisplayImpTeamsTable(DisplayTable):
     """A contract team match's IMPs and VPs (``ImpTeam``s: home team first)."""
@@ -606,6 +609,9 @@ class DisplayImpTeamsTable(DisplayTable):
     name = tables.Column("Team")
     imps = tables.Column("IMPs", attrs=NUM)
     vp = tables.Column("VPs", attrs=NUM)
+
+    class Meta(DisplayTable.Meta):  # django-tables2 reads a table's own Meta only: the display's, restated
+        pass
 
 
 class DisplayTravellerTable(DisplayTable):
@@ -622,3 +628,6 @@ class DisplayTravellerTable(DisplayTable):
     ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display")
     ns_pm = tables.Column("N-S +/-", attrs=NUM, accessor="ns_plus_minus_display")
     ew_pm = tables.Column("E-W +/-", attrs=NUM_NARROW_HIDDEN, accessor="ew_plus_minus_display")
+
+    class Meta(DisplayTable.Meta):  # django-tables2 reads a table's own Meta only: the display's, restated
+        pass

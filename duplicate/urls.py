@@ -119,6 +119,7 @@ live_patterns = [
     path("events/<int:pk>/version/", live.event_version, name="event_version"),
     path("events/<int:pk>/boards/<int:number>/version/", live.board_version, name="board_version"),
     path("events/<int:pk>/display/", live.event_display, name="event_display"),
+    path("events/<int:pk>/display/clock/", live.event_round_clock, name="event_round_clock"),
 ]
 
 # Downloads: printouts (PDF) and spreadsheets (xlsx, CSV); public and read-only.  The standings download, which

@@ -24,6 +24,7 @@ from duplicate.services.boards import (
     board_vulnerability_set,
     deals_random,
 )
+from duplicate.services.clock import event_round_clock_set
 from duplicate.services.confirm import event_confirm_results_set, play_result_confirm
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import (
@@ -104,6 +105,7 @@ __all__ = [
     "event_reopen",
     "event_results_source_set",
     "event_results_touch",
+    "event_round_clock_set",
     "event_running_totals_set",
     "hands_from_file",
     "hands_from_lin",

@@ -194,6 +194,7 @@ NOT_WALKED = {
     "club_edit",
     "player_search",
     "event_awards",
+    "event_round_clock",  # the venue display's round clock: the director's form
     "event_published",  # an imported event's published figures against Kalamazoo's: the director's
     "event_results_source",
     "event_butler_datum",
