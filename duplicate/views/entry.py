@@ -76,8 +76,10 @@ def _forbidden(
 
 
 def _unlisted(response: HttpResponse, *, noindex: bool = True) -> HttpResponse:
-    """A table link's page: its address is not sent on, nor indexed."""
-    response["Referrer-Policy"] = "no-referrer"
+    """A table link's page: its address is not sent to another site, nor indexed. Sent to this site's own
+    pages only (which know it): Chromium posts a form with ``Origin: null`` under ``no-referrer``, which
+    Django's CSRF check refuses (a table link's buttons and its no-script saves)."""
+    response["Referrer-Policy"] = "same-origin"
     if noindex:
         response["X-Robots-Tag"] = "noindex"
     return response

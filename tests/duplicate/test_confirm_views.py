@@ -232,7 +232,7 @@ def test_a_fetch_confirmation_names_where_the_page_goes(client):
     response = client.post(confirm, {"play": one.pk, "version": 1, "side": "EW"}, headers=FETCH)
     assert response.status_code == 204
     assert response["X-Kz-Location"] == f"{url}#board-1"
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     response = client.post(confirm, {"play": two.pk, "version": 1, "side": "EW"}, headers=FETCH)
     assert response["X-Kz-Location"] == f"{url}?done=1#summary"
 

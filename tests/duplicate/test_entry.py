@@ -717,7 +717,7 @@ def test_token_opens_its_tables_current_round_only(client, mitchell_event, token
     html = response.content.decode()
     assert response.status_code == 200
     assert "Table 2 · Round 1" in html
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     plays = plays_at(mitchell_event, 1, 2)
     assert html.count('class="entry-form"') == len(plays)
     assert "ruling" not in html.split("entry-rows")[1].lower().replace("no ruling", "")
