@@ -149,6 +149,7 @@ class PlayRow(NamedTuple):
     revokes: Any = None
     penalties: Any = None
     one_spade_limit: bool = False
+    lead: str = ""
     ruling: str = ""
     offending: str = ""
 

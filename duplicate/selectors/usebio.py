@@ -54,6 +54,7 @@ PLAY_COLUMNS = (
     "ns_pair__team_id",
     "published_ns",
     "published_ew",
+    "lead",  # row[13]: the opening lead, written as Compscore writes LEAD ("S5")
     "ns_pair_id",
     "ew_pair_id",
 )
@@ -130,6 +131,7 @@ def _line(row: tuple[Any, ...], section: str | None) -> UsebioLine:
         declarer=Seat(declarer),
         tricks=tricks,
         score=net_ns,
+        lead=row[13] or None,
         section=section,
     )
 

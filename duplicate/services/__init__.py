@@ -52,6 +52,7 @@ from duplicate.services.hands_import import (
     is_hands_text,
     is_pbn_text,
 )
+from duplicate.services.leads import event_lead_cards_set
 from duplicate.services.results import (
     EVENT_FINISHED,
     BoardLine,
@@ -99,6 +100,7 @@ __all__ = [
     "event_confirm_results_set",
     "event_create",
     "event_finish",
+    "event_lead_cards_set",
     "event_lock",
     "event_names_update",
     "event_ranking_set",

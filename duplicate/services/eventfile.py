@@ -23,16 +23,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from duplicate import selectors
-from duplicate.models import (
-    Board,
-    Event,
-    EventKind,
-    EventStatus,
-    Play,
-    RankingChoice,
-    Round,
-    Seating,
-)
+from duplicate.models import Board, Event, EventKind, EventStatus, Play, RankingChoice, Round, Seating
 from duplicate.services.bulk import rows_update
 from duplicate.services.confirm import event_confirm_results_set
 from duplicate.services.errors import ServiceError, in_range, text_problem
@@ -51,6 +42,7 @@ from duplicate.services.events import (
     reads_datum,
     section_populate,
 )
+from duplicate.services.leads import event_lead_cards_set
 from duplicate.services.players import PlayerSpec
 from duplicate.services.results import ResultError, boards_touch, play_result_data, result_fields
 from duplicate.services.results_movement import movement_from_results, with_teams
@@ -90,6 +82,7 @@ TOP_KEYS = {
     "running_totals",
     "confirm_results",
     "awards",
+    "lead_cards",
 }
 FILE_KINDS: dict[Any, tuple[Callable[..., Event], Callable[..., dict[str, Any]]]] = {}  # by teams.apps
 PLACE_KEYS = {"section", "round", "table", "board", "ns", "ew"}
@@ -276,6 +269,7 @@ def event_import(
         running_totals=data.get("running_totals", False),  # visitors' totals: every result (checked there)
     )
     event_confirm_results_set(event=event, confirm_results=data.get("confirm_results", False))  # law 79
+    event_lead_cards_set(event=event, lead_cards=data.get("lead_cards", False))  # opening leads entered
     for word in set(vulnerable.values()):  # law 77: the boards' own vulnerability, where the file gives one
         numbers = [n for n, v in vulnerable.items() if v == word]
         Board.objects.filter(event=event, number__in=numbers).update(vulnerability=word)
@@ -712,6 +706,7 @@ def event_export(event: Event, *, director: bool = False) -> dict[str, Any]:
         "paper_size": event.paper_size,
         **{key: True for key in ("running_totals", "confirm_results") if getattr(event, key)},  # choices
         **({"awards": list(event.awards)} if event.awards else {}),  # the award table (masterpoints)
+        **({"lead_cards": True} if event.lead_cards else {}),  # opening leads entered at the table
     }
     if snapshot.teams:
         out["teams"] = [{"name": t.name} for t in snapshot.teams]

@@ -35,9 +35,12 @@ from duplicate.models import (
 from duplicate.services.errors import ServiceError
 from duplicate.services.standings import event_standings_publish
 from scoring import ScoringError, WhistRevokes, parse_request
+from scoring.contract import Seat
 from scoring.deal import Deal
+from scoring.errors import show_value
 from scoring.law77 import board_vulnerability as law77_board_vulnerability
-from scoring.pbn import hands_known
+from scoring.leads import check_lead, parse_lead
+from scoring.pbn import hands_known, known_hands
 
 RULING_KEYS = frozenset({"ruling", "offending"})
 RULINGS = ("average", "low-high")
@@ -52,6 +55,8 @@ EVENT_FINISHED = (
 )
 
 RESULT_KEYS = frozenset(ENTERED_FIELDS) - RULING_KEYS
+#: The opening lead (contract bridge): stored with the result, no part of its score.
+LEAD_KEY = "lead"
 
 
 class ResultError(ValueError):
@@ -70,6 +75,7 @@ def blank_fields() -> dict[str, Any]:
         "revokes": None,
         "penalties": [],
         "one_spade_limit": False,
+        "lead": "",
         "ruling": "",
         "offending": "",
         "ns_trick": 0,
@@ -95,7 +101,7 @@ def result_fields(
     ``deal``: the board's as stored, or already read (a ``Deal``: its four hands known), as an import of
     many results of a board gives it; ``vulnerability`` (PBN's words) is the board's, for contract bridge
     (law 77)."""
-    unknown = set(data) - RESULT_KEYS - RULING_KEYS
+    unknown = set(data) - RESULT_KEYS - RULING_KEYS - {LEAD_KEY}
     if unknown:
         raise ResultError(f"{sorted(unknown)[0]}: not a field of a result")
     fields = blank_fields()
@@ -107,7 +113,7 @@ def result_fields(
         allowed = ARTIFICIAL_RULINGS if is_contract(code) else RULINGS
         if ruling not in allowed:
             raise ResultError(f"ruling: must be one of {', '.join(allowed)}, got {ruling!r}")
-        extra = set(data) & RESULT_KEYS
+        extra = set(data) & (RESULT_KEYS | {LEAD_KEY})
         if extra:
             raise ResultError(f"{sorted(extra)[0]}: a result given by ruling has no {sorted(extra)[0]}")
         offending = data.get("offending") or ""
@@ -130,6 +136,7 @@ def result_fields(
     try:
         parsed = parse_request(request)
         score = parsed.score()
+        lead = _lead(data.get(LEAD_KEY), code=code, declarer=parsed.declarer, deal=deal)
     except ScoringError as exc:
         raise ResultError(str(exc)) from None
     whist = code == "whist"
@@ -150,6 +157,7 @@ def result_fields(
         revokes=revokes,
         penalties=list(data.get("penalties") or []),
         one_spade_limit=bool(data.get("one_spade_limit")),
+        lead=lead,
         ns_trick=score.ns.trick,
         ns_honour=score.ns.honour,
         ns_total=score.ns.total,
@@ -160,6 +168,19 @@ def result_fields(
         items=score.to_dict()["items"],
     )
     return fields
+
+
+def _lead(value: Any, *, code: str, declarer: Seat | None, deal: str | Deal) -> str:
+    """The opening lead given (contract bridge only; "" when none): read, and checked against the leader's
+    hand as far as the board's hands are known (law 41A)."""
+    if value is None or value == "":
+        return ""
+    if not is_contract(code):
+        raise ScoringError(LEAD_KEY, "only contract bridge events record the opening lead")
+    if not isinstance(value, str):
+        raise ScoringError(LEAD_KEY, f"must be a card such as HQ, got {show_value(value)}")
+    hands = deal.hands if isinstance(deal, Deal) else known_hands(deal) if deal else ()
+    return check_lead(parse_lead(value), declarer=declarer, hands=hands)
 
 
 class EnteredResult(Protocol):
@@ -184,6 +205,8 @@ class EnteredResult(Protocol):
     def penalties(self) -> Any: ...
     @property
     def one_spade_limit(self) -> bool: ...
+    @property
+    def lead(self) -> str: ...
     @property
     def ruling(self) -> str: ...
     @property
@@ -215,6 +238,8 @@ def play_result_data(play: EnteredResult) -> dict[str, Any] | None:
         out["penalties"] = play.penalties
     if play.one_spade_limit:
         out["one_spade_limit"] = True
+    if play.lead:
+        out[LEAD_KEY] = play.lead
     return out
 
 

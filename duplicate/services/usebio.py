@@ -31,6 +31,9 @@ from duplicate.models import Board, Event, EventKind, Pair, Play, ResultsSource
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile import event_import
 from duplicate.uploads import MAX_USEBIO_FILE, too_large
+from scoring.deal import Deal
+from scoring.errors import ScoringError
+from scoring.leads import check_lead, parse_lead
 from scoring.movements import MAX_PLAYS
 from scoring.usebio import UsebioError, UsebioEvent, UsebioLine, UsebioPlayer, read_usebio
 
@@ -51,7 +54,7 @@ def _contest(usebio: UsebioEvent) -> str:
     )
 
 
-def _result(line: UsebioLine) -> dict[str, Any]:
+def _result(line: UsebioLine, deal: Deal | None = None) -> dict[str, Any]:
     """A line's result in the event file's shape."""
     if line.adjustment is not None:
         ns, ew = line.adjustment.ns_percent, line.adjustment.ew_percent
@@ -69,7 +72,33 @@ def _result(line: UsebioLine) -> dict[str, Any]:
             f"board {line.board}, {line.ns_pair} v {line.ew_pair}: a line needs its CONTRACT, PLAYED_BY and TRICKS"
         )
     written = f"{contract.level}{contract.strain.value}{'x' * contract.doubling.value}"
-    return {"contract": written, "declarer": line.declarer.value, "tricks": line.tricks}
+    lead = _lead(line, deal)
+    return {
+        "contract": written,
+        "declarer": line.declarer.value,
+        "tricks": line.tricks,
+        **({"lead": lead} if lead else {}),
+    }
+
+
+def _lead(line: UsebioLine, deal: Deal | None) -> str:
+    """A line's LEAD as Kalamazoo stores a card ("S5"); "" when there is none. Compscore writes the suit
+    then the rank (``<LEAD>S5</LEAD>``, tests/data/usebio/compscore_butler_pairs.xml); other scorers write
+    ``D10`` or ``TD``, read alike (``scoring.leads.parse_lead``). A lead the file's own hands say the
+    leader did not hold (law 41A: the defender on declarer's left leads) is left out: Compscore's file above
+    has one (S5 against North's 3NT, North holding it), and the entry would refuse it."""
+    if not line.lead:
+        return ""
+    try:
+        card = parse_lead(line.lead)
+    except ScoringError:
+        raise ServiceError(
+            f"board {line.board}, {line.ns_pair} v {line.ew_pair}: LEAD {line.lead!r} is not a card (S5, HK, D10)"
+        ) from None
+    try:
+        return check_lead(card, declarer=line.declarer, hands=deal.hands if deal is not None else ())
+    except ScoringError:
+        return ""
 
 
 def _given_rounds(meetings: dict[Meeting, list[UsebioLine]]) -> list[tuple[int, int, UsebioLine]]:
@@ -272,7 +301,7 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
             "board": line.board,
             "ns": line.ns_pair,
             "ew": line.ew_pair,
-            **_result(line),
+            **_result(line, given[line.board].deal if line.board in given else None),
         }
         for rnd, table, line in placed
     ]
