@@ -176,7 +176,10 @@ def _traveller(
         def build() -> dict[str, Any]:
             trav = traveller(event, board, director=viewer.director)
             table = configure(
-                request, TravellerTable(trav.lines, event_pk=event.pk, contest=contest_of(event))
+                request,
+                TravellerTable(
+                    trav.lines, event_pk=event.pk, contest=contest_of(event), leads=event.lead_cards
+                ),
             )
             averages = format_html(
                 "N-S <strong>{}</strong> · E-W <strong>{}</strong>",

@@ -32,6 +32,7 @@ from django_tables2.utils import Accessor, OrderBy
 from duplicate.contests import Contest
 from duplicate.models import agreement_law
 from duplicate.selectors.pair_rows import PLAYED_HIDDEN
+from scoring.leads import lead_text
 
 PER_PAGE = 50  # rows a page, unless the view asks otherwise
 PER_PAGE_MAX = 1000  # the most rows a page an address may ask for (?per_page=)
@@ -379,13 +380,20 @@ class TravellerTable(EventRowsTable):
     ns = tables.Column("N-S", attrs=NUM, order_by=("ns__sort_key",))
     ew = tables.Column("E-W", attrs=NUM, order_by=("ew__sort_key",))
     result = tables.Column("Result", accessor="status", orderable=False)
+    lead = tables.Column("Lead", orderable=False, empty_values=(), attrs={"td": {"class": "lead"}})
 
-    def __init__(self, data: Iterable[Any], *, event_pk: int, **kwargs: Any) -> None:
-        """Every section's lines (law H: the same hands); the section column only when there are several."""
+    def __init__(self, data: Iterable[Any], *, event_pk: int, leads: bool = False, **kwargs: Any) -> None:
+        """Every section's lines (law H: the same hands); the section column only when there are several; the
+        opening lead's while the event enters leads (``leads``) or a line has one."""
         data = list(data)
         if len({getattr(line, "section", "") for line in data}) < 2:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "section")
+        if not leads and not any(getattr(line, "lead", "") for line in data):
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "lead")
         super().__init__(data, event_pk=event_pk, **kwargs)
+
+    def render_lead(self, value: Any) -> str:
+        return lead_text(value) if value else ""
 
     ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display", order_by=("ns_score",))
     ew_score = tables.Column(

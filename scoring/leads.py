@@ -23,6 +23,7 @@ FIELD: Final = "lead"
 SEATS: Final = (Seat.N, Seat.E, Seat.S, Seat.W)
 SEAT_NAMES: Final = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 _SYMBOLS: Final = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
+_SYMBOL_OF: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _EXAMPLE: Final = "a suit and a rank, such as HQ, SA, D10 or C2"
 
 
@@ -71,4 +72,9 @@ def check_lead(card: str, *, declarer: Seat | None, hands: Sequence[Hand | None]
     return card
 
 
-__all__ = ["FIELD", "check_lead", "opening_leader", "parse_lead"]
+def lead_text(card: str) -> str:
+    """A card as a page shows it: the suit's symbol, then the rank, the ten as 10 ("♥Q", "♠10")."""
+    return _SYMBOL_OF[card[0]] + ("10" if card[1] == "T" else card[1])
+
+
+__all__ = ["FIELD", "check_lead", "lead_text", "opening_leader", "parse_lead"]

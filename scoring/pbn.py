@@ -40,7 +40,12 @@ _OPEN_TAG: Final = re.compile(r'\[\s*(?:[A-Za-z][A-Za-z0-9_]*\s*(?:"(?:[^"\\]|\\
 #: The most lines one tag may take: its four tokens, each on a line of its own.
 _TAG_LINES: Final = 4
 #: The tags read; any other is skipped (auction, play, scores, players...).
-_READ: Final = frozenset({"board", "dealer", "deal", "vulnerable", "event", "site", "date"})
+_READ: Final = frozenset(
+    {"board", "dealer", "deal", "vulnerable", "event", "site", "date"}
+    | {"round", "table", "section", "declarer", "contract", "play"}
+)
+#: The tag standing for a Play section's first card (no tag of PBN's has a name with a space).
+_LEAD: Final = "play lead"
 
 Duplicates = Literal["refuse", "first", "last"]
 
@@ -68,6 +73,15 @@ class PbnGame:
     event: str
     site: str
     date: str
+    # A table's result, where the game gives one (a results file: one game per result): its Round, Table,
+    # Section, Declarer and Contract as written, and the opening lead, the first card of its Play section
+    # ("HQ"; "" when none is known).
+    round: str = ""
+    table: str = ""
+    section: str = ""
+    declarer: str = ""
+    contract: str = ""
+    lead: str = ""
 
     @property
     def where(self) -> str:
@@ -301,7 +315,23 @@ def _finish(game: _Game, previous: dict[str, str], notes: list[str]) -> PbnGame 
         event=values.get("event", ""),
         site=values.get("site", ""),
         date=values.get("date", ""),
+        round=values.get("round", ""),
+        table=values.get("table", ""),
+        section=values.get("section", ""),
+        declarer=values.get("declarer", "").upper(),
+        contract=values.get("contract", ""),
+        lead=_lead(values),
     )
+
+
+def _lead(values: Mapping[str, str]) -> str:
+    """The opening lead of a game's Play section (PBN 2.1 section 3.5): its first card, the opening
+    leader's (the tag's value: the player whose card each line gives first); "" when it is not a card
+    ("-", not known) or the game has no Play section."""
+    card = values.get(_LEAD, "").upper()
+    if not values.get("play") or len(card) != 2 or card[0] not in SUITS or card[1] not in RANKS:
+        return ""
+    return card
 
 
 class _Reader:
@@ -314,6 +344,7 @@ class _Reader:
         self.previous: dict[str, str] = {}
         self.game = _Game(number=1)
         self.max_games = max_games
+        self.play_line = 0  # the line of a Play tag whose first trick is still to be read
 
     def end_game(self) -> None:
         game = self.game
@@ -334,6 +365,14 @@ class _Reader:
             # A second Board in one game: files joined without an empty line; it starts the next game.
             self.end_game()
         self.game.add(name, value if name in _READ else "", lineno)
+        self.play_line = lineno if name == "play" else 0
+
+    def play(self, text: str, lineno: int) -> None:
+        """The first line of a Play section: its first card (before any comment) is the opening lead."""
+        self.play_line = 0
+        words = text.split("{", 1)[0].split(";", 1)[0].split()
+        if words:
+            self.game.add(_LEAD, words[0], lineno)
 
     def line(self, rest: str, lineno: int) -> str | None:
         """Reads the tags of one line. Returns "{" when it opens a { comment left unclosed; the text of a tag
@@ -399,6 +438,8 @@ def read_pbn(text: str, *, encoding: str = "UTF-8", max_games: int | None = None
         if not line.strip():
             reader.end_game()
             continue
+        if reader.play_line and not tag_open and not line.lstrip().startswith("["):
+            reader.play(line, lineno)
         opened = reader.line(line, first)
         if opened == "{":
             comment_from = lineno

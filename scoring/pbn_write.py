@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, TypeAlias
 
+from scoring.deal import CARDS
 from scoring.errors import ScoringError
 
 Cell: TypeAlias = str | int | Fraction | None
@@ -57,10 +58,13 @@ class PbnResult:
     tricks: int | None = None
     tags: tuple[tuple[str, str], ...] = ()
     comment: str = ""
+    lead: str = ""  # the opening lead ("HQ"): the first card of the game's Play section
 
     def __post_init__(self) -> None:
         if self.declarer not in ("", *SEATS):
             raise ScoringError("declarer", f"must be one of N, E, S, W or empty, got {self.declarer!r}")
+        if self.lead and (self.lead not in CARDS or not self.declarer):
+            raise ScoringError("lead", f"must be a card led against a declarer, got {self.lead!r}")
         if self.tricks is not None and not 0 <= self.tricks <= 13:
             raise ScoringError("tricks", f"must be 0 to 13, got {self.tricks}")
 
@@ -164,12 +168,23 @@ def game_lines(game: PbnGame, *, event: str, site: str, date: str) -> list[str]:
     ]
     if played.comment:
         lines.append(comment_line(played.comment))
+    if played.lead:
+        lines += play_lines(played.declarer, played.lead)
     supplemental: list[tuple[str, list[str]]] = [(name, [tag(name, value)]) for name, value in played.tags]
     if game.results is not None:
         supplemental.append(("ScoreTable", table_lines("ScoreTable", game.results)))
     for _name, tag_lines in sorted(supplemental, key=lambda item: item[0]):
         lines += tag_lines
     return lines
+
+
+def play_lines(declarer: str, lead: str) -> list[str]:
+    """The Play section of a game whose opening lead alone is known (PBN 2.1 section 3.5): the tag's value
+    is the opening leader (law 41A: declarer's left-hand opponent), each line a trick with the cards in
+    the order of the players from the leader clockwise, ``-`` for a card not known, ``*`` ending the play
+    recorded."""
+    leader = SEATS[(SEATS.index(declarer) + 1) % 4]
+    return [tag("Play", leader), f"{lead} - - -", "*"]
 
 
 def write_pbn(games: Sequence[PbnGame], *, event: str, site: str = "", date: str = "") -> str:
@@ -190,6 +205,7 @@ __all__ = [
     "ScoreTable",
     "cell_text",
     "decimal_text",
+    "play_lines",
     "tag_value",
     "write_pbn",
 ]

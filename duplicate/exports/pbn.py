@@ -168,7 +168,7 @@ def played_result(line: PlayLine, *, contract_bridge: bool, sections: bool) -> P
         contract = line.contract.replace(ROYAL_SPADES, "S")
         comment = f"Royal spades: {line.contract} (auction-1913, spades at 9 a trick)"
         return PbnResult(players, line.declarer, contract, line.tricks, tuple(tags), comment)
-    return PbnResult(players, line.declarer, line.contract, line.tricks, tuple(tags))
+    return PbnResult(players, line.declarer, line.contract, line.tricks, tuple(tags), lead=line.lead)
 
 
 def board_games(board: BoardRows, rows: EventRows, *, base: PbnGame, sections: bool) -> list[PbnGame]:

@@ -42,6 +42,7 @@ from duplicate.selectors.event_rows import (
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
 from duplicate.selectors.travellers import HandDiagram, PlayLine
 from scoring.law77 import VULNERABLE_TEXT, board_vulnerability
+from scoring.leads import lead_text
 
 SUIT_FONT = SANS  # DejaVu Sans has the suit symbols
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -541,13 +542,15 @@ class HandsFlowable(Flowable):
 
 def _contract_traveller_table(info: EventInfo, board: BoardRows) -> Grid:
     """A contract event's traveller: each result, its law 77 scores and each side's matchpoints or IMPs on
-    the board (a team match's swing), law 77 having no honours: no trick and honour columns."""
+    the board (a team match's swing), law 77 having no honours: no trick and honour columns; the opening
+    lead after the tricks while the event enters leads or a line has one."""
     unit = info.unit
+    leads = info.lead_cards or any(line.lead for line in board.lines)
     head = [
-        *("Rd", "Tbl", "N-S", "E-W", "Contract", "By", "Tricks"),
+        *("Rd", "Tbl", "N-S", "E-W", "Contract", "By", "Tricks", *(("Lead",) if leads else ())),
         *("N-S\nscore", "E-W\nscore", f"N-S\n{unit}", f"E-W\n{unit}"),
     ]
-    fixed: list[float] = [17, 17, 22, 22, 0, 15, 27, 48, 48, 52, 52]
+    fixed: list[float] = [17, 17, 22, 22, 0, 15, 27, *((22,) if leads else ()), 48, 48, 52, 52]
     fixed[4] = max(40, frame_width(info) - sum(fixed))
     rows: list[GridRow] = []
     for line in board.lines:
@@ -559,14 +562,19 @@ def _contract_traveller_table(info: EventInfo, board: BoardRows) -> Grid:
             span = (4, 6) if passed else None
         else:  # law 12C2's artificial score, or not played yet
             cells, span = [fit(line.status, sum(fixed[4:7]), 7.5), "", ""], (4, 6)
+        if leads:
+            cells.append(lead_text(line.lead) if line.lead else "")
         cells = [
             *(str(line.round), str(line.table), str(line.ns.label), str(line.ew.label), *cells),
             *(line.ns_score_display, line.ew_score_display),
             *(line.ns_plus_minus_display, line.ew_plus_minus_display),
         ]
         rows.append(GridRow(cells, span=span, color=None if line.entered else colors.HexColor("#777777")))
-    numeric = (0, 1, 2, 3, 6, 7, 8, 9, 10)
-    return Grid(head, rows, fixed, numeric=numeric, size=7.5, header_size=7, zebra=False, rules=(7, 9))
+    shift = 1 if leads else 0
+    numeric = (0, 1, 2, 3, 6, *(n + shift for n in (7, 8, 9, 10)))
+    return Grid(
+        head, rows, fixed, numeric=numeric, size=7.5, header_size=7, zebra=False, rules=(7 + shift, 9 + shift)
+    )
 
 
 def _traveller_table(info: EventInfo, board: BoardRows) -> Grid:

@@ -498,6 +498,11 @@ def result_values(line: Any, unit: str | None = None) -> list[Any]:
     ]
 
 
+def leads_shown(rows: EventRows) -> bool:
+    """Whether the results have a Lead column (the last): the event enters leads, or a result has one."""
+    return rows.info.lead_cards or any(line.lead for line in rows.results)
+
+
 def _card_rows(rows: EventRows) -> Iterator[list[Any]]:
     signed = rows.info.described.signed
     for card in rows.cards:
@@ -520,8 +525,9 @@ def _travellers_rows(rows: EventRows) -> Iterator[list[Any]]:
     travellers show them (IMPs signed)."""
     signed = rows.info.described.signed
     unit = rows.info.unit
+    leads = leads_shown(rows)
     for line in rows.results:
-        values = result_values(line, unit)
+        values = result_values(line, unit) + ([line.lead] if leads else [])
         if unit:
             at = CONTRACT_FIGURES_AT
             values[at] = number(line.ns_plus_minus, signed=signed, shown=line.ns_plus_minus_display)
@@ -560,7 +566,8 @@ def workbook_xlsx(rows: EventRows) -> bytes:
     if unit:  # no averages: the MPs or IMPs (written as cells) at 28 and 29, the items and marks from 30
         numbers, widths = {26: False, 27: False}, {18: 28, 30: 40, 31: 40, 32: 40}
     travellers = book.sheet("Travellers")
-    write_sheet(book, travellers, result_header(unit), _travellers_rows(rows), widths=widths, numbers=numbers)
+    header = result_header(unit) + (["Lead"] if leads_shown(rows) else [])
+    write_sheet(book, travellers, header, _travellers_rows(rows), widths=widths, numbers=numbers)
     numbers = {9: False, 10: not unit, 11: True, 12: True}  # a contract event's: score, figure, total
     cards = card_header(unit)
     write_sheet(book, book.sheet("Score cards"), cards, _card_rows(rows), widths={8: 28}, numbers=numbers)
@@ -579,6 +586,7 @@ __all__ = [
     "card_header",
     "contract_columns",
     "imp_match_sheet",
+    "leads_shown",
     "number",
     "result_header",
     "result_values",

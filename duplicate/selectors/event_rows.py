@@ -71,6 +71,7 @@ class EventInfo:
     paper_size: str
     site: str = ""
     contest: str = ""  # contract bridge's chosen contest (``duplicate.contests``); "" for the historic codes
+    lead_cards: bool = False  # the event enters opening leads: the travellers have a Lead column
 
     @property
     def whist(self) -> bool:
@@ -109,6 +110,7 @@ def event_info(event: Event) -> EventInfo:
         paper_size=event.paper_size,
         site=event.site,
         contest=event.contest,
+        lead_cards=event.lead_cards,
     )
 
 

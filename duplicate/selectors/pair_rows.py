@@ -74,6 +74,7 @@ LINE_FIELDS = (
     *SCORE_FIELDS,
     "published_ns",  # what another scorer's file published (``selectors.published``)
     "published_ew",
+    "lead",  # the opening lead ("" when none was entered)
 )
 # A traveller's lines as the room sits: by section, then table (then round, where a table plays a board in two
 # rounds), on the traveller page, the venue display and every download alike. A player looks for their own

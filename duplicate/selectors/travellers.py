@@ -139,6 +139,7 @@ class PlayLine(NamedTuple):
     unit: str = ""
     # What another scorer's file published for the line (N-S, E-W texts; ``selectors.published``).
     published: tuple[str, str] = ("", "")
+    lead: str = ""  # the opening lead as stored ("HQ"; "" when none)
 
     @property
     def played(self) -> bool:
@@ -212,7 +213,7 @@ def play_line(
 ) -> PlayLine:
     """A ``LINE_FIELDS`` row as a line, scored from the contest when it holds the play; with ``published``,
     showing the figures another scorer published for it (``selectors.published``)."""
-    section, board, rnd, table, ns, ew, entered, *fields, published_ns, published_ew = row
+    section, board, rnd, table, ns, ew, entered, *fields, published_ns, published_ew, lead = row
     contract, declarer, tricks, tricks_ns, honours, revokes, penalties, one_spade_limit, ruling, offending = (
         fields[:10]
     )
@@ -266,6 +267,7 @@ def play_line(
         scored,
         results.unit,
         (published_ns, published_ew),
+        lead if entered else "",
     )
     return published_line(line) if published and scored else line
 
@@ -322,6 +324,7 @@ def masked_line(line: PlayLine) -> PlayLine:
         ns_plus_minus=None,
         ew_plus_minus=None,
         scored=False,
+        lead="",
     )
 
 

@@ -1,0 +1,61 @@
+"""Opening leads in PBN (PBN 2.1 section 3.5): each result's game has a Play section whose tag names the
+opening leader (law 41A: declarer's left) and whose first card is the lead, read back by endplay's reader and
+by Kalamazoo's own (``scoring.pbn``)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from endplay.types import Card, Player
+
+from duplicate import services
+from duplicate.services.eventfile import event_import
+from scoring.pbn import read_pbn_bytes
+from scoring.pbn_write import play_lines
+from tests.factories import CONTRACT_RESULTS, DEAL_1, contract_event_file, read_back
+
+# Board 1 (DEAL_1: North spades, East hearts, South diamonds, West clubs): 4S by N at two tables, East leads;
+# board 2 (DEAL_2: North clubs, East spades, South hearts, West diamonds): West leads against South's 3NT.
+DEAL_2 = "N:...AKQJT98765432 AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432."
+LEADS = {(1, 1): "HK", (2, 3): "H2", (1, 2): "DA"}  # (round, table) -> lead (board 2 at round 1 table 2)
+
+
+def _event():
+    results = [
+        (r, t, b, ns, ew, {**result, "lead": LEADS[(r, t)]} if (r, t) in LEADS else result)
+        for r, t, b, ns, ew, result in CONTRACT_RESULTS
+    ]
+    data = contract_event_file(results=results, lead_cards=True)
+    data["boards"][0]["deal"] = DEAL_1
+    data["boards"][1]["deal"] = DEAL_2
+    event = event_import(data=data, analyse=False)
+    services.event_finish(event=event)
+    return event
+
+
+def test_the_play_section_names_the_leader_and_the_lead_first():
+    assert play_lines("N", "HK") == ['[Play "E"]', "HK - - -", "*"]
+    assert play_lines("W", "SA") == ['[Play "N"]', "SA - - -", "*"]
+
+
+@pytest.mark.django_db
+def test_results_pbn_carries_each_lead_read_back_by_endplay_and_by_kalamazoo(client):
+    event = _event()
+    body = client.get(reverse("download_hands", args=[event.pk, "results"])).content
+    text = body.decode("utf-8")
+    assert '[Result "10"]\r\n[Play "E"]\r\nHK - - -\r\n*\r\n' in text
+    assert text.count("[Play ") == 3
+    games = {(g.board_num, int(g.info["Round"]), int(g.info["Table"])): g for g in read_back(body)}
+    first = games[(1, 1, 1)]
+    assert first.play[0] == Card("HK")
+    assert first.contract.declarer.lho == Player.east
+    assert games[(2, 1, 2)].play[0] == Card("DA")
+    assert not games[(2, 2, 1)].play  # an adjusted score: no Play section
+    ours = {(g.board, g.round, g.table): g for g in read_pbn_bytes(body).games}
+    assert {key: g.lead for key, g in ours.items() if g.lead} == {
+        (1, "1", "1"): "HK",
+        (1, "2", "3"): "H2",
+        (2, "1", "2"): "DA",
+    }
+    assert ours[(1, "1", "1")].declarer == "N"
+    assert ours[(1, "1", "1")].contract == "4S"
