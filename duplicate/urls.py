@@ -35,6 +35,7 @@ event_patterns = [
     path("events/<int:pk>/awards/", events.event_awards, name="event_awards"),
     path("events/<int:pk>/running-totals/", events.event_running_totals, name="event_running_totals"),
     path("events/<int:pk>/confirm-results/", events.event_confirm_results, name="event_confirm_results"),
+    path("events/<int:pk>/lead-cards/", events.event_lead_cards, name="event_lead_cards"),
     path("events/<int:pk>/butler-datum/", events.event_butler_datum, name="event_butler_datum"),
     path("events/<int:pk>/movement/", events.event_movement, name="event_movement"),
     path("events/<int:pk>/pairs/", events.event_pairs, name="event_pairs"),

@@ -13,6 +13,10 @@ Contract bridge (law 77) reads the same lines, and a director's artificial adjus
 ``A60/40`` (N-S average plus, E-W average minus), ``A50/50``, ``A40/60``, any pair of 60, 50 and 40, which
 gives ``{"ruling": "A60/40"}``.
 
+Contract bridge's opening lead (law 41A) may follow the result: the word ``lead`` (or ``L``) and the card,
+``4S N = lead HQ``, ``3NT S +1 L d4``, ``+1 lead ♠10`` (``scoring.leads.parse_lead`` reads the card), which adds
+``{"lead": "HQ"}``; the card is checked against the leader's hand by the result service.
+
 Whist: the tricks N-S won in play, then any revokes, each written ``R`` and the side (``7 R NS``, ``7 RNS REW``,
 ``7 2R EW`` for two): whist law 30 transfers two tricks for each.
 """
@@ -26,6 +30,7 @@ from typing import Any
 from scoring import ScoringError, parse_contract_or_pass
 from scoring.codes import ScoringCode, parse_code
 from scoring.contract import Contract, check_pass_out, pass_out_allowed
+from scoring.leads import parse_lead
 
 _CONTRACT = re.compile(r"[1-7](NT|RS|N|C|D|H|S)X{0,2}", re.IGNORECASE)
 # A contract's shape with a level no contract has (0, 8, 9, 10 ...): "8S" read as 8 tricks and South gave
@@ -40,6 +45,8 @@ _PASS = frozenset({"PASS", "P", "PASSED", "PASSOUT", "PASSEDOUT", "PASSED-OUT"})
 _WHIST_REVOKE = re.compile(r"(\d{0,2})R(?:EVOKES?|EV)?(NS|EW)")
 _WHIST_TRICKS = re.compile(r"(\d{1,2})(?!\d)[\s,]*(.*)")
 _WHIST_EXAMPLE = "7, or 7 R NS when N-S revoked once (7 RNS REW, 7 2R EW)"
+# Contract bridge's opening lead after the result: the word "lead" (or "L") and the card, "4S N = lead HQ".
+_LEAD = re.compile(r"(?:^|\s)(?:LEAD|L)\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
 FIELD = "quick"
 
 
@@ -90,6 +97,21 @@ def parse_quick(text: str, *, code: str, current: Mapping[str, Any] | None = Non
 
     if scoring_code is ScoringCode.WHIST:
         return _whist(line)
+    lead_match = _LEAD.search(line)
+    if lead_match is not None:
+        if scoring_code is not ScoringCode.CONTRACT:
+            raise QuickError("only contract bridge records the opening lead")
+        try:
+            lead = parse_lead(lead_match[1])
+        except ScoringError as exc:
+            raise QuickError(str(exc).removeprefix("lead: ")) from None
+        rest = line[: lead_match.start()].strip()
+        if not rest:
+            raise QuickError(f"give the result before the lead, such as 4S N = lead {lead}")
+        parsed = parse_quick(rest, code=code, current=current)
+        if "ruling" in parsed or parsed.get("contract") == "PASS":
+            raise QuickError("a deal passed out or an adjusted score has no opening lead")
+        return {**parsed, "lead": lead}
     if scoring_code is ScoringCode.CONTRACT and line[:1] in "aA":
         adjusted = _ADJUSTED.fullmatch(line)
         if adjusted is None:

@@ -120,6 +120,21 @@ class PlayResultForm(forms.Form):
     # Whist law 30: two tricks transferred from the revoking side for each revoke.
     revokes_ns = _number("Revokes by N-S (law 30: 2 tricks each to E-W)", size=2)
     revokes_ew = _number("Revokes by E-W (law 30: 2 tricks each to N-S)", size=2)
+    # Contract bridge, when the event enters leads: the opening lead (law 41A), checked by the result service.
+    lead = forms.CharField(
+        label="Lead",
+        required=False,
+        max_length=8,
+        widget=forms.TextInput(
+            attrs={
+                "class": "lead",
+                "size": 3,
+                "placeholder": "HQ",
+                "autocomplete": "off",
+                "spellcheck": "false",
+            }
+        ),
+    )
     ruling = forms.ChoiceField(label="Ruling", choices=RULING_CHOICES, required=False)
     offending = forms.ChoiceField(label="Offending side", choices=SIDE_CHOICES, required=False)
     reason = forms.CharField(
@@ -137,6 +152,7 @@ class PlayResultForm(forms.Form):
         director: bool,
         agreed: bool = False,
         confirm: bool = False,
+        leads: bool = False,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("prefix", f"b{play.pk}")
@@ -151,6 +167,7 @@ class PlayResultForm(forms.Form):
         self.agreed = agreed
         self.whist = code == ScoringCode.WHIST
         self.contract = is_contract(code)
+        self.leads = leads and self.contract  # the event enters opening leads
         self.has_deal = hands_known(play.board.deal)  # all four hands: honours come from them
         self.from_quick: set[str] = set()
         all_strains = [(s.value, s.value) for s in Strain]
@@ -168,6 +185,8 @@ class PlayResultForm(forms.Form):
         if director and not self.whist and not self.contract:
             self._add_penalty_fields()
         self._drop_fields_the_code_has_not()
+        if not self.leads:
+            del self.fields["lead"]
         for name, form_field in self.fields.items():
             if isinstance(form_field, forms.ChoiceField):
                 form_field.error_messages["invalid_choice"] = f"{name}: %(value)s is not one of the choices"
@@ -308,6 +327,8 @@ class PlayResultForm(forms.Form):
             data["revokes"] = revokes
         if cd.get("one_spade_limit"):
             data["one_spade_limit"] = True
+        if (cd.get("lead") or "").strip():
+            data["lead"] = cd["lead"].strip()  # read and checked by the result service (scoring.leads)
         penalties = _penalty_rows(cd)
         if penalties:
             data["penalties"] = penalties
@@ -323,6 +344,11 @@ class PlayResultForm(forms.Form):
         except QuickError as exc:
             self.add_error("quick", str(exc))
             return False
+        if "lead" in parsed and not self.leads:
+            self.add_error(
+                "quick", "quick: this event does not enter opening leads (the director's settings)"
+            )
+            return False
         if "ruling" in parsed:  # an adjusted score (law 12C2) stands for the whole result
             data.clear()
             data.update(parsed)
@@ -331,7 +357,7 @@ class PlayResultForm(forms.Form):
         for key in ("contract", "declarer", "tricks", "tricks_ns"):
             data.pop(key, None)
         if parsed.get("contract") == "PASS":
-            for key in ("honours", "revokes"):
+            for key in ("honours", "revokes", "lead"):
                 data.pop(key, None)
         data.update(parsed)
         self.from_quick = set(parsed)
@@ -432,6 +458,7 @@ def initial_for(play: Play) -> dict[str, Any]:
             revokes_election=play.revokes.get("election") or "",
         )
     initial["one_spade_limit"] = play.one_spade_limit
+    initial["lead"] = play.lead
     for i, penalty in enumerate((play.penalties or [])[:PENALTY_ROWS], start=1):
         for part in ("side", "law", "points"):
             initial[f"pen{i}_{part}"] = penalty[part]
@@ -451,7 +478,10 @@ def quick_line(data: dict[str, Any] | None) -> str:
     if data.get("contract") == "PASS":
         return "PASS"
     parts = [data.get("contract"), data.get("declarer"), data.get("tricks")]
-    return " ".join(str(part) for part in parts) if all(part not in (None, "") for part in parts) else ""
+    if not all(part not in (None, "") for part in parts):
+        return ""
+    lead = [f"lead {data['lead']}"] if data.get("lead") else []  # the opening lead, as quick entry takes it
+    return " ".join([*(str(part) for part in parts), *lead])
 
 
 def _revoke_counts(cd: dict[str, Any], sides: tuple[str, ...]) -> dict[str, Any]:

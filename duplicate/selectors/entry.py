@@ -28,6 +28,8 @@ from duplicate.models import (
 from duplicate.privacy import pair_stand_in, shown_players
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, club_public_name
 from duplicate.selectors.unlikely import event_oddities
+from scoring.deal import CARDS
+from scoring.leads import lead_text
 
 # The other kinds (tricks, premium, honours, undertricks, slam) are shown by their own names.
 ITEM_LABELS = {
@@ -332,6 +334,8 @@ def result_summary(data: dict[str, Any] | None) -> str:
         parts.append(f"penalty {p['points']} to {SIDE_LABELS.get(p['side'], p['side'])} (law {p['law']})")
     if data.get("one_spade_limit"):
         parts.append("one spade limit (law 48)")
+    if lead := data.get("lead"):  # as stored ("HQ"), or as typed when it is not yet read
+        parts.append(f"lead {lead_text(lead) if lead in CARDS else lead}")
     return "; ".join(parts)
 
 

@@ -77,7 +77,7 @@ class Line:
         """Something new typed: a blank line, or the stored result as loaded, is left as it is."""
         return bool(self.typed) and self.typed.upper() != self.stored.upper()
 
-    def form(self, code: str) -> PlayResultForm:
+    def form(self, code: str, *, leads: bool = False) -> PlayResultForm:
         play = self.play
         data = {
             f"{self.prefix}-version": self.version if self.version >= 0 else "",
@@ -86,7 +86,9 @@ class Line:
             f"{self.prefix}-ew": play.ew_pair.number,
             f"{self.prefix}-reason": self.reason,
         }
-        return PlayResultForm(data, play=play, code=code, director=True, agreed=self.needs_reason)
+        return PlayResultForm(
+            data, play=play, code=code, director=True, agreed=self.needs_reason, leads=leads
+        )
 
     def refuse(self, message: str) -> None:
         """An error of the form or the service, beside the field it belongs to (the reason's, or the line's)."""
@@ -161,7 +163,7 @@ def _save(
         line.read(request.POST)
         if not line.changed:
             continue
-        form = line.form(event.code)
+        form = line.form(event.code, leads=event.lead_cards)
         data = form.result_data() if form.is_valid() else None
         if form.errors:
             for errors in form.errors.values():

@@ -136,6 +136,7 @@ class TableView:
             director=bool(self.writer and self.writer.is_director),
             agreed=self.agreed,
             confirm=self.event.confirm_results,
+            leads=self.event.lead_cards,
         )
 
     def row(self, play: Play, *, form: PlayResultForm | None = None, **extra: Any) -> dict[str, Any]:

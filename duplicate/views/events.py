@@ -324,6 +324,22 @@ def _choice_set(request: HttpRequest, write: Callable[[], object], said: Callabl
 
 @staff_member_required
 @require_POST
+def event_lead_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director chooses whether the entry forms ask for each result's opening lead (contract events)."""
+    event = get_object_or_404(Event, pk=pk)
+    leads = request.POST.get("lead_cards") == "on"
+    try:
+        services.event_lead_cards_set(event=event, lead_cards=leads)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        said = "now ask for" if leads else "no longer ask for"
+        messages.success(request, f"The entry forms {said} the opening lead.")
+    return redirect("event_detail", pk=event.pk)
+
+
+@staff_member_required
+@require_POST
 def event_running_totals(request: HttpRequest, pk: int) -> HttpResponse:
     """The director chooses what visitors' totals count while a board is in play: every result (``on``) or
     only the boards every table has played (no peeking)."""

@@ -169,6 +169,7 @@ NOT_WALKED = {
     "event_running_totals",
     "event_confirm_results",
     "entry_token_confirm",  # a table link's Confirm button: a POST (tests/duplicate/test_confirm_views.py)
+    "event_lead_cards",
     "event_names",
     "pair_edit",
     "entry_preview",

@@ -544,6 +544,7 @@ def test_no_write_without_csrf(db, director, mitchell_event):
         "agreed": "1",
         "pbn_text": "1 N:AKQJ.T98.765.432 - - -",
         "random": "on",
+        "lead_cards": "on",
         "name": "E",
         "date": "1916-01-01",
         "code": "whist",
