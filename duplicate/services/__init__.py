@@ -52,7 +52,7 @@ from duplicate.services.hands_import import (
     is_hands_text,
     is_pbn_text,
 )
-from duplicate.services.leads import event_lead_cards_set
+from duplicate.services.leads import LeadsRead, event_lead_cards_set, pbn_leads_save
 from duplicate.services.results import (
     EVENT_FINISHED,
     BoardLine,
@@ -82,6 +82,7 @@ __all__ = [
     "HandsImport",
     "HandsPreview",
     "HandsStale",
+    "LeadsRead",
     "PermissionDenied",
     "ServiceError",
     "Writer",
@@ -117,6 +118,7 @@ __all__ = [
     "movement_build",
     "pair_names_update",
     "play_result_confirm",
+    "pbn_leads_save",
     "play_result_save",
     "round_agree",
     "round_agreed_message",

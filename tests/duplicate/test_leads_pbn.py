@@ -4,11 +4,15 @@ by Kalamazoo's own (``scoring.pbn``)."""
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from endplay.types import Card, Player
 
 from duplicate import services
+from duplicate.models import Play, PlayChange
 from duplicate.services.eventfile import event_import
 from scoring.pbn import read_pbn_bytes
 from scoring.pbn_write import play_lines
@@ -59,3 +63,30 @@ def test_results_pbn_carries_each_lead_read_back_by_endplay_and_by_kalamazoo(cli
     }
     assert ours[(1, "1", "1")].declarer == "N"
     assert ours[(1, "1", "1")].contract == "4S"
+
+
+@pytest.mark.django_db
+def test_import_hands_reads_the_leads_back_into_the_results(client, tmp_path):
+    event = _event()
+    body = client.get(reverse("download_hands", args=[event.pk, "results"])).content
+    data = contract_event_file(lead_cards=True)  # the same results, no lead yet
+    data["boards"][0]["deal"] = DEAL_1
+    data["boards"][1]["deal"] = DEAL_2
+    copy = event_import(data=data, analyse=False)
+    path = tmp_path / "results.pbn"
+    path.write_bytes(body)
+    out = StringIO()
+    call_command("import_hands", str(copy.pk), str(path), stdout=out)
+    assert "Opening leads stored: 3" in out.getvalue()
+    stored = Play.objects.filter(event=copy).exclude(lead="")
+    keyed = {(p.board.number, p.seating.round.number, p.seating.table): p.lead for p in stored}
+    assert keyed == {(1, 1, 1): "HK", (1, 2, 3): "H2", (2, 1, 2): "DA"}
+    assert PlayChange.objects.filter(play__event=copy, after__lead="HK").count() == 1
+    # Read again: nothing new. A lead the hands refuse (East's heart against South's 3NT) is told, not stored.
+    text = body.decode("utf-8").replace('[Play "W"]\r\nDA - - -', '[Play "W"]\r\nSA - - -')
+    again = services.pbn_leads_save(
+        event=copy, data=text, writer=services.Writer(name="td", is_director=True)
+    )
+    assert again.saved == 0
+    assert any("SA is in East's hand" in note for note in again.notes)
+    assert Play.objects.get(event=copy, board__number=2, seating__round__number=1).lead == "DA"

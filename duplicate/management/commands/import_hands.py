@@ -11,6 +11,7 @@ from django.core.management.base import CommandError
 from django.utils.translation import ngettext
 
 from duplicate import services
+from duplicate.contests import is_contract
 from duplicate.management.commands._base import KalamazooCommand, read_input
 from duplicate.models import Event
 from duplicate.uploads import MAX_PBN_FILE
@@ -23,7 +24,9 @@ class Command(KalamazooCommand):
         "event's boards, all or nothing. Boards the "
         "event lacks are listed, not attached. A board given twice with different hands refuses the file "
         "unless --first or --last chooses. New hands that change results already in are refused unless "
-        "--correct makes them law E corrections (reason 'hands replaced')."
+        "--correct makes them law E corrections (reason 'hands replaced'). A contract event's results take the "
+        "opening leads of a results PBN's Play sections (a game's Board, Round, Table, Contract and Declarer "
+        "naming the result)."
     )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
@@ -85,6 +88,14 @@ class Command(KalamazooCommand):
             + ngettext("%(n)d board changed", "%(n)d boards changed", changed.boards) % {"n": changed.boards}
             + f"{corrected}. Event {event.pk}"
         )
+        if is_contract(event.code) and not path.name.lower().endswith(".lin"):
+            # A results PBN's opening leads (each game's Play section), stored in the results they name.
+            writer = services.Writer(name="import_hands", is_director=True)
+            leads = services.pbn_leads_save(event=event, data=data, writer=writer)
+            for note in leads.notes:
+                self.stdout.write(f"note: {note}")
+            if leads.saved:
+                self.stdout.write(f"Opening leads stored: {leads.saved}")
 
 
 def _changes(preview: services.HandsPreview) -> str:
