@@ -8,13 +8,22 @@ import csv
 import io
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duplicate import services
+from duplicate.caching import cache_statement
 from duplicate.models import Event, Play
 from tests.factories import DEAL_1, board_data, board_plays, enter, make_event, on_field, token_client
 
 pytestmark = pytest.mark.django_db
+
+
+def app_queries(context: CaptureQueriesContext) -> int:
+    """The statements run, less the database cache's own (as tests/conftest.py counts them)."""
+    return sum(1 for q in context.captured_queries if not cache_statement(q["sql"]))
 
 
 def _event(*, lead_cards: bool = True, code: str = "contract") -> Event:
@@ -145,3 +154,28 @@ def test_the_traveller_shows_a_lead_column_while_leads_are_entered(director_clie
     enter(board_plays(off, 1)[0], {"contract": "4S", "declarer": "N", "tricks": 10})
     page = director_client.get(reverse("board_traveller", args=[off.pk, 1])).content.decode()
     assert ">Lead<" not in page
+
+
+def _led_event(tables: int, *, leads: bool = True) -> Event:
+    """A contract event, every result of board 1 in (with its lead when ``leads``; the hands unknown)."""
+    event = make_event(tables=tables, code="contract")
+    services.event_lead_cards_set(event=event, lead_cards=leads)
+    for play in board_plays(event, 1):
+        lead = {"lead": "HQ"} if leads else {}
+        enter(play, {"contract": "3NT", "declarer": "S", "tricks": 9, **lead})
+    return event
+
+
+def test_the_traveller_runs_as_many_queries_whatever_the_size_leads_or_none(client):
+    counts = set()
+    for tables, leads in ((3, True), (9, True), (3, False)):
+        event = _led_event(tables, leads=leads)
+        url = reverse("board_traveller", args=[event.pk, 1])
+        cache.clear()
+        with CaptureQueriesContext(connection) as cold:
+            page = client.get(url)
+        with CaptureQueriesContext(connection) as warm:
+            client.get(url)
+        assert page.content.decode().count("♥Q") == (tables if leads else 0)
+        counts.add((app_queries(cold), app_queries(warm)))
+    assert len(counts) == 1
