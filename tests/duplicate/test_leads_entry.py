@@ -16,7 +16,16 @@ from django.urls import reverse
 from duplicate import services
 from duplicate.caching import cache_statement
 from duplicate.models import Event, Play
-from tests.factories import DEAL_1, board_data, board_plays, enter, make_event, on_field, token_client
+from tests.factories import (
+    DEAL_1,
+    board_data,
+    board_plays,
+    enter,
+    make_event,
+    on_field,
+    pdf_words,
+    token_client,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -179,3 +188,14 @@ def test_the_traveller_runs_as_many_queries_whatever_the_size_leads_or_none(clie
         assert page.content.decode().count("♥Q") == (tables if leads else 0)
         counts.add((app_queries(cold), app_queries(warm)))
     assert len(counts) == 1
+
+
+def test_the_travellers_pdf_has_the_lead_column(director_client):
+    event = _led_event(3)
+    words = pdf_words(director_client.get(reverse("download_travellers", args=[event.pk])).content)
+    assert "Lead" in words
+    assert words.count("♥Q") == 3
+    plain = _led_event(3, leads=False)
+    assert "Lead" not in pdf_words(
+        director_client.get(reverse("download_travellers", args=[plain.pk])).content
+    )
