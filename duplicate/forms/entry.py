@@ -167,7 +167,8 @@ class PlayResultForm(forms.Form):
         self.agreed = agreed
         self.whist = code == ScoringCode.WHIST
         self.contract = is_contract(code)
-        self.leads = leads and self.contract  # the event enters opening leads
+        # The event enters opening leads, or this result has one (an import's): a correction keeps it.
+        self.leads = (leads or bool(play.lead)) and self.contract
         self.has_deal = hands_known(play.board.deal)  # all four hands: honours come from them
         self.from_quick: set[str] = set()
         all_strains = [(s.value, s.value) for s in Strain]
@@ -327,7 +328,7 @@ class PlayResultForm(forms.Form):
             data["revokes"] = revokes
         if cd.get("one_spade_limit"):
             data["one_spade_limit"] = True
-        if (cd.get("lead") or "").strip():
+        if (cd.get("lead") or "").strip() and data.get("contract") != "PASS":  # a deal passed out has none
             data["lead"] = cd["lead"].strip()  # read and checked by the result service (scoring.leads)
         penalties = _penalty_rows(cd)
         if penalties:

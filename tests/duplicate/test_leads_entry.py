@@ -199,3 +199,22 @@ def test_the_travellers_pdf_has_the_lead_column(director_client):
     assert "Lead" not in pdf_words(
         director_client.get(reverse("download_travellers", args=[plain.pk])).content
     )
+
+
+def test_a_correction_keeps_an_imported_lead_and_passing_out_drops_it(director_client):
+    event = _event(lead_cards=False)  # the lead came from a file: the event does not enter leads
+    play = board_plays(event, 1)[0]
+    enter(play, {"contract": "3NT", "declarer": "S", "tricks": 9, "lead": "C7"})
+    play.refresh_from_db()
+    url = reverse("entry_table", args=[event.pk, "A", play.seating.round.number, play.seating.table])
+    page = director_client.get(url).content.decode()
+    assert f'name="b{play.pk}-lead"' in page
+    assert 'value="C7"' in page
+    response = director_client.post(url, board_data(play, quick="3NT S 10", lead="C7"))
+    assert response.status_code == 302
+    play.refresh_from_db()
+    assert (play.tricks, play.lead) == (10, "C7")
+    response = director_client.post(url, board_data(play, level="PASS", lead="C7"))
+    assert response.status_code == 302
+    play.refresh_from_db()
+    assert (play.contract, play.lead) == ("PASS", "")
