@@ -423,11 +423,9 @@ def _rescored(event: Event, board: Board, play: Play, words: Mapping[int, str]) 
     gives it (law 77)."""
     moved = copy.copy(board)
     moved.vulnerability = words[board.number]
+    data = {k: v for k, v in (play_result_data(play) or {}).items() if k != "lead"}  # no part of the score
     fields = result_fields(
-        code=event.code,
-        deal=board.deal,
-        data=play_result_data(play) or {},
-        vulnerability=board_vulnerability(moved),
+        code=event.code, deal=board.deal, data=data, vulnerability=board_vulnerability(moved)
     )
     return any(getattr(play, name) != fields[name] for name in SCORE_FIELDS)
 

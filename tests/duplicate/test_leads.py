@@ -129,3 +129,19 @@ def test_usebio_import_leaves_out_leads_the_files_own_hands_refuse():
     event = usebio_import(data=body)
     assert Play.objects.filter(event=event, entered=True).count() == 6
     assert not Play.objects.filter(event=event).exclude(lead="").exists()
+
+
+@pytest.mark.django_db
+def test_hands_attached_later_never_stop_a_rescoring_by_a_lead_they_contradict():
+    """A lead entered before the hands were known (law 41A could not be checked) is no part of the score:
+    whether a change of vulnerability (law 77) would rescore the result is worked out whatever the hands say
+    of its lead (refused as a rescoring, never for the lead)."""
+    event = make_event(tables=3, code="contract")
+    play = board_plays(event, 1)[0]
+    enter(play, {"contract": "3NT", "declarer": "S", "tricks": 10, "lead": "HQ"})  # East's, in DEAL_1
+    services.board_deals_set(event=event, deals={1: DEAL_1})
+    with pytest.raises(services.ServiceError, match="the new vulnerability would change results already in"):
+        services.board_vulnerability_set(event=event, vulnerable={1: "All"})
+    assert services.board_vulnerability_set(event=event, vulnerable={1: "None"}) == 1  # as scored: 430
+    play.refresh_from_db()
+    assert (play.lead, play.net_ns) == ("HQ", 430)
