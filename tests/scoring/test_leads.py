@@ -10,6 +10,7 @@ from scoring.contract import Seat
 from scoring.deal import CARDS, Deal
 from scoring.leads import check_lead, opening_leader, parse_lead
 from scoring.pbn import known_hands
+from scoring.quick import QuickError, parse_quick
 
 # North holds the spades, East the hearts, South the diamonds, West the clubs.
 SUITED = Deal.parse_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
@@ -87,3 +88,42 @@ def test_a_partly_known_deal_is_checked_as_far_as_it_is_known() -> None:
     with pytest.raises(ScoringError, match="SA is in North's hand; the opening lead is West's"):
         check_lead("SA", declarer=Seat.S, hands=north_only)
     assert check_lead("HQ", declarer=Seat.S, hands=north_only) == "HQ"
+
+
+@pytest.mark.parametrize(
+    ("line", "result"),
+    [
+        ("4S N = lead HQ", {"contract": "4S", "declarer": "N", "tricks": 10, "lead": "HQ"}),
+        ("3NT S +1 L d4", {"contract": "3NT", "declarer": "S", "tricks": 10, "lead": "D4"}),
+        ("4hx n 10 lead ♠10", {"contract": "4HX", "declarer": "N", "tricks": 10, "lead": "ST"}),
+        ("4S N 9 LEAD: 10c", {"contract": "4S", "declarer": "N", "tricks": 9, "lead": "CT"}),
+    ],
+)
+def test_quick_entry_reads_the_lead_after_the_result(line: str, result: dict[str, object]) -> None:
+    assert parse_quick(line, code="contract") == result
+
+
+def test_quick_entry_takes_the_lead_with_the_rows_contract() -> None:
+    current = {"contract": "4S", "declarer": "N"}
+    assert parse_quick("+1 lead HK", code="contract", current=current) == {
+        "contract": "4S",
+        "declarer": "N",
+        "tricks": 11,
+        "lead": "HK",
+    }
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "message"),
+    [
+        ("lead HQ", "contract", "quick: give the result before the lead, such as 4S N = lead HQ"),
+        ("PASS lead HQ", "contract", "quick: a deal passed out or an adjusted score has no opening lead"),
+        ("A60/40 lead HQ", "contract", "quick: a deal passed out or an adjusted score has no opening lead"),
+        ("4S N = lead QQ", "contract", 'quick: cannot read "QQ" as a card: give a suit and a rank'),
+        ("4S N = lead HQ", "auction-1915", "quick: only contract bridge records the opening lead"),
+    ],
+)
+def test_quick_entry_refuses_a_lead_it_cannot_take(line: str, code: str, message: str) -> None:
+    with pytest.raises(QuickError) as caught:
+        parse_quick(line, code=code)
+    assert str(caught.value).startswith(message)
