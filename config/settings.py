@@ -72,6 +72,7 @@ MIDDLEWARE = [
     "duplicate.security.RejectNullCharactersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -172,7 +173,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Pages in the visitor's language: the one chosen with the footer's chooser (Django's set_language view keeps
+# it in a cookie), else the browser's Accept-Language, else British English. The catalogues are locale/'s,
+# compiled (.mo) and committed, so nothing needs gettext installed to serve them.
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("pl", "Polski")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # a club's laptop or a player's phone keeps its language a season
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
