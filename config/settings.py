@@ -173,8 +173,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Pages in the visitor's language: the one chosen with the footer's chooser (Django's set_language view keeps
-# it in a cookie), else the browser's Accept-Language, else British English. The catalogues are locale/'s,
+# Pages in the visitor's language: the one chosen with the footer's chooser (config/language.py keeps it in
+# Django's language cookie), else the browser's Accept-Language, else British English. The catalogues are locale/'s,
 # compiled (.mo) and committed, so nothing needs gettext installed to serve them.
 LANGUAGE_CODE = "en-gb"
 LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("pl", "Polski")]

@@ -268,6 +268,8 @@ def test_the_chosen_language_is_remembered_and_pages_speak_it(db, language, even
     assert f">{events}</a>" in html
     assert f'aria-label="{chooser}"' in html
     assert f'<strong lang="{language}" aria-current="true">' in html  # the chooser names the one in use
+    for own_name in ("British English", "Français", "Polski"):  # each language in its own words
+        assert f">{own_name}</" in html
 
 
 def test_the_browser_s_language_is_taken_until_one_is_chosen(db):
