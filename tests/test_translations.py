@@ -10,6 +10,7 @@ CSV ...) are the same in every language.
 
 from __future__ import annotations
 
+import datetime as dt
 import gettext
 import re
 import unicodedata
@@ -22,7 +23,9 @@ from django.conf import settings
 from django.template.base import Lexer, TokenType
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
+from duplicate.templatetags.kalamazoo import long_date
 from tests.factories import make_event
 
 ROOT = Path(settings.BASE_DIR)
@@ -296,3 +299,17 @@ def test_a_page_kept_in_one_language_is_not_served_in_another(db):
     assert '<html lang="en-gb">' in english
     assert '<html lang="fr">' in french
     assert '<html lang="en-gb">' in Client().get(url).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en-gb", "Saturday 28 November 2026"),
+        ("fr", "samedi 28 novembre 2026"),
+        ("pl", "Sobota, 28 listopada 2026"),  # the month in the genitive: "28 listopada", not "28 listopad"
+    ],
+)
+def test_a_day_is_written_in_full_as_each_language_writes_it(language, written):
+    with translation.override(language):
+        assert long_date(dt.date(2026, 11, 28)) == written
+    assert long_date(None) == ""
