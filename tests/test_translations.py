@@ -56,15 +56,11 @@ NOT_MARKED_YET = frozenset(
         "duplicate/entry_tokens.html",
         "duplicate/event_detail.html",
         "duplicate/event_form.html",
-        "duplicate/roster_merge.html",
         "duplicate/token_compare.html",
         "duplicate/token_done.html",
         "duplicate/token_invalid.html",
         "duplicate/traveller.html",
-        "teams/imp_match.html",
-        "teams/match.html",
         "teams/matches_display.html",
-        "teams/matches_match.html",
     }
 )
 
