@@ -10,7 +10,7 @@ BENCH_ARGS ?=
 
 NPM ?= npm
 
-.PHONY: run test test-sqlite test-postgres test-postgres-redis lint format bench clean messages
+.PHONY: run test test-sqlite test-postgres test-postgres-redis package-test lint format bench clean messages
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,13 @@ test-postgres-redis: $(VENV)/.installed-dev node_modules/.package-lock.json
 	@echo "=== test suite on PostgreSQL + Redis ($$POSTGRES_URL, $$REDIS_URL) ==="
 	DATABASE_URL=$$POSTGRES_URL REDIS_URL=$$REDIS_URL $(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
+# The one-command install as a club does it: the wheel built, installed in a fresh virtual environment (no
+# make, outside the clone), `kalamazoo demo`, then `kalamazoo serve` and `serve --room` fetched over HTTP
+# (.ci/package-test; CI runs it after `make test`). The clone's Python builds the wheel and makes the fresh
+# environment; PyPI gives the wheel's build tool and dependencies.
+package-test: $(VENV)/.installed
+	PYTHON=$(abspath $(PY)) .ci/package-test
+
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -87,4 +94,4 @@ bench: $(VENV)/.installed-dev
 	$(PY) -m bench.run $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) node_modules bench/peer/node_modules db.sqlite3 staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules bench/peer/node_modules db.sqlite3 staticfiles build dist .pytest_cache .mypy_cache .ruff_cache

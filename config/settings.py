@@ -8,6 +8,8 @@ REDIS_TIMEOUT  seconds to connect to Redis and to wait for each reply before a p
 SECRET_KEY     required when DEBUG is off
 DEBUG          "1"/"true" to turn on development mode (default off)
 ALLOWED_HOSTS  comma-separated host names (default: localhost names in DEBUG)
+CSRF_TRUSTED_ORIGINS  comma-separated origins (https://scores.example.org) for forms posted through a proxy
+STATIC_ROOT    where collectstatic puts the static files (default: staticfiles/ at the repository root)
 DB_PREPARED_STATEMENTS  "0" behind a pooler in transaction mode (PostgreSQL; default on)
 DEAL_ANALYSIS_IN_BACKGROUND  "0": hands attached are not analysed double dummy in a thread (analyse_hands only)
 """
@@ -22,6 +24,13 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# An installed copy (the wheel, `kalamazoo serve`) carries the repository's templates/ and static/ inside this
+# package (pyproject.toml's package-dir); a clone has them at its root.
+_PACKAGE_DIR = Path(__file__).resolve().parent
+TEMPLATES_DIR = (
+    _PACKAGE_DIR / "templates" if (_PACKAGE_DIR / "templates").is_dir() else BASE_DIR / "templates"
+)
+STATIC_SOURCE_DIR = _PACKAGE_DIR / "static" if (_PACKAGE_DIR / "static").is_dir() else BASE_DIR / "static"
 
 
 def env_bool(name: str, default: bool = False) -> bool:
@@ -86,7 +95,7 @@ ROOT_URLCONF = "config.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [TEMPLATES_DIR],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -185,8 +194,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+STATICFILES_DIRS = [STATIC_SOURCE_DIR]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -227,6 +236,9 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # The health check (config.health) answers on plain http too: a container's or load balancer's probe
+    # asks it from inside, before the TLS proxy.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 LOGGING = {
     "version": 1,

@@ -431,6 +431,13 @@ class GridCellColumn(tables.Column):
         url = reverse("entry_table", args=[table.event_pk, table.letter, record.round.number, seating.table])
         title = f"N-S {seating.ns.number} v E-W {seating.ew.number}"
         link = format_html('<a href="{}" title="{}">{}/{}</a>', url, title, value.entered, value.total)
+        if value.unconfirmed:  # entered by one side, not yet confirmed by the other (law 79, law E)
+            link = format_html(
+                '{}<span class="unconfirmed-flag" title="entered by one side, not yet confirmed by the other">'
+                '<span aria-hidden="true">✎</span> {} to confirm</span>',
+                link,
+                value.unconfirmed,
+            )
         if not value.flags:
             return link
         count = len(value.flags)
@@ -445,7 +452,9 @@ class GridCellColumn(tables.Column):
 
 AGREE_TEMPLATE = """{% if record.round.agreed %}<span class="status status-complete">agreed</span> \
 <small class="muted">{{ record.round.agreed_at|date:"H:i" }}{% if record.round.agreed_by %} by \
-{{ record.round.agreed_by.get_username }}{% endif %}</small>{% else %}<span class="muted">open</span>{% endif %}
+{{ record.round.agreed_by.get_username }}{% endif %}</small>{% else %}<span class="muted">open</span>{% endif %}\
+{% if record.unconfirmed %} <span class="status status-warning unconfirmed-count">{{ record.unconfirmed }} \
+unconfirmed</span>{% endif %}
 {% if table.director %}<form method="post" class="inline" \
 action="{% url 'entry_round_agree' table.event_pk table.letter record.round.number %}">{% csrf_token %}\
 {% if record.round.agreed %}<input type="hidden" name="agreed" value="0">\
@@ -510,7 +519,7 @@ class HistoryTable(EventRowsTable):
         empty_text = "No changes recorded yet."
 
     def render_number(self, record: Any) -> Any:
-        return record.pk if record.kind == "result" else ""
+        return record.pk if record.kind in ("result", "confirmation") else ""
 
 
 # ----------------------------------------------------------------------------------------------- pairs
@@ -590,6 +599,9 @@ class DisplayTeamsTable(DisplayTable):
     name = tables.Column("Team")
     total = tables.Column("Total", attrs=NUM, accessor="total_display")
 
+    class Meta(DisplayTable.Meta):  # django-tables2 reads a table's own Meta only: the display's, restated
+        pass
+
 
 class DisplayImpTeamsTable(DisplayTable):
     """A contract team match's IMPs and VPs (``ImpTeam``s: home team first)."""
@@ -597,6 +609,9 @@ class DisplayImpTeamsTable(DisplayTable):
     name = tables.Column("Team")
     imps = tables.Column("IMPs", attrs=NUM)
     vp = tables.Column("VPs", attrs=NUM)
+
+    class Meta(DisplayTable.Meta):  # django-tables2 reads a table's own Meta only: the display's, restated
+        pass
 
 
 class DisplayTravellerTable(DisplayTable):
@@ -613,3 +628,6 @@ class DisplayTravellerTable(DisplayTable):
     ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display")
     ns_pm = tables.Column("N-S +/-", attrs=NUM, accessor="ns_plus_minus_display")
     ew_pm = tables.Column("E-W +/-", attrs=NUM_NARROW_HIDDEN, accessor="ew_plus_minus_display")
+
+    class Meta(DisplayTable.Meta):  # django-tables2 reads a table's own Meta only: the display's, restated
+        pass

@@ -34,6 +34,7 @@ event_patterns = [
     path("events/<int:pk>/results-source/", events.event_results_source, name="event_results_source"),
     path("events/<int:pk>/awards/", events.event_awards, name="event_awards"),
     path("events/<int:pk>/running-totals/", events.event_running_totals, name="event_running_totals"),
+    path("events/<int:pk>/confirm-results/", events.event_confirm_results, name="event_confirm_results"),
     path("events/<int:pk>/butler-datum/", events.event_butler_datum, name="event_butler_datum"),
     path("events/<int:pk>/movement/", events.event_movement, name="event_movement"),
     path("events/<int:pk>/pairs/", events.event_pairs, name="event_pairs"),
@@ -65,6 +66,7 @@ entry_patterns = [
     path("events/<int:pk>/tokens/", tokens.entry_tokens, name="entry_tokens"),
     path("t/<str:secret>/", entry.entry_token, name="entry_token"),
     path("t/<str:secret>/preview/", entry.entry_token_preview, name="entry_token_preview"),
+    path("t/<str:secret>/confirm/", entry.entry_token_confirm, name="entry_token_confirm"),
     path("t/<str:secret>/boards/<int:number>/", entry.entry_token_traveller, name="entry_token_traveller"),
 ]
 
@@ -117,6 +119,7 @@ live_patterns = [
     path("events/<int:pk>/version/", live.event_version, name="event_version"),
     path("events/<int:pk>/boards/<int:number>/version/", live.board_version, name="board_version"),
     path("events/<int:pk>/display/", live.event_display, name="event_display"),
+    path("events/<int:pk>/display/clock/", live.event_round_clock, name="event_round_clock"),
 ]
 
 # Downloads: printouts (PDF) and spreadsheets (xlsx, CSV); public and read-only.  The standings download, which

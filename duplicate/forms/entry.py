@@ -23,6 +23,7 @@ from scoring.quick import QuickError, parse_quick
 
 SEAT_CHOICES = [("", "—"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 SIDE_CHOICES = [("", "—"), ("NS", "N-S"), ("EW", "E-W")]
+ENTERED_BY_CHOICES = SIDE_CHOICES[1:]
 LEVEL_CHOICES = [("", "—"), ("PASS", "passed out")] + [(str(n), str(n)) for n in range(1, 8)]
 DOUBLING_CHOICES = [("", "—"), ("X", "doubled"), ("XX", "redoubled")]
 ELECTION_CHOICES = [("", "—"), ("points", "100 points in honours"), ("tricks", "three tricks")]
@@ -129,12 +130,21 @@ class PlayResultForm(forms.Form):
     )
 
     def __init__(
-        self, *args: Any, play: Play, code: str, director: bool, agreed: bool = False, **kwargs: Any
+        self,
+        *args: Any,
+        play: Play,
+        code: str,
+        director: bool,
+        agreed: bool = False,
+        confirm: bool = False,
+        **kwargs: Any,
     ) -> None:
         kwargs.setdefault("prefix", f"b{play.pk}")
         if not args or args[0] is None:
             kwargs.setdefault("initial", initial_for(play))
         super().__init__(*args, **kwargs)
+        if confirm and not director:  # the event asks the other side to confirm (law 79, law E)
+            self.fields["entered_by"] = entered_by_field(play)
         self.play_row = play
         self.code = code
         self.director = director
@@ -373,6 +383,18 @@ class PlayResultForm(forms.Form):
         return target if target in self.fields else None
 
 
+def entered_by_field(play: Play) -> forms.ChoiceField:
+    """Which side of the table enters the result (the other side confirms it): N-S unless E-W entered the
+    result stored (North customarily enters it)."""
+    message = "entered_by: say which side enters the result, N-S or E-W"
+    return forms.ChoiceField(
+        label="Entered by",
+        choices=ENTERED_BY_CHOICES,
+        initial=play.entered_by or "NS",
+        error_messages={"required": message, "invalid_choice": message},
+    )
+
+
 def initial_for(play: Play) -> dict[str, Any]:
     """The form's initial values from a stored result."""
     initial: dict[str, Any] = {"version": play.version, "ns": play.ns_pair.number, "ew": play.ew_pair.number}
@@ -497,3 +519,30 @@ class TableLinkActionForm(forms.Form):
     def messages(self) -> list[str]:
         """Each error, naming its field."""
         return [str(e) for errors in self.errors.values() for e in errors]
+
+
+class ConfirmForm(forms.Form):
+    """A table link's Confirm button (law 79, law E): the board's play, the version of the result its
+    phone showed, and the side confirming it."""
+
+    play = RowIdField(min_value=1, error_messages={"required": "play: missing; use the page's buttons"})
+    version = forms.IntegerField(
+        min_value=0,
+        max_value=column_range(Play, "version")[1],
+        error_messages={"required": "version: missing; reload the page"},
+    )
+    side = forms.ChoiceField(
+        choices=ENTERED_BY_CHOICES,
+        error_messages={
+            "required": "side: missing; use the page's buttons",
+            "invalid_choice": "side: must be NS or EW",
+        },
+    )
+
+    def messages(self) -> list[str]:
+        """Each error, naming its field."""
+        return [
+            str(e) if ":" in str(e) else f"{name}: {e}"
+            for name, errors in self.errors.items()
+            for e in errors
+        ]

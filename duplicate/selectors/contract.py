@@ -180,6 +180,14 @@ class ContractPairs:
         ]
         return "; ".join(texts)
 
+    def board_top(self, board: int, section: str) -> int | None:
+        """Matchpoints: the top on ``board`` in the ranking of section ``section`` (its own when sections are
+        ranked each on its own); None for IMPs, or a board with no result."""
+        for letter, contest in self.parts:
+            if letter in ("", section) and board in contest.board_tops:
+                return contest.board_tops[board]
+        return None
+
     def rankings(self) -> list[tuple[RankingGroup, Any, int | None]]:
         """Each ranking's group (named by its section when each is ranked on its own), rows and top."""
         out: list[tuple[RankingGroup, Any, int | None]] = []

@@ -7,16 +7,18 @@ page shows is still decided by the page (no peeking).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import ceil
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Min, Q
+from django.utils import timezone
 
 from duplicate.contests import Shape, contest_of
-from duplicate.models import Board, Event, EventKind, Play
+from duplicate.models import Board, Event, EventKind, Play, Round
 from duplicate.selectors.event_rows import BoardRows, board_row
 from duplicate.selectors.events import (
     VISITOR,
@@ -39,6 +41,7 @@ from duplicate.selectors.standings import (
     standings,
 )
 from duplicate.selectors.travellers import PlayLine, play_lines
+from scoring.round_clock import ClockState, clock_state, clock_text
 
 ROWS_PER_SLIDE = 12  # lines a slide shows in large type (a longer ranking or traveller runs to more slides)
 # Slides a page of the display holds (six minutes at the default 15 seconds a slide): its script fetches the
@@ -89,6 +92,8 @@ class Slide:
     part: int
     parts: int
     board: BoardRows | None = None
+    # A slide of rankings shown side by side: each column's heading (or "") and rows, ``rows`` all of them.
+    columns: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -145,6 +150,43 @@ def _slides(kind: str, title: str, rows: Sequence[Any], size: int) -> list[Slide
     return [Slide(kind, title, chunk, n, len(chunks)) for n, chunk in enumerate(chunks, 1)]
 
 
+def _standings_slides(
+    rankings: Sequence[tuple[str, Sequence[Any]]], *, single: bool, size: int
+) -> list[Slide]:
+    """The standings' slides, in columns of at most ``size`` rows, two to a slide: a ranking longer than a
+    column runs over two columns a slide (half each, the first the longer), and two rankings that each fit one
+    column (a Mitchell's N-S and E-W) share a slide, side by side."""
+    slides: list[Slide] = []
+    waiting: tuple[str, tuple[Any, ...]] | None = None  # a short ranking waiting for a second
+    for title, rows in rankings:
+        if len(rows) <= size:
+            if waiting is None:
+                waiting = (title, tuple(rows))
+                continue
+            pair = (waiting, (title, tuple(rows)))
+            both = tuple(row for _, column in pair for row in column)
+            slides.append(Slide("standings", "Standings", both, 1, 1, columns=pair))
+            waiting = None
+            continue
+        if waiting is not None:
+            slides += _slides("standings", _standings_title(waiting[0], single), waiting[1], size)
+            waiting = None
+        chunks, heading = _chunks(rows, 2 * size), _standings_title(title, single)
+        for part, chunk in enumerate(chunks, 1):
+            half = ceil(len(chunk) / 2)
+            columns: tuple[tuple[str, tuple[Any, ...]], ...] = (
+                (("", chunk[:half]), ("", chunk[half:])) if len(chunk) > size else (("", chunk),)
+            )
+            slides.append(Slide("standings", heading, chunk, part, len(chunks), columns=columns))
+    if waiting is not None:
+        slides += _slides("standings", _standings_title(waiting[0], single), waiting[1], size)
+    return slides
+
+
+def _standings_title(title: str, single: bool) -> str:
+    return "Standings" if single else f"Standings: {title}"
+
+
 def display_plan(event: Event, *, rows: int = ROWS_PER_SLIDE) -> DisplayPlan:
     """The display's slides (three queries at every size: the pairs, the contest, each board's count of
     lines).  Always a visitor's view, whoever is signed in on the screen's browser: a board still in play at
@@ -156,9 +198,8 @@ def display_plan(event: Event, *, rows: int = ROWS_PER_SLIDE) -> DisplayPlan:
     found = standings(event, pairs=pairs, results=results)
     slides: list[Slide | TravellerSlide] = []
     if isinstance(found, PairStandings):
-        for ranking in (r for r in found.rankings if r.rows):
-            title = "Standings" if found.single_ranking else f"Standings: {ranking.title}"
-            slides += _slides("standings", title, ranking.rows, rows)
+        rankings = [(r.title, r.rows) for r in found.rankings if r.rows]
+        slides += _standings_slides(rankings, single=found.single_ranking, size=rows)
     elif (
         contest_of(event).shape is Shape.CONTRACT_TEAMS
     ):  # a match by IMPs: each team's IMPs and VPs, boards shown
@@ -244,4 +285,56 @@ def display(event: Event, plan: DisplayPlan, page: int = 1) -> Display:
         in_play=plan.in_play,
         page=page,
         pages=plan.pages,
+    )
+
+
+def event_rounds(event: Event) -> int:
+    """How many rounds the event plays: its longest section's (one query; 0 before its movement is seated)."""
+    return Round.objects.filter(section__event=event).aggregate(n=Max("number"))["n"] or 0
+
+
+def round_in_play(event: Event) -> int | None:
+    """The lowest round with a result still to enter (what the director's clock form offers to start), or
+    None when every result is in (one query)."""
+    found = Play.objects.filter(event=event, entered=False).aggregate(n=Min("seating__round__number"))
+    number: int | None = found["n"]
+    return number
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    """The display's round clock: started at round ``clock_round`` at ``started_at``, ``minutes`` a round, of
+    ``rounds``; ``state`` where play stood when the page was made (the page's script counts on each second)."""
+
+    minutes: int
+    clock_round: int
+    started_at: str  # ISO 8601, with its offset
+    rounds: int
+    state: ClockState
+
+    @property
+    def text(self) -> str:
+        return clock_text(self.state)
+
+
+def round_clock(event: Event, *, now: dt.datetime | None = None) -> RoundClock | None:
+    """The clock the director started (one query: the event's rounds), or None without one (no query)."""
+    if not event.round_minutes or event.clock_round is None or event.clock_started_at is None:
+        return None
+    rounds = event_rounds(event)
+    state = clock_state(
+        started_at=event.clock_started_at,
+        clock_round=event.clock_round,
+        minutes=event.round_minutes,
+        rounds=rounds,
+        now=now or timezone.now(),
+    )
+    if state is None:
+        return None
+    return RoundClock(
+        minutes=event.round_minutes,
+        clock_round=event.clock_round,
+        started_at=event.clock_started_at.isoformat(timespec="milliseconds"),
+        rounds=rounds,
+        state=state,
     )

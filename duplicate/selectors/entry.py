@@ -37,6 +37,44 @@ ITEM_LABELS = {
 }
 SIDE_LABELS = {"NS": "N-S", "EW": "E-W"}
 CONTRACT_COLUMNS = {"trick": "trick score", "honour": "other score"}  # law 77's, as the downloads head them
+OTHER_SIDE = {"NS": "EW", "EW": "NS"}
+SIDES = ("NS", "EW")
+
+
+# --- Both sides confirm (Event.confirm_results; docs/laws.md) ----------------------------------------------
+
+
+def awaiting_q(prefix: str = "") -> Q:
+    """The plays entered by one side of a table and not yet confirmed by the other (law 79, law E); an event
+    that does not ask for confirmation has none (the caller checks ``Event.confirm_results``)."""
+    return Q(
+        **{f"{prefix}entered": True, f"{prefix}confirmed_at__isnull": True, f"{prefix}entered_by__in": SIDES}
+    )
+
+
+def awaiting_side(play: Play, *, event: Event) -> str:
+    """The side ("NS", "EW") whose confirmation the play's result waits for; "" when none (no query)."""
+    if not (event.confirm_results and play.entered and play.entered_by) or play.confirmed_at is not None:
+        return ""
+    return OTHER_SIDE.get(play.entered_by, "")
+
+
+def agreed_at_table(play: Play, *, event: Event) -> bool:
+    """The play's result is in and, where the event asks for it, confirmed by the other side (no query)."""
+    return play.entered and not awaiting_side(play, event=event)
+
+
+def round_unconfirmed_note(round: Round) -> str:
+    """What the director's agreement of the round says of its results waiting for the other side's
+    confirmation, " 2 results of it were not confirmed ...", or "" when none (one query; none when the
+    event does not ask for it)."""
+    if not round.section.event.confirm_results:
+        return ""
+    n = Play.objects.filter(awaiting_q(), seating__round=round).count()
+    if not n:
+        return ""
+    results = f"{n} result{'s' if n != 1 else ''} of it {'were' if n != 1 else 'was'}"
+    return f" {results} not confirmed by the other side: your agreement stands for theirs."
 
 
 # --- The grid of rounds x tables --------------------------------------------------------------------------
@@ -48,6 +86,7 @@ class GridCell:
     entered: int
     total: int
     flags: list[str] = field(default_factory=list)  # unlikely results, for the director (docs/laws.md)
+    unconfirmed: int = 0  # results waiting for the other side's confirmation (Event.confirm_results)
 
     @property
     def complete(self) -> bool:
@@ -67,6 +106,10 @@ class GridRow:
     def total(self) -> int:
         return sum(c.total for c in self.cells if c)
 
+    @property
+    def unconfirmed(self) -> int:
+        return sum(c.unconfirmed for c in self.cells if c)
+
 
 @dataclass
 class SectionGrid:
@@ -85,9 +128,14 @@ def entry_grid(event: Event, *, flags: bool = False) -> list[SectionGrid]:
     seatings = list(
         Seating.objects.filter(round__section__event=event)
         .select_related("ns", "ew")
-        .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=Q(plays__entered=True)))
+        .annotate(
+            n_total=Count("plays"),
+            n_entered=Count("plays", filter=Q(plays__entered=True)),
+            n_unconfirmed=Count("plays", filter=awaiting_q("plays__")),
+        )
         .order_by("table")
     )
+    confirming = event.confirm_results
     by_round: dict[int, dict[int, Seating]] = defaultdict(dict)
     for row in seatings:
         by_round[row.round_id][row.table] = row
@@ -106,6 +154,7 @@ def entry_grid(event: Event, *, flags: bool = False) -> list[SectionGrid]:
                     entered=s.n_entered,  # type: ignore[attr-defined]
                     total=s.n_total,  # type: ignore[attr-defined]
                     flags=[f"Board {n}: {o.text}" for n, o in sorted(oddities.get(s.pk, []), key=_board)],
+                    unconfirmed=s.n_unconfirmed if confirming else 0,  # type: ignore[attr-defined]
                 )
                 if (s := seated.get(t))
                 else None
@@ -187,14 +236,18 @@ def round_count(section: Section) -> int:
 
 def current_seating(section: Section, table: int, *, names: bool = True) -> Seating | None:
     """The seating a table's link opens: the lowest round not agreed whose boards at the table are not all
-    in; otherwise the last round not agreed; None when every round is agreed (one query).  With its round
-    and pairs, and with ``names`` the pairs' players (as :func:`table_seating`)."""
+    in (where the event asks for it, confirmed by the other side: :func:`agreed_at_table`); otherwise the
+    last round not agreed; None when every round is agreed (one query).  With its round and pairs, and with
+    ``names`` the pairs' players (as :func:`table_seating`)."""
     found = Seating.objects.filter(round__section=section, table=table, round__agreed_at__isnull=True)
+    agreed = Q(plays__entered=True)
+    if section.event.confirm_results:  # one side's result waits for the other's confirmation
+        agreed &= Q(plays__confirmed_at__isnull=False) | Q(plays__entered_by="")
     if names:  # as table_seating
         found = found.annotate(club_choice=club_public_name())
     seatings = list(
         found.select_related(*_related(names))
-        .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=Q(plays__entered=True)))
+        .annotate(n_total=Count("plays"), n_entered=Count("plays", filter=agreed))
         .order_by("round__number")
     )
     waiting = (s for s in seatings if s.n_entered < s.n_total)

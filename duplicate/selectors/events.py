@@ -12,12 +12,28 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seating, Section, Team
 from duplicate.selectors.pair_rows import club_public_name, pair_infos
+
+
+class SiteStart(NamedTuple):
+    """What a new site still lacks: an event, and a director who can sign in (``kalamazoo serve`` says so)."""
+
+    has_event: bool
+    has_director: bool
+
+
+def site_start() -> SiteStart:
+    """Whether the site has an event and an active director (two queries)."""
+    return SiteStart(
+        has_event=Event.objects.exists(),
+        has_director=get_user_model().objects.filter(is_staff=True, is_active=True).exists(),
+    )
 
 
 def event_list() -> list[tuple[Event, tuple[str, str]]]:

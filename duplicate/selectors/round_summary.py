@@ -96,13 +96,17 @@ def round_summary(section: Section, table: int, round_number: int) -> RoundSumma
 
 
 def _boards_all_in(section: Section, table: int, round_number: int) -> list[int]:
-    """The boards the table played in the round, when it has a result or a ruling on each; else none
-    (one query)."""
+    """The boards the table played in the round, when it has a result or a ruling on each (where the event
+    asks for it, each confirmed by the other side: law 79, law E); else none (one query)."""
     plays = Play.objects.filter(
         seating__round__section=section, seating__round__number=round_number, seating__table=table
-    ).values_list("board__number", "entered")
-    found = list(plays)
-    return sorted(n for n, _ in found) if found and all(entered for _, entered in found) else []
+    )
+    confirming = section.event.confirm_results
+    found = list(plays.values_list("board__number", "entered", "entered_by", "confirmed_at"))
+    agreed = all(
+        entered and not (confirming and by and confirmed is None) for _, entered, by, confirmed in found
+    )
+    return sorted(n for n, *_ in found) if found and agreed else []
 
 
 def _round_results(section: Section, numbers: list[int], pairs: dict[int, PairInfo]) -> EventResults:

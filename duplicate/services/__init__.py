@@ -24,6 +24,8 @@ from duplicate.services.boards import (
     board_vulnerability_set,
     deals_random,
 )
+from duplicate.services.clock import event_round_clock_set
+from duplicate.services.confirm import event_confirm_results_set, play_result_confirm
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import (
     average_plus_for,
@@ -94,6 +96,7 @@ __all__ = [
     "deals_random",
     "event_awards_set",
     "event_butler_datum_set",
+    "event_confirm_results_set",
     "event_create",
     "event_finish",
     "event_lock",
@@ -102,6 +105,7 @@ __all__ = [
     "event_reopen",
     "event_results_source_set",
     "event_results_touch",
+    "event_round_clock_set",
     "event_running_totals_set",
     "hands_from_file",
     "hands_from_lin",
@@ -110,6 +114,7 @@ __all__ = [
     "is_pbn_text",
     "movement_build",
     "pair_names_update",
+    "play_result_confirm",
     "play_result_save",
     "round_agree",
     "round_agreed_message",

@@ -3,8 +3,7 @@
 Format (see README): name, date, code, kind, optional teams, pairs, boards, results, and optionally the
 movement (the ``movement`` command's JSON shape), the status and the agreed rounds (law E). Without a
 movement the seatings are read from the results: pairs who keep their table and opponents all session are
-read as a compass movement (a team match's as the law G team movement); any other seating is a custom
-movement.
+read as a compass movement (a team match's as law G's team movement); any other, a custom movement.
 Every problem is reported with its position, e.g. ``results[3].tricks: must be ...``; nothing is written
 unless the whole file is good.
 """
@@ -35,6 +34,7 @@ from duplicate.models import (
     Seating,
 )
 from duplicate.services.bulk import rows_update
+from duplicate.services.confirm import event_confirm_results_set
 from duplicate.services.errors import ServiceError, in_range, text_problem
 from duplicate.services.eventfile_players import (
     awards_read,
@@ -88,6 +88,7 @@ TOP_KEYS = {
     "butler_drop",
     "butler_halves",
     "running_totals",
+    "confirm_results",
     "awards",
 }
 FILE_KINDS: dict[Any, tuple[Callable[..., Event], Callable[..., dict[str, Any]]]] = {}  # by teams.apps
@@ -272,10 +273,9 @@ def event_import(
         butler_drop=data.get("butler_drop", "one"),  # Butler's datum; checked there (butler_datum_for)
         butler_halves=data.get("butler_halves", "away"),
         analyse=analyse,
-        running_totals=data.get(
-            "running_totals", False
-        ),  # visitors' totals count every result (checked there)
+        running_totals=data.get("running_totals", False),  # visitors' totals: every result (checked there)
     )
+    event_confirm_results_set(event=event, confirm_results=data.get("confirm_results", False))  # law 79
     for word in set(vulnerable.values()):  # law 77: the boards' own vulnerability, where the file gives one
         numbers = [n for n, v in vulnerable.items() if v == word]
         Board.objects.filter(event=event, number__in=numbers).update(vulnerability=word)
@@ -710,7 +710,7 @@ def event_export(event: Event, *, director: bool = False) -> dict[str, Any]:
         **({k: getattr(event, k) for k in ("butler_drop", "butler_halves")} if _datum_chosen(event) else {}),
         "status": event.status,
         "paper_size": event.paper_size,
-        **({"running_totals": True} if event.running_totals else {}),  # visitors' totals: every result
+        **{key: True for key in ("running_totals", "confirm_results") if getattr(event, key)},  # choices
         **({"awards": list(event.awards)} if event.awards else {}),  # the award table (masterpoints)
     }
     if snapshot.teams:

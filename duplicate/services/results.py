@@ -248,6 +248,7 @@ def play_result_save(
     expected_version: int,
     reason: str = "",
     honours_as_given: bool = False,
+    side: str = "",
 ) -> Play:
     """Enter, correct or clear (data=None) the result of one Play.
 
@@ -257,6 +258,8 @@ def play_result_save(
     succeeds only if the stored version is still ``expected_version``. ``honours_as_given`` (a director's,
     for the undo of a "hands replaced" correction) scores the honours in ``data`` without checking them
     against the board's hands: the table's result as it was scored before the hands were replaced.
+    ``side`` ("NS", "EW"): the side of a table link's players who entered it, where the event has the
+    opponents confirm each result (``services.confirm``); a director's result is stored as nobody's ("").
     """
     # The play's row and its round's, in one statement (PostgreSQL takes them in that order): round_agree locks
     # the same round row, so agreeing a round and saving a result in it run one after the other (this save
@@ -277,6 +280,7 @@ def play_result_save(
         expected_version=expected_version,
         reason=reason,
         honours_as_given=honours_as_given,
+        side=side,
     )
     if change is not None:
         change.save()
@@ -350,11 +354,14 @@ def result_apply(
     reason: str,
     before: Mapping[str, Any] | None = None,
     honours_as_given: bool = False,
+    side: str = "",
 ) -> PlayChange | None:
     """The one path a result is written by: law E's checks, the scoring and the version-guarded write of a
     row the caller has locked. Returns the history row for the caller to store (None: nothing changed); the
     caller also bumps the results version (once for a batch). ``before``: the result as it stood, when the
-    stored fields do not say it all (honours derived from hands being replaced)."""
+    stored fields do not say it all (honours derived from hands being replaced). ``side``: who of the table
+    entered it (law 79: a changed result waits for the other side's confirmation again; a director's
+    waits for none)."""
 
     finished = play.event.status == EventStatus.COMPLETE
     if finished and not writer.is_director:
@@ -386,6 +393,8 @@ def result_apply(
         raise PermissionDenied("Only the director gives rulings and penalty points.")
     if honours_as_given and not writer.is_director:
         raise PermissionDenied("Only the director scores honours other than the board's hands give.")
+    if side not in ("", "NS", "EW"):
+        raise ServiceError(f"entered_by: must be NS or EW, got {str(side)[:10]!r}")
     try:
         fields = (
             blank_fields()
@@ -407,8 +416,15 @@ def result_apply(
         return None
     # update() does not reach auto_now: the time of the change is written with it.
     play.updated_at = timezone.now()
+    # Whoever entered a changed result, it is not confirmed (law 79): by a table's side it waits for the
+    # other side; by a director, for nobody.
+    play.entered_by, play.confirmed_at = ("" if writer.is_director or data is None else side), None
     updated = Play.objects.filter(pk=play.pk, version=expected_version).update(
-        version=expected_version + 1, updated_at=play.updated_at, **fields
+        version=expected_version + 1,
+        updated_at=play.updated_at,
+        entered_by=play.entered_by,
+        confirmed_at=None,
+        **fields,
     )
     if updated != 1:  # pragma: no cover - guarded by the row lock above; kept for databases without one
         raise ConflictError(

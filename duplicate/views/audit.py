@@ -38,7 +38,7 @@ ADMIN_ACTIONS = {1: "added", 2: "changed", 3: "deleted"}
 
 @dataclass
 class HistoryRow:
-    kind: str  # "result", "names" or "admin"
+    kind: str  # "result", "confirmation" (the result unchanged: law 79, law E), "names" or "admin"
     pk: int
     at: datetime
     who: str
@@ -111,7 +111,7 @@ def event_history_rows(event: Event) -> list[HistoryRow]:
         )
         rows.append(
             HistoryRow(
-                kind="result",
+                kind="result" if change.before != change.after else "confirmation",
                 pk=change.pk,
                 at=change.at,
                 who=change.who,
@@ -167,6 +167,11 @@ def change_undo(request: HttpRequest, pk: int, change_pk: int) -> HttpResponse:
         play__event_id=pk,
     )
     play = change.play
+    if change.before == change.after:  # a confirmation (law 79, law E): no result to put back
+        messages.error(
+            request, f"Change {change.pk} is a confirmation: it changed no result, so nothing to undo."
+        )
+        return redirect("event_history", pk=pk)
     if play_result_data(play) != change.after:
         messages.error(
             request,

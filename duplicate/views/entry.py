@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors, services
 from duplicate.contests import contest_of, is_contract
-from duplicate.forms.entry import PlayResultForm, error_field, initial_for
+from duplicate.forms.entry import ConfirmForm, PlayResultForm, error_field, initial_for
 from duplicate.forms.entry import quick_line as _quick_line
 from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
 from duplicate.pages import director_writer as _director
@@ -29,6 +29,7 @@ from duplicate.pages import traveller_page
 from duplicate.selectors import entry as entry_selectors
 from duplicate.selectors import event_or_404
 from duplicate.selectors import unlikely as unlikely_selectors
+from duplicate.selectors.board_feedback import BoardFigure, board_figure, released_figures
 from duplicate.selectors.round_summary import RoundSummary, round_summary
 from duplicate.services.results import (
     ResultError,
@@ -75,8 +76,10 @@ def _forbidden(
 
 
 def _unlisted(response: HttpResponse, *, noindex: bool = True) -> HttpResponse:
-    """A table link's page: its address is not sent on, nor indexed."""
-    response["Referrer-Policy"] = "no-referrer"
+    """A table link's page: its address is not sent to another site, nor indexed. Sent to this site's own
+    pages only (which know it): Chromium posts a form with ``Origin: null`` under ``no-referrer``, which
+    Django's CSRF check refuses (a table link's buttons and its no-script saves)."""
+    response["Referrer-Policy"] = "same-origin"
     if noindex:
         response["X-Robots-Tag"] = "noindex"
     return response
@@ -112,6 +115,7 @@ class TableView:
         self.action = action
         self.preview = preview
         self.token = token
+        self.confirm_action = reverse("entry_token_confirm", args=[token.secret]) if token else ""
         self.agreed = seating.round.agreed_at is not None
         self.agreement_law = agreement_law(
             event.code
@@ -131,6 +135,7 @@ class TableView:
             code=self.event.code,
             director=bool(self.writer and self.writer.is_director),
             agreed=self.agreed,
+            confirm=self.event.confirm_results,
         )
 
     def row(self, play: Play, *, form: PlayResultForm | None = None, **extra: Any) -> dict[str, Any]:
@@ -165,6 +170,10 @@ class TableView:
             "history": history,
             "notice": "",
             "status": "",
+            # The side whose confirmation the result waits for (law 79, law E): "" for none.
+            "awaiting": (awaiting := entry_selectors.awaiting_side(play, event=self.event)),
+            "awaiting_words": entry_selectors.SIDE_LABELS.get(awaiting, ""),
+            "entered_words": entry_selectors.SIDE_LABELS.get(play.entered_by, ""),
             **extra,
         }
 
@@ -219,6 +228,10 @@ def _render_table(
     if view.token:  # its own results are on the page; the travellers of the boards its table has played
         played = selectors.table_played_boards(view.section.pk, view.token.table)
         ctx["played_boards"] = sorted(played)
+        entered = [row["play"].board.number for row in rows if row["play"].entered]
+        figures = released_figures(view.section, view.token.table, view.seating.round.number, entered)
+        for row in rows:  # each board every table has played: the pairs' figures on it, its traveller
+            row.setdefault("figure", figures.get(row["play"].board.number))
         ctx["summary"] = summary
         if contest_of(view.event).of_matches:  # a league or a Swiss: where this round's pairs sit next
             shown = _summary_round(request, view, plays) or view.seating.round.number
@@ -315,7 +328,7 @@ def _without_noughts(data: dict[str, Any] | None) -> dict[str, Any] | None:
 def _saved_message(view: TableView, saved: Play, plays: list[Play]) -> str:
     """What was saved; through a table link, also the round the link opens next once this round is in."""
     message = f"Board {saved.board.number}: {entry_selectors.result_summary(play_result_data(saved))}."
-    round_in = saved.entered and all(p.entered for p in plays if p.pk != saved.pk)
+    round_in = _round_in(view, saved, plays)
     if view.token is not None and round_in:  # the link moves on only once the round is in
         number = entry_selectors.current_round_number(view.section, view.seating.table)
         if number is not None and number != view.seating.round.number:
@@ -326,10 +339,18 @@ def _saved_message(view: TableView, saved: Play, plays: list[Play]) -> str:
     return message
 
 
+def _round_in(view: TableView, saved: Play, plays: list[Play]) -> bool:
+    """Every board of the round is in with ``saved``, and agreed at the table where the other side confirms
+    (law 79, law E)."""
+    agreed = entry_selectors.agreed_at_table
+    others = all(agreed(p, event=view.event) for p in plays if p.pk != saved.pk)
+    return others and agreed(saved, event=view.event)
+
+
 def _summary_url(view: TableView, saved: Play, plays: list[Play], redirect_to: str) -> str:
     """Through a table link, once the save put the round's last board in: the link's page with that
     round's summary; "" otherwise."""
-    if view.token is None or not saved.entered or not all(p.entered for p in plays if p.pk != saved.pk):
+    if view.token is None or not _round_in(view, saved, plays):
         return ""
     return f"{redirect_to}?done={view.seating.round.number}#summary"
 
@@ -341,15 +362,25 @@ def _saved_response(
     summary (a fetch is told where with ``X-Kz-Location``, and entry.js goes there)."""
     message = _saved_message(view, saved, plays)
     summary = _summary_url(view, saved, plays, redirect_to)
-    if _is_fetch(request):
-        row = view.row(_reloaded(saved, view), status="saved", notice=f"Saved. {message}")
+    figure = _released_figure(view, saved)
+    told = f" Every table has played board {saved.board.number}: {figure.text}" if figure else ""
+    if _is_fetch(request):  # the row itself shows the figures (and the traveller's link)
+        row = view.row(_reloaded(saved, view), status="saved", notice=f"Saved. {message}", figure=figure)
         response = _render_row(request, view, row, 200)
         if summary:
-            messages.success(request, f"Saved. {message}")
+            messages.success(request, f"Saved. {message}{told}")
             response["X-Kz-Location"] = summary
         return response
-    messages.success(request, f"Saved. {message}")
+    messages.success(request, f"Saved. {message}{told}")
     return redirect(summary or f"{redirect_to}#board-{saved.board.number}")
+
+
+def _released_figure(view: TableView, saved: Play) -> BoardFigure | None:
+    """Through a table link, once its save made the board played at every table: the pairs' figures on it;
+    None before (no peeking) and for a director's page."""
+    if view.token is None or not saved.entered:
+        return None
+    return board_figure(view.section, view.token.table, view.seating.round.number, saved.board.number)
 
 
 def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to: str) -> HttpResponse:
@@ -383,6 +414,7 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
                 writer=view.writer,
                 expected_version=form.cleaned_data["version"],
                 reason=form.cleaned_data.get("reason") or "",
+                side=form.cleaned_data.get("entered_by") or "",
             )
         except services.ConflictError as exc:
             row = _conflict_row(view, play, exc, data=data, form=form)
@@ -602,11 +634,12 @@ def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) ->
         number=round,
     )
     agreed = request.POST.get("agreed") == "1"
+    unconfirmed = entry_selectors.round_unconfirmed_note(round_row) if agreed else ""
     services.round_agree(round=round_row, user_id=request.user.pk, agreed=agreed)
     messages.success(
         request,
         f"Round {round} agreed ({agreement_law(round_row.section.event.code)}): from now on only a director "
-        "corrects its scores, with a reason."
+        f"corrects its scores, with a reason.{unconfirmed}"
         if agreed
         else f"Round {round} reopened: the tables can correct its scores again.",
     )
@@ -678,7 +711,8 @@ def _summary_round(request: HttpRequest, view: TableView, plays: list[Play]) -> 
     text = request.GET.get("done", "")
     number = int(text) if text.isascii() and text.isdecimal() and len(text) < 6 else None
     if number is None or number > current:
-        number = current if plays and all(p.entered for p in plays) else None
+        agreed = all(entry_selectors.agreed_at_table(p, event=view.event) for p in plays)
+        number = current if plays and agreed else None
     return number
 
 
@@ -716,3 +750,46 @@ def entry_token_preview(request: HttpRequest, secret: str) -> HttpResponse:
     if isinstance(view, HttpResponse):
         return view
     return _preview(request, view, entry_selectors.seating_plays(view.seating, history=False))
+
+
+@require_POST
+def entry_token_confirm(request: HttpRequest, secret: str) -> HttpResponse:
+    """Both sides confirm (law 79, law E): the other side confirms a result with one tap; back at the board,
+    or at the round's summary once the round is agreed at the table (entry.js fetches it: a plain form post
+    from a page sending no referrer carries the origin "null", which the CSRF check refuses)."""
+    view = _token_view(request, secret)
+    if isinstance(view, HttpResponse):
+        return view
+    assert view.token is not None
+    assert view.writer is not None
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        return _unlisted(_forbidden(request, "; ".join(form.messages()), status=400, back=view.action))
+    plays = entry_selectors.seating_plays(view.seating, history=False)
+    play = next((p for p in plays if p.pk == form.cleaned_data["play"]), None)
+    if play is None:
+        where = f"table {view.seating.table} in round {view.seating.round.number}"
+        return _token_elsewhere(request, view.token, where)
+    side, back = form.cleaned_data["side"], f"{view.action}#board-{play.board.number}"
+    try:  # refused (changed since shown, confirmed by the side that entered it): the page says why
+        confirmed = services.play_result_confirm(
+            play_id=play.pk, version=form.cleaned_data["version"], side=side, writer=view.writer
+        )
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+        return _to_page(request, back)
+    summary = entry_selectors.result_summary(play_result_data(confirmed))
+    words = entry_selectors.SIDE_LABELS[side]
+    messages.success(request, f"Board {play.board.number} confirmed by {words}: {summary}.")
+    if _round_in(view, confirmed, plays):  # the round is over at the table: its summary
+        return _to_page(request, f"{view.action}?done={view.seating.round.number}#summary")
+    return _to_page(request, back)
+
+
+def _to_page(request: HttpRequest, url: str) -> HttpResponse:
+    """Back to the table link's page at ``url``: a redirect, or for a fetch the address to go to."""
+    if not _is_fetch(request):
+        return redirect(url)
+    response = HttpResponse(status=204)
+    response["X-Kz-Location"] = url
+    return _unlisted(response)

@@ -338,6 +338,20 @@ def event_running_totals(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @staff_member_required
+@require_POST
+def event_confirm_results(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director chooses whether the opponents confirm each result a table link enters (law 79, law E)."""
+    event = get_object_or_404(Event, pk=pk)
+    confirm = request.POST.get("confirm_results") == "on"
+    services.event_confirm_results_set(event=event, confirm_results=confirm)
+    if confirm:
+        messages.success(request, "The opponents now confirm each result entered through a table link.")
+    else:
+        messages.success(request, "Results entered through a table link now count without confirmation.")
+    return redirect("event_detail", pk=event.pk)
+
+
+@staff_member_required
 @require_safe
 def event_published(request: HttpRequest, pk: int) -> HttpResponse:
     """An imported event's page of what its file's scorer published: which results the pages show, and where

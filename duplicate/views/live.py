@@ -4,17 +4,23 @@ travellers in large type, a page of slides at a time."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods
 
-from duplicate import caching
+from duplicate import caching, services
 from duplicate.contests import Contest, contest_of
+from duplicate.forms.clock import START, STOP, RoundClockForm
+from duplicate.models import Event
 from duplicate.selectors import display as display_selectors
 from duplicate.selectors import events as event_selectors
 from duplicate.selectors.events import event_or_404
@@ -58,6 +64,17 @@ def _slide_table(slide: display_selectors.Slide, contest: Contest) -> DisplayTab
     return DisplayStandingsTable(slide.rows, contest=contest)
 
 
+def _slide_item(request: HttpRequest, slide: display_selectors.Slide, contest: Contest) -> dict[str, Any]:
+    """A slide and its table, or its columns' tables (rankings side by side)."""
+    if slide.columns:
+        columns = [
+            {"title": title, "table": _slide_table(replace(slide, rows=rows), contest).as_html(request)}
+            for title, rows in slide.columns
+        ]
+        return {"slide": slide, "columns": columns}
+    return {"slide": slide, "table": _slide_table(slide, contest).as_html(request)}
+
+
 def event_display(request: HttpRequest, pk: int) -> HttpResponse:
     """The venue display: everyone, a director too, sees what a visitor may (no peeking: a board still in play
     at any table is not shown), so the page is one for all.  Its slides are cut into pages
@@ -78,8 +95,44 @@ def event_display(request: HttpRequest, pk: int) -> HttpResponse:
         )
         data = display_selectors.display(event, current, page)
         contest = contest_of(event)
-        slides = [{"slide": s, "table": _slide_table(s, contest).as_html(request)} for s in data.slides]
-        context: dict[str, Any] = {"event": event, "data": data, "slides": slides}
+        slides = [_slide_item(request, s, contest) for s in data.slides]
+        clock = display_selectors.round_clock(event)
+        context: dict[str, Any] = {"event": event, "data": data, "slides": slides, "clock": clock}
         return render_to_string("duplicate/display.html", context)
 
     return HttpResponse(caching.cached(event, "display", page, build))
+
+
+@staff_member_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def event_round_clock(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director's round clock: a round's length, and start the clock at a round now (the round the tables
+    are on, unless changed) or stop it; the venue display counts down. A number out of range is shown beside
+    its field."""
+    event = get_object_or_404(Event, pk=pk)
+    rounds = display_selectors.event_rounds(event)
+    in_play = display_selectors.round_in_play(event)
+    initial = {"minutes": event.round_minutes, "clock_round": in_play or event.clock_round or 1}
+    form = RoundClockForm(request.POST if request.method == "POST" else None, initial=initial, rounds=rounds)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        clock_round, started_at = event.clock_round, event.clock_started_at  # the length only: kept
+        if data["action"] == START:
+            clock_round, started_at = data["clock_round"], timezone.now()
+        elif data["action"] == STOP or not data["minutes"]:
+            clock_round, started_at = None, None
+        try:
+            services.event_round_clock_set(
+                event=event, minutes=data["minutes"], clock_round=clock_round, started_at=started_at
+            )
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            clock = display_selectors.round_clock(event)
+            messages.success(
+                request, f"Round clock: {clock.text}." if clock else "The round clock is stopped."
+            )
+            return redirect("event_round_clock", pk=event.pk)
+    clock = display_selectors.round_clock(event)
+    context = {"event": event, "form": form, "clock": clock, "rounds": rounds, "in_play": in_play}
+    return render(request, "duplicate/round_clock.html", context)

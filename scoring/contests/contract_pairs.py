@@ -209,6 +209,8 @@ class ContractContest:
     datums: Mapping[int, int]
     _scored: tuple[Scored, ...] = field(repr=False, compare=False)
     datum_counts: Mapping[int, int] = field(default_factory=dict)
+    # Matchpoints: each board's own top, 2(N-1) for its Neuberg N (a board's figure is "x of the top").
+    board_tops: Mapping[int, int] = field(default_factory=dict)
 
     @cached_property
     def rows(self) -> tuple[ContestRow, ...]:

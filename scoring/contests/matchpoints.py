@@ -209,5 +209,11 @@ def matchpoints(
         return score, Fraction(score.numerator * 100, score.denominator * most_played * top)
 
     return ContractContest(
-        "matchpoints", ranking, lambda: ranked_rows(tally, factored), tuple(tops), {}, scored
+        "matchpoints",
+        ranking,
+        lambda: ranked_rows(tally, factored),
+        tuple(tops),
+        {},
+        scored,
+        board_tops={board: 2 * (most[board] - 1) for board in boards},
     )

@@ -113,6 +113,32 @@
       });
   }
 
+  function goTo(target) { // the page at an address the server named (reloaded when only the #fragment changes)
+    var dest = new URL(target, window.location.href);
+    if (dest.pathname + dest.search === window.location.pathname + window.location.search) {
+      window.location.hash = dest.hash;
+      window.location.reload();
+    } else {
+      window.location.assign(dest.href);
+    }
+  }
+
+  function confirmResult(form) { // the other side's one tap (law 79): the page again, at the board or the summary
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    fetch(form.getAttribute("action"), {
+      method: "POST",
+      body: new FormData(form),
+      headers: { "X-Requested-With": "fetch" },
+      credentials: "same-origin",
+    })
+      .then(function (r) {
+        var target = r.headers.get("X-Kz-Location");
+        if (target) { goTo(target); return; }
+        return r.text().then(function (html) { document.open(); document.write(html); document.close(); });
+      })
+      .catch(function () { form.submit(); });
+  }
+
   function bind(root) {
     root.querySelectorAll(".unlikely-prompt .change-it").forEach(function (link) {
       link.addEventListener("click", function (ev) { // back to the form as typed, its own Save button
@@ -122,6 +148,12 @@
         form.querySelectorAll(".entry-actions[hidden]").forEach(function (a) { a.hidden = false; });
         var q = form.querySelector("input.quick");
         if (q) { q.focus(); q.select(); }
+      });
+    });
+    root.querySelectorAll("form.confirm-form").forEach(function (form) {
+      form.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        confirmResult(form);
       });
     });
     root.querySelectorAll("form.entry-form").forEach(function (form) {

@@ -117,3 +117,58 @@
   window.setInterval(advance, seconds * 1000);
   document.addEventListener("kalamazoo:refreshed", show);
 })();
+
+// The round clock of the venue display (templates/duplicate/_round_clock.html): the director started round
+// data-clock-round at data-clock-started (ISO 8601), data-clock-minutes a round, of data-clock-rounds. Each second
+// this device's clock says where play stands, as scoring/round_clock.py works it out (whole seconds; the first
+// MOVE_SECONDS of a later round say the round before has ended): no request to the server. A change of the
+// director's reaches the page with the results version (the poll above fetches the page and swaps the clock in).
+(function () {
+  "use strict";
+  var MOVE_SECONDS = 60;
+  if (!document.querySelector("[data-display]")) { return; }
+
+  function number(el, name) { return parseInt(el.getAttribute(name), 10); }
+
+  function state(el, now) {
+    var started = Date.parse((el.dataset.clockStarted || "").replace(/(\.\d{3})\d+/, "$1"));
+    var first = number(el, "data-clock-round");
+    var minutes = number(el, "data-clock-minutes");
+    var rounds = number(el, "data-clock-rounds");
+    if (isNaN(started) || !(minutes > 0) || !(rounds > 0) || !(first >= 1 && first <= rounds)) { return null; }
+    var length = minutes * 60;
+    var elapsed = Math.max(0, Math.floor((now - started) / 1000));
+    var played = Math.floor(elapsed / length);
+    var into = elapsed - played * length;
+    var current = first + played;
+    if (current > rounds) { return { over: true }; }
+    return {
+      over: false, round: current, left: length - into, last: current === rounds,
+      moving: played > 0 && into < MOVE_SECONDS
+    };
+  }
+
+  function text(s) {
+    if (s.over) { return "Play has ended"; }
+    if (s.moving) {
+      return "Round " + (s.round - 1) + " has ended: move for round " + s.round + (s.last ? ", the last round" : "");
+    }
+    var seconds = s.left % 60;
+    var name = s.last ? "Last round" : "Round " + s.round;
+    return name + " \u2014 " + Math.floor(s.left / 60) + ":" + (seconds < 10 ? "0" : "") + seconds + " left";
+  }
+
+  function tick() {
+    var el = document.querySelector("[data-clock-started]");
+    if (!el) { return; }
+    var s = state(el, Date.now());
+    if (!s) { return; }
+    var said = text(s);
+    if (el.textContent !== said) { el.textContent = said; }
+    el.classList.toggle("ending", s.over || s.moving || s.left <= 120);
+  }
+
+  tick();
+  window.setInterval(tick, 1000);
+  document.addEventListener("kalamazoo:refreshed", tick);
+})();

@@ -114,9 +114,9 @@ def test_the_venue_display_heads_the_contests_figures(client):
     assert heads[0] == ["Place", "Pair", "Players", "IMPs"]
     assert heads[2] == ["Table", "N-S", "E-W", "Result", "N-S score", "N-S IMPs", "E-W IMPs"]
     words = text(html)
-    assert "Board 1 Datum: 260" in words
-    assert "Board 2 Datum: 430" in words
-    assert "Board 3 Datum: -70" in words
+    # each board's slide: its hands, then its datum over its lines
+    slides = [re.search(rf"Board {n} North .*? Datum: (-?\d+) Table", words) for n in (1, 2, 3)]
+    assert [m.group(1) if m else None for m in slides] == ["260", "430", "-70"]
     assert not {"Average", "Plus/minus", "+/-"} & set(re.findall(r"Average|Plus/minus|\+/-", words))
     event = make("matchpoints")
     html = client.get(reverse("event_display", args=[event.pk])).content.decode()

@@ -43,7 +43,7 @@ def test_the_traveller_display_and_recap_name_matchpoints_not_law_h(client):
     assert "law B(3)" not in page
     assert "Average:" not in page
     display = text(client.get(reverse("event_display", args=[event.pk])).content)
-    assert "Standings: N-S Place Pair Players % 1 3 North 3 &amp; South 3 79.17" in display
+    assert "Standings N-S Place Pair Players % 1 3 North 3 &amp; South 3 79.17" in display  # E-W beside it
     assert "Result N-S score N-S MPs E-W MPs" in display
     assert "Average" not in display
     words = pdf_words(client.get(reverse("download_recap", args=[event.pk])).content)

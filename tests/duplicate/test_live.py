@@ -53,7 +53,7 @@ def polled(client, name: str, *args) -> str:
 def slide_titles(html: str) -> list[str]:
     return [
         re.sub(r"<[^>]+>", "", t).strip()
-        for t in re.findall(r"<section class=\"slide\"[^>]*>\s*<h2>(.*?)</h2>", html, re.S)
+        for t in re.findall(r"<section class=\"slide(?! empty)[^\"]*\"[^>]*>\s*<h2>(.*?)</h2>", html, re.S)
     ]
 
 
@@ -201,14 +201,40 @@ def test_the_display_before_any_result(client, db):
     assert slide_titles(html) == []
 
 
-def test_a_long_ranking_runs_to_several_slides(client, db):
-    event = make_event(tables=14, boards_per_round=1)  # 14 pairs a direction: 12 a slide, then 2
+def test_a_long_ranking_runs_to_two_columns_then_several_slides(client, db):
+    # 14 pairs a direction: more than a column's 12, so each direction a slide of two columns, 7 and 7
+    event = make_event(tables=14, boards_per_round=1)
     for play in Play.objects.filter(event=event, board__number=1):
         enter(play, FIRST)
-    titles = slide_titles(client.get(reverse("event_display", args=[event.pk])).content.decode())
-    assert "Standings: N-S 1 of 2" in titles
-    assert "Standings: E-W 2 of 2" in titles
-    assert "Board 1 1 of 2" in titles  # fourteen tables played it
+    html = client.get(reverse("event_display", args=[event.pk])).content.decode()
+    titles = slide_titles(html)
+    assert titles[:2] == ["Standings: N-S", "Standings: E-W"]
+    assert "Board 1 1 of 2" in titles  # fourteen tables played it: a traveller stays one column, 12 a slide
+    first = html.split('<section class="slide')[1]
+    assert first.count('class="display-column"') == 2
+    assert [t.count("<tr") for t in re.findall(r"<tbody>(.*?)</tbody>", first, re.S)] == [7, 7]
+    # 30 tables: 30 pairs a direction, 24 a slide (two columns of 12), then 6 in one column
+    event = make_event(tables=30, boards_per_round=1)
+    for play in Play.objects.filter(event=event, board__number=1):
+        enter(play, FIRST)
+    html = client.get(reverse("event_display", args=[event.pk])).content.decode()
+    assert slide_titles(html)[:4] == [
+        "Standings: N-S 1 of 2",
+        "Standings: N-S 2 of 2",
+        "Standings: E-W 1 of 2",
+        "Standings: E-W 2 of 2",
+    ]
+    sections = html.split('<section class="slide')[1:3]
+    rows = [[t.count("<tr") for t in re.findall(r"<tbody>(.*?)</tbody>", s, re.S)] for s in sections]
+    assert rows == [[12, 12], [6]]
+
+
+def test_a_mitchells_two_directions_share_a_slide_side_by_side(client, game):
+    html = client.get(reverse("event_display", args=[game.pk])).content.decode()
+    assert slide_titles(html)[0] == "Standings"
+    first = html.split('<section class="slide')[1]
+    assert "slide-columns" in first.split(">")[0]
+    assert re.findall(r'<div class="display-column"><h3>(.*?)</h3>', first) == ["N-S", "E-W"]
 
 
 def test_the_cycle_time_is_the_browsers_and_every_seconds_is_one_page_kept(
@@ -244,13 +270,8 @@ def test_a_big_display_is_pages_of_a_few_slides_that_show_every_released_board_i
         html = client.get(f"{url}?page={found.group(1)}").content.decode()
     assert len(pages) == 2
     shown = [t for titles in pages for t in titles]
-    assert shown[:4] == [
-        "Standings: N-S 1 of 2",
-        "Standings: N-S 2 of 2",
-        "Standings: E-W 1 of 2",
-        "Standings: E-W 2 of 2",
-    ]
-    assert shown[4:] == [f"Board {n} {part} of 2" for n in range(1, 15) for part in (1, 2)]
+    assert shown[:2] == ["Standings: N-S", "Standings: E-W"]  # two columns each
+    assert shown[2:] == [f"Board {n} {part} of 2" for n in range(1, 15) for part in (1, 2)]
     for asked in ("0", "3", "99", "x", "-1", "1.5"):  # no such page: the first
         assert slide_titles(client.get(f"{url}?page={asked}").content.decode()) == pages[0]
 

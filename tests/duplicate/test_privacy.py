@@ -167,6 +167,8 @@ NOT_WALKED = {
     "section_add",
     "event_ranking",
     "event_running_totals",
+    "event_confirm_results",
+    "entry_token_confirm",  # a table link's Confirm button: a POST (tests/duplicate/test_confirm_views.py)
     "event_names",
     "pair_edit",
     "entry_preview",
@@ -192,6 +194,7 @@ NOT_WALKED = {
     "club_edit",
     "player_search",
     "event_awards",
+    "event_round_clock",  # the venue display's round clock: the director's form
     "event_published",  # an imported event's published figures against Kalamazoo's: the director's
     "event_results_source",
     "event_butler_datum",

@@ -691,7 +691,7 @@ DERIVED_SMALL_INTEGER_COLUMNS = {
     "Match.table": "a draw's or a schedule's table, 1 to half the field (at most 300 entrants)",
     "DrawChange.round": "the round of the matches swapped",
     "Event.session": "the championship's next session number (duplicate.services.championships)",
-    "Event.round_minutes": "the director's round clock form, 0 to 120 (duplicate.services.events)",
+    "Event.round_minutes": "the director's round clock form, 0 to 120 (duplicate.services.clock)",
     "Event.clock_round": "the round the director starts the clock at, one of the event's rounds",
 }
 

@@ -450,6 +450,7 @@ def test_token_secrets_and_history_never_reach_public_pages(client, db, two_even
         ("event_create", []),
         ("event_import", []),
         ("event_names", ["pk"]),
+        ("event_round_clock", ["pk"]),
     ],
 )
 def test_director_pages_need_a_director(client, db, two_events, name, args):

@@ -51,6 +51,7 @@ def test_matchpoints_two_a_result_beaten_one_a_tie() -> None:
     contest = matchpoints(BOARD_1, single_ranking=False)
     assert [(line.ns_score, line.ew_score) for line in contest.lines] == [(5, 1), (5, 1), (2, 4), (0, 6)]
     assert contest.tops == (6, 6)
+    assert contest.board_tops == {1: 6}  # the board's own top: a line's figure is "5 of 6"
     assert summary(contest, "NS") == [
         (1, 1, 5, 5, F(500, 6), 1),
         (2, 1, 5, 5, F(500, 6), 1),  # equal exact scores share a rank
@@ -91,6 +92,7 @@ def test_a_sit_out_is_factored_up_and_a_board_played_less_is_neubergd() -> None:
         R(3, 1, 12, 420), R(3, 2, 13, 400),
     ]  # fmt: skip
     contest = matchpoints(results, single_ranking=False)
+    assert contest.board_tops == {1: 4, 2: 4, 3: 4}  # board 3, played twice, Neuberged to the top of 3
     # N-S: 1: 0 + 3 + 7/2 = 13/2; 2: 2 + 3 + 1/2 = 11/2; 3: 4 + 0 = 4 on 2 boards, factored by 3/2 to 6.
     # Percentage = score / (3 boards x top 4) x 100.
     assert summary(contest, "NS") == [
@@ -323,6 +325,7 @@ def test_sections_playing_different_boards_have_their_own_tops() -> None:
     groups = ranking_groups([(r.board, r.ns, r.ew) for r in a + b])
     contest = matchpoints(a + b, groups=groups)
     assert sorted(contest.tops) == [2, 2, 4, 4]
+    assert contest.board_tops == {1: 4, 2: 4, 3: 2, 4: 2}
     # pair 3 (A) beats both others twice: 4 + 4; pair 5 (B) beats its one other twice: 2 + 2; both 100%
     best = {r.pair: (r.score, r.percentage) for r in contest.rows if r.rank == 1}
     assert best == {3: (8, 100), 5: (4, 100), 11: (8, 100), 14: (4, 100)}

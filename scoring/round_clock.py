@@ -1,0 +1,63 @@
+"""The round clock of the venue display: where play stands, given when the director started the clock.
+
+The director starts the clock at round ``clock_round`` at ``started_at``; every later round follows after
+``minutes`` (the round's length, the move to the next table included).  Pure arithmetic in whole seconds: a
+part of a second not yet run is not counted as run (the display shows 12:35 left until 12:34 is reached).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+# The first seconds of a round (after the clock's first) in which the display says the round before has ended
+# and the players move, before it counts down the new round.
+MOVE_SECONDS = 60
+
+
+@dataclass(frozen=True, slots=True)
+class ClockState:
+    """Where play stands: ``round`` being played (the last when ``over``), ``seconds_left`` in it (0 when
+    ``over``), whether it is the event's ``last`` round, whether ``moving`` (the first :data:`MOVE_SECONDS`
+    of a round after the clock's first: the round before has just ended) and whether play is ``over``."""
+
+    round: int
+    seconds_left: int
+    last: bool
+    moving: bool
+    over: bool
+
+
+def clock_state(
+    *, started_at: dt.datetime, clock_round: int, minutes: int, rounds: int, now: dt.datetime
+) -> ClockState | None:
+    """The clock at ``now``, or ``None`` when there is none (``minutes`` 0, no rounds, or a start round past
+    the last).  Before ``started_at`` (a device's clock behind the server's) the first round is full."""
+    if minutes <= 0 or rounds <= 0 or not 1 <= clock_round <= rounds:
+        return None
+    length = minutes * 60
+    elapsed = max(0, (now - started_at) // dt.timedelta(seconds=1))
+    played, into = divmod(elapsed, length)
+    current = clock_round + played
+    if current > rounds:
+        return ClockState(round=rounds, seconds_left=0, last=True, moving=False, over=True)
+    return ClockState(
+        round=current,
+        seconds_left=length - into,
+        last=current == rounds,
+        moving=played > 0 and into < MOVE_SECONDS,
+        over=False,
+    )
+
+
+def clock_text(state: ClockState) -> str:
+    """What the display says: "Round 3 — 12:34 left", "Round 3 has ended: move for round 4", "Last round —
+    12:34 left", "Play has ended" (static/js/live.js says the same, each second)."""
+    if state.over:
+        return "Play has ended"
+    if state.moving:
+        last = ", the last round" if state.last else ""
+        return f"Round {state.round - 1} has ended: move for round {state.round}{last}"
+    minutes, seconds = divmod(state.seconds_left, 60)
+    name = "Last round" if state.last else f"Round {state.round}"
+    return f"{name} — {minutes}:{seconds:02d} left"
