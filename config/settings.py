@@ -24,7 +24,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-# An installed copy (the wheel, `kalamazoo serve`) carries the repository's templates/ and static/ inside this
+# An installed copy (the wheel, `kalamazoo serve`) carries the repository's templates/, static/ and locale/ inside this
 # package (pyproject.toml's package-dir); a clone has them at its root.
 _PACKAGE_DIR = Path(__file__).resolve().parent
 TEMPLATES_DIR = (
@@ -187,7 +187,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # compiled (.mo) and committed, so nothing needs gettext installed to serve them.
 LANGUAGE_CODE = "en-gb"
 LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("pl", "Polski")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [_PACKAGE_DIR / "locale" if (_PACKAGE_DIR / "locale").is_dir() else BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # a club's laptop or a player's phone keeps its language a season
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
