@@ -90,7 +90,7 @@ class _Reader(HTMLParser):
                 continue
             shown = (
                 name in READ_ATTRIBUTES
-                or (name == "value" and tag in ("input", "button") and values.get("type") in BUTTON_TYPES)
+                or (name == "value" and tag == "input" and values.get("type") in BUTTON_TYPES)
                 or (name.startswith("data-") and " " in value.strip())  # a sentence for a script
             )
             if shown:
@@ -140,6 +140,7 @@ def test_the_checker_finds_unmarked_text_and_passes_marked_text():
     assert unmarked_text("<p>Board {{ n }}</p>") == ["Board \x00"]
     assert unmarked_text('<button title="Save it">{% translate "Save" %}</button>') == ["Save it"]
     assert unmarked_text('<input type="submit" value="Go">') == ["Go"]
+    assert unmarked_text('<button type="submit" name="action" value="start"></button>') == []  # not shown
     assert unmarked_text('<div data-ask="Is this right?"></div>') == ["Is this right?"]
     assert unmarked_text("{% blocktranslate %}Board {{ n }}{% endblocktranslate %}") == []
     assert unmarked_text('<p>{% translate "Board" %} {{ n }}</p><script>var x = "text";</script>') == []
