@@ -14,6 +14,7 @@ COPY teams ./teams
 COPY scoring ./scoring
 COPY templates ./templates
 COPY static ./static
+COPY locale ./locale
 RUN pip install --no-deps . && rm -rf /app/*
 
 # The static files collected into the image (whitenoise serves them, hashed and compressed); a build-time

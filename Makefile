@@ -10,7 +10,7 @@ BENCH_ARGS ?=
 
 NPM ?= npm
 
-.PHONY: run test test-sqlite test-postgres test-postgres-redis package-test lint format bench clean
+.PHONY: run test test-sqlite test-postgres test-postgres-redis package-test lint format bench clean messages
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,15 @@ lint: $(VENV)/.installed-dev
 format: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
+
+# The translation catalogues (locale/): the marked strings gathered into each language's .po (kept
+# translations kept), then compiled to the .mo files committed beside them. Needs GNU gettext (apt-get install
+# gettext); serving the catalogues needs nothing. tests/test_translations.py fails on an entry left
+# untranslated and on a .mo older than its .po.
+messages: $(VENV)/.installed-dev
+	DEBUG=1 $(PY) manage.py makemessages --no-obsolete --add-location file -l fr -l pl \
+		--ignore=.venv --ignore=node_modules --ignore=bench --ignore=tests --ignore=staticfiles
+	DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv --ignore=node_modules
 
 # Benchmarks in throwaway databases (never part of `make test`); BENCH_ARGS=--quick for a quick look.
 # The peer scorer (bench/peer.py) is installed where npm exists; without node its rows are skipped with a line.

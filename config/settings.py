@@ -24,7 +24,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-# An installed copy (the wheel, `kalamazoo serve`) carries the repository's templates/ and static/ inside this
+# An installed copy (the wheel, `kalamazoo serve`) carries the repository's templates/, static/ and locale/ inside this
 # package (pyproject.toml's package-dir); a clone has them at its root.
 _PACKAGE_DIR = Path(__file__).resolve().parent
 TEMPLATES_DIR = (
@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "duplicate.security.RejectNullCharactersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -181,7 +182,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Pages in the visitor's language: the one chosen with the footer's chooser (config/language.py keeps it in
+# Django's language cookie), else the browser's Accept-Language, else British English. The catalogues are locale/'s,
+# compiled (.mo) and committed, so nothing needs gettext installed to serve them.
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("pl", "Polski")]
+LOCALE_PATHS = [_PACKAGE_DIR / "locale" if (_PACKAGE_DIR / "locale").is_dir() else BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # a club's laptop or a player's phone keeps its language a season
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

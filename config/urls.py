@@ -9,6 +9,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.health import healthz
+from config.language import language_choose
 from duplicate.security import ThrottledLoginView
 
 urlpatterns = [
@@ -17,5 +18,6 @@ urlpatterns = [
     path("", include("teams.urls")),
     path("login/", ThrottledLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("language/<str:code>/", language_choose, name="language_choose"),  # the footer's chooser
     path("admin/", admin.site.urls),
 ]

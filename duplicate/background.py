@@ -27,6 +27,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import connections
+from django.utils import translation
 
 from duplicate import caching
 from duplicate.services import ServiceError
@@ -90,7 +91,8 @@ def job_start(work: Callable[[Progress], int], *, total: int, name: str = "") ->
         caching.ask(cache.set, _key(token), _entry("running", 0, total, began, name=name), KEEP_SECONDS)
     except caching.CacheUnavailable:  # logged there: the caller works in the request instead
         return None
-    threading.Thread(target=_watch, args=(token, work, total, began, name), daemon=True).start()
+    language = translation.get_language()  # the refusal's words in the request's language
+    threading.Thread(target=_watch, args=(token, work, total, began, name, language), daemon=True).start()
     return token
 
 
@@ -121,7 +123,9 @@ def _entry(state: str, done: int, total: int, began: float, **extra: Any) -> dic
     return {"state": state, "done": done, "total": total, "began": began, "renewed": time.time(), **extra}
 
 
-def _watch(token: str, work: Callable[[Progress], int], total: int, began: float, name: str) -> None:
+def _watch(
+    token: str, work: Callable[[Progress], int], total: int, began: float, name: str, language: str | None
+) -> None:
     """Run the work in a thread of its own and write its progress until it ends, then its end."""
     done = [0]
     outcome: dict[str, Any] = {}
@@ -131,7 +135,8 @@ def _watch(token: str, work: Callable[[Progress], int], total: int, began: float
 
     def run() -> None:
         try:
-            outcome["event"] = work(progress)
+            with translation.override(language):
+                outcome["event"] = work(progress)
         except ServiceError as exc:
             outcome["error"] = str(exc)
         except Exception:

@@ -41,6 +41,7 @@ from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.core.cache.backends.db import DatabaseCache
 from django.db import DatabaseError, connections, router
 from django.http import QueryDict
+from django.utils import translation
 from django.utils.http import urlencode
 from redis.exceptions import RedisError
 
@@ -148,8 +149,9 @@ def _event_stamp(event: Event) -> str:
 
 
 def part_key(event: Event, what: str, variant: Hashable = ()) -> str:
-    """The cache key of ``what`` for ``event``: the entry holds (version, began, value)."""
-    return f"kz:{_event_stamp(event)}:{what}:{_digest(variant)}"
+    """The cache key of ``what`` for ``event`` in the request's language (a page or a file worked out in
+    French is never served in Polish): the entry holds (version, began, value)."""
+    return f"kz:{_event_stamp(event)}:{what}:{translation.get_language() or ''}:{_digest(variant)}"
 
 
 def counted_variant(released_only: bool) -> str:
@@ -273,7 +275,10 @@ def _prepared(
     if ask(cache.add, job, (owner, None), JOB_SECONDS):
         began: Any = None  # not yet: waiting its turn (``_prepare``)
         threading.Thread(
-            target=_prepare, args=(key, job, owner, wanted, build), name=f"{PREPARING} {what}", daemon=True
+            target=_prepare,
+            args=(key, job, owner, wanted, in_this_language(build)),
+            name=f"{PREPARING} {what}",
+            daemon=True,
         ).start()
     else:
         held = ask(cache.get, job)  # (owner, when its making began: None while it waits its turn)
@@ -281,6 +286,17 @@ def _prepared(
     if kept is not None and not current_only:
         return kept[2], 0.0
     return None, max(0.0, time.time() - began) if isinstance(began, float) else 0.0
+
+
+def in_this_language(work: Callable[[], T]) -> Callable[[], T]:
+    """``work`` done in the request's language wherever it runs: a thread starts in the site's default."""
+    language = translation.get_language()
+
+    def in_language() -> T:
+        with translation.override(language):
+            return work()
+
+    return in_language
 
 
 def _young(began: float) -> bool:

@@ -83,8 +83,12 @@ def test_the_wheel_lists_every_package_and_its_command():
         for top in ("config", "duplicate", "teams", "scoring")
         for path in (ROOT / top).rglob("__init__.py")
     }
-    assert set(setuptools["packages"]) == tree | {"config.templates", "config.static"}
-    assert setuptools["package-dir"] == {"config.templates": "templates", "config.static": "static"}
+    assert set(setuptools["packages"]) == tree | {"config.templates", "config.static", "config.locale"}
+    assert setuptools["package-dir"] == {
+        "config.templates": "templates",
+        "config.static": "static",
+        "config.locale": "locale",
+    }
     assert project["project"]["scripts"] == {"kalamazoo": "config.cli:main"}
     assert project["tool"]["setuptools"]["dynamic"]["dependencies"] == {"file": ["requirements.txt"]}
     assert "contract bridge" in project["project"]["description"]

@@ -514,6 +514,7 @@ def _fill(route: str, event, token: TableToken, pair: Pair, change: PlayChange) 
         "round_number": 1,
         "team_pk": 1,
         "token": "no-such-import",
+        "code": "fr",  # the footer's language chooser
     }
     # re_path groups: the first alternative of (?P<name>a|b|c), or the value above for a character class.
     route = re.sub(

@@ -1,0 +1,273 @@
+"""Pages in the visitor's language (Django's translation framework): every template's text marked for
+translation, every shipped catalogue complete and compiled, and the chosen language remembered.
+
+A template's text is what a reader sees: the text between tags and the attributes read aloud or shown
+(``title``, ``alt``, ``placeholder``, ``aria-label``, a button's ``value``), and ``data-*`` attributes holding a
+sentence for a script to show. Text inside ``{% translate %}`` and ``{% blocktranslate %}`` is marked; a
+variable (``{{ x }}``) is marked where it is made. Proper names (``Kalamazoo``) and formats' names (PBN, USEBIO,
+CSV ...) are the same in every language.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gettext
+import re
+import unicodedata
+from html.parser import HTMLParser
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.template.base import Lexer, TokenType
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from duplicate.templatetags.kalamazoo import long_date
+from tests.factories import make_event
+
+ROOT = Path(settings.BASE_DIR)
+TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
+CATALOGUES = sorted((ROOT / "locale").glob("*/LC_MESSAGES/django.po"))
+SHIPPED = [code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+
+#: The same in every language: the product's name, file formats' and federations' names.
+NAMES = frozenset({"Kalamazoo", "PBN", "USEBIO", "CSV", "PDF", "JSON", "LIN", "xlsx", "QR"})
+READ_ATTRIBUTES = frozenset({"title", "alt", "placeholder", "aria-label", "aria-description"})
+BUTTON_TYPES = frozenset({"submit", "button", "reset"})
+PLACEHOLDER = "\x00"  # stands for a variable or a tag in the template: no letters
+
+#: Templates whose text is not marked yet. The list only shrinks: a template listed here whose text is all
+#: marked fails the test until it is taken off.
+NOT_MARKED_YET = frozenset(
+    {
+        "duplicate/_round_summary.html",
+        "duplicate/board_entry.html",
+        "duplicate/display.html",
+        "duplicate/entry_field.html",
+        "duplicate/entry_index.html",
+        "duplicate/entry_row.html",
+        "duplicate/entry_rows.html",
+        "duplicate/entry_score.html",
+        "duplicate/entry_table.html",
+        "duplicate/entry_token.html",
+        "duplicate/entry_tokens.html",
+        "duplicate/event_detail.html",
+        "duplicate/event_form.html",
+        "duplicate/token_compare.html",
+        "duplicate/token_done.html",
+        "duplicate/token_invalid.html",
+        "duplicate/traveller.html",
+        "teams/matches_display.html",
+    }
+)
+
+
+def _has_words(text: str) -> bool:
+    """Whether ``text`` holds a word a reader reads (a letter outside the names every language shares)."""
+    for word in re.findall(r"[^\W\d_]+", text):
+        if word not in NAMES and any(unicodedata.category(c).startswith("L") for c in word):
+            return True
+    return False
+
+
+class _Reader(HTMLParser):
+    """What a reader sees in an HTML text: its text outside scripts and styles, and its read attributes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.seen: list[str] = []
+        self._skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._skipping += 1
+        values = dict(attrs)
+        for name, value in attrs:
+            if not value:
+                continue
+            shown = (
+                name in READ_ATTRIBUTES
+                or (name == "value" and tag == "input" and values.get("type") in BUTTON_TYPES)
+                or (name.startswith("data-") and " " in value.strip())  # a sentence for a script
+            )
+            if shown:
+                self.seen.append(value)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag in ("script", "style"):
+            self._skipping -= 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style") and self._skipping:
+            self._skipping -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skipping:
+            self.seen.append(data)
+
+
+def unmarked_text(source: str) -> list[str]:
+    """The texts of a template source a reader sees that are not marked for translation."""
+    parts: list[str] = []
+    depth = 0  # inside {% blocktranslate %} ... {% endblocktranslate %}, or a {% comment %}
+    for token in Lexer(source).tokenize():
+        if token.token_type == TokenType.BLOCK:
+            name = token.contents.split()[0] if token.contents.split() else ""
+            if name in ("blocktranslate", "blocktrans", "comment"):
+                depth += 1
+            elif name in ("endblocktranslate", "endblocktrans", "endcomment"):
+                depth = max(0, depth - 1)
+            parts.append(PLACEHOLDER if depth else "")
+        elif token.token_type == TokenType.TEXT and not depth:
+            parts.append(token.contents)
+        elif token.token_type == TokenType.VAR:
+            parts.append(PLACEHOLDER)
+    reader = _Reader()
+    reader.feed("".join(parts))
+    reader.close()
+    return [" ".join(text.split()) for text in reader.seen if _has_words(text)]
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(ROOT / "templates").as_posix()
+
+
+def test_the_checker_finds_unmarked_text_and_passes_marked_text():
+    assert unmarked_text("<p>Board {{ n }}</p>") == ["Board \x00"]
+    assert unmarked_text('<button title="Save it">{% translate "Save" %}</button>') == ["Save it"]
+    assert unmarked_text('<input type="submit" value="Go">') == ["Go"]
+    assert unmarked_text('<button type="submit" name="action" value="start"></button>') == []  # not shown
+    assert unmarked_text('<div data-ask="Is this right?"></div>') == ["Is this right?"]
+    assert unmarked_text("{% blocktranslate %}Board {{ n }}{% endblocktranslate %}") == []
+    assert unmarked_text('<p>{% translate "Board" %} {{ n }}</p><script>var x = "text";</script>') == []
+    assert unmarked_text("{% comment %}A note{% endcomment %}<p>Kalamazoo · 12</p>") == []
+    assert unmarked_text('<option value="{{ v }}"{% if a %} selected{% endif %}>{{ name }}</option>') == []
+    assert unmarked_text('<div data-kind="pairs" class="wide note"></div>') == []
+
+
+@pytest.mark.parametrize("path", TEMPLATES, ids=_name)
+def test_template_text_is_marked_for_translation(path):
+    found = unmarked_text(path.read_text(encoding="utf-8"))
+    if _name(path) in NOT_MARKED_YET:
+        assert found, f"{_name(path)} is all marked now: take it off NOT_MARKED_YET"
+    else:
+        assert found == [], f"{_name(path)}: text not marked for translation: {found[:5]}"
+
+
+def test_not_marked_yet_names_only_templates_that_exist():
+    assert {_name(path) for path in TEMPLATES} >= NOT_MARKED_YET
+
+
+def test_every_shipped_language_has_a_catalogue():
+    assert {path.parts[-3] for path in CATALOGUES} == set(SHIPPED)
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parts[-3])
+def test_the_catalogue_is_complete_and_compiled(path):
+    catalogue = polib.pofile(str(path))
+    assert [e.msgid for e in catalogue.untranslated_entries()] == []
+    assert [e.msgid for e in catalogue.fuzzy_entries()] == []
+    assert catalogue.obsolete_entries() == []
+    with path.with_suffix(".mo").open("rb") as compiled:
+        translations = gettext.GNUTranslations(compiled)
+    forms = int(catalogue.metadata["Plural-Forms"].split("nplurals=")[1].split(";")[0])
+    compiled_plurals = {
+        (e.msgctxt, e.msgid): e.msgstr_plural
+        for e in polib.mofile(str(path.with_suffix(".mo")))
+        if e.msgid_plural
+    }
+    for entry in catalogue.translated_entries():
+        if entry.msgid_plural:
+            assert sorted(int(n) for n in entry.msgstr_plural) == list(range(forms)), (
+                f"{path}: {entry.msgid!r}"
+            )
+            for n, text in entry.msgstr_plural.items():
+                count = _count_for_plural_form(catalogue, int(n))
+                if count is None:  # a form no whole count takes (Polish's fourth, for fractions)
+                    got = compiled_plurals[(entry.msgctxt, entry.msgid)][int(n)]
+                else:
+                    got = (
+                        translations.npgettext(entry.msgctxt, entry.msgid, entry.msgid_plural, count)
+                        if entry.msgctxt
+                        else translations.ngettext(entry.msgid, entry.msgid_plural, count)
+                    )
+                assert got == text, f"{path}: {entry.msgid!r} form {n}: .mo out of date (make messages)"
+        else:
+            got = (
+                translations.pgettext(entry.msgctxt, entry.msgid)
+                if entry.msgctxt
+                else translations.gettext(entry.msgid)
+            )
+            assert got == entry.msgstr, f"{path}: {entry.msgid!r}: .mo out of date (make messages)"
+
+
+def _count_for_plural_form(catalogue: polib.POFile, form: int) -> int | None:
+    """The smallest count the catalogue's Plural-Forms give ``form``, or None for a form no whole count takes."""
+    expression = catalogue.metadata["Plural-Forms"].split("plural=")[1].rstrip(";")
+    plural = gettext.c2py(expression)
+    return next((n for n in range(1000) if plural(n) == form), None)
+
+
+@pytest.mark.parametrize(
+    ("language", "events", "chooser"),
+    [("fr", "Tournois", "Langue"), ("pl", "Turnieje", "Język"), ("en-gb", "Events", "Language")],
+)
+def test_the_chosen_language_is_remembered_and_pages_speak_it(db, language, events, chooser):
+    client = Client()
+    response = client.get(
+        reverse("language_choose", args=[language]), HTTP_REFERER="http://testserver/ladder/"
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "http://testserver/ladder/"  # back to the page it was chosen on
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == language
+    html = client.get("/").content.decode()
+    assert f'<html lang="{language}">' in html
+    assert f">{events}</a>" in html
+    assert f'aria-label="{chooser}"' in html
+    assert f'<strong lang="{language}" aria-current="true">' in html  # the chooser names the one in use
+    for own_name in ("British English", "Français", "Polski"):  # each language in its own words
+        assert f">{own_name}</" in html
+
+
+def test_the_browser_s_language_is_taken_until_one_is_chosen(db):
+    html = Client(HTTP_ACCEPT_LANGUAGE="pl-PL,pl;q=0.9,en;q=0.5").get("/").content.decode()
+    assert '<html lang="pl">' in html
+    html = Client(HTTP_ACCEPT_LANGUAGE="de-DE").get("/").content.decode()  # not shipped: British English
+    assert '<html lang="en-gb">' in html
+
+
+def test_the_chooser_goes_home_from_elsewhere_and_refuses_a_language_not_shipped(db):
+    client = Client()
+    response = client.get(reverse("language_choose", args=["fr"]), HTTP_REFERER="https://evil.example/")
+    assert response["Location"] == reverse("home")
+    assert client.get(reverse("language_choose", args=["de"])).status_code == 404
+    assert client.get(reverse("language_choose", args=["xx" * 40])).status_code == 404
+
+
+def test_a_page_kept_in_one_language_is_not_served_in_another(db):
+    """Visitors' pages are kept in the cache (duplicate.caching): the key holds the language."""
+    event = make_event(name="Spring Pairs")
+    url = reverse("event_standings", args=[event.pk])
+    english = Client().get(url).content.decode()
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(url).content.decode()
+    assert '<html lang="en-gb">' in english
+    assert '<html lang="fr">' in french
+    assert '<html lang="en-gb">' in Client().get(url).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en-gb", "Saturday 28 November 2026"),
+        ("fr", "samedi 28 novembre 2026"),
+        ("pl", "Sobota, 28 listopada 2026"),  # the month in the genitive: "28 listopada", not "28 listopad"
+    ],
+)
+def test_a_day_is_written_in_full_as_each_language_writes_it(language, written):
+    with translation.override(language):
+        assert long_date(dt.date(2026, 11, 28)) == written
+    assert long_date(None) == ""
