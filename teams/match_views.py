@@ -27,7 +27,7 @@ from duplicate.contests import contest_named, contest_of
 from duplicate.downloads import download_response, totals_download
 from duplicate.models import Event, Team
 from duplicate.pages import page_request, visitor_page
-from duplicate.selectors.display import SLIDES_PER_PAGE, page_number
+from duplicate.selectors.display import SLIDES_PER_PAGE, page_number, round_clock
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.services.errors import ServiceError
 from duplicate.tables import configure
@@ -381,6 +381,7 @@ def matches_display_page(request: HttpRequest, pk: int) -> HttpResponse:
             "page": page,
             "pages": pages,
             "version": event.results_version,
+            "clock": round_clock(event),  # the director's round clock, counted down by live.js
         }
         return render_to_string("teams/matches_display.html", context)
 

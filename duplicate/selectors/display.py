@@ -289,7 +289,10 @@ def display(event: Event, plan: DisplayPlan, page: int = 1) -> Display:
 
 
 def event_rounds(event: Event) -> int:
-    """How many rounds the event plays: its longest section's (one query; 0 before its movement is seated)."""
+    """How many rounds the event plays: an event of matches the rounds it planned (a league's schedule, a
+    Swiss's draws: no query); else its longest section's (one query; 0 before its movement is seated)."""
+    if event.rounds_planned:
+        return event.rounds_planned
     return Round.objects.filter(section__event=event).aggregate(n=Max("number"))["n"] or 0
 
 
