@@ -42,13 +42,15 @@ class LeadsRead:
     notes: tuple[str, ...]
 
 
+@transaction.atomic
 def pbn_leads_save(*, event: Event, data: str | bytes, writer: Writer) -> LeadsRead:
     """Store the opening leads of a results PBN (one game per result, ``results.pbn``): each game with a lead
     (its Play section's first card) whose Board, Round, Table (and Section, in an event of several) name an
     entered result of ``event`` with the same Contract and Declarer. Each lead is written by the result
     service (``play_result_save``: its checks, law 41A's among them, and its history; a correction after the
     round is agreed gives its reason). Nothing is stored for a game that matches no result. A lead the
-    service refuses is told, the others kept."""
+    service refuses is told, the others kept (each save its own savepoint); one transaction: a failure
+    other than a refusal stores none."""
     if not is_contract(event.code):
         raise ServiceError("lead: only contract bridge events record the opening lead")
     try:

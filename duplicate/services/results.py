@@ -95,12 +95,18 @@ def board_vulnerability(board: Board) -> str:
 
 
 def result_fields(
-    *, code: str, deal: str | Deal, data: Mapping[str, Any], vulnerability: str = ""
+    *,
+    code: str,
+    deal: str | Deal,
+    data: Mapping[str, Any],
+    vulnerability: str = "",
+    lead_hands: bool = True,
 ) -> dict[str, Any]:
     """Validate and score one result; return the Play field values. Raises ResultError naming the field.
     ``deal``: the board's as stored, or already read (a ``Deal``: its four hands known), as an import of
     many results of a board gives it; ``vulnerability`` (PBN's words) is the board's, for contract bridge
-    (law 77)."""
+    (law 77). ``lead_hands``: the opening lead is checked against the board's hands (False: read only, for a
+    table's link while the board is in play: :func:`lead_checked_against_hands`)."""
     unknown = set(data) - RESULT_KEYS - RULING_KEYS - {LEAD_KEY}
     if unknown:
         raise ResultError(f"{sorted(unknown)[0]}: not a field of a result")
@@ -136,7 +142,7 @@ def result_fields(
     try:
         parsed = parse_request(request)
         score = parsed.score()
-        lead = _lead(data.get(LEAD_KEY), code=code, declarer=parsed.declarer, deal=deal)
+        lead = _lead(data.get(LEAD_KEY), code=code, declarer=parsed.declarer, deal=deal if lead_hands else "")
     except ScoringError as exc:
         raise ResultError(str(exc)) from None
     whist = code == "whist"
@@ -168,6 +174,16 @@ def result_fields(
         items=score.to_dict()["items"],
     )
     return fields
+
+
+def lead_checked_against_hands(play: Play, *, director: bool) -> bool:
+    """Whether a lead entered for ``play`` is checked against the board's hands: always for the director;
+    for a table's link only once the board is released (every table has a result on it, or the event is
+    finished). Before, "HQ is in East's hand" would tell a player where a card lies before the table has
+    played the board: no peeking (docs/laws.md, law 41A). One query for a table's link, none for the director."""
+    if director or play.event.status == EventStatus.COMPLETE:
+        return True
+    return not Play.objects.filter(board_id=play.board_id, entered=False).exists()
 
 
 def _lead(value: Any, *, code: str, declarer: Seat | None, deal: str | Deal) -> str:
@@ -429,6 +445,8 @@ def result_apply(
                 deal="" if honours_as_given else play.board.deal,
                 data=data,
                 vulnerability=board_vulnerability(play.board),
+                lead_hands=not data.get(LEAD_KEY)
+                or lead_checked_against_hands(play, director=writer.is_director),
             )
         )
     except ResultError as exc:

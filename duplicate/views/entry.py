@@ -35,6 +35,7 @@ from duplicate.services.results import (
     ResultError,
     blank_fields,
     board_vulnerability,
+    lead_checked_against_hands,
     play_result_data,
     result_fields,
 )
@@ -536,11 +537,13 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
         data = form.result_data()
         if not form.errors and data is not None:
             try:
+                director = bool(view.writer and view.writer.is_director)
                 fields = result_fields(
                     code=view.event.code,
                     deal=play.board.deal,
                     data=data,
                     vulnerability=board_vulnerability(play.board),
+                    lead_hands=not data.get("lead") or lead_checked_against_hands(play, director=director),
                 )
             except ResultError as exc:
                 errors.append(form.labelled(str(exc)))

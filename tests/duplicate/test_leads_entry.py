@@ -24,6 +24,7 @@ from tests.factories import (
     make_event,
     on_field,
     pdf_words,
+    table_url,
     token_client,
 )
 
@@ -70,10 +71,22 @@ def test_the_director_turns_leads_on_and_off_in_the_settings(director_client):
     assert not auction.lead_cards
 
 
-def test_a_table_enters_the_lead_in_its_box_and_a_wrong_card_is_shown_beside_it(client):
+def _director_post(director_client, play: Play, **fields):
+    url = table_url(play.event, play.seating.round.number, play.seating.table)
+    return director_client.post(url, board_data(play, **fields))
+
+
+def _release_board(event: Event, play: Play) -> None:
+    """Every other table's result on ``play``'s board, entered by the director."""
+    for other in board_plays(event, play.board.number):
+        if other.pk != play.pk:
+            enter(other, {"contract": "3NT", "declarer": "S", "tricks": 9})
+
+
+def test_a_wrong_card_is_shown_beside_the_lead_box(client, director_client):
     event = _event()
     play = board_plays(event, 1)[0]
-    page = _table_post(client, event, play, quick="3NT S 9", lead="HQ")
+    page = _director_post(director_client, play, quick="3NT S 9", lead="HQ")
     assert page.status_code == 422  # shown again, with the error beside the field
     html = page.content.decode()
     assert on_field(
@@ -89,10 +102,10 @@ def test_a_table_enters_the_lead_in_its_box_and_a_wrong_card_is_shown_beside_it(
     assert (play.entered, play.lead) == (True, "C7")
 
 
-def test_quick_entry_takes_the_lead_after_the_result(client):
+def test_quick_entry_takes_the_lead_after_the_result(client, director_client):
     event = _event()
     play = board_plays(event, 1)[0]
-    html = _table_post(client, event, play, quick="4S N = lead d2").content.decode()
+    html = _director_post(director_client, play, quick="4S N = lead d2").content.decode()
     assert on_field(
         html,
         "quick",
@@ -105,6 +118,31 @@ def test_quick_entry_takes_the_lead_after_the_result(client):
     assert "Cannot read &quot;zz&quot; as a card" in html
     html = _table_post(client, event, play, quick="PASS lead HQ").content.decode()
     assert "has no opening lead" in html
+
+
+def test_a_tables_lead_tells_nothing_of_the_hands_before_the_board_is_released(client):
+    """No peeking (law 41A's check): before every table has played the board, a table link's lead is read
+    but not checked against the hands, so neither its save nor its preview says who holds a card (a player
+    could otherwise learn the hands before playing the board); once the board is released it is checked."""
+    event = _event()
+    play = board_plays(event, 1)[0]
+    secret = token_client(client, event, play.seating.table)
+    preview = client.post(
+        reverse("entry_token_preview", args=[secret]), board_data(play, quick="3NT S 9 lead HQ")
+    )
+    assert preview.status_code == 200
+    assert "East" not in preview.content.decode()
+    assert _table_post(client, event, play, quick="3NT S 9", lead="HQ").status_code == 302
+    play.refresh_from_db()
+    assert (play.entered, play.lead) == (True, "HQ")  # as typed: the director sees it on the traveller
+    _release_board(event, play)
+    play.refresh_from_db()
+    html = _table_post(client, event, play, quick="3NT S 8", lead="HK").content.decode()
+    assert on_field(
+        html,
+        "lead",
+        "lead: HK is in East's hand; the opening lead is West's (on declarer South's left, law 41A)",
+    )
 
 
 def test_no_lead_box_and_a_typed_lead_refused_where_the_event_enters_none(client):

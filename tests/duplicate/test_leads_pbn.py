@@ -13,6 +13,7 @@ from endplay.types import Card, Player
 
 from duplicate import services
 from duplicate.models import Play, PlayChange
+from duplicate.services import leads as leads_service
 from duplicate.services.eventfile import event_import
 from scoring.pbn import read_pbn_bytes
 from scoring.pbn_write import play_lines
@@ -90,3 +91,28 @@ def test_import_hands_reads_the_leads_back_into_the_results(client, tmp_path):
     assert again.saved == 0
     assert any("SA is in East's hand" in note for note in again.notes)
     assert Play.objects.get(event=copy, board__number=2, seating__round__number=1).lead == "DA"
+
+
+@pytest.mark.django_db
+def test_reading_the_leads_is_one_transaction(client, monkeypatch):
+    """A failure other than a refusal (the database, say) part-way through a file stores no lead at all."""
+    event = _event()
+    body = client.get(reverse("download_hands", args=[event.pk, "results"])).content
+    data = contract_event_file(lead_cards=True)
+    data["boards"][0]["deal"] = DEAL_1
+    data["boards"][1]["deal"] = DEAL_2
+    copy = event_import(data=data, analyse=False)
+    real = leads_service.play_result_save
+    calls: list[int] = []
+
+    def failing(**kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("the database went away")
+        return real(**kwargs)
+
+    monkeypatch.setattr(leads_service, "play_result_save", failing)
+    with pytest.raises(RuntimeError):
+        services.pbn_leads_save(event=copy, data=body, writer=services.Writer(name="td", is_director=True))
+    assert len(calls) == 2
+    assert not Play.objects.filter(event=copy).exclude(lead="").exists()
