@@ -74,7 +74,8 @@ def double_dummy_check(result: Played, dd_tricks: int | None) -> Oddity | None:
     None: no analysis (no hands), nothing to check."""
     if dd_tricks is None or abs(result.tricks - dd_tricks) < DD_MARGIN:
         return None
-    text = f"{result}: double-dummy says {dd_tricks} tricks."
+    tricks = "trick" if dd_tricks == 1 else "tricks"
+    text = f"{result}: double-dummy says {dd_tricks} {tricks}."
     # The table is not shown the double-dummy table before the board is released (no peeking): its words
     # name no figure of it.
     return Oddity("double_dummy", text, DD_TABLE_TEXT)

@@ -33,6 +33,13 @@ def test_double_dummy_three_under_fires() -> None:
     assert "10" not in odd.table_text
 
 
+def test_double_dummy_one_trick_is_singular() -> None:
+    # 2DX by W made 5 where double dummy gives West 1 trick in diamonds: four off, "1 trick", not "1 tricks"
+    odd = double_dummy_check(p("2DX", "W", 5), 1)
+    assert odd is not None
+    assert odd.text == "2DX by W made 5: double-dummy says 1 trick."
+
+
 def test_double_dummy_three_over_fires() -> None:
     assert double_dummy_check(p("3NT", "S", 12), 9) is not None
 
