@@ -513,14 +513,23 @@ class TableBoards(NamedTuple):
 
 
 def table_boards(section_id: int, table: int) -> TableBoards:
-    """The boards a table (of a section) has played, and opened (one query)."""
+    """The boards a table (of a section) has played, and opened (one query). Where the event asks the
+    opponents to confirm each result (``Event.confirm_results``), a board whose result there waits for the
+    other side is not played yet: its traveller would show the waiting side the field before it confirms or
+    corrects (law 79: the score agreed at the table), and opening it would make the result stand unagreed."""
     done: dict[int, bool] = {}
     seen: dict[int, bool] = {}
     rows = Play.objects.filter(seating__round__section_id=section_id, seating__table=table).values_list(
-        "board__number", "entered", "table_saw_at"
+        "board__number",
+        "entered",
+        "table_saw_at",
+        "entered_by",
+        "confirmed_at",
+        "seating__round__section__event__confirm_results",
     )
-    for number, entered, saw_at in rows:
-        done[number] = done.get(number, True) and bool(entered)
+    for number, entered, saw_at, entered_by, confirmed_at, confirm in rows:
+        waiting = confirm and entered_by in ("NS", "EW") and confirmed_at is None
+        done[number] = done.get(number, True) and bool(entered) and not waiting
         seen[number] = seen.get(number, True) and saw_at is not None
     played = frozenset(n for n, ok in done.items() if ok)
     return TableBoards(played, frozenset(n for n in played if seen[n]))

@@ -44,4 +44,10 @@ def table_traveller_open(*, token: TableToken, number: int) -> int:
     )
     if not plays.exists() or plays.filter(entered=False).exists():
         raise ServiceError(f"board: table {token.table} has not played board {number} yet")
+    confirm = Event.objects.filter(pk=token.section.event_id, confirm_results=True).exists()
+    if confirm and plays.filter(entered_by__in=("NS", "EW"), confirmed_at__isnull=True).exists():
+        # law 79: the score agreed at the table; opening the traveller would make it stand unagreed
+        raise ServiceError(
+            f"board: board {number}'s result at table {token.table} waits for the other side's confirmation"
+        )
     return plays.filter(table_saw_at__isnull=True).update(table_saw_at=timezone.now())

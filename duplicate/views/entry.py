@@ -230,7 +230,10 @@ def _render_table(
     if view.token:  # its own results are on the page; the travellers of the boards its table has played
         played = selectors.table_played_boards(view.section.pk, view.token.table)
         ctx["played_boards"] = sorted(played)
-        entered = [row["play"].board.number for row in rows if row["play"].entered]
+        # the figures once the result is agreed at the table (law 79): not to a side that has still to
+        # confirm or correct it
+        agreed = entry_selectors.agreed_at_table
+        entered = [row["play"].board.number for row in rows if agreed(row["play"], event=view.event)]
         figures = released_figures(view.section, view.token.table, view.seating.round.number, entered)
         for row in rows:  # each board every table has played: the pairs' figures on it, its traveller
             row.setdefault("figure", figures.get(row["play"].board.number))
@@ -380,8 +383,8 @@ def _saved_response(
 def _released_figure(view: TableView, saved: Play) -> BoardFigure | None:
     """Through a table link, once its save made the board played at every table: the pairs' figures on it;
     None before (no peeking) and for a director's page."""
-    if view.token is None or not saved.entered:
-        return None
+    if view.token is None or not entry_selectors.agreed_at_table(saved, event=view.event):
+        return None  # not before the other side confirms it, where the event asks for it (law 79)
     return board_figure(view.section, view.token.table, view.seating.round.number, saved.board.number)
 
 
