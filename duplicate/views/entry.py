@@ -230,9 +230,7 @@ def _render_table(
     if view.token:  # its own results are on the page; the travellers of the boards its table has played
         played = selectors.table_played_boards(view.section.pk, view.token.table)
         ctx["played_boards"] = sorted(played)
-        # the figures once the result is agreed at the table (law 79): not to a side that has still to
-        # confirm or correct it
-        agreed = entry_selectors.agreed_at_table
+        agreed = entry_selectors.agreed_at_table  # figures once agreed at the table (law 79), not before
         entered = [row["play"].board.number for row in rows if agreed(row["play"], event=view.event)]
         figures = released_figures(view.section, view.token.table, view.seating.round.number, entered)
         for row in rows:  # each board every table has played: the pairs' figures on it, its traveller
