@@ -15,6 +15,9 @@ Readings (the scorers' and Bridgemate's practice; docs/laws.md):
   by the other side from this declarer.
 * sign: only where a score is typed as well as the tricks: its sign (N-S's view) is not that of law 77's
   score for the contract, declarer and tricks typed.
+* lead (the director's grid only): the opening lead entered is not in the leader's hand (law 41A), the
+  hands being known; a table link checks it only once the board is released (docs/laws.md), so a lead
+  typed wrong before then is flagged here.
 
 Checks that read other tables' results have a second, player-safe sentence (``table_text``) that names
 nothing of them (no peeking: the players learn nothing of another table's result from the prompt).
@@ -27,7 +30,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from scoring.contract import Contract, Seat, Side
+from scoring.deal import Hand
+from scoring.errors import ScoringError
 from scoring.law77 import Vulnerability, played_score
+from scoring.leads import check_lead
 
 DD_MARGIN: Final = 3  # tricks from double dummy that are questioned
 FAR_MARGIN: Final = 2  # tricks from every other table's result in the same contract and side
@@ -122,6 +128,19 @@ def sign_check(result: Played, score_ns: int | None, vulnerability: Vulnerabilit
         return None
     text = f"{result}: the score typed, {score_ns:+d} to N-S, should be {net:+d} (law 77)."
     return Oddity("sign", text, text)
+
+
+def lead_check(result: Played, lead: str, hands: Sequence[Hand | None]) -> Oddity | None:
+    """The opening lead ``lead`` (one of the 52 cards; "" when none was entered) against the ``hands`` known
+    (North, East, South, West; None for one not known): an oddity when the leader does not hold it."""
+    if not lead:
+        return None
+    try:
+        check_lead(lead, declarer=result.declarer, hands=hands)
+    except ScoringError as exc:
+        text = f"{result}, lead {lead}: {str(exc).removeprefix(f'{exc.field}: ')}."
+        return Oddity("lead", text, text)
+    return None
 
 
 def unlikely(

@@ -12,12 +12,12 @@ from typing import Any
 
 from duplicate.models import DealAnalysis, Event, Play
 from duplicate.selectors.analyses import SEATS, STRAINS
-from scoring.checks import Oddity, Played, unlikely
+from scoring.checks import Oddity, Played, lead_check, unlikely
 from scoring.codes import ScoringCode, Strain, parse_code
 from scoring.contract import Contract, Seat
 from scoring.errors import ScoringError
 from scoring.law77 import board_vulnerability
-from scoring.pbn import hands_known
+from scoring.pbn import hands_known, known_hands
 
 
 def _code(text: str) -> ScoringCode | None:
@@ -58,7 +58,7 @@ def _played_of(row: Mapping[str, Any], code: ScoringCode | None) -> Played | Non
 
 _FIELDS = (
     *("pk", "board_id", "board__number", "board__deal", "board__vulnerability", "seating_id"),
-    *("entered", "ruling", "contract", "declarer", "tricks"),
+    *("entered", "ruling", "contract", "declarer", "tricks", "lead"),
 )
 
 
@@ -111,6 +111,8 @@ def event_oddities(event: Event) -> dict[int, list[tuple[int, Oddity]]]:
         others = [r for pk, r in board if pk != row["pk"]]
         dd = dd_tricks(analyses.get(row["board__deal"]), mine)
         vulnerability = board_vulnerability(row["board__number"], row["board__vulnerability"])
-        for odd in unlikely(mine, others=others, dd_tricks=dd, vulnerability=vulnerability):
+        found = unlikely(mine, others=others, dd_tricks=dd, vulnerability=vulnerability)
+        wrong_lead = lead_check(mine, row["lead"], known_hands(row["board__deal"]) if row["lead"] else ())
+        for odd in [*found, *([wrong_lead] if wrong_lead else [])]:
             out[row["seating_id"]].append((row["board__number"], odd))
     return dict(out)

@@ -5,6 +5,7 @@ director's entry and the paper traveller; a card the leader does not hold is sho
 from __future__ import annotations
 
 import csv
+import html
 import io
 
 import pytest
@@ -143,6 +144,23 @@ def test_a_tables_lead_tells_nothing_of_the_hands_before_the_board_is_released(c
         "lead",
         "lead: HK is in East's hand; the opening lead is West's (on declarer South's left, law 41A)",
     )
+
+
+def test_a_lead_the_table_typed_wrong_before_release_is_flagged_on_the_directors_grid(
+    client, director_client
+):
+    """The table link cannot check a lead before the board is released (no peeking, above): the director's
+    entry grid flags it among the unlikely results, naming who holds the card; a visitor sees nothing."""
+    event = _event()
+    play = board_plays(event, 1)[0]
+    assert _table_post(client, event, play, quick="3NT S 9", lead="HQ").status_code == 302
+    url = reverse("entry_index", args=[event.pk])
+    page = html.unescape(director_client.get(url).content.decode())
+    assert (
+        "Board 1: 3NT by S made 9, lead HQ: HQ is in East's hand; the opening lead is West's "
+        "(on declarer South's left, law 41A)." in page
+    )
+    assert "HQ is in" not in html.unescape(client.get(url).content.decode())
 
 
 def test_no_lead_box_and_a_typed_lead_refused_where_the_event_enters_none(client):

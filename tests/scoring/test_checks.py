@@ -8,12 +8,14 @@ from scoring.checks import (
     Played,
     double_dummy_check,
     far_check,
+    lead_check,
     other_side_check,
     sign_check,
     unlikely,
 )
 from scoring.contract import Contract, Seat
 from scoring.law77 import Vulnerability
+from scoring.pbn import known_hands
 
 
 def p(contract: str, seat: str, tricks: int) -> Played:
@@ -142,3 +144,29 @@ def test_unlikely_runs_every_check() -> None:
     # 4S by E five down vulnerable, undoubled: N-S +500; -250 has the wrong sign.
     assert [o.code for o in found] == ["double_dummy", "other_side", "sign"]
     assert unlikely(p("4S", "N", 10), others=[p("4S", "N", 10)], dd_tricks=10) == []
+
+
+# --- lead: the opening lead entered is not in the leader's hand (law 41A: declarer's left-hand opponent)
+
+# North AKQJ of spades, East AKQJ of clubs, South AKQJ of diamonds, West AKQJ of hearts.
+HANDS = known_hands("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+
+
+def test_lead_from_the_leaders_hand_is_quiet() -> None:
+    assert lead_check(p("3NT", "S", 9), "HK", HANDS) is None  # West leads against South and holds the HK
+    assert lead_check(p("3NT", "N", 9), "CA", HANDS) is None  # East leads against North
+
+
+def test_lead_held_by_another_hand_fires_naming_the_holder_and_the_leader() -> None:
+    odd = lead_check(p("3NT", "S", 9), "SA", HANDS)
+    assert odd is not None
+    assert odd.code == "lead"
+    assert odd.text == (
+        "3NT by S made 9, lead SA: SA is in North's hand; the opening lead is West's "
+        "(on declarer South's left, law 41A)."
+    )
+
+
+def test_lead_without_hands_or_without_a_lead_is_quiet() -> None:
+    assert lead_check(p("3NT", "S", 9), "SA", (None, None, None, None)) is None
+    assert lead_check(p("3NT", "S", 9), "", HANDS) is None
