@@ -1,0 +1,159 @@
+"""The event file's results (``duplicate.services.eventfile``): their rows read (each one's place checked),
+scored and stored in one statement on import, and written on export.
+
+A result is the scoring CLI's fields (``services.results.result_fields``) at its place (section, round,
+table, board, pairs).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.db import IntegrityError
+from django.db.models import F
+
+from duplicate.models import Board, Event, Play, Round, Seating
+from duplicate.services.bulk import rows_update
+from duplicate.services.errors import ServiceError, in_range
+from duplicate.services.eventfile_read import at_most, pair_id, require
+from duplicate.services.results import ResultError, boards_touch, result_fields
+from scoring.deal import Deal
+from scoring.law77 import board_vulnerability
+from scoring.movements import MAX_PLAYS
+from scoring.pbn import hands_known
+
+PLACE_KEYS = {"section", "round", "table", "board", "ns", "ew"}
+PROGRESS_STEP = 500  # results scored between two words to an import's ``progress``
+
+
+def results_read(
+    data: Mapping[str, Any], board_numbers: list[int], letters: list[tuple[str, Mapping[str, Any]]]
+) -> list[dict[str, Any]]:
+    """The file's result rows, their places (section, round, table, board, pairs) checked; the results
+    themselves are checked when they are scored. A row's section may be left out when there is one."""
+    results = data.get("results") or []
+    if not isinstance(results, list):
+        raise ServiceError("results: must be a list")
+    at_most(results, MAX_PLAYS, "results", "results")
+    for i, row in enumerate(results):
+        if not isinstance(row, dict):
+            raise ServiceError(f"results[{i}]: must be an object")
+        for key, model, column in (
+            ("round", Round, "number"),
+            ("table", Seating, "table"),
+            ("board", Board, "number"),
+        ):
+            value = require(row, key, int, f"results[{i}].")
+            if value < 1:
+                raise ServiceError(f"results[{i}].{key}: must be 1 or more, got {value}")
+            in_range(f"results[{i}].{key}", value, model, column)
+        for key in ("ns", "ew"):
+            if key not in row:
+                raise ServiceError(f"results[{i}].{key}: missing")
+            pair_id(row[key], f"results[{i}].{key}")
+        if row["board"] not in board_numbers:
+            raise ServiceError(f"results[{i}].board: board {row['board']} is not in the boards list")
+    names = [letter for letter, _ in letters]
+    rows = []
+    for i, row in enumerate(results):
+        letter = row.get("section", names[0] if len(names) == 1 else None)
+        if letter is None:
+            raise ServiceError(f"results[{i}].section: missing (the event has {len(names)} sections)")
+        if letter not in names:
+            raise ServiceError(
+                f"results[{i}].section: must be one of {', '.join(names)}, got {json.dumps(letter)[:20]}"
+            )
+        rows.append({**row, "section": letter})
+    return rows
+
+
+def results_import(
+    event: Event, results: list[dict[str, Any]], progress: Callable[[int], None] | None = None
+) -> None:
+    """Score every result (the pure engine) and store them all with one ``executemany`` (see
+    :func:`plays_store`). The plays are read as plain values: model instances with four related rows
+    each cost more than the scoring. ``progress`` is told the results scored every ``PROGRESS_STEP``."""
+    if not results:
+        return
+    sections = {row["section"] for row in results}
+    plays = {
+        (letter, rnd, table, board): (
+            pk,
+            deal,
+            ns,
+            ew,
+            entered,
+            board_vulnerability(board, vulnerability).value,
+        )
+        for pk, letter, rnd, table, board, deal, ns, ew, entered, vulnerability in Play.objects.filter(
+            event=event
+        )
+        .order_by()
+        .values_list(
+            "pk",
+            "seating__round__section__letter",
+            "seating__round__number",
+            "seating__table",
+            "board__number",
+            "board__deal",
+            "ns_pair__number",
+            "ew_pair__number",
+            "entered",
+            "board__vulnerability",
+        )
+    }
+    # Each board's hands read once, not once a result: the engine takes them read (laws 5, 6: honours).
+    hands = {deal: Deal.parse_pbn(deal) for deal in {play[1] for play in plays.values()} if hands_known(deal)}
+    changed: list[tuple[int, dict[str, Any]]] = []
+    seen: set[int] = set()
+    for i, row in enumerate(results):
+        if progress is not None and i % PROGRESS_STEP == 0:
+            progress(i)
+        key = (row["section"], row["round"], row["table"], row["board"])
+        play = plays.get(key)
+        if play is None:
+            where = f" of section {row['section']}" if len(sections) > 1 else ""
+            raise ServiceError(
+                f"results[{i}]: board {row['board']} is not played at table {row['table']}{where} "
+                f"in round {row['round']}"
+            )
+        pk, deal, ns, ew, entered, vulnerability = play
+        if (ns, ew) != (str(row["ns"]).strip(), str(row["ew"]).strip()):
+            raise ServiceError(
+                f"results[{i}]: table {row['table']} in round {row['round']} seats "
+                f"{ns} v {ew}, not {row['ns']} v {row['ew']}"
+            )
+        if entered or pk in seen:
+            raise ServiceError(f"results[{i}]: a second result for the same board, table and round")
+        seen.add(pk)
+        data = {k: v for k, v in row.items() if k not in PLACE_KEYS}
+        try:
+            fields = result_fields(
+                code=event.code, deal=hands.get(deal, deal), data=data, vulnerability=vulnerability
+            )
+        except ResultError as exc:
+            raise ServiceError(
+                f"results[{i}].{exc}" if not str(exc).startswith(" ") else f"results[{i}]{exc}"
+            ) from None
+        changed.append((pk, fields))
+    if progress is not None:
+        progress(len(results))
+    try:
+        plays_store(changed)
+    except IntegrityError as exc:  # pragma: no cover - the checks above come first
+        raise ServiceError(f"results: {exc}") from None
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    boards_touch(event_ids=[event.pk])
+
+
+def plays_store(changes: list[tuple[int, dict[str, Any]]]) -> None:
+    """Write new field values to many plays, given as (play pk, {field name: value}) with the same field
+    names throughout: one parameterised ``UPDATE ... WHERE id = %s`` run with ``executemany``
+    (:func:`duplicate.services.bulk.rows_update`).
+
+    ``bulk_update`` builds a ``CASE WHEN id = ... THEN ...`` expression per field per row and resolves each
+    through the ORM, too slow for thousands of results; this path writes them with one statement on SQLite
+    and PostgreSQL alike. No signals, no ``auto_now`` (as bulk_update)."""
+    rows_update(Play, changes)
