@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from duplicate import selectors
 from duplicate.models import Board, Event, EventKind, EventStatus, RankingChoice, Round
+from duplicate.services.clock import event_round_clock_set
 from duplicate.services.confirm import event_confirm_results_set
 from duplicate.services.errors import ServiceError
 from duplicate.services.eventfile_players import awards_read, player_items
@@ -47,6 +48,7 @@ from duplicate.services.eventfile_results import (
     PLACE_KEYS,
     PROGRESS_STEP,
     plays_store,
+    results_export,
     results_import,
     results_read,
 )
@@ -58,7 +60,7 @@ from duplicate.services.events import (
     section_populate,
 )
 from duplicate.services.leads import event_lead_cards_set
-from duplicate.services.results import boards_touch, play_result_data
+from duplicate.services.results import boards_touch
 from duplicate.services.standings import event_standings_publish
 from scoring.contests.imps import AVERAGE_PLUS_IMPS
 
@@ -105,6 +107,7 @@ TOP_KEYS = {
     "confirm_results",
     "awards",
     "lead_cards",
+    "round_minutes",
 }
 FILE_KINDS: dict[Any, tuple[Callable[..., Event], Callable[..., dict[str, Any]]]] = {}  # by teams.apps
 
@@ -192,6 +195,8 @@ def event_import(
     )
     event_confirm_results_set(event=event, confirm_results=data.get("confirm_results", False))  # law 79
     event_lead_cards_set(event=event, lead_cards=data.get("lead_cards", False))  # opening leads entered
+    if "round_minutes" in data:  # the round clock's length (its start is the director's, on the day)
+        event_round_clock_set(event=event, minutes=data["round_minutes"], clock_round=None, started_at=None)
     for word in set(vulnerable.values()):  # law 77: the boards' own vulnerability, where the file gives one
         numbers = [n for n, v in vulnerable.items() if v == word]
         Board.objects.filter(event=event, number__in=numbers).update(vulnerability=word)
@@ -279,6 +284,7 @@ def event_export(event: Event, *, director: bool = False) -> dict[str, Any]:
         **{key: True for key in ("running_totals", "confirm_results") if getattr(event, key)},  # choices
         **({"awards": list(event.awards)} if event.awards else {}),  # the award table (masterpoints)
         **({"lead_cards": True} if event.lead_cards else {}),  # opening leads entered at the table
+        **({"round_minutes": event.round_minutes} if event.round_minutes else {}),  # the round clock's length
     }
     if snapshot.teams:
         out["teams"] = [{"name": t.name} for t in snapshot.teams]
@@ -328,25 +334,7 @@ def event_export(event: Event, *, director: bool = False) -> dict[str, Any]:
             }
             for r, at in agreed
         ]
-    out["results"] = []
-    seatings = {s.pk: s for s in snapshot.seatings}
-    labels = {p.pk: p.label for p in snapshot.pairs}
-    for play in snapshot.plays:
-        result = play_result_data(play)
-        if result is None:
-            continue
-        seating = seatings[play.seating_id]
-        out["results"].append(
-            {
-                **({"section": letters[seating.section_id]} if several else {}),
-                "round": seating.round,
-                "table": seating.table,
-                "board": play.board,
-                "ns": labels[play.ns_pair_id],
-                "ew": labels[play.ew_pair_id],
-                **result,
-            }
-        )
+    out["results"] = results_export(snapshot, letters=letters, several=several)
     return out
 
 
