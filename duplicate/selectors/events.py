@@ -152,6 +152,8 @@ class PlayRow(NamedTuple):
     lead: str = ""
     ruling: str = ""
     offending: str = ""
+    entered_by: str = ""  # the side that entered it at the table, and when the other confirmed it (law 79)
+    confirmed_at: Any = None
 
 
 RESULT_FIELDS = PlayRow._fields[4:]  # what a play's result is read from (the Play model's fields)

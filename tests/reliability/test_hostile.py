@@ -691,7 +691,6 @@ DERIVED_SMALL_INTEGER_COLUMNS = {
     "Match.table": "a draw's or a schedule's table, 1 to half the field (at most 300 entrants)",
     "DrawChange.round": "the round of the matches swapped",
     "Event.session": "the championship's next session number (duplicate.services.championships)",
-    "Event.round_minutes": "the director's round clock form, 0 to 120 (duplicate.services.clock)",
     "Event.clock_round": "the round the director starts the clock at, one of the event's rounds",
 }
 
@@ -765,6 +764,11 @@ SMALL_INTEGER_COLUMNS: dict[str, tuple[Any, str, Any]] = {
         lambda v: _small_file(average_plus_imps=v),
         "average_plus_imps: must be a whole number from 1 to 24",
         None,
+    ),
+    "Event.round_minutes": (  # the round clock's length (its start is not in the file)
+        lambda v: _small_file(round_minutes=v),
+        "round_minutes: must be a whole number from 0 to 120",
+        None,  # at most 120 minutes a round
     ),
 }
 
