@@ -94,7 +94,10 @@ class EventAdmin(TouchesStandings):
         forbids, and no result would be rescored)."""
         # A session is attached on its championship's page; a league's or a Swiss's settings are its own
         # form's (teams.services: its rounds are laid out on them).
-        fixed = ["results_version", "championship", "session", *MATCH_SETTINGS]
+        # The opponents' confirmation, opening leads and the round clock are set on the event's page through
+        # their services (leads only at contract bridge; a clock started at a round and a time, or neither).
+        at_the_table = ["confirm_results", "lead_cards", "round_minutes", "clock_round", "clock_started_at"]
+        fixed = ["results_version", "championship", "session", *MATCH_SETTINGS, *at_the_table]
         if obj is not None and models.Play.objects.filter(event=obj, entered=True).exists():
             return [*fixed, "code", "kind"]
         return fixed
