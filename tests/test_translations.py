@@ -101,6 +101,7 @@ def unmarked_text(source: str) -> list[str]:
     """The texts of a template source a reader sees that are not marked for translation."""
     parts: list[str] = []
     depth = 0  # inside {% blocktranslate %} ... {% endblocktranslate %}, or a {% comment %}
+    in_class = False  # inside {% block body_class %}: a CSS class for base.html's <body>, not text
     for token in Lexer(source).tokenize():
         if token.token_type == TokenType.BLOCK:
             name = token.contents.split()[0] if token.contents.split() else ""
@@ -108,8 +109,12 @@ def unmarked_text(source: str) -> list[str]:
                 depth += 1
             elif name in ("endblocktranslate", "endblocktrans", "endcomment"):
                 depth = max(0, depth - 1)
+            elif token.contents.split() == ["block", "body_class"]:
+                in_class = True
+            elif name == "endblock":
+                in_class = False
             parts.append(PLACEHOLDER if depth else "")
-        elif token.token_type == TokenType.TEXT and not depth:
+        elif token.token_type == TokenType.TEXT and not depth and not in_class:
             parts.append(token.contents)
         elif token.token_type == TokenType.VAR:
             parts.append(PLACEHOLDER)
@@ -134,6 +139,7 @@ def test_the_checker_finds_unmarked_text_and_passes_marked_text():
     assert unmarked_text("{% comment %}A note{% endcomment %}<p>Kalamazoo · 12</p>") == []
     assert unmarked_text('<option value="{{ v }}"{% if a %} selected{% endif %}>{{ name }}</option>') == []
     assert unmarked_text('<div data-kind="pairs" class="wide note"></div>') == []
+    assert unmarked_text("{% block body_class %}phone{% endblock %}<p>Board</p>") == ["Board"]
 
 
 @pytest.mark.parametrize("path", TEMPLATES, ids=_name)
