@@ -54,7 +54,6 @@ NOT_MARKED_YET = frozenset(
         "duplicate/entry_table.html",
         "duplicate/entry_token.html",
         "duplicate/entry_tokens.html",
-        "duplicate/event_detail.html",
         "duplicate/event_form.html",
         "duplicate/token_compare.html",
         "duplicate/token_done.html",
