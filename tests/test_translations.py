@@ -39,17 +39,6 @@ READ_ATTRIBUTES = frozenset({"title", "alt", "placeholder", "aria-label", "aria-
 BUTTON_TYPES = frozenset({"submit", "button", "reset"})
 PLACEHOLDER = "\x00"  # stands for a variable or a tag in the template: no letters
 
-#: Templates whose text is not marked yet. The list only shrinks: a template listed here whose text is all
-#: marked fails the test until it is taken off.
-NOT_MARKED_YET = frozenset(
-    {
-        "duplicate/display.html",
-        "duplicate/event_detail.html",
-        "duplicate/event_form.html",
-        "duplicate/traveller.html",
-        "teams/matches_display.html",
-    }
-)
 
 
 def _has_words(text: str) -> bool:
@@ -145,14 +134,7 @@ def test_the_checker_finds_unmarked_text_and_passes_marked_text():
 @pytest.mark.parametrize("path", TEMPLATES, ids=_name)
 def test_template_text_is_marked_for_translation(path):
     found = unmarked_text(path.read_text(encoding="utf-8"))
-    if _name(path) in NOT_MARKED_YET:
-        assert found, f"{_name(path)} is all marked now: take it off NOT_MARKED_YET"
-    else:
-        assert found == [], f"{_name(path)}: text not marked for translation: {found[:5]}"
-
-
-def test_not_marked_yet_names_only_templates_that_exist():
-    assert {_name(path) for path in TEMPLATES} >= NOT_MARKED_YET
+    assert found == [], f"{_name(path)}: text not marked for translation: {found[:5]}"
 
 
 def test_every_shipped_language_has_a_catalogue():
