@@ -322,20 +322,29 @@ def _choice_set(request: HttpRequest, write: Callable[[], object], said: Callabl
         messages.success(request, said())
 
 
+def _switch(request: HttpRequest, pk: int, name: str, service: Any, said: tuple[str, str]) -> HttpResponse:
+    """One of the event's on/off settings (the box ``name``) through its ``service``; the message ``said``
+    when on and when off, or the service's refusal."""
+    event = get_object_or_404(Event, pk=pk)
+    on = request.POST.get(name) == "on"
+    try:
+        service(event=event, **{name: on})
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, said[0] if on else said[1])
+    return redirect("event_detail", pk=event.pk)
+
+
 @staff_member_required
 @require_POST
 def event_lead_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """The director chooses whether the entry forms ask for each result's opening lead (contract events)."""
-    event = get_object_or_404(Event, pk=pk)
-    leads = request.POST.get("lead_cards") == "on"
-    try:
-        services.event_lead_cards_set(event=event, lead_cards=leads)
-    except services.ServiceError as exc:
-        messages.error(request, str(exc))
-    else:
-        said = "now ask for" if leads else "no longer ask for"
-        messages.success(request, f"The entry forms {said} the opening lead.")
-    return redirect("event_detail", pk=event.pk)
+    said = (
+        "The entry forms now ask for the opening lead.",
+        "The entry forms no longer ask for the opening lead.",
+    )
+    return _switch(request, pk, "lead_cards", services.event_lead_cards_set, said)
 
 
 @staff_member_required
@@ -343,28 +352,22 @@ def event_lead_cards(request: HttpRequest, pk: int) -> HttpResponse:
 def event_running_totals(request: HttpRequest, pk: int) -> HttpResponse:
     """The director chooses what visitors' totals count while a board is in play: every result (``on``) or
     only the boards every table has played (no peeking)."""
-    event = get_object_or_404(Event, pk=pk)
-    running = request.POST.get("running_totals") == "on"
-    services.event_running_totals_set(event=event, running_totals=running)
-    if running:
-        messages.success(request, "Visitors' totals now count every result, boards still in play too.")
-    else:
-        messages.success(request, "Visitors' totals now count only the boards every table has played.")
-    return redirect("event_detail", pk=event.pk)
+    said = (
+        "Visitors' totals now count every result, boards still in play too.",
+        "Visitors' totals now count only the boards every table has played.",
+    )
+    return _switch(request, pk, "running_totals", services.event_running_totals_set, said)
 
 
 @staff_member_required
 @require_POST
 def event_confirm_results(request: HttpRequest, pk: int) -> HttpResponse:
     """The director chooses whether the opponents confirm each result a table link enters (law 79, law E)."""
-    event = get_object_or_404(Event, pk=pk)
-    confirm = request.POST.get("confirm_results") == "on"
-    services.event_confirm_results_set(event=event, confirm_results=confirm)
-    if confirm:
-        messages.success(request, "The opponents now confirm each result entered through a table link.")
-    else:
-        messages.success(request, "Results entered through a table link now count without confirmation.")
-    return redirect("event_detail", pk=event.pk)
+    said = (
+        "The opponents now confirm each result entered through a table link.",
+        "Results entered through a table link now count without confirmation.",
+    )
+    return _switch(request, pk, "confirm_results", services.event_confirm_results_set, said)
 
 
 @staff_member_required
