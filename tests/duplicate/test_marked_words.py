@@ -15,9 +15,9 @@ from django.utils.translation.template import templatize
 
 from duplicate import tables as page_tables
 from duplicate.championship_tables import OverallTable
-from duplicate.contests import CONTESTS, agreement_law, laws_of
+from duplicate.contests import CODE_NAMES, CONTESTS, agreement_law, code_name, laws_of
 from duplicate.ladder_tables import LadderTable, PlayerEventsTable
-from duplicate.models import EventStatus
+from duplicate.models import EventStatus, ScoringCodeChoice
 from duplicate.recap_tables import RecapTable
 from duplicate.selectors.events import STATUS_LABELS, event_badge
 from scoring.codes import ScoringCode
@@ -97,3 +97,9 @@ def test_the_badges_label_each_status_as_the_model_does() -> None:
         "Finished: 1 result missing",
     )
     assert event_badge(EventStatus.COMPLETE, provisional=False, missing=5)[1] == "Finished: 5 results missing"
+
+
+def test_the_scoring_codes_names_are_the_model_s_and_shown_in_the_page_s_words() -> None:
+    assert dict(CODE_NAMES) == dict(ScoringCodeChoice.choices)
+    assert code_name(ScoringCodeChoice.CONTRACT) == "Contract bridge (law 77)"
+    assert code_name("nonsense") == "nonsense"
