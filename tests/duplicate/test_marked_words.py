@@ -20,6 +20,7 @@ from duplicate.ladder_tables import LadderTable, PlayerEventsTable
 from duplicate.models import EventStatus, ScoringCodeChoice
 from duplicate.recap_tables import RecapTable
 from duplicate.selectors.events import STATUS_LABELS, event_badge
+from duplicate.templatetags.kalamazoo import sides_whole
 from scoring.codes import ScoringCode
 from teams.match_tables import (
     DisplayRoundTable,
@@ -103,3 +104,8 @@ def test_the_scoring_codes_names_are_the_model_s_and_shown_in_the_page_s_words()
     assert dict(CODE_NAMES) == dict(ScoringCodeChoice.choices)
     assert code_name(ScoringCodeChoice.CONTRACT) == "Contract bridge (law 77)"
     assert code_name("nonsense") == "nonsense"
+
+
+def test_french_e_o_is_kept_whole_on_a_line_as_e_w_is() -> None:
+    assert sides_whole("E-O +/-") == sides_whole("E-W +/-").replace("E-W", "E-O")
+    assert sides_whole("E-O +/-") != "E-O +/-"
