@@ -12,6 +12,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from duplicate.tables import NUM, NUM_NARROW_HIDDEN, RowsTable
 
@@ -19,13 +20,17 @@ from duplicate.tables import NUM, NUM_NARROW_HIDDEN, RowsTable
 class OverallTable(RowsTable):
     """The overall standings: place, players, each session's figure (``extra_columns``), the overall."""
 
-    rank = tables.Column("Rank", accessor="rank_display", attrs=NUM, order_by=("rank_key", "names"))
-    players = tables.Column("Players", accessor="names", empty_values=(), order_by=("names",))
-    overall = tables.Column("Overall", accessor="overall_display", attrs=NUM, order_by=("overall",))
+    rank = tables.Column(
+        gettext_lazy("Rank"), accessor="rank_display", attrs=NUM, order_by=("rank_key", "names")
+    )
+    players = tables.Column(gettext_lazy("Players"), accessor="names", empty_values=(), order_by=("names",))
+    overall = tables.Column(
+        gettext_lazy("Overall"), accessor="overall_display", attrs=NUM, order_by=("overall",)
+    )
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())
 
     class Meta(RowsTable.Meta):
-        empty_text = "No results counted yet."
+        empty_text = gettext_lazy("No results counted yet.")
         row_attrs: ClassVar[dict[str, Any]] = {"class": lambda record: "" if record.qualified else "muted"}
 
     def __init__(

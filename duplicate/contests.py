@@ -17,7 +17,9 @@ from enum import StrEnum
 from typing import Any, Final
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop as N_
 
 from scoring.codes import ScoringCode
 from scoring.contests import butler, cross_imps, matchpoints, pair_contest, team_imps_match, team_match
@@ -123,12 +125,14 @@ class Contest:
         return self.shape is Shape.CONTRACT_TEAMS
 
 
-_LAW_H = Headings("Net", "Plus/minus", "+/-", "Average")
-_LAW_G = Headings("Net", "Total", "+/-", "Average")
-_MATCHPOINTS = Headings("MPs", "%", "MPs", "")
-_BUTLER = Headings("IMPs", "", "IMPs", "Datum")
-_CROSS_IMPS = Headings("IMPs", "", "IMPs", "")
-_VPS = Headings("VPs", "IMPs", "IMPs", "")
+# The headings stay plain English text (files write them as they are, code compares them); ``N_`` marks them
+# for the catalogues, and a page shows them through ``gettext`` (``duplicate.tables``).  "%" is no word.
+_LAW_H = Headings(N_("Net"), N_("Plus/minus"), N_("+/-"), N_("Average"))
+_LAW_G = Headings(N_("Net"), N_("Total"), N_("+/-"), N_("Average"))
+_MATCHPOINTS = Headings(N_("MPs"), "%", N_("MPs"), "")
+_BUTLER = Headings(N_("IMPs"), "", N_("IMPs"), N_("Datum"))
+_CROSS_IMPS = Headings(N_("IMPs"), "", N_("IMPs"), "")
+_VPS = Headings(N_("VPs"), N_("IMPs"), N_("IMPs"), "")
 
 CONTESTS: Final[tuple[Contest, ...]] = (
     Contest(
@@ -336,8 +340,9 @@ IMP_MATCH: Final = _BY_NAME["imps"]
 MATCHPOINTS: Final = _BY_NAME["matchpoints"]
 #: The choice of "none" (the historic codes take law H or law G by their kind).
 HISTORIC_CHOICE: Final = ("", "Law H / law G (auction, whist)")
-#: The laws an event is scored by, as the pages' footer says it.
-LAWS_CONTRACT: Final = "the Laws of Duplicate Bridge 2017, law 77"
+#: The laws an event is scored by, as the pages' footer says it (a page's words: translated where shown).
+LAWS_CONTRACT: Final = _("the Laws of Duplicate Bridge 2017, law 77")
+# The 1913-1916 codes' titles are never translated (docs/translation.md).
 LAWS_HISTORIC: Final = "the Laws of Auction and the special laws of Duplicate Auction"
 
 
@@ -406,15 +411,31 @@ def unit_signed(unit: str) -> bool:
     return _SIGNED_BY_UNIT.get(unit, True)
 
 
+#: The scoring codes' names as pages show them (:func:`code_name`): the model's choices' labels, marked here for
+#: the catalogues (the choices themselves stay unmarked, as the migrations hold them).
+CODE_NAMES: Final = {
+    ScoringCode.AUCTION_1913.value: N_("Auction 1913 (royal spades)"),
+    ScoringCode.AUCTION_1915.value: N_("Auction 1915 (Whist Club code)"),
+    WHIST_CODE: N_("Duplicate whist"),
+    CONTRACT_CODE: N_("Contract bridge (law 77)"),
+}
+
+
+def code_name(code: str) -> str:
+    """A scoring code's name in the request's language ("Contract bridge (law 77)"); an unknown code as it is."""
+    return gettext(CODE_NAMES[code]) if code in CODE_NAMES else code
+
+
 def laws_of(code: str) -> str:
     """The laws an event of ``code`` is scored by (the footer's words)."""
-    return LAWS_CONTRACT if is_contract(code) else LAWS_HISTORIC
+    return str(LAWS_CONTRACT) if is_contract(code) else LAWS_HISTORIC
 
 
 def agreement_law(code: str) -> str:
     """The law a round's scores are agreed under: law E of the duplicate laws of 1913-1916; for contract
     bridge the Laws of Duplicate Bridge 2017's law 79 (tricks won: the score agreed at the table)."""
-    return "law 79" if is_contract(code) else "law E"
+    # Plain English (the history's reasons store it, code compares it): a page shows it through ``gettext``.
+    return N_("law 79") if is_contract(code) else N_("law E")
 
 
 def usebio_contest(event_type: str, method: str, *, teams: bool) -> Contest | None:

@@ -10,6 +10,8 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from duplicate.tables import NUM, NUM_NARROW_HIDDEN, RowsTable
 
@@ -20,8 +22,8 @@ def exact_below(shown: str, exact: str, unit: str = "") -> SafeString:
     if not exact:
         return format_html("{}{}", shown, unit_html)
     return format_html(
-        '<span title="exactly {}">{}</span>{}<br><small class="muted exact">{}</small>',
-        exact,
+        '<span title="{}">{}</span>{}<br><small class="muted exact">{}</small>',
+        gettext("exactly %(value)s") % {"value": exact},
         shown,
         unit_html,
         exact,
@@ -31,15 +33,17 @@ def exact_below(shown: str, exact: str, unit: str = "") -> SafeString:
 class PlayerEventsTable(RowsTable):
     """A player's events, newest first until a column is asked for."""
 
-    date = tables.DateColumn("j M Y", verbose_name="Date", order_by=("date", "event_pk"))
-    event = tables.Column("Event", accessor="event_name", order_by=("event_name",))
-    partner = tables.Column("Partner", default="—")
-    pair = tables.Column("Pair", accessor="pair_label", attrs=NUM_NARROW_HIDDEN, orderable=False)
-    place = tables.Column("Place", accessor="place_display", attrs=NUM, order_by=("place_key",))
-    figure = tables.Column("Figure", accessor="figure", attrs=NUM, order_by=("figure_key",), empty_values=())
+    date = tables.DateColumn("j M Y", verbose_name=_("Date"), order_by=("date", "event_pk"))
+    event = tables.Column(_("Event"), accessor="event_name", order_by=("event_name",))
+    partner = tables.Column(_("Partner"), default="—")
+    pair = tables.Column(_("Pair"), accessor="pair_label", attrs=NUM_NARROW_HIDDEN, orderable=False)
+    place = tables.Column(_("Place"), accessor="place_display", attrs=NUM, order_by=("place_key",))
+    figure = tables.Column(
+        _("Figure"), accessor="figure", attrs=NUM, order_by=("figure_key",), empty_values=()
+    )
 
     class Meta(RowsTable.Meta):
-        empty_text = "No events yet."
+        empty_text = _("No events yet.")
 
     def render_event(self, record: Any) -> SafeString:
         return format_html(
@@ -49,21 +53,21 @@ class PlayerEventsTable(RowsTable):
     def render_figure(self, value: Any) -> SafeString | str:
         if value is None:
             return ""
-        return exact_below(value.display, value.exact, value.heading)
+        return exact_below(value.display, value.exact, gettext(value.heading) if value.heading else "")
 
 
 class LadderTable(RowsTable):
     """The club ladder: ranked players by rank (equals by name), each linking to their page."""
 
-    rank = tables.Column("Rank", accessor="rank_display", attrs=NUM, order_by=("rank_key",))
-    player = tables.Column("Player", accessor="name", order_by=("name",))
-    average = tables.Column("Average %", accessor="average_display", attrs=NUM, order_by=("average",))
-    counted = tables.Column("Counted", attrs=NUM_NARROW_HIDDEN)  # the events averaged (the last N at most)
-    played = tables.Column("Events with %", attrs=NUM_NARROW_HIDDEN)
+    rank = tables.Column(_("Rank"), accessor="rank_display", attrs=NUM, order_by=("rank_key",))
+    player = tables.Column(_("Player"), accessor="name", order_by=("name",))
+    average = tables.Column(_("Average %"), accessor="average_display", attrs=NUM, order_by=("average",))
+    counted = tables.Column(_("Counted"), attrs=NUM_NARROW_HIDDEN)  # the events averaged (the last N at most)
+    played = tables.Column(_("Events with %"), attrs=NUM_NARROW_HIDDEN)
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())
 
     class Meta(RowsTable.Meta):
-        empty_text = "No player is ranked yet."
+        empty_text = _("No player is ranked yet.")
         row_attrs: ClassVar[dict[str, Any]] = {
             "data-player": lambda record: record.player_pk if record.linked else ""
         }
@@ -79,4 +83,4 @@ class LadderTable(RowsTable):
         return exact_below(record.average_display, record.average_exact)
 
     def render_note(self, value: bool) -> str:
-        return format_html('<span class="by-fraction">{}</span>', "by the fraction") if value else ""
+        return format_html('<span class="by-fraction">{}</span>', gettext("by the fraction")) if value else ""

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
 
 from duplicate.contests import (
     CONTEST_CHOICES,
@@ -321,8 +322,9 @@ class Event(models.Model):
 
     @property
     def agreement_law(self) -> str:
-        """The law its rounds' scores are agreed and corrected under (:func:`agreement_law`)."""
-        return agreement_law(self.code)
+        """The law its rounds' scores are agreed and corrected under (:func:`agreement_law`), in the words of
+        the request's language ("loi 79"): pages and what commands print say it from here."""
+        return gettext(agreement_law(self.code))
 
 
 class Section(models.Model):

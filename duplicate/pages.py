@@ -20,6 +20,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from duplicate import caching, services
 from duplicate.contests import contest_of, is_contract
@@ -92,7 +93,7 @@ def status_badge(progress: Progress | None, *, status: str | None = None) -> str
     the event is finished, else "Provisional" or nothing. ``None``: no figures shown yet (a board in play)."""
     if progress is None or (status is None and not progress.finished):
         return (
-            '<span class="status provisional">Provisional</span>'
+            format_html('<span class="status provisional">{}</span>', gettext("Provisional"))
             if progress is None or progress.provisional
             else ""
         )

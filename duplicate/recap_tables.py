@@ -10,6 +10,8 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from duplicate.selectors.recap import HIDDEN_MARK, Recap, RecapRanking
 from duplicate.tables import NUM, EventRowsTable, RowsTable, pair_link
@@ -23,19 +25,19 @@ class RecapTable(EventRowsTable):
     """One block of a ranking's recap: rows are dicts (``rank``, ``pair``, ``players``, ``b<n>`` per board,
     ``total``); the board columns are given as ``boards``; the players' cell has their names as its title too."""
 
-    rank = tables.Column("Rank", attrs=NUM, orderable=False)
-    pair = tables.Column("Pair", attrs=NUM, orderable=False)
+    rank = tables.Column(_("Rank"), attrs=NUM, orderable=False)
+    pair = tables.Column(_("Pair"), attrs=NUM, orderable=False)
     players = tables.Column(
-        "Players", orderable=False, default="—", attrs={"td": {"title": lambda record: record["players"]}}
+        _("Players"), orderable=False, default="—", attrs={"td": {"title": lambda record: record["players"]}}
     )
 
     class Meta(RowsTable.Meta):
         attrs = {"class": "data recap"}  # noqa: RUF012 - django-tables2 reads it as given
-        empty_text = "No results yet."
+        empty_text = _("No results yet.")
 
     def __init__(self, data: Any, *, event_pk: int, boards: tuple[int, ...], **kwargs: Any) -> None:
         extra = [_column(f"b{n}", board_link(event_pk, n)) for n in boards]
-        extra.append(_column("total", "Total"))
+        extra.append(_column("total", gettext("Total")))
         super().__init__(data, event_pk=event_pk, extra_columns=extra, **kwargs)
 
     def render_pair(self, record: Any) -> SafeString:

@@ -25,6 +25,9 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop as N_
 from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
 from django_tables2.utils import Accessor, OrderBy
@@ -103,7 +106,7 @@ class RowsTable(tables.Table):
         template_name = TEMPLATE
         attrs: ClassVar[dict[str, Any]] = {"class": "data"}
         default = ""  # an empty cell (a board not played, or being played) stays empty
-        empty_text = "Nothing to show."
+        empty_text = _("Nothing to show.")
 
 
 def _asked_number(request: HttpRequest, name: str) -> int | None:
@@ -187,17 +190,20 @@ class StandingsTable(EventRowsTable):
     """One ranking's standings (law H): ``Ranking.rows`` (``StandingRow``), in the ranking's order until a
     column is asked for; plus/minus and net sort by their exact Fractions, pairs by number."""
 
-    rank = tables.Column("Rank", attrs=NUM, order_by=("rank", "pair__sort_key"))
-    pair = tables.Column("Pair", attrs=NUM, accessor="pair__label", order_by=("pair__sort_key",))
-    players = tables.Column("Players", accessor="pair__names", default="—")
-    boards = tables.Column("Boards", attrs=NUM_NARROW_HIDDEN)
-    net = tables.Column("Net", attrs=NUM_NARROW_HIDDEN, accessor="net_display", order_by=("net",))
+    rank = tables.Column(_("Rank"), attrs=NUM, order_by=("rank", "pair__sort_key"))
+    pair = tables.Column(_("Pair"), attrs=NUM, accessor="pair__label", order_by=("pair__sort_key",))
+    players = tables.Column(_("Players"), accessor="pair__names", default="—")
+    boards = tables.Column(_("Boards"), attrs=NUM_NARROW_HIDDEN)
+    net = tables.Column(_("Net"), attrs=NUM_NARROW_HIDDEN, accessor="net_display", order_by=("net",))
     plus_minus = tables.Column(
-        "Plus/minus", attrs=NUM, accessor="plus_minus_display", order_by=("plus_minus",)
+        _("Plus/minus"), attrs=NUM, accessor="plus_minus_display", order_by=("plus_minus",)
     )
     # Shown only when the event has an award table (``Ranking.awarded``): the masterpoints of the place.
     masterpoints = tables.Column(
-        "Masterpoints", attrs=NUM_NARROW_HIDDEN, accessor="masterpoints_display", order_by=("masterpoints",)
+        _("Masterpoints"),
+        attrs=NUM_NARROW_HIDDEN,
+        accessor="masterpoints_display",
+        order_by=("masterpoints",),
     )
     note = tables.Column("", accessor="by_fraction", orderable=False, empty_values=())
 
@@ -207,15 +213,15 @@ class StandingsTable(EventRowsTable):
         total and what the pairs are ranked by) in the plus/minus's."""
         headings = contest.headings
         if headings.percentage:
-            return {"net": headings.total, "plus_minus": headings.percentage}
-        return {"plus_minus": headings.total}
+            return {"net": gettext(headings.total), "plus_minus": gettext(headings.percentage)}
+        return {"plus_minus": gettext(headings.total)}
 
     @classmethod
     def contest_excluded(cls, contest: Contest) -> tuple[str, ...]:
         return () if contest.headings.percentage else ("net",)
 
     class Meta(RowsTable.Meta):
-        empty_text = "No results counted yet."
+        empty_text = _("No results counted yet.")
         row_attrs: ClassVar[dict[str, Any]] = {
             "data-pair": lambda record: record.pair.label
         }  # ?pair= marks it
@@ -231,7 +237,9 @@ class StandingsTable(EventRowsTable):
 
     def render_note(self, value: bool) -> str:
         return (
-            format_html('<span class="by-fraction">{}</span>', "by the fraction of a point") if value else ""
+            format_html('<span class="by-fraction">{}</span>', gettext("by the fraction of a point"))
+            if value
+            else ""
         )
 
 
@@ -267,8 +275,8 @@ class ScoreCardTable(EventRowsTable):
 
     @classmethod
     def contest_headings(cls, contest: Contest) -> dict[str, str]:
-        line = contest.headings.line
-        return {"plus_minus": line, "running": f"Total {line}"}
+        line = gettext(contest.headings.line)
+        return {"plus_minus": line, "running": gettext("Total %(figure)s") % {"figure": line}}
 
     @classmethod
     def contest_excluded(cls, contest: Contest) -> tuple[str, ...]:
@@ -291,20 +299,20 @@ class ScoreCardTable(EventRowsTable):
         self.hidden = hidden
         super().__init__(data, event_pk=event_pk, **kwargs)
 
-    round = tables.Column("Round", attrs=NUM_NARROW_HIDDEN)
-    board = tables.Column("Board", attrs=NUM)
-    side = tables.Column("Held", orderable=False, attrs=NARROW_HIDDEN)
-    opponents = tables.Column("Opponents", order_by=("opponents__sort_key",))
-    result = tables.Column("Result", accessor="status", orderable=False)
-    score = tables.Column("Score", attrs=NUM, accessor="score_display", order_by=("score",))
+    round = tables.Column(_("Round"), attrs=NUM_NARROW_HIDDEN)
+    board = tables.Column(_("Board"), attrs=NUM)
+    side = tables.Column(_("Held"), orderable=False, attrs=NARROW_HIDDEN)
+    opponents = tables.Column(_("Opponents"), order_by=("opponents__sort_key",))
+    result = tables.Column(_("Result"), accessor="status", orderable=False)
+    score = tables.Column(_("Score"), attrs=NUM, accessor="score_display", order_by=("score",))
     average = tables.Column(
-        "Average", attrs=NUM_NARROW_HIDDEN, accessor="average_display", order_by=("average",)
+        _("Average"), attrs=NUM_NARROW_HIDDEN, accessor="average_display", order_by=("average",)
     )
     plus_minus = tables.Column(
-        "Plus/minus", attrs=NUM, accessor="plus_minus_display", order_by=("plus_minus",)
+        _("Plus/minus"), attrs=NUM, accessor="plus_minus_display", order_by=("plus_minus",)
     )
     running = tables.Column(
-        "Running total", attrs=NUM_NARROW_HIDDEN, accessor="running_display", orderable=False
+        _("Running total"), attrs=NUM_NARROW_HIDDEN, accessor="running_display", orderable=False
     )
 
     def render_board(self, value: int) -> SafeString:
@@ -314,12 +322,12 @@ class ScoreCardTable(EventRowsTable):
         return format_html('<a href="{}?{}">{}</a>', url, urlencode({"pair": self.pair.label}), value)
 
     def render_side(self, value: str) -> str:
-        return "N-S" if value == "NS" else "E-W"
+        return gettext("N-S") if value == "NS" else gettext("E-W")
 
     def render_result(self, value: str) -> str:
         # A board the pair has played that other tables still play: "played", the card's note saying when it
         # shows (the whole sentence on every such line ran to five lines a line on a phone).
-        return "played" if value == PLAYED_HIDDEN else value
+        return gettext("played") if value == PLAYED_HIDDEN else value
 
     def render_opponents(self, value: Any) -> SafeString:
         # The names are left out on a phone: the pair's number links to its card.
@@ -364,8 +372,11 @@ class TravellerTable(EventRowsTable):
 
     @classmethod
     def contest_headings(cls, contest: Contest) -> dict[str, str]:
-        line = contest.headings.line
-        return {"ns_pm": f"N-S {line}", "ew_pm": f"E-W {line}"}
+        line = gettext(contest.headings.line)
+        return {
+            "ns_pm": gettext("N-S %(figure)s") % {"figure": line},
+            "ew_pm": gettext("E-W %(figure)s") % {"figure": line},
+        }
 
     class Meta(RowsTable.Meta):
         # The page's script marks the line of the pair in ``?pair=`` (the cached page stays one for all).
@@ -374,13 +385,13 @@ class TravellerTable(EventRowsTable):
             "data-ew": lambda record: record.ew.label,
         }
 
-    section = tables.Column("Section")
-    round = tables.Column("Round", attrs=NUM_NARROW_HIDDEN)
-    table = tables.Column("Table", attrs=NUM)
-    ns = tables.Column("N-S", attrs=NUM, order_by=("ns__sort_key",))
-    ew = tables.Column("E-W", attrs=NUM, order_by=("ew__sort_key",))
-    result = tables.Column("Result", accessor="status", orderable=False)
-    lead = tables.Column("Lead", orderable=False, empty_values=(), attrs={"td": {"class": "lead"}})
+    section = tables.Column(_("Section"))
+    round = tables.Column(_("Round"), attrs=NUM_NARROW_HIDDEN)
+    table = tables.Column(_("Table"), attrs=NUM)
+    ns = tables.Column(_("N-S"), attrs=NUM, order_by=("ns__sort_key",))
+    ew = tables.Column(_("E-W"), attrs=NUM, order_by=("ew__sort_key",))
+    result = tables.Column(_("Result"), accessor="status", orderable=False)
+    lead = tables.Column(_("Lead"), orderable=False, empty_values=(), attrs={"td": {"class": "lead"}})
 
     def __init__(self, data: Iterable[Any], *, event_pk: int, leads: bool = False, **kwargs: Any) -> None:
         """Every section's lines (law H: the same hands); the section column only when there are several; the
@@ -395,15 +406,19 @@ class TravellerTable(EventRowsTable):
     def render_lead(self, value: Any) -> str:
         return lead_text(value) if value else ""
 
-    ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display", order_by=("ns_score",))
+    ns_score = tables.Column(_("N-S score"), attrs=NUM, accessor="ns_score_display", order_by=("ns_score",))
     ew_score = tables.Column(
-        "E-W score", attrs=NUM_NARROW_HIDDEN, accessor="ew_score_display", order_by=("ew_score",)
+        _("E-W score"), attrs=NUM_NARROW_HIDDEN, accessor="ew_score_display", order_by=("ew_score",)
     )
     items = tables.Column(
-        "Score items", accessor="ns_items", orderable=False, empty_values=(), attrs=NARROW_HIDDEN
+        _("Score items"), accessor="ns_items", orderable=False, empty_values=(), attrs=NARROW_HIDDEN
     )
-    ns_pm = tables.Column("N-S +/-", attrs=NUM, accessor="ns_plus_minus_display", order_by=("ns_plus_minus",))
-    ew_pm = tables.Column("E-W +/-", attrs=NUM, accessor="ew_plus_minus_display", order_by=("ew_plus_minus",))
+    ns_pm = tables.Column(
+        _("N-S +/-"), attrs=NUM, accessor="ns_plus_minus_display", order_by=("ns_plus_minus",)
+    )
+    ew_pm = tables.Column(
+        _("E-W +/-"), attrs=NUM, accessor="ew_plus_minus_display", order_by=("ew_plus_minus",)
+    )
 
     def render_ns(self, value: Any) -> SafeString:
         return pair_link(self.event_pk, value)
@@ -413,7 +428,10 @@ class TravellerTable(EventRowsTable):
 
     def render_items(self, record: Any) -> SafeString:
         """Each side's total and its items ("N-S: 130: tricks 30, honours 100"), when scored."""
-        sides = (("N-S", record.ns_total, record.ns_items), ("E-W", record.ew_total, record.ew_items))
+        sides = (
+            (gettext("N-S"), record.ns_total, record.ns_items),
+            (gettext("E-W"), record.ew_total, record.ew_items),
+        )
         parts = format_html_join("", "<div>{}: {}: {}</div>", (side for side in sides if side[2]))
         return format_html('<span class="items">{}</span>', parts)
 
@@ -431,58 +449,77 @@ class GridCellColumn(tables.Column):
             return "num cell complete" if cell is not None and cell.complete else "num cell"
 
         attrs = {"th": {"class": "num"}, "td": {"class": td_class}}
-        super().__init__(f"Table {table_number}", accessor=f"cells__{index}", orderable=False, attrs=attrs)
+        # Made per request (the entry grid's own columns): gettext, in the request's language.
+        heading = gettext("Table %(n)d") % {"n": table_number}
+        super().__init__(heading, accessor=f"cells__{index}", orderable=False, attrs=attrs)
         self.table_number = table_number
 
     def render(self, value: Any, record: Any, table: Any) -> SafeString:
         seating = value.seating
         url = reverse("entry_table", args=[table.event_pk, table.letter, record.round.number, seating.table])
-        title = f"N-S {seating.ns.number} v E-W {seating.ew.number}"
+        title = gettext("N-S %(ns)s v E-W %(ew)s") % {"ns": seating.ns.number, "ew": seating.ew.number}
         link = format_html('<a href="{}" title="{}">{}/{}</a>', url, title, value.entered, value.total)
         if value.unconfirmed:  # entered by one side, not yet confirmed by the other (law 79, law E)
             link = format_html(
-                '{}<span class="unconfirmed-flag" title="entered by one side, not yet confirmed by the other">'
-                '<span aria-hidden="true">✎</span> {} to confirm</span>',
+                '{}<span class="unconfirmed-flag" title="{}"><span aria-hidden="true">✎</span> {}</span>',
                 link,
-                value.unconfirmed,
+                gettext("entered by one side, not yet confirmed by the other"),
+                ngettext("%(n)d to confirm", "%(n)d to confirm", value.unconfirmed)
+                % {"n": value.unconfirmed},
             )
         if not value.flags:
             return link
         count = len(value.flags)
         return format_html(
-            '{}<details class="unlikely-flag"><summary><span aria-hidden="true">\u26a0</span> {} unlikely'
+            '{}<details class="unlikely-flag"><summary><span aria-hidden="true">\u26a0</span> {}'
             "</summary><ul>{}</ul></details>",
             link,
-            count,
+            ngettext("%(n)d unlikely", "%(n)d unlikely", count) % {"n": count},
             format_html_join("", "<li>{}</li>", ((text,) for text in value.flags)),
         )
 
 
-AGREE_TEMPLATE = """{% if record.round.agreed %}<span class="status status-complete">agreed</span> \
-<small class="muted">{{ record.round.agreed_at|date:"H:i" }}{% if record.round.agreed_by %} by \
-{{ record.round.agreed_by.get_username }}{% endif %}</small>{% else %}<span class="muted">open</span>{% endif %}\
-{% if record.unconfirmed %} <span class="status status-warning unconfirmed-count">{{ record.unconfirmed }} \
-unconfirmed</span>{% endif %}
+# The cells' small templates below are translated by their own {% translate %} tags; makemessages reads no
+# template held in a Python string, so each entry is also marked here (the same msgid) for the catalogues.
+CELL_WORDS = (
+    N_("agreed"),
+    N_("open"),
+    N_("%(time)s by %(user)s"),
+    ngettext_lazy("%(n)s unconfirmed", "%(n)s unconfirmed", "n"),
+    N_("Reopen"),
+    N_("Agree round %(n)s"),
+    N_("Undo…"),
+    N_("not named yet"),
+    N_("Edit names"),
+)
+AGREE_TEMPLATE = """{% load i18n %}{% if record.round.agreed %}<span class="status status-complete">\
+{% translate "agreed" %}</span> <small class="muted">{% if record.round.agreed_by %}{% blocktranslate with \
+time=record.round.agreed_at|date:"H:i" user=record.round.agreed_by.get_username %}{{ time }} by {{ user }}\
+{% endblocktranslate %}{% else %}{{ record.round.agreed_at|date:"H:i" }}{% endif %}</small>{% else %}\
+<span class="muted">{% translate "open" %}</span>{% endif %}{% if record.unconfirmed %} \
+<span class="status status-warning unconfirmed-count">{% blocktranslate count n=record.unconfirmed %}{{ n }} \
+unconfirmed{% plural %}{{ n }} unconfirmed{% endblocktranslate %}</span>{% endif %}
 {% if table.director %}<form method="post" class="inline" \
 action="{% url 'entry_round_agree' table.event_pk table.letter record.round.number %}">{% csrf_token %}\
 {% if record.round.agreed %}<input type="hidden" name="agreed" value="0">\
-<button type="submit" class="small">Reopen</button>{% else %}<input type="hidden" name="agreed" value="1">\
-<button type="submit" class="small">Agree round {{ record.round.number }}</button>{% endif %}</form>{% endif %}"""
+<button type="submit" class="small">{% translate "Reopen" %}</button>{% else %}\
+<input type="hidden" name="agreed" value="1"><button type="submit" class="small">{% blocktranslate with \
+n=record.round.number %}Agree round {{ n }}{% endblocktranslate %}</button>{% endif %}</form>{% endif %}"""
 
 
 class EntryGridTable(EventRowsTable):
     """A section's entry grid: one row per round (``SectionGrid.rows``), a column per table with its count
     of results in, and the round's agreement (law E); a director gets the agree/reopen button."""
 
-    round = tables.Column("Round", accessor="round__number", order_by=("round__number",))
-    agreed = TableTemplateColumn(AGREE_TEMPLATE, verbose_name="Scores (law E)", orderable=False)
+    round = tables.Column(_("Round"), accessor="round__number", order_by=("round__number",))
+    agreed = TableTemplateColumn(AGREE_TEMPLATE, verbose_name=_("Scores (law E)"), orderable=False)
 
     class Meta(RowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data entry-grid"}
         row_attrs: ClassVar[dict[str, Any]] = {
             "id": lambda record, table: f"round-{table.letter}-{record.round.number}"
         }
-        empty_text = "No rounds."
+        empty_text = _("No rounds.")
         sequence = ("round", "...", "agreed")
 
     def __init__(
@@ -494,18 +531,21 @@ class EntryGridTable(EventRowsTable):
         kwargs.setdefault("prefix", f"{self.letter.lower()}-")
         super().__init__(grid.rows, event_pk=event_pk, extra_columns=columns, **kwargs)
         # The law the event's scores are agreed under (law 79 for contract): this table's own column copy.
-        self.columns["agreed"].column.verbose_name = f"Scores ({agreement_law(code)})"
+        self.columns["agreed"].column.verbose_name = gettext("Scores (%(law)s)") % {
+            "law": gettext(agreement_law(code))
+        }
 
     def render_round(self, value: int) -> str:
-        return f"Round {value}"
+        return gettext("Round %(n)d") % {"n": value}
 
 
 # --------------------------------------------------------------------------------------------- history
 
 
-UNDO_TEMPLATE = """{% if record.kind == "result" %}<a class="button" \
-href="{% url 'change_undo' table.event_pk record.pk %}">Undo…</a>{% elif record.kind == "names" %}\
-<a class="button" href="{% url 'names_undo' table.event_pk record.pk %}">Undo…</a>{% endif %}"""
+UNDO_TEMPLATE = """{% load i18n %}{% if record.kind == "result" %}<a class="button" \
+href="{% url 'change_undo' table.event_pk record.pk %}">{% translate "Undo…" %}</a>\
+{% elif record.kind == "names" %}<a class="button" href="{% url 'names_undo' table.event_pk record.pk %}">\
+{% translate "Undo…" %}</a>{% endif %}"""
 AT_TEMPLATE = """<time datetime="{{ record.at|date:'c' }}">{{ record.at|date:"j M Y H:i:s" }}</time>"""
 NO_PRINT = {"th": {"class": "no-print"}, "td": {"class": "no-print"}}
 
@@ -513,18 +553,18 @@ NO_PRINT = {"th": {"class": "no-print"}, "td": {"class": "no-print"}}
 class HistoryTable(EventRowsTable):
     """An event's history (law E): every recorded change, newest first (``HistoryRow``)."""
 
-    number = tables.Column("#", accessor="pk", attrs=NUM, empty_values=())
-    at = tables.TemplateColumn(AT_TEMPLATE, verbose_name="When")
-    who = tables.Column("Who")
-    what = tables.Column("What")
-    before = tables.Column("Before", orderable=False)
-    after = tables.Column("After", orderable=False)
-    reason = tables.Column("Reason")
+    number = tables.Column(_("#"), accessor="pk", attrs=NUM, empty_values=())
+    at = tables.TemplateColumn(AT_TEMPLATE, verbose_name=_("When"))
+    who = tables.Column(_("Who"))
+    what = tables.Column(_("What"))
+    before = tables.Column(_("Before"), orderable=False)
+    after = tables.Column(_("After"), orderable=False)
+    reason = tables.Column(_("Reason"))
     undo = TableTemplateColumn(UNDO_TEMPLATE, verbose_name="", orderable=False, attrs=NO_PRINT)
 
     class Meta(RowsTable.Meta):
         row_attrs: ClassVar[dict[str, Any]] = {"class": lambda record: f"history-{record.kind}"}
-        empty_text = "No changes recorded yet."
+        empty_text = _("No changes recorded yet.")
 
     def render_number(self, record: Any) -> Any:
         return record.pk if record.kind in ("result", "confirmation") else ""
@@ -533,8 +573,10 @@ class HistoryTable(EventRowsTable):
 # ----------------------------------------------------------------------------------------------- pairs
 
 
-NAMES_TEMPLATE = """{{ record.names|default:'<span class="muted">not named yet</span>' }}"""
-EDIT_TEMPLATE = """<a href="{% url 'pair_edit' table.event_pk record.pk %}">Edit names</a>"""
+NAMES_TEMPLATE = """{% load i18n %}{% if record.names %}{{ record.names }}{% else %}<span class="muted">\
+{% translate "not named yet" %}</span>{% endif %}"""
+EDIT_TEMPLATE = """{% load i18n %}<a href="{% url 'pair_edit' table.event_pk record.pk %}">\
+{% translate "Edit names" %}</a>"""
 
 
 class PairsTable(EventRowsTable):
@@ -542,14 +584,14 @@ class PairsTable(EventRowsTable):
     pairs in number order, then the others by name; the team column for a team match, the edit link for a
     director (``exclude`` the rest)."""
 
-    section = tables.Column("Section", accessor="section", order_by=("section", "sort_key"))
-    number = tables.Column("Pair", accessor="label", attrs=NUM, order_by=("sort_key",))
-    players = tables.TemplateColumn(NAMES_TEMPLATE, verbose_name="Players", orderable=False)
-    team = tables.Column("Team", accessor="team", default="")
+    section = tables.Column(_("Section"), accessor="section", order_by=("section", "sort_key"))
+    number = tables.Column(_("Pair"), accessor="label", attrs=NUM, order_by=("sort_key",))
+    players = tables.TemplateColumn(NAMES_TEMPLATE, verbose_name=_("Players"), orderable=False)
+    team = tables.Column(_("Team"), accessor="team", default="")
     edit = TableTemplateColumn(EDIT_TEMPLATE, verbose_name="", orderable=False, attrs=NO_PRINT)
 
     class Meta(RowsTable.Meta):
-        empty_text = "No pairs."
+        empty_text = _("No pairs.")
 
     def render_number(self, record: Any) -> SafeString:
         return pair_link(self.event_pk, record)
@@ -591,21 +633,21 @@ class DisplayStandingsTable(DisplayTable):
     def contest_headings(cls, contest: Contest) -> dict[str, str]:
         return StandingsTable.contest_headings(contest)
 
-    rank = tables.Column("Place", attrs=NUM)
-    pair = tables.Column("Pair", attrs=NUM, accessor="pair__label")
-    players = tables.Column("Players", accessor="pair__names", default="—")
-    plus_minus = tables.Column("Plus/minus", attrs=NUM, accessor="plus_minus_display")
+    rank = tables.Column(_("Place"), attrs=NUM)
+    pair = tables.Column(_("Pair"), attrs=NUM, accessor="pair__label")
+    players = tables.Column(_("Players"), accessor="pair__names", default="—")
+    plus_minus = tables.Column(_("Plus/minus"), attrs=NUM, accessor="plus_minus_display")
 
     class Meta(DisplayTable.Meta):
-        empty_text = "No results counted yet."
+        empty_text = _("No results counted yet.")
 
 
 class DisplayTeamsTable(DisplayTable):
     """A team match's totals (``TeamLine``s, law G)."""
 
-    rank = tables.Column("Place", attrs=NUM)
-    name = tables.Column("Team")
-    total = tables.Column("Total", attrs=NUM, accessor="total_display")
+    rank = tables.Column(_("Place"), attrs=NUM)
+    name = tables.Column(_("Team"))
+    total = tables.Column(_("Total"), attrs=NUM, accessor="total_display")
 
     class Meta(DisplayTable.Meta):  # django-tables2 reads a table's own Meta only: the display's, restated
         pass
@@ -614,9 +656,9 @@ class DisplayTeamsTable(DisplayTable):
 class DisplayImpTeamsTable(DisplayTable):
     """A contract team match's IMPs and VPs (``ImpTeam``s: home team first)."""
 
-    name = tables.Column("Team")
-    imps = tables.Column("IMPs", attrs=NUM)
-    vp = tables.Column("VPs", attrs=NUM)
+    name = tables.Column(_("Team"))
+    imps = tables.Column(_("IMPs"), attrs=NUM)
+    vp = tables.Column(_("VPs"), attrs=NUM)
 
     class Meta(DisplayTable.Meta):  # django-tables2 reads a table's own Meta only: the display's, restated
         pass
@@ -629,13 +671,13 @@ class DisplayTravellerTable(DisplayTable):
     def contest_headings(cls, contest: Contest) -> dict[str, str]:
         return TravellerTable.contest_headings(contest)
 
-    table = tables.Column("Table", attrs=NUM)
-    ns = tables.Column("N-S", attrs=NUM, accessor="ns__label")
-    ew = tables.Column("E-W", attrs=NUM, accessor="ew__label")
-    result = tables.Column("Result", accessor="status")
-    ns_score = tables.Column("N-S score", attrs=NUM, accessor="ns_score_display")
-    ns_pm = tables.Column("N-S +/-", attrs=NUM, accessor="ns_plus_minus_display")
-    ew_pm = tables.Column("E-W +/-", attrs=NUM_NARROW_HIDDEN, accessor="ew_plus_minus_display")
+    table = tables.Column(_("Table"), attrs=NUM)
+    ns = tables.Column(_("N-S"), attrs=NUM, accessor="ns__label")
+    ew = tables.Column(_("E-W"), attrs=NUM, accessor="ew__label")
+    result = tables.Column(_("Result"), accessor="status")
+    ns_score = tables.Column(_("N-S score"), attrs=NUM, accessor="ns_score_display")
+    ns_pm = tables.Column(_("N-S +/-"), attrs=NUM, accessor="ns_plus_minus_display")
+    ew_pm = tables.Column(_("E-W +/-"), attrs=NUM_NARROW_HIDDEN, accessor="ew_plus_minus_display")
 
     class Meta(DisplayTable.Meta):  # django-tables2 reads a table's own Meta only: the display's, restated
         pass

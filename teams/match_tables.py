@@ -12,6 +12,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from duplicate.contests import Contest
@@ -38,18 +39,19 @@ class VpStandingsTable(EventRowsTable):
 
     rank = tables.Column(_("Rank"), attrs=NUM, order_by=("rank", "name"))
     name = tables.Column(_("Team"), order_by=("name",))
-    vps = tables.Column("VPs", attrs=NUM, order_by=("vps",))
-    imps = tables.Column("IMPs", attrs=NUM_NARROW_HIDDEN, order_by=("imps", "name"))
+    vps = tables.Column(_("VPs"), attrs=NUM, order_by=("vps",))
+    imps = tables.Column(_("IMPs"), attrs=NUM_NARROW_HIDDEN, order_by=("imps", "name"))
     played = tables.Column(_("Played"), attrs=NUM_NARROW_HIDDEN)
 
     class Meta(RowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data vp-table"}
-        empty_text = "No entrants yet."
+        empty_text = _("No entrants yet.")
 
     @classmethod
     def contest_headings(cls, contest: Contest) -> dict[str, str]:
         """VPs and IMPs as the contest heads them (its total, then its second figure)."""
-        return {"vps": contest.headings.total, "imps": contest.headings.percentage or contest.headings.line}
+        headings = contest.headings
+        return {"vps": gettext(headings.total), "imps": gettext(headings.percentage or headings.line)}
 
     def __init__(self, data: Any, *, event_pk: int, contest: Contest, **kwargs: Any) -> None:
         super().__init__(data, event_pk=event_pk, contest=contest, **kwargs)
@@ -79,13 +81,13 @@ class RoundMatchesTable(EventRowsTable):
     home_name = tables.Column(_("Home"))
     away_name = tables.Column(_("Away"), empty_values=())
     imps = tables.Column(
-        "IMPs",
+        _("IMPs"),
         attrs={"th": {"class": "num hide-narrow"}, "td": {"class": "num hide-narrow pair-figures"}},
         empty_values=(),
         orderable=False,
     )
     vps = tables.Column(
-        "VPs",
+        _("VPs"),
         attrs={"th": {"class": "num"}, "td": {"class": "num pair-figures"}},
         empty_values=(),
         orderable=False,
@@ -96,7 +98,7 @@ class RoundMatchesTable(EventRowsTable):
 
     class Meta(RowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data round-matches"}
-        empty_text = "No matches drawn yet."
+        empty_text = _("No matches drawn yet.")
 
     def __init__(
         self, data: Any, *, event_pk: int, director: bool = False, rounds: bool = False, **kwargs: Any
@@ -155,12 +157,14 @@ class MatchBoardsTable(EventRowsTable):
     away_figure = tables.Column(_("Away"), attrs=NUM, orderable=False)
 
     class Meta(RowsTable.Meta):
-        empty_text = "No boards yet."
+        empty_text = _("No boards yet.")
 
     def __init__(self, data: Any, *, event_pk: int, detail: Any, unit: str, **kwargs: Any) -> None:
         super().__init__(data, event_pk=event_pk, **kwargs)
-        self.columns["home_figure"].column.verbose_name = f"{unit} {detail.home}"
-        self.columns["away_figure"].column.verbose_name = f"{unit} {detail.away}"
+        # ``unit``: the contest's own word ("IMPs", "MPs"), shown in the page's language.
+        for name, pair in (("home_figure", detail.home), ("away_figure", detail.away)):
+            heading = gettext("%(unit)s %(pair)s") % {"unit": gettext(unit) if unit else "", "pair": pair}
+            self.columns[name].column.verbose_name = heading
 
     def render_ns_text(self, value: str, record: Any) -> SafeString:
         if record.note:
@@ -179,12 +183,12 @@ class DisplayVpTable(DisplayTable):
 
     rank = tables.Column(_("Place"), attrs=NUM)
     name = tables.Column(_("Team"))
-    vps = tables.Column("VPs", attrs=NUM)
-    imps = tables.Column("IMPs", attrs=NUM)
+    vps = tables.Column(_("VPs"), attrs=NUM)
+    imps = tables.Column(_("IMPs"), attrs=NUM)
     played = tables.Column(_("Played"), attrs=NUM)
 
     class Meta(DisplayTable.Meta):
-        empty_text = "No entrants yet."
+        empty_text = _("No entrants yet.")
 
     def __init__(self, data: Any, *, for_teams: bool = True, **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
@@ -207,10 +211,10 @@ class DisplayRoundTable(DisplayTable):
     table = tables.Column(_("Table"), attrs=NUM)
     home_name = tables.Column(_("Home"))
     away_name = tables.Column(_("Away"), empty_values=())
-    vps = tables.Column("VPs", attrs=NUM, empty_values=())
+    vps = tables.Column(_("VPs"), attrs=NUM, empty_values=())
 
     class Meta(DisplayTable.Meta):
-        empty_text = "No matches drawn yet."
+        empty_text = _("No matches drawn yet.")
 
     def render_table(self, value: int) -> str:
         return str(value) if value else "—"

@@ -16,6 +16,8 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from duplicate.tables import (
     NARROW_HIDDEN,
@@ -34,17 +36,17 @@ def _pair_cell(event_pk: int, pair: Any) -> SafeString:
 class MatchTablesTable(EventRowsTable):
     """Each table of the match: its N-S and E-W pairs, their teams and their scores there."""
 
-    table = tables.Column("Table", attrs=NUM)
-    ns = tables.Column("N-S pair", order_by=("ns__sort_key",))
-    ns_team = tables.Column("Team", accessor="ns__team", default="", attrs=NARROW_HIDDEN)
-    ns_score = tables.Column("Score", attrs=NUM, accessor="ns_display", order_by=("ns_net",))
-    ew = tables.Column("E-W pair", order_by=("ew__sort_key",))
-    ew_team = tables.Column("Team", accessor="ew__team", default="", attrs=NARROW_HIDDEN)
-    ew_score = tables.Column("Score", attrs=NUM, accessor="ew_display", order_by=("ew_net",))
+    table = tables.Column(_("Table"), attrs=NUM)
+    ns = tables.Column(_("N-S pair"), order_by=("ns__sort_key",))
+    ns_team = tables.Column(_("Team"), accessor="ns__team", default="", attrs=NARROW_HIDDEN)
+    ns_score = tables.Column(_("Score"), attrs=NUM, accessor="ns_display", order_by=("ns_net",))
+    ew = tables.Column(_("E-W pair"), order_by=("ew__sort_key",))
+    ew_team = tables.Column(_("Team"), accessor="ew__team", default="", attrs=NARROW_HIDDEN)
+    ew_score = tables.Column(_("Score"), attrs=NUM, accessor="ew_display", order_by=("ew_net",))
 
     class Meta(RowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data team-tables"}
-        empty_text = "No tables yet."
+        empty_text = _("No tables yet.")
 
     def render_ns(self, value: Any) -> SafeString:
         return _pair_cell(self.event_pk, value)
@@ -57,16 +59,16 @@ class TeamScoreTable(EventRowsTable):
     """A team's pairs and their scores; below them the odd pair's average (law G) and the team's total
     (the table's own template, ``teams/_team_score_table.html``, writes those two rows)."""
 
-    pair = tables.Column("Pair", attrs=NUM, accessor="pair__label", order_by=("pair__sort_key",))
-    players = tables.Column("Players", accessor="pair__names", default="—")
-    seated = tables.Column("Seated", accessor="direction")
-    boards = tables.Column("Boards", attrs=NUM)
-    score = tables.Column("Score", attrs=NUM, accessor="net_display", order_by=("net",))
+    pair = tables.Column(_("Pair"), attrs=NUM, accessor="pair__label", order_by=("pair__sort_key",))
+    players = tables.Column(_("Players"), accessor="pair__names", default="—")
+    seated = tables.Column(_("Seated"), accessor="direction")
+    boards = tables.Column(_("Boards"), attrs=NUM)
+    score = tables.Column(_("Score"), attrs=NUM, accessor="net_display", order_by=("net",))
 
     class Meta(RowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data team-score"}
         template_name = "teams/_team_score_table.html"
-        empty_text = "No pairs."
+        empty_text = _("No pairs.")
 
     def __init__(self, team: Any, **kwargs: Any) -> None:
         self.team = team
@@ -76,7 +78,7 @@ class TeamScoreTable(EventRowsTable):
         return pair_link(self.event_pk, record.pair)
 
     def render_seated(self, value: str) -> str:
-        return "N-S" if value == "NS" else "E-W"
+        return gettext("N-S") if value == "NS" else gettext("E-W")
 
 
 class TeamBoardsTable(EventRowsTable):
@@ -85,16 +87,16 @@ class TeamBoardsTable(EventRowsTable):
     mean nothing); a phone leaves out the E-W score (the N-S score's opposite but for rulings).
     ``board_urls``, shared by a page's tables, holds each board's traveller address once worked out."""
 
-    board = tables.Column("Board", attrs=NUM)
-    ns_score = tables.Column("N-S", attrs=NUM, accessor="ns_display")
-    ew_score = tables.Column("E-W", attrs=NUM_NARROW_HIDDEN, accessor="ew_display")
-    swing = tables.Column("Swing", accessor="swing_display")
-    running = tables.Column("Running total", accessor="running_display")
+    board = tables.Column(_("Board"), attrs=NUM)
+    ns_score = tables.Column(_("N-S"), attrs=NUM, accessor="ns_display")
+    ew_score = tables.Column(_("E-W"), attrs=NUM_NARROW_HIDDEN, accessor="ew_display")
+    swing = tables.Column(_("Swing"), accessor="swing_display")
+    running = tables.Column(_("Running total"), accessor="running_display")
 
     class Meta(RowsTable.Meta):
         attrs: ClassVar[dict[str, Any]] = {"class": "data team-boards"}
         orderable = False
-        empty_text = "No boards."
+        empty_text = _("No boards.")
 
     def __init__(self, data: Any, *, board_urls: dict[int, str] | None = None, **kwargs: Any) -> None:
         self.board_urls = {} if board_urls is None else board_urls
@@ -123,25 +125,25 @@ class ImpBoardsTable(EventRowsTable):
     artificial score), the home team's net, each team's IMPs (WBF scale; law 12C2's for an artificial score)
     and the running difference; a board in play says "being played", one that cannot be scored says why."""
 
-    board = tables.Column("Board", attrs=NUM)
-    home_ns = tables.Column("Home N-S", attrs=NUM, empty_values=())
-    away_ns = tables.Column("Away N-S", attrs=NUM, empty_values=())
-    net = tables.Column("Net (home)", attrs=NUM)
-    home_imps = tables.Column("IMPs home", attrs=NUM)
-    away_imps = tables.Column("IMPs away", attrs=NUM)
-    running = tables.Column("Running", attrs=NUM)
+    board = tables.Column(_("Board"), attrs=NUM)
+    home_ns = tables.Column(_("Home N-S"), attrs=NUM, empty_values=())
+    away_ns = tables.Column(_("Away N-S"), attrs=NUM, empty_values=())
+    net = tables.Column(_("Net (home)"), attrs=NUM)
+    home_imps = tables.Column(_("IMPs home"), attrs=NUM)
+    away_imps = tables.Column(_("IMPs away"), attrs=NUM)
+    running = tables.Column(_("Running"), attrs=NUM)
 
     class Meta(RowsTable.Meta):
-        empty_text = "No boards yet."
+        empty_text = _("No boards yet.")
 
     def __init__(self, data: Any, *, event_pk: int, home: str, away: str, **kwargs: Any) -> None:
         super().__init__(data, event_pk=event_pk, **kwargs)
         for name, heading in (
-            ("home_ns", f"{home} N-S"),
-            ("away_ns", f"{away} N-S"),
-            ("net", f"Net ({home})"),
-            ("home_imps", f"IMPs {home}"),
-            ("away_imps", f"IMPs {away}"),
+            ("home_ns", gettext("%(team)s N-S") % {"team": home}),
+            ("away_ns", gettext("%(team)s N-S") % {"team": away}),
+            ("net", gettext("Net (%(team)s)") % {"team": home}),
+            ("home_imps", gettext("IMPs %(team)s") % {"team": home}),
+            ("away_imps", gettext("IMPs %(team)s") % {"team": away}),
         ):
             self.columns[name].column.verbose_name = heading
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from duplicate.contests import Contest, contest_of
 from duplicate.models import Section
 from duplicate.selectors.contract import ContractPairs
@@ -32,15 +34,21 @@ class BoardFigure:
 
     @property
     def text(self) -> str:
-        return f"{self.ns}; {self.ew}."
+        return gettext("%(ns)s; %(ew)s.") % {"ns": self.ns, "ew": self.ew}
 
 
 def figure_words(display: str, contest: Contest, top: int | None) -> str:
     """A pair's figure on a board as its contest words it: "7 MPs of 10", "+3.50 IMPs", or law H's (and
     law G's) plus/minus, "+20 (+/- against the board's average)"."""
+    # The contest's words are plain English there (files and code read them): shown here through gettext.
     if contest.unit:
-        return f"{display} {contest.unit}" + (f" of {top}" if top else "")
-    return f"{display} ({contest.headings.line} against the board's {contest.headings.board.lower()})"
+        values = {"figure": display, "unit": gettext(contest.unit), "top": top}
+        return (gettext("%(figure)s %(unit)s of %(top)s") if top else gettext("%(figure)s %(unit)s")) % values
+    return gettext("%(figure)s (%(line)s against the board's %(board)s)") % {
+        "figure": display,
+        "line": gettext(contest.headings.line),
+        "board": gettext(contest.headings.board).lower(),
+    }
 
 
 def _top(results: EventResults, line: PlayLine) -> int | None:
@@ -83,8 +91,10 @@ def released_figures(
         figures[line.board] = BoardFigure(
             line.board,
             line,
-            f"N-S pair {line.ns.label}: {figure_words(line.ns_plus_minus_display, contest, top)}",
-            f"E-W pair {line.ew.label}: {figure_words(line.ew_plus_minus_display, contest, top)}",
+            gettext("N-S pair %(pair)s: %(figure)s")
+            % {"pair": line.ns.label, "figure": figure_words(line.ns_plus_minus_display, contest, top)},
+            gettext("E-W pair %(pair)s: %(figure)s")
+            % {"pair": line.ew.label, "figure": figure_words(line.ew_plus_minus_display, contest, top)},
         )
     return figures
 

@@ -16,6 +16,8 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_noop as N_
 
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seating, Section, Team
 from duplicate.selectors.pair_rows import club_public_name, pair_infos
@@ -355,6 +357,15 @@ def event_or_404(pk: int) -> Event:
     return event
 
 
+# The statuses' labels (``EventStatus``: model choices, left unmarked so as not to touch the migrations), marked
+# here for the catalogues: a badge shows its status's label through ``gettext``.
+STATUS_LABELS = {
+    EventStatus.SETUP: N_("Setting up"),
+    EventStatus.RUNNING: N_("Running"),
+    EventStatus.COMPLETE: N_("Final"),
+}
+
+
 def event_badge(status: str, *, provisional: bool, missing: int = 0) -> tuple[str, str]:
     """The status badge an event's pages show, as (CSS class, label). One rule for every page, the events
     list and the overview too: "Final" only once the director has finished the event with every result in
@@ -364,13 +375,14 @@ def event_badge(status: str, *, provisional: bool, missing: int = 0) -> tuple[st
     the overview (which work no figures out) the event's status."""
     if status == EventStatus.COMPLETE:
         if missing:
-            return "provisional", f"Finished: {missing} result{'s' if missing != 1 else ''} missing"
+            words = ngettext("Finished: %(n)d result missing", "Finished: %(n)d results missing", missing)
+            return "provisional", words % {"n": missing}
         if provisional:
-            return "provisional", "Finished: provisional"
-        return "status-complete", EventStatus.COMPLETE.label
+            return "provisional", gettext("Finished: provisional")
+        return "status-complete", gettext(STATUS_LABELS[EventStatus.COMPLETE])
     if provisional:
-        return "provisional", "Provisional"
-    return f"status-{status}", EventStatus(status).label
+        return "provisional", gettext("Provisional")
+    return f"status-{status}", gettext(STATUS_LABELS[EventStatus(status)])
 
 
 def status_badge_of(event: Event, *, missing: int) -> tuple[str, str]:

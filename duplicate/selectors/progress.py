@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from duplicate.models import agreement_law
 
-# Why a visitor's totals count fewer boards than the event has (after "18 of 27 boards counted").
+# Why a visitor's totals count fewer boards than the event has (after "18 of 27 boards counted"); a page says
+# it in :attr:`Progress.counted_note`'s one sentence.
 BOARDS_IN_PLAY_LEFT_OUT = "a board still being played is counted once every table has played it"
 
 
@@ -58,7 +59,8 @@ class Progress:
 
     @property
     def agreement_law(self) -> str:
-        return agreement_law(self.code)
+        """The law its rounds are agreed under, in the page's words ("loi 79")."""
+        return gettext(agreement_law(self.code))
 
     @property
     def boards_counted(self) -> int:
@@ -78,7 +80,16 @@ class Progress:
     @property
     def counted_note(self) -> str:
         """:attr:`counted_text` and why, as pages and files say it; "" when every board is counted."""
-        return f"{self.counted_text}: {BOARDS_IN_PLAY_LEFT_OUT}" if self.uncounted else ""
+        if not self.uncounted:
+            return ""
+        text = ngettext(
+            "%(counted)d of %(n)d board counted: a board still being played is counted once every table has "
+            "played it",
+            "%(counted)d of %(n)d boards counted: a board still being played is counted once every table has "
+            "played it",
+            self.boards,
+        )
+        return text % {"counted": self.boards_counted, "n": self.boards}
 
 
 def provisional_text(progress: Progress) -> str:
@@ -105,7 +116,7 @@ def provisional_text(progress: Progress) -> str:
         )
         parts.append(waiting % {"n": n})
     if progress.error:
-        parts.append(f"cannot be scored: {progress.error}")
+        parts.append(gettext("cannot be scored: %(error)s") % {"error": progress.error})
     if progress.uncounted:
         parts.append(progress.counted_note)
     return "; ".join(parts)

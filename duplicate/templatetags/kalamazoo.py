@@ -11,6 +11,7 @@ from django.utils.dateformat import format as date_format
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
+from duplicate import contests
 from duplicate.forms.entry import beside_field as beside_field_text
 
 register = template.Library()
@@ -20,7 +21,7 @@ register = template.Library()
 LONG_DATES = {"pl": "l, j E Y", "fr": "l j F Y"}
 LONG_DATE = "l j F Y"
 
-_SIDES = re.compile(r"\b(N-S|E-W)\b")
+_SIDES = re.compile(r"\b(N-S|E-W|E-O)\b")  # E-O: French for E-W (docs/translation.md)
 
 
 @register.filter
@@ -46,3 +47,10 @@ def long_date(day: dt.date | None) -> str:
         return ""
     language = (translation.get_language() or "").split("-")[0]
     return date_format(day, LONG_DATES.get(language, LONG_DATE))
+
+
+@register.filter
+def code_name(code: str) -> str:
+    """A scoring code's name in the page's language (``{{ event.code|code_name }}``), for the model's
+    ``get_code_display``, whose choices stay unmarked (``duplicate.contests.code_name``)."""
+    return contests.code_name(code)
