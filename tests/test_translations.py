@@ -40,7 +40,6 @@ BUTTON_TYPES = frozenset({"submit", "button", "reset"})
 PLACEHOLDER = "\x00"  # stands for a variable or a tag in the template: no letters
 
 
-
 def _has_words(text: str) -> bool:
     """Whether ``text`` holds a word a reader reads (a letter outside the names every language shares)."""
     for word in re.findall(r"[^\W\d_]+", text):
