@@ -16,7 +16,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from duplicate.tables import (
@@ -131,7 +131,7 @@ class ImpBoardsTable(EventRowsTable):
     net = tables.Column(_("Net (home)"), attrs=NUM)
     home_imps = tables.Column(_("IMPs home"), attrs=NUM)
     away_imps = tables.Column(_("IMPs away"), attrs=NUM)
-    running = tables.Column(_("Running"), attrs=NUM)
+    running = tables.Column(pgettext_lazy("running total", "Running"), attrs=NUM)
 
     class Meta(RowsTable.Meta):
         empty_text = _("No boards yet.")
