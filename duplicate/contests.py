@@ -17,9 +17,8 @@ from enum import StrEnum
 from typing import Any, Final
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop as N_
 
 from scoring.codes import ScoringCode
 from scoring.contests import butler, cross_imps, matchpoints, pair_contest, team_imps_match, team_match
@@ -127,12 +126,14 @@ class Contest:
 
 # The headings stay plain English text (files write them as they are, code compares them); ``N_`` marks them
 # for the catalogues, and a page shows them through ``gettext`` (``duplicate.tables``).  "%" is no word.
-_LAW_H = Headings(N_("Net"), N_("Plus/minus"), N_("+/-"), N_("Average"))
-_LAW_G = Headings(N_("Net"), N_("Total"), N_("+/-"), N_("Average"))
-_MATCHPOINTS = Headings(N_("MPs"), "%", N_("MPs"), "")
-_BUTLER = Headings(N_("IMPs"), "", N_("IMPs"), N_("Datum"))
-_CROSS_IMPS = Headings(N_("IMPs"), "", N_("IMPs"), "")
-_VPS = Headings(N_("VPs"), N_("IMPs"), N_("IMPs"), "")
+_LAW_H = Headings(
+    gettext_noop("Net"), gettext_noop("Plus/minus"), gettext_noop("+/-"), gettext_noop("Average")
+)
+_LAW_G = Headings(gettext_noop("Net"), gettext_noop("Total"), gettext_noop("+/-"), gettext_noop("Average"))
+_MATCHPOINTS = Headings(gettext_noop("MPs"), "%", gettext_noop("MPs"), "")
+_BUTLER = Headings(gettext_noop("IMPs"), "", gettext_noop("IMPs"), gettext_noop("Datum"))
+_CROSS_IMPS = Headings(gettext_noop("IMPs"), "", gettext_noop("IMPs"), "")
+_VPS = Headings(gettext_noop("VPs"), gettext_noop("IMPs"), gettext_noop("IMPs"), "")
 
 CONTESTS: Final[tuple[Contest, ...]] = (
     Contest(
@@ -414,10 +415,10 @@ def unit_signed(unit: str) -> bool:
 #: The scoring codes' names as pages show them (:func:`code_name`): the model's choices' labels, marked here for
 #: the catalogues (the choices themselves stay unmarked, as the migrations hold them).
 CODE_NAMES: Final = {
-    ScoringCode.AUCTION_1913.value: N_("Auction 1913 (royal spades)"),
-    ScoringCode.AUCTION_1915.value: N_("Auction 1915 (Whist Club code)"),
-    WHIST_CODE: N_("Duplicate whist"),
-    CONTRACT_CODE: N_("Contract bridge (law 77)"),
+    ScoringCode.AUCTION_1913.value: gettext_noop("Auction 1913 (royal spades)"),
+    ScoringCode.AUCTION_1915.value: gettext_noop("Auction 1915 (Whist Club code)"),
+    WHIST_CODE: gettext_noop("Duplicate whist"),
+    CONTRACT_CODE: gettext_noop("Contract bridge (law 77)"),
 }
 
 
@@ -435,7 +436,7 @@ def agreement_law(code: str) -> str:
     """The law a round's scores are agreed under: law E of the duplicate laws of 1913-1916; for contract
     bridge the Laws of Duplicate Bridge 2017's law 79 (tricks won: the score agreed at the table)."""
     # Plain English (the history's reasons store it, code compares it): a page shows it through ``gettext``.
-    return N_("law 79") if is_contract(code) else N_("law E")
+    return gettext_noop("law 79") if is_contract(code) else gettext_noop("law E")
 
 
 def usebio_contest(event_type: str, method: str, *, teams: bool) -> Contest | None:

@@ -25,9 +25,8 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, ngettext_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop as N_
 from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
 from django_tables2.utils import Accessor, OrderBy
@@ -482,15 +481,15 @@ class GridCellColumn(tables.Column):
 # The cells' small templates below are translated by their own {% translate %} tags; makemessages reads no
 # template held in a Python string, so each entry is also marked here (the same msgid) for the catalogues.
 CELL_WORDS = (
-    N_("agreed"),
-    N_("open"),
-    N_("%(time)s by %(user)s"),
+    gettext_noop("agreed"),
+    gettext_noop("open"),
+    gettext_noop("%(time)s by %(user)s"),
     ngettext_lazy("%(n)s unconfirmed", "%(n)s unconfirmed", "n"),
-    N_("Reopen"),
-    N_("Agree round %(n)s"),
-    N_("Undo…"),
-    N_("not named yet"),
-    N_("Edit names"),
+    gettext_noop("Reopen"),
+    gettext_noop("Agree round %(n)s"),
+    gettext_noop("Undo…"),
+    gettext_noop("not named yet"),
+    gettext_noop("Edit names"),
 )
 AGREE_TEMPLATE = """{% load i18n %}{% if record.round.agreed %}<span class="status status-complete">\
 {% translate "agreed" %}</span> <small class="muted">{% if record.round.agreed_by %}{% blocktranslate with \

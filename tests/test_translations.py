@@ -25,6 +25,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from duplicate.contests import CODE_NAMES
+from duplicate.selectors.events import STATUS_LABELS
 from duplicate.templatetags.kalamazoo import long_date
 from tests.factories import make_event
 
@@ -245,3 +247,13 @@ def test_a_day_is_written_in_full_as_each_language_writes_it(language, written):
     with translation.override(language):
         assert long_date(dt.date(2026, 11, 28)) == written
     assert long_date(None) == ""
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_words_marked_to_be_translated_where_shown_are_in_the_catalogues(language):
+    """Words kept plain where they are made (``gettext_noop``: files write them as they are) and translated
+    where a page shows them: gettext's extraction finds them only under that name (an alias such as ``N_``
+    is not looked for), so each must come back translated."""
+    words = [*STATUS_LABELS.values(), *CODE_NAMES.values()]
+    with translation.override(language):
+        assert [w for w in words if translation.gettext(w) == w] == []

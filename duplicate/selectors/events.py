@@ -16,8 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404
-from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seating, Section, Team
 from duplicate.selectors.pair_rows import club_public_name, pair_infos
@@ -360,9 +359,9 @@ def event_or_404(pk: int) -> Event:
 # The statuses' labels (``EventStatus``: model choices, left unmarked so as not to touch the migrations), marked
 # here for the catalogues: a badge shows its status's label through ``gettext``.
 STATUS_LABELS = {
-    EventStatus.SETUP: N_("Setting up"),
-    EventStatus.RUNNING: N_("Running"),
-    EventStatus.COMPLETE: N_("Final"),
+    EventStatus.SETUP: gettext_noop("Setting up"),
+    EventStatus.RUNNING: gettext_noop("Running"),
+    EventStatus.COMPLETE: gettext_noop("Final"),
 }
 
 
