@@ -124,8 +124,8 @@ class Contest:
         return self.shape is Shape.CONTRACT_TEAMS
 
 
-# The headings stay plain English text (files write them as they are, code compares them); ``N_`` marks them
-# for the catalogues, and a page shows them through ``gettext`` (``duplicate.tables``).  "%" is no word.
+# The headings stay plain English text (files write them as they are, code compares them); gettext_noop marks
+# them for the catalogues, and a page shows them through ``gettext`` (``duplicate.tables``). "%" is no word.
 _LAW_H = Headings(
     gettext_noop("Net"), gettext_noop("Plus/minus"), gettext_noop("+/-"), gettext_noop("Average")
 )
