@@ -67,3 +67,9 @@ CACHES = {
 }
 if REDIS_URL:
     CACHES["default"]["LOCATION"] = redis_url_for_worker(REDIS_URL, xdist_worker_index())
+
+# SQLite as a club's laptop runs it: a file, each connection its own (Django's default test database is one
+# in memory with a shared cache, where a thread's write meets "database table is locked" at once, whatever the
+# timeout, instead of waiting its turn as it does in production). pytest-django adds the xdist worker's suffix.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
