@@ -120,6 +120,11 @@ def sizes_check(data: dict[str, Any]) -> None:
 _ESCAPED_PROBLEM = re.compile(r"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
 
 
+def _whole_file() -> str:
+    """What a refusal names when the problem is the file's own object rather than one of its fields."""
+    return _("event file")
+
+
 def _check_texts(data: dict[str, Any]) -> None:
     """Refuse a NUL character or a lone surrogate (``"\\ud800"``) anywhere in the file, naming where: no
     database column holds them. Walked without recursion (json.loads has bounded the depth already)."""
@@ -129,13 +134,13 @@ def _check_texts(data: dict[str, Any]) -> None:
         if isinstance(value, str):
             problem = text_problem(value)
             if problem is not None:
-                raise ServiceError(f"{where or _('event file')}: {problem}")
+                raise ServiceError(f"{where or _whole_file()}: {problem}")
         elif isinstance(value, dict):
             for key, item in value.items():
                 path = f"{where}.{key}" if where else str(key)
                 problem = key_problem(key)
                 if problem is not None:
-                    raise ServiceError(f"{where or _('event file')}: {problem}")
+                    raise ServiceError(f"{where or _whole_file()}: {problem}")
                 stack.append((path, item))
         elif isinstance(value, list):
             stack.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
