@@ -14,6 +14,9 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from duplicate.exports.cells import csv_value, csv_writer, needs_quote
 from duplicate.uploads import MB
 
@@ -63,13 +66,21 @@ def _columns(header: list[str]) -> list[int]:
     names = [cell.strip().removeprefix(BOM).casefold() for cell in header]
     for name in names:
         if name not in COLUMNS:
-            shown = name or "(blank)"
-            raise RosterFileError(f"row 1, header: unknown column {shown!r} (the columns are {HEADER})")
+            shown = name or _("(blank)")
+            raise RosterFileError(
+                _("row 1, header: unknown column %(column)s (the columns are %(header)s)")
+                % {"column": repr(shown), "header": HEADER}
+            )
         if names.count(name) > 1:
-            raise RosterFileError(f"row 1, header: column {name!r} is given twice")
+            raise RosterFileError(
+                _("row 1, header: column %(column)s is given twice") % {"column": repr(name)}
+            )
     for name in COLUMNS:
         if name not in names:
-            raise RosterFileError(f"row 1, header: column {name!r} is missing (the columns are {HEADER})")
+            raise RosterFileError(
+                _("row 1, header: column %(column)s is missing (the columns are %(header)s)")
+                % {"column": repr(name), "header": HEADER}
+            )
     return [names.index(name) for name in COLUMNS]
 
 
@@ -78,7 +89,10 @@ def players_read(text: str) -> list[PlayerRow]:
     text = text.removeprefix(BOM)
     header_line = text.partition("\n")[0]
     if not header_line.strip():
-        raise RosterFileError(f"row 1, header: the file is empty or its first line is blank (write {HEADER})")
+        raise RosterFileError(
+            _("row 1, header: the file is empty or its first line is blank (write %(header)s)")
+            % {"header": HEADER}
+        )
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter_of(header_line), strict=True)
     rows: list[PlayerRow] = []
     where: list[int] = []
@@ -91,14 +105,25 @@ def players_read(text: str) -> list[PlayerRow]:
             if not any(cell.strip() for cell in cells):
                 continue
             if len(cells) != len(COLUMNS):
-                count = f"{len(cells)} cell{'s' if len(cells) != 1 else ''}"
-                raise RosterFileError(f"row {row_number}, cells: {count} where the header has {len(COLUMNS)}")
+                raise RosterFileError(
+                    ngettext(
+                        "row %(row)d, cells: %(count)d cell where the header has %(columns)d",
+                        "row %(row)d, cells: %(count)d cells where the header has %(columns)d",
+                        len(cells),
+                    )
+                    % {"row": row_number, "count": len(cells), "columns": len(COLUMNS)}
+                )
             if len(rows) == MAX_PLAYER_ROWS:
-                raise RosterFileError(f"row {row_number}: a file holds at most {MAX_PLAYER_ROWS:,} players")
+                raise RosterFileError(
+                    _("row %(row)d: a file holds at most %(limit)s players")
+                    % {"row": row_number, "limit": f"{MAX_PLAYER_ROWS:,}"}
+                )
             values = [_cell(cells[i]) for i in where]
             rows.append(PlayerRow(row_number, *values))
     except csv.Error as exc:
-        raise RosterFileError(f"row {row_number + 1}, cells: {exc}") from None
+        raise RosterFileError(
+            _("row %(row)d, cells: %(problem)s") % {"row": row_number + 1, "problem": exc}
+        ) from None
     return rows
 
 

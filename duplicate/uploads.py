@@ -3,6 +3,8 @@ command (import_event, import_hands, import_usebio): a file's size is checked be
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from scoring.movements import MAX_PLAYS
 
 MB = 2**20
@@ -23,4 +25,4 @@ MAX_MOVEMENT_FILE = 5 * MB
 
 def too_large(limit: int) -> str:
     """What refuses a file over ``limit`` bytes, after the field or the path that names it."""
-    return f"the file is larger than {limit // MB} MB"
+    return _("the file is larger than %(size)d MB") % {"size": limit // MB}

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from duplicate.contests import CHOSEN, contest_of
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Section
@@ -64,7 +65,7 @@ def file_kinds() -> tuple[str, ...]:
 def _list(data: Mapping[str, Any], key: str, where: str = "") -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise ServiceError(f"{where}{key}: must be a list")
+        raise ServiceError(_("%(field)s: must be a list") % {"field": f"{where}{key}"})
     return value
 
 
@@ -77,17 +78,26 @@ def _entrants(
     order: list[str] = []
     for i, item in enumerate(_list(data, "teams")):
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
-            raise ServiceError(f"teams[{i}]: must be an object with a name")
+            raise ServiceError(_("%(field)s: must be an object with a name") % {"field": f"teams[{i}]"})
         order.append(item["name"].strip())
         seeds[item["name"].strip()] = item.get("seed")
         specs[item["name"].strip()] = []
     labels: dict[str, tuple[str, int]] = {}
     for i, item in enumerate(_list(data, "pairs")):
         if not isinstance(item, dict) or not isinstance(item.get("team"), str) or item["team"] not in specs:
-            raise ServiceError(f"pairs[{i}]: must be an object naming one of the teams")
+            raise ServiceError(
+                _("%(field)s: must be an object naming one of the teams") % {"field": f"pairs[{i}]"}
+            )
         team = item["team"]
         if len(specs[team]) >= (4 if teams else 2):
-            raise ServiceError(f"pairs[{i}]: {team} has {'two pairs' if teams else 'one pair'} already")
+            raise ServiceError(
+                (
+                    _("%(field)s: %(team)s has two pairs already")
+                    if teams
+                    else _("%(field)s: %(team)s has one pair already")
+                )
+                % {"field": f"pairs[{i}]", "team": team}
+            )
         labels[str(item.get("number"))] = (team, len(specs[team]) // 2)
         specs[team].extend(player_items_read(item.get("players", []), f"pairs[{i}].players"))
     return [EntrantSpec(name=n, players=tuple(specs[n]), seed=seeds[n]) for n in order], labels
@@ -101,17 +111,24 @@ def _meetings(items: list[Any], ids: Mapping[str, int]) -> tuple[dict[int, list[
     for i, item in enumerate(items):
         where = f"matches[{i}]"
         if not isinstance(item, dict):
-            raise ServiceError(f"{where}: must be an object")
+            raise ServiceError(_("%(field)s: must be an object") % {"field": where})
         unknown = set(item) - MATCH_KEYS
         if unknown:
-            raise ServiceError(f"{where}.{sorted(unknown)[0]}: not a field of a match")
+            raise ServiceError(
+                _("%(field)s: not a field of a match") % {"field": f"{where}.{sorted(unknown)[0]}"}
+            )
         rnd = item.get("round")
         if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= 99:
-            raise ServiceError(f"{where}.round: must be a whole number from 1 to 99")
+            raise ServiceError(
+                _("%(field)s: must be a whole number from 1 to 99") % {"field": f"{where}.round"}
+            )
         home, away = item.get("home"), item.get("away")
         known = [isinstance(side, str) and side in ids for side in (home, away) if side is not None]
         if home is None or not all(known) or home == away:
-            raise ServiceError(f"{where}: home and away must be two of the teams (away null for a bye)")
+            raise ServiceError(
+                _("%(field)s: home and away must be two of the teams (away null for a bye)")
+                % {"field": where}
+            )
         this = rounds.setdefault(rnd, [])
         table = item.get("table", 0 if away is None else 1 + sum(1 for m in this if m.away is not None))
         if (
@@ -120,7 +137,9 @@ def _meetings(items: list[Any], ids: Mapping[str, int]) -> tuple[dict[int, list[
             or not 0 <= table <= 999
             or (table == 0) != (away is None)
         ):
-            raise ServiceError(f"{where}.table: a match's table is from 1, a bye's 0")
+            raise ServiceError(
+                _("%(field)s: a match's table is from 1, a bye's 0") % {"field": f"{where}.table"}
+            )
         this.append(Meeting(rnd, table, ids[str(home)], ids[away] if away is not None else None))
         places.append(this[-1])
     for rnd, meetings in rounds.items():
@@ -128,9 +147,9 @@ def _meetings(items: list[Any], ids: Mapping[str, int]) -> tuple[dict[int, list[
         if len(seated) != len(set(seated)) or len({m.table for m in meetings if m.table}) != sum(
             1 for m in meetings if m.table
         ):
-            raise ServiceError(f"matches: round {rnd} seats a team or a table twice")
+            raise ServiceError(_("matches: round %(round)d seats a team or a table twice") % {"round": rnd})
     if rounds and sorted(rounds) != list(range(1, max(rounds) + 1)):
-        raise ServiceError("matches: the rounds must run 1, 2, ... without a gap")
+        raise ServiceError(_("matches: the rounds must run 1, 2, ... without a gap"))
     return rounds, places
 
 
@@ -149,14 +168,17 @@ def matches_import(*, data: Mapping[str, Any]) -> Event:
     """An event of matches from its file (module docstring): all or nothing."""
     unknown = set(data) - FILE_KEYS
     if unknown:
-        raise ServiceError(f"{sorted(unknown)[0]}: not a field of a league's or a Swiss's event file")
+        raise ServiceError(
+            _("%(field)s: not a field of a league's or a Swiss's event file") % {"field": sorted(unknown)[0]}
+        )
     contest = str(data.get("kind"))
     teams = CHOSEN[contest].for_teams
     try:
         date = dt.date.fromisoformat(str(data.get("date")))
     except ValueError:
         raise ServiceError(
-            f"date: must be a date like 2026-11-28, got {json.dumps(data.get('date'))[:40]}"
+            _("date: must be a date like 2026-11-28, got %(value)s")
+            % {"value": json.dumps(data.get("date"))[:40]}
         ) from None
     entrants, labels = _entrants(data, teams=teams)
     items = _list(data, "matches")
@@ -173,7 +195,10 @@ def matches_import(*, data: Mapping[str, Any]) -> Event:
     ids = dict(event.teams.values_list("name", "pk"))
     rounds, places = _meetings(items, ids)
     if rounds and max(rounds) > event.rounds_planned:
-        raise ServiceError(f"matches: round {max(rounds)} is past the {event.rounds_planned} rounds planned")
+        raise ServiceError(
+            _("matches: round %(round)d is past the %(planned)d rounds planned")
+            % {"round": max(rounds), "planned": event.rounds_planned}
+        )
     section = Section.objects.get(event=event)
     pairs_of = pairs_by_team(event)
     for rnd, meetings in sorted(rounds.items()):
@@ -184,7 +209,9 @@ def matches_import(*, data: Mapping[str, Any]) -> Event:
     status = data.get("status")
     if status is not None:
         if status not in EventStatus.values:
-            raise ServiceError(f"status: must be one of {', '.join(EventStatus.values)}")
+            raise ServiceError(
+                _("status: must be one of %(choices)s") % {"choices": ", ".join(EventStatus.values)}
+            )
         Event.objects.filter(pk=event.pk).update(status=status)
     event_results_touch(event_ids=[event.pk])
     return Event.objects.get(pk=event.pk)
@@ -200,7 +227,9 @@ def _boards_read(event: Event, data: Mapping[str, Any]) -> None:
     boards = {b.number: b for b in Board.objects.filter(event=event)}
     for number in set(deals) | set(dealers) | set(vulnerable):
         if number not in boards:
-            raise ServiceError(f"boards: board {number} is not played in the rounds the file gives")
+            raise ServiceError(
+                _("boards: board %(board)d is not played in the rounds the file gives") % {"board": number}
+            )
         board = boards[number]
         try:
             board.deal = (
@@ -223,11 +252,16 @@ def _results_read(event: Event, items: list[Any], places: list[Meeting], numbers
         match = matches[rnd, place.home]
         whole = [k for k in ("imps", "vps") if k in item]
         if len(whole) + ("boards" in item) > 1:
-            raise ServiceError(f"matches[{i}]: give its result once: imps, vps or boards")
+            raise ServiceError(
+                _("%(field)s: give its result once: imps, vps or boards") % {"field": f"matches[{i}]"}
+            )
         if whole:
             figures = item[whole[0]]
             if not isinstance(figures, list) or not 1 <= len(figures) <= 2:
-                raise ServiceError(f"matches[{i}].{whole[0]}: must be a list of the home and away figures")
+                raise ServiceError(
+                    _("%(field)s: must be a list of the home and away figures")
+                    % {"field": f"matches[{i}].{whole[0]}"}
+                )
             home, away = [*figures, None][:2]
             try:
                 match_result_save(match=match, entered=whole[0], home=home, away=away)
@@ -235,7 +269,7 @@ def _results_read(event: Event, items: list[Any], places: list[Meeting], numbers
                 raise ServiceError(f"matches[{i}]: {exc}") from None
         for j, board in enumerate(_list(item, "boards", f"matches[{i}].")):
             if not isinstance(board, dict):
-                raise ServiceError(f"matches[{i}].boards[{j}]: must be an object")
+                raise ServiceError(_("%(field)s: must be an object") % {"field": f"matches[{i}].boards[{j}]"})
             ns, ew = (numbers.get(str(board.get(k)), str(board.get(k))) for k in ("ns", "ew"))
             rows.append({**board, "section": "A", "round": rnd, "ns": ns, "ew": ew})
     results_import(event, rows)

@@ -4,6 +4,8 @@ event's size; the players' names as a visitor sees them, in full for a ``directo
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from duplicate.contests import contest_of
 from duplicate.models import Event, EventStatus
 from duplicate.selectors.event_rows import event_info
@@ -26,7 +28,9 @@ def vp_file(event: Event, fmt: str, *, director: bool = False) -> bytes:
     if fmt == "xlsx":
         return vp_xlsx(rows, contest_of(event), event.name)
     if fmt == "pdf":
-        provisional = "" if event.status == EventStatus.COMPLETE else "until the director finishes the event"
+        provisional = (
+            "" if event.status == EventStatus.COMPLETE else _("until the director finishes the event")
+        )
         return vp_pdf(event_info(event), rows, contest_of(event), provisional=provisional)
     return vp_json(rows)
 

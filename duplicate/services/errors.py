@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
+from django.utils.translation import gettext as _
 
 
 class ServiceError(ValueError):
@@ -15,11 +16,22 @@ def text_problem(value: str) -> str | None:
     """Why no database column can hold ``value`` (PostgreSQL's text takes no NUL; a lone surrogate, e.g. a
     JSON ``"\\ud800"``, is not UTF-8 at all), or None."""
     if "\x00" in value:
-        return "must not contain a NUL character"
+        return _("must not contain a NUL character")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        return "must be valid Unicode text (it has a lone surrogate)"
+        return _("must be valid Unicode text (it has a lone surrogate)")
+    return None
+
+
+def key_problem(value: str) -> str | None:
+    """Why no database column can hold ``value`` as a key of a file's object (the same checks), or None."""
+    if "\x00" in value:
+        return _("a key must not contain a NUL character")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return _("a key must be valid Unicode text (it has a lone surrogate)")
     return None
 
 
@@ -28,7 +40,10 @@ def fits(field: str, value: str, model: type[models.Model], column: str) -> str:
     refuses a longer text or a NUL character (SQLite would keep them)."""
     limit = getattr(model._meta.get_field(column), "max_length", None)  # a relation has none
     if limit is not None and len(value) > limit:
-        raise ServiceError(f"{field}: at most {limit} characters, got {len(value)}")
+        raise ServiceError(
+            _("%(field)s: at most %(limit)d characters, got %(count)d")
+            % {"field": field, "limit": limit, "count": len(value)}
+        )
     problem = text_problem(value)
     if problem is not None:
         raise ServiceError(f"{field}: {problem}")
@@ -48,5 +63,8 @@ def in_range(field: str, value: int, model: type[models.Model], column: str) -> 
     """``value`` when ``model``'s ``column`` holds it, else a ServiceError naming ``field``."""
     low, high = column_range(model, column)
     if not low <= value <= high:
-        raise ServiceError(f"{field}: must be a whole number from {low} to {high}, got {value}")
+        raise ServiceError(
+            _("%(field)s: must be a whole number from %(low)d to %(high)d, got %(value)d")
+            % {"field": field, "low": low, "high": high, "value": value}
+        )
     return value

@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from duplicate import selectors
 from duplicate.models import Board, Event, EventKind, EventStatus, RankingChoice, Round
@@ -122,24 +123,28 @@ def event_import(
         return FILE_KINDS[kind][0](data=data)
     unknown = set(data) - TOP_KEYS
     if unknown:
-        raise ServiceError(f"{sorted(unknown)[0]}: not a field of an event file")
+        raise ServiceError(_("%(field)s: not a field of an event file") % {"field": sorted(unknown)[0]})
     name = require(data, "name", str, "")
     date_text = require(data, "date", str, "")
     try:
         date = dt.date.fromisoformat(date_text)
     except ValueError:
-        raise ServiceError(f"date: must be a date like 1916-03-04, got {date_text!r}") from None
+        raise ServiceError(
+            _("date: must be a date like 1916-03-04, got %(value)s") % {"value": repr(date_text)}
+        ) from None
     code = require(data, "code", str, "")
     kind = data.get("kind", "pairs")
     if kind not in EventKind.values:
-        raise ServiceError(f"kind: must be pairs or teams, got {json.dumps(kind)[:40]}")
+        raise ServiceError(
+            _("kind: must be pairs or teams, got %(value)s") % {"value": json.dumps(kind)[:40]}
+        )
     teams = teams_read(data)
     pairs = pairs_read(data, teams)
     board_numbers, deals, dealers = boards_read(data)
     vulnerable = vulnerable_read(data)
     contest = data.get("contest")
     if contest is not None and not isinstance(contest, str):
-        raise ServiceError(f"contest: must be a text, got {json.dumps(contest)[:40]}")
+        raise ServiceError(_("contest: must be a text, got %(value)s") % {"value": json.dumps(contest)[:40]})
     letters = letters_read(data, kind=kind)
     results = results_read(data, board_numbers, letters)
     movements = [
@@ -161,7 +166,8 @@ def event_import(
     status = data.get("status")
     if status is not None and status not in EventStatus.values:
         raise ServiceError(
-            f"status: must be one of {', '.join(EventStatus.values)}, got {json.dumps(status)[:40]}"
+            _("status: must be one of %(choices)s, got %(value)s")
+            % {"choices": ", ".join(EventStatus.values), "value": json.dumps(status)[:40]}
         )
     agreed = agreed_rounds_read(
         data.get("agreed_rounds"), {(letter, r.number) for letter, m in movements for r in m.rounds}
@@ -170,7 +176,8 @@ def event_import(
     ranking = data.get("ranking", RankingChoice.FIELD)
     if ranking not in RankingChoice.values:
         raise ServiceError(
-            f"ranking: must be one of {', '.join(RankingChoice.values)}, got {json.dumps(ranking)[:40]}"
+            _("ranking: must be one of %(choices)s, got %(value)s")
+            % {"choices": ", ".join(RankingChoice.values), "value": json.dumps(ranking)[:40]}
         )
 
     event = event_create(

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from duplicate.models import Championship
 from duplicate.services.championships import SESSIONS_MAX, championship_create, event_attach
@@ -46,7 +47,9 @@ def championship_export(championship: Championship, *, director: bool = False) -
 def _text(data: Mapping[str, Any], key: str, *, default: str | None = None) -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
-        raise ServiceError(f"{key}: must be a text, got {json.dumps(value)[:40]}")
+        raise ServiceError(
+            _("%(field)s: must be a text, got %(value)s") % {"field": key, "value": json.dumps(value)[:40]}
+        )
     return value
 
 
@@ -56,17 +59,21 @@ def championship_import(*, data: Mapping[str, Any], analyse: bool = True) -> Cha
     error names it ("sessions[2]: ...")."""
     unknown = set(data) - TOP_KEYS
     if unknown:
-        raise ServiceError(f"{sorted(unknown)[0]}: not a field of a championship file")
+        raise ServiceError(_("%(field)s: not a field of a championship file") % {"field": sorted(unknown)[0]})
     date_text = _text(data, "date")
     try:
         date = dt.date.fromisoformat(date_text)
     except ValueError:
-        raise ServiceError(f"date: must be a date like 2026-10-03, got {date_text!r}") from None
+        raise ServiceError(
+            _("date: must be a date like 2026-10-03, got %(value)s") % {"value": repr(date_text)}
+        ) from None
     sessions = data.get("sessions")
     if not isinstance(sessions, list) or not all(isinstance(s, dict) for s in sessions):
-        raise ServiceError("sessions: must be a list of event files")
+        raise ServiceError(_("sessions: must be a list of event files"))
     if len(sessions) > SESSIONS_MAX:
-        raise ServiceError(f"sessions: at most {SESSIONS_MAX}, got {len(sessions)}")
+        raise ServiceError(
+            _("sessions: at most %(limit)d, got %(count)d") % {"limit": SESSIONS_MAX, "count": len(sessions)}
+        )
     championship = championship_create(
         name=_text(data, "name"),
         date=date,

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from duplicate.models import Player, PublicName
 from duplicate.privacy import pair_stand_in, shown_players
 from duplicate.services.errors import ServiceError, fits
@@ -29,7 +31,10 @@ def _text(item: dict[str, Any], key: str, where: str) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and key in ("number", "club_number"):
         value = str(value)  # a number written without quotes
     if not isinstance(value, str):
-        raise ServiceError(f"{where}.{key}: must be a string, got {json.dumps(value)[:40]}")
+        raise ServiceError(
+            _("%(field)s: must be a string, got %(value)s")
+            % {"field": f"{where}.{key}", "value": json.dumps(value)[:40]}
+        )
     return value.strip()
 
 
@@ -39,10 +44,16 @@ def player_item_read(item: Any, where: str) -> PlayerSpec:
     if isinstance(item, str):
         item = {"name": item}
     if not isinstance(item, dict):
-        raise ServiceError(f"{where}: must be a name or an object with a name, got {json.dumps(item)[:40]}")
+        raise ServiceError(
+            _("%(field)s: must be a name or an object with a name, got %(value)s")
+            % {"field": where, "value": json.dumps(item)[:40]}
+        )
     unknown = sorted(set(item) - set(PLAYER_KEYS))
     if unknown:
-        raise ServiceError(f"{where}.{unknown[0]}: not a player's key ({', '.join(PLAYER_KEYS)})")
+        raise ServiceError(
+            _("%(field)s: not a player's key (%(keys)s)")
+            % {"field": f"{where}.{unknown[0]}", "keys": ", ".join(PLAYER_KEYS)}
+        )
     name, number, club_number, choice = (
         _text(item, k, where) for k in ("name", "number", "club_number", "public_name")
     )
@@ -50,12 +61,22 @@ def player_item_read(item: Any, where: str) -> PlayerSpec:
     body = body_text(_text(item, "body", where))
     if choice not in ("", *PublicName.values):
         raise ServiceError(
-            f"{where}.public_name: must be one of {', '.join(PublicName.values)}, got {choice!r}"[:200]
+            (
+                _("%(field)s: must be one of %(choices)s, got %(value)s")
+                % {
+                    "field": f"{where}.public_name",
+                    "choices": ", ".join(PublicName.values),
+                    "value": repr(choice),
+                }
+            )[:200]
         )
     if (given_as_object or number or body or club_number or choice) and not name:
-        raise ServiceError(f"{where}.name: give the player's name")
+        raise ServiceError(_("%(field)s: give the player's name") % {"field": f"{where}.name"})
     if body and not number:
-        raise ServiceError(f"{where}.body: a body ({body}) needs a membership number")
+        raise ServiceError(
+            _("%(field)s: a body (%(body)s) needs a membership number")
+            % {"field": f"{where}.body", "body": body}
+        )
     for key, value in (("name", name), ("number", number), ("body", body), ("club_number", club_number)):
         fits(f"{where}.{key}", value, Player, key)
     return PlayerSpec(name, number, body, club_number, choice, where=where)
@@ -64,7 +85,9 @@ def player_item_read(item: Any, where: str) -> PlayerSpec:
 def player_items_read(players: Any, where: str) -> tuple[PlayerSpec, PlayerSpec]:
     """A pair's ``players``: a list of up to two items (:func:`player_item_read`), the missing ones blank."""
     if not isinstance(players, list) or len(players) > 2:
-        raise ServiceError(f"{where}: must be a list of up to two names (or player objects)")
+        raise ServiceError(
+            _("%(field)s: must be a list of up to two names (or player objects)") % {"field": where}
+        )
     items = [player_item_read(item, f"{where}[{i}]") for i, item in enumerate(players)]
     items += [PlayerSpec(where=f"{where}[{i}]") for i in range(len(items), 2)]
     return (items[0], items[1])
@@ -78,7 +101,10 @@ def numbers_unique(items: Sequence[PlayerSpec]) -> None:
             first = held.setdefault((item.body, item.number), item.where)
             if first != item.where:
                 shown = f"{item.body} {item.number}".strip()
-                raise ServiceError(f"{item.where}.number: {shown} is given to {first} already")
+                raise ServiceError(
+                    _("%(field)s: %(number)s is given to %(player)s already")
+                    % {"field": f"{item.where}.number", "number": shown, "player": first}
+                )
 
 
 def player_items(
@@ -123,7 +149,8 @@ def awards_read(value: Any) -> list[Fraction]:
         isinstance(v, str | int) and not isinstance(v, bool) for v in value
     ):
         raise ServiceError(
-            f'awards: must be a list of points like ["6", "4.5"], got {json.dumps(value)[:40]}'
+            _('awards: must be a list of points like ["6", "4.5"], got %(value)s')
+            % {"value": json.dumps(value)[:40]}
         )
     try:
         return award_table(" ".join(str(v) for v in value))

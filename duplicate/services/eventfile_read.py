@@ -13,8 +13,10 @@ from collections.abc import Mapping
 from string import ascii_uppercase
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from duplicate.models import Board, EventKind
-from duplicate.services.errors import ServiceError, in_range, text_problem
+from duplicate.services.errors import ServiceError, in_range, key_problem, text_problem
 from duplicate.services.eventfile_players import numbers_unique, player_items_read
 from duplicate.services.events import MAX_SECTIONS, PairSpec
 from duplicate.services.players import PlayerSpec
@@ -28,11 +30,13 @@ SECTION_KEYS = {"letter", "movement"}
 
 def require(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in obj:
-        raise ServiceError(f"{where}{key}: missing")
+        raise ServiceError(_("%(field)s: missing") % {"field": f"{where}{key}"})
     value = obj[key]
     if isinstance(value, bool) or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise ServiceError(f"{where}{key}: must be {_article(names)}, got {json.dumps(value)[:40]}")
+        raise ServiceError(
+            _must_be(names) % {"field": f"{where}{key}", "kind": names, "value": json.dumps(value)[:40]}
+        )
     return value
 
 
@@ -40,22 +44,40 @@ def at_most(items: list[Any], limit: int, field: str, what: str) -> None:
     """A list of the file no longer than a movement can use (the limits of ``scoring.movements``), refused
     before any of it is read."""
     if len(items) > limit:
-        raise ServiceError(f"{field}: at most {limit:,} {what} in an event, got {len(items):,}")
+        raise ServiceError(
+            _at_most(what) % {"field": field, "limit": f"{limit:,}", "count": f"{len(items):,}"}
+        )
 
 
-def _article(names: str) -> str:
+def _at_most(what: str) -> str:
+    """The sentence refusing a list of the file longer than a movement can use: ``what`` it lists."""
     return {
-        "str": "text",
-        "int": "a whole number",
-        "list": "a list",
-        "dict": "an object",
-        "int or str": "a number or text",
-    }.get(names, names)
+        "results": _("%(field)s: at most %(limit)s results in an event, got %(count)s"),
+        "boards": _("%(field)s: at most %(limit)s boards in an event, got %(count)s"),
+        "pairs (two a table)": _(
+            "%(field)s: at most %(limit)s pairs (two a table) in an event, got %(count)s"
+        ),
+        "sections": _("%(field)s: at most %(limit)s sections in an event, got %(count)s"),
+    }[what]
+
+
+def _must_be(names: str) -> str:
+    """The sentence refusing a value of the wrong JSON type: ``names`` the Python types it must be."""
+    return {
+        "str": _("%(field)s: must be text, got %(value)s"),
+        "int": _("%(field)s: must be a whole number, got %(value)s"),
+        "list": _("%(field)s: must be a list, got %(value)s"),
+        "dict": _("%(field)s: must be an object, got %(value)s"),
+        "int or str": _("%(field)s: must be a number or text, got %(value)s"),
+    }.get(names) or _("%(field)s: must be %(kind)s, got %(value)s")
 
 
 def pair_id(value: Any, where: str) -> str:
     if isinstance(value, bool) or not isinstance(value, int | str) or str(value).strip() == "":
-        raise ServiceError(f"{where}: a pair is a number or text, got {json.dumps(value)[:40]}")
+        raise ServiceError(
+            _("%(field)s: a pair is a number or text, got %(value)s")
+            % {"field": where, "value": json.dumps(value)[:40]}
+        )
     return str(value).strip()
 
 
@@ -65,14 +87,15 @@ def parse_json(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ServiceError(
-            f"event file: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+            _("event file: not valid JSON (line %(line)d, column %(column)d: %(problem)s)")
+            % {"line": exc.lineno, "column": exc.colno, "problem": exc.msg}
         ) from None
     except RecursionError:
-        raise ServiceError("event file: not valid JSON (nested too deeply)") from None
+        raise ServiceError(_("event file: not valid JSON (nested too deeply)")) from None
     except ValueError as exc:  # e.g. a number of more than 4,300 digits
-        raise ServiceError(f"event file: not valid JSON ({exc})") from None
+        raise ServiceError(_("event file: not valid JSON (%(problem)s)") % {"problem": exc}) from None
     if not isinstance(data, dict):
-        raise ServiceError("event file: must be a JSON object")
+        raise ServiceError(_("event file: must be a JSON object"))
     sizes_check(data)
     if _ESCAPED_PROBLEM.search(text) or text_problem(text) is not None:  # else no value can hold one
         _check_texts(data)
@@ -97,6 +120,11 @@ def sizes_check(data: dict[str, Any]) -> None:
 _ESCAPED_PROBLEM = re.compile(r"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
 
 
+def _whole_file() -> str:
+    """What a refusal names when the problem is the file's own object rather than one of its fields."""
+    return _("event file")
+
+
 def _check_texts(data: dict[str, Any]) -> None:
     """Refuse a NUL character or a lone surrogate (``"\\ud800"``) anywhere in the file, naming where: no
     database column holds them. Walked without recursion (json.loads has bounded the depth already)."""
@@ -106,12 +134,13 @@ def _check_texts(data: dict[str, Any]) -> None:
         if isinstance(value, str):
             problem = text_problem(value)
             if problem is not None:
-                raise ServiceError(f"{where or 'event file'}: {problem}")
+                raise ServiceError(f"{where or _whole_file()}: {problem}")
         elif isinstance(value, dict):
             for key, item in value.items():
                 path = f"{where}.{key}" if where else str(key)
-                if text_problem(key) is not None:
-                    raise ServiceError(f"{where or 'event file'}: a key {text_problem(key)}")
+                problem = key_problem(key)
+                if problem is not None:
+                    raise ServiceError(f"{where or _whole_file()}: {problem}")
                 stack.append((path, item))
         elif isinstance(value, list):
             stack.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
@@ -130,27 +159,33 @@ def letters_read(data: Mapping[str, Any], *, kind: str) -> list[tuple[str, Mappi
     if "sections" not in data:
         return [("A", data)]
     if data.get("movement") is not None:
-        raise ServiceError("movement: give each section's movement in sections, not one for the event")
+        raise ServiceError(_("movement: give each section's movement in sections, not one for the event"))
     listed = require(data, "sections", list, "")
     if not listed:
-        raise ServiceError("sections: list at least one section")
+        raise ServiceError(_("sections: list at least one section"))
     at_most(listed, MAX_SECTIONS, "sections", "sections")
     if kind == EventKind.TEAMS and len(listed) > 1:
-        raise ServiceError("sections: a team match (law G) plays in one section")
+        raise ServiceError(_("sections: a team match (law G) plays in one section"))
     out: list[tuple[str, Mapping[str, Any]]] = []
     for i, section in enumerate(listed):
         if not isinstance(section, dict):
-            raise ServiceError(f"sections[{i}]: must be an object with a letter")
+            raise ServiceError(_("%(field)s: must be an object with a letter") % {"field": f"sections[{i}]"})
         unknown = set(section) - SECTION_KEYS
         if unknown:
-            raise ServiceError(f"sections[{i}].{sorted(unknown)[0]}: not a field of a section")
+            raise ServiceError(
+                _("%(field)s: not a field of a section") % {"field": f"sections[{i}].{sorted(unknown)[0]}"}
+            )
         letter = require(section, "letter", str, f"sections[{i}].")
         if len(letter) != 1 or letter not in ascii_uppercase:
             raise ServiceError(
-                f"sections[{i}].letter: must be one letter A to Z, got {json.dumps(letter)[:20]}"
+                _("%(field)s: must be one letter A to Z, got %(value)s")
+                % {"field": f"sections[{i}].letter", "value": json.dumps(letter)[:20]}
             )
-        if any(letter == seen for seen, _ in out):
-            raise ServiceError(f"sections[{i}].letter: section {letter} is listed twice")
+        if any(letter == seen for seen, _section in out):
+            raise ServiceError(
+                _("%(field)s: section %(letter)s is listed twice")
+                % {"field": f"sections[{i}].letter", "letter": letter}
+            )
         out.append((letter, section))
     return out
 
@@ -165,13 +200,19 @@ def pairs_by_section(pairs: list[PairSpec], movements: list[tuple[str, Movement]
         for pid in movement.pairs:
             other = section_of.setdefault(str(pid), letter)
             if other != letter:
-                raise ServiceError(f"sections: pair {pid} sits in section {other} and in section {letter}")
-    out: list[list[PairSpec]] = [[] for _ in movements]
-    index = {letter: i for i, (letter, _) in enumerate(movements)}
+                raise ServiceError(
+                    _("sections: pair %(pair)s sits in section %(first)s and in section %(second)s")
+                    % {"pair": pid, "first": other, "second": letter}
+                )
+    out: list[list[PairSpec]] = [[] for _movement in movements]
+    index = {letter: i for i, (letter, _movement) in enumerate(movements)}
     for i, spec in enumerate(pairs):
         found = section_of.get(str(spec.number))
         if found is None:
-            raise ServiceError(f"pairs[{i}]: pair {spec.number} sits in no section's movement")
+            raise ServiceError(
+                _("%(field)s: pair %(pair)s sits in no section's movement")
+                % {"field": f"pairs[{i}]", "pair": spec.number}
+            )
         out[index[found]].append(spec)
     return out
 
@@ -181,10 +222,10 @@ def teams_read(data: Mapping[str, Any]) -> list[str]:
     teams = []
     for i, team in enumerate(data.get("teams") or []):
         if not isinstance(team, dict):
-            raise ServiceError(f"teams[{i}]: must be an object with a name")
+            raise ServiceError(_("%(field)s: must be an object with a name") % {"field": f"teams[{i}]"})
         teams.append(require(team, "name", str, f"teams[{i}]."))
     if len(set(teams)) != len(teams):
-        raise ServiceError("teams: two teams have the same name")
+        raise ServiceError(_("teams: two teams have the same name"))
     return teams
 
 
@@ -198,18 +239,21 @@ def pairs_read(data: Mapping[str, Any], teams: list[str]) -> list[PairSpec]:
     for i, pair in enumerate(listed):
         where = f"pairs[{i}]"
         if not isinstance(pair, dict):
-            raise ServiceError(f"{where}: must be an object")
+            raise ServiceError(_("%(field)s: must be an object") % {"field": where})
         number = pair_id(pair.get("number"), f"{where}.number")
         first, second = player_items_read(pair.get("players", ["", ""]), f"{where}.players")
         given += [first, second]
         team = pair.get("team")
         if team is not None and team not in teams:
-            raise ServiceError(f"{where}.team: {team!r} is not one of the teams")
+            raise ServiceError(
+                _("%(field)s: %(team)s is not one of the teams")
+                % {"field": f"{where}.team", "team": repr(team)}
+            )
         pairs.append(PairSpec(number=number, players=(first, second), team=team))
     numbers = [p.number for p in pairs]
     if len(set(numbers)) != len(numbers):
         dup = next(n for n in numbers if numbers.count(n) > 1)
-        raise ServiceError(f"pairs: pair {dup} is listed twice")
+        raise ServiceError(_("pairs: pair %(pair)s is listed twice") % {"pair": dup})
     numbers_unique(given)
     return pairs
 
@@ -224,22 +268,30 @@ def boards_read(data: Mapping[str, Any]) -> tuple[list[int], dict[int, str], dic
     for i, board in enumerate(listed):
         where = f"boards[{i}]."
         if not isinstance(board, dict):
-            raise ServiceError(f"boards[{i}]: must be an object")
+            raise ServiceError(_("%(field)s: must be an object") % {"field": f"boards[{i}]"})
         number = require(board, "number", int, where)
         if number < 1:
-            raise ServiceError(f"{where}number: must be 1 or more, got {number}")
+            raise ServiceError(
+                _("%(field)s: must be 1 or more, got %(value)d")
+                % {"field": f"{where}number", "value": number}
+            )
         in_range(f"{where}number", number, Board, "number")
         if number in board_numbers:
-            raise ServiceError(f"{where}number: board {number} is listed twice")
+            raise ServiceError(
+                _("%(field)s: board %(board)d is listed twice") % {"field": f"{where}number", "board": number}
+            )
         board_numbers.append(number)
         dealer = board.get("dealer")
         if dealer is not None:
             if dealer not in ("N", "E", "S", "W"):
-                raise ServiceError(f"{where}dealer: must be N, E, S or W, got {json.dumps(dealer)[:20]}")
+                raise ServiceError(
+                    _("%(field)s: must be N, E, S or W, got %(value)s")
+                    % {"field": f"{where}dealer", "value": json.dumps(dealer)[:20]}
+                )
             dealers[number] = dealer
         deal = board.get("deal") or ""
         if not isinstance(deal, str):
-            raise ServiceError(f"{where}deal: must be a PBN deal as text")
+            raise ServiceError(_("%(field)s: must be a PBN deal as text") % {"field": f"{where}deal"})
         if deal:
             deals[number] = deal
     return board_numbers, deals, dealers
@@ -274,7 +326,7 @@ def movement_read(
     file's."""
     if data.get("movement") is not None:
         if not isinstance(data["movement"], dict):
-            raise ServiceError(f"{where}movement: must be an object")
+            raise ServiceError(_("%(field)s: must be an object") % {"field": f"{where}movement"})
         try:
             movement = Movement.from_dict(data["movement"])
         except MovementError as exc:
@@ -288,11 +340,15 @@ def movement_read(
         for pid in movement.pairs:
             if str(pid) not in numbers:
                 raise ServiceError(
-                    f"{where}movement: pair {pid} sits in the movement but is not in the pairs list"
+                    _("%(field)s: pair %(pair)s sits in the movement but is not in the pairs list")
+                    % {"field": f"{where}movement", "pair": pid}
                 )
     missing_boards = set(movement.boards) - set(board_numbers)
     if missing_boards:
-        raise ServiceError(f"boards: board {min(missing_boards)} is played in the movement but not listed")
+        raise ServiceError(
+            _("boards: board %(board)d is played in the movement but not listed")
+            % {"board": min(missing_boards)}
+        )
     return movement
 
 
@@ -305,26 +361,40 @@ def agreed_rounds_read(
     if value is None:
         return {}
     if not isinstance(value, list):
-        raise ServiceError("agreed_rounds: must be a list of rounds")
+        raise ServiceError(_("agreed_rounds: must be a list of rounds"))
     agreed: dict[tuple[str, int], tuple[dt.datetime | None, str]] = {}
-    letters = sorted({letter for letter, _ in rounds})
+    letters = sorted({letter for letter, _number in rounds})
     for i, item in enumerate(value):
         where = f"agreed_rounds[{i}]."
         if not isinstance(item, dict):
-            raise ServiceError(f"agreed_rounds[{i}]: must be an object with a round")
+            raise ServiceError(
+                _("%(field)s: must be an object with a round") % {"field": f"agreed_rounds[{i}]"}
+            )
         unknown = set(item) - {"section", "round", "at", "by"}
         if unknown:
-            raise ServiceError(f"{where}{sorted(unknown)[0]}: not a field of an agreed round")
+            raise ServiceError(
+                _("%(field)s: not a field of an agreed round") % {"field": f"{where}{sorted(unknown)[0]}"}
+            )
         letter = item.get("section", letters[0] if len(letters) == 1 else None)
         if letter not in letters:
             raise ServiceError(
-                f"{where}section: must be one of {', '.join(letters)}, got {json.dumps(letter)[:20]}"
+                _("%(field)s: must be one of %(choices)s, got %(value)s")
+                % {
+                    "field": f"{where}section",
+                    "choices": ", ".join(letters),
+                    "value": json.dumps(letter)[:20],
+                }
             )
         number = require(item, "round", int, where)
         if (letter, number) not in rounds:
-            raise ServiceError(f"{where}round: round {number} is not a round of the movement")
+            raise ServiceError(
+                _("%(field)s: round %(round)d is not a round of the movement")
+                % {"field": f"{where}round", "round": number}
+            )
         if (letter, number) in agreed:
-            raise ServiceError(f"{where}round: round {number} is listed twice")
+            raise ServiceError(
+                _("%(field)s: round %(round)d is listed twice") % {"field": f"{where}round", "round": number}
+            )
         at = None
         if item.get("at") is not None:
             text = require(item, "at", str, where)
@@ -333,10 +403,11 @@ def agreed_rounds_read(
                 at = (at if at.tzinfo else at.replace(tzinfo=dt.UTC)).astimezone(dt.UTC)
             except (ValueError, OverflowError):
                 raise ServiceError(
-                    f"{where}at: must be a date and time like 1916-03-04T21:05:00+00:00, got {text[:40]!r}"
+                    _("%(field)s: must be a date and time like 1916-03-04T21:05:00+00:00, got %(value)s")
+                    % {"field": f"{where}at", "value": repr(text[:40])}
                 ) from None
         by = item.get("by") or ""
         if not isinstance(by, str):
-            raise ServiceError(f"{where}by: must be a user name as text")
+            raise ServiceError(_("%(field)s: must be a user name as text") % {"field": f"{where}by"})
         agreed[(letter, number)] = (at, by)
     return agreed

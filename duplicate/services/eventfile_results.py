@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import IntegrityError
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from duplicate.models import Board, Event, Play, Round, Seating
 from duplicate.services.bulk import rows_update
@@ -46,11 +47,11 @@ def results_read(
     themselves are checked when they are scored. A row's section may be left out when there is one."""
     results = data.get("results") or []
     if not isinstance(results, list):
-        raise ServiceError("results: must be a list")
+        raise ServiceError(_("results: must be a list"))
     at_most(results, MAX_PLAYS, "results", "results")
     for i, row in enumerate(results):
         if not isinstance(row, dict):
-            raise ServiceError(f"results[{i}]: must be an object")
+            raise ServiceError(_("%(field)s: must be an object") % {"field": f"results[{i}]"})
         for key, model, column in (
             ("round", Round, "number"),
             ("table", Seating, "table"),
@@ -58,23 +59,37 @@ def results_read(
         ):
             value = require(row, key, int, f"results[{i}].")
             if value < 1:
-                raise ServiceError(f"results[{i}].{key}: must be 1 or more, got {value}")
+                raise ServiceError(
+                    _("%(field)s: must be 1 or more, got %(value)d")
+                    % {"field": f"results[{i}].{key}", "value": value}
+                )
             in_range(f"results[{i}].{key}", value, model, column)
         for key in ("ns", "ew"):
             if key not in row:
-                raise ServiceError(f"results[{i}].{key}: missing")
+                raise ServiceError(_("%(field)s: missing") % {"field": f"results[{i}].{key}"})
             pair_id(row[key], f"results[{i}].{key}")
         if row["board"] not in board_numbers:
-            raise ServiceError(f"results[{i}].board: board {row['board']} is not in the boards list")
+            raise ServiceError(
+                _("%(field)s: board %(board)d is not in the boards list")
+                % {"field": f"results[{i}].board", "board": row["board"]}
+            )
     names = [letter for letter, _ in letters]
     rows = []
     for i, row in enumerate(results):
         letter = row.get("section", names[0] if len(names) == 1 else None)
         if letter is None:
-            raise ServiceError(f"results[{i}].section: missing (the event has {len(names)} sections)")
+            raise ServiceError(
+                _("%(field)s: missing (the event has %(count)d sections)")
+                % {"field": f"results[{i}].section", "count": len(names)}
+            )
         if letter not in names:
             raise ServiceError(
-                f"results[{i}].section: must be one of {', '.join(names)}, got {json.dumps(letter)[:20]}"
+                _("%(field)s: must be one of %(choices)s, got %(value)s")
+                % {
+                    "field": f"results[{i}].section",
+                    "choices": ", ".join(names),
+                    "value": json.dumps(letter)[:20],
+                }
             )
         rows.append({**row, "section": letter})
     return rows
@@ -126,19 +141,38 @@ def results_import(
         key = (row["section"], row["round"], row["table"], row["board"])
         play = plays.get(key)
         if play is None:
-            where = f" of section {row['section']}" if len(sections) > 1 else ""
+            values = {"field": f"results[{i}]", **{k: row[k] for k in ("board", "table", "round", "section")}}
             raise ServiceError(
-                f"results[{i}]: board {row['board']} is not played at table {row['table']}{where} "
-                f"in round {row['round']}"
+                (
+                    _(
+                        "%(field)s: board %(board)d is not played at table %(table)d of section %(section)s in round %(round)d"
+                    )
+                    if len(sections) > 1
+                    else _("%(field)s: board %(board)d is not played at table %(table)d in round %(round)d")
+                )
+                % values
             )
         pk, deal, ns, ew, entered, vulnerability = play
         if (ns, ew) != (str(row["ns"]).strip(), str(row["ew"]).strip()):
             raise ServiceError(
-                f"results[{i}]: table {row['table']} in round {row['round']} seats "
-                f"{ns} v {ew}, not {row['ns']} v {row['ew']}"
+                _(
+                    "%(field)s: table %(table)d in round %(round)d seats %(ns)s v %(ew)s, not %(given_ns)s v %(given_ew)s"
+                )
+                % {
+                    "field": f"results[{i}]",
+                    "table": row["table"],
+                    "round": row["round"],
+                    "ns": ns,
+                    "ew": ew,
+                    "given_ns": row["ns"],
+                    "given_ew": row["ew"],
+                }
             )
         if entered or pk in seen:
-            raise ServiceError(f"results[{i}]: a second result for the same board, table and round")
+            raise ServiceError(
+                _("%(field)s: a second result for the same board, table and round")
+                % {"field": f"results[{i}]"}
+            )
         seen.add(pk)
         agreement = agreement_read(row, f"results[{i}].", confirm_results=event.confirm_results, now=now)
         data = {k: v for k, v in row.items() if k not in PLACE_KEYS and k not in AGREEMENT_KEYS}
@@ -182,19 +216,28 @@ def agreement_read(
     side = row.get("entered_by")
     confirmed = row.get("confirmed", False)
     if side is not None and side not in SIDES:
-        raise ServiceError(f"{where}entered_by: must be NS or EW, got {json.dumps(side)[:20]}")
+        raise ServiceError(
+            _("%(field)s: must be NS or EW, got %(value)s")
+            % {"field": f"{where}entered_by", "value": json.dumps(side)[:20]}
+        )
     if not isinstance(confirmed, bool):
-        raise ServiceError(f"{where}confirmed: must be true or false, got {json.dumps(confirmed)[:20]}")
+        raise ServiceError(
+            _("%(field)s: must be true or false, got %(value)s")
+            % {"field": f"{where}confirmed", "value": json.dumps(confirmed)[:20]}
+        )
     if (side is not None or confirmed) and not confirm_results:
         key = "entered_by" if side is not None else "confirmed"
         raise ServiceError(
-            f"{where}{key}: only an event whose opponents confirm each result (confirm_results) says who "
-            "entered it and whether it was confirmed"
+            _(
+                "%(field)s: only an event whose opponents confirm each result (confirm_results) says who "
+                "entered it and whether it was confirmed"
+            )
+            % {"field": f"{where}{key}"}
         )
     if confirmed and side is None:
         raise ServiceError(
-            f"{where}confirmed: the opponents of the side that entered it confirm a result: "
-            "give its entered_by"
+            _("%(field)s: the opponents of the side that entered it confirm a result: give its entered_by")
+            % {"field": f"{where}confirmed"}
         )
     return {"entered_by": side or "", "confirmed_at": now if confirmed else None}
 

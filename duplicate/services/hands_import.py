@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from endplay.parsers import lin
 from endplay.types import Vul
@@ -123,9 +124,9 @@ def _hands_import(event: Event, pbn: PbnFile, duplicates: Duplicates, kind: str)
         with_deals = pbn.with_deals()
         if not with_deals:
             raise ServiceError(
-                "LIN: no board with hands found (no md| deal with an ah|Board N| number)"
+                _("LIN: no board with hands found (no md| deal with an ah|Board N| number)")
                 if kind == "LIN"
-                else "PBN: no board with hands found (no game has both a [Board] and a [Deal] tag)"
+                else _("PBN: no board with hands found (no game has both a [Board] and a [Deal] tag)")
             )
         # Boards the event lacks are only listed: a board repeated among them refuses nothing.
         outside = tuple(
@@ -136,22 +137,32 @@ def _hands_import(event: Event, pbn: PbnFile, duplicates: Duplicates, kind: str)
         raise ServiceError(str(exc)) from None
     in_event = dict(choice.games)
     if not in_event:
-        raise ServiceError(f"{kind}: none of the file's boards ({_ranges(outside)}) is a board of this event")
+        raise ServiceError(
+            _("%(kind)s: none of the file's boards (%(boards)s) is a board of this event")
+            % {"kind": kind, "boards": _ranges(outside)}
+        )
     notes = [*pbn.notes, *choice.notes]
     for number, game in sorted(in_event.items()):
         if not game.complete and hands_known(existing[number]):
             del in_event[number]
             notes.append(
-                f"board {number} ({game.where}): only some hands are known, and the board has all four: kept"
+                _("board %(board)d (%(where)s): only some hands are known, and the board has all four: kept")
+                % {"board": number, "where": game.where}
             )
         elif not game.complete:
             notes.append(
-                f"board {number} ({game.where}): only some hands are known; they are kept, and honours "
-                "come from the tables' entry (laws 5, 6)"
+                _(
+                    "board %(board)d (%(where)s): only some hands are known; they are kept, and honours "
+                    "come from the tables' entry (laws 5, 6)"
+                )
+                % {"board": number, "where": game.where}
             )
     merged = {**existing, **{n: g.deal for n, g in in_event.items()}}
     for group in same_deals(merged):
-        notes.append(f"boards {', '.join(map(str, group))} have the very same hands: check the file")
+        notes.append(
+            _("boards %(boards)s have the very same hands: check the file")
+            % {"boards": ", ".join(map(str, group))}
+        )
     first = pbn.games[0]
     return HandsImport(
         deals={n: g.deal for n, g in in_event.items()},
@@ -215,8 +226,18 @@ def _lin_game(number: int, line: int, tags: dict[str, str]) -> PbnGame:
     label = tags.get("ah", "")
     matched = _BOARD_LABEL.fullmatch(label)
     if matched is None:
-        shown = f"ah|{label}|" if label else "no ah| tag"
-        raise PbnError(f"{where}: the board number must be given as ah|Board N| ({shown})")
+        values = {"line": line, "number": number, "label": label}
+        raise PbnError(
+            _(
+                "line %(line)d (board record %(number)d): the board number must be given as ah|Board N| (ah|%(label)s|)"
+            )
+            % values
+            if label
+            else _(
+                "line %(line)d (board record %(number)d): the board number must be given as ah|Board N| (no ah| tag)"
+            )
+            % values
+        )
     record = f"pn|,,,|md|{tags['md']}|ah|Board {int(matched.group(1))}|" + (
         f"sv|{tags['sv']}|" if "sv" in tags else ""
     )
@@ -225,7 +246,12 @@ def _lin_game(number: int, line: int, tags: dict[str, str]) -> PbnGame:
         deal = board.deal.to_pbn()
         dealer = board.dealer.abbr if board.dealer is not None else ""
     except (ValueError, IndexError, KeyError, TypeError, AttributeError, RuntimeError) as exc:
-        raise PbnError(f"{where}: md|{tags['md']}| is not a deal endplay reads ({exc})") from None
+        raise PbnError(
+            _(
+                "line %(line)d (board record %(number)d): md|%(deal)s| is not a deal endplay reads (%(problem)s)"
+            )
+            % {"line": line, "number": number, "deal": tags["md"], "problem": exc}
+        ) from None
     return PbnGame(
         number=number,
         line=line,
@@ -244,5 +270,5 @@ def lin_games(text: str) -> tuple[PbnGame, ...]:
     """The boards of a LIN text as PBN games (:func:`_lin_game`); past ``MAX_PBN_GAMES`` boards, a PbnError."""
     records = _lin_records(text)
     if len(records) > MAX_PBN_GAMES:
-        raise PbnError(f"the file has more than {MAX_PBN_GAMES:,} boards")
+        raise PbnError(_("the file has more than %(limit)s boards") % {"limit": f"{MAX_PBN_GAMES:,}"})
     return tuple(_lin_game(number, line, tags) for number, (line, tags) in enumerate(records, start=1))

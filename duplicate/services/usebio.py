@@ -25,6 +25,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from duplicate.contests import CONTRACT_CODE, usebio_contest
 from duplicate.models import Board, Event, EventKind, Pair, Play, ResultsSource
@@ -49,8 +50,11 @@ def _contest(usebio: UsebioEvent) -> str:
     if contest is not None:
         return contest.stored
     raise ServiceError(
-        f"EVENT_TYPE: {usebio.event_type!r} with BOARD_SCORING_METHOD {usebio.board_scoring_method!r} "
-        "is not an event Kalamazoo scores (matchpoints, Butler or cross-IMP pairs, or a team match)"
+        _(
+            "EVENT_TYPE: %(event_type)s with BOARD_SCORING_METHOD %(method)s is not an event Kalamazoo scores "
+            "(matchpoints, Butler or cross-IMP pairs, or a team match)"
+        )
+        % {"event_type": repr(usebio.event_type), "method": repr(usebio.board_scoring_method)}
     )
 
 
@@ -60,8 +64,11 @@ def _result(line: UsebioLine, deal: Deal | None = None) -> dict[str, Any]:
         ns, ew = line.adjustment.ns_percent, line.adjustment.ew_percent
         if ns not in PERCENTS or ew not in PERCENTS:
             raise ServiceError(
-                f"board {line.board}, {line.ns_pair} v {line.ew_pair}: SCORE {line.adjustment}: only 60, 50 "
-                "and 40 per cent are artificial adjusted scores (law 12C2)"
+                _(
+                    "board %(board)s, %(ns)s v %(ew)s: SCORE %(score)s: only 60, 50 and 40 per cent are "
+                    "artificial adjusted scores (law 12C2)"
+                )
+                % {"board": line.board, "ns": line.ns_pair, "ew": line.ew_pair, "score": line.adjustment}
             )
         return {"ruling": f"A{ns}/{ew}"}
     if line.passed_out:
@@ -69,7 +76,8 @@ def _result(line: UsebioLine, deal: Deal | None = None) -> dict[str, Any]:
     contract = line.contract
     if contract is None or line.declarer is None or line.tricks is None:
         raise ServiceError(
-            f"board {line.board}, {line.ns_pair} v {line.ew_pair}: a line needs its CONTRACT, PLAYED_BY and TRICKS"
+            _("board %(board)s, %(ns)s v %(ew)s: a line needs its CONTRACT, PLAYED_BY and TRICKS")
+            % {"board": line.board, "ns": line.ns_pair, "ew": line.ew_pair}
         )
     written = f"{contract.level}{contract.strain.value}{'x' * contract.doubling.value}"
     lead = _lead(line, deal)
@@ -93,7 +101,8 @@ def _lead(line: UsebioLine, deal: Deal | None) -> str:
         card = parse_lead(line.lead)
     except ScoringError:
         raise ServiceError(
-            f"board {line.board}, {line.ns_pair} v {line.ew_pair}: LEAD {line.lead!r} is not a card (S5, HK, D10)"
+            _("board %(board)s, %(ns)s v %(ew)s: LEAD %(lead)s is not a card (S5, HK, D10)")
+            % {"board": line.board, "ns": line.ns_pair, "ew": line.ew_pair, "lead": repr(line.lead)}
         ) from None
     try:
         return check_lead(card, declarer=line.declarer, hands=deal.hands if deal is not None else ())
@@ -265,10 +274,12 @@ def usebio_event_data(usebio: UsebioEvent) -> dict[str, Any]:
     """The USEBIO event as an event file (``duplicate.services.eventfile``)."""
     lines = list(usebio.all_lines())
     if not lines:
-        raise ServiceError("BOARD: the file has no traveller lines")
+        raise ServiceError(_("BOARD: the file has no traveller lines"))
     sections = {line.section for line in lines} | {p.section for p in usebio.pairs}
     if len(sections) > 1:
-        raise ServiceError(f"SECTION: the file has {len(sections)} sections; Kalamazoo imports one")
+        raise ServiceError(
+            _("SECTION: the file has %(count)d sections; Kalamazoo imports one") % {"count": len(sections)}
+        )
     contest = _contest(usebio)
     numbers = sorted({line.board for line in lines} | {b.number for b in usebio.boards})
     given = {b.number: b for b in usebio.boards}
@@ -336,7 +347,7 @@ def usebio_import(*, data: bytes) -> Event:
     try:
         event = event_import(data=usebio_event_data(usebio))
     except ServiceError as exc:
-        raise ServiceError(f"{exc} (as Kalamazoo reads the USEBIO file)") from None
+        raise ServiceError(_("%(problem)s (as Kalamazoo reads the USEBIO file)") % {"problem": exc}) from None
     keep_published(event=event, usebio=usebio)
     return event
 
@@ -347,7 +358,10 @@ def _fitting(text: str | None, field: str) -> str:
         return ""
     limit = getattr(Pair._meta.get_field(field), "max_length", None) or 0
     if len(text) > limit:
-        raise ServiceError(f"{field}: {text!r} is longer than {limit} characters")
+        raise ServiceError(
+            _("%(field)s: %(text)s is longer than %(limit)d characters")
+            % {"field": field, "text": repr(text), "limit": limit}
+        )
     return text
 
 
