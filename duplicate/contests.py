@@ -340,7 +340,7 @@ IMP_MATCH: Final = _BY_NAME["imps"]
 #: Contract bridge's pair contest by matchpoints (the demo's past events).
 MATCHPOINTS: Final = _BY_NAME["matchpoints"]
 #: The choice of "none" (the historic codes take law H or law G by their kind).
-HISTORIC_CHOICE: Final = ("", "Law H / law G (auction, whist)")
+HISTORIC_CHOICE: Final = ("", _("Law H / law G (auction, whist)"))
 #: The laws an event is scored by, as the pages' footer says it (a page's words: translated where shown).
 LAWS_CONTRACT: Final = _("the Laws of Duplicate Bridge 2017, law 77")
 # The 1913-1916 codes' titles are never translated (docs/translation.md).

@@ -182,10 +182,9 @@ def _traveller(
                     trav.lines, event_pk=event.pk, contest=contest_of(event), leads=event.lead_cards
                 ),
             )
-            averages = format_html(
-                "N-S <strong>{}</strong> · E-W <strong>{}</strong>",
-                trav.ns_average_shown or "—",
-                trav.ew_average_shown or "—",
+            averages = mark_safe(  # the values escaped
+                gettext("N-S <strong>%(ns)s</strong> · E-W <strong>%(ew)s</strong>")
+                % {"ns": escape(trav.ns_average_shown or "—"), "ew": escape(trav.ew_average_shown or "—")}
             )
             return {
                 "diagram": trav.diagram,

@@ -405,6 +405,9 @@ class TravellerTable(EventRowsTable):
     def render_lead(self, value: Any) -> str:
         return lead_text(value) if value else ""
 
+    def render_result(self, value: str) -> str:
+        return gettext(PLAYED_HIDDEN) if value == PLAYED_HIDDEN else value
+
     ns_score = tables.Column(_("N-S score"), attrs=NUM, accessor="ns_score_display", order_by=("ns_score",))
     ew_score = tables.Column(
         _("E-W score"), attrs=NUM_NARROW_HIDDEN, accessor="ew_score_display", order_by=("ew_score",)

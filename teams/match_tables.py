@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from duplicate.contests import Contest
 from duplicate.selectors.contract import decimal_text
+from duplicate.selectors.imp_match import note_text
 from duplicate.tables import NUM, NUM_NARROW_HIDDEN, DisplayTable, EventRowsTable, RowsTable
 
 DASH = "\u2013"  # between a match's two figures ("20\u201310")
@@ -168,7 +169,7 @@ class MatchBoardsTable(EventRowsTable):
 
     def render_ns_text(self, value: str, record: Any) -> SafeString:
         if record.note:
-            return format_html('<span class="muted">{}</span>', record.note)
+            return format_html('<span class="muted">{}</span>', note_text(record.note))
         return format_html("{}", value)
 
     def render_home_figure(self, value: Fraction) -> str:

@@ -19,6 +19,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from duplicate.selectors.imp_match import note_text
 from duplicate.tables import (
     NARROW_HIDDEN,
     NUM,
@@ -151,7 +152,7 @@ class ImpBoardsTable(EventRowsTable):
         """A board in play says so (its scores and IMPs are not shown yet), as does one that cannot be scored;
         a table's artificial adjusted score shows as given ("A60/40", law 12C2)."""
         if record.note:
-            return format_html('<span class="muted">{}</span>', record.note)
+            return format_html('<span class="muted">{}</span>', note_text(record.note))
         return format_html("{}", record.home_text or "—")
 
     def render_away_ns(self, value: int | None, record: Any) -> SafeString:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from duplicate.models import Board, DealAnalysis
 from scoring.law77 import vulnerability_for_board
 from scoring.pbn import hands_known
@@ -41,12 +43,14 @@ class DoubleDummy:
     def par_display(self) -> str:
         if self.par_score is None:
             return ""
-        side = "N-S" if self.par_score >= 0 else "E-W"
-        return f"{side} {abs(self.par_score)}" if self.par_score else "0"
+        if not self.par_score:
+            return "0"
+        text = gettext("N-S %(score)s") if self.par_score > 0 else gettext("E-W %(score)s")
+        return text % {"score": abs(self.par_score)}
 
     @property
     def contracts_display(self) -> str:
-        return ", ".join(self.par_contracts) if self.par_contracts else "passed out"
+        return ", ".join(self.par_contracts) if self.par_contracts else gettext("passed out")
 
 
 def double_dummy(analysis: DealAnalysis, *, number: int, dealer: str, par: bool) -> DoubleDummy:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext, gettext_noop, ngettext
+
 from duplicate.contests import Contest
 from scoring.contests import ContractContest, PairId, ranking_groups, team_imps_match
 from scoring.contests.contract_pairs import by_board
@@ -75,22 +77,28 @@ def contract_rows(rows: Iterable[Sequence[Any]]) -> list[tuple[int, PairId, Pair
     return [_contract_row(row[0], row[1], row[2], row[4], row[6]) for row in rows if row[3]]
 
 
-HALVES_WORDS = {DatumHalves.AWAY: "halves away from zero", DatumHalves.UP: "halves up"}
+# Words the traveller shows through gettext (``gettext_noop``: English here).
+HALVES_WORDS = {
+    DatumHalves.AWAY: gettext_noop("halves away from zero"),
+    DatumHalves.UP: gettext_noop("halves up"),
+}
 
 
 def datum_words(n: int, drop: DatumDrop, halves: DatumHalves) -> str:
-    """Butler's datum of ``n`` results by the event's rule, in words: "mean of 8 results, the top and bottom
-    one dropped, halves away from zero"."""
+    """Butler's datum of ``n`` results by the event's rule, in words (in the page's language): "mean of 8
+    results, the top and bottom one dropped, halves away from zero" (a list of its three clauses)."""
     dropped = datum_dropped(n, drop)
     which = (
-        "none"
+        gettext("none dropped")
         if not dropped
-        else "the top and bottom one"
+        else gettext("the top and bottom one dropped")
         if dropped == 1
-        else f"the top and bottom {dropped}"
+        else gettext("the top and bottom %(n)s dropped") % {"n": dropped}
     )
-    results = "result" if n == 1 else "results"
-    return f"mean of {n} {results}, {which} dropped, {HALVES_WORDS[halves]}"
+    text = ngettext(
+        "mean of %(n)s result, %(dropped)s, %(halves)s", "mean of %(n)s results, %(dropped)s, %(halves)s", n
+    )
+    return text % {"n": n, "dropped": which, "halves": gettext(HALVES_WORDS[halves])}
 
 
 class ContractDetail(NamedTuple):

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Min, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from duplicate.contests import Shape, contest_of
 from duplicate.models import Board, Event, EventKind, Play, Round
@@ -41,7 +42,7 @@ from duplicate.selectors.standings import (
     standings,
 )
 from duplicate.selectors.travellers import PlayLine, play_lines
-from scoring.round_clock import ClockState, clock_state, clock_text
+from scoring.round_clock import ClockState, clock_state
 
 ROWS_PER_SLIDE = 12  # lines a slide shows in large type (a longer ranking or traveller runs to more slides)
 # Slides a page of the display holds (six minutes at the default 15 seconds a slide): its script fetches the
@@ -165,7 +166,7 @@ def _standings_slides(
                 continue
             pair = (waiting, (title, tuple(rows)))
             both = tuple(row for _, column in pair for row in column)
-            slides.append(Slide("standings", "Standings", both, 1, 1, columns=pair))
+            slides.append(Slide("standings", _("Standings"), both, 1, 1, columns=pair))
             waiting = None
             continue
         if waiting is not None:
@@ -184,7 +185,7 @@ def _standings_slides(
 
 
 def _standings_title(title: str, single: bool) -> str:
-    return "Standings" if single else f"Standings: {title}"
+    return _("Standings") if single else _("Standings: %(title)s") % {"title": title}
 
 
 def display_plan(event: Event, *, rows: int = ROWS_PER_SLIDE) -> DisplayPlan:
@@ -198,15 +199,15 @@ def display_plan(event: Event, *, rows: int = ROWS_PER_SLIDE) -> DisplayPlan:
     found = standings(event, pairs=pairs, results=results)
     slides: list[Slide | TravellerSlide] = []
     if isinstance(found, PairStandings):
-        rankings = [(r.title, r.rows) for r in found.rankings if r.rows]
+        rankings = [(r.title_shown, r.rows) for r in found.rankings if r.rows]
         slides += _standings_slides(rankings, single=found.single_ranking, size=rows)
     elif (
         contest_of(event).shape is Shape.CONTRACT_TEAMS
     ):  # a match by IMPs: each team's IMPs and VPs, boards shown
         match = imp_match(event, hidden=hidden, pairs=pairs, results=results)
-        slides += _slides("imp-teams", "Team match", match.teams, rows)
+        slides += _slides("imp-teams", _("Team match"), match.teams, rows)
     else:
-        slides += _slides("teams", "Team match", found.teams, rows)
+        slides += _slides("teams", _("Team match"), found.teams, rows)
     counts = (
         Play.objects.filter(event=event)
         .order_by("board__number")
@@ -277,7 +278,11 @@ def display(event: Event, plan: DisplayPlan, page: int = 1) -> Display:
             board = boards[slide.number]
             start = (slide.part - 1) * plan.rows
             rows = board.lines[start : start + plan.rows]
-            slides.append(Slide("traveller", f"Board {slide.number}", rows, slide.part, slide.parts, board))
+            slides.append(
+                Slide(
+                    "traveller", _("Board %(n)s") % {"n": slide.number}, rows, slide.part, slide.parts, board
+                )
+            )
     return Display(
         version=event.results_version,
         progress=plan.progress,
@@ -317,7 +322,21 @@ class RoundClock:
 
     @property
     def text(self) -> str:
-        return clock_text(self.state)
+        """What the display says (scoring.round_clock.clock_text's sentences, in the page's language: the
+        template hands the same sentences to static/js/live.js, which says them each second)."""
+        state = self.state
+        if state.over:
+            return _("Play has ended")
+        if state.moving:
+            values = {"before": state.round - 1, "round": state.round}
+            if state.last:
+                return _("Round %(before)s has ended: move for round %(round)s, the last round") % values
+            return _("Round %(before)s has ended: move for round %(round)s") % values
+        minutes, seconds = divmod(state.seconds_left, 60)
+        time = f"{minutes}:{seconds:02d}"
+        if state.last:
+            return _("Last round — %(time)s left") % {"time": time}
+        return _("Round %(round)s — %(time)s left") % {"round": state.round, "time": time}
 
 
 def round_clock(event: Event, *, now: dt.datetime | None = None) -> RoundClock | None:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from duplicate.models import (
     CLUB_PK,
@@ -26,19 +28,21 @@ from duplicate.models import (
     TableToken,
 )
 from duplicate.privacy import pair_stand_in, shown_players
-from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, club_public_name
+from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, ITEM_NAMES, club_public_name
 from duplicate.selectors.unlikely import event_oddities
 from scoring.deal import CARDS
 from scoring.leads import lead_text
 
 # The other kinds (tricks, premium, honours, undertricks, slam) are shown by their own names.
+# Words shown through gettext where they are shown (``gettext_noop``: the values stay English here).
 ITEM_LABELS = {
-    "double_bonus": "bonus for making a doubled contract",
-    "revoke_penalty": "revoke penalty",
-    "other_penalty": "penalty",
+    "double_bonus": gettext_noop("bonus for making a doubled contract"),
+    "revoke_penalty": gettext_noop("revoke penalty"),
+    "other_penalty": gettext_noop("penalty"),
 }
-SIDE_LABELS = {"NS": "N-S", "EW": "E-W"}
-CONTRACT_COLUMNS = {"trick": "trick score", "honour": "other score"}  # law 77's, as the downloads head them
+SIDE_LABELS = {"NS": gettext_noop("N-S"), "EW": gettext_noop("E-W")}
+# law 77's, as the downloads head them
+CONTRACT_COLUMNS = {"trick": gettext_noop("trick score"), "honour": gettext_noop("other score")}
 OTHER_SIDE = {"NS": "EW", "EW": "NS"}
 SIDES = ("NS", "EW")
 
@@ -75,8 +79,11 @@ def round_unconfirmed_note(round: Round) -> str:
     n = Play.objects.filter(awaiting_q(), seating__round=round).count()
     if not n:
         return ""
-    results = f"{n} result{'s' if n != 1 else ''} of it {'were' if n != 1 else 'was'}"
-    return f" {results} not confirmed by the other side: your agreement stands for theirs."
+    return " " + ngettext(
+        "%(n)s result of it was not confirmed by the other side: your agreement stands for theirs.",
+        "%(n)s results of it were not confirmed by the other side: your agreement stands for theirs.",
+        n,
+    ) % {"n": n}
 
 
 # --- The grid of rounds x tables --------------------------------------------------------------------------
@@ -155,7 +162,10 @@ def entry_grid(event: Event, *, flags: bool = False) -> list[SectionGrid]:
                     s,
                     entered=s.n_entered,  # type: ignore[attr-defined]
                     total=s.n_total,  # type: ignore[attr-defined]
-                    flags=[f"Board {n}: {o.text}" for n, o in sorted(oddities.get(s.pk, []), key=_board)],
+                    flags=[
+                        _("Board %(n)s: %(why)s") % {"n": n, "why": o.text}
+                        for n, o in sorted(oddities.get(s.pk, []), key=_board)
+                    ],
                     unconfirmed=s.n_unconfirmed if confirming else 0,  # type: ignore[attr-defined]
                 )
                 if (s := seated.get(t))
@@ -301,42 +311,58 @@ def event_tokens(event: Event) -> dict[tuple[int, int], TableToken]:
 def result_summary(data: dict[str, Any] | None) -> str:
     """A result (the event file's shape) in one line: "4HX by N, 10 tricks; revokes: ..."."""
     if not data:
-        return "no result"
+        return _("no result")
     if data.get("ruling"):
         if data["ruling"] == "average":
-            return "ruling: average (law B(3))"
+            return _("ruling: average (law B(3))")
         if data["ruling"].startswith("A"):
-            return f"adjusted score {data['ruling']} (law 12C2)"
-        side = SIDE_LABELS.get(data.get("offending", ""), data.get("offending", ""))
-        return f"ruling: low-high, {side} offending (law B(3))"
+            return _("adjusted score %(ruling)s (law 12C2)") % {"ruling": data["ruling"]}
+        side = _side(data.get("offending", ""))
+        return _("ruling: low-high, %(side)s offending (law B(3))") % {"side": side}
     if "tricks_ns" in data:
-        text = f"N-S won {data['tricks_ns']} tricks"
+        text = _("N-S won %(n)s tricks") % {"n": data["tricks_ns"]}
         if data.get("revokes"):  # whist law 30
             r = data["revokes"]
-            text += f"; revokes: N-S {r.get('ns', 0)}, E-W {r.get('ew', 0)} (law 30: two tricks each)"
+            revokes = {"ns": r.get("ns", 0), "ew": r.get("ew", 0)}
+            text += "; " + _("revokes: N-S %(ns)s, E-W %(ew)s (law 30: two tricks each)") % revokes
         return text
     if data.get("contract") == "PASS":
-        parts = ["passed out"]
+        parts = [_("passed out")]
     else:
-        parts = [f"{data.get('contract')} by {data.get('declarer')}, {data.get('tricks')} tricks"]
+        played = {
+            "contract": data.get("contract"),
+            "declarer": data.get("declarer"),
+            "tricks": data.get("tricks"),
+        }
+        parts = [_("%(contract)s by %(declarer)s, %(tricks)s tricks") % played]
     if data.get("honours"):
         h = data["honours"]
-        parts.append(
-            f"honours {SIDE_LABELS.get(h['side'], h['side'])} {h['count']} ({h['in_one_hand']} in one hand)"
-        )
+        held = {"side": _side(h["side"]), "count": h["count"], "one": h["in_one_hand"]}
+        parts.append(_("honours %(side)s %(count)s (%(one)s in one hand)") % held)
     if data.get("revokes"):
         r = data["revokes"]
-        text = f"revokes: declarer's side {r.get('declarer_side', 0)}, adversaries {r.get('defenders', 0)}"
+        revokes = {"declarer": r.get("declarer_side", 0), "adversaries": r.get("defenders", 0)}
         if r.get("election"):
-            text += f", declarer elects {r['election']}"
-        parts.append(text)
+            revokes["election"] = r["election"]
+            text = _(
+                "revokes: declarer's side %(declarer)s, adversaries %(adversaries)s, declarer elects %(election)s"
+            )
+        else:
+            text = _("revokes: declarer's side %(declarer)s, adversaries %(adversaries)s")
+        parts.append(text % revokes)
     for p in data.get("penalties") or []:
-        parts.append(f"penalty {p['points']} to {SIDE_LABELS.get(p['side'], p['side'])} (law {p['law']})")
+        penalty = {"points": p["points"], "side": _side(p["side"]), "law": p["law"]}
+        parts.append(_("penalty %(points)s to %(side)s (law %(law)s)") % penalty)
     if data.get("one_spade_limit"):
-        parts.append("one spade limit (law 48)")
+        parts.append(_("one spade limit (law 48)"))
     if lead := data.get("lead"):  # as stored ("HQ"), or as typed when it is not yet read
-        parts.append(f"lead {lead_text(lead) if lead in CARDS else lead}")
+        parts.append(_("lead %(card)s") % {"card": lead_text(lead) if lead in CARDS else lead})
     return "; ".join(parts)
+
+
+def _side(side: str) -> str:
+    """A side's words in the page's language ("N-S", "E-W"), else as given."""
+    return _(SIDE_LABELS[side]) if side in SIDE_LABELS else side
 
 
 def item_rows(play: Play) -> list[dict[str, Any]]:
@@ -344,32 +370,46 @@ def item_rows(play: Play) -> list[dict[str, Any]]:
     if play.ruling:
         if play.ruling.startswith("A"):
             ns, ew = play.ruling[1:].split("/")
-            what = f"adjusted score: N-S {ns}%, E-W {ew}% of the top (worked out with the standings)"
-            return [{"side": "both", "what": what, "points": None, "column": "", "law": "12C2"}]
+            what = _(
+                "adjusted score: N-S %(ns)s%%, E-W %(ew)s%% of the top (worked out with the standings)"
+            ) % {
+                "ns": ns,
+                "ew": ew,
+            }
+            return [{"side": "both", "what": what, "points": None, "column": "", "law": "12C2", "kind": ""}]
         if play.ruling == "average":
-            what = "average score for the deal (worked out with the standings)"
+            what = _("ruling: average score for the deal (worked out with the standings)")
         else:
-            offender = SIDE_LABELS.get(play.offending, play.offending)
-            what = f"low-high: {offender} (offending) the lowest score made, the other side the highest"
-        return [{"side": "both", "what": f"ruling: {what}", "points": None, "column": "", "law": "B(3)"}]
+            what = _(
+                "ruling: low-high: %(side)s (offending) the lowest score made, the other side the highest"
+            ) % {"side": _side(play.offending)}
+        return [{"side": "both", "what": what, "points": None, "column": "", "law": "B(3)", "kind": ""}]
     return [
         {
-            "side": SIDE_LABELS.get(item["side"], item["side"]),
-            "what": ITEM_LABELS.get(item["kind"]) or CONTRACT_ITEM_NAMES.get(item["kind"], item["kind"]),
+            "side": _side(item["side"]),
+            "what": _item_label(item["kind"]),
             "points": item["points"],
             # law 77 keeps no honour column: its trick score (contract points) and the rest
-            "column": CONTRACT_COLUMNS.get(item.get("column", ""), "")
-            if item.get("law") == "77"
-            else item.get("column", ""),
+            "column": _column(item.get("column", "")) if item.get("law") == "77" else item.get("column", ""),
             "law": item.get("law", ""),
+            "kind": item["kind"],
         }
         for item in play.items or []
     ]
 
 
+def _item_label(kind: str) -> str:
+    label = ITEM_LABELS.get(kind) or CONTRACT_ITEM_NAMES.get(kind) or ITEM_NAMES.get(kind)
+    return _(label) if label else kind
+
+
+def _column(column: str) -> str:
+    return _(CONTRACT_COLUMNS[column]) if column in CONTRACT_COLUMNS else ""
+
+
 def derived_honours(play: Play) -> list[dict[str, Any]]:
     """The honours items the hands gave (for a board with a deal)."""
-    return [row for row in item_rows(play) if row["what"] == "honours"]
+    return [row for row in item_rows(play) if row["kind"] == "honours"]
 
 
 # --- Where the pairs go next (an event of matches: each round drawn or scheduled) ----------------------------
@@ -404,9 +444,11 @@ def next_seats(section: Section, table: int, round_number: int) -> list[NextSeat
     out = []
     for at, ns, ns_team, ew, ew_team, ns_id, ew_id in later:
         if ns_id in ids:
-            out.append(NextSeat(ns, ns_team or "", round_number + 1, at, "N-S", ew_team or f"pair {ew}"))
+            against = ew_team or _("pair %(n)s") % {"n": ew}
+            out.append(NextSeat(ns, ns_team or "", round_number + 1, at, _("N-S"), against))
         if ew_id in ids:
-            out.append(NextSeat(ew, ew_team or "", round_number + 1, at, "E-W", ns_team or f"pair {ns}"))
+            against = ns_team or _("pair %(n)s") % {"n": ns}
+            out.append(NextSeat(ew, ew_team or "", round_number + 1, at, _("E-W"), against))
     return out
 
 

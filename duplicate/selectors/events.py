@@ -297,13 +297,21 @@ def missing_results(event: Event, *, count: int, several_sections: bool) -> Miss
         boards[seating].append(number)
     places = []
     for seating, letter, number, table_number in seatings:
-        where = f"table {table_number}"
-        if several_sections:
-            where = f"section {letter} {where}"
         numbers = boards[seating]
-        places.append(
-            f"{where} round {number} board{'s' if len(numbers) != 1 else ''} {board_range(numbers)}"
-        )
+        values = {"section": letter, "table": table_number, "round": number, "boards": board_range(numbers)}
+        if several_sections:
+            text = ngettext(
+                "section %(section)s table %(table)s round %(round)s board %(boards)s",
+                "section %(section)s table %(table)s round %(round)s boards %(boards)s",
+                len(numbers),
+            )
+        else:
+            text = ngettext(
+                "table %(table)s round %(round)s board %(boards)s",
+                "table %(table)s round %(round)s boards %(boards)s",
+                len(numbers),
+            )
+        places.append(text % values)
     shown = sum(len(numbers) for numbers in boards.values())
     return MissingResults(count=count, places=tuple(places), more=max(count - shown, 0))
 

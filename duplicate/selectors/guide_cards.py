@@ -9,6 +9,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from duplicate.selectors.events import board_range
 from duplicate.selectors.pair_rows import PairInfo
 from duplicate.selectors.travellers import PlayLine
@@ -37,8 +39,11 @@ class GuideCard:
     @property
     def title(self) -> str:
         if self.section == "A" and not self.several:
-            return f"Table {self.table}"
-        return f"Section {self.section}, table {self.table}"
+            return gettext("Table %(table)s") % {"table": self.table}
+        return gettext("Section %(section)s, table %(table)s") % {
+            "section": self.section,
+            "table": self.table,
+        }
 
 
 @dataclass(frozen=True, slots=True)

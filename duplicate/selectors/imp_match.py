@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.translation import gettext, gettext_noop
+
 from duplicate.models import Event
 from duplicate.selectors.contract import ContractTeams
 from duplicate.selectors.pair_rows import BEING_PLAYED, PairInfo, unknown_pair
@@ -30,7 +32,16 @@ from duplicate.selectors.standings import (
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, Artificial, TeamBoardLine
 
 #: How a board that cannot be scored as entered is noted (the rest of the match is scored and totalled).
-CANNOT_BE_SCORED = "cannot be scored"
+CANNOT_BE_SCORED = gettext_noop("cannot be scored")
+
+
+def note_text(note: str) -> str:
+    """A board's note (kept in English: ``ImpMatch.unscored`` reads it) in the page's language: "being played",
+    "not played yet", "cannot be scored: why" (the why as the scorer gives it)."""
+    head, sep, why = note.partition(": ")
+    if sep and head == CANNOT_BE_SCORED:
+        return gettext("cannot be scored: %(why)s") % {"why": gettext(why)}
+    return gettext(note) if note else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,11 +122,10 @@ class ImpMatch:
         """What an artificial score is worth here, for the pages' notes ("" when no board shown has one)."""
         if not self.adjusted:
             return ""
-        n = self.average_plus
-        return (
-            f"a table's artificial adjusted score is worth {n} IMPs to a team given average plus, -{n} average "
-            f"minus, 0 average (law 12C2, law 86A of the 2007 code), the other table's result not compared"
-        )
+        return gettext(
+            "a table's artificial adjusted score is worth %(n)s IMPs to a team given average plus, -%(n)s average "
+            "minus, 0 average (law 12C2, law 86A of the 2007 code), the other table's result not compared"
+        ) % {"n": self.average_plus}
 
     @property
     def winner(self) -> str | None:

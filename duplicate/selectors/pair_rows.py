@@ -4,12 +4,14 @@ the standings of every contest (``duplicate.selectors.standings``, ``duplicate.s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from django.db.models import BooleanField, ExpressionWrapper, Q, Subquery
+from django.utils.translation import gettext, gettext_noop
 
 from duplicate.models import CLUB_PK, ENTERED_FIELDS, SCORE_FIELDS, Club, Event, Pair, pair_order
 from duplicate.privacy import pair_stand_in, shown_number, shown_players
@@ -19,32 +21,35 @@ from scoring.contests.rankings import ALL_PAIRS, EW_NAME, NS_NAME
 
 WHIST = "whist"
 DIRECTION_NAMES = {"NS": NS_NAME, "EW": EW_NAME, None: ALL_PAIRS}  # a ranking's name by default (law H)
+# The default titles, shown through gettext (scoring names them in English: files read them).
+DEFAULT_TITLES = (gettext_noop("N-S"), gettext_noop("E-W"), gettext_noop("All pairs"))
+# Words pages show through gettext (the workbook's headings read them too: they stay English here).
 ITEM_NAMES = {
-    "tricks": "tricks",
-    "premium": "premium",
-    "honours": "honours",
-    "undertricks": "undertricks",
-    "double_bonus": "double bonus",
-    "slam": "slam",
-    "revoke_penalty": "revoke",
-    "other_penalty": "penalty",
+    "tricks": gettext_noop("tricks"),
+    "premium": gettext_noop("premium"),
+    "honours": gettext_noop("honours"),
+    "undertricks": gettext_noop("undertricks"),
+    "double_bonus": gettext_noop("double bonus"),
+    "slam": gettext_noop("slam"),
+    "revoke_penalty": gettext_noop("revoke"),
+    "other_penalty": gettext_noop("penalty"),
 }
 # Contract bridge's score items (law 77: no honours, no law F penalties; a revoke's tricks are transferred).
 CONTRACT_ITEM_NAMES = {
-    "tricks": "tricks",
-    "overtricks": "overtricks",
-    "part_score": "part score",
-    "game": "game",
-    "slam": "slam",
-    "insult": "insult",
-    "undertricks": "undertricks",
+    "tricks": gettext_noop("tricks"),
+    "overtricks": gettext_noop("overtricks"),
+    "part_score": gettext_noop("part score"),
+    "game": gettext_noop("game"),
+    "slam": gettext_noop("slam"),
+    "insult": gettext_noop("insult"),
+    "undertricks": gettext_noop("undertricks"),
 }
-SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
+SIDE_NAMES = {"NS": gettext_noop("N-S"), "EW": gettext_noop("E-W")}
 PENALTY_KINDS = ("revoke_penalty", "other_penalty")
-BEING_PLAYED = "being played"
+BEING_PLAYED = gettext_noop("being played")
 # A line a table has played, of a board other tables are still playing: its result is kept until then.
-PLAYED_HIDDEN = "played: shown once every table has played it"
-BEING_PLAYED_NOTE = "being played: shown when every table has played it"
+PLAYED_HIDDEN = gettext_noop("played: shown once every table has played it")
+BEING_PLAYED_NOTE = gettext_noop("being played: shown when every table has played it")
 
 # What the contest reads of every play (one query).
 PLAY_FIELDS = (
@@ -267,6 +272,12 @@ class Ranking:
         return self.name or DIRECTION_NAMES[self.direction]
 
     @property
+    def title_shown(self) -> str:
+        """The title in the page's language (``title`` stays English: files, JSON and the stored standings
+        read it)."""
+        return ranking_title(self.title)
+
+    @property
     def prefix(self) -> str:
         """The ranking's part of a page's sorting parameters ("ns-", "ew-", "all-", "section-a-ns-")."""
         short = {NS_NAME: "ns", EW_NAME: "ew", ALL_PAIRS: "all"}.get(self.title)
@@ -283,6 +294,22 @@ class Ranking:
     def awarded(self) -> bool:
         """Whether its rows carry masterpoints (the event has an award table)."""
         return any(r.masterpoints is not None for r in self.rows)
+
+
+_SECTION_TITLE = re.compile(r"Section (\w+)(?: (.+))?")
+
+
+def ranking_title(title: str) -> str:
+    """A ranking's English title ("N-S", "All pairs", "Section A", "Section B E-W") in the page's language; a
+    name the director gave is left as it is."""
+    if title in DEFAULT_TITLES:
+        return gettext(title)
+    found = _SECTION_TITLE.fullmatch(title)
+    if found is None or (found[2] and found[2] not in DEFAULT_TITLES):
+        return title
+    if found[2]:
+        return gettext("Section %(letter)s %(ranking)s") % {"letter": found[1], "ranking": gettext(found[2])}
+    return gettext("Section %(letter)s") % {"letter": found[1]}
 
 
 def with_masterpoints(rankings: Sequence[Ranking], table: Sequence[Fraction]) -> list[Ranking]:

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import gettext, gettext_noop
 
 from duplicate.contests import contest_for
 from duplicate.models import EventStatus, Pair, Player, PublicName, Standing
@@ -24,11 +25,11 @@ from duplicate.selectors.pair_rows import club_public_name
 from scoring.contests import mixed_number
 from scoring.contests.ladder import ladder_lines
 
-IN_PLAY = "in play"
-NOT_STARTED = "not started"
-NOT_PUBLISHED = "not published"
+IN_PLAY = gettext_noop("in play")
+NOT_STARTED = gettext_noop("not started")
+NOT_PUBLISHED = gettext_noop("not published")
 #: What the ladder shows a visitor for a player who keeps their name from visitors.
-HIDDEN_PLAYER = "Hidden player"
+HIDDEN_PLAYER = gettext_noop("Hidden player")
 #: The decimals a percentage is shown to (as the standings show a matchpoint percentage).
 PERCENT_PLACES = 2
 
@@ -161,8 +162,8 @@ def _state(status: str, place: int | None) -> str:
     if place is not None:
         return ""
     if status == EventStatus.COMPLETE:
-        return NOT_PUBLISHED
-    return IN_PLAY if status == EventStatus.RUNNING else NOT_STARTED
+        return gettext(NOT_PUBLISHED)
+    return gettext(IN_PLAY if status == EventStatus.RUNNING else NOT_STARTED)
 
 
 def _player_event(player_pk: int, row: Mapping[str, Any], director: bool) -> PlayerEvent:
@@ -295,6 +296,7 @@ def club_ladder(*, last: int, minimum: int, director: bool = False) -> Ladder:
         .annotate(club_choice=club_public_name())
         .values_list("pk", "name", "public_name", "club_choice")
     )
+    hidden = gettext(HIDDEN_PLAYER)  # in the page's language, as the name is shown
     shown = {
         pk: public_player_name(
             name=name,
@@ -302,7 +304,7 @@ def club_ladder(*, last: int, minimum: int, director: bool = False) -> Ladder:
             choice=choice,
             club_choice=club,
             director=director,
-            stand_in=HIDDEN_PLAYER,
+            stand_in=hidden,
         )
         for pk, name, choice, club in players
         if pk in histories
@@ -315,7 +317,7 @@ def club_ladder(*, last: int, minimum: int, director: bool = False) -> Ladder:
         LadderRow(
             player_pk=line.key,
             name=named[line.key],
-            linked=named[line.key] != HIDDEN_PLAYER,
+            linked=named[line.key] != hidden,
             rank=line.rank,
             tied=line.tied,
             by_fraction=line.by_fraction,

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from duplicate.models import agreement_law
 
 # Why a visitor's totals count fewer boards than the event has (after "18 of 27 boards counted"); a page says
 # it in :attr:`Progress.counted_note`'s one sentence.
-BOARDS_IN_PLAY_LEFT_OUT = "a board still being played is counted once every table has played it"
+BOARDS_IN_PLAY_LEFT_OUT = gettext_noop("a board still being played is counted once every table has played it")
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from django.utils.translation import gettext, pgettext
+
 from duplicate.models import Event, ResultsSource
 from duplicate.selectors.pair_rows import Ranking, StandingRow
 
@@ -131,13 +133,19 @@ class Difference:
     recomputed: str
 
     def __str__(self) -> str:
-        where = ", ".join(part for part in (f"board {self.board}" if self.board else "", self.pair) if part)
-        return f"{where}: {self.what} published {self.published}, recomputed {self.recomputed}"
+        board = gettext("board %(n)s") % {"n": self.board} if self.board else ""
+        where = ", ".join(part for part in (board, self.pair) if part)
+        return gettext("%(where)s: %(what)s published %(published)s, recomputed %(recomputed)s") % {
+            "where": where,
+            "what": self.what,
+            "published": self.published,
+            "recomputed": self.recomputed,
+        }
 
 
 def _shown(value: Fraction | int | None) -> str:
     if value is None:
-        return "none"
+        return pgettext("no figure", "none")
     value = Fraction(value)
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f} ({value})"
 
@@ -161,11 +169,11 @@ def pair_differences(rows: Iterable[StandingRow]) -> list[Difference]:
         score, percentage, place = row.pair.published
         label = str(row.pair.label)
         if score and _differs(score, row.net):
-            out.append(Difference(None, label, "total", score, _shown(row.net)))
+            out.append(Difference(None, label, pgettext("published figure", "total"), score, _shown(row.net)))
         if percentage and _differs(percentage, row.percentage):
-            out.append(Difference(None, label, "percentage", percentage, _shown(row.percentage)))
+            out.append(Difference(None, label, gettext("percentage"), percentage, _shown(row.percentage)))
         if place and place_of(place) != row.rank:
-            out.append(Difference(None, label, "place", place, str(row.rank)))
+            out.append(Difference(None, label, gettext("place"), place, str(row.rank)))
     return out
 
 
@@ -175,12 +183,12 @@ def line_differences(lines: Iterable[Any]) -> list[Difference]:
     out = []
     for line in lines:
         ns_text, ew_text = line.published
-        for side, text, value, pair in (
-            ("N-S", ns_text, line.ns_plus_minus, line.ns),
-            ("E-W", ew_text, line.ew_plus_minus, line.ew),
+        unit = gettext(line.unit) if line.unit else pgettext("published figure", "score")
+        for what, text, value, pair in (
+            (gettext("N-S %(unit)s") % {"unit": unit}, ns_text, line.ns_plus_minus, line.ns),
+            (gettext("E-W %(unit)s") % {"unit": unit}, ew_text, line.ew_plus_minus, line.ew),
         ):
             if text and _differs(text, value):
-                what = f"{side} {line.unit or 'score'}"
                 out.append(Difference(line.board, str(pair.label), what, text, _shown(value)))
     return out
 
@@ -188,7 +196,7 @@ def line_differences(lines: Iterable[Any]) -> list[Difference]:
 def datum_differences(datums: Mapping[int, int], computed: Mapping[int, int]) -> list[Difference]:
     """Each Butler board's published datum against the recomputed one."""
     return [
-        Difference(board, "", "datum", str(datum), _shown(computed.get(board)))
+        Difference(board, "", gettext("datum"), str(datum), _shown(computed.get(board)))
         for board, datum in sorted(datums.items())
         if computed.get(board) != datum
     ]

@@ -4,6 +4,8 @@ page and ``import_usebio`` list them (``selectors.published`` says what is kept 
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from duplicate.contests import contest_named
 from duplicate.models import Event, Play
 from duplicate.selectors.contract import ContractPairs
@@ -42,5 +44,5 @@ def differences_text(differences: list[Difference], *, shown: int = SHOWN_DIFFER
     """The differences as lines of text: the first ``shown`` one a line, then how many more."""
     out = [str(difference) for difference in differences[:shown]]
     if len(differences) > shown:
-        out.append(f"... and {len(differences) - shown} more")
+        out.append(gettext("... and %(n)s more") % {"n": len(differences) - shown})
     return out

@@ -9,7 +9,10 @@ the section's seating in this round and the next (the guide card's reading), and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
 
 from duplicate.models import Play, Section
 from duplicate.selectors.events import boards_in_play
@@ -54,21 +57,58 @@ class RoundSummary:
             return []
         g = self.guide
         return [
-            _pair_move("N-S", g.ns.label, g.ns_next, self.table),
-            _pair_move("E-W", g.ew.label, g.ew_next, self.table),
-            f"Boards {g.boards}: pass them to {g.boards_next}."
-            if not g.boards_next.startswith("relay")
-            else f"Boards {g.boards}: put them on the relay (no table plays them next round).",
+            _pair_move("NS", g.ns.label, g.ns_next, self.table),
+            _pair_move("EW", g.ew.label, g.ew_next, self.table),
+            _boards_move(g.boards, g.boards_next),
         ]
 
 
+_TO_TABLE = re.compile(r"table (\d+) (N-S|E-W)")
+
+
 def _pair_move(side: str, label: int | str, where: str, table: int) -> str:
-    """``where`` is the guide card's "stays", "sits out" or "table 2 E-W"."""
+    """``where`` is the guide card's "stays", "sits out" or "table 2 E-W" (English: the printout reads it too),
+    said here in the page's language."""
+    values: dict[str, object] = {"pair": label, "table": table}
     if where == "stays":
-        return f"{side} pair {label}: stay at table {table}, {side}."
+        if side == "NS":
+            return _("N-S pair %(pair)s: stay at table %(table)s, N-S.") % values
+        return _("E-W pair %(pair)s: stay at table %(table)s, E-W.") % values
     if where == "sits out":
-        return f"{side} pair {label}: sit out next round."
-    return f"{side} pair {label}: move to {where}."
+        if side == "NS":
+            return _("N-S pair %(pair)s: sit out next round.") % values
+        return _("E-W pair %(pair)s: sit out next round.") % values
+    found = _TO_TABLE.fullmatch(where)
+    if found is None:
+        values["where"] = where
+        if side == "NS":
+            return _("N-S pair %(pair)s: move to %(where)s.") % values
+        return _("E-W pair %(pair)s: move to %(where)s.") % values
+    values["table"] = found[1]
+    moves = {
+        ("NS", "N-S"): _("N-S pair %(pair)s: move to table %(table)s N-S."),
+        ("NS", "E-W"): _("N-S pair %(pair)s: move to table %(table)s E-W."),
+        ("EW", "N-S"): _("E-W pair %(pair)s: move to table %(table)s N-S."),
+        ("EW", "E-W"): _("E-W pair %(pair)s: move to table %(table)s E-W."),
+    }
+    return moves[(side, found[2])] % values
+
+
+def _boards_move(boards: str, where: str) -> str:
+    """``where`` is the guide card's "table 3", "tables 3, 4" or its relay's words (English, as printed)."""
+    if where.startswith("relay"):
+        return _("Boards %(boards)s: put them on the relay (no table plays them next round).") % {
+            "boards": boards
+        }
+    if where.startswith("tables "):
+        tables = where.removeprefix("tables ")
+        return _("Boards %(boards)s: pass them to tables %(tables)s.") % {"boards": boards, "tables": tables}
+    if where.startswith("table "):
+        table = where.removeprefix("table ")
+        return _("Boards %(boards)s: pass them to table %(table)s.") % {"boards": boards, "table": table}
+    if where == "bye stand":
+        return _("Boards %(boards)s: pass them to bye stand.") % {"boards": boards}
+    return _("Boards %(boards)s: pass them to %(where)s.") % {"boards": boards, "where": where}
 
 
 def round_summary(section: Section, table: int, round_number: int) -> RoundSummary | None:

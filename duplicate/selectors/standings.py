@@ -18,6 +18,8 @@ from itertools import chain, compress
 from operator import itemgetter, not_
 from typing import Any, cast
 
+from django.utils.translation import gettext, pgettext
+
 from duplicate.contests import LAW_H, Contest, Shape, contest_for, contest_named, contest_of
 from duplicate.models import Event, EventKind, EventStatus, Play, RankingChoice
 from duplicate.selectors.contract import (
@@ -50,6 +52,15 @@ from duplicate.selectors.pair_rows import (
 )
 from duplicate.selectors.progress import BOARDS_IN_PLAY_LEFT_OUT, Progress, provisional_text
 from duplicate.selectors.published import shown_rankings
+from duplicate.selectors.team_lines import (
+    NOT_PLAYED,
+    RULING_WAITING,
+    TableLine,
+    TeamBoardLine,
+    TeamLine,
+    TeamPairLine,
+    lead_text,
+)
 from scoring.awards import AwardTableError, table_of_texts
 from scoring.contests import (
     BoardDetail,
@@ -57,14 +68,13 @@ from scoring.contests import (
     PairId,
     TeamMatch,
     display_values,
-    fraction_str,
     mixed_number,
     ranking_groups,
     round_half_away,
     scores_from_net,
     scores_from_whist,
 )
-from scoring.contests.display import DisplayText, lead_str, ratio_mixed_number, score_text, signed_text
+from scoring.contests.display import DisplayText, ratio_mixed_number, score_text, signed_text
 from scoring.contests.imps import AVERAGE_PLUS_IMPS
 from scoring.contests.sections import section_contests
 from scoring.errors import ScoringError
@@ -77,9 +87,11 @@ __all__ = [
     "DIRECTION_NAMES",
     "ITEM_NAMES",
     "LINE_FIELDS",
+    "NOT_PLAYED",
     "PENALTY_KINDS",
     "PLAY_FIELDS",
     "ROUND_AGREED",
+    "RULING_WAITING",
     "SIDE_NAMES",
     "TRAVELLER_ORDER",
     "WHIST",
@@ -88,6 +100,11 @@ __all__ = [
     "Progress",
     "Ranking",
     "StandingRow",
+    "TableLine",
+    "TeamBoardLine",
+    "TeamLine",
+    "TeamPairLine",
+    "lead_text",
     "pair_infos",
     "provisional_text",
     "score_text",
@@ -532,108 +549,6 @@ def event_award_table(event: Event) -> list[Fraction]:
 # ---------------------------------------------------------------------------------------- team match
 
 
-@dataclass(frozen=True, slots=True)
-class TeamPairLine:
-    pair: PairInfo
-    direction: str
-    boards: int
-    net: Fraction
-    net_display: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "pair": self.pair.label,
-            "direction": self.direction,
-            "players": list(self.pair.players),
-            "boards": self.boards,
-            "net": fraction_str(self.net),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class TeamLine:
-    name: str
-    rank: int
-    pairs: tuple[TeamPairLine, ...]
-    net: Fraction
-    odd_direction: str | None
-    extra_pairs: int
-    odd_pair_average: Fraction | None
-    total: Fraction
-    total_display: str
-    odd_pair_average_display: str | None
-
-    @property
-    def odd_pair_added(self) -> Fraction | None:
-        return None if self.odd_pair_average is None else self.extra_pairs * self.odd_pair_average
-
-    @property
-    def opposite_direction(self) -> str | None:
-        if self.odd_direction is None:
-            return None
-        return "EW" if self.odd_direction == "NS" else "NS"
-
-    def to_json(self) -> dict[str, Any]:
-        average = self.odd_pair_average
-        return {
-            "name": self.name,
-            "total": round_half_away(self.total),
-            "exact": fraction_str(self.total),
-            "pairs": [p.to_json() for p in self.pairs],
-            "odd_pair_average": fraction_str(average) if average is not None else None,
-        }
-
-
-NOT_PLAYED = "not played yet"
-RULING_WAITING = "ruling: waiting for a result"
-
-
-def lead_text(
-    ns_team: str | None, ew_team: str | None, swing: Fraction | int | None, *, even: str = "0"
-) -> str:
-    """Who a swing or running total favours at a table, and by how much: "Reds 314"; ``even`` when 0."""
-    if swing is None:
-        return ""
-    if swing == 0:
-        return even
-    return f"{(ns_team if swing > 0 else ew_team) or ''} {lead_str(swing)}".strip()
-
-
-@dataclass(frozen=True, slots=True)
-class TeamBoardLine:
-    """A board at a team match's table: each pair's score on it (as the contest scored it), the swing
-    between the two teams there (N-S's score less E-W's: what it moves the match's margin by, from the N-S
-    team's side), and the running total of the swings on the boards shown so far.  ``note`` says why a
-    board has no scores: being played (hidden from this viewer), not played yet, a ruling waiting."""
-
-    board: int
-    ns_score: Fraction | int | None
-    ew_score: Fraction | int | None
-    swing: Fraction | int | None
-    running: Fraction | int
-    swing_display: str
-    running_display: str
-    note: str = ""
-
-    ns_display = DisplayText("ns_score")
-    ew_display = DisplayText("ew_score")
-
-
-@dataclass(frozen=True, slots=True)
-class TableLine:
-    """One table of a team match: its pairs (and teams), each pair's score there, and its boards."""
-
-    table: int
-    ns: PairInfo
-    ew: PairInfo
-    ns_net: Fraction
-    ew_net: Fraction
-    lines: tuple[TeamBoardLine, ...] = ()
-
-    ns_display = DisplayText("ns_net")
-    ew_display = DisplayText("ew_net")
-
-
 def _board_lines(
     results: EventResults, key: tuple[int, int, int], pairs: tuple[PairInfo, PairInfo], hidden: frozenset[int]
 ) -> tuple[TeamBoardLine, ...]:
@@ -646,7 +561,9 @@ def _board_lines(
     for number in results.boards_at.get(key, ()):
         detail = None if number in hidden else results.detail(number, ns, ew)
         if detail is None or detail.ns_score is None or detail.ew_score is None:
-            note = BEING_PLAYED if number in hidden else NOT_PLAYED if detail is None else RULING_WAITING
+            note = gettext(
+                BEING_PLAYED if number in hidden else NOT_PLAYED if detail is None else RULING_WAITING
+            )
             lines.append(TeamBoardLine(number, None, None, None, running, note, "", note))
             continue
         swing = detail.ns_score - detail.ew_score  # ints, or a Fraction where an average is one of them
@@ -659,7 +576,7 @@ def _board_lines(
                 swing,
                 running,
                 lead_text(*teams, swing),
-                lead_text(*teams, running, even="level"),
+                lead_text(*teams, running, even=pgettext("the teams level", "level")),
             )
         )
     return tuple(lines)
@@ -735,7 +652,7 @@ def _margin(match: TeamMatch) -> tuple[Fraction, str]:
         return Fraction(0), ""
     first, second = match.teams[0], match.teams[1]
     lead = str(first.total_rounded - second.total_rounded)
-    return first.total - second.total, "the fraction of a point" if match.by_fraction else lead
+    return first.total - second.total, gettext("the fraction of a point") if match.by_fraction else lead
 
 
 def team_standings(

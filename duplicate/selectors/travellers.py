@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from django.db.models import Q
+from django.utils.translation import gettext, pgettext
 
 from duplicate.contests import unit_signed
 from duplicate.models import Board, Event, Play, Round
@@ -48,14 +49,40 @@ from scoring.errors import ScoringError
 from scoring.pbn import known_hands
 
 
+def seat_letter(seat: str) -> str:
+    """A seat's letter in the page's language (French writes O for W); files keep N, E, S, W."""
+    letters = {
+        "N": pgettext("seat letter", "N"),
+        "E": pgettext("seat letter", "E"),
+        "S": pgettext("seat letter", "S"),
+        "W": pgettext("seat letter", "W"),
+    }
+    return letters.get(seat, seat)
+
+
 def result_text(contract: str, declarer: str, tricks: int | None, tricks_ns: int | None, code: str) -> str:
+    """The result in words, in the page's language: "3NT by E, 9 tricks", "passed out", "N-S 8 tricks"."""
     if code == WHIST:
-        return f"N-S {tricks_ns} tricks" if tricks_ns is not None else ""
+        return gettext("N-S %(n)s tricks") % {"n": tricks_ns} if tricks_ns is not None else ""
     if contract == "PASS":
-        return "passed out"
+        return gettext("passed out")
     if not contract:
         return ""
-    return f"{contract} by {declarer}, {tricks} tricks"
+    return gettext("%(contract)s by %(declarer)s, %(tricks)s tricks") % {
+        "contract": contract,
+        "declarer": seat_letter(declarer),
+        "tricks": tricks,
+    }
+
+
+def item_name(kind: str) -> str:
+    """A score item's name in the page's language (``ITEM_NAMES``' and ``CONTRACT_ITEM_NAMES``' words)."""
+    name = ITEM_NAMES.get(kind) or CONTRACT_ITEM_NAMES.get(kind)
+    return gettext(name) if name else kind
+
+
+def side_name(side: str) -> str:
+    return gettext(SIDE_NAMES[side]) if side in SIDE_NAMES else side
 
 
 def items_text(items: Iterable[Mapping[str, Any]] | None, side: str) -> str:
@@ -63,20 +90,23 @@ def items_text(items: Iterable[Mapping[str, Any]] | None, side: str) -> str:
     parts = []
     for item in items or ():
         if item.get("side") == side:
-            kind = str(item.get("kind", ""))
-            name = ITEM_NAMES.get(kind) or CONTRACT_ITEM_NAMES.get(kind, kind)
-            parts.append(f"{name} {item.get('points')} (law {item.get('law')})")
+            name = item_name(str(item.get("kind", "")))
+            parts.append(
+                gettext("%(item)s %(points)s (law %(law)s)")
+                % {"item": name, "points": item.get("points"), "law": item.get("law")}
+            )
     return ", ".join(parts)
 
 
 def ruling_text(ruling: str, offending: str) -> str:
     if ruling.startswith("A"):  # contract bridge: an artificial adjusted score, N-S %/E-W % of the top
-        return f"{ruling} (law 12C2)"
+        return gettext("%(ruling)s (law 12C2)") % {"ruling": ruling}
     if ruling == "average":
-        return "average (law B(3))"
+        return gettext("average (law B(3))")
     if ruling == "low-high":
-        side = "N-S" if offending == "NS" else "E-W"
-        return f"lowest and highest (law B(3)), {side} offending"
+        if offending == "NS":
+            return gettext("lowest and highest (law B(3)), N-S offending")
+        return gettext("lowest and highest (law B(3)), E-W offending")
     return ""
 
 
@@ -92,7 +122,7 @@ def status_text(ruling: str, entered: bool, result: str) -> str:
         return ruling
     if entered:
         return result
-    return "not played yet"
+    return gettext("not played yet")
 
 
 class PlayLine(NamedTuple):
@@ -157,8 +187,15 @@ class PlayLine(NamedTuple):
         for side in ("NS", "EW"):
             for item in self.items:
                 if item.get("side") == side and item.get("kind") in PENALTY_KINDS:
-                    name = ITEM_NAMES.get(item.get("kind", ""), item.get("kind", ""))
-                    parts.append(f"{SIDE_NAMES[side]}: {name} {item.get('points')} (law {item.get('law')})")
+                    parts.append(
+                        gettext("%(side)s: %(item)s %(points)s (law %(law)s)")
+                        % {
+                            "side": side_name(side),
+                            "item": item_name(str(item.get("kind", ""))),
+                            "points": item.get("points"),
+                            "law": item.get("law"),
+                        }
+                    )
         return "; ".join(parts)
 
     @property
@@ -314,7 +351,7 @@ def masked_line(line: PlayLine) -> PlayLine:
         net_ns=0,
         items=(),
         result="",
-        ruling_text=PLAYED_HIDDEN if line.entered else BEING_PLAYED,
+        ruling_text=PLAYED_HIDDEN if line.entered else gettext(BEING_PLAYED),
         ns_items="",
         ew_items="",
         ns_score=None,
@@ -387,8 +424,10 @@ class ScoreCard:
         if not self.sits_out:
             return ""
         numbers = [str(n) for n in self.sits_out]
-        listed = numbers[0] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} and {numbers[-1]}"
-        return f"Sits out round{'s' if len(numbers) > 1 else ''} {listed}"
+        if len(numbers) == 1:
+            return gettext("Sits out round %(n)s") % {"n": numbers[0]}
+        listed = {"rounds": ", ".join(numbers[:-1]), "last": numbers[-1]}
+        return gettext("Sits out rounds %(rounds)s and %(last)s") % listed
 
     @property
     def total(self) -> Fraction:

@@ -3,7 +3,9 @@
 // is shown, the script asks; when the two differ it fetches the page again and puts in its changing parts
 // (data-live-part), so what is typed or scrolled stays. What a page shows is decided by the server (no peeking):
 // the version says only that something changed. "updated hh:mm:ss" is this device's clock when the page's figures
-// were last fetched (the page opened, or a refresh). No network: it tries again at the next poll.
+// were last fetched (the page opened, or a refresh): the sentence comes translated from the page, the script tag's
+// data-live-updated-text with {time} in it (none there: the stamp stays hidden). No network: it tries again at the
+// next poll.
 (function () {
   "use strict";
   var POLL_MS = 15000;
@@ -12,9 +14,14 @@
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
+  var sayer = document.querySelector("script[data-live-updated-text]");
+  var updated = sayer ? sayer.getAttribute("data-live-updated-text") : "";
+
   function stamp() {
+    if (!updated) { return; }
     var now = new Date();
-    var text = "updated " + two(now.getHours()) + ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
+    var time = two(now.getHours()) + ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
+    var text = updated.replace("{time}", time);
     document.querySelectorAll("[data-live-updated]").forEach(function (el) {
       el.textContent = text;
       el.hidden = false;
@@ -123,6 +130,8 @@
 // this device's clock says where play stands, as scoring/round_clock.py works it out (whole seconds; the first
 // MOVE_SECONDS of a later round say the round before has ended): no request to the server. A change of the
 // director's reaches the page with the results version (the poll above fetches the page and swaps the clock in).
+// Its sentences come translated from the page (data-clock-say-*, with {round}, {before} and {time} in them); one
+// missing leaves the server's sentence as it is.
 (function () {
   "use strict";
   var MOVE_SECONDS = 60;
@@ -148,14 +157,19 @@
     };
   }
 
-  function text(s) {
-    if (s.over) { return "Play has ended"; }
-    if (s.moving) {
-      return "Round " + (s.round - 1) + " has ended: move for round " + s.round + (s.last ? ", the last round" : "");
+  function text(el, s) {
+    var said;
+    if (s.over) {
+      said = el.getAttribute("data-clock-say-over");
+    } else if (s.moving) {
+      said = el.getAttribute(s.last ? "data-clock-say-move-last" : "data-clock-say-move");
+    } else {
+      said = el.getAttribute(s.last ? "data-clock-say-last" : "data-clock-say-round");
     }
+    if (!said) { return null; }
     var seconds = s.left % 60;
-    var name = s.last ? "Last round" : "Round " + s.round;
-    return name + " \u2014 " + Math.floor(s.left / 60) + ":" + (seconds < 10 ? "0" : "") + seconds + " left";
+    var time = Math.floor(s.left / 60) + ":" + (seconds < 10 ? "0" : "") + seconds;
+    return said.replace("{before}", String(s.round - 1)).replace("{round}", String(s.round)).replace("{time}", time);
   }
 
   function tick() {
@@ -163,8 +177,8 @@
     if (!el) { return; }
     var s = state(el, Date.now());
     if (!s) { return; }
-    var said = text(s);
-    if (el.textContent !== said) { el.textContent = said; }
+    var said = text(el, s);
+    if (said !== null && el.textContent !== said) { el.textContent = said; }
     el.classList.toggle("ending", s.over || s.moving || s.left <= 120);
   }
 
