@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
 from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 from duplicate.exports import pdf, xlsx
@@ -26,16 +28,19 @@ from duplicate.selectors.standings import (
 
 TABLE_HEAD = pdf.para_style("kz-match-table", 10.5, bold=True, spaceBefore=8, spaceAfter=3)
 BOARD_COLUMNS = [
-    "Table", "N-S pair", "N-S team", "E-W pair", "E-W team", "Board", "N-S score", "E-W score",
-    "Swing to the N-S team", "Swing", "Running total to the N-S team", "Running total"
+    gettext_noop("Table"), gettext_noop("N-S pair"), gettext_noop("N-S team"), gettext_noop("E-W pair"),
+    gettext_noop("E-W team"), gettext_noop("Board"), gettext_noop("N-S score"), gettext_noop("E-W score"),
+    gettext_noop("Swing to the N-S team"), gettext_noop("Swing"), gettext_noop("Running total to the N-S team"),
+    gettext_noop("Running total")
 ]  # fmt: skip
 
 
 def margin_text(st: TeamStandings) -> str:
     """The page's headline: "Reds won by 66.", "Blues lead by the fraction of a point.", a tie."""
     if st.winner:
-        return f"{st.winner} {'lead' if st.provisional else 'won'} by {st.margin_display}."
-    return "The teams are level." if st.provisional else "The match is a tie."
+        text = _("%(team)s lead by %(margin)s.") if st.provisional else _("%(team)s won by %(margin)s.")
+        return text % {"team": st.winner, "margin": st.margin_display}
+    return _("The teams are level.") if st.provisional else _("The match is a tie.")
 
 
 # ------------------------------------------------------------------------------------------------ PDF
@@ -44,33 +49,37 @@ def margin_text(st: TeamStandings) -> str:
 def match_pdf(rows: StandingsRows, *, hidden: bool = False) -> bytes:
     st = rows.standings
     assert isinstance(st, TeamStandings)
-    story = pdf.heading(rows.info, "Team match", rows.provisional_text)
+    story = pdf.heading(rows.info, _("Team match"), rows.provisional_text)
     story.extend(pdf.team_standings_story(rows.info, st))
     if st.teams:
         story.extend(_boards_story(pdf.frame_width(rows.info), st, hidden=hidden))
-    return pdf.build(rows.info, "standings", story, mark="PROVISIONAL" if rows.provisional else "Final")
+    return pdf.build(rows.info, _("standings"), story, mark=pdf.mark_text(rows.provisional))
 
 
 def _boards_story(width: float, st: TeamStandings, *, hidden: bool) -> list[Flowable]:
     story: list[Flowable] = [
-        Paragraph("Board by board", pdf.H2),
+        Paragraph(_("Board by board"), pdf.H2),
         Paragraph(f"<b>{escape(margin_text(st))}</b>", pdf.BODY),
         pdf.p(
-            "Each table's boards: each pair's score, the swing (the N-S pair's score less the E-W pair's: what "
-            "the board moves the difference between the teams by, to the team named) and the running total of "
-            "the swings"
-            + (
-                f"; the boards {BEING_PLAYED_NOTE}, their swings left out of the running total"
-                if hidden
-                else ""
+            _(
+                "Each table's boards: each pair's score, the swing (the N-S pair's score less the E-W pair's: "
+                "what the board moves the difference between the teams by, to the team named) and the running "
+                "total of the swings; the boards %(being_played)s, their swings left out of the running total. "
+                "The odd pairs' averages are added to the teams' totals (law G)."
             )
-            + ". The odd pairs' averages are added to the teams' totals (law G).",
+            % {"being_played": _(BEING_PLAYED_NOTE)}
+            if hidden
+            else _(
+                "Each table's boards: each pair's score, the swing (the N-S pair's score less the E-W pair's: "
+                "what the board moves the difference between the teams by, to the team named) and the running "
+                "total of the swings. The odd pairs' averages are added to the teams' totals (law G)."
+            ),
             pdf.NOTE,
         ),
     ]
     rest = width - 40 - 2 * 60
     for table in st.tables:
-        data: list[list[Any]] = [["Board", "N-S", "E-W", "Swing", "Running total"]]
+        data: list[list[Any]] = [[_("Board"), _("N-S"), _("E-W"), _("Swing"), _("Running total")]]
         data += [
             [str(b.board), b.ns_display, b.ew_display, b.swing_display, b.running_display]
             for b in table.lines
@@ -92,7 +101,11 @@ def table_title(table: TableLine) -> str:
     def side(pair: Any) -> str:
         return f"{pair.label} ({pair.team})" if pair.team else str(pair.label)
 
-    return f"Table {table.table}: {side(table.ns)} N-S v {side(table.ew)} E-W"
+    return _("Table %(table)s: %(ns)s N-S v %(ew)s E-W") % {
+        "table": table.table,
+        "ns": side(table.ns),
+        "ew": side(table.ew),
+    }
 
 
 # ----------------------------------------------------------------------------------------------- xlsx
@@ -106,8 +119,10 @@ def match_xlsx(rows: StandingsRows) -> bytes:
     st = rows.standings
     assert isinstance(st, TeamStandings)
     if st.tables:
-        xlsx.write_sheet(book, book.sheet("Board by board"), BOARD_COLUMNS, _board_rows(st))
-    return book.save(f"{rows.info.name}: team match")
+        xlsx.write_sheet(
+            book, book.sheet(pgettext("sheet", "Board by board")), BOARD_COLUMNS, _board_rows(st)
+        )
+    return book.save(_("%(name)s: team match") % {"name": rows.info.name})
 
 
 def _board_rows(st: TeamStandings) -> Iterator[list[Any]]:

@@ -18,6 +18,8 @@ from decimal import Decimal
 from typing import Any
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
 from reportlab.platypus import Flowable, Paragraph
 
 from duplicate.contests import IMP_MATCH
@@ -30,7 +32,7 @@ from duplicate.selectors.event_rows import EventInfo
 from duplicate.selectors.imp_match import ImpBoardLine, ImpMatch
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
 
-SUBTITLE = "team match by IMPs and VPs"
+SUBTITLE = gettext_noop("team match by IMPs and VPs")
 CSV_COLUMNS = ["team", "line", "pair", "direction", "player1", "player2", "boards", "imps", "vps"]
 
 
@@ -42,21 +44,36 @@ def vp_text(vp: Decimal | None) -> str | None:
 def result_text(match: ImpMatch) -> str:
     """The headline: "Reds 22 IMPs, Blues 13 IMPs: 14.60 to 5.40 VPs over 4 boards." """
     if not match.home:
-        return "No results yet."
-    text = f"{match.home} {match.home_imps} IMPs, {match.away} {match.away_imps} IMPs"
-    if match.home_vp is not None:
-        text += f": {vp_text(match.home_vp)} to {vp_text(match.away_vp)} VPs over {match.boards} boards"
-    return text + "."
+        return _("No results yet.")
+    values = {
+        "home": match.home,
+        "home_imps": match.home_imps,
+        "away": match.away,
+        "away_imps": match.away_imps,
+        "home_vps": vp_text(match.home_vp),
+        "away_vps": vp_text(match.away_vp),
+        "boards": match.boards,
+    }
+    if match.home_vp is None:
+        return _("%(home)s %(home_imps)s IMPs, %(away)s %(away_imps)s IMPs.") % values
+    return (
+        _(
+            "%(home)s %(home_imps)s IMPs, %(away)s %(away_imps)s IMPs: %(home_vps)s to %(away_vps)s VPs over "
+            "%(boards)d boards."
+        )
+        % values
+    )
 
 
 def margin_text(match: ImpMatch) -> str:
     """Who leads or won, and by how many IMPs: "Reds won by 9 IMPs."; a tie; nothing scored yet."""
     provisional = match.progress.provisional
     if not match.scored:
-        return "No board scored yet." if provisional else "No board was scored."
+        return _("No board scored yet.") if provisional else _("No board was scored.")
     if match.winner is None:
-        return "The teams are level." if provisional else "The match is a tie."
-    return f"{match.winner} {'lead' if provisional else 'won'} by {match.margin} IMPs."
+        return _("The teams are level.") if provisional else _("The match is a tie.")
+    text = _("%(team)s lead by %(margin)s IMPs.") if provisional else _("%(team)s won by %(margin)s IMPs.")
+    return text % {"team": match.winner, "margin": match.margin}
 
 
 # ----------------------------------------------------------------------------------- JSON, text, CSV
@@ -174,46 +191,56 @@ def _board_cells(match: ImpMatch) -> Iterator[list[Any]]:
 
 
 def board_heads(match: ImpMatch) -> list[str]:
-    home, away = match.home, match.away
-    return ["Board", f"{home} N-S", f"{away} N-S", f"Net ({home})", f"IMPs {home}", f"IMPs {away}", "Running"]
+    """The board-by-board columns, in the reader's language."""
+    home, away = {"team": match.home}, {"team": match.away}
+    nets = [_("%(team)s N-S") % home, _("%(team)s N-S") % away, _("Net (%(team)s)") % home]
+    return [
+        _("Board"),
+        *nets,
+        _("IMPs %(team)s") % home,
+        _("IMPs %(team)s") % away,
+        pgettext("column", "Running"),
+    ]
 
 
 def imp_pdf(info: EventInfo, match: ImpMatch, *, hidden: bool = False) -> bytes:
     """The match: the result (IMPs, VPs), each team's pairs, then board by board."""
     why = provisional_text(match.progress)
-    story = pdf.heading(info, "Team match", why)
-    story[1] = pdf.p(f"{info.name} · {info.date} · {info.code_display} · {SUBTITLE}", pdf.SUB)
+    story = pdf.heading(info, _("Team match"), why)
+    story[1] = pdf.p(f"{info.name} · {info.date} · {info.code_display} · {_(SUBTITLE)}", pdf.SUB)
     if match.error:
-        story.append(pdf.p(f"Cannot be scored: {match.error}", pdf.BODY))
+        story.append(pdf.p(_("Cannot be scored: %(why)s") % {"why": match.error}, pdf.BODY))
     if match.home:
         story.extend(_pdf_story(pdf.frame_width(info), match, hidden=hidden))
     else:
-        story.append(pdf.p("No results yet: the match score appears as the results are entered.", pdf.BODY))
-    return pdf.build(info, "standings", story, mark="PROVISIONAL" if why else "Final")
+        story.append(
+            pdf.p(_("No results yet: the match score appears as the results are entered."), pdf.BODY)
+        )
+    return pdf.build(info, _("standings"), story, mark=pdf.mark_text(bool(why)))
 
 
 def _pdf_story(width: float, match: ImpMatch, *, hidden: bool) -> list[Flowable]:
     winner = pdf.para_style("kz-imp-result", 12, spaceBefore=4, spaceAfter=4)
     story: list[Flowable] = [Paragraph(f"<b>{escape(result_text(match))}</b>", winner)]
     story.append(pdf.p(margin_text(match), pdf.BODY))
-    teams: list[list[Any]] = [["Team", "Pairs", "IMPs", "VPs"]]
+    teams: list[list[Any]] = [[_("Team"), _("Pairs"), _("IMPs"), _("VPs")]]
     for team in match.teams:
         pairs = "; ".join(f"{p.pair.label} {SEATS[p.seat]} {p.pair.names}".strip() for p in team.pairs)
         teams.append([pdf.p(team.name), pdf.p(pairs), str(team.imps), vp_text(team.vp) or "—"])
     rest = width - 2 * 50
     story.append(pdf.data_table(teams, [rest * 0.3, rest * 0.7, 50, 50], numeric=(2, 3)))
-    story.append(Paragraph("Board by board", pdf.H2))
-    story.append(
-        pdf.p(
-            f"Each board's two N-S scores, netted for {match.home} and turned into IMPs by the WBF scale; the "
-            f"running column is {match.home}'s IMPs less {match.away}'s"
-            + (f"; {match.artificial_note}" if match.adjusted else "")
-            + (f"; the boards {BEING_PLAYED_NOTE}" if hidden else "")
-            + (", and left out of the totals" if hidden and match.progress.uncounted else "")
-            + f". VPs: the WBF 2013 continuous 20-VP scale over {match.boards} boards.",
-            pdf.NOTE,
-        )
+    story.append(Paragraph(_("Board by board"), pdf.H2))
+    more = f"; {match.artificial_note}" if match.adjusted else ""
+    if hidden:
+        more += _("; the boards %(being_played)s") % {"being_played": _(BEING_PLAYED_NOTE)}
+        more += _(", and left out of the totals") if match.progress.uncounted else ""
+    note = _(
+        "Each board's two N-S scores, netted for %(home)s and turned into IMPs by the WBF scale; the running "
+        "column is %(home)s's IMPs less %(away)s's%(more)s. VPs: the WBF 2013 continuous 20-VP scale over "
+        "%(boards)d boards."
     )
+    values = {"home": match.home, "away": match.away, "more": more, "boards": match.boards}
+    story.append(pdf.p(note % values, pdf.NOTE))
     data: list[list[Any]] = [board_heads(match)]
     data += [["" if v is None else str(v) for v in row] for row in _board_cells(match)]
     column = (width - 40) / 6
@@ -224,10 +251,14 @@ def _pdf_story(width: float, match: ImpMatch, *, hidden: bool) -> list[Flowable]
 def imp_xlsx(info: EventInfo, match: ImpMatch) -> bytes:
     """A "Match" sheet (each team's pairs, its IMPs and VPs) and a "Board by board" sheet."""
     book = xlsx.Book()
-    xlsx.imp_match_sheet(book, "Match", match)
+    xlsx.imp_match_sheet(book, pgettext("sheet", "Match"), match)
     if match.home:
         signed = {4: True}
         xlsx.write_sheet(
-            book, book.sheet("Board by board"), board_heads(match), _board_cells(match), numbers=signed
+            book,
+            book.sheet(pgettext("sheet", "Board by board")),
+            board_heads(match),
+            _board_cells(match),
+            numbers=signed,
         )
-    return book.save(f"{info.name}: team match by IMPs")
+    return book.save(_("%(name)s: team match by IMPs") % {"name": info.name})

@@ -10,14 +10,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer
 
 from duplicate.contests import Contest
 from duplicate.exports.cells import csv_value, csv_writer, decimal_number
 from duplicate.exports.csv import BOM
-from duplicate.exports.pdf import BODY, build, data_table, fit, frame_width, heading, para_style
-from duplicate.exports.xlsx import Book, number, write_sheet
+from duplicate.exports.pdf import BODY, build, data_table, fit, frame_width, heading, mark_text, para_style
+from duplicate.exports.xlsx import Book, column_title, number, write_sheet
 from duplicate.selectors.contract import decimal_text
 from duplicate.selectors.event_rows import EventInfo
 from teams.page_reads import GuideCard
@@ -25,21 +27,22 @@ from teams.selectors_matches import VpTableRow
 
 
 def vp_header(contest: Contest) -> list[str]:
-    """The VP table's columns, its figures headed as the contest heads them (VPs, IMPs)."""
-    entrant = "Team" if contest.for_teams else "Pair"
+    """The VP table's columns, its figures headed as the contest heads them (VPs, IMPs): the English headings,
+    written in the reader's language (``xlsx.column_title``)."""
+    entrant = gettext_noop("Team") if contest.for_teams else gettext_noop("Pair")
     figures = contest.headings
     return [
-        "Rank",
-        "Tied",
+        gettext_noop("Rank"),
+        gettext_noop("Tied"),
         entrant,
-        "Players",
+        gettext_noop("Players"),
         figures.total,
         f"{figures.total} exact",
         figures.percentage,
-        "Played",
-        "Won",
-        "Drawn",
-        "Lost",
+        gettext_noop("Played"),
+        gettext_noop("Won"),
+        gettext_noop("Drawn"),
+        gettext_noop("Lost"),
     ]
 
 
@@ -63,7 +66,7 @@ def vp_csv(rows: Iterable[VpTableRow], contest: Contest) -> bytes:
     """The VP table as CSV (UTF-8 with a byte-order mark, CRLF): VPs as a decimal and exactly beside it."""
     buf = io.StringIO()
     w = csv_writer(buf)
-    w.writerow(vp_header(contest))
+    w.writerow([column_title(name) for name in vp_header(contest)])
     for row in rows:
         w.writerow([csv_value(v) for v in _values(row)])
     return (BOM + buf.getvalue()).encode("utf-8")
@@ -88,8 +91,8 @@ def vp_xlsx(rows: Iterable[VpTableRow], contest: Contest, title: str) -> bytes:
         ]
         for row in rows
     ]
-    write_sheet(book, book.sheet("VP table"), header, lines)
-    return book.save(f"{title}: VP table")
+    write_sheet(book, book.sheet(pgettext("sheet", "VP table")), header, lines)
+    return book.save(_("%(name)s: VP table") % {"name": title})
 
 
 def vp_json(rows: Iterable[VpTableRow]) -> bytes:
@@ -104,8 +107,14 @@ def vp_pdf(info: EventInfo, rows: Sequence[VpTableRow], contest: Contest, *, pro
     VPs to the contest's places, net IMPs, played, won, drawn, lost.  ``provisional``: the banner's reason."""
     width = frame_width(info)
     figures = contest.headings
-    head = ["Place", "Team" if contest.for_teams else "Pair", "Players", figures.total, figures.percentage]
-    head += ["Played", "Won", "Drawn", "Lost"]
+    head = [_("Place"), _("Team") if contest.for_teams else _("Pair"), _("Players"), _(figures.total)]
+    head += [
+        _(figures.percentage) if figures.percentage else "",
+        _("Played"),
+        _("Won"),
+        _("Drawn"),
+        _("Lost"),
+    ]
     data: list[list[Any]] = [head]
     for row in rows:
         data.append(
@@ -123,11 +132,11 @@ def vp_pdf(info: EventInfo, rows: Sequence[VpTableRow], contest: Contest, *, pro
         )
     small = width * 0.46 / 7
     widths = [small, width * 0.22, width * 0.32, *[small] * 6]
-    story = heading(info, "VP table", provisional)
+    story = heading(info, _("VP table"), provisional)
     story.append(data_table(data, widths, numeric=(0, 3, 4, 5, 6, 7, 8), size=9))
     if not rows:
-        story.append(Paragraph(escape("No team or pair entered yet."), BODY))
-    return build(info, "VP table", story, mark="PROVISIONAL" if provisional else "Final")
+        story.append(Paragraph(escape(_("No team or pair entered yet.")), BODY))
+    return build(info, _("VP table"), story, mark=mark_text(bool(provisional)))
 
 
 def guide_cards_pdf(info: EventInfo, round_number: int, cards: Sequence[GuideCard]) -> bytes:
@@ -136,13 +145,13 @@ def guide_cards_pdf(info: EventInfo, round_number: int, cards: Sequence[GuideCar
     story: list[Flowable] = []
     for card in cards:
         title = Paragraph(
-            f"<font size=16><b>{escape(card.name)}</b></font>  round {round_number}",
+            f"<font size=16><b>{escape(card.name)}</b></font>  " + _("round %(n)d") % {"n": round_number},
             para_style("kz-mguide", 10, lead=20),
         )
-        rows: list[list[str]] = [["Pair", "Table", "Direction", "Opponents"]]
+        rows: list[list[str]] = [[_("Pair"), _("Table"), pgettext("column", "Direction"), _("Opponents")]]
         for seat in card.seats:
             if not seat.table:
-                rows.append(["", "—", "", "A bye this round"])
+                rows.append(["", "—", "", _("A bye this round")])
             else:
                 rows.append([str(seat.pair), str(seat.table), seat.direction, seat.opponents])
         table = data_table(
@@ -151,8 +160,8 @@ def guide_cards_pdf(info: EventInfo, round_number: int, cards: Sequence[GuideCar
         story += [CondPageBreak(40 * mm), KeepTogether([title, table]), Spacer(1, 8 * mm)]
     return build(
         info,
-        f"guide cards, round {round_number}",
-        heading(info, f"Guide cards: round {round_number}") + story,
+        _("guide cards, round %(n)d") % {"n": round_number},
+        heading(info, _("Guide cards: round %(n)d") % {"n": round_number}) + story,
     )
 
 

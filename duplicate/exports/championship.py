@@ -10,20 +10,36 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from duplicate.exports.cells import csv_value, csv_writer, decimal_number
 from duplicate.exports.csv import BOM, exact
 from duplicate.exports.xlsx import Book, number, write_sheet
 from duplicate.selectors.championships import OverallStandings
 
 
-def _header(st: OverallStandings) -> list[str]:
-    heading = st.session_heading or "Total"
+def _columns(st: OverallStandings) -> list[tuple[str, bool]]:
+    """Each column's heading in the reader's language, and whether it holds a figure (an exact value)."""
+    heading = _(st.session_heading or "Total")
     sessions = [
-        name
+        column
         for s in st.sessions
-        for name in (f"Session {s.number} pair", f"Session {s.number} {heading}", f"Session {s.number} %")
+        for column in (
+            (_("Session %(n)d pair") % {"n": s.number}, False),
+            (_("Session %(n)d %(heading)s") % {"n": s.number, "heading": heading}, True),
+            (_("Session %(n)d %%") % {"n": s.number}, True),
+        )
     ]
-    return ["Rank", "Player 1", "Player 2", *sessions, f"Overall {st.overall_heading}".strip(), "Qualified"]
+    overall = (
+        _("Overall %(heading)s") % {"heading": _(st.overall_heading)} if st.overall_heading else _("Overall")
+    )
+    plain = [(_("Rank"), False), (_("Player 1"), False), (_("Player 2"), False)]
+    return [*plain, *sessions, (overall, True), (_("Qualified"), False)]
+
+
+def _header(st: OverallStandings) -> list[str]:
+    return [name for name, _figure in _columns(st)]
 
 
 def _csv_rows(st: OverallStandings) -> Iterator[list[Any]]:
@@ -49,9 +65,8 @@ def overall_csv(st: OverallStandings) -> bytes:
     """The overall standings as CSV (UTF-8 with a byte-order mark, CRLF): each figure as a decimal and, in
     the column after it, exact."""
     header: list[str] = []
-    for name in _header(st):
-        exact_too = name.startswith("Overall") or (name.startswith("Session") and not name.endswith("pair"))
-        header += [name, f"{name} exact"] if exact_too else [name]
+    for name, exact_too in _columns(st):
+        header += [name, _("%(column)s exact") % {"column": name}] if exact_too else [name]
     buf = io.StringIO()
     w = csv_writer(buf)
     w.writerow([csv_value(v) for v in header])
@@ -79,8 +94,8 @@ def _xlsx_rows(st: OverallStandings) -> Iterator[list[Any]]:
 def overall_xlsx(st: OverallStandings) -> bytes:
     """The overall standings on one sheet."""
     book = Book()
-    write_sheet(book, book.sheet("Overall"), _header(st), _xlsx_rows(st))
-    return book.save(f"{st.name}: overall standings")
+    write_sheet(book, book.sheet(pgettext("sheet", "Overall")), _header(st), _xlsx_rows(st))
+    return book.save(_("%(name)s: overall standings") % {"name": st.name})
 
 
 def overall_json(st: OverallStandings) -> bytes:

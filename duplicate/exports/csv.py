@@ -17,7 +17,7 @@ from typing import Any
 
 from duplicate.contests import Contest
 from duplicate.exports.cells import csv_value, csv_writer, decimal_number
-from duplicate.exports.xlsx import counted_values, leads_shown, result_header, result_values
+from duplicate.exports.xlsx import column_title, counted_values, leads_shown, result_header, result_values
 from duplicate.selectors.event_rows import EventRows, StandingsRows
 from duplicate.selectors.standings import PairStandings, StandingRow, TeamStandings
 from scoring.awards import decimal_points
@@ -172,14 +172,15 @@ def member_values(row: StandingRow, *, points: bool) -> list[Any]:
 
 
 def results_csv(rows: EventRows) -> bytes:
-    """Every result of the event, one row each, in round, table and board order (a byte-order mark, UTF-8)."""
+    """Every result of the event, one row each, in round, table and board order (a byte-order mark, UTF-8),
+    under headings in the reader's language (the standings CSV's, which programs read, stay as they are)."""
     buf = io.StringIO()
     w = _Writer(buf)
     unit = rows.info.unit  # a contract pair event's "MPs" or "IMPs" in law H's plus/minus places
     columns = EXACT_RESULT_COLUMNS | {f"{side} {unit}" for side in ("N-S", "E-W") if unit}
     leads = leads_shown(rows)  # the opening lead, last ("HQ"), while the event enters leads or one is in
     header, flags = with_exact(result_header(unit) + (["Lead"] if leads else []), columns)
-    w.writerow(header)
+    w.writerow([column_title(name) for name in header])  # in the reader's language
     for line in rows.results:
         w.writerow(exact_row(result_values(line, unit) + ([line.lead] if leads else []), flags))
     return (BOM + buf.getvalue()).encode("utf-8")

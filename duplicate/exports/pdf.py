@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext, pgettext
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -32,7 +34,7 @@ from reportlab.platypus import (
 
 from duplicate.exports.fonts import BOLD, OBLIQUE, SANS
 from duplicate.exports.grid import Grid, GridRow
-from duplicate.selectors.analyses import DoubleDummy
+from duplicate.exports.hands import HEAD_BG, INK, RED, RULE, ZEBRA, HandsFlowable, suit_font
 from duplicate.selectors.event_rows import (
     BoardRows,
     EventInfo,
@@ -40,27 +42,15 @@ from duplicate.selectors.event_rows import (
     StandingsRows,
 )
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, PairStandings, TeamStandings
-from duplicate.selectors.travellers import HandDiagram, PlayLine
+from duplicate.selectors.travellers import PlayLine
 from scoring.law77 import VULNERABLE_TEXT, board_vulnerability
 from scoring.leads import lead_text
 
-SUIT_FONT = SANS  # DejaVu Sans has the suit symbols
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-RED = colors.HexColor("#b3122e")
-INK = colors.HexColor("#1b1b1b")
-RULE = colors.HexColor("#9a9a9a")
-HEAD_BG = colors.HexColor("#e4e4e4")
-ZEBRA = colors.HexColor("#f4f4f4")
 PRINTOUTS = ("scorecards", "guide-cards", "hand-records")
 MARGIN = 14 * mm
 # Page streams compressed and kept binary: reportlab's ASCII85 encoding of them, in pure Python, took a tenth
 # of a big printout's time for a file a quarter bigger.
 rl_config.useA85 = 0
-
-
-def suit_font() -> str | None:
-    """The font of the suit symbols (the printouts' own: it has them); None would print letters instead."""
-    return SUIT_FONT
 
 
 def page_size(info: EventInfo) -> tuple[float, float]:
@@ -165,7 +155,7 @@ def _footer(info: EventInfo, what: str, mark: str) -> Callable[[Any, Any], None]
         canvas.setFont(SANS, 7)
         canvas.setFillColor(colors.HexColor("#555555"))
         canvas.drawString(MARGIN, 8 * mm, footer_text(info.name, what, width))
-        canvas.drawRightString(width - MARGIN, 8 * mm, f"page {doc.page}  ·  Kalamazoo")
+        canvas.drawRightString(width - MARGIN, 8 * mm, _("page %(page)d  ·  Kalamazoo") % {"page": doc.page})
         if mark:
             canvas.setFont(BOLD, 8)
             canvas.setFillColor(RED)
@@ -176,7 +166,8 @@ def _footer(info: EventInfo, what: str, mark: str) -> Callable[[Any, Any], None]
 
 
 def build(info: EventInfo, what: str, story: list[Flowable], *, mark: str = "", wide: bool = False) -> bytes:
-    """The PDF of ``story`` with the footer; ``wide``: the paper turned landscape."""
+    """The PDF of ``story`` with the footer; ``wide``: the paper turned landscape.  ``what`` (the footer's
+    name of the file) and ``mark`` ("PROVISIONAL", "Final") come in the reader's language."""
     buf = io.BytesIO()
     doc = SimpleDocTemplate(
         buf,
@@ -192,7 +183,7 @@ def build(info: EventInfo, what: str, story: list[Flowable], *, mark: str = "", 
         initialFontName=SANS,  # each page's starting font too: no standard (Latin-1) font in the file
     )
     if not story:
-        story = [p("Nothing to print yet.", BODY)]
+        story = [p(_("Nothing to print yet."), BODY)]
     footer = _footer(info, what, mark)
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buf.getvalue()
@@ -210,7 +201,8 @@ def heading(info: EventInfo, title: str, provisional: str = "") -> list[Flowable
 
 
 def _banner(text: str) -> Table:
-    table = Table([[Paragraph(f"PROVISIONAL <font size=8 color='#333333'>({escape(text)})</font>", BANNER)]])
+    word = escape(_("PROVISIONAL"))
+    table = Table([[Paragraph(f"{word} <font size=8 color='#333333'>({escape(text)})</font>", BANNER)]])
     table.setStyle(
         TableStyle(
             [
@@ -225,14 +217,22 @@ def _banner(text: str) -> Table:
 
 
 def side_text(side: str) -> str:
-    return "N-S" if side == "NS" else "E-W"
+    """A line as the reader writes it: N-S, or E-W (E-O in French)."""
+    return _("N-S") if side == "NS" else _("E-W")
+
+
+def mark_text(provisional: bool, final: str = gettext_noop("Final")) -> str:
+    """The footer's mark: "PROVISIONAL", or ``final`` ("Final", or "" for none), in the reader's language."""
+    if provisional:
+        return _("PROVISIONAL")
+    return _(final) if final else ""
 
 
 def dealer_lines(info: EventInfo, board: BoardRows) -> tuple[str, ...]:
     """What a printed board says under its number: its dealer and, at contract bridge, its vulnerability
     (law 2: the board's own where stored, else its number's in the 16-board cycle). The historic codes have
     no vulnerability."""
-    dealer = f"Dealer {board.dealer_name}"
+    dealer = _("Dealer %(seat)s") % {"seat": board.dealer_name}
     if not info.unit:
         return (dealer,)
     return dealer, VULNERABLE_TEXT[board_vulnerability(board.number, board.vulnerability)]
@@ -245,28 +245,40 @@ def standings_pdf(rows: StandingsRows) -> bytes:
     """The standings: each ranking (N-S, E-W, or all pairs), or a team match with its tables."""
     info, standings = rows.info, rows.standings
     story = heading(
-        info, "Team match" if isinstance(standings, TeamStandings) else "Standings", rows.provisional_text
+        info,
+        _("Team match") if isinstance(standings, TeamStandings) else _("Standings"),
+        rows.provisional_text,
     )
     if isinstance(standings, PairStandings):
         story.extend(_pair_standings(info, standings))
     else:
         story.extend(team_standings_story(info, standings))
-    mark = "PROVISIONAL" if rows.provisional else "Final"
-    return build(info, "standings", story, mark=mark)
+    return build(info, _("standings"), story, mark=mark_text(rows.provisional))
 
 
 def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
     story: list[Flowable] = []
     width = frame_width(info)
     if not st.rankings:
-        return [Spacer(1, 8), p("No results yet: the standings appear as the results are entered.", BODY)]
-    names = [r.title for r in st.rankings]
-    how = "one ranking" if len(names) == 1 else f"{len(names)} rankings: {', '.join(names)}"
-    story.append(p(f"Each pair compared with the pairs who held the same cards (law H); {how}.", NOTE))
+        return [Spacer(1, 8), p(_("No results yet: the standings appear as the results are entered."), BODY)]
+    names = [str(r.title) for r in st.rankings]
+    if len(names) == 1:
+        how = _("Each pair compared with the pairs who held the same cards (law H); one ranking.")
+    else:
+        how = ngettext(
+            "Each pair compared with the pairs who held the same cards (law H); %(n)d ranking: %(names)s.",
+            "Each pair compared with the pairs who held the same cards (law H); %(n)d rankings: %(names)s.",
+            len(names),
+        ) % {"n": len(names), "names": ", ".join(names)}
+    story.append(p(how, NOTE))
     # Law H's net and plus/minus; a contract contest's total and percentage, or (IMPs: both the total and what
     # the pairs are ranked by) its total once.
     headings = st.described.headings
     net, plus_minus = (headings.total, headings.percentage) if st.described.unit else ("Net", "Plus/minus")
+    net, plus_minus = (
+        _(net),
+        _(plus_minus) if plus_minus else "",
+    )  # the contest's words, marked in contests.py
     once = not plus_minus
     plus_minus = plus_minus or net
     fixed: list[float] = [32, 34, 0, 40, 52, 58, 96]
@@ -274,7 +286,7 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
         del fixed[4]
     fixed[2] = names_width = width - sum(fixed)
     for ranking in st.rankings:
-        head = ["Rank", "Pair", "Players", "Boards", net, plus_minus, ""]
+        head = [_("Rank"), _("Pair"), _("Players"), _("Boards"), net, plus_minus, ""]
         data: list[list[Any]] = [head]
         for row in ranking.rows:
             data.append(
@@ -285,7 +297,7 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
                     str(row.boards),
                     row.net_display,
                     row.plus_minus_display,
-                    "by the fraction of a point" if row.by_fraction else "",
+                    _("by the fraction of a point") if row.by_fraction else "",
                 ]
             )
         if once:
@@ -306,19 +318,25 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
         if ranking.by_fraction:
             story.append(
                 p(
-                    "Places marked were won by the fraction of a point: the rounded plus/minus is equal, "
-                    "the exact one is not.",
+                    _(
+                        "Places marked were won by the fraction of a point: the rounded plus/minus is equal, "
+                        "the exact one is not."
+                    ),
                     NOTE,
                 )
             )
     contract = bool(st.described.unit)
     story.append(
         p(
-            "Matchpoints, IMPs and percentages are shown to two decimals and ranked on their exact values. "
-            "Equal exact scores share a place."
+            _(
+                "Matchpoints, IMPs and percentages are shown to two decimals and ranked on their exact values. "
+                "Equal exact scores share a place."
+            )
             if contract
-            else "Plus/minus is shown as the nearest whole number; the fraction is shown only where it decides "
-            "a place. Equal exact scores share a place.",
+            else _(
+                "Plus/minus is shown as the nearest whole number; the fraction is shown only where it decides "
+                "a place. Equal exact scores share a place."
+            ),
             NOTE,
         )
     )
@@ -329,17 +347,31 @@ def team_standings_story(info: EventInfo, st: TeamStandings) -> list[Flowable]:
     """A team match's standings: who won, the tables, each team's pairs (the standings PDF and the match PDF)."""
     width = frame_width(info)
     if not st.teams:
-        return [Spacer(1, 8), p("No results yet: the match score appears as the results are entered.", BODY)]
+        return [
+            Spacer(1, 8),
+            p(_("No results yet: the match score appears as the results are entered."), BODY),
+        ]
     story: list[Flowable] = []
     if st.winner:
-        verb = "lead" if st.provisional else "won"
-        how = " by the fraction of a point" if st.by_fraction else ""
-        line = f"<b>{escape(st.winner)}</b> {verb}{how}."
+        if st.provisional:
+            line = (
+                _("<b>%(team)s</b> lead by the fraction of a point.")
+                if st.by_fraction
+                else _("<b>%(team)s</b> lead.")
+            )
+        else:
+            line = (
+                _("<b>%(team)s</b> won by the fraction of a point.")
+                if st.by_fraction
+                else _("<b>%(team)s</b> won.")
+            )
+        line %= {"team": escape(st.winner)}
     else:
-        line = "The match is <b>tied</b>."
+        line = _("The match is <b>tied</b>.")
     story.append(Paragraph(line, para_style("kz-winner", 12, spaceBefore=4, spaceAfter=4)))
-    story.append(p("Tables", H2))
-    data: list[list[Any]] = [["Table", "N-S pair", "Team", "Score", "E-W pair", "Team", "Score"]]
+    story.append(p(_("Tables"), H2))
+    team_, score = _("Team"), _("Score")
+    data: list[list[Any]] = [[_("Table"), _("N-S pair"), team_, score, _("E-W pair"), team_, score]]
     for t in st.tables:
         data.append(
             [
@@ -357,7 +389,7 @@ def team_standings_story(info: EventInfo, st: TeamStandings) -> list[Flowable]:
         data_table(data, [36, rest * 0.32, rest * 0.18, 50, rest * 0.32, rest * 0.18, 50], numeric=(0, 3, 6))
     )
     for team in st.teams:
-        data = [["Pair", "Players", "Seated", "Boards", "Score"]]
+        data = [[_("Pair"), _("Players"), _("Seated"), _("Boards"), _("Score")]]
         extra: list[tuple[Any, ...]] = []
         for line_ in team.pairs:
             data.append(
@@ -370,15 +402,20 @@ def team_standings_story(info: EventInfo, st: TeamStandings) -> list[Flowable]:
                 ]
             )
         if team.odd_pair_average is not None:
-            seated = "E-W" if team.odd_direction == "NS" else "N-S"
-            times = f" ({team.extra_pairs} times)" if team.extra_pairs > 1 else ""
+            seated = side_text("EW" if team.odd_direction == "NS" else "NS")
+            odd = _("Odd pair: the average score of all pairs seated %(seated)s, added as though won (law G)")
+            if team.extra_pairs > 1:
+                odd = ngettext(
+                    "Odd pair: the average score of all pairs seated %(seated)s, added as though won "
+                    "(%(n)d time) (law G)",
+                    "Odd pair: the average score of all pairs seated %(seated)s, added as though won "
+                    "(%(n)d times) (law G)",
+                    team.extra_pairs,
+                )
             data.append(
                 [
                     "",
-                    p(
-                        f"Odd pair: the average score of all pairs seated {seated}, added as though "
-                        f"won{times} (law G)"
-                    ),
+                    p(odd % {"seated": seated, "n": team.extra_pairs}),
                     "",
                     "",
                     team.odd_pair_average_display or "",
@@ -386,7 +423,7 @@ def team_standings_story(info: EventInfo, st: TeamStandings) -> list[Flowable]:
             )
             n = len(data) - 1
             extra += [("SPAN", (1, n), (3, n)), ("FONT", (0, n), (-1, n), OBLIQUE, 8.5)]
-        data.append(["", "Total", "", "", team.total_display])
+        data.append(["", _("Total"), "", "", team.total_display])
         n = len(data) - 1
         extra += [
             ("FONT", (0, n), (-1, n), BOLD, 9.5),
@@ -410,131 +447,14 @@ def team_standings_story(info: EventInfo, st: TeamStandings) -> list[Flowable]:
         )
     story.append(
         p(
-            "Averages are shown as the nearest whole number unless the fraction is needed to avoid a tie, when "
-            'the match is won "by the fraction of a point" (law G).',
+            _(
+                "Averages are shown as the nearest whole number unless the fraction is needed to avoid a tie, "
+                'when the match is won "by the fraction of a point" (law G).'
+            ),
             NOTE,
         )
     )
     return story
-
-
-# ----------------------------------------------------------------------------------------- hand diagrams
-
-
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-
-class HandsFlowable(Flowable):
-    """The four hands as a compass (North above, West and East beside, South below), the board's number and
-    dealer top left; drawn straight on the canvas (paragraphs in nested tables are slow to lay out)."""
-
-    def __init__(
-        self,
-        hands: HandDiagram,
-        title: str,
-        subtitle: str,
-        *,
-        width: float,
-        size: float = 8,
-        double_dummy: DoubleDummy | None = None,
-    ) -> None:
-        super().__init__()
-        self.hands = hands
-        self.double_dummy = double_dummy
-        self.title = title
-        self.subtitle = subtitle
-        self.size = size
-        self.lead = size * 1.22
-        self.width = width
-        self.height = self.lead * 15 + 2
-
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        return self.width, self.height
-
-    def _hand(self, x: float, top: float, seat: str) -> None:
-        c = self.canv
-        c.setFont(BOLD, self.size)
-        c.setFillColor(INK)
-        c.drawString(x, top - self.size, SEAT_NAMES[seat])
-        font = suit_font()
-        for i, (suit, cards) in enumerate(self.hands.hands[seat], start=1):
-            y = top - self.size - i * self.lead
-            c.setFillColor(RED if suit in "HD" else INK)
-            if font is None:
-                c.setFont(BOLD, self.size)
-                c.drawString(x, y, suit)
-            else:
-                c.setFont(font, self.size)
-                c.drawString(x, y, SUIT_SYMBOLS[suit])
-            c.setFillColor(INK)
-            c.setFont(SANS, self.size)
-            c.drawString(x + self.size * 1.15, y, cards)
-
-    def draw(self) -> None:
-        c = self.canv
-        col = self.width / 3
-        block = self.lead * 5
-        top = self.height
-        c.setFillColor(INK)
-        c.setFont(BOLD, self.size * 1.6)
-        c.drawString(0, top - self.size * 1.6, self.title)
-        c.setFont(SANS, self.size)
-        for i, line in enumerate(self.subtitle.split("\n")):  # the dealer; at contract, the vulnerability
-            c.drawString(0, top - self.size * 1.6 - self.lead * (1.2 + i), line)
-        self._hand(col, top, "N")
-        self._hand(0, top - block, "W")
-        self._hand(2 * col, top - block, "E")
-        self._hand(col, top - 2 * block, "S")
-        # the compass between the hands
-        bw, bh = min(col * 0.6, self.size * 6), block * 0.72
-        bx, by = col + (col * 0.8 - bw) / 2, top - block - (block + bh) / 2
-        c.setStrokeColor(RULE)
-        c.setFillColor(ZEBRA)
-        c.setLineWidth(0.6)
-        c.rect(bx, by, bw, bh, stroke=1, fill=1)
-        c.setFillColor(INK)
-        c.setFont(BOLD, self.size * 0.85)
-        mid = bx + bw / 2
-        c.drawCentredString(mid, by + bh - self.size * 0.95, "N")
-        c.drawCentredString(mid, by + self.size * 0.3, "S")
-        c.drawString(bx + 2.5, by + bh / 2 - self.size * 0.3, "W")
-        c.drawRightString(bx + bw - 2.5, by + bh / 2 - self.size * 0.3, "E")
-        if self.double_dummy is not None:
-            self._double_dummy(self.double_dummy, col, top - 2 * block)
-
-    def _double_dummy(self, dd: DoubleDummy, col: float, top: float) -> None:
-        """The tricks table in the corner right of South (seats down, NT and the suits across) and, for a
-        contract event, the par in the corner left of South."""
-        c, size = self.canv, self.size * 0.85
-        lead = self.lead * 0.95
-        cell = (col - size * 1.4) / 5
-        font = suit_font()
-        x0 = 2 * col
-        c.setFillColor(INK)
-        for i, head in enumerate(("NT", "S", "H", "D", "C")):
-            x = x0 + size * 1.4 + cell * (i + 0.5)
-            if head == "NT" or font is None:
-                c.setFont(BOLD, size)
-                c.drawCentredString(x, top - size, head)
-            else:
-                c.setFillColor(RED if head in "HD" else INK)
-                c.setFont(font, size)
-                c.drawCentredString(x, top - size, SUIT_SYMBOLS[head])
-                c.setFillColor(INK)
-        for row, (seat, tricks) in enumerate(dd.rows, start=1):
-            y = top - size - row * lead
-            c.setFont(BOLD, size)
-            c.drawString(x0, y, seat)
-            c.setFont(SANS, size)
-            for i, n in enumerate(tricks):
-                c.drawCentredString(x0 + size * 1.4 + cell * (i + 0.5), y, str(n))
-        if dd.par_score is not None:
-            c.setFont(BOLD, size)
-            c.drawString(0, top - size, "Par")
-            c.setFont(SANS, size)
-            lines = [dd.par_display, *(dd.par_contracts or ("passed out",))][:4]
-            for row, text in enumerate(lines, start=1):
-                c.drawString(0, top - size - row * lead, text)
 
 
 # ------------------------------------------------------------------------------------------- travellers
@@ -547,8 +467,22 @@ def _contract_traveller_table(info: EventInfo, board: BoardRows) -> Grid:
     unit = info.unit
     leads = info.lead_cards or any(line.lead for line in board.lines)
     head = [
-        *("Rd", "Tbl", "N-S", "E-W", "Contract", "By", "Tricks", *(("Lead",) if leads else ())),
-        *("N-S\nscore", "E-W\nscore", f"N-S\n{unit}", f"E-W\n{unit}"),
+        *(
+            _("Rd"),
+            _("Tbl"),
+            _("N-S"),
+            _("E-W"),
+            _("Contract"),
+            _("By"),
+            _("Tricks"),
+            *((_("Lead"),) if leads else ()),
+        ),
+        *(
+            _("N-S\nscore"),
+            _("E-W\nscore"),
+            _("N-S\n%(unit)s") % {"unit": _(unit)},
+            _("E-W\n%(unit)s") % {"unit": _(unit)},
+        ),
     ]
     fixed: list[float] = [17, 17, 22, 22, 0, 15, 27, *((22,) if leads else ()), 48, 48, 52, 52]
     fixed[4] = max(40, frame_width(info) - sum(fixed))
@@ -558,7 +492,7 @@ def _contract_traveller_table(info: EventInfo, board: BoardRows) -> Grid:
         if line.played and line.contract:
             passed = line.contract == "PASS"
             tricks = "" if passed or line.tricks is None else str(line.tricks)
-            cells = ["passed out" if passed else line.contract, "" if passed else line.declarer, tricks]
+            cells = [_("passed out") if passed else line.contract, "" if passed else line.declarer, tricks]
             span = (4, 6) if passed else None
         else:  # law 12C2's artificial score, or not played yet
             cells, span = [fit(line.status, sum(fixed[4:7]), 7.5), "", ""], (4, 6)
@@ -583,7 +517,17 @@ def _traveller_table(info: EventInfo, board: BoardRows) -> Grid:
     width = frame_width(info)
     rows: list[GridRow] = []
     if info.whist:
-        head = ["Rd", "Tbl", "N-S", "E-W", "Result", "N-S score", "E-W score", "N-S +/-", "E-W +/-"]
+        head = [
+            _("Rd"),
+            _("Tbl"),
+            _("N-S"),
+            _("E-W"),
+            _("Result"),
+            _("N-S score"),
+            _("E-W score"),
+            _("N-S +/-"),
+            _("E-W +/-"),
+        ]
         fixed: list[float] = [22, 22, 30, 30, 0, 56, 56, 56, 56]
         fixed[4] = width - sum(fixed)
         for line in board.lines:
@@ -597,9 +541,9 @@ def _traveller_table(info: EventInfo, board: BoardRows) -> Grid:
             _marks_row(rows, line, len(head))
         return Grid(head, rows, fixed, numeric=(0, 1, 2, 3, 5, 6, 7, 8), zebra=False)
     head = [
-        *("Rd", "Tbl", "N-S", "E-W", "Contract", "By", "Tricks"),
-        *("N-S\ntricks", "N-S\nhonours", "E-W\ntricks", "E-W\nhonours"),
-        *("N-S\nscore", "E-W\nscore", "N-S\n+/-", "E-W\n+/-"),
+        *(_("Rd"), _("Tbl"), _("N-S"), _("E-W"), _("Contract"), _("By"), _("Tricks")),
+        *(_("N-S\ntricks"), _("N-S\nhonours"), _("E-W\ntricks"), _("E-W\nhonours")),
+        *(_("N-S\nscore"), _("E-W\nscore"), _("N-S\n+/-"), _("E-W\n+/-")),
     ]
     fixed = [17, 17, 22, 22, 0, 15, 27, 28, 34, 28, 34, 48, 48, 52, 52]
     fixed[4] = max(40, width - sum(fixed))
@@ -610,7 +554,7 @@ def _traveller_table(info: EventInfo, board: BoardRows) -> Grid:
         if line.played and line.contract:
             passed = line.contract == "PASS"
             cells = [
-                "passed out" if passed else line.contract,
+                _("passed out") if passed else line.contract,
                 "" if passed else line.declarer,
                 "" if passed or line.tricks is None else str(line.tricks),
                 *(str(line.ns_trick), str(line.ns_honour), str(line.ew_trick), str(line.ew_honour)),
@@ -636,7 +580,8 @@ def _marks_row(rows: list[GridRow], line: PlayLine, cols: int, ruling: bool = Tr
     """Under a result with penalties (or, at whist, a ruling), a spanning line naming them with their law."""
     text = line.marks if ruling else line.penalty_text
     if text:
-        rows.append(GridRow(["", "", f"Marked: {text}"] + [""] * (cols - 3), span=(2, cols - 1), note=True))
+        marked = _("Marked: %(marks)s") % {"marks": text}
+        rows.append(GridRow(["", "", marked] + [""] * (cols - 3), span=(2, cols - 1), note=True))
 
 
 def _board_figure(info: EventInfo, board: BoardRows) -> str:
@@ -646,7 +591,7 @@ def _board_figure(info: EventInfo, board: BoardRows) -> str:
     if not heading:
         return ""
     rule = f" ({escape(board.datum_rule)})" if board.datum_rule else ""
-    return f"{escape(heading)}: <b>{escape(board.datum or '—')}</b>{rule} · "
+    return f"{escape(_(heading))}: <b>{escape(board.datum or '—')}</b>{rule} · "
 
 
 def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
@@ -655,21 +600,25 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
     if board.diagram is not None:
         head = HandsFlowable(
             board.diagram,
-            f"Board {board.number}",
+            _("Board %(n)s") % {"n": board.number},
             "\n".join(dealer_lines(info, board)),
             width=min(width, 330),
             size=7.5,
         )
     else:
+        title = escape(_("Board %(n)s") % {"n": board.number})
+        why = _(BEING_PLAYED_NOTE) if board.in_play else _("hands not recorded")
         head = Paragraph(
-            f"<font size=14><b>Board {board.number}</b></font><br/>{' · '.join(dealer_lines(info, board))} "
-            f"<font color='#666666'>({BEING_PLAYED_NOTE if board.in_play else 'hands not recorded'})</font>",
+            f"<font size=14><b>{title}</b></font><br/>{' · '.join(dealer_lines(info, board))} "
+            f"<font color='#666666'>({why})</font>",
             para_style("kz-th", 9, lead=15),
         )
     averages = (
-        f"Average: N-S <b>{escape(board.ns_average_shown or '—')}</b> · "
-        f"E-W <b>{escape(board.ew_average_shown or '—')}</b>"
-        " <font color='#555555'>(of the scores made; rulings under law B(3) take their score from them)</font>"
+        _(
+            "Average: N-S <b>%(ns)s</b> · E-W <b>%(ew)s</b> <font color='#555555'>(of the scores made; rulings "
+            "under law B(3) take their score from them)</font>"
+        )
+        % {"ns": escape(board.ns_average_shown or "—"), "ew": escape(board.ew_average_shown or "—")}
         if not info.unit
         else _board_figure(info, board) + str(info.described.note)
     )
@@ -682,10 +631,26 @@ def _traveller(info: EventInfo, board: BoardRows) -> list[Flowable]:
 def travellers_pdf(rows: EventRows) -> bytes:
     """One traveller per board, several to a page when they fit."""
     info = rows.info
-    story: list[Flowable] = heading(info, "Travellers", rows.provisional_text)
+    story: list[Flowable] = heading(info, pgettext("printout", "Travellers"), rows.provisional_text)
     for board in rows.boards:
         story.extend(_traveller(info, board))
-    return build(info, "travellers", story, mark="PROVISIONAL" if rows.progress.provisional else "")
+    return build(info, _("travellers"), story, mark=mark_text(rows.progress.provisional, ""))
 
 
-__all__ = ["PRINTOUTS", "build", "data_table", "standings_pdf", "team_standings_story", "travellers_pdf"]
+__all__ = [
+    "HEAD_BG",
+    "INK",
+    "PRINTOUTS",
+    "RED",
+    "RULE",
+    "ZEBRA",
+    "HandsFlowable",
+    "build",
+    "data_table",
+    "mark_text",
+    "side_text",
+    "standings_pdf",
+    "suit_font",
+    "team_standings_story",
+    "travellers_pdf",
+]

@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
@@ -35,6 +37,7 @@ from duplicate.exports.pdf import (
     fit,
     frame_width,
     heading,
+    mark_text,
     p,
     para_style,
     side_text,
@@ -52,11 +55,11 @@ from duplicate.selectors.travellers import ScoreCard
 def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flowable]:
     width = frame_width(info)
     names = card.pair.names
-    story = heading(info, f"Score card: pair {card.pair.label}", provisional)
+    story = heading(info, _("Score card: pair %(pair)s") % {"pair": card.pair.label}, provisional)
+    team = _("team %(team)s") % {"team": escape(card.pair.team)} if card.pair.team else ""
     story.append(
         Paragraph(
-            f"<b>{escape(names or '—')}</b>"
-            + (f" · team {escape(card.pair.team)}" if card.pair.team else ""),
+            f"<b>{escape(names or '—')}</b>" + (f" · {team}" if team else ""),
             para_style("kz-names", 11, spaceAfter=4),
         )
     )
@@ -65,33 +68,42 @@ def _score_card(info: EventInfo, card: ScoreCard, provisional: str) -> list[Flow
         # Its ranking by name (law H: "N-S", "Section A E-W", ...); a lone mixed ranking needs none.
         named = s.ranking or (side_text(s.direction) if s.direction else "")
         direction = f" ({named})" if named and named != "All pairs" else ""
-        frac = " (by the fraction of a point)" if s.by_fraction else ""
-        figures = f"net {escape(s.net_display)} · plus/minus <b>{escape(s.plus_minus_display)}</b>{frac}"
+        figures = (
+            _("net %(net)s · plus/minus <b>%(plus_minus)s</b> (by the fraction of a point)")
+            if s.by_fraction
+            else _("net %(net)s · plus/minus <b>%(plus_minus)s</b>")
+        ) % {"net": escape(s.net_display), "plus_minus": escape(s.plus_minus_display)}
         if info.unit:  # contract bridge: its total (matchpoints or IMPs) and a matchpoint percentage
             pct = f" · <b>{escape(s.plus_minus_display)}%</b>" if s.percentage is not None else ""
-            figures = f"{info.unit} <b>{escape(s.net_display)}</b>{pct}"
-        summary = (
-            f"Place <b>{s.rank}</b>{direction} · {s.boards} board{'s' if s.boards != 1 else ''} · {figures}"
-        )
+            figures = f"{escape(_(info.unit))} <b>{escape(s.net_display)}</b>{pct}"
+        place = _("Place <b>%(rank)s</b>") % {"rank": s.rank}
+        boards = ngettext("%(n)d board", "%(n)d boards", s.boards) % {"n": s.boards}
+        summary = f"{place}{direction} · {boards} · {figures}"
         story.append(Paragraph(summary, para_style("kz-sum", 10, spaceAfter=6)))
     if card.team is not None:
         story.append(
             Paragraph(
-                f"Team {escape(card.team.name)}: total <b>{escape(card.team.total_display)}</b>",
+                _("Team %(team)s: total <b>%(total)s</b>")
+                % {"team": escape(card.team.name), "total": escape(card.team.total_display)},
                 para_style("kz-sum2", 10, spaceAfter=6),
             )
         )
     story.append(_score_card_grid(info, card, width))
-    note = "Its score on each deal is its side's total less the other side's"
+    note = _(
+        "Its score on each deal is its side's total less the other side's; the average is that of the pairs "
+        "who held the same cards; exact fractions are shown."
+    )
     if info.whist:
-        note += " (at whist: the tricks its side won)"
-    note += "; the average is that of the pairs who held the same cards; exact fractions are shown."
+        note = _(
+            "Its score on each deal is its side's total less the other side's (at whist: the tricks its side "
+            "won); the average is that of the pairs who held the same cards; exact fractions are shown."
+        )
     if info.unit:
-        note = "Its score on each deal is its side's, by law 77. " + str(info.described.note)
+        note = _("Its score on each deal is its side's, by law 77.") + " " + str(info.described.note)
     if card.played_hidden:  # those lines say "played"
-        note += (
-            " Played: a board this pair has played that other tables are still playing; its result is shown"
-            " once every table has played it."
+        note += " " + _(
+            "Played: a board this pair has played that other tables are still playing; its result is shown "
+            "once every table has played it."
         )
     story.append(p(note, NOTE))
     return story
@@ -104,9 +116,10 @@ SCORE_CARD_RESULT = 90.0  # the result's column: "3NTX by N, 10 tricks" at the c
 def _score_card_grid(info: EventInfo, card: ScoreCard, width: float) -> Grid:
     """The card's lines, a board a line: each column of figures as wide as its widest figure or heading (the
     averages over six and seven tables give "+238 23/42"), the opponents' names in the width left."""
-    head = ["Round", "Board", "Held", "Opponents", "Result", "Score", "Average", "Plus/minus", "Running"]
+    head = [_("Round"), _("Board"), _("Held"), _("Opponents"), _("Result"), _("Score"), _("Average")]
+    head += [_("Plus/minus"), pgettext("column", "Running")]
     if info.unit:  # contract bridge: no average; each board's matchpoints or IMPs, and their running total
-        head[-3:] = ["", info.unit, f"Total\n{info.unit}"]
+        head[-3:] = ["", _(info.unit), _("Total\n%(unit)s") % {"unit": _(info.unit)}]
     figures = [
         (
             str(line.round),
@@ -131,7 +144,7 @@ def _score_card_grid(info: EventInfo, card: ScoreCard, width: float) -> Grid:
             (
                 *row[:3],
                 fit(f"{line.opponents.label}  {line.opponents.names}", opponents, OPPONENTS_SIZE),
-                fit("played" if line.status == PLAYED_HIDDEN else line.status, result, SCORE_CARD_SIZE),
+                fit(_("played") if line.status == PLAYED_HIDDEN else line.status, result, SCORE_CARD_SIZE),
                 *row[3:],
             )
         )
@@ -148,7 +161,7 @@ def scorecards_pdf(rows: EventRows) -> bytes:
         if i:
             story.append(PageBreak())
         story.extend(_score_card(rows.info, card, rows.provisional_text))
-    return build(rows.info, "score cards", story, mark="PROVISIONAL" if rows.progress.provisional else "")
+    return build(rows.info, _("score cards"), story, mark=mark_text(rows.progress.provisional, ""))
 
 
 # ------------------------------------------------------------------------------------------ guide cards
@@ -165,7 +178,8 @@ def _guide_card(info: EventInfo, card: GuideCard) -> Table:
     """One flat table (title, header, a line a round, the note) inside a box: a card longer than a page
     (a section of 40-odd tables or more) goes on over the next page, its title and header repeated there."""
     width = frame_width(info)
-    headings = ["Round", "N-S pair", "E-W pair", "Boards", "N-S next", "E-W next", "Boards go to"]
+    headings = [_("Round"), _("N-S pair"), _("E-W pair"), _("Boards"), _("N-S next"), _("E-W next")]
+    headings.append(_("Boards go to"))
     # Each of the first four columns as wide as its heading or its widest figure (in bold, as drawn) with the
     # padding and a gap: a narrower one let "Round" stick out past the frame and run into "N-S pair".
     figures = [(str(ln.round), str(ln.ns.label), str(ln.ew.label), ln.boards) for ln in card.lines]
@@ -199,7 +213,10 @@ def _guide_card(info: EventInfo, card: GuideCard) -> Table:
             ]
         )
     note = p(
-        "N-S next / E-W next: where each pair sits in the next round. Boards go to: the table that plays these boards next (bye stand: no table plays them in the next round).",
+        _(
+            "N-S next / E-W next: where each pair sits in the next round. Boards go to: the table that plays "
+            "these boards next (bye stand: no table plays them in the next round)."
+        ),
         NOTE,
     )
     data.append([note, *blank])
@@ -237,9 +254,12 @@ def _stationary_text(card: GuideCard) -> str:
     if len({(line.ns.pk, line.ew.pk) for line in lines}) != 1:
         return ""
     goes = sorted({line.boards_next for line in lines if line.boards_next != "end"})
-    text = f"Pairs stay all session: {lines[0].ns.label} N-S, {lines[0].ew.label} E-W."
+    text = _("Pairs stay all session: %(ns)s N-S, %(ew)s E-W.") % {
+        "ns": lines[0].ns.label,
+        "ew": lines[0].ew.label,
+    }
     if len(goes) == 1:
-        text += f" After each round pass the boards to {goes[0]}."
+        text += " " + _("After each round pass the boards to %(table)s.") % {"table": goes[0]}
     return text
 
 
@@ -249,7 +269,7 @@ def guide_cards_pdf(rows: EventRows) -> bytes:
     for card in rows.guide_cards:
         # A card that fits on a page is kept whole; a longer one starts on a new page and runs on.
         story += [CondPageBreak(60 * mm), KeepTogether([_guide_card(rows.info, card)]), Spacer(1, 8 * mm)]
-    return build(rows.info, "table guide cards", story)
+    return build(rows.info, _("table guide cards"), story)
 
 
 # ----------------------------------------------------------------------------------------- hand records
@@ -259,14 +279,16 @@ def _record_cell(
     info: EventInfo, board: BoardRows, width: float, double_dummy: DoubleDummy | None = None
 ) -> Flowable:
     if board.diagram is None:
+        title = escape(_("Board %(n)s") % {"n": board.number})
+        why = _(BEING_PLAYED_NOTE) if board.in_play else _("hands not recorded")
         return Paragraph(
-            f"<font size=13><b>Board {board.number}</b></font><br/>{'<br/>'.join(dealer_lines(info, board))}<br/>"
-            f"<font color='#666666'>{BEING_PLAYED_NOTE if board.in_play else 'hands not recorded'}</font>",
+            f"<font size=13><b>{title}</b></font><br/>{'<br/>'.join(dealer_lines(info, board))}<br/>"
+            f"<font color='#666666'>{why}</font>",
             para_style("kz-rec-empty", 9, lead=14),
         )
     return HandsFlowable(
         board.diagram,
-        f"Board {board.number}",
+        _("Board %(n)s") % {"n": board.number},
         "\n".join(dealer_lines(info, board)),
         width=width,
         size=9.5,
@@ -282,7 +304,7 @@ def hand_records_pdf(rows: EventRows | HandRows, analyses: Mapping[int, DoubleDu
     info = rows.info
     width = frame_width(info)
     cell = width / 2
-    story = heading(info, "Hand records")
+    story = heading(info, pgettext("printout", "Hand records"))
     boards = list(rows.boards)
     per_page = 6
     for start in range(0, len(boards), per_page):
@@ -310,7 +332,7 @@ def hand_records_pdf(rows: EventRows | HandRows, analyses: Mapping[int, DoubleDu
         if start:
             story.append(PageBreak())
         story.append(table)
-    return build(info, "hand records", story)
+    return build(info, _("hand records"), story)
 
 
 def printout_pdf(rows: EventRows, kind: str) -> bytes:

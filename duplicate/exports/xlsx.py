@@ -18,6 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
@@ -42,7 +43,11 @@ from duplicate.selectors.standings import (
 from scoring.contests import mixed_number
 
 IMP_SEATS = {"NS": "N-S", "EW": "E-W", "": ""}
-IMP_TEAM_COLUMNS = ["Team", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "IMPs", "VPs"]
+IMP_TEAM_COLUMNS = [
+    gettext_noop("Team"), gettext_noop("Line"), gettext_noop("Pair"), gettext_noop("Seated"),
+    gettext_noop("Player 1"), gettext_noop("Player 2"), gettext_noop("Boards"), gettext_noop("IMPs"),
+    gettext_noop("VPs")
+]  # fmt: skip
 INT, SIGNED = "0", "+0;-0;0"
 FRACTION, SIGNED_FRACTION = "# ??/??", "+# ??/??;-# ??/??;0"
 DECIMAL, SIGNED_DECIMAL = "0.000", "+0.000;-0.000;0"
@@ -95,6 +100,59 @@ def _plain(value: Any) -> Any:
     raise TypeError(f"cannot write a {type(value).__name__} ({value!r}) in a spreadsheet")
 
 
+# ------------------------------------------------------------------------------------------- headings
+
+# The words the headings are made of besides the columns' own (each column list below): a side's score items
+# ("N-S tricks"), law 77's score columns ("N-S other score") and the columns some files add.
+HEADING_WORDS = (
+    gettext_noop("tricks"), gettext_noop("premium"), gettext_noop("honours"), gettext_noop("undertricks"),
+    gettext_noop("double bonus"), gettext_noop("slam"), gettext_noop("revoke"), gettext_noop("penalty"),
+    gettext_noop("overtricks"), gettext_noop("part score"), gettext_noop("game"), gettext_noop("insult"),
+    gettext_noop("trick score"), gettext_noop("other score"), gettext_noop("total"), gettext_noop("Lead"),
+    gettext_noop("Masterpoints")
+)  # fmt: skip
+# A heading made of a column's: the side's, the exact value's, the running total's.
+HEADING_PREFIXES = {
+    "N-S ": gettext_noop("N-S %(column)s"),
+    "E-W ": gettext_noop("E-W %(column)s"),
+    "Exact ": gettext_noop("Exact %(column)s"),
+    "Total ": gettext_noop("Total %(column)s"),
+}
+# Headings whose word alone means something else elsewhere: translated as a column's.
+CONTEXTUAL = {
+    "Honours": pgettext_lazy("column", "Honours"),
+    "Running": pgettext_lazy("column", "Running"),
+    "Direction": pgettext_lazy("column", "Direction"),
+    "Results": pgettext_lazy("column", "Results"),
+    "Entered": pgettext_lazy("column", "Entered"),
+}
+EXACT_SUFFIX = " exact"
+SHEET_FORBIDDEN = str.maketrans({c: " " for c in "[]:*?/\\"})
+SHEET_MAX = 31  # a sheet name's longest
+
+
+def column_title(name: str) -> str:
+    """A column's heading in the reader's language; ``name`` is its English heading, the one the code works
+    with ("N-S score", "N-S tricks", "N-S score exact").  A heading known whole is translated whole; one made
+    of a column's ("N-S " and a score item, " exact" after a column) through its pattern."""
+    if name in CONTEXTUAL:
+        return str(CONTEXTUAL[name])
+    if not name or name in HEADINGS:
+        return gettext(name) if name else name
+    if name.endswith(EXACT_SUFFIX):
+        return gettext("%(column)s exact") % {"column": column_title(name.removesuffix(EXACT_SUFFIX))}
+    for prefix, pattern in HEADING_PREFIXES.items():
+        if name.startswith(prefix):
+            return gettext(pattern) % {"column": column_title(name.removeprefix(prefix))}
+    return gettext(name)
+
+
+def sheet_title(title: str) -> str:
+    """A sheet's name as a spreadsheet takes it (in any language): no ``[]:*?/\\``, no apostrophe at either
+    end, at most 31 characters."""
+    return title.translate(SHEET_FORBIDDEN).strip("' ")[:SHEET_MAX].strip() or "Sheet"
+
+
 class Book:
     """A write-only workbook: each sheet's rows are streamed to it as they are appended."""
 
@@ -102,7 +160,8 @@ class Book:
         self.wb = Workbook(write_only=True)
 
     def sheet(self, title: str) -> Any:
-        return self.wb.create_sheet(title)
+        """A new sheet: ``title`` as the reader reads it (translated by the caller)."""
+        return self.wb.create_sheet(sheet_title(title))
 
     def save(self, title: str = "") -> bytes:
         self.wb.properties.title, self.wb.properties.creator = title or None, "Kalamazoo"
@@ -211,13 +270,15 @@ def write_sheet(
     bold: Callable[[Sequence[Any]], bool] | None = None,
     numbers: dict[int, bool] | None = None,
 ) -> None:
-    """A bold, shaded, frozen header row, the rows, and each column as wide as its longest value.
+    """A bold, shaded, frozen header row (``header``: the English headings, written in the reader's language
+    by :func:`column_title`), the rows, and each column as wide as its longest value.
 
     Empty values (None, "") leave the cell out; a :class:`Cell` is a number with its format; ``numbers``
     (column number -> signed) names the columns whose exact values are written as :func:`number` writes them.
     Rows for which ``bold`` says so are bold in every column.  A write-only sheet takes the column widths
     before its first row: the rows are made first.
     """
+    header = [column_title(h) for h in header]  # the English headings in the reader's language
     sheet = _Sheet(ws, numbers, len(header))
     made: list[list[Any]] = []
     for row in rows:
@@ -239,19 +300,25 @@ def write_sheet(
 # The standings sheets' last columns, on every row whoever reads it: "provisional" or "final", how many of
 # the event's boards the totals count (a visitor's leave out the boards still in play: docs/laws.md, "Totals
 # while boards are in play"; a director's count them all) and the event's boards.
-MEMBER_COLUMNS = ["Player 1 number", "Player 2 number"]  # then "Masterpoints" with an award table
-STATUS_COLUMNS = ["Status", "Event boards counted", "Event boards"]
+MEMBER_COLUMNS = [
+    gettext_noop("Player 1 number"),
+    gettext_noop("Player 2 number"),
+]  # then "Masterpoints" with an award table
+STATUS_COLUMNS = [gettext_noop("Status"), gettext_noop("Event boards counted"), gettext_noop("Event boards")]
 PAIR_COLUMNS = [
-    "Ranking", "Rank", "Pair", "Player 1", "Player 2", "Boards", "Net", "Plus/minus", "Exact plus/minus",
-    "By the fraction of a point", *STATUS_COLUMNS
+    gettext_noop("Ranking"), gettext_noop("Rank"), gettext_noop("Pair"), gettext_noop("Player 1"),
+    gettext_noop("Player 2"), gettext_noop("Boards"), gettext_noop("Net"), gettext_noop("Plus/minus"),
+    gettext_noop("Exact plus/minus"), gettext_noop("By the fraction of a point"), *STATUS_COLUMNS
 ]  # fmt: skip
 TEAM_COLUMNS = [
-    "Team", "Rank", "Line", "Pair", "Seated", "Player 1", "Player 2", "Boards", "Score", "Exact",
-    *STATUS_COLUMNS
+    gettext_noop("Team"), gettext_noop("Rank"), gettext_noop("Line"), gettext_noop("Pair"),
+    gettext_noop("Seated"), gettext_noop("Player 1"), gettext_noop("Player 2"), gettext_noop("Boards"),
+    gettext_noop("Score"), gettext_noop("Exact"), *STATUS_COLUMNS
 ]  # fmt: skip
 TABLE_COLUMNS = [
-    "Table", "N-S pair", "N-S players", "N-S team", "N-S score", "E-W pair", "E-W players", "E-W team",
-    "E-W score"
+    gettext_noop("Table"), gettext_noop("N-S pair"), gettext_noop("N-S players"), gettext_noop("N-S team"),
+    gettext_noop("N-S score"), gettext_noop("E-W pair"), gettext_noop("E-W players"),
+    gettext_noop("E-W team"), gettext_noop("E-W score")
 ]  # fmt: skip
 
 
@@ -321,7 +388,7 @@ def _team_rows(st: TeamStandings, status: list[Any]) -> Iterator[list[Any]]:
 
 def standings_sheet(book: Book, rows: StandingsRows) -> None:
     """The "Standings" sheet: a pair contest's rankings or a team match's teams and pairs."""
-    st, ws = rows.standings, book.sheet("Standings")
+    st, ws = rows.standings, book.sheet(pgettext("sheet", "Standings"))
     status = ["provisional" if rows.provisional else "final", *counted_values(st.progress)]
     if isinstance(st, PairStandings):
         columns = PAIR_COLUMNS
@@ -329,7 +396,7 @@ def standings_sheet(book: Book, rows: StandingsRows) -> None:
             columns = [*PAIR_COLUMNS[:6], *contract_columns(st.described), *PAIR_COLUMNS[9:]]
         points = any(ranking.awarded for ranking in st.rankings)  # the event has an award table
         at = len(columns) - len(STATUS_COLUMNS)
-        members = [*MEMBER_COLUMNS, *(["Masterpoints"] if points else [])]
+        members = [*MEMBER_COLUMNS, *([gettext_noop("Masterpoints")] if points else [])]
         write_sheet(book, ws, [*columns[:at], *members, *columns[at:]], _pair_rows(st, status, points=points))
     else:
         is_total = lambda row: len(row) > 2 and row[2] == "total"  # noqa: E731
@@ -358,7 +425,8 @@ def imp_status(match: ImpMatch) -> str:
 
 def imp_match_sheet(book: Book, title: str, match: ImpMatch) -> None:
     """A contract team match's result: each team's pairs, then its total (the boards scored, its IMPs and
-    its VPs to the scale's two decimals), each row with the match's status."""
+    its VPs to the scale's two decimals), each row with the match's status; ``title``: the sheet's name, in
+    the reader's language."""
     status = [imp_status(match), *counted_values(match.progress)]
     rows = [
         [*row[:8], None if row[8] is None else Cell(row[8], TWO_PLACES), *status]
@@ -379,7 +447,7 @@ def tables_sheet(book: Book, st: PairStandings | TeamStandings) -> None:
         ]
         for t in st.tables
     )
-    write_sheet(book, book.sheet("Tables"), TABLE_COLUMNS, data)
+    write_sheet(book, book.sheet(pgettext("sheet", "Tables")), TABLE_COLUMNS, data)
 
 
 def standings_xlsx(rows: StandingsRows) -> bytes:
@@ -387,7 +455,7 @@ def standings_xlsx(rows: StandingsRows) -> bytes:
     book = Book()
     standings_sheet(book, rows)
     tables_sheet(book, rows.standings)
-    return book.save(f"{rows.info.name}: standings")
+    return book.save(gettext("%(name)s: standings") % {"name": rows.info.name})
 
 
 # ------------------------------------------------------------------------------------------- workbook
@@ -396,25 +464,52 @@ def standings_xlsx(rows: StandingsRows) -> bytes:
 ITEM_KINDS = tuple(ITEM_NAMES)
 CONTRACT_ITEM_KINDS = tuple(CONTRACT_ITEM_NAMES)
 RESULT_COLUMNS = [
-    "Section", "Board", "Round", "Table", "N-S pair", "E-W pair", "Entered", "Contract", "Declarer",
-    "Tricks", "Tricks N-S", "Honours", "Revokes", "Penalties", "One-spade limit", "Ruling", "Offending",
-    "Result", "N-S trick score", "N-S honour score", "N-S total", "E-W trick score", "E-W honour score",
-    "E-W total", "Net N-S", "N-S score", "E-W score", "N-S average", "E-W average", "N-S plus/minus",
-    "E-W plus/minus", "N-S items", "E-W items", "Rulings and penalties"
+    gettext_noop("Section"), gettext_noop("Board"), gettext_noop("Round"), gettext_noop("Table"),
+    gettext_noop("N-S pair"), gettext_noop("E-W pair"), gettext_noop("Entered"), gettext_noop("Contract"),
+    gettext_noop("Declarer"), gettext_noop("Tricks"), gettext_noop("Tricks N-S"), gettext_noop("Honours"),
+    gettext_noop("Revokes"), gettext_noop("Penalties"), gettext_noop("One-spade limit"),
+    gettext_noop("Ruling"), gettext_noop("Offending"), gettext_noop("Result"),
+    gettext_noop("N-S trick score"), gettext_noop("N-S honour score"), gettext_noop("N-S total"),
+    gettext_noop("E-W trick score"), gettext_noop("E-W honour score"), gettext_noop("E-W total"),
+    gettext_noop("Net N-S"), gettext_noop("N-S score"), gettext_noop("E-W score"),
+    gettext_noop("N-S average"), gettext_noop("E-W average"), gettext_noop("N-S plus/minus"),
+    gettext_noop("E-W plus/minus"), gettext_noop("N-S items"), gettext_noop("E-W items"),
+    gettext_noop("Rulings and penalties")
 ]  # fmt: skip
 PLUS_MINUS_AT = RESULT_COLUMNS.index("N-S plus/minus")  # then E-W's
 # A contract event's MPs or IMPs: in law H's plus/minus places, less its two board averages (law 77 contests
 # have none).
 CONTRACT_FIGURES_AT = PLUS_MINUS_AT - 2
 CARD_COLUMNS = [
-    "Pair", "Players", "Round", "Board", "Table", "Held", "Opponents", "Result", "Score", "Average",
-    "Plus/minus", "Running total"
+    gettext_noop("Pair"), gettext_noop("Players"), gettext_noop("Round"), gettext_noop("Board"),
+    gettext_noop("Table"), gettext_noop("Held"), gettext_noop("Opponents"), gettext_noop("Result"),
+    gettext_noop("Score"), gettext_noop("Average"), gettext_noop("Plus/minus"),
+    gettext_noop("Running total")
 ]  # fmt: skip
 BOARD_COLUMNS = [
-    "Board", "Dealer", "North", "East", "South", "West", "Hands (PBN)", "Results", "N-S average",
-    "E-W average"
+    gettext_noop("Board"), gettext_noop("Dealer"), gettext_noop("North"), gettext_noop("East"),
+    gettext_noop("South"), gettext_noop("West"), gettext_noop("Hands (PBN)"), gettext_noop("Results"),
+    gettext_noop("N-S average"), gettext_noop("E-W average")
 ]  # fmt: skip
-MOVEMENT_COLUMNS = ["Section", "Round", "Table", "N-S pair", "E-W pair", "Boards"]
+MOVEMENT_COLUMNS = [
+    gettext_noop("Section"), gettext_noop("Round"), gettext_noop("Table"), gettext_noop("N-S pair"),
+    gettext_noop("E-W pair"), gettext_noop("Boards")
+]  # fmt: skip
+# The headings translated whole by column_title.
+HEADINGS = frozenset(
+    (
+        *IMP_TEAM_COLUMNS,
+        *MEMBER_COLUMNS,
+        *PAIR_COLUMNS,
+        *TEAM_COLUMNS,
+        *TABLE_COLUMNS,
+        *RESULT_COLUMNS,
+        *CARD_COLUMNS,
+        *BOARD_COLUMNS,
+        *MOVEMENT_COLUMNS,
+        *HEADING_WORDS,
+    )
+)
 
 
 def result_header(unit: str = "") -> list[str]:
@@ -557,7 +652,7 @@ def workbook_xlsx(rows: EventRows) -> bytes:
     Tables for a team match.  The score columns are exact values written as :func:`number` writes them."""
     book = Book()
     if rows.imps is not None:  # a contract team match: its IMPs and VPs, as its standings download gives them
-        imp_match_sheet(book, "Standings", rows.imps)
+        imp_match_sheet(book, pgettext("sheet", "Standings"), rows.imps)
     else:
         standings_sheet(book, rows.standings_rows)
     unit = rows.info.unit
@@ -565,31 +660,40 @@ def workbook_xlsx(rows: EventRows) -> bytes:
     widths = {18: 28, 32: 40, 33: 40, 34: 40}
     if unit:  # no averages: the MPs or IMPs (written as cells) at 28 and 29, the items and marks from 30
         numbers, widths = {26: False, 27: False}, {18: 28, 30: 40, 31: 40, 32: 40}
-    travellers = book.sheet("Travellers")
-    header = result_header(unit) + (["Lead"] if leads_shown(rows) else [])
+    travellers = book.sheet(pgettext("sheet", "Travellers"))
+    header = result_header(unit) + ([gettext_noop("Lead")] if leads_shown(rows) else [])
     write_sheet(book, travellers, header, _travellers_rows(rows), widths=widths, numbers=numbers)
     numbers = {9: False, 10: not unit, 11: True, 12: True}  # a contract event's: score, figure, total
     cards = card_header(unit)
-    write_sheet(book, book.sheet("Score cards"), cards, _card_rows(rows), widths={8: 28}, numbers=numbers)
+    write_sheet(
+        book,
+        book.sheet(pgettext("sheet", "Score cards")),
+        cards,
+        _card_rows(rows),
+        widths={8: 28},
+        numbers=numbers,
+    )
     boards = board_header(rows.info.described)
-    write_sheet(book, book.sheet("Boards"), boards, _board_rows(rows))
+    write_sheet(book, book.sheet(pgettext("sheet", "Boards")), boards, _board_rows(rows))
     movement = (
         [m.section, m.round, m.table, m.ns.label, m.ew.label, m.boards_display] for m in rows.movement
     )
-    write_sheet(book, book.sheet("Movement"), MOVEMENT_COLUMNS, movement)
+    write_sheet(book, book.sheet(pgettext("sheet", "Movement")), MOVEMENT_COLUMNS, movement)
     tables_sheet(book, rows.standings)
-    return book.save(f"{rows.info.name}: results")
+    return book.save(gettext("%(name)s: results") % {"name": rows.info.name})
 
 
 __all__ = [
     "board_header",
     "card_header",
+    "column_title",
     "contract_columns",
     "imp_match_sheet",
     "leads_shown",
     "number",
     "result_header",
     "result_values",
+    "sheet_title",
     "standings_sheet",
     "standings_xlsx",
     "tables_sheet",
