@@ -47,14 +47,17 @@ class Revokes:
                 got=show_value(self.election),
             )
         if not needs_election and self.election is not None:
-            why = "both sides revoked (law 89)" if self.defenders else "the defenders did not revoke"
             raise ScoringError(
                 "revokes.election",
                 gettext_noop(
-                    "only when the defenders revoked and the declarer's side did not; here "
-                    "%(why)s, so leave it out (got %(got)s)"
+                    "only when the defenders revoked and the declarer's side did not; here both sides "
+                    "revoked (law 89), so leave it out (got %(got)s)"
+                )
+                if self.defenders
+                else gettext_noop(
+                    "only when the defenders revoked and the declarer's side did not; here the defenders "
+                    "did not revoke, so leave it out (got %(got)s)"
                 ),
-                why=why,
                 got=show_value(str(self.election)),
             )
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from scoring.deal import RANKS, SUIT_BITS, SUITS, Deal, Hand
-from scoring.errors import ScoringError, gettext_noop, show_value
+from scoring.errors import ScoringError, gettext_noop, say, show_value
 
 SEATS: Final = "NESW"
 _FULL: Final = (1 << 52) - 1
@@ -46,6 +46,9 @@ _READ: Final = frozenset(
 )
 #: The tag standing for a Play section's first card (no tag of PBN's has a name with a space).
 _LEAD: Final = "play lead"
+
+#: Where a game is in the file, for messages: "line 12 (game 3)".
+_WHERE: Final = gettext_noop("line %(line)s (game %(game)s)")
 
 Duplicates = Literal["refuse", "first", "last"]
 
@@ -88,7 +91,7 @@ class PbnGame:
 
     @property
     def where(self) -> str:
-        return f"line {self.line} (game {self.number})"
+        return say(_WHERE, line=self.line, game=self.number)
 
     @property
     def complete(self) -> bool:
@@ -327,7 +330,7 @@ def _finish(game: _Game, previous: dict[str, str], notes: list[str]) -> PbnGame 
     """The game read, its inherited values resolved; None when it gives neither a board nor a deal."""
     if not game.tags:
         return None
-    where = f"line {game.line} (game {game.number})"
+    where = say(_WHERE, line=game.line, game=game.number)
     values: dict[str, str] = {}
     for name, (value, _line) in game.tags.items():
         values[name] = _inherit(name, value.strip(), previous, where)
@@ -354,15 +357,41 @@ def _finish(game: _Game, previous: dict[str, str], notes: list[str]) -> PbnGame 
             got=show_value(values["dealer"]),
         )
     deal_line = game.tags.get("deal", ("", game.line))[1]
-    deal = canonical_deal(deal_text, f"line {deal_line} (game {game.number})") if deal_text else ""
-    label = f"board {board}" if board is not None else "no board number"
+    deal = canonical_deal(deal_text, say(_WHERE, line=deal_line, game=game.number)) if deal_text else ""
     if board is None and deal:
-        notes.append(f"{where}: a Deal without a Board number: skipped")
+        notes.append(say(gettext_noop("%(where)s: a Deal without a Board number: skipped"), where=where))
+    elif "deal" not in values and board is not None:
+        notes.append(
+            say(
+                gettext_noop("%(where)s: board %(board)s has no Deal: no hands from this game"),
+                where=where,
+                board=board,
+            )
+        )
     elif "deal" not in values:
-        notes.append(f"{where}: {label} has no Deal: no hands from this game")
+        notes.append(
+            say(gettext_noop("%(where)s: no board number has no Deal: no hands from this game"), where=where)
+        )
+    elif not deal and board is not None:
+        notes.append(
+            say(
+                gettext_noop(
+                    "line %(line)s (game %(game)s): board %(board)s: the Deal is empty: no hands from this game"
+                ),
+                line=deal_line,
+                game=game.number,
+                board=board,
+            )
+        )
     elif not deal:
         notes.append(
-            f"line {deal_line} (game {game.number}): {label}: the Deal is empty: no hands from this game"
+            say(
+                gettext_noop(
+                    "line %(line)s (game %(game)s): no board number: the Deal is empty: no hands from this game"
+                ),
+                line=deal_line,
+                game=game.number,
+            )
         )
     return PbnGame(
         number=game.number,
@@ -585,8 +614,17 @@ def choose_boards(games: Iterable[PbnGame], duplicates: Duplicates = "refuse") -
             kept, dropped = (earlier, game) if duplicates == "first" else (game, earlier)
             chosen[game.board] = kept
             notes.append(
-                f"board {game.board}: kept game {kept.number} (line {kept.line}), "
-                f"set aside game {dropped.number} (line {dropped.line})"
+                say(
+                    gettext_noop(
+                        "board %(board)s: kept game %(kept)s (line %(kept_line)s), set aside game %(dropped)s "
+                        "(line %(dropped_line)s)"
+                    ),
+                    board=game.board,
+                    kept=kept.number,
+                    kept_line=kept.line,
+                    dropped=dropped.number,
+                    dropped_line=dropped.line,
+                )
             )
     return BoardChoice(games=chosen, notes=tuple(notes))
 

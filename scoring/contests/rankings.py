@@ -28,7 +28,7 @@ from itertools import chain, count
 from typing import Final, Literal, TypeAlias
 
 from scoring.contests.display import round_half_away
-from scoring.errors import ContestError, ScoringError, gettext_noop, show_value
+from scoring.errors import ContestError, ScoringError, gettext_noop, say, show_value
 
 __all__ = [
     "ALL_PAIRS",
@@ -110,11 +110,22 @@ class RankingGroups:
         """Why a pair found by :meth:`misplaced` cannot be ranked."""
         held = _BASE[side]
         if self.of is None or pair not in self.of:
-            return (
-                f"pair {pair!r} sat {held} but is in no ranking (law H: the rankings come from the seatings)"
+            return say(
+                gettext_noop(
+                    "pair %(pair)r sat %(held)s but is in no ranking (law H: the rankings come from the seatings)"
+                ),
+                pair=pair,
+                held=held,
             )
         name = self.groups[self.of[pair]].name
-        return f"pair {pair!r} sat {held} but is ranked in {name!r}, which holds no {held} pairs (law H)"
+        return say(
+            gettext_noop(
+                "pair %(pair)r sat %(held)s but is ranked in %(name)r, which holds no %(held)s pairs (law H)"
+            ),
+            pair=pair,
+            held=held,
+            name=name,
+        )
 
 
 def one_ranking() -> RankingGroups:

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import gettext_noop
+from scoring.errors import gettext_noop, ngettext
 from scoring.movements.common import (
     _TITLES,
     KINDS,
@@ -570,12 +570,14 @@ def _csv_columns(header: list[str], line: int) -> dict[str, int]:
     missing = [col for col in _CSV_COLUMNS if col not in header]
     if missing:
         raise MovementError(
-            gettext_noop(
-                "line %(line)s: the CSV header is missing column%(value)s %(missing)s (a "
-                "header line round,table,ns,ew,boards is required)"
+            ngettext(
+                "line %(line)s: the CSV header is missing column %(missing)s (a header line "
+                "round,table,ns,ew,boards is required)",
+                "line %(line)s: the CSV header is missing columns %(missing)s (a header line "
+                "round,table,ns,ew,boards is required)",
+                len(missing),
             ),
             line=line,
-            value="s" if len(missing) > 1 else "",
             missing=", ".join(missing),
         )
     return {col: header.index(col) for col in _CSV_COLUMNS}

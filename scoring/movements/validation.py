@@ -238,19 +238,23 @@ def _check_meeting(
     if before is not None and movement.kind not in ("teams", "compass"):
         same_way = ways.get((play.ns, play.ew))
         if movement.kind != "custom" or same_way is not None:
-            first, way = (same_way, " the same way round") if same_way is not None else (before, "")
+            first = same_way if same_way is not None else before
             _fail(
                 gettext_noop(
-                    "round %(value)s, table %(value2)s: pairs %(ns)s and %(ew)s meet a "
-                    "second time%(way)s (already at round %(value3)s, table %(value4)s)"
+                    "round %(round)s, table %(table)s: pairs %(ns)s and %(ew)s meet a second time the same "
+                    "way round (already at round %(first_round)s, table %(first_table)s)"
+                )
+                if same_way is not None
+                else gettext_noop(
+                    "round %(round)s, table %(table)s: pairs %(ns)s and %(ew)s meet a second time (already "
+                    "at round %(first_round)s, table %(first_table)s)"
                 ),
-                value=where[0],
-                value2=where[1],
+                round=where[0],
+                table=where[1],
                 ns=play.ns,
                 ew=play.ew,
-                way=way,
-                value3=first[0],
-                value4=first[1],
+                first_round=first[0],
+                first_table=first[1],
             )
     met.setdefault(meeting, where)
     ways.setdefault((play.ns, play.ew), where)
