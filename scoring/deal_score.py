@@ -40,7 +40,7 @@ from scoring.codes import (
 from scoring.contract import SIDE_OF, Contract, Doubling, Seat, Side, check_pass_out
 from scoring.deal import Deal
 from scoring.deal_inputs import PENALTY_LAWS, Election, Penalty, Revokes, WhistRevokes
-from scoring.errors import ScoringError, gettext_noop, show_value, whole_number
+from scoring.errors import ScoringError, gettext_noop, say, show_value, whole_number
 from scoring.honours import Honours
 from scoring.law77 import (
     Vulnerability,
@@ -463,7 +463,7 @@ def _honours_checked(contract: Contract, honours: object, deal: object) -> Honou
         raise ScoringError("deal", gettext_noop("must be a Deal, got %(got)s"), got=show_value(deal))
     held = deal.honours(contract.strain)
     if honours is not None and honours != held:
-        shown = held.describe() if held is not None else "nobody three or more"
+        shown = held.describe() if held is not None else say(gettext_noop("nobody three or more"))
         raise ScoringError(
             "honours",
             gettext_noop("given as %(describe)s, but the deal gives %(shown)s at %(strain_name)s"),

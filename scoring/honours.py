@@ -6,7 +6,7 @@ import functools
 from dataclasses import dataclass, field
 
 from scoring.contract import Side
-from scoring.errors import ScoringError, gettext_noop, show_value
+from scoring.errors import ScoringError, gettext_noop, say, show_value
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,12 @@ class Honours:
         return Honours(self.side.other, self.count, self.in_one_hand)
 
     def describe(self) -> str:
-        return f"{self.side.value} {self.count} honours ({self.in_one_hand} in one hand)"
+        return say(
+            gettext_noop("%(side)s %(count)s honours (%(in_one_hand)s in one hand)"),
+            side=self.side.value,
+            count=self.count,
+            in_one_hand=self.in_one_hand,
+        )
 
 
 @functools.cache

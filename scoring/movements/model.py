@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import gettext_noop, ngettext
+from scoring.errors import gettext_noop, ngettext, say
 from scoring.movements.common import (
     _TITLES,
     KINDS,
@@ -438,7 +438,7 @@ def _round_from_obj(raw_round: Any, i: int) -> MovementRound:
             gettext_noop("%(where)s: a round must be an object with 'round' and 'tables'"), where=where
         )
     number = _parse_positive(raw_round.get("round", i + 1), where, "round")
-    where = f"round {number}"
+    where = say(gettext_noop("round %(round)s"), round=number)
     raw_tables = raw_round.get("tables")
     if not isinstance(raw_tables, list) or not raw_tables:
         raise MovementError(
@@ -457,7 +457,7 @@ def _round_from_obj(raw_round: Any, i: int) -> MovementRound:
                 gettext_noop("%(at)s: missing %(missing)s"), at=at, missing=", ".join(missing)
             )
         table = _parse_positive(raw_play["table"], at, "table")
-        at = f"{where}, table {table}"
+        at = say(gettext_noop("round %(round)s, table %(table)s"), round=number, table=table)
         ns = _parse_pair(raw_play["ns"], at, "ns")
         ew = _parse_pair(raw_play["ew"], at, "ew")
         plays.append(TablePlay(table, ns, ew, _parse_boards_value(raw_play["boards"], at)))
@@ -519,7 +519,7 @@ def _movement_from_csv(text: str, *, kind: str, tables: int | None, boards_per_r
                     count2=len(row),
                 )
             cell = {col: row[i].strip() for col, i in index.items()}
-            where = f"line {line}"
+            where = say(gettext_noop("line %(line)s"), line=line)
             number = _parse_positive(cell["round"], where, "round")
             if cell["table"] in ("", "-"):
                 sit_outs.setdefault(number, []).extend(_csv_sit_outs(cell, where))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from scoring.errors import gettext_noop
+from scoring.errors import gettext_noop, say
 from scoring.movements.common import (
     COMPASS_MIN_TABLES,
     KINDS,
@@ -200,7 +200,7 @@ def _check_round(
         if t in tables_seen:
             _fail(gettext_noop("round %(r)s: table %(t)s is listed twice"), r=r, t=t)
         tables_seen.add(t)
-        at = f"round {r}, table {t}"
+        at = say(gettext_noop("round %(round)s, table %(table)s"), round=r, table=t)
         _check_seats(play, at, seated, sitting)
         _check_boards(play, at, movement.boards_per_round, at_most=movement.kind == "custom")
         for pair in play.pairs:
@@ -501,7 +501,9 @@ def _team_tables(
     at_table: dict[int, dict[int, int]] = {}
     for rnd in movement.rounds:
         for play in rnd.tables:
-            at = f"teams: round {rnd.number}, table {play.table}"
+            at = say(
+                gettext_noop("teams: round %(round)s, table %(table)s"), round=rnd.number, table=play.table
+            )
             for pair in play.pairs:
                 if pair not in team_of:
                     _fail(gettext_noop("%(at)s: pair %(pair)s is in neither team"), at=at, pair=pair)
