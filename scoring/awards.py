@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
+from scoring.errors import MarkedError, gettext_noop
+
 MAX_PLACES: Final = 100  # the most places an award table gives points to
 MAX_DECIMALS: Final = 2
 MAX_POINTS: Final = 1_000_000  # a place's points are below this (six digits before the point)
@@ -21,7 +23,7 @@ _DECIMAL: Final = re.compile(r"(\d{1,6})(?:\.(\d{1,2}))?")
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
-class AwardTableError(ValueError):
+class AwardTableError(MarkedError):
     """An award table that cannot be read; the message says which entry and why."""
 
 
@@ -52,14 +54,24 @@ def award_table(text: str) -> list[Fraction]:
     no table. Raises :class:`AwardTableError` naming the entry."""
     entries = [entry for entry in _SEPARATORS.split(text.strip()) if entry]
     if len(entries) > MAX_PLACES:
-        raise AwardTableError(f"at most {MAX_PLACES} places, got {len(entries)}")
+        raise AwardTableError(
+            gettext_noop("at most %(max_places)s places, got %(count)s"),
+            max_places=MAX_PLACES,
+            count=len(entries),
+        )
     table: list[Fraction] = []
     for place, entry in enumerate(entries, start=1):
         match = _DECIMAL.fullmatch(entry)
         if match is None:
             raise AwardTableError(
-                f"place {place}: {entry[:20]!r} is not a number of points like 6 or 4.5 "
-                f"(from 0 to {MAX_POINTS - 1}, at most {MAX_DECIMALS} decimal places)"
+                gettext_noop(
+                    "place %(place)s: %(entry)r is not a number of points like 6 or 4.5 "
+                    "(from 0 to %(value)s, at most %(max_decimals)s decimal places)"
+                ),
+                place=place,
+                entry=entry[:20],
+                value=MAX_POINTS - 1,
+                max_decimals=MAX_DECIMALS,
             )
         whole, decimals = match[1], match[2] or ""
         table.append(Fraction(int(whole + decimals), 10 ** len(decimals)))

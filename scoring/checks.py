@@ -31,14 +31,14 @@ from typing import Final
 
 from scoring.contract import Contract, Seat, Side
 from scoring.deal import Hand
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, gettext_noop, ngettext, render, say
 from scoring.law77 import Vulnerability, played_score
 from scoring.leads import check_lead
 
 DD_MARGIN: Final = 3  # tricks from double dummy that are questioned
 FAR_MARGIN: Final = 2  # tricks from every other table's result in the same contract and side
 # What the players are told of a check that reads other tables' results: nothing of those results.
-UNUSUAL: Final = "This result is unusual on this board; please check it."
+UNUSUAL: Final = gettext_noop("This result is unusual on this board; please check it.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +56,10 @@ class Played:
     def __str__(self) -> str:
         return f"{self.contract} by {self.declarer.value} made {self.tricks}"
 
+    def values(self) -> dict[str, object]:
+        """What a sentence about this result names: its contract, declarer and tricks, as ``str`` shows them."""
+        return {"contract": str(self.contract), "declarer": self.declarer.value, "tricks": self.tricks}
+
 
 @dataclass(frozen=True, slots=True)
 class Oddity:
@@ -68,7 +72,7 @@ class Oddity:
 
 
 #: What a table is told of a result far from double dummy's (the figure is the director's).
-DD_TABLE_TEXT = "The tricks are far from what these cards make double dummy; please check."
+DD_TABLE_TEXT = gettext_noop("The tricks are far from what these cards make double dummy; please check.")
 
 
 def _same_contract(a: Contract, b: Contract) -> bool:
@@ -80,11 +84,14 @@ def double_dummy_check(result: Played, dd_tricks: int | None) -> Oddity | None:
     None: no analysis (no hands), nothing to check."""
     if dd_tricks is None or abs(result.tricks - dd_tricks) < DD_MARGIN:
         return None
-    tricks = "trick" if dd_tricks == 1 else "tricks"
-    text = f"{result}: double-dummy says {dd_tricks} {tricks}."
+    text = ngettext(
+        "%(contract)s by %(declarer)s made %(tricks)s: double-dummy says %(dd)s trick.",
+        "%(contract)s by %(declarer)s made %(tricks)s: double-dummy says %(dd)s tricks.",
+        dd_tricks,
+    ) % {**result.values(), "dd": dd_tricks}
     # The table is not shown the double-dummy table before the board is released (no peeking): its words
     # name no figure of it.
-    return Oddity("double_dummy", text, DD_TABLE_TEXT)
+    return Oddity("double_dummy", text, say(DD_TABLE_TEXT))
 
 
 def far_check(result: Played, others: Sequence[Played]) -> Oddity | None:
@@ -94,14 +101,32 @@ def far_check(result: Played, others: Sequence[Played]) -> Oddity | None:
     if not same or any(abs(result.tricks - t) < FAR_MARGIN for t in same):
         return None
     low, high = min(same), max(same)
-    made = f"{low}" if low == high else f"{low} to {high}"
     count = len(same)
-    tables = "table" if count == 1 else "tables"
-    text = (
-        f"{result}: {count} other {tables} in {result.contract.level}{result.contract.strain.value} "
-        f"by {result.side.value} made {made}."
-    )
-    return Oddity("far", text, UNUSUAL)
+    if low == high:
+        template = ngettext(
+            "%(contract)s by %(declarer)s made %(tricks)s: %(count)s other table in %(played)s by %(side)s "
+            "made %(low)s.",
+            "%(contract)s by %(declarer)s made %(tricks)s: %(count)s other tables in %(played)s by %(side)s "
+            "made %(low)s.",
+            count,
+        )
+    else:
+        template = ngettext(
+            "%(contract)s by %(declarer)s made %(tricks)s: %(count)s other table in %(played)s by %(side)s "
+            "made %(low)s to %(high)s.",
+            "%(contract)s by %(declarer)s made %(tricks)s: %(count)s other tables in %(played)s by %(side)s "
+            "made %(low)s to %(high)s.",
+            count,
+        )
+    text = template % {
+        **result.values(),
+        "count": count,
+        "played": f"{result.contract.level}{result.contract.strain.value}",
+        "side": result.side.value,
+        "low": low,
+        "high": high,
+    }
+    return Oddity("far", text, say(UNUSUAL))
 
 
 def other_side_check(result: Played, others: Sequence[Played]) -> Oddity | None:
@@ -110,12 +135,19 @@ def other_side_check(result: Played, others: Sequence[Played]) -> Oddity | None:
     if not same or any(o.side is result.side for o in same):
         return None
     count = len(same)
-    tables = "table" if count == 1 else "tables"
-    text = (
-        f"{result}: {'the' if count == 1 else 'all'} {count} other {tables} in "
-        f"{result.contract.level}{result.contract.strain.value} had {result.side.other.value} declare."
-    )
-    return Oddity("other_side", text, UNUSUAL)
+    text = ngettext(
+        "%(contract)s by %(declarer)s made %(tricks)s: the %(count)s other table in %(played)s had %(side)s "
+        "declare.",
+        "%(contract)s by %(declarer)s made %(tricks)s: all %(count)s other tables in %(played)s had %(side)s "
+        "declare.",
+        count,
+    ) % {
+        **result.values(),
+        "count": count,
+        "played": f"{result.contract.level}{result.contract.strain.value}",
+        "side": result.side.other.value,
+    }
+    return Oddity("other_side", text, say(UNUSUAL))
 
 
 def sign_check(result: Played, score_ns: int | None, vulnerability: Vulnerability) -> Oddity | None:
@@ -126,7 +158,13 @@ def sign_check(result: Played, score_ns: int | None, vulnerability: Vulnerabilit
     net = played_score(result.contract, result.declarer, result.tricks, vulnerability).net_ns
     if (score_ns > 0) == (net > 0) and (score_ns < 0) == (net < 0):
         return None
-    text = f"{result}: the score typed, {score_ns:+d} to N-S, should be {net:+d} (law 77)."
+    text = render(
+        gettext_noop(
+            "%(contract)s by %(declarer)s made %(tricks)s: the score typed, %(typed)s to N-S, should be "
+            "%(net)s (law 77)."
+        ),
+        {**result.values(), "typed": f"{score_ns:+d}", "net": f"{net:+d}"},
+    )
     return Oddity("sign", text, text)
 
 
@@ -138,7 +176,10 @@ def lead_check(result: Played, lead: str, hands: Sequence[Hand | None]) -> Oddit
     try:
         check_lead(lead, declarer=result.declarer, hands=hands)
     except ScoringError as exc:
-        text = f"{result}, lead {lead}: {str(exc).removeprefix(f'{exc.field}: ')}."
+        text = render(
+            gettext_noop("%(contract)s by %(declarer)s made %(tricks)s, lead %(lead)s: %(problem)s."),
+            {**result.values(), "lead": lead, "problem": exc.message},
+        )
         return Oddity("lead", text, text)
     return None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
-from scoring.errors import ScoringError, show_value
+from scoring.errors import ScoringError, gettext_noop, show_value
 
 
 class ScoringCode(StrEnum):
@@ -88,17 +88,24 @@ def trick_value(code: ScoringCode, strain: Strain) -> int:
     """Points for each trick over six, undoubled (law 3); ScoringError if the code has no such strain."""
     if code is ScoringCode.CONTRACT:
         raise ScoringError(
-            "code", "contract bridge's trick values are law 77's (scoring.law77): no trump 40 then 30"
+            "code",
+            gettext_noop("contract bridge's trick values are law 77's (scoring.law77): no trump 40 then 30"),
         )
     table = _TRICK_VALUES.get(code)
     if table is None:
-        raise ScoringError("code", f"{code.value} has no contracts (it scores one point a trick)")
+        raise ScoringError(
+            "code", gettext_noop("%(code)s has no contracts (it scores one point a trick)"), code=code.value
+        )
     value = table.get(strain)
     if value is None:
         allowed = ", ".join(s.value for s in strains_for(code))
         raise ScoringError(
             "contract",
-            f"{strain_name(strain)} ({strain.value}) is not a strain of {code.value}; allowed: {allowed}",
+            gettext_noop("%(strain_name)s (%(strain)s) is not a strain of %(code)s; allowed: %(allowed)s"),
+            strain_name=strain_name(strain),
+            strain=strain.value,
+            code=code.value,
+            allowed=allowed,
         )
     return value
 
@@ -110,9 +117,9 @@ def slam_values(code: ScoringCode) -> tuple[int, int]:
     except KeyError:
         if code is ScoringCode.CONTRACT:
             raise ScoringError(
-                "code", "contract bridge's slam bonuses depend on vulnerability (law 77)"
+                "code", gettext_noop("contract bridge's slam bonuses depend on vulnerability (law 77)")
             ) from None
-        raise ScoringError("code", f"{code.value} scores no slams") from None
+        raise ScoringError("code", gettext_noop("%(code)s scores no slams"), code=code.value) from None
 
 
 def strain_name(strain: Strain) -> str:
@@ -157,8 +164,18 @@ def parse_code(value: object, field: str = "code") -> ScoringCode:
         return found
     allowed = ", ".join(c.value for c in ScoringCode)
     if not isinstance(value, str):
-        raise ScoringError(field, f"must be one of {allowed}, got {show_value(value)}")
+        raise ScoringError(
+            field,
+            gettext_noop("must be one of %(allowed)s, got %(got)s"),
+            allowed=allowed,
+            got=show_value(value),
+        )
     try:
         return ScoringCode(value.strip().lower())
     except ValueError:
-        raise ScoringError(field, f"must be one of {allowed}, got {show_value(value)}") from None
+        raise ScoringError(
+            field,
+            gettext_noop("must be one of %(allowed)s, got %(got)s"),
+            allowed=allowed,
+            got=show_value(value),
+        ) from None

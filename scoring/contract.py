@@ -9,7 +9,7 @@ from enum import IntEnum, StrEnum
 from typing import Final
 
 from scoring.codes import ScoringCode, Strain, strain_name, strains_for
-from scoring.errors import ScoringError, show_value
+from scoring.errors import ScoringError, gettext_noop, show_value
 
 
 class Side(StrEnum):
@@ -76,11 +76,21 @@ class Contract:
 
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level <= 7:
-            raise ScoringError("contract", f"level must be a whole number from 1 to 7, got {self.level!r}")
+            raise ScoringError(
+                "contract",
+                gettext_noop("level must be a whole number from 1 to 7, got %(level)r"),
+                level=self.level,
+            )
         if not isinstance(self.strain, Strain):
-            raise ScoringError("contract", f"strain must be a Strain, got {self.strain!r}")
+            raise ScoringError(
+                "contract", gettext_noop("strain must be a Strain, got %(strain)r"), strain=self.strain
+            )
         if not isinstance(self.doubling, Doubling):
-            raise ScoringError("contract", f"doubling must be a Doubling, got {self.doubling!r}")
+            raise ScoringError(
+                "contract",
+                gettext_noop("doubling must be a Doubling, got %(doubling)r"),
+                doubling=self.doubling,
+            )
         index = (self.level * 8 + _STRAIN_INDEX[self.strain]) * 4 + self.doubling.value
         object.__setattr__(self, "index", index)
 
@@ -137,7 +147,7 @@ def _strain_list(code: ScoringCode | None) -> str:
 # 1913 law 42: "The dealer, having examined his hand, must declare to win at least one odd trick": the
 # older code has no passing by the dealer, so no deal is passed out. The 1915 code's law 42 lets him "either
 # pass or declare", and its law 44 passes the deal on when all four pass (in duplicate: nothing scored).
-PASS_OUT_REFUSED: Final = (
+PASS_OUT_REFUSED: Final = gettext_noop(
     'auction-1913 has no passed-out deal: under its law 42 the dealer "must declare to win at least one '
     'odd trick"; only auction-1915 lets all four pass (laws 42, 44)'
 )
@@ -174,25 +184,48 @@ def parse_contract_or_pass(text: str, code: ScoringCode | None = None) -> Contra
 
 
 def _parse_contract(text: object, code: ScoringCode | None, *, pass_allowed: bool) -> Contract:
-    or_pass = ", or PASS" if pass_allowed else ""
     if not isinstance(text, str):
-        raise ScoringError("contract", f"must be text such as 4HX{or_pass}, got {show_value(text)}")
+        raise ScoringError(
+            "contract",
+            gettext_noop("must be text such as 4HX, or PASS, got %(got)s")
+            if pass_allowed
+            else gettext_noop("must be text such as 4HX, got %(got)s"),
+            got=show_value(text),
+        )
     if code is not None and not strains_for(code):
-        raise ScoringError("contract", f"{code.value} has no contracts; leave contract out")
+        raise ScoringError(
+            "contract", gettext_noop("%(code)s has no contracts; leave contract out"), code=code.value
+        )
     match = _CONTRACT_RE.fullmatch("".join(text.split()).upper())
     if match is None:
         raise ScoringError(
             "contract",
-            f"must be a level 1-7, a strain ({_strain_list(code)}) and X for doubled or XX for "
-            f"redoubled, such as 4HX or 3NT{or_pass}; got {show_value(text)}",
+            gettext_noop(
+                "must be a level 1-7, a strain (%(strains)s) and X for doubled or XX "
+                "for redoubled, such as 4HX or 3NT, or PASS; got %(got)s"
+            )
+            if pass_allowed
+            else gettext_noop(
+                "must be a level 1-7, a strain (%(strains)s) and X for doubled or XX "
+                "for redoubled, such as 4HX or 3NT; got %(got)s"
+            ),
+            strains=_strain_list(code),
+            got=show_value(text),
         )
     level_text, strain_text, xs = match.groups()
     strain = Strain.NT if strain_text == "N" else Strain(strain_text)
     if code is not None and strain not in strains_for(code):
         raise ScoringError(
             "contract",
-            f"{strain_name(strain)} ({strain.value}) is not a strain of {code.value}; "
-            f"allowed: {_strain_list(code)}; got {show_value(text)}",
+            gettext_noop(
+                "%(strain_name)s (%(strain)s) is not a strain of %(code)s; allowed: "
+                "%(strain_list)s; got %(got)s"
+            ),
+            strain_name=strain_name(strain),
+            strain=strain.value,
+            code=code.value,
+            strain_list=_strain_list(code),
+            got=show_value(text),
         )
     return _interned(int(level_text), strain, Doubling(len(xs)))
 
@@ -210,7 +243,7 @@ def parse_seat(value: object, field: str = "declarer") -> Seat:
             return Seat(value.strip().upper())
         except ValueError:
             pass
-    raise ScoringError(field, f"must be one of N, E, S, W, got {show_value(value)}")
+    raise ScoringError(field, gettext_noop("must be one of N, E, S, W, got %(got)s"), got=show_value(value))
 
 
 def parse_side(value: object, field: str = "side") -> Side:
@@ -223,4 +256,4 @@ def parse_side(value: object, field: str = "side") -> Side:
             return Side.NS
         if text in ("EW", "WE"):
             return Side.EW
-    raise ScoringError(field, f"must be one of NS, EW, got {show_value(value)}")
+    raise ScoringError(field, gettext_noop("must be one of NS, EW, got %(got)s"), got=show_value(value))

@@ -9,7 +9,7 @@ from typing import Final
 
 from scoring.codes import Strain
 from scoring.contract import Seat, Side, parse_seat
-from scoring.errors import ScoringError, show_value
+from scoring.errors import ScoringError, gettext_noop, show_value
 from scoring.honours import Honours, interned_honours
 
 SUITS: Final = "SHDC"  # PBN order: spades, hearts, diamonds, clubs
@@ -83,17 +83,29 @@ class Deal:
 
     def __post_init__(self) -> None:
         if not isinstance(self.hands, tuple) or len(self.hands) != 4:
-            raise ScoringError("deal", "must hold four hands")
+            raise ScoringError("deal", gettext_noop("must hold four hands"))
         seen = 0
         for seat, hand in zip(_SEATS, self.hands, strict=True):
             if not isinstance(hand, Hand) or not 0 <= hand.mask <= _FULL:
-                raise ScoringError("deal", f"hand {seat.value} is not a hand of cards")
+                raise ScoringError(
+                    "deal", gettext_noop("hand %(seat)s is not a hand of cards"), seat=seat.value
+                )
             if len(hand) != 13:
-                raise ScoringError("deal", f"hand {seat.value} has {len(hand)} cards; each hand must have 13")
+                raise ScoringError(
+                    "deal",
+                    gettext_noop("hand %(seat)s has %(count)s cards; each hand must have 13"),
+                    seat=seat.value,
+                    count=len(hand),
+                )
             twice = seen & hand.mask
             if twice:
                 card = _card_name(twice)
-                raise ScoringError("deal", f"card {card} appears twice (again in {seat.value}'s hand)")
+                raise ScoringError(
+                    "deal",
+                    gettext_noop("card %(card)s appears twice (again in %(seat)s's hand)"),
+                    card=card,
+                    seat=seat.value,
+                )
             seen |= hand.mask
 
     def hand(self, seat: Seat) -> Hand:
@@ -105,7 +117,9 @@ class Deal:
             if card in hand:
                 return seat
         raise ScoringError(
-            "card", f"must be a suit letter (S, H, D, C) and a rank (AKQJT98765432), got {card!r}"
+            "card",
+            gettext_noop("must be a suit letter (S, H, D, C) and a rank (AKQJT98765432), got %(card)r"),
+            card=card,
         )
 
     def to_pbn(self) -> str:
@@ -147,20 +161,30 @@ class Deal:
         """
         if not isinstance(text, str):
             raise ScoringError(
-                "deal", f'must be PBN text such as "N:AKQJ.T98.765.432 ...", got {show_value(text)}'
+                "deal",
+                gettext_noop('must be PBN text such as "N:AKQJ.T98.765.432 ...", got %(got)s'),
+                got=show_value(text),
             )
         head, colon, rest = text.strip().partition(":")
         if not colon:
-            raise ScoringError("deal", 'must start with the first hand\'s seat and a colon, such as "N:"')
+            raise ScoringError(
+                "deal", gettext_noop('must start with the first hand\'s seat and a colon, such as "N:"')
+            )
         try:
             first = parse_seat(head, "deal")
         except ScoringError:
             raise ScoringError(
-                "deal", f"the seat before the colon must be N, E, S or W, got {show_value(head)}"
+                "deal",
+                gettext_noop("the seat before the colon must be N, E, S or W, got %(got)s"),
+                got=show_value(head),
             ) from None
         parts = rest.split()
         if len(parts) != 4:
-            raise ScoringError("deal", f"must list 4 hands separated by spaces, found {len(parts)}")
+            raise ScoringError(
+                "deal",
+                gettext_noop("must list 4 hands separated by spaces, found %(count)s"),
+                count=len(parts),
+            )
         start = _SEATS.index(first)
         masks = [0, 0, 0, 0]
         for offset, part in enumerate(parts):
@@ -185,8 +209,12 @@ def _parse_hand(text: str, seat: Seat) -> int:
     if len(suits) != 4:
         raise ScoringError(
             "deal",
-            f"{seat.value}'s hand {show_value(text)} must have 4 suits (spades.hearts.diamonds.clubs), "
-            f"found {len(suits)}",
+            gettext_noop(
+                "%(seat)s's hand %(text)s must have 4 suits (spades.hearts.diamonds.clubs), found %(count)s"
+            ),
+            seat=seat.value,
+            text=show_value(text),
+            count=len(suits),
         )
     mask = 0
     for suit_index, ranks in enumerate(suits):
@@ -200,19 +228,29 @@ def _parse_hand(text: str, seat: Seat) -> int:
             if rank < 0:
                 raise ScoringError(
                     "deal",
-                    f"{seat.value}'s hand {show_value(text)}: {show_value(rank_char)} is not a rank "
-                    "(AKQJT98765432)",
+                    gettext_noop("%(seat)s's hand %(text)s: %(rank_char)s is not a rank (AKQJT98765432)"),
+                    seat=seat.value,
+                    text=show_value(text),
+                    rank_char=show_value(rank_char),
                 )
             bit = _bit(suit_index, rank)
             if mask & bit:
                 raise ScoringError(
-                    "deal", f"card {SUITS[suit_index]}{rank_char} appears twice in {seat.value}'s hand"
+                    "deal",
+                    gettext_noop("card %(suit_index)s%(rank_char)s appears twice in %(seat)s's hand"),
+                    suit_index=SUITS[suit_index],
+                    rank_char=rank_char,
+                    seat=seat.value,
                 )
             mask |= bit
     count = mask.bit_count()
     if count != 13:
         raise ScoringError(
-            "deal", f"{seat.value}'s hand {show_value(text)} has {count} cards; each hand must have 13"
+            "deal",
+            gettext_noop("%(seat)s's hand %(text)s has %(count)s cards; each hand must have 13"),
+            seat=seat.value,
+            text=show_value(text),
+            count=count,
         )
     return mask
 

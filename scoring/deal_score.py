@@ -24,8 +24,6 @@ The readings chosen where the laws are ambiguous are set out in docs/laws.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final
 
 from scoring.codes import (
@@ -41,7 +39,8 @@ from scoring.codes import (
 )
 from scoring.contract import SIDE_OF, Contract, Doubling, Seat, Side, check_pass_out
 from scoring.deal import Deal
-from scoring.errors import ScoringError, show_value, whole_number
+from scoring.deal_inputs import PENALTY_LAWS, Election, Penalty, Revokes, WhistRevokes
+from scoring.errors import ScoringError, gettext_noop, say, show_value, whole_number
 from scoring.honours import Honours
 from scoring.law77 import (
     Vulnerability,
@@ -69,110 +68,6 @@ __all__ = [
 ]
 
 NS, EW = Side.NS, Side.EW
-MAX_REVOKES: Final = 13
-
-
-class Election(StrEnum):
-    """Law 84(b): what the declarer takes when an adversary revokes."""
-
-    POINTS = "points"  # 100 points in his honour column
-    TRICKS = "tricks"  # three tricks from his opponents, added to his own
-
-
-@dataclass(frozen=True, slots=True)
-class Revokes:
-    """Established revokes (law 83) on one deal, by each side, and the declarer's election (law 84b).
-
-    ``election`` is required when the defenders revoked and the declarer's side did not, and must be
-    None otherwise (with no revoke, or when both sides revoked, law 89, there is nothing to elect).
-    """
-
-    declarer_side: int = 0
-    defenders: int = 0
-    election: Election | None = None
-
-    def __post_init__(self) -> None:
-        whole_number(self.declarer_side, "revokes.declarer_side", 0, MAX_REVOKES)
-        whole_number(self.defenders, "revokes.defenders", 0, MAX_REVOKES)
-        needs_election = self.defenders > 0 and self.declarer_side == 0
-        if needs_election and not isinstance(self.election, Election):
-            raise ScoringError(
-                "revokes.election",
-                f"the defenders revoked, so the declarer must elect (law 84b): one of points, tricks; "
-                f"got {show_value(self.election)}",
-            )
-        if not needs_election and self.election is not None:
-            why = "both sides revoked (law 89)" if self.defenders else "the defenders did not revoke"
-            raise ScoringError(
-                "revokes.election",
-                f"only when the defenders revoked and the declarer's side did not; here {why}, "
-                f"so leave it out (got {show_value(str(self.election))})",
-            )
-
-    @property
-    def any(self) -> bool:
-        return self.declarer_side > 0 or self.defenders > 0
-
-
-@dataclass(frozen=True, slots=True)
-class WhistRevokes:
-    """Established revokes at duplicate whist, counted by side (whist law 30: two tricks each)."""
-
-    ns: int = 0
-    ew: int = 0
-
-    def __post_init__(self) -> None:
-        whole_number(self.ns, "revokes.ns", 0, MAX_REVOKES)
-        whole_number(self.ew, "revokes.ew", 0, MAX_REVOKES)
-
-    @property
-    def any(self) -> bool:
-        return self.ns > 0 or self.ew > 0
-
-
-def _multiples_of_25() -> tuple[int, ...]:
-    return tuple(range(25, 25 * 13 + 1, 25))
-
-
-# law -> (points allowed, codes it belongs to, the offence)
-PENALTY_LAWS: Final[dict[str, tuple[tuple[int, ...], tuple[ScoringCode, ...], str]]] = {
-    "F": ((50,), AUCTION_CODES, "a declaration out of turn"),
-    "54": (
-        (100, 50),
-        AUCTION_CODES,
-        "redoubling more than once 100; doubling partner, or redoubling his double, 50",
-    ),
-    "81": ((50,), AUCTION_CODES, "omitting to play to a trick (with duplicate law F)"),
-    "90": ((25,), AUCTION_CODES, "looking at a trick turned and quitted"),
-    "41a": (_multiples_of_25(), (ScoringCode.AUCTION_1915,), "looking at cards during the deal, 25 a card"),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    """Penalty points awarded to ``side`` (the offenders' adversaries) under ``law``."""
-
-    side: Side
-    points: int
-    law: str
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.side, Side):
-            raise ScoringError("penalties.side", f"must be one of NS, EW, got {show_value(self.side)}")
-        entry = PENALTY_LAWS.get(self.law) if isinstance(self.law, str) else None
-        if entry is None:
-            raise ScoringError(
-                "penalties.law", f"must be one of {', '.join(PENALTY_LAWS)}, got {show_value(self.law)}"
-            )
-        allowed, _codes, what = entry
-        if isinstance(self.points, bool) or not isinstance(self.points, int) or self.points not in allowed:
-            shown = "a multiple of 25 from 25 to 325" if len(allowed) > 2 else " or ".join(map(str, allowed))
-            raise ScoringError(
-                "penalties.points",
-                f"law {self.law} ({what}) costs {shown} points, got {show_value(self.points)}",
-            )
-
-
 # ---------------------------------------------------------------------------------------------------
 # Law numbers that differ between the codes.
 
@@ -475,19 +370,30 @@ def _absent_in_whist(**fields: object) -> None:
         if value is not None and value is not False and value != ():
             raise ScoringError(
                 name,
-                "is not used in whist, which scores one point a trick from tricks_ns "
-                "(the tricks N-S won in play) and revokes (by side, law 30)",
+                gettext_noop(
+                    "is not used in whist, which scores one point a trick from tricks_ns "
+                    "(the tricks N-S won in play) and revokes (by side, law 30)"
+                ),
             )
 
 
 def _check_penalties(code: ScoringCode, penalties: Sequence[Penalty]) -> None:
     if not isinstance(penalties, (list, tuple)):
-        raise ScoringError("penalties", f"must be a list of Penalty, got {show_value(penalties)}")
+        raise ScoringError(
+            "penalties", gettext_noop("must be a list of Penalty, got %(got)s"), got=show_value(penalties)
+        )
     for penalty in penalties:
         if not isinstance(penalty, Penalty):
-            raise ScoringError("penalties", f"must be a list of Penalty, got {show_value(penalty)}")
+            raise ScoringError(
+                "penalties", gettext_noop("must be a list of Penalty, got %(got)s"), got=show_value(penalty)
+            )
         if code not in PENALTY_LAWS[penalty.law][1]:
-            raise ScoringError("penalties.law", f"law {penalty.law} has no penalty points in {code.value}")
+            raise ScoringError(
+                "penalties.law",
+                gettext_noop("law %(law)s has no penalty points in %(code)s"),
+                law=penalty.law,
+                code=code.value,
+            )
 
 
 def _penalty_items(penalties: Sequence[Penalty]) -> list[Item]:
@@ -499,11 +405,12 @@ def _score_whist(
 ) -> DealScore:
     _absent_in_whist(**absent)
     if deal is not None and not isinstance(deal, Deal):
-        raise ScoringError("deal", f"must be a Deal, got {show_value(deal)}")
+        raise ScoringError("deal", gettext_noop("must be a Deal, got %(got)s"), got=show_value(deal))
     if revokes is not None and revokes.__class__ is not WhistRevokes:
         raise ScoringError(
             "revokes",
-            f"must be a WhistRevokes (revokes by side, ns and ew: whist law 30), got {show_value(revokes)}",
+            gettext_noop("must be a WhistRevokes (revokes by side, ns and ew: whist law 30), got %(got)s"),
+            got=show_value(revokes),
         )
     tricks = whole_number(tricks_ns, "tricks_ns", 0, 13)
     if isinstance(revokes, WhistRevokes) and revokes.any:
@@ -519,15 +426,21 @@ def _score_passed(
     check_pass_out(code)
     for name, value in given.items():
         if value is not None:
-            raise ScoringError(name, "must be left out for a passed-out deal, which scores nothing")
+            raise ScoringError(
+                name, gettext_noop("must be left out for a passed-out deal, which scores nothing")
+            )
     if one_spade_limit:
-        raise ScoringError("one_spade_limit", "applies only to a final contract of one spade (1S)")
+        raise ScoringError(
+            "one_spade_limit", gettext_noop("applies only to a final contract of one spade (1S)")
+        )
     return _finish(_NOTHING, _penalty_items(penalties))
 
 
 def _strain_allowed(code: ScoringCode, contract: object) -> None:
     if not isinstance(contract, Contract) or contract.__class__ is not Contract:
-        raise ScoringError("contract", f"must be a Contract or None, got {show_value(contract)}")
+        raise ScoringError(
+            "contract", gettext_noop("must be a Contract or None, got %(got)s"), got=show_value(contract)
+        )
     trick_value(code, contract.strain)  # raises ScoringError naming the allowed strains
 
 
@@ -535,22 +448,28 @@ def _honours_checked(contract: Contract, honours: object, deal: object) -> Honou
     """The honours to credit: as given, or derived from the deal (and then equal to any given)."""
     if honours is not None:
         if not isinstance(honours, Honours) or honours.__class__ is not Honours:
-            raise ScoringError("honours", f"must be an Honours or None, got {show_value(honours)}")
+            raise ScoringError(
+                "honours", gettext_noop("must be an Honours or None, got %(got)s"), got=show_value(honours)
+            )
         if contract.strain is Strain.NT and honours.count > 4:
             raise ScoringError(
                 "honours.count",
-                f"at no trump the honours are the four aces (law 5), so 3 or 4; got {honours.count}",
+                gettext_noop("at no trump the honours are the four aces (law 5), so 3 or 4; got %(count)s"),
+                count=honours.count,
             )
     if deal is None:
         return honours
     if not isinstance(deal, Deal):
-        raise ScoringError("deal", f"must be a Deal, got {show_value(deal)}")
+        raise ScoringError("deal", gettext_noop("must be a Deal, got %(got)s"), got=show_value(deal))
     held = deal.honours(contract.strain)
     if honours is not None and honours != held:
-        shown = held.describe() if held is not None else "nobody three or more"
+        shown = held.describe() if held is not None else say(gettext_noop("nobody three or more"))
         raise ScoringError(
             "honours",
-            f"given as {honours.describe()}, but the deal gives {shown} at {strain_name(contract.strain)}",
+            gettext_noop("given as %(describe)s, but the deal gives %(shown)s at %(strain_name)s"),
+            describe=honours.describe(),
+            shown=shown,
+            strain_name=strain_name(contract.strain),
         )
     return held
 
@@ -613,9 +532,15 @@ def score_deal(
             code, contract, declarer, tricks, vulnerability, board, absent, penalties, one_spade_limit
         )
     if tricks_ns is not None:
-        raise ScoringError("tricks_ns", f"is for whist; {code.value} takes declarer and tricks")
+        raise ScoringError(
+            "tricks_ns", gettext_noop("is for whist; %(code)s takes declarer and tricks"), code=code.value
+        )
     if one_spade_limit is not False and one_spade_limit is not True:
-        raise ScoringError("one_spade_limit", f"must be true or false, got {show_value(one_spade_limit)}")
+        raise ScoringError(
+            "one_spade_limit",
+            gettext_noop("must be true or false, got %(got)s"),
+            got=show_value(one_spade_limit),
+        )
     if penalties:
         _check_penalties(code, penalties)
     if contract is None:
@@ -625,22 +550,33 @@ def score_deal(
         _strain_allowed(code, contract)
     side = SIDE_OF.get(declarer) if declarer.__class__ is Seat else None
     if side is None:
-        raise ScoringError("declarer", f"must be one of N, E, S, W, got {show_value(declarer)}")
+        raise ScoringError(
+            "declarer", gettext_noop("must be one of N, E, S, W, got %(got)s"), got=show_value(declarer)
+        )
     if tricks.__class__ is not int or not 0 <= tricks <= 13:
-        raise ScoringError("tricks", f"must be a whole number from 0 to 13, got {show_value(tricks)}")
+        raise ScoringError(
+            "tricks", gettext_noop("must be a whole number from 0 to 13, got %(got)s"), got=show_value(tricks)
+        )
     if one_spade_limit and (
         code is not ScoringCode.AUCTION_1913 or contract.level != 1 or contract.strain is not Strain.S
     ):
         raise ScoringError(
             "one_spade_limit",
-            f"applies only in auction-1913 to a final contract of one spade (1S, 1SX, 1SXX), "
-            f"not {contract} in {code.value} (law 48)",
+            gettext_noop(
+                "applies only in auction-1913 to a final contract of one spade (1S, 1SX, "
+                "1SXX), not %(contract)s in %(code)s (law 48)"
+            ),
+            contract=contract,
+            code=code.value,
         )
     if revokes is not None and revokes.__class__ is not Revokes:
         raise ScoringError(
             "revokes",
-            f"must be a Revokes (by the declarer's side and the defenders; WhistRevokes is for whist), "
-            f"got {show_value(revokes)}",
+            gettext_noop(
+                "must be a Revokes (by the declarer's side and the defenders; "
+                "WhistRevokes is for whist), got %(got)s"
+            ),
+            got=show_value(revokes),
         )
     if honours is not None or deal is not None:
         honours = _honours_checked(contract, honours, deal)
@@ -651,7 +587,11 @@ def _contract_only(code: ScoringCode, vulnerability: object) -> None:
     """Vulnerability and board number are given: refused unless the code is contract bridge's."""
     if code is not ScoringCode.CONTRACT:
         name = "vulnerability" if vulnerability is not None else "board"
-        raise ScoringError(name, f"is for contract bridge (law 77); {code.value} has no vulnerability")
+        raise ScoringError(
+            name,
+            gettext_noop("is for contract bridge (law 77); %(code)s has no vulnerability"),
+            code=code.value,
+        )
 
 
 def _contract_deal(
@@ -667,13 +607,15 @@ def _contract_deal(
 ) -> DealScore:
     """A contract bridge deal (law 77): the vulnerability as given, or else the board's."""
     if code is not ScoringCode.CONTRACT:  # pragma: no cover - every code is scored above
-        raise ScoringError("code", f"unknown code {show_value(code)}")
+        raise ScoringError("code", gettext_noop("unknown code %(code)s"), code=show_value(code))
     for name, value in absent.items():
         if value is not None:
-            raise ScoringError(name, "is not used in contract bridge (law 77: no honours at duplicate)")
+            raise ScoringError(
+                name, gettext_noop("is not used in contract bridge (law 77: no honours at duplicate)")
+            )
     if penalties or one_spade_limit is not False:
         name = "penalties" if penalties else "one_spade_limit"
-        raise ScoringError(name, "is for the auction codes, not contract bridge (law 77)")
+        raise ScoringError(name, gettext_noop("is for the auction codes, not contract bridge (law 77)"))
     if vulnerability is not None:
         vulnerable = parse_vulnerability(vulnerability)
         if board is not None:
@@ -681,7 +623,9 @@ def _contract_deal(
     elif board is not None:
         vulnerable = vulnerability_for_board(board)
     else:
-        raise ScoringError("vulnerability", "required: None, NS, EW or All, or give the board number")
+        raise ScoringError(
+            "vulnerability", gettext_noop("required: None, NS, EW or All, or give the board number")
+        )
     return score_contract(contract, declarer, tricks, vulnerable)
 
 

@@ -6,7 +6,7 @@ import functools
 from dataclasses import dataclass, field
 
 from scoring.contract import Side
-from scoring.errors import ScoringError, show_value
+from scoring.errors import ScoringError, gettext_noop, say, show_value
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,20 +26,29 @@ class Honours:
 
     def __post_init__(self) -> None:
         if not isinstance(self.side, Side):
-            raise ScoringError("honours.side", f"must be one of NS, EW, got {show_value(self.side)}")
+            raise ScoringError(
+                "honours.side", gettext_noop("must be one of NS, EW, got %(got)s"), got=show_value(self.side)
+            )
         count, in_one = self.count, self.in_one_hand
         if isinstance(count, bool) or not isinstance(count, int) or not 3 <= count <= 5:
             raise ScoringError(
                 "honours.count",
-                f"must be 3, 4 or 5 (the honours one side held; fewer score nothing), "
-                f"got {show_value(count)}",
+                gettext_noop(
+                    "must be 3, 4 or 5 (the honours one side held; fewer score nothing), got %(got)s"
+                ),
+                got=show_value(count),
             )
         low = (count + 1) // 2  # two hands: one of them holds at least half
         if isinstance(in_one, bool) or not isinstance(in_one, int) or not low <= in_one <= count:
             raise ScoringError(
                 "honours.in_one_hand",
-                f"with {count} honours between two hands one hand holds from {low} to {count}, "
-                f"got {show_value(in_one)}",
+                gettext_noop(
+                    "with %(count)s honours between two hands one hand holds from %(low)s to "
+                    "%(count)s, got %(got)s"
+                ),
+                count=count,
+                low=low,
+                got=show_value(in_one),
             )
         object.__setattr__(self, "index", (0 if self.side is Side.NS else 64) + count * 8 + in_one)
 
@@ -48,7 +57,12 @@ class Honours:
         return Honours(self.side.other, self.count, self.in_one_hand)
 
     def describe(self) -> str:
-        return f"{self.side.value} {self.count} honours ({self.in_one_hand} in one hand)"
+        return say(
+            gettext_noop("%(side)s %(count)s honours (%(in_one_hand)s in one hand)"),
+            side=self.side.value,
+            count=self.count,
+            in_one_hand=self.in_one_hand,
+        )
 
 
 @functools.cache

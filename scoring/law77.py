@@ -26,7 +26,7 @@ from typing import Final
 
 from scoring.codes import CONTRACT_STRAINS, Strain
 from scoring.contract import SIDE_OF, Contract, Doubling, Seat, Side
-from scoring.errors import ScoringError, show_value
+from scoring.errors import ScoringError, gettext_noop, show_value
 from scoring.score_sheet import Column, DealScore, Item, ItemKind, SideScore
 
 __all__ = [
@@ -126,7 +126,9 @@ VULNERABLE_TEXT: Final = {
 def parse_board(value: object, field: str = "board") -> int:
     """A board number (a whole number from 1), or ScoringError naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ScoringError(field, f"must be a whole number from 1, got {show_value(value)}")
+        raise ScoringError(
+            field, gettext_noop("must be a whole number from 1, got %(got)s"), got=show_value(value)
+        )
     return value
 
 
@@ -139,7 +141,9 @@ def parse_vulnerability(value: object, field: str = "vulnerability") -> Vulnerab
         found = _WORDS.get(value.strip().upper().replace("-", "") or "-")
         if found is not None:
             return found
-    raise ScoringError(field, f"must be one of None, NS, EW, All, got {show_value(value)}")
+    raise ScoringError(
+        field, gettext_noop("must be one of None, NS, EW, All, got %(got)s"), got=show_value(value)
+    )
 
 
 def _item(kind: ItemKind, side: Side, points: int, column: Column = "honour") -> Item:
@@ -245,20 +249,36 @@ def score_contract(
     """Law 77: the score of one deal of duplicate contract bridge; ``contract`` None for a passed-out deal
     (which scores 0, and then ``declarer`` and ``tricks`` must be None). ScoringError names a bad field."""
     if not isinstance(vulnerability, Vulnerability):
-        raise ScoringError("vulnerability", f"must be a Vulnerability, got {show_value(vulnerability)}")
+        raise ScoringError(
+            "vulnerability",
+            gettext_noop("must be a Vulnerability, got %(got)s"),
+            got=show_value(vulnerability),
+        )
     if contract is None:
         for name, value in (("declarer", declarer), ("tricks", tricks)):
             if value is not None:
-                raise ScoringError(name, "must be left out for a passed-out deal, which scores 0")
+                raise ScoringError(
+                    name, gettext_noop("must be left out for a passed-out deal, which scores 0")
+                )
         return _PASSED
     if contract.__class__ is not Contract:
-        raise ScoringError("contract", f"must be a Contract or None, got {show_value(contract)}")
+        raise ScoringError(
+            "contract", gettext_noop("must be a Contract or None, got %(got)s"), got=show_value(contract)
+        )
     if contract.strain not in CONTRACT_STRAINS:
-        raise ScoringError("contract", f"contract bridge has no royal spades (RS), got {contract}")
+        raise ScoringError(
+            "contract",
+            gettext_noop("contract bridge has no royal spades (RS), got %(contract)s"),
+            contract=contract,
+        )
     if declarer.__class__ is not Seat:
-        raise ScoringError("declarer", f"must be one of N, E, S, W, got {show_value(declarer)}")
+        raise ScoringError(
+            "declarer", gettext_noop("must be one of N, E, S, W, got %(got)s"), got=show_value(declarer)
+        )
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise ScoringError("tricks", f"must be a whole number from 0 to 13, got {show_value(tricks)}")
+        raise ScoringError(
+            "tricks", gettext_noop("must be a whole number from 0 to 13, got %(got)s"), got=show_value(tricks)
+        )
     return played_score(contract, declarer, tricks, vulnerability)
 
 

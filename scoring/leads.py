@@ -17,14 +17,13 @@ from typing import Final
 
 from scoring.contract import Seat
 from scoring.deal import CARDS, RANKS, SUITS, Hand
-from scoring.errors import ScoringError, show_value
+from scoring.errors import ScoringError, gettext_noop, show_value
 
 FIELD: Final = "lead"
 SEATS: Final = (Seat.N, Seat.E, Seat.S, Seat.W)
 SEAT_NAMES: Final = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 _SYMBOLS: Final = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
 _SYMBOL_OF: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_EXAMPLE: Final = "a suit and a rank, such as HQ, SA, D10 or C2"
 
 
 def parse_lead(text: str) -> str:
@@ -35,7 +34,11 @@ def parse_lead(text: str) -> str:
         for suit, rank in ((upper[0], upper[1]), (upper[1], upper[0])):
             if suit in SUITS and rank in RANKS:
                 return suit + rank
-    raise ScoringError(FIELD, f"cannot read {show_value(text)} as a card: give {_EXAMPLE}")
+    raise ScoringError(
+        FIELD,
+        gettext_noop("cannot read %(text)s as a card: give a suit and a rank, such as HQ, SA, D10 or C2"),
+        text=show_value(text),
+    )
 
 
 def opening_leader(declarer: Seat) -> Seat:
@@ -49,9 +52,13 @@ def check_lead(card: str, *, declarer: Seat | None, hands: Sequence[Hand | None]
     None for one not known; a ``Deal``'s ``hands``) show the leader does not hold it, naming who does.
     Returns the card."""
     if card not in CARDS:
-        raise ScoringError(FIELD, f"cannot read {show_value(card)} as a card: give {_EXAMPLE}")
+        raise ScoringError(
+            FIELD,
+            gettext_noop("cannot read %(text)s as a card: give a suit and a rank, such as HQ, SA, D10 or C2"),
+            text=show_value(card),
+        )
     if declarer is None:
-        raise ScoringError(FIELD, "a deal passed out has no opening lead")
+        raise ScoringError(FIELD, gettext_noop("a deal passed out has no opening lead"))
     leader = opening_leader(declarer)
     holder = next(
         (seat for seat, hand in zip(SEATS, hands, strict=False) if hand is not None and card in hand), None
@@ -60,14 +67,25 @@ def check_lead(card: str, *, declarer: Seat | None, hands: Sequence[Hand | None]
     if holder is None and leader_hand is not None:  # the leader's hand is known and the card not in it
         raise ScoringError(
             FIELD,
-            f"{card} is not in {SEAT_NAMES[leader]}'s hand; the opening lead is "
-            f"{SEAT_NAMES[leader]}'s (on declarer {SEAT_NAMES[declarer]}'s left, law 41A)",
+            gettext_noop(
+                "%(card)s is not in %(leader)s's hand; the opening lead is %(leader)s's "
+                "(on declarer %(declarer)s's left, law 41A)"
+            ),
+            card=card,
+            leader=SEAT_NAMES[leader],
+            declarer=SEAT_NAMES[declarer],
         )
     if holder is not None and holder is not leader:
         raise ScoringError(
             FIELD,
-            f"{card} is in {SEAT_NAMES[holder]}'s hand; the opening lead is {SEAT_NAMES[leader]}'s "
-            f"(on declarer {SEAT_NAMES[declarer]}'s left, law 41A)",
+            gettext_noop(
+                "%(card)s is in %(holder)s's hand; the opening lead is %(leader)s's (on "
+                "declarer %(declarer)s's left, law 41A)"
+            ),
+            card=card,
+            holder=SEAT_NAMES[holder],
+            leader=SEAT_NAMES[leader],
+            declarer=SEAT_NAMES[declarer],
         )
     return card
 

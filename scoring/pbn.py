@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from scoring.deal import RANKS, SUIT_BITS, SUITS, Deal, Hand
-from scoring.errors import ScoringError, show_value
+from scoring.errors import ScoringError, gettext_noop, say, show_value
 
 SEATS: Final = "NESW"
 _FULL: Final = (1 << 52) - 1
@@ -47,16 +47,22 @@ _READ: Final = frozenset(
 #: The tag standing for a Play section's first card (no tag of PBN's has a name with a space).
 _LEAD: Final = "play lead"
 
+#: Where a game is in the file, for messages: "line 12 (game 3)".
+_WHERE: Final = gettext_noop("line %(line)s (game %(game)s)")
+
 Duplicates = Literal["refuse", "first", "last"]
 
 
 class PbnError(ScoringError):
     """A PBN file that cannot be read; the message names the line and the game."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, /, **params: object) -> None:
         # The message starts with where it is ("line 12 (game 3): ..."): that is its field.
-        self.field = "pbn"
-        ValueError.__init__(self, message)
+        super().__init__("pbn", message, **params)
+        self.args = (message,)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +91,7 @@ class PbnGame:
 
     @property
     def where(self) -> str:
-        return f"line {self.line} (game {self.number})"
+        return say(_WHERE, line=self.line, game=self.number)
 
     @property
     def complete(self) -> bool:
@@ -125,8 +131,13 @@ def decode(data: bytes) -> tuple[str, str]:
                 return _text_only(data.decode(codec), name), name  # the codec drops the mark
             except UnicodeDecodeError as exc:
                 raise PbnError(
-                    f"the file starts with the byte-order mark of {codec.upper()} but is not {codec.upper()} "
-                    f"text (byte {exc.start + 1:,}: {exc.reason})"
+                    gettext_noop(
+                        "the file starts with the byte-order mark of %(codec)s but is not "
+                        "%(codec)s text (byte %(value)s: %(reason)s)"
+                    ),
+                    codec=codec.upper(),
+                    value=format(exc.start + 1, ","),
+                    reason=exc.reason,
                 ) from None
     if data.startswith(b"\xef\xbb\xbf"):
         try:
@@ -146,8 +157,12 @@ def _text_only(text: str, encoding: str) -> str:
     if nul >= 0:
         line = text.count("\n", 0, nul) + 1
         raise PbnError(
-            f"line {line}: the file holds NUL characters, read as {encoding}: save it as UTF-8 (or as UTF-16 "
-            "with its byte-order mark)"
+            gettext_noop(
+                "line %(line)s: the file holds NUL characters, read as %(encoding)s: "
+                "save it as UTF-8 (or as UTF-16 with its byte-order mark)"
+            ),
+            line=line,
+            encoding=encoding,
         )
     return text
 
@@ -177,8 +192,14 @@ def _hand_mask(text: str, seat: str, where: str) -> int:
     suits = text.split(".")
     if len(suits) != 4:
         raise PbnError(
-            f"{where}: Deal: {seat}'s hand {show_value(text)} must have 4 suits "
-            f"(spades.hearts.diamonds.clubs), found {len(suits)}"
+            gettext_noop(
+                "%(where)s: Deal: %(seat)s's hand %(text)s must have 4 suits "
+                "(spades.hearts.diamonds.clubs), found %(count)s"
+            ),
+            where=where,
+            seat=seat,
+            text=show_value(text),
+            count=len(suits),
         )
     mask = 0
     for index, ranks in enumerate(suits):
@@ -190,15 +211,30 @@ def _hand_mask(text: str, seat: str, where: str) -> int:
             rank = RANKS.find(char)
             if rank < 0:
                 raise PbnError(
-                    f"{where}: Deal: {seat}'s hand: {show_value(char)} is not a rank (AKQJT98765432)"
+                    gettext_noop("%(where)s: Deal: %(seat)s's hand: %(char)s is not a rank (AKQJT98765432)"),
+                    where=where,
+                    seat=seat,
+                    char=show_value(char),
                 )
             bit = 1 << (index * 13 + rank)
             if mask & bit:
-                raise PbnError(f"{where}: Deal: card {SUITS[index]}{char} appears twice in {seat}'s hand")
+                raise PbnError(
+                    gettext_noop("%(where)s: Deal: card %(index)s%(char)s appears twice in %(seat)s's hand"),
+                    where=where,
+                    index=SUITS[index],
+                    char=char,
+                    seat=seat,
+                )
             mask |= bit
     if mask.bit_count() != 13:
         raise PbnError(
-            f"{where}: Deal: {seat}'s hand {show_value(text)} has {mask.bit_count()} cards; each hand must have 13"
+            gettext_noop(
+                "%(where)s: Deal: %(seat)s's hand %(text)s has %(bit_count)s cards; each hand must have 13"
+            ),
+            where=where,
+            seat=seat,
+            text=show_value(text),
+            bit_count=mask.bit_count(),
         )
     return mask
 
@@ -211,11 +247,18 @@ def canonical_deal(text: str, where: str = "deal") -> str:
     head, colon, rest = text.strip().partition(":")
     first = SEATS.find(head.strip().upper()) if len(head.strip()) == 1 else -1
     if not colon or first < 0:
-        raise PbnError(f'{where}: Deal must start with the first hand\'s seat and a colon, such as "N:"')
+        raise PbnError(
+            gettext_noop('%(where)s: Deal must start with the first hand\'s seat and a colon, such as "N:"'),
+            where=where,
+        )
     parts = rest.split()
     if len(parts) != 4:
         raise PbnError(
-            f"{where}: Deal must list 4 hands separated by spaces (- for unknown), found {len(parts)}"
+            gettext_noop(
+                "%(where)s: Deal must list 4 hands separated by spaces (- for unknown), found %(count)s"
+            ),
+            where=where,
+            count=len(parts),
         )
     masks: list[int | None] = [None, None, None, None]
     seen = 0
@@ -227,7 +270,12 @@ def canonical_deal(text: str, where: str = "deal") -> str:
         if seen & mask:
             index = ((seen & mask) & -(seen & mask)).bit_length() - 1
             card = SUITS[index // 13] + RANKS[index % 13]
-            raise PbnError(f"{where}: Deal: card {card} appears twice (again in {SEATS[seat]}'s hand)")
+            raise PbnError(
+                gettext_noop("%(where)s: Deal: card %(card)s appears twice (again in %(seat)s's hand)"),
+                where=where,
+                card=card,
+                seat=SEATS[seat],
+            )
         seen |= mask
         masks[seat] = mask
     unknown = [i for i, m in enumerate(masks) if m is None]
@@ -261,12 +309,19 @@ def _inherit(name: str, value: str, previous: Mapping[str, str], where: str) -> 
         return value
     if name not in previous:
         raise PbnError(
-            f'{where}: {name.capitalize()} "{value}" inherits a value, but no earlier game gives one'
+            gettext_noop('%(where)s: %(name)s "%(value)s" inherits a value, but no earlier game gives one'),
+            where=where,
+            name=name.capitalize(),
+            value=value,
         )
     before = previous[name]
     if value == "##" and name == "board":
         if not before.isdecimal():
-            raise PbnError(f'{where}: Board "##" follows a board that is not a number ({before!r})')
+            raise PbnError(
+                gettext_noop('%(where)s: Board "##" follows a board that is not a number (%(before)r)'),
+                where=where,
+                before=before,
+            )
         return str(int(before) + 1)
     return before
 
@@ -275,7 +330,7 @@ def _finish(game: _Game, previous: dict[str, str], notes: list[str]) -> PbnGame 
     """The game read, its inherited values resolved; None when it gives neither a board nor a deal."""
     if not game.tags:
         return None
-    where = f"line {game.line} (game {game.number})"
+    where = say(_WHERE, line=game.line, game=game.number)
     values: dict[str, str] = {}
     for name, (value, _line) in game.tags.items():
         values[name] = _inherit(name, value.strip(), previous, where)
@@ -286,23 +341,57 @@ def _finish(game: _Game, previous: dict[str, str], notes: list[str]) -> PbnGame 
     board: int | None = None
     if board_text and board_text != "?":
         if not board_text.isdecimal() or int(board_text) < 1:
-            raise PbnError(f"{where}: Board must be a board number, got {show_value(board_text)}")
+            raise PbnError(
+                gettext_noop("%(where)s: Board must be a board number, got %(got)s"),
+                where=where,
+                got=show_value(board_text),
+            )
         board = int(board_text)
     dealer = values.get("dealer", "").upper()
     if dealer in {"?", ""}:
         dealer = ""
     elif dealer not in SEATS:
-        raise PbnError(f"{where}: Dealer must be N, E, S or W, got {show_value(values['dealer'])}")
+        raise PbnError(
+            gettext_noop("%(where)s: Dealer must be N, E, S or W, got %(got)s"),
+            where=where,
+            got=show_value(values["dealer"]),
+        )
     deal_line = game.tags.get("deal", ("", game.line))[1]
-    deal = canonical_deal(deal_text, f"line {deal_line} (game {game.number})") if deal_text else ""
-    label = f"board {board}" if board is not None else "no board number"
+    deal = canonical_deal(deal_text, say(_WHERE, line=deal_line, game=game.number)) if deal_text else ""
     if board is None and deal:
-        notes.append(f"{where}: a Deal without a Board number: skipped")
+        notes.append(say(gettext_noop("%(where)s: a Deal without a Board number: skipped"), where=where))
+    elif "deal" not in values and board is not None:
+        notes.append(
+            say(
+                gettext_noop("%(where)s: board %(board)s has no Deal: no hands from this game"),
+                where=where,
+                board=board,
+            )
+        )
     elif "deal" not in values:
-        notes.append(f"{where}: {label} has no Deal: no hands from this game")
+        notes.append(
+            say(gettext_noop("%(where)s: no board number has no Deal: no hands from this game"), where=where)
+        )
+    elif not deal and board is not None:
+        notes.append(
+            say(
+                gettext_noop(
+                    "line %(line)s (game %(game)s): board %(board)s: the Deal is empty: no hands from this game"
+                ),
+                line=deal_line,
+                game=game.number,
+                board=board,
+            )
+        )
     elif not deal:
         notes.append(
-            f"line {deal_line} (game {game.number}): {label}: the Deal is empty: no hands from this game"
+            say(
+                gettext_noop(
+                    "line %(line)s (game %(game)s): no board number: the Deal is empty: no hands from this game"
+                ),
+                line=deal_line,
+                game=game.number,
+            )
         )
     return PbnGame(
         number=game.number,
@@ -350,8 +439,13 @@ class _Reader:
         game = self.game
         if game.tags and self.max_games is not None and game.number > self.max_games:
             raise PbnError(
-                f"line {game.line} (game {game.number:,}): the file holds more than {self.max_games:,} games; "
-                f"a file of hands holds at most {self.max_games:,}"
+                gettext_noop(
+                    "line %(line)s (game %(number)s): the file holds more than %(max_games)s "
+                    "games; a file of hands holds at most %(max_games)s"
+                ),
+                line=game.line,
+                number=format(game.number, ","),
+                max_games=format(self.max_games, ","),
             )
         done = _finish(game, self.previous, self.notes)
         if done is not None:
@@ -402,14 +496,23 @@ class _Reader:
 
     def bad_tag(self, text: str, lineno: int) -> PbnError:
         return PbnError(
-            f'line {lineno} (game {self.game.number}): a tag must read [Name "value"], got '
-            f"{show_value(text[:40])}"
+            gettext_noop('line %(lineno)s (game %(number)s): a tag must read [Name "value"], got %(got)s'),
+            lineno=lineno,
+            number=self.game.number,
+            got=show_value(text[:40]),
         )
 
     def unfinished_tag(self, text: str, lineno: int) -> PbnError:
         return PbnError(
-            f"line {lineno} (game {self.game.number}): the tag {show_value(text[:40])} is never finished with "
-            f'its "value" and ]: a tag may run over up to {_TAG_LINES} lines, none of them empty'
+            gettext_noop(
+                "line %(lineno)s (game %(number)s): the tag %(text)s is never finished "
+                'with its "value" and ]: a tag may run over up to %(tag_lines)s lines, '
+                "none of them empty"
+            ),
+            lineno=lineno,
+            number=self.game.number,
+            text=show_value(text[:40]),
+            tag_lines=_TAG_LINES,
         )
 
 
@@ -452,7 +555,9 @@ def read_pbn(text: str, *, encoding: str = "UTF-8", max_games: int | None = None
         raise reader.unfinished_tag(tag_open, tag_from)
     if comment_from:
         raise PbnError(
-            f"line {comment_from} (game {reader.game.number}): a {{ comment is never closed with }}"
+            gettext_noop("line %(comment_from)s (game %(number)s): a { comment is never closed with }"),
+            comment_from=comment_from,
+            number=reader.game.number,
         )
     reader.end_game()
     return PbnFile(games=tuple(reader.games), encoding=encoding, notes=tuple(reader.notes))
@@ -494,16 +599,32 @@ def choose_boards(games: Iterable[PbnGame], duplicates: Duplicates = "refuse") -
                 chosen[game.board] = game
         elif duplicates == "refuse":
             raise PbnError(
-                f"board {game.board} is given twice with different hands: game {earlier.number} "
-                f"(line {earlier.line}) and game {game.number} (line {game.line}); choose the first or "
-                "the last of each repeated board"
+                gettext_noop(
+                    "board %(board)s is given twice with different hands: game %(number)s "
+                    "(line %(line)s) and game %(number2)s (line %(line2)s); choose the first "
+                    "or the last of each repeated board"
+                ),
+                board=game.board,
+                number=earlier.number,
+                line=earlier.line,
+                number2=game.number,
+                line2=game.line,
             )
         else:
             kept, dropped = (earlier, game) if duplicates == "first" else (game, earlier)
             chosen[game.board] = kept
             notes.append(
-                f"board {game.board}: kept game {kept.number} (line {kept.line}), "
-                f"set aside game {dropped.number} (line {dropped.line})"
+                say(
+                    gettext_noop(
+                        "board %(board)s: kept game %(kept)s (line %(kept_line)s), set aside game %(dropped)s "
+                        "(line %(dropped_line)s)"
+                    ),
+                    board=game.board,
+                    kept=kept.number,
+                    kept_line=kept.line,
+                    dropped=dropped.number,
+                    dropped_line=dropped.line,
+                )
             )
     return BoardChoice(games=chosen, notes=tuple(notes))
 

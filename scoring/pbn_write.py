@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Final, TypeAlias
 
 from scoring.deal import CARDS
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, gettext_noop
 
 Cell: TypeAlias = str | int | Fraction | None
 NEWLINE: Final = "\r\n"  # PBN files are text files; CR LF, as most PBN producers (and readers) expect
@@ -41,7 +41,11 @@ class ScoreTable:
         for n, row in enumerate(self.rows, start=1):
             if len(row) != len(self.columns):
                 raise ScoringError(
-                    "score_table", f"row {n} has {len(row)} values for {len(self.columns)} columns"
+                    "score_table",
+                    gettext_noop("row %(n)s has %(count)s values for %(count2)s columns"),
+                    n=n,
+                    count=len(row),
+                    count2=len(self.columns),
                 )
 
 
@@ -62,11 +66,17 @@ class PbnResult:
 
     def __post_init__(self) -> None:
         if self.declarer not in ("", *SEATS):
-            raise ScoringError("declarer", f"must be one of N, E, S, W or empty, got {self.declarer!r}")
+            raise ScoringError(
+                "declarer",
+                gettext_noop("must be one of N, E, S, W or empty, got %(declarer)r"),
+                declarer=self.declarer,
+            )
         if self.lead and (self.lead not in CARDS or not self.declarer):
-            raise ScoringError("lead", f"must be a card led against a declarer, got {self.lead!r}")
+            raise ScoringError(
+                "lead", gettext_noop("must be a card led against a declarer, got %(lead)r"), lead=self.lead
+            )
         if self.tricks is not None and not 0 <= self.tricks <= 13:
-            raise ScoringError("tricks", f"must be 0 to 13, got {self.tricks}")
+            raise ScoringError("tricks", gettext_noop("must be 0 to 13, got %(tricks)s"), tricks=self.tricks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +95,17 @@ class PbnGame:
 
     def __post_init__(self) -> None:
         if self.board < 1:
-            raise ScoringError("board", f"must be 1 or more, got {self.board}")
+            raise ScoringError("board", gettext_noop("must be 1 or more, got %(board)s"), board=self.board)
         if self.dealer not in SEATS:
-            raise ScoringError("dealer", f"must be one of N, E, S, W, got {self.dealer!r}")
+            raise ScoringError(
+                "dealer", gettext_noop("must be one of N, E, S, W, got %(dealer)r"), dealer=self.dealer
+            )
         if self.vulnerable not in VULNERABLE:
             raise ScoringError(
-                "vulnerable", f"must be one of {', '.join(VULNERABLE)}, got {self.vulnerable!r}"
+                "vulnerable",
+                gettext_noop("must be one of %(choices)s, got %(vulnerable)r"),
+                choices=", ".join(VULNERABLE),
+                vulnerable=self.vulnerable,
             )
 
 

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from scoring.errors import MarkedError, gettext_noop
+
 # A membership number: letters, digits and . / - with at least one digit ("123456", "J451234", "12-345").
 _NUMBER = r"[A-Za-z0-9][A-Za-z0-9./-]*"
 # What a number may be written as: the number alone, or the issuing body's letters before it ("EBU 123456",
@@ -29,7 +31,7 @@ _AFTER_COMMA = re.compile(r"(?P<name>.*?)\s*,\s*(?P<inside>[^,]*)")
 GUEST = "guest"
 
 
-class PlayerTextError(ValueError):
+class PlayerTextError(MarkedError):
     """A seat's text that names no player; the message says how to write one."""
 
 
@@ -81,7 +83,7 @@ def parse_player_text(text: str) -> PlayerText:
     if not text:
         return PlayerText()
     if text.count("(") != text.count(")"):
-        raise PlayerTextError("a bracket is not closed: write e.g. Ann Lee (EBU 123456)")
+        raise PlayerTextError(gettext_noop("a bracket is not closed: write e.g. Ann Lee (EBU 123456)"))
     whole = _number_part(text, body_in_capitals=True)
     if whole is not None:
         return PlayerText(body=whole[0], number=whole[1])
@@ -92,11 +94,11 @@ def parse_player_text(text: str) -> PlayerText:
         name, inside = match["name"].strip(), match["inside"].strip()
         if pattern is _BRACKETED and inside.casefold() == GUEST:
             if not name:
-                raise PlayerTextError("give the guest's name, e.g. Ann Lee (guest)")
+                raise PlayerTextError(gettext_noop("give the guest's name, e.g. Ann Lee (guest)"))
             return PlayerText(name=name, guest=True)
         if pattern is _BRACKETED and not inside:
             raise PlayerTextError(
-                "the brackets are empty: write the membership number in them, or leave them out"
+                gettext_noop("the brackets are empty: write the membership number in them, or leave them out")
             )
         held = _number_part(inside)
         if held is not None:
@@ -135,9 +137,15 @@ def roster_match(text: Numbered, holders: Sequence[N]) -> N | None:
     if found:
         choices = ", ".join(player_label(p.name, p.number, p.body) for p in found)
         raise PlayerTextError(
-            f"{text.number} is held by {len(found)} players ({choices}): write the body too"
+            gettext_noop("%(number)s is held by %(count)s players (%(choices)s): write the body too"),
+            number=text.number,
+            count=len(found),
+            choices=choices,
         )
     if not text.name:
         held = player_label("", text.number, text.body)
-        raise PlayerTextError(f"no player on the roster holds {held}: write the player's name before it")
+        raise PlayerTextError(
+            gettext_noop("no player on the roster holds %(held)s: write the player's name before it"),
+            held=held,
+        )
     return None

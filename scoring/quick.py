@@ -30,6 +30,7 @@ from typing import Any
 from scoring import ScoringError, parse_contract_or_pass
 from scoring.codes import ScoringCode, parse_code
 from scoring.contract import Contract, check_pass_out, pass_out_allowed
+from scoring.errors import MarkedError, gettext_noop
 from scoring.leads import parse_lead
 
 _CONTRACT = re.compile(r"[1-7](NT|RS|N|C|D|H|S)X{0,2}", re.IGNORECASE)
@@ -44,17 +45,16 @@ _PASS = frozenset({"PASS", "P", "PASSED", "PASSOUT", "PASSEDOUT", "PASSED-OUT"})
 # Whist revokes after the tricks: "R NS", "rev E-W", "2 revokes NS"; spaces, commas and hyphens dropped first.
 _WHIST_REVOKE = re.compile(r"(\d{0,2})R(?:EVOKES?|EV)?(NS|EW)")
 _WHIST_TRICKS = re.compile(r"(\d{1,2})(?!\d)[\s,]*(.*)")
-_WHIST_EXAMPLE = "7, or 7 R NS when N-S revoked once (7 RNS REW, 7 2R EW)"
 # Contract bridge's opening lead after the result: the word "lead" (or "L") and the card, "4S N = lead HQ".
 _LEAD = re.compile(r"(?:^|\s)(?:LEAD|L)\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
 FIELD = "quick"
 
 
-class QuickError(ValueError):
+class QuickError(MarkedError):
     """The quick-entry text cannot be read; the message starts with the field it names."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(f"{FIELD}: {message}")
+    def __str__(self) -> str:
+        return f"{FIELD}: {self.message}"
 
 
 def _tokens(text: str) -> list[str]:
@@ -87,37 +87,48 @@ def parse_quick(text: str, *, code: str, current: Mapping[str, Any] | None = Non
     try:
         scoring_code = parse_code(code)
     except ScoringError as exc:  # pragma: no cover - the event's code is always valid
-        raise QuickError(str(exc)) from None
+        raise QuickError("%(error)s", error=exc) from None
     line = " ".join(text.split())
     or_pass = " or PASS" if pass_out_allowed(scoring_code) else ""
     if not line:
         if scoring_code is ScoringCode.WHIST:
-            raise QuickError(f"type the tricks North-South won, such as {_WHIST_EXAMPLE}")
-        raise QuickError(f"type a result such as 4HX N 10, 3NT S =, +1, -2{or_pass}")
+            raise QuickError(
+                gettext_noop(
+                    "type the tricks North-South won, such as 7, or 7 R NS when N-S revoked once (7 RNS REW, 7 2R EW)"
+                )
+            )
+        if or_pass:
+            raise QuickError(gettext_noop("type a result such as 4HX N 10, 3NT S =, +1, -2 or PASS"))
+        raise QuickError(gettext_noop("type a result such as 4HX N 10, 3NT S =, +1, -2"))
 
     if scoring_code is ScoringCode.WHIST:
         return _whist(line)
     lead_match = _LEAD.search(line)
     if lead_match is not None:
         if scoring_code is not ScoringCode.CONTRACT:
-            raise QuickError("only contract bridge records the opening lead")
+            raise QuickError(gettext_noop("only contract bridge records the opening lead"))
         try:
             lead = parse_lead(lead_match[1])
         except ScoringError as exc:
-            raise QuickError(str(exc).removeprefix("lead: ")) from None
+            raise QuickError(exc.template, **exc.params) from None
         rest = line[: lead_match.start()].strip()
         if not rest:
-            raise QuickError(f"give the result before the lead, such as 4S N = lead {lead}")
+            raise QuickError(
+                gettext_noop("give the result before the lead, such as 4S N = lead %(lead)s"), lead=lead
+            )
         parsed = parse_quick(rest, code=code, current=current)
         if "ruling" in parsed or parsed.get("contract") == "PASS":
-            raise QuickError("a deal passed out or an adjusted score has no opening lead")
+            raise QuickError(gettext_noop("a deal passed out or an adjusted score has no opening lead"))
         return {**parsed, "lead": lead}
     if scoring_code is ScoringCode.CONTRACT and line[:1] in "aA":
         adjusted = _ADJUSTED.fullmatch(line)
         if adjusted is None:
             raise QuickError(
-                f"cannot read {line!r}: an adjusted score (law 12C2) is A and the N-S/E-W percentages, each "
-                "60, 50 or 40, such as A60/40 or A50/50"
+                gettext_noop(
+                    "cannot read %(line)r: an adjusted score (law 12C2) is A and the N-S/E-W "
+                    "percentages, each 60, 50 or 40, such as A60/40 or A50/50"
+                ),
+                line=line,
             )
         return {"ruling": f"A{adjusted[1]}/{adjusted[2]}"}
 
@@ -125,7 +136,7 @@ def parse_quick(text: str, *, code: str, current: Mapping[str, Any] | None = Non
         try:
             check_pass_out(scoring_code)  # 1913 law 42: the dealer must declare
         except ScoringError as exc:
-            raise QuickError(str(exc)) from None
+            raise QuickError("%(error)s", error=exc) from None
         return {"contract": "PASS"}
 
     return _played(line, scoring_code, current or {}, or_pass)
@@ -144,22 +155,31 @@ def _played(line: str, scoring_code: ScoringCode, current: Mapping[str, Any], or
         if not stored or stored == "PASS":
             _refuse_a_bad_level(line)
             raise QuickError(
-                f"give the contract first, such as 4HX N 10{f' ({or_pass.strip()})' if or_pass else ''}"
+                gettext_noop("give the contract first, such as 4HX N 10 (or PASS)")
+                if or_pass
+                else gettext_noop("give the contract first, such as 4HX N 10")
             )
         contract_text = stored
     if declarer is None:
         declarer = str(current.get("declarer") or "") or None
         if declarer is None:
-            raise QuickError(f"give the declarer (N, E, S or W), such as {contract_text} N =")
+            raise QuickError(
+                gettext_noop("give the declarer (N, E, S or W), such as %(contract_text)s N ="),
+                contract_text=contract_text,
+            )
     if tricks_text is None:
         raise QuickError(
-            f"give the tricks won (a number 0-13, =, +1 or -2), such as {contract_text} {declarer} ="
+            gettext_noop(
+                "give the tricks won (a number 0-13, =, +1 or -2), such as %(contract_text)s %(declarer)s ="
+            ),
+            contract_text=contract_text,
+            declarer=declarer,
         )
 
     try:
         contract = parse_contract_or_pass(contract_text, scoring_code)
     except ScoringError as exc:
-        raise QuickError(str(exc)) from None
+        raise QuickError("%(error)s", error=exc) from None
     assert contract is not None  # PASS was handled above
     return {"contract": str(contract), "declarer": declarer, "tricks": _tricks_won(contract, tricks_text)}
 
@@ -176,7 +196,9 @@ def _refuse_a_bad_level(line: str) -> None:
         if match and not 1 <= int(match[1]) <= 7:
             shape = match[0].upper()
             raise QuickError(
-                f"{shape} is not a contract: its level must be 1 to 7, such as {'4' + shape[len(match[1]) :]}"
+                gettext_noop("%(shape)s is not a contract: its level must be 1 to 7, such as %(value)s"),
+                shape=shape,
+                value="4" + shape[len(match[1]) :],
             )
 
 
@@ -187,20 +209,35 @@ def _contract_seat_tricks(line: str) -> tuple[str | None, str | None, str | None
         upper = token.upper()
         if _CONTRACT.fullmatch(token):
             if contract_text is not None:
-                raise QuickError(f"two contracts ({contract_text} and {upper}); give one")
+                raise QuickError(
+                    gettext_noop("two contracts (%(contract_text)s and %(upper)s); give one"),
+                    contract_text=contract_text,
+                    upper=upper,
+                )
             contract_text = upper
         elif _SEAT.fullmatch(token):
             if declarer is not None:
-                raise QuickError(f"two declarers ({declarer} and {upper}); give one of N, E, S, W")
+                raise QuickError(
+                    gettext_noop("two declarers (%(declarer)s and %(upper)s); give one of N, E, S, W"),
+                    declarer=declarer,
+                    upper=upper,
+                )
             declarer = upper
         elif _RELATIVE.fullmatch(token) or _NUMBER.fullmatch(token):
             if tricks_text is not None:
-                raise QuickError(f"two trick counts ({tricks_text} and {token}); give one")
+                raise QuickError(
+                    gettext_noop("two trick counts (%(tricks_text)s and %(token)s); give one"),
+                    tricks_text=tricks_text,
+                    token=token,
+                )
             tricks_text = token
         else:
             raise QuickError(
-                f"cannot read {token!r}: write the contract (4HX, 3NT), the declarer (N, E, S, W) and the "
-                "tricks (10, =, +1, -2), such as 4HX N 10"
+                gettext_noop(
+                    "cannot read %(token)r: write the contract (4HX, 3NT), the declarer (N, "
+                    "E, S, W) and the tricks (10, =, +1, -2), such as 4HX N 10"
+                ),
+                token=token,
             )
     return contract_text, declarer, tricks_text
 
@@ -214,12 +251,21 @@ def _tricks_won(contract: Contract, tricks_text: str) -> int:
         tricks = needed + int(tricks_text)
         if not 0 <= tricks <= 13:
             raise QuickError(
-                f"{contract} needs {needed} tricks, so {tricks_text} makes {tricks}: tricks must be 0 to 13"
+                gettext_noop(
+                    "%(contract)s needs %(needed)s tricks, so %(tricks_text)s makes "
+                    "%(tricks)s: tricks must be 0 to 13"
+                ),
+                contract=contract,
+                needed=needed,
+                tricks_text=tricks_text,
+                tricks=tricks,
             )
         return tricks
     tricks = int(tricks_text)
     if not 0 <= tricks <= 13:
-        raise QuickError(f"tricks must be a whole number from 0 to 13, got {tricks}")
+        raise QuickError(
+            gettext_noop("tricks must be a whole number from 0 to 13, got %(tricks)s"), tricks=tricks
+        )
     return tricks
 
 
@@ -227,7 +273,13 @@ def _whist(line: str) -> dict[str, Any]:
     """Whist: "7" -> {"tricks_ns": 7}; "7 R NS" -> {"tricks_ns": 7, "revokes": {"ns": 1, "ew": 0}}."""
     head = _WHIST_TRICKS.match(line)
     if head is None or not 0 <= int(head.group(1)) <= 13:
-        raise QuickError(f"type the tricks North-South won, 0 to 13, such as {_WHIST_EXAMPLE}; got {line!r}")
+        raise QuickError(
+            gettext_noop(
+                "type the tricks North-South won, 0 to 13, such as 7, or 7 R NS when N-S revoked once "
+                "(7 RNS REW, 7 2R EW); got %(line)r"
+            ),
+            line=line,
+        )
     out: dict[str, Any] = {"tricks_ns": int(head.group(1))}
     rest = head.group(2)
     squeezed = "".join(rest.upper().replace(",", " ").replace("-", "").replace("/", "").split())
@@ -239,13 +291,20 @@ def _whist(line: str) -> dict[str, Any]:
         match = _WHIST_REVOKE.match(squeezed, at)
         if match is None:
             raise QuickError(
-                f"cannot read {rest!r} after the tricks: write each revoke as R and the side that revoked, "
-                f"such as {_WHIST_EXAMPLE}"
+                gettext_noop(
+                    "cannot read %(rest)r after the tricks: write each revoke as R and the "
+                    "side that revoked, such as 7, or 7 R NS when N-S revoked once (7 RNS REW, 7 2R EW)"
+                ),
+                rest=rest,
             )
         counts[match.group(2).lower()] += int(match.group(1) or 1)
         at = match.end()
     for side, count in counts.items():
         if count > 13:
-            raise QuickError(f"revokes by {'N-S' if side == 'ns' else 'E-W'}: at most 13, got {count}")
+            raise QuickError(
+                gettext_noop("revokes by %(value)s: at most 13, got %(count)s"),
+                value="N-S" if side == "ns" else "E-W",
+                count=count,
+            )
     out["revokes"] = counts
     return out

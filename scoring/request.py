@@ -20,8 +20,8 @@ from scoring.contract import (
     pass_out_allowed,
 )
 from scoring.deal import Deal
+from scoring.deal_inputs import MAX_REVOKES
 from scoring.deal_score import (
-    MAX_REVOKES,
     PENALTY_LAWS,
     DealScore,
     Election,
@@ -31,7 +31,7 @@ from scoring.deal_score import (
     WhistRevokes,
     score_deal,
 )
-from scoring.errors import ScoringError, show_value, whole_number
+from scoring.errors import ScoringError, gettext_noop, show_value, whole_number
 from scoring.law77 import (
     Vulnerability,
     parse_board,
@@ -97,26 +97,40 @@ class DealRequest(NamedTuple):
 def _object(value: object, name: str, allowed: tuple[str, ...], required: str = "") -> Mapping[str, Any]:
     """An object with keys from ``allowed`` only; with ``required`` (the message's hint), every one of them."""
     if not isinstance(value, Mapping):
-        raise ScoringError(name, f"must be an object with keys {', '.join(allowed)}, got {show_value(value)}")
+        raise ScoringError(
+            name,
+            gettext_noop("must be an object with keys %(allowed)s, got %(got)s"),
+            allowed=", ".join(allowed),
+            got=show_value(value),
+        )
     for key in value:
         if key not in allowed:
-            raise ScoringError(f"{name}.{key}", f"unknown field; allowed in {name}: {', '.join(allowed)}")
+            raise ScoringError(
+                f"{name}.{key}",
+                gettext_noop("unknown field; allowed in %(name)s: %(allowed)s"),
+                name=name,
+                allowed=", ".join(allowed),
+            )
     missing = [key for key in allowed if key not in value] if required else []
     if missing:
-        raise ScoringError(f"{name}.{missing[0]}", f"required ({required})")
+        raise ScoringError(f"{name}.{missing[0]}", gettext_noop("required (%(required)s)"), required=required)
     return value
 
 
 def _text(value: object, name: str, example: str) -> str:
     if not isinstance(value, str):
-        raise ScoringError(name, f"must be text such as {example}, got {show_value(value)}")
+        raise ScoringError(
+            name,
+            gettext_noop("must be text such as %(example)s, got %(got)s"),
+            example=example,
+            got=show_value(value),
+        )
     return value
 
 
 def _renamed(error: ScoringError, prefix: str, name: str) -> ScoringError:
     """The same error under the request's name for the field (``penalties[1].points``)."""
-    message = str(error).removeprefix(f"{error.field}: ")
-    return ScoringError(name + error.field.removeprefix(prefix), message)
+    return ScoringError(name + error.field.removeprefix(prefix), error.template, **error.params)
 
 
 def _honours(value: object) -> Honours:
@@ -131,8 +145,12 @@ def _revokes(value: object, code: ScoringCode) -> Revokes:
             if key in _WHIST_REVOKES_FIELDS:
                 raise ScoringError(
                     f"revokes.{key}",
-                    f"is for whist; {code.value} counts revokes by the declarer's side and the defenders "
-                    f"(laws 84, 89): {', '.join(_REVOKES_FIELDS)}",
+                    gettext_noop(
+                        "is for whist; %(code)s counts revokes by the declarer's side and the "
+                        "defenders (laws 84, 89): %(revokes_fields)s"
+                    ),
+                    code=code.value,
+                    revokes_fields=", ".join(_REVOKES_FIELDS),
                 )
     obj = _object(value, "revokes", _REVOKES_FIELDS)
     declarer_side = whole_number(obj.get("declarer_side", 0), "revokes.declarer_side", 0, MAX_REVOKES)
@@ -145,7 +163,11 @@ def _revokes(value: object, code: ScoringCode) -> Revokes:
         except ValueError:
             election = None
         if election is None:
-            raise ScoringError("revokes.election", f"must be one of points, tricks, got {show_value(raw)}")
+            raise ScoringError(
+                "revokes.election",
+                gettext_noop("must be one of points, tricks, got %(got)s"),
+                got=show_value(raw),
+            )
     return Revokes(declarer_side, defenders, election)
 
 
@@ -156,7 +178,9 @@ def _whist_revokes(value: object) -> WhistRevokes:
             if key in _REVOKES_FIELDS:
                 raise ScoringError(
                     f"revokes.{key}",
-                    "is for the auction codes; whist counts revokes by side (whist law 30): ns, ew",
+                    gettext_noop(
+                        "is for the auction codes; whist counts revokes by side (whist law 30): ns, ew"
+                    ),
                 )
     obj = _object(value, "revokes", _WHIST_REVOKES_FIELDS)
     counts = [
@@ -169,7 +193,9 @@ def _whist_revokes(value: object) -> WhistRevokes:
 def _penalties(value: object, code: ScoringCode) -> tuple[Penalty, ...]:
     if not isinstance(value, list):
         raise ScoringError(
-            "penalties", f"must be a list of objects with side, points, law; got {show_value(value)}"
+            "penalties",
+            gettext_noop("must be a list of objects with side, points, law; got %(got)s"),
+            got=show_value(value),
         )
     result = []
     for index, entry in enumerate(value):
@@ -187,14 +213,19 @@ def _penalties(value: object, code: ScoringCode) -> tuple[Penalty, ...]:
         except ScoringError as error:
             raise _renamed(error, "penalties", name) from None
         if code not in PENALTY_LAWS[penalty.law][1]:
-            raise ScoringError(f"{name}.law", f"law {penalty.law} has no penalty points in {code.value}")
+            raise ScoringError(
+                f"{name}.law",
+                gettext_noop("law %(law)s has no penalty points in %(code)s"),
+                law=penalty.law,
+                code=code.value,
+            )
         result.append(penalty)
     return tuple(result)
 
 
 def _bool(value: object, name: str) -> bool:
     if value is not True and value is not False:
-        raise ScoringError(name, f"must be true or false, got {show_value(value)}")
+        raise ScoringError(name, gettext_noop("must be true or false, got %(got)s"), got=show_value(value))
     return value
 
 
@@ -207,31 +238,47 @@ def parse_request(obj: Mapping[str, Any]) -> DealRequest:
     counted by side (``{"ns": 1, "ew": 0}``), the auction codes' by declarer's side and defenders.
     """
     if obj.__class__ is not dict and not isinstance(obj, Mapping):
-        raise ScoringError("request", f"must be a JSON object, got {show_value(obj)}")
+        raise ScoringError("request", gettext_noop("must be a JSON object, got %(got)s"), got=show_value(obj))
     contract_keys = _CONTRACT_FIELDS.issuperset(obj)  # then every key is known, and contract bridge's
     if not contract_keys and not _FIELD_SET.issuperset(obj):
         for key in obj:
             if key not in FIELDS:
-                raise ScoringError(str(key), f"unknown field; allowed: {', '.join(FIELDS)}")
+                raise ScoringError(
+                    str(key), gettext_noop("unknown field; allowed: %(fields)s"), fields=", ".join(FIELDS)
+                )
     get = obj.get
     code = get("code")
     if code is None:
-        raise ScoringError("code", "required: one of " + ", ".join(c.value for c in ScoringCode))
+        raise ScoringError(
+            "code", gettext_noop("required: one of %(value)s"), value=", ".join(c.value for c in ScoringCode)
+        )
     code = parse_code(code)
 
     if code is ScoringCode.CONTRACT:
         return _contract_request(obj, contract_keys)
     _unused(
-        obj, ("vulnerability", "board"), f"is for contract bridge (law 77); {code.value} has no vulnerability"
+        obj,
+        ("vulnerability", "board"),
+        gettext_noop("is for contract bridge (law 77); %(code)s has no vulnerability"),
+        code=code.value,
     )
     if code is ScoringCode.WHIST:
         return _whist_request(obj)
 
     if get("tricks_ns") is not None:
-        raise ScoringError("tricks_ns", f"is for whist; {code.value} takes contract, declarer and tricks")
+        raise ScoringError(
+            "tricks_ns",
+            gettext_noop("is for whist; %(code)s takes contract, declarer and tricks"),
+            code=code.value,
+        )
     or_pass = " or PASS" if pass_out_allowed(code) else ""
     if get("contract") is None:
-        raise ScoringError("contract", f"required: a contract such as 4HX or 3NT,{or_pass}".rstrip(","))
+        raise ScoringError(
+            "contract",
+            gettext_noop("required: a contract such as 4HX or 3NT, or PASS")
+            if or_pass
+            else gettext_noop("required: a contract such as 4HX or 3NT"),
+        )
     contract = parse_contract_or_pass(_text(obj["contract"], "contract", f"4HX{or_pass}"), code)
     declarer, tricks = _played(obj, contract, ("declarer", "tricks", "honours", "revokes"))
     honours = _honours(obj["honours"]) if get("honours") is not None else None
@@ -277,26 +324,30 @@ def _played(
     if contract is None:
         for key in not_when_passed:
             if obj.get(key) is not None:
-                raise ScoringError(key, "must be left out for a passed-out deal, which scores nothing")
+                raise ScoringError(
+                    key, gettext_noop("must be left out for a passed-out deal, which scores nothing")
+                )
         return None, None
     get = obj.get
     seat = get("declarer")
     if seat is None:
-        raise ScoringError("declarer", "required: one of N, E, S, W")
+        raise ScoringError("declarer", gettext_noop("required: one of N, E, S, W"))
     declarer = parse_seat(seat, "declarer")
     tricks = get("tricks")
     if tricks is None:
-        raise ScoringError("tricks", "required: the tricks the declarer's side won in play, 0 to 13")
+        raise ScoringError(
+            "tricks", gettext_noop("required: the tricks the declarer's side won in play, 0 to 13")
+        )
     if tricks.__class__ is not int or not 0 <= tricks <= 13:  # else whole_number's checks and message
         tricks = whole_number(tricks, "tricks", 0, 13)
     return declarer, tricks
 
 
-def _unused(obj: Mapping[str, Any], keys: tuple[str, ...], why: str) -> None:
+def _unused(obj: Mapping[str, Any], keys: tuple[str, ...], why: str, **params: object) -> None:
     """Refuse the first of ``keys`` given: a field the request's code does not use (``why`` says so)."""
     for key in keys:
         if obj.get(key) is not None:
-            raise ScoringError(key, why)
+            raise ScoringError(key, why, **params)
 
 
 def _deal(obj: Mapping[str, Any]) -> Deal | None:
@@ -317,11 +368,13 @@ def _contract_request(obj: Mapping[str, Any], contract_keys: bool) -> DealReques
         _unused(
             obj,
             ("tricks_ns", "honours", "revokes", "penalties", "one_spade_limit"),
-            "is not used in contract bridge, which takes contract, declarer, tricks, vulnerability, board",
+            gettext_noop(
+                "is not used in contract bridge, which takes contract, declarer, tricks, vulnerability, board"
+            ),
         )
     text = get("contract")
     if text is None:
-        raise ScoringError("contract", "required: a contract such as 4SX or 3NT, or PASS")
+        raise ScoringError("contract", gettext_noop("required: a contract such as 4SX or 3NT, or PASS"))
     if text.__class__ is not str:
         text = _text(text, "contract", "4SX or PASS")
     contract = parse_contract_or_pass(text, ScoringCode.CONTRACT)
@@ -333,7 +386,9 @@ def _contract_request(obj: Mapping[str, Any], contract_keys: bool) -> DealReques
     if board is not None:
         board = parse_board(board)
     elif vulnerability is None:
-        raise ScoringError("vulnerability", "required: None, NS, EW or All, or give the board number")
+        raise ScoringError(
+            "vulnerability", gettext_noop("required: None, NS, EW or All, or give the board number")
+        )
     deal = _deal(obj) if get("deal") is not None else None
     # every field checked: law 77 scores it as score_deal would (the vulnerability given, else the board's)
     given = vulnerability if vulnerability is not None else vulnerability_for_board(board)  # type: ignore[arg-type]
@@ -364,10 +419,12 @@ def _whist_request(obj: Mapping[str, Any]) -> DealRequest:
     _unused(
         obj,
         ("contract", "declarer", "tricks", "honours", "penalties", "one_spade_limit"),
-        "is not used in whist, which scores one point a trick from tricks_ns",
+        gettext_noop("is not used in whist, which scores one point a trick from tricks_ns"),
     )
     if get("tricks_ns") is None:
-        raise ScoringError("tricks_ns", "required for whist: the tricks North-South won in play, 0 to 13")
+        raise ScoringError(
+            "tricks_ns", gettext_noop("required for whist: the tricks North-South won in play, 0 to 13")
+        )
     tricks_ns = whole_number(obj["tricks_ns"], "tricks_ns", 0, 13)
     deal = _deal(obj)
     whist_revokes = _whist_revokes(obj["revokes"]) if get("revokes") is not None else None

@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from scoring.errors import gettext_noop, say
+
 # The first seconds of a round (after the clock's first) in which the display says the round before has ended
 # and the players move, before it counts down the new round.
 MOVE_SECONDS = 60
@@ -54,10 +56,21 @@ def clock_text(state: ClockState) -> str:
     """What the display says: "Round 3 — 12:34 left", "Round 3 has ended: move for round 4", "Last round —
     12:34 left", "Play has ended" (static/js/live.js says the same, each second)."""
     if state.over:
-        return "Play has ended"
+        return say(gettext_noop("Play has ended"))
     if state.moving:
-        last = ", the last round" if state.last else ""
-        return f"Round {state.round - 1} has ended: move for round {state.round}{last}"
+        if state.last:
+            return say(
+                gettext_noop("Round %(ended)s has ended: move for round %(round)s, the last round"),
+                ended=state.round - 1,
+                round=state.round,
+            )
+        return say(
+            gettext_noop("Round %(ended)s has ended: move for round %(round)s"),
+            ended=state.round - 1,
+            round=state.round,
+        )
     minutes, seconds = divmod(state.seconds_left, 60)
-    name = "Last round" if state.last else f"Round {state.round}"
-    return f"{name} — {minutes}:{seconds:02d} left"
+    left = f"{minutes}:{seconds:02d}"
+    if state.last:
+        return say(gettext_noop("Last round — %(left)s left"), left=left)
+    return say(gettext_noop("Round %(round)s — %(left)s left"), round=state.round, left=left)

@@ -22,16 +22,57 @@ from lxml import etree
 from scoring.codes import ScoringCode
 from scoring.contract import Contract, Seat, Side, is_pass
 from scoring.deal import Deal
-from scoring.errors import ScoringError
-from scoring.law77 import Vulnerability, parse_vulnerability, vulnerability_for_board
+from scoring.errors import ScoringError, gettext_noop
+from scoring.law77 import parse_vulnerability, vulnerability_for_board
+from scoring.usebio_model import (
+    PAIRS_EVENT_TYPES,
+    TEAM_EVENT_TYPES,
+    UsebioAdjustment,
+    UsebioBoard,
+    UsebioError,
+    UsebioEvent,
+    UsebioLine,
+    UsebioMatch,
+    UsebioPair,
+    UsebioPlayer,
+    UsebioTeam,
+)
+
+# The file's contents (scoring.usebio_model) are read and written from here.
+__all__ = [
+    "DOCTYPE",
+    "ENCODING",
+    "LINE_FIGURE_ELEMENTS",
+    "MAX_DATUM",
+    "PAIRS_EVENT_TYPES",
+    "PROGRAM_NAME",
+    "TEAM_EVENT_TYPES",
+    "VERSION",
+    "BoardFigures",
+    "UsebioAdjustment",
+    "UsebioBoard",
+    "UsebioError",
+    "UsebioEvent",
+    "UsebioLine",
+    "UsebioMatch",
+    "UsebioPair",
+    "UsebioPlayer",
+    "UsebioTeam",
+    "add_child",
+    "read_usebio",
+    "standard_dealer",
+    "usebio_bytes",
+    "usebio_root",
+    "write_boards",
+    "write_pair",
+    "write_usebio",
+]
 
 VERSION: Final = "1.2"
 DOCTYPE: Final = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 ENCODING: Final = "iso-8859-1"  # as the EBU's example files; lxml writes other characters as &#NNN;
 PROGRAM_NAME: Final = "Kalamazoo"
 # EVENT_TYPE values Kalamazoo knows; a file's other values are kept as written.
-PAIRS_EVENT_TYPES: Final = frozenset({"MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP", "PAIRS", "SWISS_PAIRS"})
-TEAM_EVENT_TYPES: Final = frozenset({"TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR", "MULTI_TEAMS", "KNOCKOUT"})
 
 _SEATS: Final = (Seat.N, Seat.E, Seat.S, Seat.W)
 _SEAT_WORDS: Final = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
@@ -47,144 +88,6 @@ _PLACE_RE: Final = re.compile(r"\d+=?")  # "3", "3=" (tied)
 _LINE_FIGURES: Final = ("MATCH_POINTS", "BUTLER_POINTS", "CROSS_IMP_POINTS", "IMPS")
 
 
-class UsebioError(ScoringError):
-    """A file that is not USEBIO Kalamazoo can read; the message names the element and its line."""
-
-    element: str
-    line: int | None
-
-    def __init__(self, element: str, line: int | None, message: str) -> None:
-        self.element = element
-        self.line = line
-        where = f"<{element}>" if line is None else f"<{element}> (line {line})"
-        super().__init__("usebio", f"{where}: {message}")
-
-
-@dataclass(frozen=True, slots=True)
-class UsebioPlayer:
-    name: str
-    national_id: str | None = None  # NATIONAL_ID_NUMBER: the EBU (or other NBO) number
-    club_id: str | None = None  # CLUB_ID_NUMBER: the club's own membership number
-
-
-@dataclass(frozen=True, slots=True)
-class UsebioPair:
-    """A pair as PARTICIPANTS lists it; ``number`` is the file's own text ("7", "1NS", "1-1-2")."""
-
-    number: str
-    players: tuple[UsebioPlayer, ...]
-    direction: Side | None = None  # a Mitchell's fixed line; None in a Howell or a team
-    section: str | None = None  # SECTION_ID of the SECTION it sits in, None outside any SECTION
-    masterpoints: str | None = None  # MASTER_POINTS_AWARDED, a decimal text ("3.5"); written, not read
-    # What the file's scorer published for the pair, as written: TOTAL_SCORE ("12.00"), PERCENTAGE ("63.89")
-    # and PLACE ("3="); None when the file does not say.
-    published_score: str | None = None
-    published_percentage: str | None = None
-    published_place: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class UsebioTeam:
-    number: str  # TEAM_ID
-    name: str  # TEAM_NAME
-    pairs: tuple[UsebioPair, ...]
-    # The team's TOTAL_SCORE (a match's VPs, "11.54") and PLACE ("1") as written; written, not read.
-    total_score: str | None = None
-    place: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class UsebioBoard:
-    """A board's hands (HANDSET > BOARD); dealer and vulnerability are the standard ones unless given."""
-
-    number: int
-    deal: Deal
-    dealer: Seat
-    vulnerability: Vulnerability
-
-
-@dataclass(frozen=True, slots=True)
-class UsebioAdjustment:
-    """An artificial adjusted score written as SCORE ``A6040``: percentages to North-South and East-West."""
-
-    ns_percent: int
-    ew_percent: int
-
-    def __str__(self) -> str:
-        return f"A{self.ns_percent:02d}{self.ew_percent:02d}"
-
-
-@dataclass(frozen=True, slots=True)
-class UsebioLine:
-    """One TRAVELLER_LINE: a table's result on a board.
-
-    A played board has ``contract``, ``declarer``, ``tricks`` and North-South's ``score``; a passed-out one
-    has ``passed_out`` and score 0; an artificial adjusted score has ``adjustment`` and nothing else.
-    """
-
-    board: int
-    ns_pair: str
-    ew_pair: str
-    contract: Contract | None = None
-    declarer: Seat | None = None
-    tricks: int | None = None
-    score: int | None = None
-    passed_out: bool = False
-    adjustment: UsebioAdjustment | None = None
-    lead: str | None = None
-    round: int | None = None  # a pairs file seldom says; the importer infers it
-    section: str | None = None
-    direction: Side | None = None  # teams: the side the MATCH's TEAM sat (DIRECTION NS or EW)
-    # The line's matchpoints or IMPs as the file's scorer published them (NS_/EW_MATCH_POINTS,
-    # NS_/EW_BUTLER_POINTS, NS_/EW_CROSS_IMP_POINTS, NS_/EW_IMPS), as written; None when not given.
-    published_ns: str | None = None
-    published_ew: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class UsebioMatch:
-    """A teams MATCH: one round between TEAM and OPPOSING_TEAM, with its boards' lines."""
-
-    round: int | None
-    team: str
-    opposing_team: str
-    lines: tuple[UsebioLine, ...]
-    # Written, not read: TEAM_SCORE and OPPOSING_TEAM_SCORE (the IMPs each team won in the MATCH), and each
-    # BOARD's TEAM_POINTS and OPPOSING_TEAM_POINTS (its IMPs): (board, team's, opposing team's).
-    team_score: str | None = None
-    opposing_team_score: str | None = None
-    board_points: tuple[tuple[int, str, str], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class UsebioEvent:
-    event_type: str  # EVENT_TYPE: MP_PAIRS, BUTLER_PAIRS, CROSS_IMP, TEAMS, ...
-    name: str  # EVENT_DESCRIPTION
-    date: datetime.date | None = None
-    board_scoring_method: str | None = None  # MATCH_POINTS, BUTLER, CROSS_IMPS, IMPS, ...
-    club_name: str | None = None
-    club_number: str | None = None  # the CLUB's CLUB_ID_NUMBER (the club's number with its national body)
-    program_name: str | None = None  # the scorer that wrote the file read; write_usebio writes "Kalamazoo"
-    boards_per_round: int | None = None  # BOARDS_PER_ROUND, when the file gives it: a help to infer rounds
-    # WINNER_TYPE: 2 for a winner in each direction (a Mitchell), 1 for one (a Howell); written, not read.
-    winner_type: int | None = None
-    pairs: tuple[UsebioPair, ...] = ()
-    teams: tuple[UsebioTeam, ...] = ()
-    lines: tuple[UsebioLine, ...] = ()  # pairs events: BOARD > TRAVELLER_LINE outside any MATCH
-    matches: tuple[UsebioMatch, ...] = ()
-    boards: tuple[UsebioBoard, ...] = ()  # HANDSET: only the boards whose hands the file gives
-    # Each board's datum as the file's scorer published it (BOARD_AVERAGE, Butler): (board, datum), by board.
-    published_datums: tuple[tuple[int, int], ...] = ()
-
-    @property
-    def is_teams(self) -> bool:
-        return bool(self.teams or self.matches) or self.event_type in TEAM_EVENT_TYPES
-
-    def all_lines(self) -> tuple[UsebioLine, ...]:
-        """Every traveller line, the MATCHes' included."""
-        return self.lines + tuple(line for match in self.matches for line in match.lines)
-
-
 def standard_dealer(board: int) -> Seat:
     """Law 2: board 1 is dealt by North, 2 East, 3 South, 4 West, and so on round."""
     return _SEATS[(board - 1) % 4]
@@ -197,8 +100,8 @@ def _line_number(value: object) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def _fail(element: etree._Element, message: str) -> UsebioError:
-    return UsebioError(str(element.tag), _line_number(element.sourceline), message)
+def _fail(element: etree._Element, message: str, /, **params: object) -> UsebioError:
+    return UsebioError(str(element.tag), _line_number(element.sourceline), message, **params)
 
 
 def _text(element: etree._Element, child: str) -> str | None:
@@ -212,7 +115,7 @@ def _text(element: etree._Element, child: str) -> str | None:
 def _required(element: etree._Element, child: str) -> str:
     value = _text(element, child)
     if value is None:
-        raise _fail(element, f"has no {child}")
+        raise _fail(element, gettext_noop("has no %(child)s"), child=child)
     return value
 
 
@@ -223,7 +126,7 @@ def _int(element: etree._Element, child: str) -> int | None:
     if not _SCORE_RE.fullmatch(value):
         found = element.find(child)
         assert found is not None
-        raise _fail(found, f"must be a whole number, got {value!r}")
+        raise _fail(found, gettext_noop("must be a whole number, got %(value)r"), value=value)
     return int(value)
 
 
@@ -234,7 +137,9 @@ def _side(element: etree._Element, child: str) -> Side | None:
     try:
         return Side(value.upper())
     except ValueError:
-        raise _fail(element, f"{child} must be NS or EW, got {value!r}") from None
+        raise _fail(
+            element, gettext_noop("%(child)s must be NS or EW, got %(value)r"), child=child, value=value
+        ) from None
 
 
 def _seat(element: etree._Element, child: str) -> Seat | None:
@@ -244,7 +149,9 @@ def _seat(element: etree._Element, child: str) -> Seat | None:
         return None
     seat = _SEAT_WORDS.get(value[:1].upper())
     if seat is None or (len(value) > 1 and value.upper() != _SEAT_NAMES[seat].upper()):
-        raise _fail(element, f"{child} must be N, E, S or W, got {value!r}")
+        raise _fail(
+            element, gettext_noop("%(child)s must be N, E, S or W, got %(value)r"), child=child, value=value
+        )
     return seat
 
 
@@ -256,7 +163,7 @@ def _section_of(element: etree._Element) -> str | None:
 
 def _parse(data: bytes) -> etree._Element:
     if not isinstance(data, bytes):
-        raise UsebioError("USEBIO", None, "the file must be given as bytes")
+        raise UsebioError("USEBIO", None, gettext_noop("the file must be given as bytes"))
     # No DTD loading, no entity expansion, no network: a hostile file cannot reach out or blow up.
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
@@ -264,11 +171,19 @@ def _parse(data: bytes) -> etree._Element:
     except etree.XMLSyntaxError as error:
         # libxml2's message may run on a second line (", line 340, column 9"): the line is given apart.
         message = error.msg.splitlines()[0] if error.msg else ""
-        raise UsebioError("USEBIO", _line_number(error.lineno), f"not well-formed XML: {message}") from None
+        raise UsebioError(
+            "USEBIO",
+            _line_number(error.lineno),
+            gettext_noop("not well-formed XML: %(message)s"),
+            message=message,
+        ) from None
     if root is None or root.tag != "USEBIO":
         tag = "nothing" if root is None else f"<{root.tag}>"
         raise UsebioError(
-            "USEBIO", None if root is None else _line_number(root.sourceline), f"the root is {tag}"
+            "USEBIO",
+            None if root is None else _line_number(root.sourceline),
+            gettext_noop("the root is %(tag)s"),
+            tag=tag,
         )
     return root
 
@@ -284,7 +199,7 @@ def _player(element: etree._Element) -> UsebioPlayer:
 def _pair(element: etree._Element, *, in_team: bool) -> UsebioPair:
     players = tuple(_player(player) for player in element.findall("PLAYER"))
     if not players:
-        raise _fail(element, "has no PLAYER")
+        raise _fail(element, gettext_noop("has no PLAYER"))
     return UsebioPair(
         number=_required(element, "PAIR_NUMBER"),
         players=players,
@@ -325,12 +240,14 @@ def _participants(event: etree._Element) -> tuple[list[UsebioPair], list[UsebioT
             elif child.tag == "TEAM":
                 number = child.get("TEAM_ID") or _text(child, "TEAM_ID")
                 if number is None:
-                    raise _fail(child, "has no TEAM_ID")
+                    raise _fail(child, gettext_noop("has no TEAM_ID"))
                 name = child.get("TEAM_NAME") or _text(child, "TEAM_NAME") or number
                 members = tuple(_pair(pair, in_team=True) for pair in child.findall("PAIR"))
                 teams.append(UsebioTeam(number=number.strip(), name=name.strip(), pairs=members))
             elif child.tag == "PLAYER":
-                raise _fail(child, "individual events are not supported (a PLAYER among PARTICIPANTS)")
+                raise _fail(
+                    child, gettext_noop("individual events are not supported (a PLAYER among PARTICIPANTS)")
+                )
     return pairs, teams
 
 
@@ -346,7 +263,9 @@ def _contract(line: etree._Element) -> tuple[Contract | None, bool]:
     except ScoringError:
         found = line.find("CONTRACT")
         assert found is not None
-        raise _fail(found, f'must be a contract such as "4S", "3NTx" or PASS, got {text!r}') from None
+        raise _fail(
+            found, gettext_noop('must be a contract such as "4S", "3NTx" or PASS, got %(text)r'), text=text
+        ) from None
 
 
 def _score(line: etree._Element) -> tuple[int | None, UsebioAdjustment | None]:
@@ -359,7 +278,11 @@ def _score(line: etree._Element) -> tuple[int | None, UsebioAdjustment | None]:
     if not _SCORE_RE.fullmatch(text):
         found = line.find("SCORE")
         assert found is not None
-        raise _fail(found, f'must be North-South\'s score or an adjustment such as "A6040", got {text!r}')
+        raise _fail(
+            found,
+            gettext_noop('must be North-South\'s score or an adjustment such as "A6040", got %(text)r'),
+            text=text,
+        )
     return int(text), None
 
 
@@ -372,7 +295,13 @@ def _check_pairs(element: etree._Element, line: UsebioLine, known: _Known) -> No
     for child, number in (("NS_PAIR_NUMBER", line.ns_pair), ("EW_PAIR_NUMBER", line.ew_pair)):
         if (line.section, number) not in known:
             where = "" if line.section is None else f" of section {line.section}"
-            raise _fail(element, f"{child} {number!r} is not a pair{where} among the PARTICIPANTS")
+            raise _fail(
+                element,
+                gettext_noop("%(child)s %(number)r is not a pair%(where)s among the PARTICIPANTS"),
+                child=child,
+                number=number,
+                where=where,
+            )
 
 
 def _line(element: etree._Element, board: int, round_: int | None, known: _Known) -> UsebioLine:
@@ -380,7 +309,7 @@ def _line(element: etree._Element, board: int, round_: int | None, known: _Known
     score, adjustment = _score(element)
     tricks = _int(element, "TRICKS")
     if tricks is not None and not 0 <= tricks <= 13:
-        raise _fail(element, f"TRICKS must be from 0 to 13, got {tricks}")
+        raise _fail(element, gettext_noop("TRICKS must be from 0 to 13, got %(tricks)s"), tricks=tricks)
     line_round = _int(element, "ROUND_NUMBER")
     if line_round is None:
         line_round = _int(element, "ROUND")
@@ -409,7 +338,7 @@ def _line(element: etree._Element, board: int, round_: int | None, known: _Known
 def _board_lines(board: etree._Element, round_: int | None, known: _Known) -> Iterator[UsebioLine]:
     number = _int(board, "BOARD_NUMBER")
     if number is None or number < 1:
-        raise _fail(board, "has no BOARD_NUMBER (a whole number from 1)")
+        raise _fail(board, gettext_noop("has no BOARD_NUMBER (a whole number from 1)"))
     for line in board.findall("TRAVELLER_LINE"):
         yield _line(line, number, round_, known)
 
@@ -418,7 +347,7 @@ def _check_lines_in_boards(event: etree._Element) -> None:
     for line in event.iter("TRAVELLER_LINE"):
         parent = line.getparent()
         if parent is None or parent.tag != "BOARD":
-            raise _fail(line, "is not inside a BOARD, so it has no board number")
+            raise _fail(line, gettext_noop("is not inside a BOARD, so it has no board number"))
 
 
 def _matches(event: etree._Element, known: _Known) -> list[UsebioMatch]:
@@ -460,7 +389,12 @@ def _published_datums(event: etree._Element) -> list[tuple[int, int]]:
         if abs(exact) > MAX_DATUM:
             found = board.find("BOARD_AVERAGE")
             assert found is not None
-            raise _fail(found, f"must be a score from -{MAX_DATUM} to {MAX_DATUM}, got {datum!r}")
+            raise _fail(
+                found,
+                gettext_noop("must be a score from -%(max_datum)s to %(max_datum)s, got %(datum)r"),
+                max_datum=MAX_DATUM,
+                datum=datum,
+            )
         if exact.denominator == 1:  # a datum is a whole score; "117.00" is 117, a fraction is not kept
             datums[number] = int(exact)
     return sorted(datums.items())
@@ -471,17 +405,27 @@ def _hands(board: etree._Element, number: int) -> Deal:
     for hand in board.findall("HAND"):
         seat = _seat(hand, "DIRECTION")
         if seat is None:
-            raise _fail(hand, "has no DIRECTION")
+            raise _fail(hand, gettext_noop("has no DIRECTION"))
         if seat in suits:
-            raise _fail(hand, f"board {number} gives {_SEAT_NAMES[seat]}'s hand twice")
+            raise _fail(
+                hand,
+                gettext_noop("board %(number)s gives %(seat)s's hand twice"),
+                number=number,
+                seat=_SEAT_NAMES[seat],
+            )
         suits[seat] = ".".join((_text(hand, name) or "").replace("10", "T") for name, _ in _SUIT_ELEMENTS)
     missing = [_SEAT_NAMES[seat] for seat in _SEATS if seat not in suits]
     if missing:
-        raise _fail(board, f"board {number} has no hand for {', '.join(missing)}")
+        raise _fail(
+            board,
+            gettext_noop("board %(number)s has no hand for %(missing)s"),
+            number=number,
+            missing=", ".join(missing),
+        )
     try:
         return Deal.parse_pbn("N:" + " ".join(suits[seat] for seat in _SEATS))
     except ScoringError as error:
-        raise _fail(board, f"board {number}: {error}") from None
+        raise _fail(board, gettext_noop("board %(number)s: %(error)s"), number=number, error=error) from None
 
 
 def _handset(root: etree._Element) -> list[UsebioBoard]:
@@ -490,9 +434,9 @@ def _handset(root: etree._Element) -> list[UsebioBoard]:
         for board in handset.findall("BOARD"):
             number = _int(board, "BOARD_NUMBER")
             if number is None or number < 1:
-                raise _fail(board, "has no BOARD_NUMBER (a whole number from 1)")
+                raise _fail(board, gettext_noop("has no BOARD_NUMBER (a whole number from 1)"))
             if number in boards:
-                raise _fail(board, f"board {number}'s hands are given twice")
+                raise _fail(board, gettext_noop("board %(number)s's hands are given twice"), number=number)
             dealer = _seat(board, "DEALER") or standard_dealer(number)
             vulnerable = _text(board, "VULNERABILITY")
             try:
@@ -500,7 +444,11 @@ def _handset(root: etree._Element) -> list[UsebioBoard]:
                     vulnerability_for_board(number) if vulnerable is None else parse_vulnerability(vulnerable)
                 )
             except ScoringError:
-                raise _fail(board, f"VULNERABILITY must be None, NS, EW or All, got {vulnerable!r}") from None
+                raise _fail(
+                    board,
+                    gettext_noop("VULNERABILITY must be None, NS, EW or All, got %(vulnerable)r"),
+                    vulnerable=vulnerable,
+                ) from None
             boards[number] = UsebioBoard(number, _hands(board, number), dealer, vulnerability)
     return [boards[number] for number in sorted(boards)]
 
@@ -509,7 +457,11 @@ def _at_most_lines(root: etree._Element, limit: int) -> None:
     """A UsebioError at the first TRAVELLER_LINE past ``limit`` (the rest not even counted)."""
     for count, line in enumerate(root.iter("TRAVELLER_LINE"), start=1):
         if count > limit:
-            raise _fail(line, f"the file holds more than {limit:,} traveller lines, the most an event holds")
+            raise _fail(
+                line,
+                gettext_noop("the file holds more than %(limit)s traveller lines, the most an event holds"),
+                limit=format(limit, ","),
+            )
 
 
 def _date(event: etree._Element) -> datetime.date | None:
@@ -521,7 +473,9 @@ def _date(event: etree._Element) -> datetime.date | None:
     except ValueError:
         found = event.find("DATE")
         assert found is not None
-        raise _fail(found, f"must be a date written DD/MM/YYYY, got {text!r}") from None
+        raise _fail(
+            found, gettext_noop("must be a date written DD/MM/YYYY, got %(text)r"), text=text
+        ) from None
 
 
 def read_usebio(data: bytes, *, max_lines: int | None = None) -> UsebioEvent:
@@ -535,16 +489,18 @@ def read_usebio(data: bytes, *, max_lines: int | None = None) -> UsebioEvent:
         _at_most_lines(root, max_lines)
     events = root.findall("EVENT")
     if len(events) != 1:
-        raise _fail(root, f"must hold exactly one EVENT, found {len(events)}")
+        raise _fail(root, gettext_noop("must hold exactly one EVENT, found %(count)s"), count=len(events))
     event = events[0]
     event_type = (event.get("EVENT_TYPE") or "").strip().upper()
     if not event_type:
-        raise _fail(event, "has no EVENT_TYPE attribute")
+        raise _fail(event, gettext_noop("has no EVENT_TYPE attribute"))
     sessions = event.findall("SESSION")
     if len(sessions) > 1:
         # Pair numbers and boards start again in each session: merging them would mix two contests.
         raise _fail(
-            sessions[1], f"the EVENT holds {len(sessions)} SESSIONs; Kalamazoo reads one session a file"
+            sessions[1],
+            gettext_noop("the EVENT holds %(count)s SESSIONs; Kalamazoo reads one session a file"),
+            count=len(sessions),
         )
     _check_lines_in_boards(event)
     pairs, teams = _participants(event)
@@ -587,7 +543,9 @@ def add_child(parent: etree._Element, tag: str, text: object | None = None) -> e
         try:
             child.text = str(text).strip()
         except ValueError:  # lxml: a control character XML 1.0 cannot carry
-            raise UsebioError(tag, None, f"cannot be written in XML: {str(text)!r}") from None
+            raise UsebioError(
+                tag, None, gettext_noop("cannot be written in XML: %(text)r"), text=str(text)
+            ) from None
     return child
 
 

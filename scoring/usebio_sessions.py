@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from lxml import etree
 
+from scoring.errors import gettext_noop
 from scoring.usebio import (
     LINE_FIGURE_ELEMENTS,
     BoardFigures,
@@ -56,9 +57,9 @@ def write_usebio_sessions(*, name: str, date: datetime.date | None, sessions: Se
     SESSION x n.  The EVENT_TYPE and BOARD_SCORING_METHOD are the first session's (every session of a
     championship is scored alike).  Raises UsebioError for no session, or a session of teams."""
     if not sessions:
-        raise UsebioError("SESSION", None, "a championship file needs at least one session")
+        raise UsebioError("SESSION", None, gettext_noop("a championship file needs at least one session"))
     if any(session.is_teams for session in sessions):
-        raise UsebioError("SESSION", None, "a championship of sessions is a pair contest")
+        raise UsebioError("SESSION", None, gettext_noop("a championship of sessions is a pair contest"))
     root, event = usebio_root(sessions[0], name=name, date=date, sessions=len(sessions))
     for number, session in enumerate(sessions, start=1):
         _write_session(event, number, session)

@@ -27,7 +27,7 @@ from typing import Final
 
 from scoring.contests.display import round_ratio
 from scoring.contests.rankings import competition_ranks
-from scoring.errors import ContestError, show_value
+from scoring.errors import ContestError, gettext_noop, show_value
 
 __all__ = [
     "CARRY",
@@ -85,7 +85,7 @@ def carry_fraction(text: str) -> Fraction:
     (ContestError, field "carry_fraction", otherwise)."""
     cleaned = carry_fraction_written(text)
     if not cleaned:
-        raise ContestError("carry_fraction", 'give the share carried, as "1/2" or "0.25"')
+        raise ContestError("carry_fraction", gettext_noop('give the share carried, as "1/2" or "0.25"'))
     try:
         if not fullmatch(_FRACTION_WRITTEN, cleaned):
             raise ValueError(
@@ -94,12 +94,23 @@ def carry_fraction(text: str) -> Fraction:
         value = Fraction(cleaned)
     except (ValueError, ZeroDivisionError):
         raise ContestError(
-            "carry_fraction", f'write the share as "1/2" or "0.25", got {show_value(text)}'
+            "carry_fraction",
+            gettext_noop('write the share as "1/2" or "0.25", got %(got)s'),
+            got=show_value(text),
         ) from None
     if not 0 < value <= 1:
-        raise ContestError("carry_fraction", f"the share carried is more than 0 and at most 1, got {cleaned}")
+        raise ContestError(
+            "carry_fraction",
+            gettext_noop("the share carried is more than 0 and at most 1, got %(cleaned)s"),
+            cleaned=cleaned,
+        )
     if value.numerator > _FRACTION_TERMS_MAX or value.denominator > _FRACTION_TERMS_MAX:
-        raise ContestError("carry_fraction", f"a share of at most {_FRACTION_TERMS_MAX} parts, got {cleaned}")
+        raise ContestError(
+            "carry_fraction",
+            gettext_noop("a share of at most %(fraction_terms_max)s parts, got %(cleaned)s"),
+            fraction_terms_max=_FRACTION_TERMS_MAX,
+            cleaned=cleaned,
+        )
     return value
 
 
@@ -107,7 +118,8 @@ def _weighted(entrant: Hashable, figures: Sequence[SessionFigure | None]) -> Fra
     played = [f for f in figures if f is not None and f.boards > 0]
     if any(f.percentage is None for f in played):
         raise ContestError(
-            "carry_over", "a percentage weighted by boards needs a contest with percentages (matchpoints)"
+            "carry_over",
+            gettext_noop("a percentage weighted by boards needs a contest with percentages (matchpoints)"),
         )
     boards = sum(f.boards for f in played)
     if boards == 0:
@@ -146,12 +158,23 @@ def overall_ranking(
     the qualifying session carried (``carry`` only).  Raises ContestError on a mode it does not know, sessions
     of different counts, or ``weighted`` over a contest without percentages."""
     if carry_over not in MODES:
-        raise ContestError("carry_over", f"must be one of {', '.join(MODES)}, got {show_value(carry_over)}")
+        raise ContestError(
+            "carry_over",
+            gettext_noop("must be one of %(modes)s, got %(got)s"),
+            modes=", ".join(MODES),
+            got=show_value(carry_over),
+        )
     if len({len(f) for f in figures.values()}) > 1:
-        raise ContestError("figures", "every entrant needs one figure (or None) for each session")
+        raise ContestError(
+            "figures", gettext_noop("every entrant needs one figure (or None) for each session")
+        )
     share = Fraction(fraction)
     if not 0 < share <= 1:
-        raise ContestError("carry_fraction", f"the share carried is more than 0 and at most 1, got {share}")
+        raise ContestError(
+            "carry_fraction",
+            gettext_noop("the share carried is more than 0 and at most 1, got %(share)s"),
+            share=share,
+        )
     entrants = list(figures)
     qualified = entrants
     if carry_over == CARRY:

@@ -30,7 +30,7 @@ from scoring.contests.rankings import (
     RankingGroups,
     competition_ranks,
 )
-from scoring.errors import ContestError, show_value
+from scoring.errors import ContestError, gettext_noop, show_value
 
 __all__ = [
     "AVERAGE",
@@ -62,29 +62,53 @@ def _check_adjusted(board: object, adjusted: object) -> None:
     if not ok:
         raise ContestError(
             "adjusted",
-            f"board {board}: an artificial adjusted score (law 12C2) is (N-S %, E-W %), each 60, 50 or 40, "
-            f"got {show_value(adjusted)}",
+            gettext_noop(
+                "board %(board)s: an artificial adjusted score (law 12C2) is (N-S %%, "
+                "E-W %%), each 60, 50 or 40, got %(got)s"
+            ),
+            board=board,
+            got=show_value(adjusted),
         )
 
 
 def check_result(row: Sequence[Any]) -> None:
     """Raise :class:`ContestError`, naming the field, when ``row`` is not a result a contest can score."""
     if not isinstance(row, tuple) or len(row) != 5:
-        raise ContestError("results", f"a result is (board, ns, ew, net_ns, adjusted), got {show_value(row)}")
+        raise ContestError(
+            "results",
+            gettext_noop("a result is (board, ns, ew, net_ns, adjusted), got %(got)s"),
+            got=show_value(row),
+        )
     board, ns, ew, net_ns, adjusted = row
     if type(board) is not int:
-        raise ContestError("board", f"must be a whole number, got {show_value(board)}")
+        raise ContestError(
+            "board", gettext_noop("must be a whole number, got %(got)s"), got=show_value(board)
+        )
     for name, pair in (("ns", ns), ("ew", ew)):
         if type(pair) not in _IDS:
-            raise ContestError(name, f"board {board}: a pair id is an int or a str, got {show_value(pair)}")
+            raise ContestError(
+                name,
+                gettext_noop("board %(board)s: a pair id is an int or a str, got %(got)s"),
+                board=board,
+                got=show_value(pair),
+            )
     if adjusted is None:
         if type(net_ns) is not int:
             raise ContestError(
-                "net_ns", f"board {board}, {ns!r} v {ew!r}: must be a whole number, got {show_value(net_ns)}"
+                "net_ns",
+                gettext_noop("board %(board)s, %(ns)r v %(ew)r: must be a whole number, got %(got)s"),
+                board=board,
+                ns=ns,
+                ew=ew,
+                got=show_value(net_ns),
             )
     else:
         if net_ns is not None:
-            raise ContestError("net_ns", f"board {board}: an adjusted result has no score (give None)")
+            raise ContestError(
+                "net_ns",
+                gettext_noop("board %(board)s: an adjusted result has no score (give None)"),
+                board=board,
+            )
         _check_adjusted(board, adjusted)
 
 
@@ -264,14 +288,25 @@ def _board(board: int, rows: list[Row], groups: RankingGroups) -> Board:
             check_result(row)
     bad = groups.misplaced(nss, ews)
     if bad is not None:
-        raise ContestError("groups", f"board {board}: {groups.misplaced_text(*bad)}")
+        raise ContestError(
+            "groups",
+            gettext_noop("board %(board)s: %(misplaced_text)s"),
+            board=board,
+            misplaced_text=groups.misplaced_text(*bad),
+        )
     k = len(rows)
     if (len(set(nss)) != k or len(set(ews)) != k) if groups.by_side else len(set(nss + ews)) != 2 * k:
         seen_ns: set[PairId] = set()
         seen_ew = set() if groups.by_side else seen_ns
         for ns, ew in zip(nss, ews, strict=True):
             if ns in seen_ns or ew in seen_ew or (ns == ew and not groups.by_side):
-                raise ContestError("results", f"board {board}: a pair would play it twice ({ns!r} v {ew!r})")
+                raise ContestError(
+                    "results",
+                    gettext_noop("board %(board)s: a pair would play it twice (%(ns)r v %(ew)r)"),
+                    board=board,
+                    ns=ns,
+                    ew=ew,
+                )
             seen_ns.add(ns)
             seen_ew.add(ew)
     return Board(board, rows, nss, ews, nets, adjusted, any_adjusted)
@@ -286,11 +321,11 @@ def by_board(results: Iterable[Sequence[Any]], groups: RankingGroups) -> dict[in
         distinct = set(boards)
     except (TypeError, IndexError, KeyError):
         raise ContestError(
-            "results", "expected ContractResult rows (board, ns, ew, net_ns, adjusted)"
+            "results", gettext_noop("expected ContractResult rows (board, ns, ew, net_ns, adjusted)")
         ) from None
     if not _INT.issuperset(map(type, distinct)):
         bad = next(board for board in boards if type(board) is not int)
-        raise ContestError("board", f"must be a whole number, got {show_value(bad)}")
+        raise ContestError("board", gettext_noop("must be a whole number, got %(got)s"), got=show_value(bad))
     rows.sort(key=itemgetter(0))  # stable: each board's rows stay in the order given
     return {board: _board(board, list(group), groups) for board, group in groupby(rows, itemgetter(0))}
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 from math import gcd
 from typing import Any
 
-from scoring.errors import ContestError
+from scoring.errors import ContestError, gettext_noop
 
 __all__ = [
     "DisplayText",
@@ -31,7 +31,7 @@ def _exact(x: object) -> Fraction:
     if type(x) is Fraction:
         return x
     if isinstance(x, bool) or not isinstance(x, int | Fraction):
-        raise ContestError("value", f"must be exact (an int or a Fraction), got {x!r}")
+        raise ContestError("value", gettext_noop("must be exact (an int or a Fraction), got %(x)r"), x=x)
     return Fraction(x)
 
 

@@ -42,7 +42,7 @@ from scoring.contests.contract_pairs import (
 from scoring.contests.display import round_half_away
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, IMP_BOUNDS, artificial_imps, average_plus_imps, imps
 from scoring.contests.rankings import RankingGroups, grouping
-from scoring.errors import ContestError, show_value
+from scoring.errors import ContestError, gettext_noop, show_value
 
 __all__ = [
     "DatumDrop",
@@ -100,10 +100,18 @@ def butler_datum(
 def datum_rule(drop: object, halves: object) -> tuple[DatumDrop, DatumHalves]:
     """An event's choice of Butler's datum as stored ("one" or "share", "away" or "up"), checked."""
     if not isinstance(drop, str) or drop not in frozenset(DatumDrop):
-        raise ContestError("datum_drop", f"must be one of {', '.join(DatumDrop)}, got {show_value(drop)}")
+        raise ContestError(
+            "datum_drop",
+            gettext_noop("must be one of %(choices)s, got %(got)s"),
+            choices=", ".join(DatumDrop),
+            got=show_value(drop),
+        )
     if not isinstance(halves, str) or halves not in frozenset(DatumHalves):
         raise ContestError(
-            "datum_halves", f"must be one of {', '.join(DatumHalves)}, got {show_value(halves)}"
+            "datum_halves",
+            gettext_noop("must be one of %(choices)s, got %(got)s"),
+            choices=", ".join(DatumHalves),
+            got=show_value(halves),
         )
     return DatumDrop(drop), DatumHalves(halves)
 

@@ -25,7 +25,7 @@ from functools import cache
 from typing import Any, Final, NamedTuple, TypeAlias
 
 from scoring.contests.contract_pairs import AVERAGE, AVERAGE_MINUS, AVERAGE_PLUS
-from scoring.errors import ContestError, ScoringError, show_value, whole_number
+from scoring.errors import ContestError, ScoringError, gettext_noop, show_value, whole_number
 
 __all__ = [
     "AVERAGE_PLUS_IMPS",
@@ -64,14 +64,20 @@ _PRECISION: Final = 50
 def imps(difference: int) -> int:
     """The IMPs (WBF scale) of a difference in points, with its sign: imps(-430) == -10."""
     if isinstance(difference, bool) or not isinstance(difference, int):
-        raise ContestError("difference", f"must be a whole number of points, got {show_value(difference)}")
+        raise ContestError(
+            "difference",
+            gettext_noop("must be a whole number of points, got %(got)s"),
+            got=show_value(difference),
+        )
     n = bisect_right(IMP_BOUNDS, abs(difference))
     return n if difference >= 0 else -n
 
 
 def _boards(boards: object) -> int:
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
-        raise ContestError("boards", f"must be a whole number from 1, got {show_value(boards)}")
+        raise ContestError(
+            "boards", gettext_noop("must be a whole number from 1, got %(got)s"), got=show_value(boards)
+        )
     return boards
 
 
@@ -130,14 +136,18 @@ def average_plus_imps(value: object) -> int:
     try:
         return whole_number(value, "average_plus_imps", AVERAGE_PLUS_MIN, AVERAGE_PLUS_MAX)
     except ScoringError as exc:
-        raise ContestError(exc.field, str(exc).removeprefix(f"{exc.field}: ")) from None
+        raise ContestError(exc.field, exc.template, **exc.params) from None
 
 
 def artificial_imps(percentage: int, average_plus: int = AVERAGE_PLUS_IMPS) -> int:
     """Law 12C2 (law 86A of the 2007 code): in IMP play an artificial adjusted score of average plus (60%) is
     ``average_plus`` IMPs, average minus (40%) as many less than nothing, average (50%) none."""
     if percentage not in ARTIFICIAL_WORDS:
-        raise ContestError("adjusted", f"must be 60, 50 or 40 (law 12C2), got {show_value(percentage)}")
+        raise ContestError(
+            "adjusted",
+            gettext_noop("must be 60, 50 or 40 (law 12C2), got %(got)s"),
+            got=show_value(percentage),
+        )
     return {AVERAGE_PLUS: average_plus, AVERAGE: 0, AVERAGE_MINUS: -average_plus}[percentage]
 
 
@@ -209,7 +219,12 @@ class TeamImpMatch:
 
 def _whole(value: object, name: str, board: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ContestError(name, f"board {board}: must be a whole number of points, got {show_value(value)}")
+        raise ContestError(
+            name,
+            gettext_noop("board %(board)s: must be a whole number of points, got %(got)s"),
+            board=board,
+            got=show_value(value),
+        )
     return value
 
 
@@ -220,7 +235,10 @@ def _table_score(value: object, name: str, board: object) -> TableScore:
         for percentage in (ns, ew):
             if isinstance(percentage, bool) or percentage not in ARTIFICIAL_WORDS:
                 raise ContestError(
-                    name, f"board {board}: an artificial score is two of 60, 50, 40, got {show_value(value)}"
+                    name,
+                    gettext_noop("board %(board)s: an artificial score is two of 60, 50, 40, got %(got)s"),
+                    board=board,
+                    got=show_value(value),
                 )
         return Artificial(ns, ew)
     return _whole(value, name, board)
@@ -228,10 +246,14 @@ def _table_score(value: object, name: str, board: object) -> TableScore:
 
 def _team_board(row: Sequence[Any]) -> TeamBoard:
     if len(row) != 3:
-        raise ContestError("boards", f"a board is (board, home_ns, away_ns), got {show_value(row)}")
+        raise ContestError(
+            "boards", gettext_noop("a board is (board, home_ns, away_ns), got %(got)s"), got=show_value(row)
+        )
     board, home_ns, away_ns = row
     if isinstance(board, bool) or not isinstance(board, int):
-        raise ContestError("board", f"must be a whole number, got {show_value(board)}")
+        raise ContestError(
+            "board", gettext_noop("must be a whole number, got %(got)s"), got=show_value(board)
+        )
     return TeamBoard(board, _table_score(home_ns, "home_ns", board), _table_score(away_ns, "away_ns", board))
 
 
@@ -269,7 +291,9 @@ def team_vps(net: int, boards: int) -> Decimal:
     winner's figure for a margin of ``net`` IMPs, ``20 -`` it for a loss of as many.  The match's two teams
     each score from their own net (``team_imps_match``), so their VPs add to 20 when the two nets balance."""
     if isinstance(net, bool) or not isinstance(net, int):
-        raise ContestError("net", f"must be a whole number of IMPs, got {show_value(net)}")
+        raise ContestError(
+            "net", gettext_noop("must be a whole number of IMPs, got %(got)s"), got=show_value(net)
+        )
     table = vp_table(_boards(boards))
     won = table[min(abs(net), len(table) - 1)]
     return won if net >= 0 else VP_MAX - won
@@ -290,7 +314,9 @@ def team_imps_match(
     aside (``unscored``) while the rest are scored.  The match's IMPs converted to VPs for ``boards`` boards
     (default: the boards given), each team's from its own IMPs.  Each board once."""
     if home == away:
-        raise ContestError("teams", f"a match is between two teams, got {home!r} twice")
+        raise ContestError(
+            "teams", gettext_noop("a match is between two teams, got %(home)r twice"), home=home
+        )
     average_plus = average_plus_imps(average_plus)
     lines: list[TeamBoardLine] = []
     unscored: list[UnscoredBoard] = []
@@ -298,7 +324,7 @@ def team_imps_match(
     for row in results:
         b = _team_board(row)
         if b.board in seen:
-            raise ContestError("board", f"board {b.board} is given twice")
+            raise ContestError("board", gettext_noop("board %(board)s is given twice"), board=b.board)
         seen.add(b.board)
         line = _board_line(b, home, away, average_plus)
         if isinstance(line, UnscoredBoard):

@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 
 from scoring.contests.display import round_ratio
 from scoring.contests.rankings import competition_ranks
-from scoring.errors import ContestError
+from scoring.errors import ContestError, gettext_noop
 
 __all__ = ["LadderLine", "average_of_last", "ladder_lines"]
 
@@ -44,7 +44,7 @@ class LadderLine(Generic[K]):
 def average_of_last(percentages: Sequence[Fraction], last: int) -> Fraction:
     """The exact mean of the first ``last`` of ``percentages`` (newest first): 0 for none."""
     if last < 1:
-        raise ContestError("last", f"must be at least 1, got {last}")
+        raise ContestError("last", gettext_noop("must be at least 1, got %(last)s"), last=last)
     window = percentages[:last]
     if not window:
         return Fraction(0)
@@ -59,7 +59,12 @@ def ladder_lines(
     events played (most first), then average. ``minimum``: the events a player needs to be ranked (at most
     ``last``: the window holds no more)."""
     if minimum < 1 or minimum > last:
-        raise ContestError("minimum", f"must be from 1 to {last} (the events counted), got {minimum}")
+        raise ContestError(
+            "minimum",
+            gettext_noop("must be from 1 to %(last)s (the events counted), got %(minimum)s"),
+            last=last,
+            minimum=minimum,
+        )
     averaged = [
         (key, average_of_last(history, last), min(len(history), last), len(history))
         for key, history in histories.items()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from scoring.errors import ContestError, show_value
+from scoring.errors import ContestError, gettext_noop, show_value
 
 #: The league sizes a schedule is made for: 3 to 40 teams (a club's league to a big county league).
 LEAGUE_MIN = 3
@@ -72,15 +72,27 @@ class VpRow:
 def entrant_list(entrants: object, low: int, high: int) -> list[int]:
     """``entrants`` as a list when it is a sequence of ``low`` to ``high`` distinct whole numbers."""
     if isinstance(entrants, (str, bytes)) or not isinstance(entrants, Sequence):
-        raise ContestError("entrants", f"must be a list of whole numbers, got {show_value(entrants)}")
+        raise ContestError(
+            "entrants", gettext_noop("must be a list of whole numbers, got %(got)s"), got=show_value(entrants)
+        )
     listed = list(entrants)
     for entrant in listed:
         if isinstance(entrant, bool) or not isinstance(entrant, int):
-            raise ContestError("entrants", f"must be whole numbers, got {show_value(entrant)}")
+            raise ContestError(
+                "entrants", gettext_noop("must be whole numbers, got %(got)s"), got=show_value(entrant)
+            )
     if len(set(listed)) != len(listed):
-        raise ContestError("entrants", f"an entrant is listed twice: {show_value(listed)}")
+        raise ContestError(
+            "entrants", gettext_noop("an entrant is listed twice: %(listed)s"), listed=show_value(listed)
+        )
     if not low <= len(listed) <= high:
-        raise ContestError("entrants", f"must be from {low} to {high} entrants, got {len(listed)}")
+        raise ContestError(
+            "entrants",
+            gettext_noop("must be from %(low)s to %(high)s entrants, got %(count)s"),
+            low=low,
+            high=high,
+            count=len(listed),
+        )
     return listed
 
 
@@ -126,10 +138,17 @@ def _round_meetings(round_: int, pairs: list[tuple[int | None, int | None]]) -> 
 def _vps(value: object, field: str) -> Fraction:
     """A side's VPs: exact (int, Fraction or Decimal, never a float or bool), from 0 to 20."""
     if isinstance(value, bool) or not isinstance(value, (int, Fraction, Decimal)):
-        raise ContestError(field, f"must be an exact number of VPs, got {show_value(value)}")
+        raise ContestError(
+            field, gettext_noop("must be an exact number of VPs, got %(got)s"), got=show_value(value)
+        )
     vps = Fraction(value)
     if not 0 <= vps <= VP_TOTAL:
-        raise ContestError(field, f"must be from 0 to {VP_TOTAL} VPs, got {show_value(str(value))}")
+        raise ContestError(
+            field,
+            gettext_noop("must be from 0 to %(vp_total)s VPs, got %(got)s"),
+            vp_total=VP_TOTAL,
+            got=show_value(str(value)),
+        )
     return vps
 
 
@@ -137,7 +156,11 @@ def _imps(value: object, field: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ContestError(field, f"must be a whole number of IMPs from 0, or None, got {show_value(value)}")
+        raise ContestError(
+            field,
+            gettext_noop("must be a whole number of IMPs from 0, or None, got %(got)s"),
+            got=show_value(value),
+        )
     return value
 
 
@@ -145,19 +168,37 @@ def _checked(result: object, known: set[int], seen: set[tuple[int, int]]) -> Mat
     """``result`` with exact VPs when it can be counted: entrants of the field, each once a round, IMPs
     given for both sides or neither, none for a bye."""
     if not isinstance(result, MatchResult):
-        raise ContestError("results", f"must be MatchResults, got {show_value(repr(result))}")
+        raise ContestError(
+            "results", gettext_noop("must be MatchResults, got %(got)s"), got=show_value(repr(result))
+        )
     if isinstance(result.round, bool) or not isinstance(result.round, int) or result.round < 1:
-        raise ContestError("round", f"must be a whole number from 1, got {show_value(result.round)}")
+        raise ContestError(
+            "round", gettext_noop("must be a whole number from 1, got %(got)s"), got=show_value(result.round)
+        )
     sides = [result.home] if result.away is None else [result.home, result.away]
     for entrant in sides:
         if entrant not in known:
-            raise ContestError("results", f"round {result.round}: {show_value(entrant)} is not an entrant")
+            raise ContestError(
+                "results",
+                gettext_noop("round %(round)s: %(entrant)s is not an entrant"),
+                round=result.round,
+                entrant=show_value(entrant),
+            )
         if (result.round, entrant) in seen:
-            raise ContestError("results", f"round {result.round}: entrant {entrant} plays twice")
+            raise ContestError(
+                "results",
+                gettext_noop("round %(round)s: entrant %(entrant)s plays twice"),
+                round=result.round,
+                entrant=entrant,
+            )
         seen.add((result.round, entrant))
     home_imps, away_imps = _imps(result.home_imps, "home_imps"), _imps(result.away_imps, "away_imps")
     if (home_imps is None) != (away_imps is None) or (result.away is None and home_imps is not None):
-        raise ContestError("imps", f"round {result.round}: give both sides' IMPs or neither (none for a bye)")
+        raise ContestError(
+            "imps",
+            gettext_noop("round %(round)s: give both sides' IMPs or neither (none for a bye)"),
+            round=result.round,
+        )
     home_vps = _vps(result.home_vps, "home_vps")
     away_vps = Fraction(0) if result.away is None else _vps(result.away_vps, "away_vps")
     return MatchResult(result.round, result.home, result.away, home_imps, away_imps, home_vps, away_vps)
@@ -258,7 +299,9 @@ def mp_share_vps(home: Fraction, away: Fraction) -> tuple[Fraction, Fraction]:
     for value, field in ((home, "home_mp"), (away, "away_mp")):
         if isinstance(value, bool) or not isinstance(value, (int, Fraction)) or value < 0:
             raise ContestError(
-                field, f"must be an exact number of matchpoints from 0, got {show_value(value)}"
+                field,
+                gettext_noop("must be an exact number of matchpoints from 0, got %(got)s"),
+                got=show_value(value),
             )
         points.append(Fraction(value))
     total = points[0] + points[1]

@@ -35,7 +35,7 @@ from scoring.contests.rankings import (
     direction_rankings,
     grouping,
 )
-from scoring.errors import ContestError, show_value
+from scoring.errors import ContestError, gettext_noop, show_value
 
 __all__ = [
     "AVERAGE",
@@ -72,34 +72,69 @@ def check_row(row: Sequence[Any]) -> None:
     if len(row) != 7:
         raise ContestError(
             "results",
-            f"a result is (board, ns, ew, ns_score, ew_score, ruling, offending), got {show_value(row)}",
+            gettext_noop("a result is (board, ns, ew, ns_score, ew_score, ruling, offending), got %(got)s"),
+            got=show_value(row),
         )
     board, ns, ew, ns_score, ew_score, ruling, offending = row
     if type(board) is not int:
-        raise ContestError("board", f"must be a whole number, got {show_value(board)}")
+        raise ContestError(
+            "board", gettext_noop("must be a whole number, got %(got)s"), got=show_value(board)
+        )
     for name, pair in (("ns", ns), ("ew", ew)):
         if type(pair) is not int and type(pair) is not str:
-            raise ContestError(name, f"board {board}: a pair id is an int or a str, got {show_value(pair)}")
+            raise ContestError(
+                name,
+                gettext_noop("board %(board)s: a pair id is an int or a str, got %(got)s"),
+                board=board,
+                got=show_value(pair),
+            )
     if not ruling:
         if offending:
-            raise ContestError("offending", f"board {board}: only a low-high ruling has an offending pair")
+            raise ContestError(
+                "offending",
+                gettext_noop("board %(board)s: only a low-high ruling has an offending pair"),
+                board=board,
+            )
         for name, score in (("ns_score", ns_score), ("ew_score", ew_score)):
             if score is None:
-                raise ContestError(name, f"board {board}, {ns!r} v {ew!r}: missing (and no ruling)")
+                raise ContestError(
+                    name,
+                    gettext_noop("board %(board)s, %(ns)r v %(ew)r: missing (and no ruling)"),
+                    board=board,
+                    ns=ns,
+                    ew=ew,
+                )
             if type(score) is not int:
                 raise ContestError(
-                    name, f"board {board}, {ns!r} v {ew!r}: must be a whole number, got {score!r}"
+                    name,
+                    gettext_noop("board %(board)s, %(ns)r v %(ew)r: must be a whole number, got %(score)r"),
+                    board=board,
+                    ns=ns,
+                    ew=ew,
+                    score=score,
                 )
     elif ruling == LOW_HIGH:
         if offending not in _SIDES:
             raise ContestError(
-                "offending", f"board {board}: a low-high ruling needs 'NS' or 'EW', got {offending!r}"
+                "offending",
+                gettext_noop("board %(board)s: a low-high ruling needs 'NS' or 'EW', got %(offending)r"),
+                board=board,
+                offending=offending,
             )
     elif ruling == AVERAGE:
         if offending:
-            raise ContestError("offending", f"board {board}: an average ruling has no offending pair")
+            raise ContestError(
+                "offending",
+                gettext_noop("board %(board)s: an average ruling has no offending pair"),
+                board=board,
+            )
     else:
-        raise ContestError("ruling", f"board {board}: must be 'average' or 'low-high', got {ruling!r}")
+        raise ContestError(
+            "ruling",
+            gettext_noop("board %(board)s: must be 'average' or 'low-high', got %(ruling)r"),
+            board=board,
+            ruling=ruling,
+        )
 
 
 class _Fields(NamedTuple):
@@ -130,14 +165,18 @@ class BoardResult(_Fields):
 def scores_from_net(net_ns: int) -> tuple[int, int]:
     """Auction codes: the pairs' scores on a deal from N-S's net (N-S total minus E-W total)."""
     if type(net_ns) is not int:
-        raise ContestError("net", f"must be a whole number, got {show_value(net_ns)}")
+        raise ContestError("net", gettext_noop("must be a whole number, got %(got)s"), got=show_value(net_ns))
     return net_ns, -net_ns
 
 
 def scores_from_whist(tricks_ns: int) -> tuple[int, int]:
     """Duplicate whist: each pair scores the tricks its side won."""
     if type(tricks_ns) is not int or not 0 <= tricks_ns <= 13:
-        raise ContestError("tricks", f"must be a whole number from 0 to 13, got {show_value(tricks_ns)}")
+        raise ContestError(
+            "tricks",
+            gettext_noop("must be a whole number from 0 to 13, got %(got)s"),
+            got=show_value(tricks_ns),
+        )
     return tricks_ns, 13 - tricks_ns
 
 
@@ -482,18 +521,25 @@ def _by_board(
                 rows = by_board[r[0]] = []
             rows.append(r)  # type: ignore[arg-type]
     except (TypeError, IndexError, KeyError):
-        raise ContestError("results", "expected BoardResult rows") from None
+        raise ContestError("results", gettext_noop("expected BoardResult rows")) from None
     pairs: dict[int, tuple[list[PairId], list[PairId]]] = {}
     for board, rows in by_board.items():
         if not _ROW_TYPES.issuperset(map(type, rows)) or set(map(len, rows)) != {7}:
             wrong = next(r for r in rows if type(r) not in _ROW_TYPES or len(r) != 7)
-            raise ContestError("results", f"expected BoardResult rows, got {show_value(wrong)}")
+            raise ContestError(
+                "results", gettext_noop("expected BoardResult rows, got %(got)s"), got=show_value(wrong)
+            )
         nss = list(map(_NS_PAIR, rows))
         ews = list(map(_EW_PAIR, rows))
         pairs[board] = nss, ews
         bad = grouping.misplaced(nss, ews)
         if bad is not None:
-            raise ContestError("groups", f"board {board}: {grouping.misplaced_text(*bad)}")
+            raise ContestError(
+                "groups",
+                gettext_noop("board %(board)s: %(misplaced_text)s"),
+                board=board,
+                misplaced_text=grouping.misplaced_text(*bad),
+            )
         k = len(rows)
         if (len(set(nss)) != k or len(set(ews)) != k) if grouping.by_side else len(set(nss + ews)) != 2 * k:
             seen_ns: set[PairId] = set()
@@ -501,7 +547,11 @@ def _by_board(
             for ns, ew in zip(nss, ews, strict=True):
                 if ns in seen_ns or ew in seen_ew or (ns == ew and not grouping.by_side):
                     raise ContestError(
-                        "results", f"board {board}: a pair would play it twice ({ns!r} v {ew!r})"
+                        "results",
+                        gettext_noop("board %(board)s: a pair would play it twice (%(ns)r v %(ew)r)"),
+                        board=board,
+                        ns=ns,
+                        ew=ew,
                     )
                 seen_ns.add(ns)
                 seen_ew.add(ew)

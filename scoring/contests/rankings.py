@@ -28,7 +28,7 @@ from itertools import chain, count
 from typing import Final, Literal, TypeAlias
 
 from scoring.contests.display import round_half_away
-from scoring.errors import ContestError, ScoringError, show_value
+from scoring.errors import ContestError, ScoringError, gettext_noop, say, show_value
 
 __all__ = [
     "ALL_PAIRS",
@@ -110,11 +110,22 @@ class RankingGroups:
         """Why a pair found by :meth:`misplaced` cannot be ranked."""
         held = _BASE[side]
         if self.of is None or pair not in self.of:
-            return (
-                f"pair {pair!r} sat {held} but is in no ranking (law H: the rankings come from the seatings)"
+            return say(
+                gettext_noop(
+                    "pair %(pair)r sat %(held)s but is in no ranking (law H: the rankings come from the seatings)"
+                ),
+                pair=pair,
+                held=held,
             )
         name = self.groups[self.of[pair]].name
-        return f"pair {pair!r} sat {held} but is ranked in {name!r}, which holds no {held} pairs (law H)"
+        return say(
+            gettext_noop(
+                "pair %(pair)r sat %(held)s but is ranked in %(name)r, which holds no %(held)s pairs (law H)"
+            ),
+            pair=pair,
+            held=held,
+            name=name,
+        )
 
 
 def one_ranking() -> RankingGroups:
@@ -131,12 +142,16 @@ def grouping(single_ranking: bool | None, groups: RankingGroups | None) -> Ranki
     """The rankings asked for: ``groups`` (from the seatings), or by rule (``single_ranking``)."""
     if groups is not None:
         if single_ranking is not None:
-            raise ContestError("groups", "give the rankings (groups) or single_ranking, not both")
+            raise ContestError(
+                "groups", gettext_noop("give the rankings (groups) or single_ranking, not both")
+            )
         if not isinstance(groups, RankingGroups):
-            raise ContestError("groups", f"expected RankingGroups, got {show_value(groups)}")
+            raise ContestError(
+                "groups", gettext_noop("expected RankingGroups, got %(got)s"), got=show_value(groups)
+            )
         return groups
     if single_ranking is None:
-        raise ContestError("groups", "give the rankings (groups) or single_ranking")
+        raise ContestError("groups", gettext_noop("give the rankings (groups) or single_ranking"))
     return one_ranking() if single_ranking else direction_rankings()
 
 
@@ -146,7 +161,9 @@ def _pair_key(pair: PairId) -> tuple[int, int, str]:
 
 def _bad_pair(held: Iterable[list[PairId]]) -> ScoringError:
     bad = next(p for p in chain.from_iterable(held) if type(p) not in _IDS)
-    return ScoringError("tables", f"a pair id is an int or a str, got {show_value(bad)}")
+    return ScoringError(
+        "tables", gettext_noop("a pair id is an int or a str, got %(got)s"), got=show_value(bad)
+    )
 
 
 def _sections_label(sections: tuple[str, ...]) -> str:
@@ -163,12 +180,21 @@ def _pairs_by_board(tables: Iterable[Table]) -> dict[int, tuple[list[PairId], li
             board, ns, ew = table
         except (TypeError, ValueError):
             raise ScoringError(
-                "tables", f"a table is (board, ns pair, ew pair), got {show_value(table)}"
+                "tables",
+                gettext_noop("a table is (board, ns pair, ew pair), got %(got)s"),
+                got=show_value(table),
             ) from None
         if type(board) is not int:
-            raise ScoringError("tables", f"a board is a whole number, got {show_value(board)}")
+            raise ScoringError(
+                "tables", gettext_noop("a board is a whole number, got %(got)s"), got=show_value(board)
+            )
         if ns == ew:
-            raise ScoringError("tables", f"board {board}: pair {ns!r} cannot sit both N-S and E-W")
+            raise ScoringError(
+                "tables",
+                gettext_noop("board %(board)s: pair %(ns)r cannot sit both N-S and E-W"),
+                board=board,
+                ns=ns,
+            )
         both = by_board.get(board)
         if both is None:  # (not ``setdefault``: it would make two lists for every table)
             both = by_board[board] = ([], [])

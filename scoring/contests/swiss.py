@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from scoring.contests.leagues import ENTRANTS_MAX, Meeting, entrant_list
-from scoring.errors import ContestError, show_value
+from scoring.errors import ContestError, gettext_noop, show_value
 
 #: The rank window a draw first looks in (each entrant against those up to this many places away), doubled
 #: until the draw is complete: a dense graph of 200 entrants takes networkx about 1 s, a window of 12 ~20 ms.
@@ -36,7 +36,9 @@ class Draw:
 
 def _round(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ContestError("round", f"must be a whole number from 1, got {show_value(value)}")
+        raise ContestError(
+            "round", gettext_noop("must be a whole number from 1, got %(got)s"), got=show_value(value)
+        )
     return value
 
 
@@ -59,12 +61,18 @@ def first_draw(entrants: Sequence[int], *, seeded: bool, rng: secrets.SystemRand
 def _met(met: object, known: set[int]) -> set[frozenset[int]]:
     """The meetings so far between entrants still in the field (a withdrawn entrant's are left out)."""
     if not isinstance(met, Collection) or isinstance(met, (str, bytes)):
-        raise ContestError("met", f"must be a collection of pairs of entrants, got {show_value(met)}")
+        raise ContestError(
+            "met", gettext_noop("must be a collection of pairs of entrants, got %(got)s"), got=show_value(met)
+        )
     found = set()
     for meeting in met:
         pair = frozenset(meeting) if isinstance(meeting, (frozenset, set, tuple, list)) else None
         if pair is None or len(pair) != 2 or any(isinstance(x, bool) or not isinstance(x, int) for x in pair):
-            raise ContestError("met", f"a meeting is two different entrants, got {show_value(repr(meeting))}")
+            raise ContestError(
+                "met",
+                gettext_noop("a meeting is two different entrants, got %(got)s"),
+                got=show_value(repr(meeting)),
+            )
         if pair <= known:
             found.add(pair)
     return found
@@ -72,10 +80,14 @@ def _met(met: object, known: set[int]) -> set[frozenset[int]]:
 
 def _byes(byes: object) -> set[int]:
     if not isinstance(byes, Collection) or isinstance(byes, (str, bytes)):
-        raise ContestError("byes", f"must be a collection of entrants, got {show_value(byes)}")
+        raise ContestError(
+            "byes", gettext_noop("must be a collection of entrants, got %(got)s"), got=show_value(byes)
+        )
     for entrant in byes:
         if isinstance(entrant, bool) or not isinstance(entrant, int):
-            raise ContestError("byes", f"must be whole numbers, got {show_value(entrant)}")
+            raise ContestError(
+                "byes", gettext_noop("must be whole numbers, got %(got)s"), got=show_value(entrant)
+            )
     return set(byes)
 
 

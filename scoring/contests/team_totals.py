@@ -26,7 +26,7 @@ from scoring.contests.plus_minus import (
     scored_boards,
 )
 from scoring.contests.rankings import competition_ranks, one_ranking
-from scoring.errors import ContestError
+from scoring.errors import ContestError, gettext_noop
 
 __all__ = ["TeamMatch", "TeamPairRow", "TeamRow", "team_match"]
 
@@ -82,21 +82,29 @@ class TeamMatch:
 def _team_of(teams: Mapping[str, Sequence[_P]]) -> dict[PairId, str]:
     """Law G's checks on the teams; each pair's team."""
     if len(teams) < 2:
-        raise ContestError("teams", "a team match needs at least two teams")
+        raise ContestError("teams", gettext_noop("a team match needs at least two teams"))
     team_of: dict[PairId, str] = {}
     sizes = set()
     for name, members in teams.items():
         if len(members) < 2:
-            raise ContestError("teams", f"team {name!r}: law G requires at least two pairs")
+            raise ContestError(
+                "teams", gettext_noop("team %(name)r: law G requires at least two pairs"), name=name
+            )
         if len(set(members)) != len(members):
-            raise ContestError("teams", f"team {name!r} lists a pair twice")
+            raise ContestError("teams", gettext_noop("team %(name)r lists a pair twice"), name=name)
         sizes.add(len(members))
         for pair in members:
             if pair in team_of:
-                raise ContestError("teams", f"pair {pair!r} is on teams {team_of[pair]!r} and {name!r}")
+                raise ContestError(
+                    "teams",
+                    gettext_noop("pair %(pair)r is on teams %(pair2)r and %(name)r"),
+                    pair=pair,
+                    pair2=team_of[pair],
+                    name=name,
+                )
             team_of[pair] = name
     if len(sizes) != 1:
-        raise ContestError("teams", "law G: the contesting teams must be of equal size")
+        raise ContestError("teams", gettext_noop("law G: the contesting teams must be of equal size"))
     return team_of
 
 
@@ -109,9 +117,20 @@ def _pair_totals(
     for d in lines:
         for pair in (d.ns, d.ew):
             if pair not in team_of:
-                raise ContestError("results", f"board {d.board}: pair {pair!r} is not on any team")
+                raise ContestError(
+                    "results",
+                    gettext_noop("board %(board)s: pair %(pair)r is not on any team"),
+                    board=d.board,
+                    pair=pair,
+                )
         if team_of[d.ns] == team_of[d.ew]:
-            raise ContestError("results", f"board {d.board}: pairs {d.ns!r} and {d.ew!r} are team-mates")
+            raise ContestError(
+                "results",
+                gettext_noop("board %(board)s: pairs %(ns)r and %(ew)r are team-mates"),
+                board=d.board,
+                ns=d.ns,
+                ew=d.ew,
+            )
         sides: tuple[tuple[Side, PairId, Exact | None], ...] = (
             (NS, d.ns, d.ns_score),
             (EW, d.ew, d.ew_score),
@@ -120,7 +139,9 @@ def _pair_totals(
             direction, boards, net = totals.get(pair, (side, 0, Fraction(0)))
             if direction != side:
                 raise ContestError(
-                    "results", f"pair {pair!r} sat both N-S and E-W; law G seats each pair one way"
+                    "results",
+                    gettext_noop("pair %(pair)r sat both N-S and E-W; law G seats each pair one way"),
+                    pair=pair,
                 )
             if score is not None:
                 boards, net = boards + 1, net + score
@@ -137,17 +158,30 @@ def _directions(
     direction_of: dict[PairId, Side] = {}
     for seated, seat in (seats or {}).items():
         if seated not in team_of:
-            raise ContestError("seats", f"pair {seated!r} is not on any team")
+            raise ContestError("seats", gettext_noop("pair %(seated)r is not on any team"), seated=seated)
         if seat not in (NS, EW):
-            raise ContestError("seats", f"pair {seated!r}: must be 'NS' or 'EW', got {seat!r}")
+            raise ContestError(
+                "seats",
+                gettext_noop("pair %(seated)r: must be 'NS' or 'EW', got %(seat)r"),
+                seated=seated,
+                seat=seat,
+            )
         direction_of[seated] = NS if seat == NS else EW
     for pair, (side, _boards, _net) in played.items():
         if direction_of.setdefault(pair, side) != side:
-            raise ContestError("seats", f"pair {pair!r} is seated {direction_of[pair]} but played {side}")
+            raise ContestError(
+                "seats",
+                gettext_noop("pair %(pair)r is seated %(pair2)s but played %(side)s"),
+                pair=pair,
+                pair2=direction_of[pair],
+                side=side,
+            )
     for member in team_of:
         if member not in direction_of:
             raise ContestError(
-                "seats", f"pair {member!r} has no result and no seat: its direction is unknown"
+                "seats",
+                gettext_noop("pair %(member)r has no result and no seat: its direction is unknown"),
+                member=member,
             )
     return direction_of
 
@@ -173,7 +207,9 @@ def _team_row(
     if odd is not None:
         odd_average = direction_averages[EW if odd == NS else NS]
         if odd_average is None:
-            raise ContestError("teams", f"team {name!r}: no pair is seated opposite its odd pair")
+            raise ContestError(
+                "teams", gettext_noop("team %(name)r: no pair is seated opposite its odd pair"), name=name
+            )
         total = net + extra * odd_average
     return TeamRow(name, pair_rows, net, odd, extra, odd_average, total, 0)
 

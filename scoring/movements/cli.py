@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from scoring.errors import gettext_noop
 from scoring.movements.common import GENERATED_KINDS, MAX_BOARDS_PER_ROUND, MovementError, _fail
 from scoring.movements.generators import generate, render
 
@@ -41,7 +42,7 @@ def _int_argument(name: str, value: str | None) -> int | None:
         return None
     text = value.strip()
     if not re.fullmatch(r"-?\d+", text):
-        _fail(f"{name} must be a whole number, got '{value}'")
+        _fail(gettext_noop("%(name)s must be a whole number, got '%(value)s'"), name=name, value=value)
     return int(text)
 
 
@@ -53,13 +54,17 @@ def run(argv: Sequence[str]) -> str:
         raise MovementError(str(exc)) from None
     kind = args.kind.strip().lower()
     if kind not in GENERATED_KINDS:
-        _fail(f"unknown movement kind '{args.kind}' (expected one of: {', '.join(GENERATED_KINDS)})")
+        _fail(
+            gettext_noop("unknown movement kind '%(kind)s' (expected one of: %(generated_kinds)s)"),
+            kind=args.kind,
+            generated_kinds=", ".join(GENERATED_KINDS),
+        )
     if args.format not in ("json", "text"):
-        _fail(f"--format must be json or text, got '{args.format}'")
+        _fail(gettext_noop("--format must be json or text, got '%(format)s'"), format=args.format)
     if args.even is not None and kind != "mitchell":
-        _fail(f"--{args.even} applies to a Mitchell only")
+        _fail(gettext_noop("--%(even)s applies to a Mitchell only"), even=args.even)
     if args.pairs is not None and kind != "howell":
-        _fail("--pairs applies to a Howell only")
+        _fail(gettext_noop("--pairs applies to a Howell only"))
     tables = _int_argument("--tables", args.tables)
     bpr = _int_argument("--boards-per-round", args.boards_per_round)
     pairs = _int_argument("--pairs", args.pairs)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NoReturn
 
+from scoring.errors import MarkedError
+
 PairId = int | str
 """A pair's identifier: a positive integer or a non-empty string, unique within the event."""
 
@@ -37,12 +39,12 @@ _TITLES = {
 }
 
 
-class MovementError(ValueError):
+class MovementError(MarkedError):
     """A movement (or the request for one) is unlawful or malformed; the message names the problem."""
 
 
-def _fail(message: str) -> NoReturn:
-    raise MovementError(message)
+def _fail(message: str, /, **params: object) -> NoReturn:
+    raise MovementError(message, **params)
 
 
 # --------------------------------------------------------------------------------------------------

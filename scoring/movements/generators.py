@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from scoring.errors import gettext_noop
 from scoring.movements.common import (
     COMPASS_MIN_TABLES,
     EVEN_OPTIONS,
@@ -36,8 +37,21 @@ def _check_count(kind: str, what: str, value: object, low: int, high: int | None
     ):
         return value
     if high is None:
-        _fail(f"{kind}: {what} must be a whole number of at least {low}, got {value!r}")
-    _fail(f"{kind}: {what} must be from {low} to {high}, got {value!r}")
+        _fail(
+            gettext_noop("%(kind)s: %(what)s must be a whole number of at least %(low)s, got %(value)r"),
+            kind=kind,
+            what=what,
+            low=low,
+            value=value,
+        )
+    _fail(
+        gettext_noop("%(kind)s: %(what)s must be from %(low)s to %(high)s, got %(value)r"),
+        kind=kind,
+        what=what,
+        low=low,
+        high=high,
+        value=value,
+    )
 
 
 def _check_boards_per_round(kind: str, value: object) -> int:
@@ -49,7 +63,7 @@ def mitchell(tables: int, boards_per_round: int, *, even: str = "relay") -> Move
     t_count = _check_count("mitchell", "tables", tables, MITCHELL_MIN_TABLES, MAX_SECTION_TABLES)
     bpr = _check_boards_per_round("mitchell", boards_per_round)
     if even not in EVEN_OPTIONS:
-        _fail(f"mitchell: even must be 'relay' or 'skip', got {even!r}")
+        _fail(gettext_noop("mitchell: even must be 'relay' or 'skip', got %(even)r"), even=even)
     odd = t_count % 2 == 1
     half = t_count // 2
     round_count = t_count if odd or even == "relay" else t_count - 1
@@ -143,7 +157,9 @@ def _howell_sets(order: int) -> tuple[tuple[int, ...], ...]:
         return _HOWELL_SETS_TABLE[order]
     starter = _strong_starter(order)
     if starter is None:  # pragma: no cover - every supported order is covered above or has a starter
-        _fail(f"howell: no board-set assignment known for {(order + 1) // 2} tables")
+        _fail(
+            gettext_noop("howell: no board-set assignment known for %(value)s tables"), value=(order + 1) // 2
+        )
     inverse_two = (order + 1) // 2  # 2 * inverse_two == 1 (mod order)
     # The starter pair with difference +-2k serves table k; its sets move with the round.
     by_half_diff: dict[int, int] = {}
@@ -163,7 +179,13 @@ def howell(tables: int, boards_per_round: int, *, pairs: int | None = None) -> M
     bpr = _check_boards_per_round("howell", boards_per_round)
     pair_count = 2 * t_count if pairs is None else pairs
     if not _is_int(pair_count) or pair_count not in (2 * t_count, 2 * t_count - 1):
-        _fail(f"howell: {t_count} tables seat {2 * t_count} or {2 * t_count - 1} pairs, got {pairs!r}")
+        _fail(
+            gettext_noop("howell: %(t_count)s tables seat %(value)s or %(value2)s pairs, got %(pairs)r"),
+            t_count=t_count,
+            value=2 * t_count,
+            value2=2 * t_count - 1,
+            pairs=pairs,
+        )
     order = 2 * t_count - 1
     stationary = 2 * t_count
     present = stationary <= pair_count
@@ -235,19 +257,31 @@ def generate(
     ``even`` applies to Mitchell only; ``pairs`` (``2T`` or ``2T-1``) to Howell only."""
     if kind == "mitchell":
         if pairs is not None:
-            _fail("mitchell: the number of pairs follows from the tables (2 per table); do not give pairs")
+            _fail(
+                gettext_noop(
+                    "mitchell: the number of pairs follows from the tables (2 per table); do not give pairs"
+                )
+            )
         return mitchell(tables, boards_per_round, even=even)
     if kind == "howell":
         return howell(tables, boards_per_round, pairs=pairs)
     if kind == "teams":
         if pairs is not None:
-            _fail("teams: give the pairs per team as tables; do not give pairs")
+            _fail(gettext_noop("teams: give the pairs per team as tables; do not give pairs"))
         return team_match(tables, boards_per_round)
     if kind == "compass":
         if pairs is not None:
-            _fail("compass: the number of pairs follows from the tables (2 per table); do not give pairs")
+            _fail(
+                gettext_noop(
+                    "compass: the number of pairs follows from the tables (2 per table); do not give pairs"
+                )
+            )
         return compass(tables, boards_per_round)
-    _fail(f"unknown movement kind {kind!r} (expected one of: {', '.join(GENERATED_KINDS)})")
+    _fail(
+        gettext_noop("unknown movement kind %(kind)r (expected one of: %(generated_kinds)s)"),
+        kind=kind,
+        generated_kinds=", ".join(GENERATED_KINDS),
+    )
 
 
 def render(movement: Movement, fmt: str = "text") -> str:
@@ -256,4 +290,4 @@ def render(movement: Movement, fmt: str = "text") -> str:
         return movement.to_json() + "\n"
     if fmt == "text":
         return movement.to_text()
-    _fail(f"format must be json or text, got {fmt!r}")
+    _fail(gettext_noop("format must be json or text, got %(fmt)r"), fmt=fmt)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.errors import gettext_noop, ngettext, say
 from scoring.movements.common import (
     _TITLES,
     KINDS,
@@ -240,14 +241,17 @@ class Movement:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
             raise MovementError(
-                f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+                gettext_noop("not valid JSON: %(msg)s at line %(lineno)s, column %(colno)s"),
+                msg=exc.msg,
+                lineno=exc.lineno,
+                colno=exc.colno,
             ) from None
         except UnicodeDecodeError:
-            raise MovementError("not valid JSON: the file is not UTF-8 text") from None
+            raise MovementError(gettext_noop("not valid JSON: the file is not UTF-8 text")) from None
         except RecursionError:
-            raise MovementError("not valid JSON: nested too deeply") from None
+            raise MovementError(gettext_noop("not valid JSON: nested too deeply")) from None
         except ValueError as exc:  # e.g. a number of more than 4,300 digits
-            raise MovementError(f"not valid JSON: {exc}") from None
+            raise MovementError(gettext_noop("not valid JSON: %(exc)s"), exc=exc) from None
         return cls.from_dict(obj, check=check)
 
     @classmethod
@@ -306,25 +310,41 @@ def _parse_boards_text(text: str) -> tuple[int, ...]:
     return tuple(boards)
 
 
-_BOARDS_HINT = "write board numbers like 1-3, 1 2 3 or 1;2;3"
-
-
 def _parse_pair(value: Any, where: str, column: str) -> PairId:
     if _is_int(value):
         if value < 1:
-            raise MovementError(f"{where}: {column} pair must be a positive number or a name, got {value}")
+            raise MovementError(
+                gettext_noop("%(where)s: %(column)s pair must be a positive number or a name, got %(value)s"),
+                where=where,
+                column=column,
+                value=value,
+            )
         return int(value)
     if isinstance(value, str):
         text = value.strip()
         if not text:
-            raise MovementError(f"{where}: {column} pair is missing")
+            raise MovementError(
+                gettext_noop("%(where)s: %(column)s pair is missing"), where=where, column=column
+            )
         if text.isdecimal():
             number = int(text)
             if number < 1:
-                raise MovementError(f"{where}: {column} pair must be a positive number or a name, got {text}")
+                raise MovementError(
+                    gettext_noop(
+                        "%(where)s: %(column)s pair must be a positive number or a name, got %(text)s"
+                    ),
+                    where=where,
+                    column=column,
+                    text=text,
+                )
             return number
         return text
-    raise MovementError(f"{where}: {column} pair must be a number or a name, got {value!r}")
+    raise MovementError(
+        gettext_noop("%(where)s: %(column)s pair must be a number or a name, got %(value)r"),
+        where=where,
+        column=column,
+        value=value,
+    )
 
 
 def _parse_positive(value: Any, where: str, what: str) -> int:
@@ -333,7 +353,12 @@ def _parse_positive(value: Any, where: str, what: str) -> int:
     if isinstance(value, str) and value.strip().isdecimal() and int(value.strip()) >= 1:
         return int(value.strip())
     shown = repr(value) if not isinstance(value, str) else f"'{value}'"
-    raise MovementError(f"{where}: {what} must be a whole number from 1 up, got {shown}")
+    raise MovementError(
+        gettext_noop("%(where)s: %(what)s must be a whole number from 1 up, got %(shown)s"),
+        where=where,
+        what=what,
+        shown=shown,
+    )
 
 
 def _parse_boards_value(value: Any, where: str) -> tuple[int, ...]:
@@ -341,10 +366,16 @@ def _parse_boards_value(value: Any, where: str) -> tuple[int, ...]:
         try:
             return _parse_boards_text(value)
         except ValueError:
-            raise MovementError(f"{where}: boards '{value}' are not board numbers ({_BOARDS_HINT})") from None
+            raise MovementError(
+                gettext_noop(
+                    "%(where)s: boards '%(value)s' are not board numbers (write board numbers like 1-3, 1 2 3 or 1;2;3)"
+                ),
+                where=where,
+                value=value,
+            ) from None
     if isinstance(value, list | tuple):
         if not value:
-            raise MovementError(f"{where}: no boards listed")
+            raise MovementError(gettext_noop("%(where)s: no boards listed"), where=where)
         boards: list[int] = []
         for item in value:
             if (_is_int(item) and item >= 1) or (
@@ -353,23 +384,37 @@ def _parse_boards_value(value: Any, where: str) -> tuple[int, ...]:
                 boards.append(int(item))
             else:
                 raise MovementError(
-                    f"{where}: board {item!r} is not a board number (a whole number from 1 up)"
+                    gettext_noop(
+                        "%(where)s: board %(item)r is not a board number (a whole number from 1 up)"
+                    ),
+                    where=where,
+                    item=item,
                 )
         return tuple(boards)
-    raise MovementError(f"{where}: boards must be a list of board numbers, got {value!r}")
+    raise MovementError(
+        gettext_noop("%(where)s: boards must be a list of board numbers, got %(value)r"),
+        where=where,
+        value=value,
+    )
 
 
 def _movement_from_obj(obj: Any) -> Movement:
     if not isinstance(obj, Mapping):
-        raise MovementError(f"a movement must be a JSON object, got {type(obj).__name__}")
+        raise MovementError(
+            gettext_noop("a movement must be a JSON object, got %(name)s"), name=type(obj).__name__
+        )
     kind = obj.get("kind", "custom")
     if not isinstance(kind, str) or kind not in KINDS:
-        raise MovementError(f"unknown movement kind {kind!r} (expected one of: {', '.join(KINDS)})")
+        raise MovementError(
+            gettext_noop("unknown movement kind %(kind)r (expected one of: %(kinds)s)"),
+            kind=kind,
+            kinds=", ".join(KINDS),
+        )
     if "rounds" not in obj:
-        raise MovementError("the movement has no 'rounds'")
+        raise MovementError(gettext_noop("the movement has no 'rounds'"))
     raw_rounds = obj["rounds"]
     if not isinstance(raw_rounds, list) or not raw_rounds:
-        raise MovementError("'rounds' must be a non-empty list of rounds")
+        raise MovementError(gettext_noop("'rounds' must be a non-empty list of rounds"))
     rounds = [_round_from_obj(raw_round, i) for i, raw_round in enumerate(raw_rounds)]
     rounds.sort(key=lambda r: r.number)
     tables_value = obj.get("tables")
@@ -389,22 +434,30 @@ def _round_from_obj(raw_round: Any, i: int) -> MovementRound:
     """``rounds[i]`` of an uploaded movement: its number, its tables (in table order) and who sits out."""
     where = f"rounds[{i}]"
     if not isinstance(raw_round, Mapping):
-        raise MovementError(f"{where}: a round must be an object with 'round' and 'tables'")
+        raise MovementError(
+            gettext_noop("%(where)s: a round must be an object with 'round' and 'tables'"), where=where
+        )
     number = _parse_positive(raw_round.get("round", i + 1), where, "round")
-    where = f"round {number}"
+    where = say(gettext_noop("round %(round)s"), round=number)
     raw_tables = raw_round.get("tables")
     if not isinstance(raw_tables, list) or not raw_tables:
-        raise MovementError(f"{where}: 'tables' must be a non-empty list of tables")
+        raise MovementError(
+            gettext_noop("%(where)s: 'tables' must be a non-empty list of tables"), where=where
+        )
     plays: list[TablePlay] = []
     for j, raw_play in enumerate(raw_tables):
         at = f"{where}, tables[{j}]"
         if not isinstance(raw_play, Mapping):
-            raise MovementError(f"{at}: a table must be an object with table, ns, ew and boards")
+            raise MovementError(
+                gettext_noop("%(at)s: a table must be an object with table, ns, ew and boards"), at=at
+            )
         missing = [key for key in ("table", "ns", "ew", "boards") if key not in raw_play]
         if missing:
-            raise MovementError(f"{at}: missing {', '.join(missing)}")
+            raise MovementError(
+                gettext_noop("%(at)s: missing %(missing)s"), at=at, missing=", ".join(missing)
+            )
         table = _parse_positive(raw_play["table"], at, "table")
-        at = f"{where}, table {table}"
+        at = say(gettext_noop("round %(round)s, table %(table)s"), round=number, table=table)
         ns = _parse_pair(raw_play["ns"], at, "ns")
         ew = _parse_pair(raw_play["ew"], at, "ew")
         plays.append(TablePlay(table, ns, ew, _parse_boards_value(raw_play["boards"], at)))
@@ -422,11 +475,11 @@ def _teams_from_obj(raw_teams: Any) -> dict[str, tuple[PairId, ...]] | None:
     if raw_teams is None:
         return None
     if not isinstance(raw_teams, Mapping):
-        raise MovementError("'teams' must be an object: team name -> list of pairs")
+        raise MovementError(gettext_noop("'teams' must be an object: team name -> list of pairs"))
     teams: dict[str, tuple[PairId, ...]] = {}
     for name, members in raw_teams.items():
         if not isinstance(members, list):
-            raise MovementError(f"team {name}: the pairs must be a list")
+            raise MovementError(gettext_noop("team %(name)s: the pairs must be a list"), name=name)
         teams[str(name)] = tuple(_parse_pair(p, f"team {name}", "team") for p in members)
     return teams
 
@@ -436,7 +489,11 @@ _CSV_COLUMNS: tuple[str, ...] = ("round", "table", "ns", "ew", "boards")
 
 def _movement_from_csv(text: str, *, kind: str, tables: int | None, boards_per_round: int | None) -> Movement:
     if kind not in KINDS:
-        raise MovementError(f"unknown movement kind {kind!r} (expected one of: {', '.join(KINDS)})")
+        raise MovementError(
+            gettext_noop("unknown movement kind %(kind)r (expected one of: %(kinds)s)"),
+            kind=kind,
+            kinds=", ".join(KINDS),
+        )
     if text.startswith("\ufeff"):
         text = text[1:]
     reader = csv.reader(io.StringIO(text))
@@ -455,10 +512,14 @@ def _movement_from_csv(text: str, *, kind: str, tables: int | None, boards_per_r
                 continue
             if len(row) < len(header):
                 raise MovementError(
-                    f"line {line}: expected {len(header)} cells ({','.join(header)}), got {len(row)}"
+                    gettext_noop("line %(line)s: expected %(count)s cells (%(header)s), got %(count2)s"),
+                    line=line,
+                    count=len(header),
+                    header=",".join(header),
+                    count2=len(row),
                 )
             cell = {col: row[i].strip() for col, i in index.items()}
-            where = f"line {line}"
+            where = say(gettext_noop("line %(line)s"), line=line)
             number = _parse_positive(cell["round"], where, "round")
             if cell["table"] in ("", "-"):
                 sit_outs.setdefault(number, []).extend(_csv_sit_outs(cell, where))
@@ -468,15 +529,26 @@ def _movement_from_csv(text: str, *, kind: str, tables: int | None, boards_per_r
             if table in round_plays:
                 first_line = round_plays[table][1]
                 raise MovementError(
-                    f"{where}: round {number}, table {table} is listed twice (first at line {first_line})"
+                    gettext_noop(
+                        "%(where)s: round %(number)s, table %(table)s is listed twice (first at "
+                        "line %(first_line)s)"
+                    ),
+                    where=where,
+                    number=number,
+                    table=table,
+                    first_line=first_line,
                 )
             round_plays[table] = (TablePlay(table, ns, ew, boards), line)
     except csv.Error as exc:
-        raise MovementError(f"line {reader.line_num}: not valid CSV: {exc}") from None
+        raise MovementError(
+            gettext_noop("line %(line_num)s: not valid CSV: %(exc)s"), line_num=reader.line_num, exc=exc
+        ) from None
     if header is None:
-        raise MovementError("the CSV is empty: a header line round,table,ns,ew,boards is required")
+        raise MovementError(
+            gettext_noop("the CSV is empty: a header line round,table,ns,ew,boards is required")
+        )
     if not plays:
-        raise MovementError("the CSV has a header but no tables")
+        raise MovementError(gettext_noop("the CSV has a header but no tables"))
     numbers = sorted(set(plays) | set(sit_outs))
     rounds = tuple(
         MovementRound(
@@ -498,8 +570,15 @@ def _csv_columns(header: list[str], line: int) -> dict[str, int]:
     missing = [col for col in _CSV_COLUMNS if col not in header]
     if missing:
         raise MovementError(
-            f"line {line}: the CSV header is missing column{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(missing)} (a header line round,table,ns,ew,boards is required)"
+            ngettext(
+                "line %(line)s: the CSV header is missing column %(missing)s (a header line "
+                "round,table,ns,ew,boards is required)",
+                "line %(line)s: the CSV header is missing columns %(missing)s (a header line "
+                "round,table,ns,ew,boards is required)",
+                len(missing),
+            ),
+            line=line,
+            missing=", ".join(missing),
         )
     return {col: header.index(col) for col in _CSV_COLUMNS}
 
@@ -507,10 +586,13 @@ def _csv_columns(header: list[str], line: int) -> dict[str, int]:
 def _csv_sit_outs(cell: Mapping[str, str], where: str) -> list[PairId]:
     """A line with no table: the pairs in its ns/ew cells sit out that round."""
     if cell["boards"]:
-        raise MovementError(f"{where}: a line with no table lists pairs sitting out and has no boards")
+        raise MovementError(
+            gettext_noop("%(where)s: a line with no table lists pairs sitting out and has no boards"),
+            where=where,
+        )
     names = [cell[col] for col in ("ns", "ew") if cell[col]]
     if not names:
-        raise MovementError(f"{where}: the table is missing")
+        raise MovementError(gettext_noop("%(where)s: the table is missing"), where=where)
     return [_parse_pair(n, where, "sit-out") for n in names]
 
 
@@ -520,11 +602,15 @@ def _csv_table(cell: Mapping[str, str], where: str) -> tuple[int, PairId, PairId
     ns = _parse_pair(cell["ns"], where, "ns")
     ew = _parse_pair(cell["ew"], where, "ew")
     if not cell["boards"]:
-        raise MovementError(f"{where}: no boards listed")
+        raise MovementError(gettext_noop("%(where)s: no boards listed"), where=where)
     try:
         boards = _parse_boards_text(cell["boards"])
     except ValueError:
         raise MovementError(
-            f"{where}: boards '{cell['boards']}' are not board numbers ({_BOARDS_HINT})"
+            gettext_noop(
+                "%(where)s: boards '%(boards)s' are not board numbers (write board numbers like 1-3, 1 2 3 or 1;2;3)"
+            ),
+            where=where,
+            boards=cell["boards"],
         ) from None
     return table, ns, ew, boards
