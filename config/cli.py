@@ -15,7 +15,8 @@ static files when the installed ones changed, then runs gunicorn (waitress on Wi
 run) on 127.0.0.1; ``--room`` listens on every interface and prints the laptop's address on the room's network
 with a QR code for phones, that address allowed as a host and as a trusted origin. Nothing is fetched from the
 internet. Bad input (a port not a number or out of range, a port taken, no network address) is one line on
-standard error and exit 2.
+standard error and exit 2. What it says is in the language of the user's environment, as the management
+commands' (``duplicate.management.commands._language``: LANG=fr_FR.UTF-8 speaks French).
 """
 
 from __future__ import annotations
@@ -29,7 +30,10 @@ import secrets
 import socket
 import sys
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
+
+from django.utils.translation import gettext as _
 
 APP = "kalamazoo"
 DEFAULT_PORT = 8000
@@ -97,9 +101,11 @@ def port_number(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"the port must be a number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("the port must be a number, got %(text)s") % {"text": repr(text)}
+        ) from None
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"the port must be from 1 to 65535, got {port}")
+        raise argparse.ArgumentTypeError(_("the port must be from 1 to 65535, got %(port)d") % {"port": port})
     return port
 
 
@@ -149,14 +155,18 @@ def port_free(host: str, port: int) -> bool:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = _OneLineParser(prog=APP, description="Kalamazoo, the duplicate tournament manager.")
+    top = _OneLineParser(prog=APP, description=_("Kalamazoo, the duplicate tournament manager."))
     commands = top.add_subparsers(dest="command", metavar="COMMAND")
-    serve = commands.add_parser("serve", help="serve with a production server (127.0.0.1, or --room)")
-    serve.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
+    serve = commands.add_parser("serve", help=_("serve with a production server (127.0.0.1, or --room)"))
     serve.add_argument(
-        "--room", action="store_true", help="listen on the room's network and print its address and QR code"
+        "--port", type=port_number, default=DEFAULT_PORT, help=_("default %(port)d") % {"port": DEFAULT_PORT}
     )
-    serve.add_argument("--address", help="with --room: the laptop's address to print (found if not given)")
+    serve.add_argument(
+        "--room",
+        action="store_true",
+        help=_("listen on the room's network and print its address and QR code"),
+    )
+    serve.add_argument("--address", help=_("with --room: the laptop's address to print (found if not given)"))
     return top
 
 
@@ -219,9 +229,9 @@ def prepare_database(out: io.TextIOBase | None = None) -> None:
     write = (out or sys.stdout).write
     start = site_start()
     if not start.has_event:
-        write(f"No events yet: `{APP} demo` loads a demo event.\n")
+        write(_("No events yet: `%(app)s demo` loads a demo event.") % {"app": APP} + "\n")
     if not start.has_director:
-        write(f"No director can sign in yet: `{APP} createdirector` makes one.\n")
+        write(_("No director can sign in yet: `%(app)s createdirector` makes one.") % {"app": APP} + "\n")
 
 
 def gunicorn_arguments(host: str, port: int) -> list[str]:
@@ -256,40 +266,71 @@ def run_server(host: str, port: int, platform: str) -> None:
     WSGIApplication("%(prog)s [OPTIONS] [APP_MODULE]", prog=f"{APP} serve").run()
 
 
+def speaking(environ: Mapping[str, str]) -> AbstractContextManager[None]:
+    """Django set up, and the language the user's environment asks for, for what is said inside."""
+    import django  # noqa: PLC0415
+    from django.apps import apps  # noqa: PLC0415
+    from django.utils import translation  # noqa: PLC0415
+
+    if not apps.ready:
+        django.setup()
+    from duplicate.management.commands._language import command_language  # noqa: PLC0415
+
+    return translation.override(command_language(environ))
+
+
 def serve(args: argparse.Namespace, environ: MutableMapping[str, str]) -> int:
+    with speaking(environ):  # the server itself runs in no language of its own: each request picks its own
+        host = _serve_prepared(args, environ)
+    run_server(host, args.port, sys.platform)
+    return 0
+
+
+def _serve_prepared(args: argparse.Namespace, environ: MutableMapping[str, str]) -> str:
+    """Check the address and port, prepare the database, say where the server is; the host to bind."""
     host = "127.0.0.1"
     url = f"http://127.0.0.1:{args.port}/"
     if args.room:
         address = args.address or lan_address()
         if address is None:
             raise UsageError(
-                "no address on a local network found: join the room's network (or give --address)"
+                _("no address on a local network found: join the room's network (or give --address)")
             )
         if not _usable(address):
-            raise UsageError(f"--address: {address!r} is not an address a phone can reach")
+            raise UsageError(
+                _("--address: %(address)s is not an address a phone can reach") % {"address": repr(address)}
+            )
         host = "0.0.0.0"
         url = room_settings(environ, address, args.port)
     elif args.address:
-        raise UsageError("--address goes with --room")
+        raise UsageError(_("--address goes with --room"))
     else:
         environ.setdefault("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
     if not port_free(host, args.port):
-        raise UsageError(f"port {args.port} is taken (another server?): choose another with --port")
+        raise UsageError(
+            _("port %(port)d is taken (another server?): choose another with --port") % {"port": args.port}
+        )
     prepare_database()
     folder = data_dir(environ, sys.platform, Path.home())
-    print(f"Kalamazoo serves {url}  (data folder: {folder}; Ctrl+C stops it)", flush=True)
+    print(
+        _("Kalamazoo serves %(url)s  (data folder: %(folder)s; Ctrl+C stops it)")
+        % {"url": url, "folder": folder},
+        flush=True,
+    )
     if args.room:
-        print("Phones in the room: scan this, or type the address.", flush=True)
+        print(_("Phones in the room: scan this, or type the address."), flush=True)
         try:
             print(qr_text(url), flush=True)
         except UnicodeEncodeError:
-            print("(this terminal cannot draw the QR code)", flush=True)
+            print(_("(this terminal cannot draw the QR code)"), flush=True)
         print(
-            f"Open Kalamazoo on this laptop at {url} too: the Table links page's links are then this address.",
+            _(
+                "Open Kalamazoo on this laptop at %(url)s too: the Table links page's links are then this address."
+            )
+            % {"url": url},
             flush=True,
         )
-    run_server(host, args.port, sys.platform)
-    return 0
+    return host
 
 
 HELP = ("help", "-h", "--help")
@@ -312,12 +353,19 @@ def main(argv: Sequence[str] | None = None, environ: MutableMapping[str, str] | 
     try:
         own = prepare_environment(environ, data_dir(environ, sys.platform, Path.home()))
         if argv and argv[0] == "serve":
-            return serve(parser().parse_args(argv), environ)
+            with speaking(environ):
+                args = parser().parse_args(argv)
+            return serve(args, environ)
         if not argv or argv[0] in HELP:
-            parser().print_help()
-            print(
-                f"\nand every management command: `{APP} help` lists them, `{APP} COMMAND --help` explains one"
-            )
+            with speaking(environ):
+                parser().print_help()
+                print()
+                print(
+                    _(
+                        "and every management command: `%(app)s help` lists them, `%(app)s COMMAND --help` explains one"
+                    )
+                    % {"app": APP}
+                )
             argv = argv or ["help"]
         elif own and argv[0] not in NO_MIGRATE:
             # The data folder's database is the command's own: `kalamazoo demo` on a new laptop just works.

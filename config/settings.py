@@ -188,6 +188,9 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en-gb"
 LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("pl", "Polski")]
 LOCALE_PATHS = [_PACKAGE_DIR / "locale" if (_PACKAGE_DIR / "locale").is_dir() else BASE_DIR / "locale"]
+# Kalamazoo's commands (and `kalamazoo serve`) speak the language of the user's environment (LANG=fr_FR.UTF-8:
+# French), one of LANGUAGES, else British English (duplicate/management/commands/_language.py). Tests turn it off.
+COMMANDS_SPEAK_ENVIRONMENT_LANGUAGE = True
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # a club's laptop or a player's phone keeps its language a season
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True

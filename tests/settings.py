@@ -37,6 +37,10 @@ DEAL_ANALYSIS_IN_BACKGROUND = False
 # 2038 keeps every test inside one; tests/reliability/test_security.py checks production's window on its own.
 LOGIN_THROTTLE_WINDOW = 2**31
 
+# Commands speak British English whatever the machine's LANG (tests assert their English); the command
+# language's tests turn it on with the environment they set.
+COMMANDS_SPEAK_ENVIRONMENT_LANGUAGE = False
+
 REDIS_DATABASES = 16  # redis-server's default number of databases (0-15)
 
 

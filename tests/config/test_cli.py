@@ -163,3 +163,15 @@ def test_the_management_commands_go_through_the_same_entry(tmp_path):
     assert "table_links" in run.stdout
     assert "import_event" in run.stdout
     assert (tmp_path / "secret_key").exists()
+
+
+def test_what_serve_says_is_in_the_language_of_the_users_environment(tmp_path, settings, capsys):
+    settings.COMMANDS_SPEAK_ENVIRONMENT_LANGUAGE = (
+        True  # as outside the tests (tests/settings.py turns it off)
+    )
+    environ = {"KALAMAZOO_DATA": str(tmp_path), "LANG": "fr_FR.UTF-8"}
+    assert cli.main(["serve", "--address", "192.168.1.20"], environ) == 2
+    assert capsys.readouterr().err == "kalamazoo: --address s'utilise avec --room\n"
+    environ["LANG"] = "pl_PL.UTF-8"
+    assert cli.main(["serve", "--port", "0"], environ) == 2
+    assert capsys.readouterr().err == "kalamazoo: argument --port: port musi być od 1 do 65535, podano 0\n"

@@ -1,4 +1,5 @@
-"""Shared behaviour of Kalamazoo's commands: bad input prints one clear line and exits non-zero."""
+"""Shared behaviour of Kalamazoo's commands: bad input prints one clear line and exits non-zero, and what a
+command prints for its user is in the language of the user's environment (``_language``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
+from duplicate.management.commands._language import EnvironmentLanguage
 from duplicate.models import Event
 from duplicate.uploads import too_large
 
@@ -15,7 +18,7 @@ from duplicate.uploads import too_large
 def event_or_error(event_id: int) -> Event:
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
-        raise CommandError(f"event {event_id}: no such event", returncode=2)
+        raise CommandError(_("event %(id)d: no such event") % {"id": event_id}, returncode=2)
     return event
 
 
@@ -27,9 +30,12 @@ def read_input(path: Path, *, limit: int) -> bytes:
             raise CommandError(f"{path}: {too_large(limit)}", returncode=2)
         return path.read_bytes()
     except FileNotFoundError:
-        raise CommandError(f"{path}: no such file", returncode=2) from None
+        raise CommandError(_("%(path)s: no such file") % {"path": path}, returncode=2) from None
     except OSError as exc:
-        raise CommandError(f"{path}: cannot read it ({exc.strerror or exc})", returncode=2) from None
+        raise CommandError(
+            _("%(path)s: cannot read it (%(reason)s)") % {"path": path, "reason": exc.strerror or exc},
+            returncode=2,
+        ) from None
 
 
 def write_output(output: Path, body: bytes | str) -> None:
@@ -39,11 +45,15 @@ def write_output(output: Path, body: bytes | str) -> None:
         else:
             output.write_text(body, encoding="utf-8")
     except OSError as exc:
-        raise CommandError(f"{output}: cannot write it ({exc.strerror})", returncode=2) from None
+        raise CommandError(
+            _("%(path)s: cannot write it (%(reason)s)") % {"path": output, "reason": exc.strerror},
+            returncode=2,
+        ) from None
 
 
-class KalamazooCommand(BaseCommand):
-    """A command whose expected failures (ValueError and friends) become one line on stderr and exit 2."""
+class KalamazooCommand(EnvironmentLanguage, BaseCommand):
+    """A command whose expected failures (ValueError and friends) become one line on stderr and exit 2,
+    speaking the language of the user's environment."""
 
     def execute(self, *args: Any, **options: Any) -> str | None:
         try:
@@ -58,7 +68,8 @@ class KalamazooCommand(BaseCommand):
 
         def error(message: str) -> None:
             # One clear line instead of argparse's usage block.
-            sys.stderr.write(f"{subcommand}: {message} (see --help)\n")
+            line = _("%(command)s: %(message)s (see --help)") % {"command": subcommand, "message": message}
+            sys.stderr.write(line + "\n")
             sys.exit(2)
 
         parser.error = error  # type: ignore[method-assign]

@@ -9,7 +9,8 @@ from argparse import ArgumentParser
 from typing import Any
 
 from django.core.management.base import CommandError
-from django.utils.translation import ngettext
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from duplicate.management.commands._base import KalamazooCommand, event_or_error
 from duplicate.models import Board
@@ -18,19 +19,19 @@ from scoring.pbn import hands_known
 
 
 class Command(KalamazooCommand):
-    help = (
+    help = gettext_noop(
         "Work out the double-dummy analysis (tricks, par) of every deal without one, of EVENT or all events."
     )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("event_id", type=int, nargs="?", help="one event (default: every event)")
+        parser.add_argument("event_id", type=int, nargs="?", help=_("one event (default: every event)"))
 
     def handle(self, *args: Any, **options: Any) -> None:
         boards = Board.objects.exclude(deal="")
-        where = "every event"
+        event = None
         if options["event_id"] is not None:
             event = event_or_error(options["event_id"])
-            boards, where = boards.filter(event=event), f"event {event.pk}"
+            boards = boards.filter(event=event)
         deals = {d for d in boards.values_list("deal", flat=True) if hands_known(d)}
 
         def progress(done: int, total: int) -> None:
@@ -43,8 +44,18 @@ class Command(KalamazooCommand):
             stored = deal_analyses_compute(deals=deals, progress=progress)
         except AnalysisUnavailable as exc:
             raise CommandError(str(exc), returncode=2) from None
-        self.stdout.write(
-            ngettext("Analysed %(n)d deal of %(where)s", "Analysed %(n)d deals of %(where)s", stored)
-            % {"n": stored, "where": where}
-            + f"; {len(deals) - stored} already had their analysis"
-        )
+        counts = {"n": stored, "had": len(deals) - stored}
+        if event is None:
+            done = ngettext(
+                "Analysed %(n)d deal of every event; %(had)d already had their analysis",
+                "Analysed %(n)d deals of every event; %(had)d already had their analysis",
+                stored,
+            )
+        else:
+            counts["id"] = event.pk
+            done = ngettext(
+                "Analysed %(n)d deal of event %(id)d; %(had)d already had their analysis",
+                "Analysed %(n)d deals of event %(id)d; %(had)d already had their analysis",
+                stored,
+            )
+        self.stdout.write(done % counts)

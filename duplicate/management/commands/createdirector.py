@@ -8,10 +8,13 @@ DJANGO_SUPERUSER_PASSWORD.
 from __future__ import annotations
 
 from django.contrib.auth.management.commands.createsuperuser import Command as CreateSuperuser
+from django.utils.translation import gettext_noop
+
+from duplicate.management.commands._language import EnvironmentLanguage
 
 
-class Command(CreateSuperuser):
-    help = (
+class Command(EnvironmentLanguage, CreateSuperuser):
+    help = gettext_noop(
         "Make a director's login (a staff user who may also use the admin): asks for the name and password; "
         "--noinput with DJANGO_SUPERUSER_PASSWORD set makes it without a terminal."
     )

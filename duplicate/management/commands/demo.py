@@ -7,6 +7,8 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from duplicate.demo import DEMO_NAME, demo_event_file, demo_past_event_files
 from duplicate.management.commands._base import KalamazooCommand
@@ -22,7 +24,7 @@ DEMO_PASSWORD = "kalamazoo-demo"
 
 
 class Command(KalamazooCommand):
-    help = (
+    help = gettext_noop(
         "Load the demo event (a 7-table Mitchell with hands, caught during its last round), analyse its deals "
         "double dummy (about a second each, the first time) and, in DEBUG, a demo director login."
     )
@@ -33,9 +35,11 @@ class Command(KalamazooCommand):
             # Its deals are analysed below, in the foreground with progress shown: a background thread would
             # hold the command's exit (and `make run`'s server) for as long without a word.
             event = event_import(data=demo_event_file(), analyse=False)
-            self.stdout.write(f"Loaded the demo event: {event.name} (event {event.pk}).")
+            self.stdout.write(
+                _("Loaded the demo event: %(name)s (event %(id)d).") % {"name": event.name, "id": event.pk}
+            )
         else:
-            self.stdout.write(f"The demo event is already loaded (event {event.pk}).")
+            self.stdout.write(_("The demo event is already loaded (event %(id)d).") % {"id": event.pk})
         self._analyse(event)
         past = [
             data for data in demo_past_event_files() if not Event.objects.filter(name=data["name"]).exists()
@@ -44,8 +48,14 @@ class Command(KalamazooCommand):
             event_import(data=data, analyse=False)
         if past:
             self.stdout.write(
-                f"Loaded {len(past)} finished past events of the same players (contract matchpoints): their "
-                "pages at /players/<id>/ and the club ladder at /players/ladder/."
+                ngettext(
+                    "Loaded %(n)d finished past event of the same players (contract matchpoints): their "
+                    "pages at /players/<id>/ and the club ladder at /players/ladder/.",
+                    "Loaded %(n)d finished past events of the same players (contract matchpoints): their "
+                    "pages at /players/<id>/ and the club ladder at /players/ladder/.",
+                    len(past),
+                )
+                % {"n": len(past)}
             )
         if settings.DEBUG:
             User = get_user_model()
@@ -57,15 +67,23 @@ class Command(KalamazooCommand):
                 user.save()
             self.stdout.write(
                 self.style.SUCCESS(
-                    f"Demo director login: user {DEMO_USER!r}, password {DEMO_PASSWORD!r} (DEBUG only)."
+                    _("Demo director login: user %(user)s, password %(password)s (DEBUG only).")
+                    % {"user": repr(DEMO_USER), "password": repr(DEMO_PASSWORD)}
                 )
             )
         boards = event.boards.count()
         in_play = len(boards_in_play(event))
         self.stdout.write(
-            f"A visitor sees the standings, and the travellers and hands of the {boards - in_play} of its {boards} "
-            f"boards every table has played; the other {in_play} are being played. Signed in, the director sees "
-            "them all."
+            ngettext(
+                "A visitor sees the standings, and the travellers and hands of the %(played)d of its %(n)d "
+                "board every table has played; the other %(in_play)d are being played. Signed in, the director "
+                "sees them all.",
+                "A visitor sees the standings, and the travellers and hands of the %(played)d of its %(n)d "
+                "boards every table has played; the other %(in_play)d are being played. Signed in, the director "
+                "sees them all.",
+                boards,
+            )
+            % {"played": boards - in_play, "n": boards, "in_play": in_play}
         )
 
     def _analyse(self, event: Event) -> None:
@@ -74,25 +92,45 @@ class Command(KalamazooCommand):
         deals = {d for d in event.boards.values_list("deal", flat=True) if hands_known(d)}
         if not settings.DEAL_ANALYSIS_IN_BACKGROUND:
             self.stdout.write(
-                "The demo's deals are not analysed double dummy (DEAL_ANALYSIS_IN_BACKGROUND=0): "
-                "`manage.py analyse_hands` works them out."
+                _(
+                    "The demo's deals are not analysed double dummy (DEAL_ANALYSIS_IN_BACKGROUND=0): "
+                    "`manage.py analyse_hands` works them out."
+                )
             )
             return
         todo = len(deals_unanalysed(deals=deals))
         if todo:
             self.stdout.write(
-                f"Analysing {todo} of the demo's {len(deals)} deals double dummy, about a second each."
+                ngettext(
+                    "Analysing %(todo)d of the demo's %(n)d deal double dummy, about a second each.",
+                    "Analysing %(todo)d of the demo's %(n)d deals double dummy, about a second each.",
+                    len(deals),
+                )
+                % {"todo": todo, "n": len(deals)}
             )
         tty = self.stdout.isatty()
 
         def progress(done: int, total: int) -> None:
-            line = f"analysing {total} deals double dummy: {done}/{total}"
+            line = ngettext(
+                "analysing %(n)d deal double dummy: %(done)d/%(n)d",
+                "analysing %(n)d deals double dummy: %(done)d/%(n)d",
+                total,
+            ) % {"n": total, "done": done}
             self.stdout.write(f"\r{line}" if tty else line, ending="\n" if done == total or not tty else "")
             self.stdout.flush()
 
         try:
             deal_analyses_compute(deals=deals, progress=progress)
         except AnalysisUnavailable as exc:
-            self.stdout.write(f"The demo's deals are not analysed double dummy: {exc}.")
+            self.stdout.write(
+                _("The demo's deals are not analysed double dummy: %(reason)s.") % {"reason": exc}
+            )
             return
-        self.stdout.write(f"The demo's {len(deals)} deals are analysed double dummy (tricks and par).")
+        self.stdout.write(
+            ngettext(
+                "The demo's %(n)d deal is analysed double dummy (tricks and par).",
+                "The demo's %(n)d deals are analysed double dummy (tricks and par).",
+                len(deals),
+            )
+            % {"n": len(deals)}
+        )

@@ -11,21 +11,26 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
+
 from duplicate.files import hands_file
 from duplicate.management.commands._base import KalamazooCommand, event_or_error, write_output
 
 
 class Command(KalamazooCommand):
-    help = (
+    help = gettext_noop(
         "Write the hand records as PBN (one game per board); with --results one game per result, each "
         "board's ScoreTable on its first game."
     )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("event_id", type=int)
-        parser.add_argument("-o", "--output", type=Path, required=True, help="the PBN file to write")
+        parser.add_argument("-o", "--output", type=Path, required=True, help=_("the PBN file to write"))
         parser.add_argument(
-            "--results", action="store_true", help="one game per result, and each board's ScoreTable"
+            "--results",
+            action="store_true",
+            help=_("one game per result, and each board's ScoreTable"),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -35,8 +40,17 @@ class Command(KalamazooCommand):
         write_output(output, body)
         games = re.findall(rb'^\[Board "(\d+)"\]', body, flags=re.MULTILINE)
         boards = len(set(games))
+        values = {"n": boards, "games": len(games), "id": event.pk, "path": output}
         if options["results"]:
-            what = f"hands and results of {boards} boards ({len(games)} games)"
+            wrote = ngettext(
+                "Wrote the hands and results of %(n)d board (%(games)d games) of event %(id)d to %(path)s",
+                "Wrote the hands and results of %(n)d boards (%(games)d games) of event %(id)d to %(path)s",
+                boards,
+            )
         else:
-            what = f"hands of {boards} boards"
-        self.stdout.write(f"Wrote the {what} of event {event.pk} to {output}")
+            wrote = ngettext(
+                "Wrote the hands of %(n)d board of event %(id)d to %(path)s",
+                "Wrote the hands of %(n)d boards of event %(id)d to %(path)s",
+                boards,
+            )
+        self.stdout.write(wrote % values)

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from duplicate.management.commands._base import KalamazooCommand, read_input
 from duplicate.services import ServiceError
@@ -17,7 +19,7 @@ from duplicate.uploads import MAX_EVENT_FILE
 
 
 class Command(KalamazooCommand):
-    help = "Import a whole event from a JSON event file, in one transaction (all or nothing)."
+    help = gettext_noop("Import a whole event from a JSON event file, in one transaction (all or nothing).")
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", type=Path)
@@ -28,20 +30,33 @@ class Command(KalamazooCommand):
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise CommandError(f"{path}: cannot read it ({exc})", returncode=2) from None
+            raise CommandError(
+                _("%(path)s: cannot read it (%(reason)s)") % {"path": path, "reason": exc}, returncode=2
+            ) from None
         try:
             content = parse_json(text)
             if is_championship_file(content):  # {"kind": "championship", "sessions": [...]}
                 championship = championship_import(data=content)
+                sessions = championship.sessions.count()
                 self.stdout.write(
-                    f"Imported {championship.name!r}: {championship.sessions.count()} sessions. "
-                    f"Championship {championship.pk}"
+                    ngettext(
+                        "Imported %(name)s: %(n)d session. Championship %(id)d",
+                        "Imported %(name)s: %(n)d sessions. Championship %(id)d",
+                        sessions,
+                    )
+                    % {"name": repr(championship.name), "n": sessions, "id": championship.pk}
                 )
                 return
             event = event_import(data=content)
         except ServiceError as exc:
             raise CommandError(f"{path}: {exc}", returncode=2) from None
         results = event.plays.filter(entered=True).count()
+        pairs = event.pairs.count()
         self.stdout.write(
-            f"Imported {event.name!r}: {event.pairs.count()} pairs, {results} results. Event {event.pk}"
+            ngettext(
+                "Imported %(name)s: %(n)d pair, %(results)d results. Event %(id)d",
+                "Imported %(name)s: %(n)d pairs, %(results)d results. Event %(id)d",
+                pairs,
+            )
+            % {"name": repr(event.name), "n": pairs, "results": results, "id": event.pk}
         )

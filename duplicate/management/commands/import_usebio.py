@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext_noop, ngettext
 
 from duplicate.management.commands._base import KalamazooCommand, read_input
 from duplicate.models import ResultsSource
@@ -19,7 +20,9 @@ from duplicate.uploads import MAX_USEBIO_FILE
 
 
 class Command(KalamazooCommand):
-    help = "Import another scorer's USEBIO 1.2 pairs file as a new contract event, in one transaction."
+    help = gettext_noop(
+        "Import another scorer's USEBIO 1.2 pairs file as a new contract event, in one transaction."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", type=Path)
@@ -34,14 +37,37 @@ class Command(KalamazooCommand):
         results = event.plays.filter(entered=True).count()
         differences = published_differences(event)
         if differences:
-            shown = "the file's" if event.results_source == ResultsSource.PUBLISHED else "Kalamazoo's"
-            self.stdout.write(
-                f"Kalamazoo's recomputation differs from the file's published figures in {len(differences)} "
-                f"figure(s); the event shows {shown} (its Settings switch):"
-            )
+            if event.results_source == ResultsSource.PUBLISHED:
+                differ = ngettext(
+                    "Kalamazoo's recomputation differs from the file's published figures in %(n)d figure(s); "
+                    "the event shows the file's (its Settings switch):",
+                    "Kalamazoo's recomputation differs from the file's published figures in %(n)d figure(s); "
+                    "the event shows the file's (its Settings switch):",
+                    len(differences),
+                )
+            else:
+                differ = ngettext(
+                    "Kalamazoo's recomputation differs from the file's published figures in %(n)d figure(s); "
+                    "the event shows Kalamazoo's (its Settings switch):",
+                    "Kalamazoo's recomputation differs from the file's published figures in %(n)d figure(s); "
+                    "the event shows Kalamazoo's (its Settings switch):",
+                    len(differences),
+                )
+            self.stdout.write(differ % {"n": len(differences)})
             for line in differences_text(differences):
                 self.stdout.write(f"  {line}")
+        pairs = event.pairs.count()
         self.stdout.write(
-            f"Imported {event.name!r} ({event.contest}): {event.pairs.count()} pairs, {results} results. "
-            f"Event {event.pk}"
+            ngettext(
+                "Imported %(name)s (%(contest)s): %(n)d pair, %(results)d results. Event %(id)d",
+                "Imported %(name)s (%(contest)s): %(n)d pairs, %(results)d results. Event %(id)d",
+                pairs,
+            )
+            % {
+                "name": repr(event.name),
+                "contest": event.contest,
+                "n": pairs,
+                "results": results,
+                "id": event.pk,
+            }
         )

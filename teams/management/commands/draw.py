@@ -12,6 +12,7 @@ from argparse import ArgumentParser
 from typing import Any
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext_noop
 
 from duplicate.management.commands._base import KalamazooCommand, event_or_error
 from duplicate.services.errors import ServiceError
@@ -20,7 +21,7 @@ from teams.services import round_draw
 
 
 class Command(KalamazooCommand):
-    help = "Draw the next round of a Swiss teams or Swiss pairs event and print it as JSON."
+    help = gettext_noop("Draw the next round of a Swiss teams or Swiss pairs event and print it as JSON.")
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("event_id", type=int)

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from duplicate.contests import Shape, contest_of
 from duplicate.exports.csv import BOM, standings_csv_text
@@ -39,7 +41,7 @@ BINARY_FORMATS = ("xlsx", "pdf")
 
 
 class Command(KalamazooCommand):
-    help = (
+    help = gettext_noop(
         "Print an event's standings (law H pair contest, law G team match, or a contract match by IMPs and "
         "VPs) as JSON, text or CSV."
     )
@@ -47,19 +49,21 @@ class Command(KalamazooCommand):
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("event_id", type=int)
         parser.add_argument("--format", choices=list(RENDERERS), default="text")
-        parser.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
+        parser.add_argument("-o", "--output", type=Path, help=_("file to write (default: standard output)"))
 
     def handle(self, *args: Any, **options: Any) -> None:
         fmt = options["format"]
         output: Path | None = options["output"]
         if fmt in BINARY_FORMATS and output is None:
-            raise CommandError(f"standings: the {fmt} format needs -o FILE", returncode=2)
+            raise CommandError(
+                _("standings: the %(format)s format needs -o FILE") % {"format": fmt}, returncode=2
+            )
         event = event_or_error(options["event_id"])
         body: Any
         if contest_of(event).of_matches:  # a league or a Swiss: the VP table
             if fmt not in ("json", "text"):
                 raise CommandError(
-                    "standings: a league's or a Swiss's standings are JSON or text (--format json)",
+                    _("standings: a league's or a Swiss's standings are JSON or text (--format json)"),
                     returncode=2,
                 )
             table = matches_standings_json(event, director=True)
@@ -83,4 +87,6 @@ class Command(KalamazooCommand):
             self.stdout.write(body, ending="")
             return
         write_output(output, BOM + body if fmt == "csv" else body)
-        self.stdout.write(f"Wrote the standings of event {event.pk} to {output}")
+        self.stdout.write(
+            _("Wrote the standings of event %(id)d to %(path)s") % {"id": event.pk, "path": output}
+        )
