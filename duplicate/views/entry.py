@@ -1,8 +1,9 @@
 """Result entry: by table and round for directors, from the players' phones through a table link,
-corrections under duplicate law E, rulings and penalties (the printable table links: ``views.tokens``).
+corrections under duplicate law E, rulings and penalties (the printable table links: ``views.tokens``; the
+entry grid and agreeing a round: ``views.entry_rounds``).
 
 Thin views: reads through ``duplicate.selectors.entry`` (``entry_selectors``), writes through
-``services.play_result_save``, ``round_agree`` and the table-token services. Who may write: a director (a staff
+``services.play_result_save`` and the table-token services. Who may write: a director (a staff
 user) anywhere; a table token only its own table's current round, and nothing once the event is finished;
 everyone else reads.
 """
@@ -12,18 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors, services
 from duplicate.contests import contest_of, is_contract
 from duplicate.forms.entry import ConfirmForm, PlayResultForm, error_field, initial_for
 from duplicate.forms.entry import quick_line as _quick_line
-from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
+from duplicate.models import Event, EventStatus, Play, Seating, Section, TableToken, agreement_law
 from duplicate.pages import director_writer as _director
 from duplicate.pages import traveller_page
 from duplicate.selectors import entry as entry_selectors
@@ -39,7 +38,6 @@ from duplicate.services.results import (
     play_result_data,
     result_fields,
 )
-from duplicate.tables import EntryGridTable, configure, selected_section
 from scoring.pbn import hands_known
 
 MORE_FIELDS = (
@@ -556,29 +554,7 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
     return render(request, "duplicate/entry_score.html", context)
 
 
-# --- Director pages ---------------------------------------------------------------------------------------
-
-
-def entry_index(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    director = _director(request) is not None
-    # Unlikely results are flagged to the director only: their detail names other tables' results.
-    grids = entry_selectors.entry_grid(event, flags=director)
-    letters = [grid.section.letter for grid in grids]
-    section = selected_section(request, letters)
-    tables = [
-        configure(request, EntryGridTable(grid, event_pk=event.pk, code=event.code, director=director))
-        for grid in grids
-        if section in ("", grid.section.letter)
-    ]
-    context = {
-        "event": event,
-        "tables": tables,
-        "letters": letters,
-        "section": section,
-        "is_director": director,
-    }
-    return render(request, "duplicate/entry_index.html", context)
+# --- Director pages (the entry grid and round agreement: ``views.entry_rounds``) -------------------------
 
 
 def _table_view(
@@ -617,38 +593,6 @@ def entry_preview(request: HttpRequest, pk: int, letter: str, round: int, table:
         return _forbidden(request)
     view, plays = _table_view(request, pk, letter, round, table)
     return _preview(request, view, plays)
-
-
-def _safe_next(request: HttpRequest, fallback: str) -> str:
-    target = request.POST.get("next") or ""
-    if target.startswith("/") and url_has_allowed_host_and_scheme(
-        target, {request.get_host()}, request.is_secure()
-    ):
-        return target
-    return fallback
-
-
-@staff_member_required
-@require_POST
-def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) -> HttpResponse:
-    """Law E: mark a round's scores made up and agreed, or open them again."""
-    round_row = get_object_or_404(
-        Round.objects.select_related("section__event"),
-        section__event_id=pk,
-        section__letter=letter,
-        number=round,
-    )
-    agreed = request.POST.get("agreed") == "1"
-    unconfirmed = entry_selectors.round_unconfirmed_note(round_row) if agreed else ""
-    services.round_agree(round=round_row, user_id=request.user.pk, agreed=agreed)
-    messages.success(
-        request,
-        f"Round {round} agreed ({agreement_law(round_row.section.event.code)}): from now on only a director "
-        f"corrects its scores, with a reason.{unconfirmed}"
-        if agreed
-        else f"Round {round} reopened: the tables can correct its scores again.",
-    )
-    return HttpResponseRedirect(_safe_next(request, reverse("entry_index", args=[pk])))
 
 
 # --- Table links (tokens) ---------------------------------------------------------------------------------
