@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from duplicate import services
@@ -65,9 +66,10 @@ def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) ->
     services.round_agree(round=round_row, user_id=request.user.pk, agreed=agreed)
     messages.success(
         request,
-        f"Round {round} agreed ({agreement_law(round_row.section.event.code)}): from now on only a director "
-        f"corrects its scores, with a reason.{unconfirmed}"
+        _("Round %(round)s agreed (%(law)s): from now on only a director corrects its scores, with a reason.")
+        % {"round": round, "law": _(agreement_law(round_row.section.event.code))}
+        + unconfirmed
         if agreed
-        else f"Round {round} reopened: the tables can correct its scores again.",
+        else _("Round %(round)s reopened: the tables can correct its scores again.") % {"round": round},
     )
     return HttpResponseRedirect(_safe_next(request, reverse("entry_index", args=[pk])))
