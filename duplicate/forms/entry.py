@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.utils.functional import Promise, lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -44,9 +45,15 @@ RULING_CHOICES = [
     ("average", _("average, law B(3)")),
     ("low-high", _("low-high, law B(3)")),
 ]
+
+
 # Contract bridge: law 12C2's artificial adjusted scores, N-S's then E-W's percentage of the top.
+def _adjusted_words(score: str) -> str:
+    return gettext("%(score)s, law 12C2") % {"score": score}
+
+
 ADJUSTED_CHOICES = [("", _("— (played)"))] + [
-    (f"A{ns}/{ew}", f"A{ns}/{ew}, law 12C2") for ns in (60, 50, 40) for ew in (60, 50, 40)
+    (f"A{ns}/{ew}", lazy(_adjusted_words, str)(f"A{ns}/{ew}")) for ns in (60, 50, 40) for ew in (60, 50, 40)
 ]
 PENALTY_ROWS = 2
 
@@ -584,8 +591,8 @@ class RowIdField(forms.IntegerField):
         return super().to_python(text)
 
 
-def _row_id(field: str, what: str) -> RowIdField:
-    message = f"{field}: must be the number of {what}"
+def _row_id(field: str, problem: StrOrPromise) -> RowIdField:
+    message = format_lazy("{}: {}", field, problem)
     return RowIdField(required=False, min_value=1, error_messages={"invalid": message, "min_value": message})
 
 
@@ -598,18 +605,18 @@ class TableLinkActionForm(forms.Form):
     action = forms.ChoiceField(
         choices=ACTIONS,
         error_messages={
-            "required": "action: missing; use the page's buttons",
-            "invalid_choice": "action: must be create_all, create or revoke",
+            "required": format_lazy("action: {}", _("missing; use the page's buttons")),
+            "invalid_choice": format_lazy("action: {}", _("must be create_all, create or revoke")),
         },
     )
-    token = _row_id("token", "a table link")
-    section = _row_id("section", "one of the event's sections")
+    token = _row_id("token", _("must be the number of a table link"))
+    section = _row_id("section", _("must be the number of one of the event's sections"))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         needed = {"revoke": "token", "create": "section"}.get(data.get("action") or "")
         if needed and data.get(needed) is None and needed not in self.errors:
-            self.add_error(needed, f"{needed}: missing; use the page's buttons")
+            self.add_error(needed, f"{needed}: " + gettext("missing; use the page's buttons"))
         return data
 
     def messages(self) -> list[str]:
@@ -621,17 +628,20 @@ class ConfirmForm(forms.Form):
     """A table link's Confirm button (law 79, law E): the board's play, the version of the result its
     phone showed, and the side confirming it."""
 
-    play = RowIdField(min_value=1, error_messages={"required": "play: missing; use the page's buttons"})
+    play = RowIdField(
+        min_value=1,
+        error_messages={"required": format_lazy("play: {}", _("missing; use the page's buttons"))},
+    )
     version = forms.IntegerField(
         min_value=0,
         max_value=column_range(Play, "version")[1],
-        error_messages={"required": "version: missing; reload the page"},
+        error_messages={"required": format_lazy("version: {}", _("missing; reload the page"))},
     )
     side = forms.ChoiceField(
         choices=ENTERED_BY_CHOICES,
         error_messages={
-            "required": "side: missing; use the page's buttons",
-            "invalid_choice": "side: must be NS or EW",
+            "required": format_lazy("side: {}", _("missing; use the page's buttons")),
+            "invalid_choice": format_lazy("side: {}", _("must be NS or EW")),
         },
     )
 
