@@ -8,6 +8,7 @@ from duplicate.views import (
     board_entry,
     championships,
     entry,
+    entry_rounds,
     events,
     exports,
     live,
@@ -48,7 +49,7 @@ event_patterns = [
 
 # Result entry: by table and round, table links (tokens), round agreement.
 entry_patterns = [
-    path("events/<int:pk>/entry/", entry.entry_index, name="entry_index"),
+    path("events/<int:pk>/entry/", entry_rounds.entry_index, name="entry_index"),
     path(
         "events/<int:pk>/entry/<str:letter>/<int:round>/<int:table>/", entry.entry_table, name="entry_table"
     ),
@@ -59,7 +60,7 @@ entry_patterns = [
     ),
     path(
         "events/<int:pk>/entry/<str:letter>/<int:round>/agree/",
-        entry.entry_round_agree,
+        entry_rounds.entry_round_agree,
         name="entry_round_agree",
     ),
     path("events/<int:pk>/boards/enter/", board_entry.board_entry_first, name="board_entry_first"),

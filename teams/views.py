@@ -17,6 +17,7 @@ from typing import TypeVar
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from duplicate import caching, files, selectors
@@ -169,7 +170,9 @@ def download_standings(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
             lambda e, hidden, released_only, director: match_file(
                 e, fmt, hidden=hidden, released_only=released_only, director=director
             ),
-            preparing=f"The team match's {fmt.upper() if fmt != 'xlsx' else 'workbook'}",
+            preparing=_("The team match's %(format)s") % {"format": fmt.upper()}
+            if fmt != "xlsx"
+            else _("The team match's workbook"),
         )
     return totals_download(
         request,

@@ -8,10 +8,9 @@ from duplicate.forms.events import (
     DealsForm,
     EventCreateForm,
     EventImportForm,
-    EventNamesForm,
-    PairNamesForm,
     UndoForm,
 )
+from duplicate.forms.names import EventNamesForm, PairNamesForm
 
 __all__ = [
     "AwardTableForm",

@@ -8,9 +8,13 @@ form field it names.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
+from django.utils.functional import Promise, lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from duplicate.contests import is_contract
 from duplicate.models import Play
@@ -21,27 +25,57 @@ from scoring.contract import parse_contract_or_pass, pass_out_allowed
 from scoring.pbn import hands_known
 from scoring.quick import QuickError, parse_quick
 
-SEAT_CHOICES = [("", "—"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
-SIDE_CHOICES = [("", "—"), ("NS", "N-S"), ("EW", "E-W")]
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+SEAT_CHOICES = [
+    ("", "—"),
+    ("N", pgettext_lazy("seat", "N")),
+    ("E", pgettext_lazy("seat", "E")),
+    ("S", pgettext_lazy("seat", "S")),
+    ("W", pgettext_lazy("seat", "W")),
+]
+SIDE_CHOICES = [("", "—"), ("NS", _("N-S")), ("EW", _("E-W"))]
 ENTERED_BY_CHOICES = SIDE_CHOICES[1:]
-LEVEL_CHOICES = [("", "—"), ("PASS", "passed out")] + [(str(n), str(n)) for n in range(1, 8)]
-DOUBLING_CHOICES = [("", "—"), ("X", "doubled"), ("XX", "redoubled")]
-ELECTION_CHOICES = [("", "—"), ("points", "100 points in honours"), ("tricks", "three tricks")]
-RULING_CHOICES = [("", "— (played)"), ("average", "average, law B(3)"), ("low-high", "low-high, law B(3)")]
+LEVEL_CHOICES = [("", "—"), ("PASS", _("passed out"))] + [(str(n), str(n)) for n in range(1, 8)]
+DOUBLING_CHOICES = [("", "—"), ("X", _("doubled")), ("XX", _("redoubled"))]
+ELECTION_CHOICES = [("", "—"), ("points", _("100 points in honours")), ("tricks", _("three tricks"))]
+RULING_CHOICES = [
+    ("", _("— (played)")),
+    ("average", _("average, law B(3)")),
+    ("low-high", _("low-high, law B(3)")),
+]
+
+
 # Contract bridge: law 12C2's artificial adjusted scores, N-S's then E-W's percentage of the top.
-ADJUSTED_CHOICES = [("", "— (played)")] + [
-    (f"A{ns}/{ew}", f"A{ns}/{ew}, law 12C2") for ns in (60, 50, 40) for ew in (60, 50, 40)
+def _adjusted_words(score: str) -> str:
+    return gettext("%(score)s, law 12C2") % {"score": score}
+
+
+ADJUSTED_CHOICES = [("", _("— (played)"))] + [
+    (f"A{ns}/{ew}", lazy(_adjusted_words, str)(f"A{ns}/{ew}")) for ns in (60, 50, 40) for ew in (60, 50, 40)
 ]
 PENALTY_ROWS = 2
 
 
-def _honours_choices() -> list[tuple[str, str]]:
-    out = [("", "none claimed")]
-    for side, label in (("NS", "N-S"), ("EW", "E-W")):
+def _honours_choices() -> list[tuple[str, str | Promise]]:
+    out: list[tuple[str, str | Promise]] = [("", _("none claimed"))]
+    for side, label in (("NS", _("N-S")), ("EW", _("E-W"))):
         for count in (3, 4, 5):
             for in_one in range((count + 1) // 2, count + 1):
-                out.append((f"{side}-{count}-{in_one}", f"{label} {count} honours, {in_one} in one hand"))
+                out.append((f"{side}-{count}-{in_one}", _honours_text(label, count, in_one)))
     return out
+
+
+def _honours_words(label: str | Promise, count: int, in_one: int) -> str:
+    return gettext("%(side)s %(count)s honours, %(in_one)s in one hand") % {
+        "side": label,
+        "count": count,
+        "in_one": in_one,
+    }
+
+
+_honours_text = lazy(_honours_words, str)
 
 
 HONOURS_CHOICES = _honours_choices()
@@ -67,7 +101,9 @@ def beside_field(message: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _number(label: str, size: int = 3, css: str = "", help_text: str = "") -> forms.CharField:
+def _number(
+    label: StrOrPromise, size: int = 3, css: str = "", help_text: StrOrPromise = ""
+) -> forms.CharField:
     """A short whole number typed as text (checked with the rest of the result)."""
     attrs = {"inputmode": "numeric", "size": size, **({"class": css} if css else {})}
     widget = forms.TextInput(attrs=attrs)
@@ -83,7 +119,7 @@ class PlayResultForm(forms.Form):
         widget=forms.HiddenInput, min_value=0, max_value=column_range(Play, "version")[1]
     )
     quick = forms.CharField(
-        label="Quick entry",
+        label=_("Quick entry"),
         required=False,
         max_length=40,
         widget=forms.TextInput(
@@ -97,32 +133,32 @@ class PlayResultForm(forms.Form):
         ),
     )
     ns = forms.CharField(
-        label="N-S pair", max_length=16, widget=forms.TextInput(attrs={"class": "pairno", "size": 3})
+        label=_("N-S pair"), max_length=16, widget=forms.TextInput(attrs={"class": "pairno", "size": 3})
     )
     ew = forms.CharField(
-        label="E-W pair", max_length=16, widget=forms.TextInput(attrs={"class": "pairno", "size": 3})
+        label=_("E-W pair"), max_length=16, widget=forms.TextInput(attrs={"class": "pairno", "size": 3})
     )
-    level = forms.ChoiceField(label="Level", choices=LEVEL_CHOICES, required=False)
-    strain = forms.ChoiceField(label="Strain", required=False)
-    doubling = forms.ChoiceField(label="Doubled", choices=DOUBLING_CHOICES, required=False)
-    declarer = forms.ChoiceField(label="Declarer", choices=SEAT_CHOICES, required=False)
-    tricks = _number("Tricks won", css="tricks", help_text="by the declarer's side, 0 to 13")
-    tricks_ns = _number("Tricks won by N-S", css="tricks")
-    honours = forms.ChoiceField(label="Honours", choices=HONOURS_CHOICES, required=False)
+    level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES, required=False)
+    strain = forms.ChoiceField(label=_("Strain"), required=False)
+    doubling = forms.ChoiceField(label=_("Doubled"), choices=DOUBLING_CHOICES, required=False)
+    declarer = forms.ChoiceField(label=_("Declarer"), choices=SEAT_CHOICES, required=False)
+    tricks = _number(_("Tricks won"), css="tricks", help_text=_("by the declarer's side, 0 to 13"))
+    tricks_ns = _number(_("Tricks won by N-S"), css="tricks")
+    honours = forms.ChoiceField(label=_("Honours"), choices=HONOURS_CHOICES, required=False)
     one_spade_limit = forms.BooleanField(
-        label="Dealer's original one spade (law 48: loss limited to 100)", required=False
+        label=_("Dealer's original one spade (law 48: loss limited to 100)"), required=False
     )
-    revokes_declarer_side = _number("Revokes by declarer's side", size=2)
-    revokes_defenders = _number("Revokes by adversaries", size=2)
+    revokes_declarer_side = _number(_("Revokes by declarer's side"), size=2)
+    revokes_defenders = _number(_("Revokes by adversaries"), size=2)
     revokes_election = forms.ChoiceField(
-        label="Declarer's election (law 84b)", choices=ELECTION_CHOICES, required=False
+        label=_("Declarer's election (law 84b)"), choices=ELECTION_CHOICES, required=False
     )
     # Whist law 30: two tricks transferred from the revoking side for each revoke.
-    revokes_ns = _number("Revokes by N-S (law 30: 2 tricks each to E-W)", size=2)
-    revokes_ew = _number("Revokes by E-W (law 30: 2 tricks each to N-S)", size=2)
+    revokes_ns = _number(_("Revokes by N-S (law 30: 2 tricks each to E-W)"), size=2)
+    revokes_ew = _number(_("Revokes by E-W (law 30: 2 tricks each to N-S)"), size=2)
     # Contract bridge, when the event enters leads: the opening lead (law 41A), checked by the result service.
     lead = forms.CharField(
-        label="Lead",
+        label=_("Lead"),
         required=False,
         max_length=8,
         widget=forms.TextInput(
@@ -135,10 +171,10 @@ class PlayResultForm(forms.Form):
             }
         ),
     )
-    ruling = forms.ChoiceField(label="Ruling", choices=RULING_CHOICES, required=False)
-    offending = forms.ChoiceField(label="Offending side", choices=SIDE_CHOICES, required=False)
+    ruling = forms.ChoiceField(label=_("Ruling"), choices=RULING_CHOICES, required=False)
+    offending = forms.ChoiceField(label=_("Offending side"), choices=SIDE_CHOICES, required=False)
     reason = forms.CharField(
-        label="Reason for the correction",
+        label=_("Reason for the correction"),
         required=False,
         max_length=500,
         widget=forms.TextInput(attrs={"class": "reason"}),
@@ -190,36 +226,40 @@ class PlayResultForm(forms.Form):
             del self.fields["lead"]
         for name, form_field in self.fields.items():
             if isinstance(form_field, forms.ChoiceField):
-                form_field.error_messages["invalid_choice"] = f"{name}: %(value)s is not one of the choices"
-            if isinstance(form_field, forms.CharField) and form_field.max_length:
-                form_field.error_messages["max_length"] = (
-                    f"{name}: at most %(limit_value)d characters (it has %(show_value)d)"
+                form_field.error_messages["invalid_choice"] = f"{name}: " + gettext(
+                    "%(value)s is not one of the choices"
                 )
-        self.fields["version"].error_messages["required"] = (
+            if isinstance(form_field, forms.CharField) and form_field.max_length:
+                form_field.error_messages["max_length"] = f"{name}: " + gettext(
+                    "at most %(limit_value)d characters (it has %(show_value)d)"
+                )
+        self.fields["version"].error_messages["required"] = gettext(
             "The form came without its version: reload the page and enter again"
         )
-        self.fields["ns"].error_messages["required"] = "ns: give the N-S pair's number"
-        self.fields["ew"].error_messages["required"] = "ew: give the E-W pair's number"
+        self.fields["ns"].error_messages["required"] = "ns: " + gettext("give the N-S pair's number")
+        self.fields["ew"].error_messages["required"] = "ew: " + gettext("give the E-W pair's number")
         if not director:
             del self.fields["ruling"], self.fields["offending"]
         elif self.contract:  # law 12C2's adjusted scores name no offending side
             cast(forms.ChoiceField, self.fields["ruling"]).choices = ADJUSTED_CHOICES
-            self.fields["ruling"].label = "Adjusted score"
+            self.fields["ruling"].label = gettext("Adjusted score")
             del self.fields["offending"]
 
     def _add_penalty_fields(self) -> None:
         """The director's penalty rows (auction codes): side, law (the laws of this code) and points."""
         law_choices = [("", "—")] + [
-            (law, f"law {law}: {what}")
+            (law, gettext("law %(law)s: %(what)s") % {"law": law, "what": what})
             for law, (_pts, codes, what) in PENALTY_LAWS.items()
             if ScoringCode(self.code) in codes
         ]
         for i in range(1, PENALTY_ROWS + 1):
             self.fields[f"pen{i}_side"] = forms.ChoiceField(
-                label=f"Penalty {i}: to side", choices=SIDE_CHOICES, required=False
+                label=gettext("Penalty %(n)s: to side") % {"n": i}, choices=SIDE_CHOICES, required=False
             )
-            self.fields[f"pen{i}_law"] = forms.ChoiceField(label="law", choices=law_choices, required=False)
-            self.fields[f"pen{i}_points"] = _number("points")
+            self.fields[f"pen{i}_law"] = forms.ChoiceField(
+                label=gettext("law"), choices=law_choices, required=False
+            )
+            self.fields[f"pen{i}_points"] = _number(gettext("points"))
 
     def _drop_fields_the_code_has_not(self) -> None:
         """Whist has tricks N-S and revokes by side only; auction has no whist fields, no honours select when
@@ -229,7 +269,7 @@ class PlayResultForm(forms.Form):
                 del self.fields[name]
             for name in ("revokes_declarer_side", "revokes_defenders", "revokes_election"):
                 del self.fields[name]
-            self.fields["quick"].widget.attrs["placeholder"] = "tricks N-S, e.g. 7 or 7 R NS"
+            self.fields["quick"].widget.attrs["placeholder"] = gettext("tricks N-S, e.g. 7 or 7 R NS")
         else:
             del self.fields["tricks_ns"]
             del self.fields["revokes_ns"]
@@ -256,17 +296,41 @@ class PlayResultForm(forms.Form):
         data = super().clean() or {}
         play = self.play_row
         seating = play.seating
-        where = f"table {seating.table} in round {seating.round.number}"
-        for name, pair, seat in (("ns", play.ns_pair, "N-S"), ("ew", play.ew_pair, "E-W")):
+        for name, pair in (("ns", play.ns_pair), ("ew", play.ew_pair)):
             typed = (data.get(name) or "").strip()
             if typed and typed != pair.number:
                 other = play.ew_pair if name == "ns" else play.ns_pair
-                hint = " (the pairs are the other way round)" if typed == other.number else ""
-                self.add_error(
-                    name,
-                    f"{name}: pair {typed} does not sit {seat} at {where}; the movement seats pair "
-                    f"{pair.number} there{hint}",
-                )
+                values = {
+                    "typed": typed,
+                    "table": seating.table,
+                    "round": seating.round.number,
+                    "pair": pair.number,
+                }
+                if typed == other.number:
+                    text = (
+                        gettext(
+                            "pair %(typed)s does not sit N-S at table %(table)s in round %(round)s; the movement "
+                            "seats pair %(pair)s there (the pairs are the other way round)"
+                        )
+                        if name == "ns"
+                        else gettext(
+                            "pair %(typed)s does not sit E-W at table %(table)s in round %(round)s; the movement "
+                            "seats pair %(pair)s there (the pairs are the other way round)"
+                        )
+                    )
+                else:
+                    text = (
+                        gettext(
+                            "pair %(typed)s does not sit N-S at table %(table)s in round %(round)s; the movement "
+                            "seats pair %(pair)s there"
+                        )
+                        if name == "ns"
+                        else gettext(
+                            "pair %(typed)s does not sit E-W at table %(table)s in round %(round)s; the movement "
+                            "seats pair %(pair)s there"
+                        )
+                    )
+                self.add_error(name, f"{name}: " + text % values)
         return data
 
     def result_data(self) -> dict[str, Any] | None:
@@ -310,10 +374,17 @@ class PlayResultForm(forms.Form):
         elif level and cd.get("strain"):
             data["contract"] = f"{level}{cd['strain']}{cd.get('doubling') or ''}"
         elif level:
-            self.add_error("strain", f"strain: choose the strain of the {level}-level contract")
+            self.add_error(
+                "strain",
+                "strain: " + gettext("choose the strain of the %(level)s-level contract") % {"level": level},
+            )
         elif cd.get("strain") or cd.get("doubling"):
-            or_pass = " (or passed out)" if pass_out_allowed(ScoringCode(self.code)) else ""
-            self.add_error("level", f"level: choose the level of the contract, 1 to 7{or_pass}")
+            text = (
+                gettext("choose the level of the contract, 1 to 7 (or passed out)")
+                if pass_out_allowed(ScoringCode(self.code))
+                else gettext("choose the level of the contract, 1 to 7")
+            )
+            self.add_error("level", "level: " + text)
         if cd.get("declarer"):
             data["declarer"] = cd["declarer"]
         if (cd.get("tricks") or "").strip():
@@ -347,7 +418,8 @@ class PlayResultForm(forms.Form):
             return False
         if "lead" in parsed and not self.leads:
             self.add_error(
-                "quick", "quick: this event does not enter opening leads (the director's settings)"
+                "quick",
+                "quick: " + gettext("this event does not enter opening leads (the director's settings)"),
             )
             return False
         if "ruling" in parsed:  # an adjusted score (law 12C2) stands for the whole result
@@ -413,9 +485,9 @@ class PlayResultForm(forms.Form):
 def entered_by_field(play: Play) -> forms.ChoiceField:
     """Which side of the table enters the result (the other side confirms it): N-S unless E-W entered the
     result stored (North customarily enters it)."""
-    message = "entered_by: say which side enters the result, N-S or E-W"
+    message = "entered_by: " + gettext("say which side enters the result, N-S or E-W")
     return forms.ChoiceField(
-        label="Entered by",
+        label=gettext("Entered by"),
         choices=ENTERED_BY_CHOICES,
         initial=play.entered_by or "NS",
         error_messages={"required": message, "invalid_choice": message},
@@ -519,8 +591,8 @@ class RowIdField(forms.IntegerField):
         return super().to_python(text)
 
 
-def _row_id(field: str, what: str) -> RowIdField:
-    message = f"{field}: must be the number of {what}"
+def _row_id(field: str, problem: StrOrPromise) -> RowIdField:
+    message = format_lazy("{}: {}", field, problem)
     return RowIdField(required=False, min_value=1, error_messages={"invalid": message, "min_value": message})
 
 
@@ -533,18 +605,18 @@ class TableLinkActionForm(forms.Form):
     action = forms.ChoiceField(
         choices=ACTIONS,
         error_messages={
-            "required": "action: missing; use the page's buttons",
-            "invalid_choice": "action: must be create_all, create or revoke",
+            "required": format_lazy("action: {}", _("missing; use the page's buttons")),
+            "invalid_choice": format_lazy("action: {}", _("must be create_all, create or revoke")),
         },
     )
-    token = _row_id("token", "a table link")
-    section = _row_id("section", "one of the event's sections")
+    token = _row_id("token", _("must be the number of a table link"))
+    section = _row_id("section", _("must be the number of one of the event's sections"))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         needed = {"revoke": "token", "create": "section"}.get(data.get("action") or "")
         if needed and data.get(needed) is None and needed not in self.errors:
-            self.add_error(needed, f"{needed}: missing; use the page's buttons")
+            self.add_error(needed, f"{needed}: " + gettext("missing; use the page's buttons"))
         return data
 
     def messages(self) -> list[str]:
@@ -556,17 +628,20 @@ class ConfirmForm(forms.Form):
     """A table link's Confirm button (law 79, law E): the board's play, the version of the result its
     phone showed, and the side confirming it."""
 
-    play = RowIdField(min_value=1, error_messages={"required": "play: missing; use the page's buttons"})
+    play = RowIdField(
+        min_value=1,
+        error_messages={"required": format_lazy("play: {}", _("missing; use the page's buttons"))},
+    )
     version = forms.IntegerField(
         min_value=0,
         max_value=column_range(Play, "version")[1],
-        error_messages={"required": "version: missing; reload the page"},
+        error_messages={"required": format_lazy("version: {}", _("missing; reload the page"))},
     )
     side = forms.ChoiceField(
         choices=ENTERED_BY_CHOICES,
         error_messages={
-            "required": "side: missing; use the page's buttons",
-            "invalid_choice": "side: must be NS or EW",
+            "required": format_lazy("side: {}", _("missing; use the page's buttons")),
+            "invalid_choice": format_lazy("side: {}", _("must be NS or EW")),
         },
     )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import json
 from fractions import Fraction
@@ -12,6 +11,8 @@ from django import forms
 from django.core.files.base import File
 from django.http import QueryDict
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from duplicate.contests import (
     CHOSEN,
@@ -24,6 +25,7 @@ from duplicate.contests import (
     is_contract,
 )
 from duplicate.forms.entry import beside_field
+from duplicate.forms.text import filled_lazy
 from duplicate.models import (
     ButlerDrop,
     EventKind,
@@ -33,51 +35,65 @@ from duplicate.models import (
     RankingChoice,
     ScoringCodeChoice,
 )
-from duplicate.selectors.players import players_holding
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import MAX_SECTIONS, average_plus_for, butler_datum_for
-from duplicate.services.pair_players import names_player, seat_label, seat_text
 from duplicate.uploads import MAX_EVENT_FILE, MAX_MOVEMENT_FILE, MAX_PBN_FILE, MAX_USEBIO_FILE, too_large
 from scoring.awards import AwardTableError, award_table
 from scoring.contests.imps import AVERAGE_PLUS_IMPS, AVERAGE_PLUS_MAX, AVERAGE_PLUS_MIN
 from scoring.movements import MAX_BOARDS_PER_ROUND, MAX_PLAYS, MAX_SECTION_TABLES
-from scoring.player_text import PlayerText, PlayerTextError, roster_match
 
 
 def read_upload(upload: File[bytes], *, field: str, limit: int) -> str:
     """The text of an uploaded file, or a ValidationError that names the field (over ``limit`` bytes: before
     it is read)."""
     if (upload.size or 0) > limit:
-        raise forms.ValidationError(f"{field}: {too_large(limit)}")
+        raise forms.ValidationError(
+            gettext("%(field)s: %(problem)s") % {"field": field, "problem": too_large(limit)}
+        )
     data: bytes = upload.read()
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise forms.ValidationError(f"{field}: the file is not UTF-8 text") from None
+        raise forms.ValidationError(
+            gettext("%(field)s: the file is not UTF-8 text") % {"field": field}
+        ) from None
 
 
 _PAIR_MOVEMENTS = (MovementKind.MITCHELL, MovementKind.HOWELL, MovementKind.COMPASS, MovementKind.CUSTOM)
 _GENERATED = (MovementKind.MITCHELL, MovementKind.HOWELL, MovementKind.TEAMS, MovementKind.COMPASS)
 # What the new-event form says of each movement, beside its choice: only the chosen one's is shown.
+# (gettext_noop: through gettext when shown, ``EventCreateForm.rows``)
 MOVEMENT_HELP: dict[str, str] = {
-    MovementKind.MITCHELL: "N-S pairs stay at their tables; after each round the E-W pairs move up a table and "
-    "the boards down a table. An odd number of tables plays as many rounds as tables; an even number needs a "
-    "relay and bye stand, or a skip after half the rounds.",
-    MovementKind.HOWELL: "Every pair meets every other pair once, moving as the table guide cards say: two "
-    "pairs a table, 3 to 10 tables; an odd number of pairs gives a sit-out each round.",
-    MovementKind.TEAMS: "Law G: two teams, each pair of a team at its own table against a pair of the other; "
-    "the boards go round every table. Contract bridge scores it by IMPs and VPs.",
-    MovementKind.COMPASS: "Every pair keeps its seat all session and the boards pass to the next-lower table "
-    "after each round (table 1's to the last); N-S pairs are ranked with N-S, E-W with E-W (law H).",
-    MovementKind.CUSTOM: "Your own movement, uploaded as a file: its rounds, tables, pairs and boards are "
-    "checked (no pair meets a board twice) before the event is made.",
+    MovementKind.MITCHELL: gettext_noop(
+        "N-S pairs stay at their tables; after each round the E-W pairs move up a table and "
+        "the boards down a table. An odd number of tables plays as many rounds as tables; an even number needs a "
+        "relay and bye stand, or a skip after half the rounds."
+    ),
+    MovementKind.HOWELL: gettext_noop(
+        "Every pair meets every other pair once, moving as the table guide cards say: two "
+        "pairs a table, 3 to 10 tables; an odd number of pairs gives a sit-out each round."
+    ),
+    MovementKind.TEAMS: gettext_noop(
+        "Law G: two teams, each pair of a team at its own table against a pair of the other; "
+        "the boards go round every table. Contract bridge scores it by IMPs and VPs."
+    ),
+    MovementKind.COMPASS: gettext_noop(
+        "Every pair keeps its seat all session and the boards pass to the next-lower table "
+        "after each round (table 1's to the last); N-S pairs are ranked with N-S, E-W with E-W (law H)."
+    ),
+    MovementKind.CUSTOM: gettext_noop(
+        "Your own movement, uploaded as a file: its rounds, tables, pairs and boards are "
+        "checked (no pair meets a board twice) before the event is made."
+    ),
 }
 # Each movement's word on the number of tables.
 TABLES_HELP: dict[str, str] = {
-    MovementKind.MITCHELL: "A Mitchell of n tables has 2n pairs and n rounds (n - 1 with a skip).",
-    MovementKind.HOWELL: "3 to 10 tables, two pairs each (or give the pairs below).",
-    MovementKind.TEAMS: "The number of pairs in each team: one table each.",
-    MovementKind.COMPASS: "At least 2 tables; as many rounds as tables.",
+    MovementKind.MITCHELL: gettext_noop(
+        "A Mitchell of n tables has 2n pairs and n rounds (n - 1 with a skip)."
+    ),
+    MovementKind.HOWELL: gettext_noop("3 to 10 tables, two pairs each (or give the pairs below)."),
+    MovementKind.TEAMS: gettext_noop("The number of pairs in each team: one table each."),
+    MovementKind.COMPASS: gettext_noop("At least 2 tables; as many rounds as tables."),
 }
 # The fields only some movements read (the others' are left out of the page): the rest are every movement's.
 FIELD_MOVEMENTS: dict[str, tuple[str, ...]] = {
@@ -120,7 +136,9 @@ def contest_kind(contest: str) -> str:
 
 
 #: Why the movement form makes no league or Swiss: those are set out on their own form (``teams.forms``).
-MATCHES_FORM = "A league or a Swiss is set out on its own form (New league or Swiss): choose it there."
+MATCHES_FORM = gettext_noop(  # through gettext when shown
+    "A league or a Swiss is set out on its own form (New league or Swiss): choose it there."
+)
 
 
 class ContestSelect(forms.Select):
@@ -142,110 +160,142 @@ class ContestSelect(forms.Select):
 
 
 class EventCreateForm(forms.Form):
-    name = forms.CharField(max_length=200)
+    name = forms.CharField(label=_("Name"), max_length=200)
     # An <input type=date> takes yyyy-mm-dd only: the localised 25/11/2026 would leave it blank.
     date = forms.DateField(
-        initial=dt.date.today, widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+        label=_("Date"),
+        initial=dt.date.today,
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )
     code = forms.ChoiceField(
-        label="Scoring code", choices=ScoringCodeChoice.choices, initial=ScoringCodeChoice.AUCTION_1915
+        label=_("Scoring code"), choices=ScoringCodeChoice.choices, initial=ScoringCodeChoice.AUCTION_1915
     )
     contest = forms.ChoiceField(
-        label="Contest",
+        label=_("Contest"),
         choices=CONTEST_CHOICES,
         initial="",
         required=False,
         widget=ContestSelect(attrs={"data-contest-choice": "", "data-contract-code": CONTRACT_CODE}),
-        help_text="Contract bridge: pairs by matchpoints (the default), Butler IMPs or cross-IMPs; a team "
-        "match by IMPs and VPs. (The historic codes are scored by law H, pairs, and law G, teams.)",
+        help_text=_(
+            "Contract bridge: pairs by matchpoints (the default), Butler IMPs or cross-IMPs; a team "
+            "match by IMPs and VPs. (The historic codes are scored by law H, pairs, and law G, teams.)"
+        ),
     )
     average_plus_imps = forms.IntegerField(
-        label="IMPs of average plus (law 12C2)",
+        label=_("IMPs of average plus (law 12C2)"),
         required=False,
         min_value=AVERAGE_PLUS_MIN,
         max_value=AVERAGE_PLUS_MAX,
         initial=AVERAGE_PLUS_IMPS,
-        help_text="Contract bridge scored in IMPs (a team match, Butler, cross-IMPs): a director's artificial "
-        "score of average plus is worth this many IMPs, average minus as many less than nothing (law 12C2, "
-        f"law 86A of the 2007 code: {AVERAGE_PLUS_IMPS} unless the organiser sets otherwise).",
+        help_text=filled_lazy(
+            gettext_noop(
+                "Contract bridge scored in IMPs (a team match, Butler, cross-IMPs): a director's artificial "
+                "score of average plus is worth this many IMPs, average minus as many less than nothing (law 12C2, "
+                "law 86A of the 2007 code: %(imps)s unless the organiser sets otherwise)."
+            ),
+            imps=AVERAGE_PLUS_IMPS,
+        ),
     )
     butler_drop = forms.ChoiceField(
-        label="Butler's datum: results dropped",
+        label=_("Butler's datum: results dropped"),
         choices=ButlerDrop.choices,
         initial=ButlerDrop.ONE,
         required=False,
-        help_text="Butler only: each board's datum is the mean of its N-S scores with some dropped at each "
-        "end (the Laws leave this to the regulations): the top and bottom one from 5 results on, or a "
-        "share of each end by the field's size (1 from 4 to 10 results, 2 to 25, 3 to 40, ...).",
+        help_text=_(
+            "Butler only: each board's datum is the mean of its N-S scores with some dropped at each "
+            "end (the Laws leave this to the regulations): the top and bottom one from 5 results on, or a "
+            "share of each end by the field's size (1 from 4 to 10 results, 2 to 25, 3 to 40, ...)."
+        ),
     )
     butler_halves = forms.ChoiceField(
-        label="Butler's datum: a mean ending in 5",
+        label=_("Butler's datum: a mean ending in 5"),
         choices=HalfRounding.choices,
         initial=HalfRounding.AWAY,
         required=False,
-        help_text="Butler only: the datum is rounded to the nearest 10; a mean of exactly -455 is -460 "
-        "rounded away from zero, -450 rounded up.",
+        help_text=_(
+            "Butler only: the datum is rounded to the nearest 10; a mean of exactly -455 is -460 "
+            "rounded away from zero, -450 rounded up."
+        ),
     )
     kind = forms.ChoiceField(
+        label=_("Kind"),
         choices=EventKind.choices,
         initial=EventKind.PAIRS,
         widget=forms.Select(attrs={"data-team-kind": EventKind.TEAMS}),
-        help_text="A team match plays the team match movement (or a custom one).",
+        help_text=_("A team match plays the team match movement (or a custom one)."),
     )
     movement = forms.ChoiceField(
+        label=_("Movement"),
         choices=MovementKind.choices,
         initial=MovementKind.MITCHELL,
         widget=forms.Select(attrs={"data-team-movement": MovementKind.TEAMS, "data-movement-choice": ""}),
     )
-    tables = forms.IntegerField(min_value=1, max_value=MAX_SECTION_TABLES, initial=7)
+    tables = forms.IntegerField(label=_("Tables"), min_value=1, max_value=MAX_SECTION_TABLES, initial=7)
     boards_per_round = forms.IntegerField(
+        label=_("Boards per round"),
         min_value=1,
         max_value=MAX_BOARDS_PER_ROUND,
         initial=3,
-        help_text=f"At most {MAX_PLAYS:,} results in all (tables x rounds x boards a round): a 100-table "
-        "Mitchell plays 100 rounds, at 2 boards a round.",
+        help_text=filled_lazy(
+            gettext_noop(
+                "At most %(most)s results in all (tables x rounds x boards a round): a 100-table "
+                "Mitchell plays 100 rounds, at 2 boards a round."
+            ),
+            most=f"{MAX_PLAYS:,}",
+        ),
     )
     howell_pairs = forms.IntegerField(
-        label="Pairs (Howell)",
+        label=_("Pairs (Howell)"),
         required=False,
         min_value=5,
         max_value=20,
-        help_text="Howell only: leave blank for two pairs a table; an odd number gives a sit-out each round.",
+        help_text=_(
+            "Howell only: leave blank for two pairs a table; an odd number gives a sit-out each round."
+        ),
     )
     even_tables = forms.ChoiceField(
-        label="Even-table Mitchell",
-        choices=[("relay", "Relay and bye stand"), ("skip", "Skip after half the rounds")],
+        label=_("Even-table Mitchell"),
+        choices=[("relay", _("Relay and bye stand")), ("skip", _("Skip after half the rounds"))],
         initial="relay",
         required=False,
     )
     movement_file = forms.FileField(
-        required=False, help_text="Custom movement only: CSV (round,table,ns,ew,boards) or JSON."
+        label=_("Movement file"),
+        required=False,
+        help_text=_("Custom movement only: CSV (round,table,ns,ew,boards) or JSON."),
     )
     sections = forms.IntegerField(
+        label=_("Sections"),
         required=False,
         min_value=1,
         max_value=MAX_SECTIONS,
         initial=1,
-        help_text="A field bigger than one movement plays in sections (A, B, ...): each its own movement "
-        "and table links, all playing the same boards; pairs are numbered A1, B1, ...",
+        help_text=_(
+            "A field bigger than one movement plays in sections (A, B, ...): each its own movement "
+            "and table links, all playing the same boards; pairs are numbered A1, B1, ..."
+        ),
     )
     ranking = forms.ChoiceField(
-        label="Ranking of sections",
+        label=_("Ranking of sections"),
         choices=RankingChoice.choices,
         initial=RankingChoice.FIELD,
         required=False,
-        help_text="Law H compares a pair only with those who played the same hands: sections playing the "
-        "same boards are ranked across the field, or each on its own if you choose.",
+        help_text=_(
+            "Law H compares a pair only with those who played the same hands: sections playing the "
+            "same boards are ranked across the field, or each on its own if you choose."
+        ),
     )
-    paper_size = forms.ChoiceField(choices=PaperSize.choices, initial=PaperSize.A4)
+    paper_size = forms.ChoiceField(label=_("Paper size"), choices=PaperSize.choices, initial=PaperSize.A4)
     running_totals = forms.BooleanField(
-        label="Running totals over every result",
+        label=_("Running totals over every result"),
         required=False,
         initial=False,
-        help_text="Off (the default): while a board is still being played at some table, the totals visitors "
-        "and table links see count only the boards every table has played, so that nobody learns a score "
-        "on a board still in play by watching a total move. On: their totals count every result as it "
-        "is entered. You always see every result.",
+        help_text=_(
+            "Off (the default): while a board is still being played at some table, the totals visitors "
+            "and table links see count only the boards every table has played, so that nobody learns a score "
+            "on a board still in play by watching a total move. On: their totals count every result as it "
+            "is entered. You always see every result."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -302,7 +352,7 @@ class EventCreateForm(forms.Form):
             shown = applies or bool(field.errors)
             texts = {"movement": MOVEMENT_HELP, "tables": TABLES_HELP}.get(field.name)
             helps = (
-                [(kind, text, kind == chosen) for kind, text in texts.items()]
+                [(kind, gettext(text), kind == chosen) for kind, text in texts.items()]
                 if texts is not None
                 else [("", str(field.help_text), True)]
                 if field.help_text
@@ -322,15 +372,15 @@ class EventCreateForm(forms.Form):
         data["ranking"] = data.get("ranking") or RankingChoice.FIELD
         sections = data.get("sections")
         if data.get("kind") == EventKind.TEAMS and isinstance(sections, int) and sections > 1:
-            self.add_error("sections", "A team match (law G) plays in one section.")
+            self.add_error("sections", gettext("A team match (law G) plays in one section."))
         upload = data.get("movement_file")
         if data.get("movement") == MovementKind.CUSTOM:
             if not upload:
-                self.add_error("movement_file", "Upload the movement file for a custom movement.")
+                self.add_error("movement_file", gettext("Upload the movement file for a custom movement."))
             else:
                 try:
                     data["movement_text"] = read_upload(
-                        upload, field="movement file", limit=MAX_MOVEMENT_FILE
+                        upload, field=gettext("movement file"), limit=MAX_MOVEMENT_FILE
                     )
                 except forms.ValidationError as exc:
                     self.add_error("movement_file", exc)
@@ -350,7 +400,7 @@ class EventCreateForm(forms.Form):
         if not is_contract(str(data.get("code"))):
             if contest:
                 self.add_error(
-                    "contest", "Only contract bridge has a contest: the historic codes use law H/G."
+                    "contest", gettext("Only contract bridge has a contest: the historic codes use law H/G.")
                 )
             data["contest"] = ""
             return
@@ -358,11 +408,15 @@ class EventCreateForm(forms.Form):
         if not contest:
             data["contest"] = allowed[0]
         elif contest not in allowed:
-            what = "A team match" if kind == EventKind.TEAMS else "A pair event"
             names = ", ".join(str(CHOSEN[c].choice) for c in allowed)
-            self.add_error("contest", f"{what} of contract bridge is scored by {names}.")
+            scored = (
+                gettext("A team match of contract bridge is scored by %(names)s.")
+                if kind == EventKind.TEAMS
+                else gettext("A pair event of contract bridge is scored by %(names)s.")
+            )
+            self.add_error("contest", scored % {"names": names})
         elif CHOSEN[contest].of_matches:
-            self.add_error("contest", MATCHES_FORM)
+            self.add_error("contest", gettext(MATCHES_FORM))
 
     def _average_plus(self, data: dict[str, object]) -> None:
         """Law 12C2's IMPs of average plus: blank for the usual 3; checked against the contest by the rule the
@@ -406,14 +460,16 @@ class EventCreateForm(forms.Form):
         if team_match and data.get("movement") != MovementKind.CUSTOM:
             data["movement"] = MovementKind.TEAMS
         elif not team_match and data.get("movement") == MovementKind.TEAMS:
-            self.add_error("kind", "The team match movement is for a team match: choose Team match here.")
+            self.add_error(
+                "kind", gettext("The team match movement is for a team match: choose Team match here.")
+            )
         tables = data.get("tables")
         if data.get("movement") == MovementKind.TEAMS and isinstance(tables, int) and tables < 2:
-            self.add_error("tables", "A team match needs at least 2 pairs in each team.")
+            self.add_error("tables", gettext("A team match needs at least 2 pairs in each team."))
 
 
 class EventImportForm(forms.Form):
-    file = forms.FileField(label="Event file (JSON), or another scorer's results (USEBIO XML)")
+    file = forms.FileField(label=_("Event file (JSON), or another scorer's results (USEBIO XML)"))
 
     def clean_file(self) -> str | bytes:
         """An event file's text, or a USEBIO file's bytes (XML: its own declaration says its encoding)."""
@@ -422,10 +478,12 @@ class EventImportForm(forms.Form):
         upload.seek(0)
         if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
             if (upload.size or 0) > MAX_USEBIO_FILE:
-                raise forms.ValidationError(f"USEBIO file: {too_large(MAX_USEBIO_FILE)}")
+                raise forms.ValidationError(
+                    gettext("USEBIO file: %(problem)s") % {"problem": too_large(MAX_USEBIO_FILE)}
+                )
             data: bytes = upload.read()
             return data
-        return read_upload(upload, field="event file", limit=MAX_EVENT_FILE)
+        return read_upload(upload, field=gettext("event file"), limit=MAX_EVENT_FILE)
 
     @classmethod
     def refused(cls, error: str) -> EventImportForm:
@@ -436,68 +494,16 @@ class EventImportForm(forms.Form):
         return form
 
 
-SEAT_HELP = (
-    "A name, or a name and membership number: Ann Lee, Ann Lee (EBU 123456), or the number alone. Players "
-    "are found on the club's roster by number or name; one not on it is added (a guest when no number is given)."
-)
-# A seat's text: the name (100 characters) and, in brackets, the body and membership number.
-SEAT_MAX_LENGTH = 160
-
-
-def seat_field(label: str, initial: str = "", *, search_url: str = "") -> forms.CharField:
-    """A seat's field: a name typed, or chosen from the roster as typed (``static/js/roster_search.js``
-    reads ``data-player-search``; without the script the field is plain text)."""
-    attrs = {"aria-label": label, "autocomplete": "off", "spellcheck": "false"}
-    if search_url:
-        attrs["data-player-search"] = search_url
-    return forms.CharField(
-        max_length=SEAT_MAX_LENGTH,
-        required=False,
-        label=label,
-        initial=initial,
-        widget=forms.TextInput(attrs=attrs),
-    )
-
-
-class SeatsChecked:
-    """The seats' texts of a names form, checked as the service will read them: each read
-    (``services.pair_players.seat_text``) and each membership number matched against the roster's in one
-    query; each problem is reported where it was typed (a field, or a pasted row)."""
-
-    def __init__(self) -> None:
-        self.seats: list[tuple[PlayerText, str, str]] = []  # (a seat with a number, its label, where)
-        self.problems: list[tuple[str, str]] = []  # (where, message)
-
-    def add(self, *, text: str, current: Any, where: str, label: str) -> None:
-        try:
-            seat = seat_text(field=label, text=text)
-        except ServiceError as exc:
-            self.problems.append((where, str(exc)))
-            return
-        if seat.number and not (current is not None and names_player(seat, current)):
-            self.seats.append((seat, label, where))
-
-    def matched(self) -> list[tuple[str, str]]:
-        """The problems, the seats' numbers matched against the roster (one query, none when no number)."""
-        holders = players_holding(numbers={seat.number for seat, _, _ in self.seats})
-        for seat, label, where in self.seats:
-            try:
-                roster_match(seat, holders)
-            except PlayerTextError as exc:
-                self.problems.append((where, f"{label}: {exc}"))
-        return self.problems
-
-
 class AwardTableForm(forms.Form):
     """The director's award table (masterpoints): points per place, first place first, separated by spaces
     or commas ("6 4.5 3 2"); blank for none. ``cleaned_data["awards"]`` is the exact points
     (``scoring.awards.award_table``)."""
 
     awards = forms.CharField(
-        label="Award table",
+        label=_("Award table"),
         required=False,
         max_length=2000,
-        help_text=(
+        help_text=_(
             "Masterpoints for each place, first place first, separated by spaces or commas (6 4.5 3 2): "
             "each ranking is awarded the table, pairs tied for a place share the points of the places they "
             "cover. Leave blank for none."
@@ -508,144 +514,7 @@ class AwardTableForm(forms.Form):
         try:
             return award_table(self.cleaned_data["awards"])
         except AwardTableError as exc:
-            raise forms.ValidationError(f"Award table: {exc}.") from None
-
-
-class PairNamesForm(forms.Form):
-    """A pair's two seats (see ``SEAT_HELP``)."""
-
-    def __init__(self, *args: Any, pair: Any, search_url: str = "", **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.pair = pair
-        for name, label, player in (
-            ("player1", "First player", pair.player1),
-            ("player2", "Second player", pair.player2),
-        ):
-            self.fields[name] = seat_field(label, seat_label(player), search_url=search_url)
-            self.fields[name].help_text = SEAT_HELP if name == "player2" else ""
-
-    def clean(self) -> dict[str, object]:
-        data = super().clean() or {}
-        seats = SeatsChecked()
-        for name, player in (("player1", self.pair.player1), ("player2", self.pair.player2)):
-            if name in data:
-                seats.add(text=str(data[name]), current=player, where=name, label=name)
-        for where, message in seats.matched():
-            self.add_error(where, beside_field(message))
-        return data
-
-
-class EventNamesForm(forms.Form):
-    """Every pair's two players and every team's name on one page, and a paste box for rows copied from a
-    spreadsheet (tab- or comma-separated: number, player, player[, team]); a pasted row wins over the pair's
-    fields. A player is written as ``SEAT_HELP`` says. ``cleaned_data`` gives ``pairs`` (number -> the two
-    seats' texts) and ``teams`` (team id -> name)."""
-
-    seat_help = SEAT_HELP
-
-    paste = forms.CharField(
-        required=False,
-        max_length=100_000,
-        label="Paste rows",
-        widget=forms.Textarea(
-            attrs={"rows": 5, "placeholder": "1\tAda Lovelace (EBU 1815)\tCharles Babbage\tReds"}
-        ),
-        help_text="One pair a row, copied from a spreadsheet (tab- or comma-separated): the pair number, the "
-        "two players, and for a team match the team's name. A player's membership number goes in brackets "
-        "after the name: Ada Lovelace (EBU 1815).",
-    )
-
-    def __init__(
-        self, *args: Any, pairs: list[Any], teams: list[Any], search_url: str = "", **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.pairs, self.teams = pairs, teams
-        self.rows: list[tuple[Any, Any, Any]] = []
-        team_fields = []
-        for number, team in enumerate(teams, start=1):
-            name = f"team-{team.pk}"
-            self.fields[name] = forms.CharField(
-                max_length=100, label=f"Team {number}'s name", initial=team.name
-            )
-            team_fields.append(self[name])
-        for pair in pairs:
-            fields = []
-            for seat, label, player in (("1", "first", pair.player1), ("2", "second", pair.player2)):
-                name = f"pair-{pair.pk}-player{seat}"
-                self.fields[name] = seat_field(
-                    f"Pair {pair.number}, {label} player", seat_label(player), search_url=search_url
-                )
-                fields.append(self[name])
-            self.rows.append((pair, fields[0], fields[1]))
-        self.team_fields = team_fields
-
-    def clean(self) -> dict[str, object]:
-        data = super().clean() or {}
-        pairs = {
-            p.number: (data.get(f"pair-{p.pk}-player1", ""), data.get(f"pair-{p.pk}-player2", ""))
-            for p in self.pairs
-        }
-        teams = {t.pk: data.get(f"team-{t.pk}", t.name) for t in self.teams}
-        pasted: dict[str, int] = {}
-        for problem in self._paste_into(str(data.get("paste", "")), pairs, teams, pasted):
-            self.add_error("paste", problem)
-        seats = SeatsChecked()
-        for pair in self.pairs:
-            for seat, which, player in (("1", "first", pair.player1), ("2", "second", pair.player2)):
-                field = f"pair-{pair.pk}-player{seat}"
-                if pair.number in pasted:
-                    where, label = "paste", f"row {pasted[pair.number]}: {which} player"
-                elif field in data:
-                    where, label = field, field
-                else:
-                    continue  # the field's own error is shown
-                seats.add(text=pairs[pair.number][int(seat) - 1], current=player, where=where, label=label)
-        for where, message in seats.matched():
-            self.add_error(where, message if where == "paste" else beside_field(message))
-        data["pairs"], data["teams"] = pairs, teams
-        return data
-
-    def _paste_into(
-        self, text: str, pairs: dict[str, tuple[str, str]], teams: dict[int, str], pasted: dict[str, int]
-    ) -> list[str]:
-        """Apply the pasted rows to ``pairs`` and ``teams`` (``pasted``: each pair named, by its row); the
-        problems, each naming its row and field."""
-        by_number = {p.number: p for p in self.pairs}
-        team_row: dict[int, int] = {}
-        problems: list[str] = []
-        for row, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            cells = [c.strip() for c in next(csv.reader([line], delimiter="\t" if "\t" in line else ","))]
-            while cells and not cells[-1]:
-                cells.pop()
-            pair = by_number.get(cells[0] if cells else "")
-            if len(cells) < 2 or len(cells) > 4:
-                problems.append(f"row {row}: write the pair number, two players and (a team match) the team")
-            elif pair is None:
-                problems.append(f"row {row}: number: no pair {cells[0][:20]!r} in this event")
-            elif any(len(c) > SEAT_MAX_LENGTH for c in cells[1:3]):
-                problems.append(f"row {row}: player: at most {SEAT_MAX_LENGTH} characters")
-            else:
-                pairs[pair.number] = (cells[1], cells[2] if len(cells) > 2 else "")
-                pasted[pair.number] = row
-                if len(cells) == 4:
-                    problems.extend(self._paste_team(row, pair, cells[3], teams, team_row))
-        return problems
-
-    @staticmethod
-    def _paste_team(row: int, pair: Any, name: str, teams: dict[int, str], seen: dict[int, int]) -> list[str]:
-        if pair.team_id is None:
-            return [f"row {row}: team: pair {pair.number} plays in no team"]
-        if len(name) > 100:
-            return [f"row {row}: team: at most 100 characters"]
-        if pair.team_id in seen and teams[pair.team_id] != name:
-            first = seen[pair.team_id]
-            return [f"row {row}: team: {name!r}, but row {first} names this team {teams[pair.team_id]!r}"]
-        seen.setdefault(pair.team_id, row)
-        if name:
-            teams[pair.team_id] = name
-        return []
+            raise forms.ValidationError(gettext("Award table: %(error)s.") % {"error": exc}) from None
 
 
 class UndoForm(forms.Form):
@@ -653,44 +522,48 @@ class UndoForm(forms.Form):
 
     reason = forms.CharField(
         max_length=500,
-        label="Reason",
+        label=_("Reason"),
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Why the change is undone; recorded in the history with the undo.",
-        error_messages={"required": "Give the reason for the undo: it is recorded in the history."},
+        help_text=_("Why the change is undone; recorded in the history with the undo."),
+        error_messages={"required": _("Give the reason for the undo: it is recorded in the history.")},
     )
 
 
 class DealsForm(forms.Form):
     REPEATED_CHOICES = (
-        ("refuse", "Refuse the file (nothing attached)"),
-        ("first", "Keep the first game of each repeated board"),
-        ("last", "Keep the last game of each repeated board"),
+        ("refuse", _("Refuse the file (nothing attached)")),
+        ("first", _("Keep the first game of each repeated board")),
+        ("last", _("Keep the last game of each repeated board")),
     )
 
     pbn_text = forms.CharField(
         required=False,
-        label="Paste hands",
+        label=_("Paste hands"),
         widget=forms.Textarea(attrs={"rows": 6, "placeholder": "1 N:AKQJ.T98.765.432 ... ... ...\n2 E:..."}),
-        help_text="One board a line: the board number, then its deal in PBN (N:spades.hearts.diamonds.clubs "
-        '..., - for a hand not known); or PBN text itself ([Board "1"] [Dealer "N"] [Deal "N:..."]), or '
-        "BBO's LIN (md|3S...,S...,S...,|ah|Board 1|sv|o|).",
+        help_text=_(
+            "One board a line: the board number, then its deal in PBN (N:spades.hearts.diamonds.clubs "
+            '..., - for a hand not known); or PBN text itself ([Board "1"] [Dealer "N"] [Deal "N:..."]), or '
+            "BBO's LIN (md|3S...,S...,S...,|ah|Board 1|sv|o|)."
+        ),
     )
     pbn_file = forms.FileField(
         required=False,
-        label="…or a .pbn or .lin file",
-        help_text="A PBN file's Board, Dealer and Deal tags are read, or a LIN file's (BBO's hand records) md, "
-        "ah and sv (UTF-8, ISO-8859-1, or UTF-16 with its byte-order mark). Boards the event does not have are "
-        "listed, not attached.",
+        label=_("…or a .pbn or .lin file"),
+        help_text=_(
+            "A PBN file's Board, Dealer and Deal tags are read, or a LIN file's (BBO's hand records) md, "
+            "ah and sv (UTF-8, ISO-8859-1, or UTF-16 with its byte-order mark). Boards the event does not have are "
+            "listed, not attached."
+        ),
     )
     random = forms.BooleanField(
-        required=False, label="…or deal every board without hands at random (secure shuffle)"
+        required=False, label=_("…or deal every board without hands at random (secure shuffle)")
     )
     repeated = forms.ChoiceField(
         choices=REPEATED_CHOICES,
         initial="refuse",
         required=False,
-        label="A board given twice with different hands",
-        help_text="Archives and files joined together repeat board numbers: choose which set is attached.",
+        label=_("A board given twice with different hands"),
+        help_text=_("Archives and files joined together repeat board numbers: choose which set is attached."),
     )
 
     def clean(self) -> dict[str, object]:
@@ -702,12 +575,14 @@ class DealsForm(forms.Form):
         ]
         if sum(chosen) != 1:
             raise forms.ValidationError(
-                "Choose one: paste hands, upload a .pbn or .lin file, or deal at random."
+                gettext("Choose one: paste hands, upload a .pbn or .lin file, or deal at random.")
             )
         if data.get("pbn_file"):
             upload = data["pbn_file"]
             if (getattr(upload, "size", 0) or 0) > MAX_PBN_FILE:
-                self.add_error("pbn_file", f"pbn file: {too_large(MAX_PBN_FILE)}")
+                self.add_error(
+                    "pbn_file", gettext("pbn file: %(problem)s") % {"problem": too_large(MAX_PBN_FILE)}
+                )
             else:
                 data["pbn_file_bytes"] = upload.read()  # its encoding is found when it is read (PBN, LIN)
                 data["pbn_file_name"] = str(getattr(upload, "name", "") or "")
@@ -721,7 +596,7 @@ class DealsConfirmForm(forms.Form):
     Only their shape is checked here: the service checks them all again and refuses the confirmation if the
     results have moved on (never trusted)."""
 
-    DAMAGED = "The confirmation was damaged; nothing was changed. Attach the hands again."
+    DAMAGED = gettext_noop("The confirmation was damaged; nothing was changed. Attach the hands again.")
 
     deals = forms.CharField(widget=forms.HiddenInput, max_length=200_000)
     versions = forms.CharField(widget=forms.HiddenInput, max_length=200_000, required=False)
@@ -734,9 +609,9 @@ class DealsConfirmForm(forms.Form):
         try:
             raw = json.loads(text or "{}")
         except (ValueError, RecursionError):
-            raise forms.ValidationError(DealsConfirmForm.DAMAGED) from None
+            raise forms.ValidationError(gettext(DealsConfirmForm.DAMAGED)) from None
         if not isinstance(raw, dict) or len(raw) > 10_000:
-            raise forms.ValidationError(DealsConfirmForm.DAMAGED)
+            raise forms.ValidationError(gettext(DealsConfirmForm.DAMAGED))
         out: dict[int, Any] = {}
         for key, value in raw.items():
             ok_key = isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 10
@@ -745,7 +620,7 @@ class DealsConfirmForm(forms.Form):
             else:
                 ok = isinstance(value, str) and len(value) <= 200
             if not (ok_key and ok):
-                raise forms.ValidationError(DealsConfirmForm.DAMAGED)
+                raise forms.ValidationError(gettext(DealsConfirmForm.DAMAGED))
             out[int(key)] = value
         return out
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 #: The ladder's window as the page first shows it: the last 10 events, ranked from 3.
 DEFAULT_LAST = 10
@@ -17,10 +19,10 @@ class LadderForm(forms.Form):
     needs to be ranked (1 to ``last``). Read from the page's address (GET)."""
 
     last = forms.IntegerField(
-        label="Last events counted", min_value=1, max_value=MAX_LAST, initial=DEFAULT_LAST
+        label=_("Last events counted"), min_value=1, max_value=MAX_LAST, initial=DEFAULT_LAST
     )
     min = forms.IntegerField(
-        label="Events needed to be ranked", min_value=1, max_value=MAX_LAST, initial=DEFAULT_MINIMUM
+        label=_("Events needed to be ranked"), min_value=1, max_value=MAX_LAST, initial=DEFAULT_MINIMUM
     )
 
     def __init__(self, data: Any = None, **kwargs: Any) -> None:
@@ -36,5 +38,7 @@ class LadderForm(forms.Form):
         cleaned: dict[str, Any] = super().clean() or {}
         last, minimum = cleaned.get("last"), cleaned.get("min")
         if last is not None and minimum is not None and minimum > last:
-            self.add_error("min", f"Ensure this value is at most the events counted ({last}).")
+            self.add_error(
+                "min", gettext("Ensure this value is at most the events counted (%(last)s).") % {"last": last}
+            )
         return cleaned

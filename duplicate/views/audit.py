@@ -23,6 +23,8 @@ from django.db.models import CharField, Q
 from django.db.models.functions import Cast
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods
 
 from duplicate import services
@@ -33,7 +35,11 @@ from duplicate.services.pair_players import seat_label
 from duplicate.services.results import play_result_data
 from duplicate.tables import HistoryTable, configure, in_section, selected_section
 
-ADMIN_ACTIONS = {1: "added", 2: "changed", 3: "deleted"}
+ADMIN_ACTIONS = {  # through gettext when shown
+    1: gettext_noop("%(model)s %(object)s (added in the admin)"),
+    2: gettext_noop("%(model)s %(object)s (changed in the admin)"),
+    3: gettext_noop("%(model)s %(object)s (deleted in the admin)"),
+}
 
 
 @dataclass
@@ -53,7 +59,7 @@ def _pair_names(data: Any) -> str:
     if not isinstance(data, list):
         return ""
     names = [str(n) for n in data if n]
-    return " & ".join(names) if names else "not named"
+    return " & ".join(names) if names else _("not named")
 
 
 def _log_part(entry: LogEntry) -> dict[str, Any] | None:
@@ -104,11 +110,13 @@ def event_history_rows(event: Event) -> list[HistoryRow]:
         play = change.play
         seating = play.seating
         section = seating.round.section
-        where_text = (
-            f"board {play.board.number}, table {seating.table}"
-            + (f"{section.letter}" if section.letter != "A" else "")
-            + f", round {seating.round.number} ({play.ns_pair.number} v {play.ew_pair.number})"
-        )
+        where_text = _("board %(board)s, table %(table)s, round %(round)s (%(ns)s v %(ew)s)") % {
+            "board": play.board.number,
+            "table": f"{seating.table}{section.letter if section.letter != 'A' else ''}",
+            "round": seating.round.number,
+            "ns": play.ns_pair.number,
+            "ew": play.ew_pair.number,
+        }
         rows.append(
             HistoryRow(
                 kind="result" if change.before != change.after else "confirmation",
@@ -125,16 +133,16 @@ def event_history_rows(event: Event) -> list[HistoryRow]:
     for entry in entries:
         part = _log_part(entry)
         model_name = entry.content_type.name if entry.content_type is not None else "row"
-        action = ADMIN_ACTIONS.get(entry.action_flag, "?")
+        action = ADMIN_ACTIONS.get(entry.action_flag, "%(model)s %(object)s (? in the admin)")
         rows.append(
             HistoryRow(
                 kind="admin" if part is None else "names",
                 pk=entry.pk,
                 at=entry.action_time,
                 who=entry.user.get_username() if entry.user_id else "?",
-                what=f"{model_name} {entry.object_repr} ({action} in the admin)"
+                what=_(action) % {"model": model_name, "object": entry.object_repr}
                 if part is None
-                else f"{entry.object_repr}: names",
+                else _("%(object)s: names") % {"object": entry.object_repr},
                 before="" if part is None else _pair_names(part["names"].get("before")),
                 after=entry.get_change_message() if part is None else _pair_names(part["names"].get("after")),
                 reason="" if part is None else str(part.get("reason") or ""),
@@ -169,20 +177,29 @@ def change_undo(request: HttpRequest, pk: int, change_pk: int) -> HttpResponse:
     play = change.play
     if change.before == change.after:  # a confirmation (law 79, law E): no result to put back
         messages.error(
-            request, f"Change {change.pk} is a confirmation: it changed no result, so nothing to undo."
+            request,
+            _("Change %(n)s is a confirmation: it changed no result, so nothing to undo.") % {"n": change.pk},
         )
         return redirect("event_history", pk=pk)
     if play_result_data(play) != change.after:
         messages.error(
             request,
-            f"Change {change.pk} cannot be undone: board {play.board.number}'s result has been changed since. "
-            "Undo the later changes first (newest first).",
+            _(
+                "Change %(n)s cannot be undone: board %(board)s's result has been changed since. "
+                "Undo the later changes first (newest first)."
+            )
+            % {"n": change.pk, "board": play.board.number},
         )
         return redirect("event_history", pk=pk)
     form = UndoForm(request.POST if request.method == "POST" else None)
     if not form.is_valid():
         seating = play.seating
-        what = f"Change {change.pk}: board {play.board.number}, table {seating.table}, round {seating.round.number}"
+        what = _("Change %(n)s: board %(board)s, table %(table)s, round %(round)s") % {
+            "n": change.pk,
+            "board": play.board.number,
+            "table": seating.table,
+            "round": seating.round.number,
+        }
         return _undo_confirm(
             request, pk, form, what=what, now=result_summary(change.after), back=result_summary(change.before)
         )
@@ -199,11 +216,12 @@ def change_undo(request: HttpRequest, pk: int, change_pk: int) -> HttpResponse:
             honours_as_given=change.reason == services.HANDS_REPLACED,
         )
     except services.ServiceError as exc:
-        messages.error(request, f"Change {change.pk} was not undone: {exc}")
+        messages.error(request, _("Change %(n)s was not undone: %(error)s") % {"n": change.pk, "error": exc})
     else:
         messages.success(
             request,
-            f"Undid change {change.pk}: board {play.board.number} is back to {result_summary(change.before)}.",
+            _("Undid change %(n)s: board %(board)s is back to %(result)s.")
+            % {"n": change.pk, "board": play.board.number, "result": result_summary(change.before)},
         )
     return redirect("event_history", pk=pk)
 
@@ -230,21 +248,24 @@ def names_undo(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     part = _log_part(entry)
     names = part["names"] if part is not None else None
     if names is None or not isinstance(names.get("before"), list) or len(names["before"]) != 2:
-        messages.error(request, "That history entry is not a change of names; nothing was undone.")
+        messages.error(request, _("That history entry is not a change of names; nothing was undone."))
         return redirect("event_history", pk=pk)
     ids = _seat_ids(part)
     current_ids = [pair.player1_id, pair.player2_id]
     if (current_ids != ids[1]) if ids is not None else (pair.player_names != names.get("after")):
         messages.error(
             request,
-            f"That change cannot be undone: pair {pair.number}'s names have been changed since. "
-            "Undo the later changes first (newest first).",
+            _(
+                "That change cannot be undone: pair %(pair)s's names have been changed since. "
+                "Undo the later changes first (newest first)."
+            )
+            % {"pair": pair.number},
         )
         return redirect("event_history", pk=pk)
     before = [str(n) for n in names["before"]]
     form = UndoForm(request.POST if request.method == "POST" else None)
     if not form.is_valid():
-        what = f"Pair {pair.number}'s names"
+        what = _("Pair %(pair)s's names") % {"pair": pair.number}
         now = _pair_names([seat_label(p) for p in (pair.player1, pair.player2)])
         return _undo_confirm(request, pk, form, what=what, now=now, back=_pair_names(before))
     # The very players back (the entry's ids; a player since removed from the roster: by the text).
@@ -263,7 +284,14 @@ def names_undo(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
             reason=f"undo: {form.cleaned_data['reason']}",
         )
     except services.ServiceError as exc:
-        messages.error(request, f"Pair {pair.number}'s names were not put back: {exc}")
+        messages.error(
+            request,
+            _("Pair %(pair)s's names were not put back: %(error)s") % {"pair": pair.number, "error": exc},
+        )
         return redirect("event_history", pk=pk)
-    messages.success(request, f"Pair {pair.number}'s names are back to {_pair_names(before)}.")
+    messages.success(
+        request,
+        _("Pair %(pair)s's names are back to %(names)s.")
+        % {"pair": pair.number, "names": _pair_names(before)},
+    )
     return redirect("event_history", pk=pk)

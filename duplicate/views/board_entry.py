@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.http import require_http_methods
 
 from duplicate import services
@@ -27,7 +28,7 @@ from duplicate.services.results import play_result_data
 TYPED_MAX = 40  # the quick entry's own limit (PlayResultForm.quick)
 
 
-FORBIDDEN = "Only the director enters results from the paper travellers."  # through gettext when shown
+FORBIDDEN = gettext_noop("Only the director enters results from the paper travellers.")  # gettext when shown
 
 
 def _refused_visitor(request: HttpRequest) -> HttpResponse:
@@ -180,11 +181,17 @@ def _save(
     except services.BoardLinesError as exc:
         return _refused(request, event, number, lines, exc)
     except services.ServiceError as exc:  # a line given twice, a play gone meanwhile: nothing was saved
-        messages.error(request, f"Board {number}: nothing saved: {exc}")
+        messages.error(
+            request, _("Board %(board)s: nothing saved: %(error)s") % {"board": number, "error": exc}
+        )
         return _page(request, event, number, lines, status=409)
     if to_save:
         messages.success(
-            request, f"Board {number}: {len(to_save)} line{'s' if len(to_save) != 1 else ''} saved."
+            request,
+            ngettext(
+                "Board %(board)s: %(n)d line saved.", "Board %(board)s: %(n)d lines saved.", len(to_save)
+            )
+            % {"board": number, "n": len(to_save)},
         )
     numbers = entry_selectors.board_numbers(event)
     later = [n for n in numbers if n > number]
@@ -205,7 +212,9 @@ def _refused(
             line.version = current.version
             line.stored = quick_line(play_result_data(current)) if current.entered else ""
             line.summary = entry_selectors.result_summary(play_result_data(current))
-            line.errors.append(f"{error} Your entry was: {line.typed}.")
+            line.errors.append(
+                _("%(error)s Your entry was: %(entry)s.") % {"error": error, "entry": line.typed}
+            )
             line.status = "conflict"
         elif error is not None:
             line.refuse(str(error))

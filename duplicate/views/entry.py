@@ -1,8 +1,9 @@
 """Result entry: by table and round for directors, from the players' phones through a table link,
-corrections under duplicate law E, rulings and penalties (the printable table links: ``views.tokens``).
+corrections under duplicate law E, rulings and penalties (the printable table links: ``views.tokens``; the
+entry grid and agreeing a round: ``views.entry_rounds``).
 
 Thin views: reads through ``duplicate.selectors.entry`` (``entry_selectors``), writes through
-``services.play_result_save``, ``round_agree`` and the table-token services. Who may write: a director (a staff
+``services.play_result_save`` and the table-token services. Who may write: a director (a staff
 user) anywhere; a table token only its own table's current round, and nothing once the event is finished;
 everyone else reads.
 """
@@ -12,18 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
 from duplicate import selectors, services
 from duplicate.contests import contest_of, is_contract
 from duplicate.forms.entry import ConfirmForm, PlayResultForm, error_field, initial_for
 from duplicate.forms.entry import quick_line as _quick_line
-from duplicate.models import Event, EventStatus, Play, Round, Seating, Section, TableToken, agreement_law
+from duplicate.models import Event, EventStatus, Play, Seating, Section, TableToken, agreement_law
 from duplicate.pages import director_writer as _director
 from duplicate.pages import traveller_page
 from duplicate.selectors import entry as entry_selectors
@@ -39,7 +40,6 @@ from duplicate.services.results import (
     play_result_data,
     result_fields,
 )
-from duplicate.tables import EntryGridTable, configure, selected_section
 from scoring.pbn import hands_known
 
 MORE_FIELDS = (
@@ -58,7 +58,9 @@ MORE_FIELDS = (
     "ruling",
     "offending",
 )
-FORBIDDEN = "Only the director, or the players of this table with their table link, can enter results here."
+FORBIDDEN = gettext_noop(  # through gettext when shown
+    "Only the director, or the players of this table with their table link, can enter results here."
+)
 
 
 # --- Helpers ----------------------------------------------------------------------------------------------
@@ -72,7 +74,7 @@ def _forbidden(
     request: HttpRequest, message: str = FORBIDDEN, status: int = 403, *, back: str = ""
 ) -> HttpResponse:
     """The refusal as a page; ``back``: a table link's own page, to go back to."""
-    context = {"message": message, "back": back}
+    context = {"message": _(FORBIDDEN) if message == FORBIDDEN else message, "back": back}
     return render(request, "duplicate/entry_forbidden.html", context, status=status)
 
 
@@ -224,7 +226,7 @@ def _render_table(
             if not selectors.board_visible(
                 row["play"].board.number, in_play=in_play, viewer=selectors.VISITOR
             ):
-                row.update(in_play=True, summary="being played", items=[], honours_from_hands=[])
+                row.update(in_play=True, summary=_("being played"), items=[], honours_from_hands=[])
     template = "duplicate/entry_token.html" if view.token else "duplicate/entry_table.html"
     ctx = view.context(request, rows)
     if view.token:  # its own results are on the page; the travellers of the boards its table has played
@@ -272,13 +274,19 @@ def _conflict_row(
 ) -> dict[str, Any]:
     """The board's row as stored now, with what the writer entered (law E: nothing was overwritten)."""
     current = _reloaded(exc.current, view)
-    yours = entry_selectors.result_summary(data) if not form.clearing else "no result (cleared)"
-    row = view.row(current, notice=f"{exc} Your entry was: {yours}.", status="conflict")
+    yours = entry_selectors.result_summary(data) if not form.clearing else _("no result (cleared)")
+    notice = _("%(error)s Your entry was: %(entry)s.") % {"error": exc, "entry": yours}
+    row = view.row(current, notice=notice, status="conflict")
     if current.entered and form.cleaned_data["version"] == 0:
-        row["notice"] = (
-            f"board: board {play.board.number} already has a result at table {view.seating.table} "
-            f"in round {view.seating.round.number} (one result per board per table). {row['notice']}"
-        )
+        row["notice"] = "board: " + _(
+            "board %(board)s already has a result at table %(table)s in round %(round)s "
+            "(one result per board per table). %(notice)s"
+        ) % {
+            "board": play.board.number,
+            "table": view.seating.table,
+            "round": view.seating.round.number,
+            "notice": row["notice"],
+        }
     return row
 
 
@@ -314,8 +322,9 @@ def _refused_form(
     kept.add_result_error(message)
     kept.add_error(
         "quick",
-        f"quick: not saved; board {play.board.number} keeps {entry_selectors.result_summary(play_result_data(play))} "
-        "until the correction is saved with its reason",
+        "quick: "
+        + _("not saved; board %(board)s keeps %(result)s until the correction is saved with its reason")
+        % {"board": play.board.number, "result": entry_selectors.result_summary(play_result_data(play))},
     )
     return kept
 
@@ -330,15 +339,17 @@ def _without_noughts(data: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def _saved_message(view: TableView, saved: Play, plays: list[Play]) -> str:
     """What was saved; through a table link, also the round the link opens next once this round is in."""
-    message = f"Board {saved.board.number}: {entry_selectors.result_summary(play_result_data(saved))}."
+    message = _("Board %(board)s: %(result)s.") % {
+        "board": saved.board.number,
+        "result": entry_selectors.result_summary(play_result_data(saved)),
+    }
     round_in = _round_in(view, saved, plays)
     if view.token is not None and round_in:  # the link moves on only once the round is in
         number = entry_selectors.current_round_number(view.section, view.seating.table)
         if number is not None and number != view.seating.round.number:
-            message += (
-                f" Every board of round {view.seating.round.number} is in: this link now opens "
-                f"round {number}; reload it when you move."
-            )
+            message += " " + _(
+                "Every board of round %(round)s is in: this link now opens round %(next)s; reload it when you move."
+            ) % {"round": view.seating.round.number, "next": number}
     return message
 
 
@@ -366,15 +377,22 @@ def _saved_response(
     message = _saved_message(view, saved, plays)
     summary = _summary_url(view, saved, plays, redirect_to)
     figure = _released_figure(view, saved)
-    told = f" Every table has played board {saved.board.number}: {figure.text}" if figure else ""
+    told = (
+        " "
+        + _("Every table has played board %(board)s: %(figure)s")
+        % {"board": saved.board.number, "figure": figure.text}
+        if figure
+        else ""
+    )
+    saved_text = _("Saved. %(message)s") % {"message": message}
     if _is_fetch(request):  # the row itself shows the figures (and the traveller's link)
-        row = view.row(_reloaded(saved, view), status="saved", notice=f"Saved. {message}", figure=figure)
+        row = view.row(_reloaded(saved, view), status="saved", notice=saved_text, figure=figure)
         response = _render_row(request, view, row, 200)
         if summary:
-            messages.success(request, f"Saved. {message}{told}")
+            messages.success(request, saved_text + told)
             response["X-Kz-Location"] = summary
         return response
-    messages.success(request, f"Saved. {message}{told}")
+    messages.success(request, saved_text + told)
     return redirect(summary or f"{redirect_to}#board-{saved.board.number}")
 
 
@@ -392,10 +410,15 @@ def _save(request: HttpRequest, view: TableView, plays: list[Play], redirect_to:
         return _forbidden(request)
     play = _posted_play(request, plays)
     if play is None:
-        where = f"table {view.seating.table} in round {view.seating.round.number}"
+        where = _("table %(table)s in round %(round)s") % {
+            "table": view.seating.table,
+            "round": view.seating.round.number,
+        }
         if view.token is not None:
             return _token_elsewhere(request, view.token, where)
-        message = f"board: that board is not played at {where}; one result per board per table."
+        message = "board: " + _("that board is not played at %(where)s; one result per board per table.") % {
+            "where": where
+        }
         return _forbidden(request, message, status=400)
     if not view.can_write:
         if view.token is None:
@@ -488,7 +511,11 @@ def _refused_row(request: HttpRequest, view: TableView, play: Play) -> dict[str,
     if not typed and form.is_valid() and not form.errors:
         typed = _quick_line(form.result_data())
     return view.row(
-        play, notice=f"Not saved. {_refusal(view)}", status="refused", typed=typed, back=view.action
+        play,
+        notice=_("Not saved. %(reason)s") % {"reason": _refusal(view)},
+        status="refused",
+        typed=typed,
+        back=view.action,
     )
 
 
@@ -508,8 +535,12 @@ def _token_elsewhere(request: HttpRequest, token: TableToken, where: str | None 
         message = services.round_agreed_message(number, code=token.section.event.code)
         return _forbidden(request, message, back=back)
     if where is None:
-        return _forbidden(request, "Every round at this table has been agreed: ask the director.", back=back)
-    return _forbidden(request, f"This table link opens only the boards of {where}.", back=back)
+        return _forbidden(
+            request, _("Every round at this table has been agreed: ask the director."), back=back
+        )
+    return _forbidden(
+        request, _("This table link opens only the boards of %(where)s.") % {"where": where}, back=back
+    )
 
 
 def _reloaded(play: Play, view: TableView) -> Play:
@@ -529,7 +560,7 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
         return _forbidden(request, _refusal(view))
     play = _posted_play(request, plays)
     if play is None:
-        return _forbidden(request, "That board is not at this table in this round.")
+        return _forbidden(request, _("That board is not at this table in this round."))
     form = view.form(play, request.POST)
     errors: list[str] = []
     items: list[dict[str, Any]] = []
@@ -556,29 +587,7 @@ def _preview(request: HttpRequest, view: TableView, plays: list[Play]) -> HttpRe
     return render(request, "duplicate/entry_score.html", context)
 
 
-# --- Director pages ---------------------------------------------------------------------------------------
-
-
-def entry_index(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    director = _director(request) is not None
-    # Unlikely results are flagged to the director only: their detail names other tables' results.
-    grids = entry_selectors.entry_grid(event, flags=director)
-    letters = [grid.section.letter for grid in grids]
-    section = selected_section(request, letters)
-    tables = [
-        configure(request, EntryGridTable(grid, event_pk=event.pk, code=event.code, director=director))
-        for grid in grids
-        if section in ("", grid.section.letter)
-    ]
-    context = {
-        "event": event,
-        "tables": tables,
-        "letters": letters,
-        "section": section,
-        "is_director": director,
-    }
-    return render(request, "duplicate/entry_index.html", context)
+# --- Director pages (the entry grid and round agreement: ``views.entry_rounds``) -------------------------
 
 
 def _table_view(
@@ -588,7 +597,10 @@ def _table_view(
     section = get_object_or_404(Section, event=event, letter=letter)
     seating = entry_selectors.table_seating(section, round, table)
     if seating is None:
-        raise Http404(f"Section {letter} has no table {table} in round {round}.")
+        raise Http404(
+            _("Section %(letter)s has no table %(table)s in round %(round)s.")
+            % {"letter": letter, "table": table, "round": round}
+        )
     url = reverse("entry_table", args=[event.pk, letter, round, table])
     view = TableView(
         event=event,
@@ -619,38 +631,6 @@ def entry_preview(request: HttpRequest, pk: int, letter: str, round: int, table:
     return _preview(request, view, plays)
 
 
-def _safe_next(request: HttpRequest, fallback: str) -> str:
-    target = request.POST.get("next") or ""
-    if target.startswith("/") and url_has_allowed_host_and_scheme(
-        target, {request.get_host()}, request.is_secure()
-    ):
-        return target
-    return fallback
-
-
-@staff_member_required
-@require_POST
-def entry_round_agree(request: HttpRequest, pk: int, letter: str, round: int) -> HttpResponse:
-    """Law E: mark a round's scores made up and agreed, or open them again."""
-    round_row = get_object_or_404(
-        Round.objects.select_related("section__event"),
-        section__event_id=pk,
-        section__letter=letter,
-        number=round,
-    )
-    agreed = request.POST.get("agreed") == "1"
-    unconfirmed = entry_selectors.round_unconfirmed_note(round_row) if agreed else ""
-    services.round_agree(round=round_row, user_id=request.user.pk, agreed=agreed)
-    messages.success(
-        request,
-        f"Round {round} agreed ({agreement_law(round_row.section.event.code)}): from now on only a director "
-        f"corrects its scores, with a reason.{unconfirmed}"
-        if agreed
-        else f"Round {round} reopened: the tables can correct its scores again.",
-    )
-    return HttpResponseRedirect(_safe_next(request, reverse("entry_index", args=[pk])))
-
-
 # --- Table links (tokens) ---------------------------------------------------------------------------------
 
 
@@ -669,7 +649,7 @@ def _token_view(request: HttpRequest, secret: str) -> TableView | HttpResponse:
                 "play": play,
                 "summary": entry_selectors.result_summary(play_result_data(play))
                 if play.entered
-                else "no result",
+                else _("no result"),
             }
             for play in plays
         ]
@@ -773,7 +753,10 @@ def entry_token_confirm(request: HttpRequest, secret: str) -> HttpResponse:
     plays = entry_selectors.seating_plays(view.seating, history=False)
     play = next((p for p in plays if p.pk == form.cleaned_data["play"]), None)
     if play is None:
-        where = f"table {view.seating.table} in round {view.seating.round.number}"
+        where = _("table %(table)s in round %(round)s") % {
+            "table": view.seating.table,
+            "round": view.seating.round.number,
+        }
         return _token_elsewhere(request, view.token, where)
     side, back = form.cleaned_data["side"], f"{view.action}#board-{play.board.number}"
     try:  # refused (changed since shown, confirmed by the side that entered it): the page says why
@@ -784,8 +767,12 @@ def entry_token_confirm(request: HttpRequest, secret: str) -> HttpResponse:
         messages.error(request, str(exc))
         return _to_page(request, back)
     summary = entry_selectors.result_summary(play_result_data(confirmed))
-    words = entry_selectors.SIDE_LABELS[side]
-    messages.success(request, f"Board {play.board.number} confirmed by {words}: {summary}.")
+    words = _(entry_selectors.SIDE_LABELS[side])
+    messages.success(
+        request,
+        _("Board %(board)s confirmed by %(side)s: %(result)s.")
+        % {"board": play.board.number, "side": words, "result": summary},
+    )
     if _round_in(view, confirmed, plays):  # the round is over at the table: its summary
         return _to_page(request, f"{view.action}?done={view.seating.round.number}#summary")
     return _to_page(request, back)

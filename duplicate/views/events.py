@@ -16,7 +16,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 from django.utils.http import urlencode
-from django.utils.translation import ngettext
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from duplicate import background, caching, selectors, services
@@ -97,7 +98,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
                     else "",
                 )
                 messages.success(
-                    request, f"Created {event.name}: name the pairs, then add hands or start scoring."
+                    request,
+                    _("Created %(name)s: name the pairs, then add hands or start scoring.")
+                    % {"name": event.name},
                 )
                 return redirect("event_detail", pk=event.pk)
         except services.ServiceError as exc:
@@ -139,7 +142,7 @@ def _create_error_field(text: str, *, custom: bool = False) -> tuple[str | None,
     """The new-event form's field a service error belongs to, and the message to show there: a movement's
     count of tables (or pairs per team, or Howell pairs) beside the number typed, not beside the movement;
     an uploaded (``custom``) movement's fault beside its file."""
-    field, _, message = text.partition(": ")
+    field, _sep, message = text.partition(": ")
     target = {
         "movement": "movement",
         "movement file": "movement_file",
@@ -172,14 +175,14 @@ def event_import(request: HttpRequest) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error("file", str(exc))
         else:
-            messages.success(request, f"Imported {imported.name}.")
+            messages.success(request, _("Imported %(name)s.") % {"name": imported.name})
             return redirect("event_published", pk=imported.pk)
     elif request.method == "POST" and form.is_valid():
         try:
             data = eventfile.parse_json(form.cleaned_data["file"])
             if is_championship_file(data):  # every session's event file: made here, all or nothing
                 championship = championship_import(data=data)
-                messages.success(request, f"Imported {championship.name}.")
+                messages.success(request, _("Imported %(name)s.") % {"name": championship.name})
                 return redirect("championship_detail", pk=championship.pk)
             total = eventfile.result_count(data)
             if total > settings.BACKGROUND_RESULTS:
@@ -194,7 +197,7 @@ def event_import(request: HttpRequest) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error("file", str(exc))
         else:
-            messages.success(request, f"Imported {event.name}.")
+            messages.success(request, _("Imported %(name)s.") % {"name": event.name})
             return redirect("event_detail", pk=event.pk)
     return _import_page(request, form)
 
@@ -220,14 +223,14 @@ def event_import_progress(request: HttpRequest, token: str) -> HttpResponse:
     except caching.CacheUnavailable:
         return _import_followed(request, "unreadable", status=503, refresh=5)
     if state is None:
-        raise Http404("No such import: it finished more than an hour ago, or never started.")
+        raise Http404(_("No such import: it finished more than an hour ago, or never started."))
     event = None
     if state.state == "done":
         event = get_object_or_404(Event, pk=state.event)
     elif state.state == "silent" and state.name:
         event = selectors.event_made_since(state.name, dt.datetime.fromtimestamp(state.began, tz=dt.UTC))
     if event is not None:
-        messages.success(request, f"Imported {event.name}.")
+        messages.success(request, _("Imported %(name)s.") % {"name": event.name})
         return redirect("event_detail", pk=event.pk)
     if state.state == "failed":
         return _import_page(request, EventImportForm.refused(state.error))
@@ -254,13 +257,16 @@ def event_finish(request: HttpRequest, pk: int) -> HttpResponse:
     """The director finishes the event: every board's hands and results are shown to everyone."""
     event = get_object_or_404(Event, pk=pk)
     if request.POST.get("confirm") != "yes":  # one mis-click must not show every hand mid-session
-        messages.error(request, "Tick the box to confirm that play is over, then finish the event.")
+        messages.error(request, _("Tick the box to confirm that play is over, then finish the event."))
         return redirect("event_detail", pk=event.pk)
     services.event_finish(event=event)
     messages.success(
         request,
-        f"{event.name} is finished: every board's hands and results are now shown to everyone, and the "
-        "table links only read (you still correct, with a reason).",
+        _(
+            "%(name)s is finished: every board's hands and results are now shown to everyone, and the "
+            "table links only read (you still correct, with a reason)."
+        )
+        % {"name": event.name},
     )
     return redirect("event_detail", pk=event.pk)
 
@@ -271,13 +277,16 @@ def event_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     """The director reopens a finished event, to enter or correct results again."""
     event = get_object_or_404(Event, pk=pk)
     if request.POST.get("confirm") != "yes":
-        messages.error(request, "Tick the box to confirm, then reopen the event.")
+        messages.error(request, _("Tick the box to confirm, then reopen the event."))
         return redirect("event_detail", pk=event.pk)
     services.event_reopen(event=event)
     messages.success(
         request,
-        f"{event.name} is running again: its standings are no longer final until you finish it, and the "
-        "table links enter results again.",
+        _(
+            "%(name)s is running again: its standings are no longer final until you finish it, and the "
+            "table links enter results again."
+        )
+        % {"name": event.name},
     )
     return redirect("event_detail", pk=event.pk)
 
@@ -293,7 +302,9 @@ def section_add(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(exc))
     else:
         messages.success(
-            request, f"Added section {section.letter}: name its pairs and print its table links."
+            request,
+            _("Added section %(letter)s: name its pairs and print its table links.")
+            % {"letter": section.letter},
         )
     return redirect("event_detail", pk=event.pk)
 
@@ -306,7 +317,7 @@ def event_ranking(request: HttpRequest, pk: int) -> HttpResponse:
     _choice_set(
         request,
         lambda: services.event_ranking_set(event=event, ranking=request.POST.get("ranking", "")),
-        lambda: f"Standings: {event.get_ranking_display().lower()}.",
+        lambda: _("Standings: %(ranking)s.") % {"ranking": str(event.get_ranking_display()).lower()},
     )
     return redirect("event_detail", pk=event.pk)
 
@@ -332,7 +343,7 @@ def _switch(request: HttpRequest, pk: int, name: str, service: Any, said: tuple[
     except services.ServiceError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, said[0] if on else said[1])
+        messages.success(request, _(said[0] if on else said[1]))
     return redirect("event_detail", pk=event.pk)
 
 
@@ -341,8 +352,8 @@ def _switch(request: HttpRequest, pk: int, name: str, service: Any, said: tuple[
 def event_lead_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """The director chooses whether the entry forms ask for each result's opening lead (contract events)."""
     said = (
-        "The entry forms now ask for the opening lead.",
-        "The entry forms no longer ask for the opening lead.",
+        gettext_noop("The entry forms now ask for the opening lead."),
+        gettext_noop("The entry forms no longer ask for the opening lead."),
     )
     return _switch(request, pk, "lead_cards", services.event_lead_cards_set, said)
 
@@ -353,8 +364,8 @@ def event_running_totals(request: HttpRequest, pk: int) -> HttpResponse:
     """The director chooses what visitors' totals count while a board is in play: every result (``on``) or
     only the boards every table has played (no peeking)."""
     said = (
-        "Visitors' totals now count every result, boards still in play too.",
-        "Visitors' totals now count only the boards every table has played.",
+        gettext_noop("Visitors' totals now count every result, boards still in play too."),
+        gettext_noop("Visitors' totals now count only the boards every table has played."),
     )
     return _switch(request, pk, "running_totals", services.event_running_totals_set, said)
 
@@ -364,8 +375,8 @@ def event_running_totals(request: HttpRequest, pk: int) -> HttpResponse:
 def event_confirm_results(request: HttpRequest, pk: int) -> HttpResponse:
     """The director chooses whether the opponents confirm each result a table link enters (law 79, law E)."""
     said = (
-        "The opponents now confirm each result entered through a table link.",
-        "Results entered through a table link now count without confirmation.",
+        gettext_noop("The opponents now confirm each result entered through a table link."),
+        gettext_noop("Results entered through a table link now count without confirmation."),
     )
     return _switch(request, pk, "confirm_results", services.event_confirm_results_set, said)
 
@@ -398,7 +409,7 @@ def event_results_source(request: HttpRequest, pk: int) -> HttpResponse:
     _choice_set(
         request,
         lambda: services.event_results_source_set(event=event, source=request.POST.get("results_source", "")),
-        lambda: f"Results shown: {event.get_results_source_display().lower()}.",
+        lambda: _("Results shown: %(source)s.") % {"source": str(event.get_results_source_display()).lower()},
     )
     return redirect("event_published", pk=event.pk)
 
@@ -416,8 +427,11 @@ def event_butler_datum(request: HttpRequest, pk: int) -> HttpResponse:
             halves=request.POST.get("butler_halves", ""),
         ),
         lambda: (
-            f"Butler's datum: {event.get_butler_drop_display()}, {event.get_butler_halves_display().lower()}; "
-            "every board is scored afresh."
+            _("Butler's datum: %(drop)s, %(halves)s; every board is scored afresh.")
+            % {
+                "drop": event.get_butler_drop_display(),
+                "halves": str(event.get_butler_halves_display()).lower(),
+            }
         ),
     )
     return redirect("event_detail", pk=event.pk)
@@ -435,9 +449,9 @@ def event_awards(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         services.event_awards_set(event=event, table=form.cleaned_data["awards"])
         if event.awards:
-            messages.success(request, f"Award table set: {' '.join(event.awards)}.")
+            messages.success(request, _("Award table set: %(awards)s.") % {"awards": " ".join(event.awards)})
         else:
-            messages.success(request, "No award table: the standings show no masterpoints.")
+            messages.success(request, _("No award table: the standings show no masterpoints."))
         return redirect("event_detail", pk=event.pk)
     return render(request, "duplicate/event_awards.html", {"event": event, "form": form})
 
@@ -587,7 +601,7 @@ def pair_edit(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, f"Saved the names of pair {pair.number}.")
+            messages.success(request, _("Saved the names of pair %(pair)s.") % {"pair": pair.number})
             return redirect("event_pairs", pk=pk)
     return render(request, "duplicate/pair_edit.html", {"event": pair.event, "pair": pair, "form": form})
 
@@ -626,12 +640,12 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
     None: the boards page is shown again with the form's errors."""
     writer = services.Writer(name=request.user.get_username(), is_director=True, user_id=request.user.pk)
     if "cancel" in request.POST:
-        messages.info(request, "Nothing was changed: the hands and the results stay as they were.")
+        messages.info(request, _("Nothing was changed: the hands and the results stay as they were."))
         return redirect("event_boards", pk=event.pk)
     if "confirm" in request.POST:
         confirm = DealsConfirmForm(request.POST)
         if not confirm.is_valid():
-            messages.error(request, DealsConfirmForm.DAMAGED)
+            messages.error(request, _(DealsConfirmForm.DAMAGED))
             return redirect("event_boards", pk=event.pk)
         data = confirm.cleaned_data
         given = services.HandsGiven(
@@ -656,7 +670,7 @@ def _event_boards_post(request: HttpRequest, event: Event, form: DealsForm) -> H
     except services.HandsStale as exc:
         return _hands_confirmation(request, event, exc.preview, error=str(exc))
     except services.ServiceError as exc:
-        messages.error(request, f"Nothing was changed: {exc}")
+        messages.error(request, _("Nothing was changed: %(error)s") % {"error": exc})
         return redirect("event_boards", pk=event.pk)
     text = changed.summary()
     if expected:
@@ -675,7 +689,13 @@ def _show_notes(request: HttpRequest, notes: list[str], shown: int = 10) -> None
         (messages.info if index == 0 else messages.warning)(request, note)
     if len(notes) > shown + 1:
         messages.warning(
-            request, f"… and {len(notes) - shown - 1} more notes (import_hands prints them all)."
+            request,
+            ngettext(
+                "… and %(n)d more note (import_hands prints them all).",
+                "… and %(n)d more notes (import_hands prints them all).",
+                len(notes) - shown - 1,
+            )
+            % {"n": len(notes) - shown - 1},
         )
 
 
@@ -729,12 +749,15 @@ def _deals_from_form(event: Event, data: dict[str, object]) -> tuple[services.Ha
     for lineno, line in enumerate(str(data.get("pbn_text", "")).splitlines(), start=1):
         if not line.strip():
             continue
-        number, _, deal = line.strip().partition(" ")
+        number, _sep, deal = line.strip().partition(" ")
         if not number.isdecimal() or not deal.strip():
-            raise services.ServiceError(f"line {lineno}: write the board number, a space, then the deal")
+            raise services.ServiceError(
+                _("line %(line)d: write the board number, a space, then the deal") % {"line": lineno}
+            )
         if int(number) in lines and deals[int(number)] != deal.strip():
             raise services.ServiceError(
-                f"line {lineno}: board {int(number)} is given again with other hands (line {lines[int(number)]})"
+                _("line %(line)d: board %(board)d is given again with other hands (line %(first)d)")
+                % {"line": lineno, "board": int(number), "first": lines[int(number)]}
             )
         deals[int(number)] = deal.strip()
         lines.setdefault(int(number), lineno)

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from duplicate import files
@@ -36,7 +37,7 @@ def download_travellers(request: HttpRequest, pk: int) -> HttpResponse:
         lambda e, hidden, released_only, director: files.travellers_file(
             e, "pdf", hidden=hidden, released_only=released_only, director=director
         ),
-        preparing="The travellers' printout",
+        preparing=_("The travellers' printout"),
     )
 
 
@@ -50,7 +51,7 @@ def download_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         lambda e, hidden, released_only, director: files.results_file(
             e, hidden=hidden, released_only=released_only, director=director
         ),
-        preparing="The results file",
+        preparing=_("The results file"),
     )
 
 
@@ -68,7 +69,7 @@ def download_hands(request: HttpRequest, pk: int, what: str) -> HttpResponse:
         lambda e, hidden, released_only, director: files.hands_file(
             e, results=results, hidden=hidden, released_only=released_only, director=director
         ),
-        preparing="The hands and results file" if results else "The hand records file",
+        preparing=_("The hands and results file") if results else _("The hand records file"),
     )
 
 
@@ -89,7 +90,7 @@ def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
         lambda e, hidden, _released, director: write_usebio(
             usebio_event(e, hidden=hidden, director=director)
         ),  # totals only when no board is hidden
-        preparing="The USEBIO file",
+        preparing=_("The USEBIO file"),
     )
 
 
@@ -105,13 +106,17 @@ def download_workbook(request: HttpRequest, pk: int) -> HttpResponse:
         lambda e, hidden, released_only, director: files.workbook_file(
             e, hidden=hidden, released_only=released_only, director=director
         ),
-        preparing="The event workbook",
+        preparing=_("The event workbook"),
     )
 
 
 @require_safe
 def download_printout(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
-    names = {"scorecards": "score cards", "guide-cards": "table guide cards", "hand-records": "hand records"}
+    names = {
+        "scorecards": _("The score cards printout"),
+        "guide-cards": _("The table guide cards printout"),
+        "hand-records": _("The hand records printout"),
+    }
     return hidden_download(
         request,
         pk,
@@ -120,7 +125,7 @@ def download_printout(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
         lambda e, hidden, released_only, director: files.printout_file(
             e, kind, hidden=hidden, released_only=released_only, director=director
         ),
-        preparing=f"The {names[kind]} printout",
+        preparing=names[kind],
     )
 
 
@@ -134,7 +139,7 @@ def event_export(request: HttpRequest, pk: int) -> HttpResponse:
             data = eventfile_without(data, hidden)
         return eventfile.event_file_text(data).encode()
 
-    response = hidden_download(request, pk, "event", "json", make, preparing="The event file")
+    response = hidden_download(request, pk, "event", "json", make, preparing=_("The event file"))
     if response.status_code == 200:  # the event file's own name
         response["Content-Disposition"] = f'attachment; filename="event-{pk}.json"'
     return response

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -130,7 +131,10 @@ def event_round_clock(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             clock = display_selectors.round_clock(event)
             messages.success(
-                request, f"Round clock: {clock.text}." if clock else "The round clock is stopped."
+                request,
+                _("Round clock: %(clock)s.") % {"clock": clock.text}
+                if clock
+                else _("The round clock is stopped."),
             )
             return redirect("event_round_clock", pk=event.pk)
     clock = display_selectors.round_clock(event)

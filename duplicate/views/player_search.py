@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -34,7 +35,7 @@ def player_search_json(request: HttpRequest) -> JsonResponse:
     ("Ann Lee (EBU 123456)", "Bo Diaz (guest)": a guest, never a member of that name). One query besides the
     session's."""
     if not request.user.is_staff:
-        return JsonResponse({"error": "Sign in as a director to search the roster."}, status=403)
+        return JsonResponse({"error": _("Sign in as a director to search the roster.")}, status=403)
     options = player_search(query=search_text(request.GET.get("q", "")), limit=OPTIONS)
     return JsonResponse(
         {

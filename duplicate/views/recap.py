@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from duplicate import caching, selectors
@@ -98,6 +99,6 @@ def download_recap(request: HttpRequest, pk: int) -> HttpResponse:
             event_info(e),
             recap(e, hidden=hidden, order=order, released_only=released_only, director=director),
         ),
-        preparing="The recap sheet's printout",
+        preparing=_("The recap sheet's printout"),
         variant=order,
     )

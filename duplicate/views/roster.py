@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from duplicate.forms.players import (
@@ -61,7 +62,7 @@ def player_add(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         saved = _player_saved(form, None)
         if saved is not None:
-            messages.success(request, f"Added {saved.name} to the roster.")
+            messages.success(request, _("Added %(name)s to the roster.") % {"name": saved.name})
             return redirect("roster")
     return render(request, "duplicate/roster_player.html", {"form": form, "player": None})
 
@@ -71,7 +72,9 @@ def player_add(request: HttpRequest) -> HttpResponse:
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     if player.erased_at is not None:
-        messages.error(request, "This player's personal data was erased: the record stays for the results.")
+        messages.error(
+            request, _("This player's personal data was erased: the record stays for the results.")
+        )
         return redirect("roster")
     initial = {
         column: getattr(player, column)
@@ -83,7 +86,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         saved = _player_saved(form, player)
         if saved is not None:
-            messages.success(request, f"Saved {saved.name}.")
+            messages.success(request, _("Saved %(name)s.") % {"name": saved.name})
             return redirect("roster")
     return render(request, "duplicate/roster_player.html", {"form": form, "player": player})
 
@@ -102,7 +105,7 @@ def player_merge_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Choose the record to keep, confirm (the two side by side), merge: this record's results follow it."""
     other = _shown(pk)
     if other.erased:
-        messages.error(request, "This player's personal data was erased: the record cannot be merged.")
+        messages.error(request, _("This player's personal data was erased: the record cannot be merged."))
         return redirect("roster")
     form = PlayerMergeForm(
         request.POST if request.method == "POST" else None, choices=roster_choices(besides=pk)
@@ -119,7 +122,11 @@ def player_merge_page(request: HttpRequest, pk: int) -> HttpResponse:
                 service_error_shown(form, str(exc), fallback="into")
                 survivor = None
             else:
-                messages.success(request, f"Merged {other.label} into {kept.name}: the results follow.")
+                messages.success(
+                    request,
+                    _("Merged %(other)s into %(kept)s: the results follow.")
+                    % {"other": other.label, "kept": kept.name},
+                )
                 return redirect("roster")
     context = {"form": form, "other": other, "survivor": survivor}
     return render(request, "duplicate/roster_merge.html", context)
@@ -131,11 +138,13 @@ def player_erase_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Confirm, then erase the player's personal data (POST); the results stay."""
     shown = _shown(pk)
     if request.method == "POST" and shown.erased:
-        messages.info(request, "This player's personal data was erased already.")
+        messages.info(request, _("This player's personal data was erased already."))
         return redirect("roster")
     if request.method == "POST":
         player_erase(player=get_object_or_404(Player, pk=pk))
-        messages.success(request, f"Erased the personal data of {shown.name}; the results stay.")
+        messages.success(
+            request, _("Erased the personal data of %(name)s; the results stay.") % {"name": shown.name}
+        )
         return redirect("roster")
     return render(request, "duplicate/roster_erase.html", {"player": shown})
 
@@ -151,7 +160,7 @@ def players_import_page(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             form.add_error("file", str(exc))
         else:
-            messages.success(request, f"Loaded the roster file: {summary}.")
+            messages.success(request, _("Loaded the roster file: %(summary)s.") % {"summary": summary})
             return redirect("roster")
     return render(request, "duplicate/roster_import.html", {"form": form})
 
@@ -177,6 +186,6 @@ def club_edit(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             service_error_shown(form, str(exc))
         else:
-            messages.success(request, "Saved the club's settings.")
+            messages.success(request, _("Saved the club's settings."))
             return redirect("roster")
     return render(request, "duplicate/roster_club.html", {"form": form})

@@ -15,6 +15,8 @@ from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 from qrcode.image.svg import SvgPathImage
 
@@ -62,7 +64,10 @@ def _tokens_post(request: HttpRequest, event: Event, sections: list[Section], da
     if action == "revoke":
         revoked = get_object_or_404(TableToken, pk=data["token"], section__event=event)
         services.table_token_revoke(token=revoked)
-        messages.success(request, f"Revoked the link of table {revoked.table}: it opens nothing now.")
+        messages.success(
+            request,
+            _("Revoked the link of table %(table)s: it opens nothing now.") % {"table": revoked.table},
+        )
         return
     live = entry_selectors.event_tokens(event)
     targets: list[tuple[Section, int]] = []
@@ -71,7 +76,7 @@ def _tokens_post(request: HttpRequest, event: Event, sections: list[Section], da
         try:
             targets.append((section, int(request.POST.get("table", ""))))
         except ValueError:
-            messages.error(request, "table: give a table number")
+            messages.error(request, _("table: give a table number"))
     else:
         targets = [(s, t) for s in sections for t in range(1, s.tables + 1) if (s.pk, t) not in live]
     made = 0
@@ -82,7 +87,9 @@ def _tokens_post(request: HttpRequest, event: Event, sections: list[Section], da
         except services.ServiceError as exc:
             messages.error(request, str(exc))
     if made:
-        messages.success(request, f"Made {made} new table link{'s' if made != 1 else ''}.")
+        messages.success(
+            request, ngettext("Made %(n)d new table link.", "Made %(n)d new table links.", made) % {"n": made}
+        )
 
 
 def _tokens_page(
