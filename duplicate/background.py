@@ -28,6 +28,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import connections
 from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 
 from duplicate import caching
 from duplicate.services import ServiceError
@@ -37,7 +38,7 @@ logger = logging.getLogger(__name__)
 STEP_SECONDS = 0.5  # how often the progress is written
 STALE_SECONDS = 60  # a job not renewed for this long is silent (stopped, or unable to say so)
 KEEP_SECONDS = 3600  # how long a job's state is kept after its last news
-FAILED = "The import stopped on an unexpected error; nothing was written."
+FAILED = gettext_noop("The import stopped on an unexpected error; nothing was written.")
 
 #: What the work is given to say how far it is: the number of items (results) done so far.
 Progress = Callable[[int], None]
@@ -129,6 +130,8 @@ def _watch(
     """Run the work in a thread of its own and write its progress until it ends, then its end."""
     done = [0]
     outcome: dict[str, Any] = {}
+    with translation.override(language):
+        failed = gettext(FAILED)
 
     def progress(count: int) -> None:
         done[0] = count
@@ -141,7 +144,7 @@ def _watch(
             outcome["error"] = str(exc)
         except Exception:
             logger.exception("background job %s failed", token)
-            outcome["error"] = FAILED
+            outcome["error"] = failed
         finally:
             connections.close_all()  # this thread's own database connection
 
@@ -155,7 +158,7 @@ def _watch(
         if "event" in outcome:
             end = _entry("done", total, total, began, name=name, event=outcome["event"])
         else:
-            end = _entry("failed", done[0], total, began, name=name, error=outcome.get("error", FAILED))
+            end = _entry("failed", done[0], total, began, name=name, error=outcome.get("error", failed))
         deadline = time.monotonic() + STALE_SECONDS  # the end told, through a moment's failure of the cache
         while not _write(token, end) and time.monotonic() < deadline:
             time.sleep(STEP_SECONDS)

@@ -52,6 +52,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils.translation import gettext, gettext_noop
 
 from duplicate.services.sign_in import sign_in_slot_take, sign_in_slots_clear
 
@@ -186,11 +187,11 @@ def clear_attempts(counter: str) -> None:
     sign_in_slots_clear(counter=counter, window=_window_number(time.time()))
 
 
-THROTTLED_MESSAGE = (
+THROTTLED_MESSAGE = gettext_noop(
     "Too many failed sign-ins for this account. For safety, sign-in is paused here: "
-    "try again in {minutes} minutes, or ask another director to reset your password."
+    "try again in %(minutes)d minutes, or ask another director to reset your password."
 )
-ADDRESS_THROTTLED_MESSAGE = (
+ADDRESS_THROTTLED_MESSAGE = gettext_noop(
     "Please enter a correct username and password. There have been many failed sign-ins from this "
     "network: slow down, and check the username and password (the right ones still sign in)."
 )
@@ -210,14 +211,16 @@ class ThrottledAuthenticationForm(AuthenticationForm):
         attempt = sign_in_begin(username, address)
         if attempt is None:
             minutes = max(1, math.ceil(window_left() / 60))
-            raise forms.ValidationError(THROTTLED_MESSAGE.format(minutes=minutes), code="throttled")
+            raise forms.ValidationError(gettext(THROTTLED_MESSAGE) % {"minutes": minutes}, code="throttled")
         try:
             data = super().clean()
         except forms.ValidationError:
             if not take_attempt(
                 address_counter(address), _limit("ADDRESS_ATTEMPTS", DEFAULT_ADDRESS_ATTEMPTS)
             ):
-                raise forms.ValidationError(ADDRESS_THROTTLED_MESSAGE, code="throttled_address") from None
+                raise forms.ValidationError(
+                    gettext(ADDRESS_THROTTLED_MESSAGE), code="throttled_address"
+                ) from None
             raise
         sign_in_succeeded(attempt)
         return data
@@ -288,7 +291,7 @@ class RejectNullCharactersMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if "\x00" in request.path or any("\x00" in v for vs in request.GET.lists() for v in [vs[0], *vs[1]]):
             return HttpResponseBadRequest(
-                "Bad request: the address contains a null character.",
+                gettext("Bad request: the address contains a null character."),
                 content_type="text/plain; charset=utf-8",
             )
         return self.get_response(request)

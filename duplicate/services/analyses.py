@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import connections, transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from duplicate.models import Board, DealAnalysis, Event
 from duplicate.selectors.analyses import SEATS, STRAINS, deals_unanalysed, par_key
@@ -83,7 +84,9 @@ def deal_analyse(deal: str) -> Analysis:
     from endplay.types import Deal, Denom, Player, Vul  # noqa: PLC0415
 
     if not hands_known(deal):
-        raise ServiceError(f"deal {deal!r}: double-dummy analysis needs all four hands")
+        raise ServiceError(
+            _("deal %(deal)s: double-dummy analysis needs all four hands") % {"deal": repr(deal)}
+        )
     with _dds_lock:
         table = dds.calc_dd_table(Deal(deal))
         strains = [Denom.nt, Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs]

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from duplicate.contests import is_contract
@@ -104,18 +105,27 @@ class HandsAttached:
 
     def summary(self) -> str:
         """What changed, in one sentence: "Hands attached to 6 boards; the vulnerability set on 2 boards"."""
-        parts = [
-            f"{what} {len(boards)} board{'s' if len(boards) != 1 else ''}"
-            for what, boards in (
-                ("hands attached to", self.hands),
-                ("the dealer changed on", self.dealers),
-                ("the vulnerability set on", self.vulnerability),
+        parts: list[str] = []
+        if self.hands:
+            n = len(self.hands)
+            parts.append(
+                ngettext("hands attached to %(n)d board", "hands attached to %(n)d boards", n) % {"n": n}
             )
-            if boards
-        ]
+        if self.dealers:
+            n = len(self.dealers)
+            parts.append(
+                ngettext("the dealer changed on %(n)d board", "the dealer changed on %(n)d boards", n)
+                % {"n": n}
+            )
+        if self.vulnerability:
+            n = len(self.vulnerability)
+            parts.append(
+                ngettext("the vulnerability set on %(n)d board", "the vulnerability set on %(n)d boards", n)
+                % {"n": n}
+            )
         if self.site:
-            parts.append(f"the event's site set to {self.site}")
-        text = "; ".join(parts) or "no board changed: each already had what was given"
+            parts.append(_("the event's site set to %(site)s") % {"site": self.site})
+        text = "; ".join(parts) or _("no board changed: each already had what was given")
         return f"{text[0].upper()}{text[1:]}."
 
 
@@ -162,18 +172,22 @@ def _checked(
     parsed: dict[int, str] = {}
     for number, text in deals.items():
         if number not in boards:
-            raise ServiceError(f"board {number}: the event has no such board")
+            raise ServiceError(_("board %(number)s: the event has no such board") % {"number": number})
         try:
-            parsed[number] = canonical_deal(text, f"board {number}")
+            parsed[number] = canonical_deal(text, _("board %(number)s") % {"number": number})
         except PbnError as exc:
             raise ServiceError(str(exc)) from None
         if hands_known(boards[number].deal) and not hands_known(parsed[number]):
             raise ServiceError(
-                f"board {number}: it has all four hands; hands partly unknown do not replace them"
+                _("board %(number)s: it has all four hands; hands partly unknown do not replace them")
+                % {"number": number}
             )
     for number, seat in dealers.items():
         if number not in boards or seat not in SEATS or len(seat) != 1:
-            raise ServiceError(f"board {number}: dealer must be N, E, S or W of a board of the event")
+            raise ServiceError(
+                _("board %(number)s: dealer must be N, E, S or W of a board of the event")
+                % {"number": number}
+            )
     return parsed, dict(dealers)
 
 
@@ -183,11 +197,13 @@ def _vulnerability_words(boards: Mapping[int, Board], vulnerable: Mapping[int, s
     words = {}
     for number, value in vulnerable.items():
         if number not in boards:
-            raise ServiceError(f"board {number}: the event has no such board")
+            raise ServiceError(_("board %(number)s: the event has no such board") % {"number": number})
         try:
             words[number] = parse_vulnerability(value).value if value else ""
         except ScoringError as exc:
-            raise ServiceError(f"board {number}: {exc}") from None
+            raise ServiceError(
+                _("board %(number)s: %(problem)s") % {"number": number, "problem": exc}
+            ) from None
     return words
 
 
@@ -203,8 +219,11 @@ def _vulnerability_moved(event: Event, boards: Iterable[Board], words: Mapping[i
         )
         if rescored:
             raise ServiceError(
-                f"board {', '.join(map(str, rescored))}: the new vulnerability would change results already "
-                "in; nothing changed (correct those results first, or the file)"
+                _(
+                    "board %(boards)s: the new vulnerability would change results already in; nothing changed "
+                    "(correct those results first, or the file)"
+                )
+                % {"boards": ", ".join(map(str, rescored))}
             )
     return {b.number: words[b.number] for b in moved.values()}
 
@@ -264,7 +283,10 @@ def _hands_preview(
             fields = result_fields(code=event.code, deal=parsed[board.number], data=after)
         except ResultError as exc:
             table = play.seating.table
-            raise ServiceError(f"board {board.number}, table {table}: the new hands: {exc}") from None
+            raise ServiceError(
+                _("board %(number)s, table %(table)s: the new hands: %(problem)s")
+                % {"number": board.number, "table": table, "problem": exc}
+            ) from None
         if (fields["net_ns"], fields["ns_total"], fields["ew_total"], fields["items"]) == (
             play.net_ns,
             play.ns_total,
@@ -351,8 +373,10 @@ def board_deals_set(
     # What the director confirmed must be what applies: the same results, each at the version shown.
     if (preview.changes or expected) and dict(expected or {}) != preview.versions:
         raise HandsStale(
-            "The results changed since the changes were shown (a result was entered or corrected "
-            "meanwhile): nothing was applied. Check the changes below and confirm again.",
+            _(
+                "The results changed since the changes were shown (a result was entered or corrected "
+                "meanwhile): nothing was applied. Check the changes below and confirm again."
+            ),
             preview=preview,
         )
     # Rows are locked in the order a result's save locks them (its play and round, the event, its board):

@@ -9,8 +9,9 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
-from duplicate.contests import contest_of
+from duplicate.contests import code_name, contest_of
 from duplicate.models import CarryOver, Championship, Event, EventKind, Pair
 from duplicate.services.errors import ServiceError, fits
 from duplicate.services.events import event_create, event_names_update
@@ -49,13 +50,15 @@ def championship_create(
     the qualifying session carried ("1/2", "0.25": more than 0, at most 1), read for ``carry`` only."""
     name = name.strip() if isinstance(name, str) else ""
     if not name:
-        raise ServiceError("name: give the championship a name")
+        raise ServiceError("name: " + _("give the championship a name"))
     fits("name", name, Championship, "name")
     if not isinstance(date, dt.date):
-        raise ServiceError(f"date: give a date, got {show_value(str(date))}")
+        raise ServiceError("date: " + _("give a date, got %(got)s") % {"got": show_value(str(date))})
     if carry_over not in CarryOver.values:
         raise ServiceError(
-            f"carry_over: must be one of {', '.join(CarryOver.values)}, got {show_value(carry_over)}"
+            "carry_over: "
+            + _("must be one of %(choices)s, got %(got)s")
+            % {"choices": ", ".join(CarryOver.values), "got": show_value(carry_over)}
         )
     fraction = _fraction_text(carry_over, carry_fraction if isinstance(carry_fraction, str) else "")
     return Championship.objects.create(name=name, date=date, carry_over=carry_over, carry_fraction=fraction)
@@ -64,29 +67,37 @@ def championship_create(
 def _same_contest(championship: Championship, event: Event) -> None:
     """Refuse an event whose figures cannot be added to the other sessions': a team event, or another contest."""
     if event.kind != EventKind.PAIRS or contest_of(event).of_matches:
-        raise ServiceError("session: a session of a championship is a pair contest")
+        raise ServiceError("session: " + _("a session of a championship is a pair contest"))
     first = championship.sessions.exclude(pk=event.pk).order_by("session").first()
     if first is None:
         return
     if (first.code, first.kind, contest_of(first).name) != (event.code, event.kind, contest_of(event).name):
         raise ServiceError(
-            f"session: every session of a championship is scored alike: {contest_of(first).title} under "
-            f"{first.get_code_display()}, as session {first.session}"
+            "session: "
+            + _(
+                "every session of a championship is scored alike: %(contest)s under %(code)s, as session "
+                "%(session)s"
+            )
+            % {"contest": contest_of(first).title, "code": code_name(first.code), "session": first.session}
         )
 
 
 def _weighted_fits(championship: Championship, event: Event) -> None:
     if championship.carry_over == CarryOver.WEIGHTED and contest_of(event).headings.percentage != "%":
         raise ServiceError(
-            "session: a percentage weighted by boards needs a contest with percentages (matchpoints); "
-            f"{contest_of(event).title} has none"
+            "session: "
+            + _(
+                "a percentage weighted by boards needs a contest with percentages (matchpoints); "
+                "%(contest)s has none"
+            )
+            % {"contest": contest_of(event).title}
         )
 
 
 def _next_number(championship: Championship) -> int:
     last = championship.sessions.order_by("-session").values_list("session", flat=True).first() or 0
     if last >= SESSIONS_MAX:
-        raise ServiceError(f"session: a championship has at most {SESSIONS_MAX} sessions")
+        raise ServiceError("session: " + _("a championship has at most %(n)d sessions") % {"n": SESSIONS_MAX})
     return last + 1
 
 
@@ -122,7 +133,7 @@ def session_add(
         for field in ("code", "kind", "contest"):
             choices.setdefault(field, getattr(previous, field) or None)
     if "code" not in choices or "kind" not in choices:
-        raise ServiceError("code: the first session needs a scoring code and a kind")
+        raise ServiceError("code: " + _("the first session needs a scoring code and a kind"))
     name = choices.pop("name", "") or f"{locked.name} - session {number}"
     event = event_create(name=name, date=date or locked.date, movement=movement, **choices)
     _attach(locked, event, number)
@@ -148,7 +159,11 @@ def event_attach(*, championship: Championship, event: Event) -> Event:
     locked = Championship.objects.select_for_update().get(pk=championship.pk)
     current = Event.objects.select_for_update().get(pk=event.pk)
     if current.championship_id is not None:
-        raise ServiceError(f"event: {current.name} is already session {current.session} of a championship")
+        raise ServiceError(
+            "event: "
+            + _("%(event)s is already session %(session)s of a championship")
+            % {"event": current.name, "session": current.session}
+        )
     _attach(locked, current, _next_number(locked))
     championship.refresh_from_db()
     return current
@@ -161,10 +176,16 @@ def event_detach(*, championship: Championship, event: Event) -> Event:
     locked = Championship.objects.select_for_update().get(pk=championship.pk)
     current = Event.objects.select_for_update().get(pk=event.pk)
     if current.championship_id != locked.pk:
-        raise ServiceError(f"event: {current.name} is not a session of {locked.name}")
+        raise ServiceError(
+            "event: "
+            + _("%(event)s is not a session of %(championship)s")
+            % {"event": current.name, "championship": locked.name}
+        )
     last = locked.sessions.order_by("-session").values_list("session", flat=True).first()
     if current.session != last:
-        raise ServiceError(f"event: only the last session, session {last}, can be taken out")
+        raise ServiceError(
+            "event: " + _("only the last session, session %(n)s, can be taken out") % {"n": last}
+        )
     Event.objects.filter(pk=current.pk).update(championship=None, session=None)
     current.championship, current.session = None, None
     event_results_touch(event_ids=[current.pk])

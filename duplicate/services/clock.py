@@ -6,6 +6,7 @@ import datetime as dt
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from duplicate.models import ROUND_MINUTES_MAX, Event
 from duplicate.selectors.display import event_rounds
@@ -23,23 +24,29 @@ def event_round_clock_set(
     display's poll sees the change and fetches its page (what it counts down from)."""
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= ROUND_MINUTES_MAX:
         raise ServiceError(
-            f"round_minutes: must be a whole number from 0 to {ROUND_MINUTES_MAX}, got {show_value(minutes)}"
+            "round_minutes: "
+            + _("must be a whole number from 0 to %(high)d, got %(got)s")
+            % {"high": ROUND_MINUTES_MAX, "got": show_value(minutes)}
         )
     if (clock_round is None) != (started_at is None):
-        raise ServiceError("clock_round: a clock is started at a round and a time, or stopped (neither)")
+        raise ServiceError(
+            "clock_round: " + _("a clock is started at a round and a time, or stopped (neither)")
+        )
     if clock_round is not None:
         rounds = event_rounds(event)
         if minutes == 0:
-            raise ServiceError("round_minutes: set a round's length before starting the clock")
+            raise ServiceError("round_minutes: " + _("set a round's length before starting the clock"))
         if (
             isinstance(clock_round, bool)
             or not isinstance(clock_round, int)
             or not 1 <= clock_round <= rounds
         ):
             if not rounds:
-                raise ServiceError("clock_round: the event has no rounds yet")
+                raise ServiceError("clock_round: " + _("the event has no rounds yet"))
             raise ServiceError(
-                f"clock_round: must be a round from 1 to {rounds}, got {show_value(clock_round)}"
+                "clock_round: "
+                + _("must be a round from 1 to %(high)d, got %(got)s")
+                % {"high": rounds, "got": show_value(clock_round)}
             )
     Event.objects.filter(pk=event.pk).update(
         round_minutes=minutes,

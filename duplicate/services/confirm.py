@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from duplicate.models import Event, EventStatus, Play, PlayChange, agreement_law
 from duplicate.services.errors import ServiceError
-from duplicate.services.events import _event_choice_set
+from duplicate.services.event_choices import _event_choice_set
 from duplicate.services.results import (
     EVENT_FINISHED,
     ConflictError,
@@ -24,7 +26,7 @@ from duplicate.services.results import (
     round_agreed_message,
 )
 
-SIDE_WORDS = {"NS": "N-S", "EW": "E-W"}
+SIDE_WORDS = {"NS": gettext_noop("N-S"), "EW": gettext_noop("E-W")}
 OTHER_SIDE = {"NS": "EW", "EW": "NS"}
 #: How a confirmation's history row begins (its reason): "confirmed by E-W (law 79: ...)".
 CONFIRMED_BY = "confirmed by"
@@ -47,7 +49,7 @@ def play_result_confirm(*, play_id: int, version: int, side: str, writer: Writer
     confirmation of a confirmed result changes nothing. The play's row and its round's are locked as
     ``play_result_save`` locks them."""
     if side not in OTHER_SIDE:
-        raise ServiceError(f"side: must be NS or EW, got {str(side)[:10]!r}")
+        raise ServiceError("side: " + _("must be NS or EW, got %(got)s") % {"got": repr(str(side)[:10])})
     locked = list(
         Play.objects.select_related("event", "board", "seating__round")
         .select_for_update(of=("self", "seating__round"))
@@ -59,23 +61,34 @@ def play_result_confirm(*, play_id: int, version: int, side: str, writer: Writer
     play = locked[0]
     number = play.board.number
     if play.event.status == EventStatus.COMPLETE and not writer.is_director:
-        raise PermissionDenied(EVENT_FINISHED)
+        raise PermissionDenied(_(EVENT_FINISHED))
     if play.seating.round.agreed_at is not None and not writer.is_director:
         raise PermissionDenied(round_agreed_message(play.seating.round.number, code=play.event.code))
     if play.version != version:
         raise ConflictError(
-            f"Not confirmed: board {number}'s result was changed since it was shown to you. Check the "
-            "result shown now and confirm it if it is right.",
+            _(
+                "Not confirmed: board %(number)d's result was changed since it was shown to you. Check the "
+                "result shown now and confirm it if it is right."
+            )
+            % {"number": number},
             current=play,
         )
     if not play.entered:
-        raise ServiceError(f"Board {number} has no result to confirm.")
+        raise ServiceError(_("Board %(number)d has no result to confirm.") % {"number": number})
     if not play.entered_by:
-        raise ServiceError(f"Board {number}'s result was entered by the director: it needs no confirmation.")
+        raise ServiceError(
+            _("Board %(number)d's result was entered by the director: it needs no confirmation.")
+            % {"number": number}
+        )
     if side == play.entered_by:
         raise PermissionDenied(
-            f"{SIDE_WORDS[side]} entered board {number}'s result: {SIDE_WORDS[OTHER_SIDE[side]]}, "
-            f"the opponents, confirm it ({agreement_law(play.event.code)})."
+            _("%(side)s entered board %(number)d's result: %(other)s, the opponents, confirm it (%(law)s).")
+            % {
+                "side": _(SIDE_WORDS[side]),
+                "number": number,
+                "other": _(SIDE_WORDS[OTHER_SIDE[side]]),
+                "law": _(agreement_law(play.event.code)),
+            }
         )
     if play.confirmed_at is not None:
         return play
@@ -99,5 +112,8 @@ def event_confirm_results_set(*, event: Event, confirm_results: bool) -> Event:
     79, law E: agreed at the table). Results already in are not asked again: only those entered from now
     on wait for the other side."""
     if not isinstance(confirm_results, bool):
-        raise ServiceError(f"confirm_results: must be true or false, got {str(confirm_results)[:20]!r}")
+        raise ServiceError(
+            "confirm_results: "
+            + _("must be true or false, got %(got)s") % {"got": repr(str(confirm_results)[:20])}
+        )
     return _event_choice_set(event, "confirm_results", confirm_results)

@@ -7,7 +7,6 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from string import ascii_uppercase
 from typing import Any
 
@@ -15,15 +14,12 @@ from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import F, Max
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from duplicate.contests import (
     CHOSEN,
-    DATUM_CONTESTS,
-    IMP_CONTESTS,
-    PAIR_CONTESTS,
-    TEAM_CONTESTS,
     Shape,
-    is_contract,
 )
 from duplicate.models import (
     Board,
@@ -38,7 +34,6 @@ from duplicate.models import (
     Play,
     Player,
     RankingChoice,
-    ResultsSource,
     Round,
     ScoringCodeChoice,
     Seating,
@@ -48,13 +43,22 @@ from duplicate.models import (
 )
 from duplicate.services.analyses import deal_analyses_start
 from duplicate.services.errors import ServiceError, fits, in_range
+from duplicate.services.event_choices import average_plus_for as average_plus_for
+from duplicate.services.event_choices import butler_datum_for as butler_datum_for
+from duplicate.services.event_choices import contest_for as contest_for
+from duplicate.services.event_choices import event_awards_set as event_awards_set
+from duplicate.services.event_choices import event_butler_datum_set as event_butler_datum_set
+from duplicate.services.event_choices import event_ranking_set as event_ranking_set
+from duplicate.services.event_choices import event_results_source_set as event_results_source_set
+from duplicate.services.event_choices import event_running_totals_set as event_running_totals_set
+from duplicate.services.event_choices import reads_average_plus as reads_average_plus
+from duplicate.services.event_choices import reads_datum as reads_datum
 from duplicate.services.pair_players import seat_label, seat_player
 from duplicate.services.players import PlayerSpec, players_seated_once, roster_players
 from duplicate.services.results import boards_touch, event_results_touch
 from duplicate.services.standings import event_standings_publish, event_standings_withdraw
-from scoring.awards import MAX_DECIMALS, MAX_PLACES, MAX_POINTS, table_texts
-from scoring.contests.imps import AVERAGE_PLUS_IMPS, average_plus_imps
-from scoring.errors import ScoringError, show_value
+from scoring.contests.imps import AVERAGE_PLUS_IMPS
+from scoring.errors import show_value
 from scoring.movements import MAX_PLAYS, Movement, MovementError, MovementRound, TablePlay, generate
 from scoring.pbn import PbnError, canonical_deal
 
@@ -109,30 +113,46 @@ def event_create(
     boards still in play too (off: the released boards only; ``selectors.released_only``)."""
     name = name.strip()
     if not name:
-        raise ServiceError("name: give the event a name")
+        raise ServiceError("name: " + _("give the event a name"))
     fits("name", name, Event, "name")
     if code not in ScoringCodeChoice.values:
-        raise ServiceError(f"code: must be one of {', '.join(ScoringCodeChoice.values)}, got {code!r}")
+        raise ServiceError(
+            "code: "
+            + _("must be one of %(choices)s, got %(got)s")
+            % {"choices": ", ".join(ScoringCodeChoice.values), "got": repr(code)}
+        )
     if kind not in EventKind.values:
-        raise ServiceError(f"kind: must be one of {', '.join(EventKind.values)}, got {kind!r}")
+        raise ServiceError(
+            "kind: "
+            + _("must be one of %(choices)s, got %(got)s")
+            % {"choices": ", ".join(EventKind.values), "got": repr(kind)}
+        )
     contest = contest_for(code=code, kind=kind, contest=contest)
     average_plus = average_plus_for(contest=contest, value=average_plus_imps)
     drop, halves = butler_datum_for(contest=contest, drop=butler_drop, halves=butler_halves)
     held = Counter(b for r in movement.rounds for t in r.tables for b in t.boards)
     if contest in CHOSEN and CHOSEN[contest].shape is Shape.CONTRACT_TEAMS and set(held.values()) != {2}:
-        raise ServiceError("movement: a team match by IMPs plays each board at two tables: 2 pairs a team")
+        raise ServiceError(
+            "movement: " + _("a team match by IMPs plays each board at two tables: 2 pairs a team")
+        )
     if paper_size not in PaperSize.values:  # (any other text: SQLite kept it, PostgreSQL refused it past 8)
         raise ServiceError(
-            f"paper_size: must be one of {', '.join(PaperSize.values)}, got {show_value(paper_size)}"
+            "paper_size: "
+            + _("must be one of %(choices)s, got %(got)s")
+            % {"choices": ", ".join(PaperSize.values), "got": show_value(paper_size)}
         )
     if kind == EventKind.TEAMS and movement.kind not in (MovementKind.TEAMS, MovementKind.CUSTOM):
-        raise ServiceError("movement: a team match (law G) needs the teams movement")
+        raise ServiceError("movement: " + _("a team match (law G) needs the teams movement"))
     if ranking not in RankingChoice.values:
         raise ServiceError(
-            f"ranking: must be one of {', '.join(RankingChoice.values)}, got {show_value(ranking)}"
+            "ranking: "
+            + _("must be one of %(choices)s, got %(got)s")
+            % {"choices": ", ".join(RankingChoice.values), "got": show_value(ranking)}
         )
     if not isinstance(running_totals, bool):
-        raise ServiceError(f"running_totals: must be true or false, got {show_value(running_totals)}")
+        raise ServiceError(
+            "running_totals: " + _("must be true or false, got %(got)s") % {"got": show_value(running_totals)}
+        )
     letters = _section_letters(sections, movement, kind=kind)
     event = Event.objects.create(
         name=name,
@@ -162,104 +182,27 @@ def event_create(
     return event
 
 
-def contest_for(*, code: str, kind: str, contest: str | None) -> str:
-    """The event's contest, checked against its code and kind: a contract pair event's matchpoints (the
-    default), Butler or cross-IMPs, a contract team match's IMPs; blank (law H / law G) for the historic
-    codes. ServiceError names the field."""
-    if not is_contract(code):
-        if contest:
-            raise ServiceError(
-                f"contest: {code} events are scored by law H (pairs) or law G (teams); leave it out"
-            )
-        return ""
-    allowed = TEAM_CONTESTS if kind == EventKind.TEAMS else PAIR_CONTESTS
-    if not contest:
-        return allowed[0]
-    if contest not in allowed:
-        what = "a team match" if kind == EventKind.TEAMS else "a pair event"
-        raise ServiceError(
-            f"contest: {what} of contract bridge is scored by {', '.join(allowed)}, got {contest!r}"
-        )
-    return contest
-
-
-def reads_average_plus(contest: str) -> bool:
-    """Whether an event of ``contest`` reads law 12C2's IMPs of average plus: a contest scored in IMPs."""
-    return contest in IMP_CONTESTS
-
-
-def average_plus_for(*, contest: str, value: object) -> int:
-    """Law 12C2's IMPs of an artificial average plus, checked: a whole number from 1 to 24, and other than 3
-    only for a contest scored in IMPs (a team match by IMPs, Butler, cross-IMPs), which alone reads it.
-    ServiceError names the field.  The one rule: the new-event form, the admin and an event file's import
-    all check the figure here."""
-    try:
-        average_plus = average_plus_imps(value)
-    except ScoringError as exc:
-        raise ServiceError(str(exc)) from None
-    if average_plus != AVERAGE_PLUS_IMPS and not reads_average_plus(contest):
-        raise ServiceError(
-            "average_plus_imps: only a contest scored in IMPs (a team match by IMPs, Butler, cross-IMPs) "
-            f"scores an artificial score in IMPs (law 12C2); leave it at {AVERAGE_PLUS_IMPS}"
-        )
-    return average_plus
-
-
-def reads_datum(contest: str) -> bool:
-    """Whether an event of ``contest`` is scored against a datum of its choosing (Butler)."""
-    return contest in DATUM_CONTESTS
-
-
-def butler_datum_for(*, contest: str, drop: object, halves: object) -> tuple[str, str]:
-    """Butler's datum as the event chooses it, checked: how many results each end drops (``drop``, one of
-    ``ButlerDrop``) and how halves round (``halves``, one of ``HalfRounding``); other than the defaults only
-    for a contest scored against a datum (Butler), which alone reads them.  ServiceError names the field.
-    The one rule: the new-event form, the event's settings and an event file's import all check it here."""
-    for field, value, choices in (
-        ("butler_drop", drop, ButlerDrop),
-        ("butler_halves", halves, HalfRounding),
-    ):
-        if value not in choices.values:
-            raise ServiceError(
-                f"{field}: must be one of {', '.join(choices.values)}, got {show_value(value)}"
-            )
-    if (drop, halves) != (ButlerDrop.ONE, HalfRounding.AWAY) and not reads_datum(contest):
-        raise ServiceError(
-            "butler_drop: only a Butler contest has a datum to choose; leave it at "
-            f"{ButlerDrop.ONE} and {HalfRounding.AWAY}"
-        )
-    return str(drop), str(halves)
-
-
-@transaction.atomic
-def event_butler_datum_set(*, event: Event, drop: object, halves: object) -> Event:
-    """The director's choice of Butler's datum (:func:`butler_datum_for`): how many of a board's results each
-    end drops and how halves round.  The results version is bumped: every board is scored afresh."""
-    drop, halves = butler_datum_for(contest=event.contest, drop=drop, halves=halves)
-    changed = (event.butler_drop, event.butler_halves) != (drop, halves)
-    event = _event_choice_set(event, "butler_drop", drop)
-    event = _event_choice_set(event, "butler_halves", halves)
-    if changed and event.status == EventStatus.COMPLETE:
-        event_standings_publish(event=event)  # its places are ranked afresh
-    return event
-
-
 def _section_letters(sections: int, movement: Movement, *, kind: str) -> list[str]:
     """The letters of an event of several sections ([] for one): A, B, ... within MAX_SECTIONS, and no more
     results in all than one movement may hold (``MAX_PLAYS``)."""
     if isinstance(sections, bool) or not isinstance(sections, int) or not 1 <= sections <= MAX_SECTIONS:
         raise ServiceError(
-            f"sections: must be a whole number from 1 to {MAX_SECTIONS}, got {show_value(sections)}"
+            "sections: "
+            + _("must be a whole number from %(low)d to %(high)d, got %(got)s")
+            % {"low": 1, "high": MAX_SECTIONS, "got": show_value(sections)}
         )
     if sections == 1:
         return []
     if kind == EventKind.TEAMS:
-        raise ServiceError("sections: a team match (law G) plays in one section")
+        raise ServiceError("sections: " + _("a team match (law G) plays in one section"))
     plays = sum(len(tp.boards) for r in movement.rounds for tp in r.tables)
     if plays * sections > MAX_PLAYS:
         raise ServiceError(
-            f"sections: {sections} sections of this movement hold {plays * sections:,} results; "
-            f"at most {MAX_PLAYS:,} in an event"
+            "sections: "
+            + _(
+                "%(sections)d sections of this movement hold %(results)s results; at most %(most)s in an event"
+            )
+            % {"sections": sections, "results": f"{plays * sections:,}", "most": f"{MAX_PLAYS:,}"}
         )
     return list(ascii_uppercase[:sections])
 
@@ -282,100 +225,21 @@ def movement_relabel(movement: Movement, letter: str) -> Movement:
 
 
 @transaction.atomic
-def event_ranking_set(*, event: Event, ranking: str) -> Event:
-    """The director's choice for sections playing the same hands: ranked across the field (law H, the
-    default) or each section on its own. The results version is bumped: every page ranks afresh."""
-    if ranking not in RankingChoice.values:
-        raise ServiceError(
-            f"ranking: must be one of {', '.join(RankingChoice.values)}, got {show_value(ranking)}"
-        )
-    changed = event.ranking != ranking
-    event = _event_choice_set(event, "ranking", ranking)
-    if changed and event.status == EventStatus.COMPLETE:
-        event_standings_publish(event=event)  # its places are ranked afresh
-    return event
-
-
-@transaction.atomic
-def event_results_source_set(*, event: Event, source: str) -> Event:
-    """The director's choice for an event imported from another scorer's file: show the results that scorer
-    published (``published``: its totals, percentages, places, line figures and Butler datums, kept by the
-    import) or Kalamazoo's recomputation (``recomputed``). The results version is bumped: every page shows the
-    choice afresh (a finished event's standings are published afresh)."""
-    if source not in ResultsSource.values:
-        raise ServiceError(
-            f"results_source: must be one of {', '.join(ResultsSource.values)}, got {show_value(source)}"
-        )
-    if source == ResultsSource.PUBLISHED and event.kind != EventKind.PAIRS:
-        raise ServiceError("results_source: a team match shows Kalamazoo's IMPs and VPs, worked out afresh")
-    changed = event.results_source != source
-    event = _event_choice_set(event, "results_source", source)
-    if changed and event.status == EventStatus.COMPLETE:
-        event_standings_publish(event=event)
-    return event
-
-
-def _event_choice_set(event: Event, field: str, value: object) -> Event:
-    """A director's choice for how the event's pages show its results, stored when it changes; the results
-    version is bumped with it, so every page is worked out afresh."""
-    if getattr(event, field) != value:
-        Event.objects.filter(pk=event.pk).update(**{field: value})
-        setattr(event, field, value)
-        event_results_touch(event_ids=[event.pk])
-        event.refresh_from_db(fields=["results_version"])
-    return event
-
-
-@transaction.atomic
-def event_running_totals_set(*, event: Event, running_totals: bool) -> Event:
-    """The director's choice of what visitors' totals count while a board is in play: every result entered
-    (``running_totals``: standings that move with every save, which tell a visitor who compares them what a
-    table scored on a board other tables are still to play) or only the released boards (the default, no
-    peeking).  The results version is bumped: every page's totals are worked out afresh."""
-    if not isinstance(running_totals, bool):
-        raise ServiceError(f"running_totals: must be true or false, got {show_value(running_totals)}")
-    return _event_choice_set(event, "running_totals", running_totals)
-
-
-@transaction.atomic
-def event_awards_set(*, event: Event, table: Sequence[Fraction]) -> Event:
-    """The director's award table (masterpoints): the points of each place, first place first
-    (``scoring.awards``); an empty table awards none. Each entry a non-negative number of at most two decimal
-    places, at most 100 places. The results version is bumped: the standings show the new points."""
-    if len(table) > MAX_PLACES:
-        raise ServiceError(f"award table: at most {MAX_PLACES} places, got {len(table)}")
-    for place, points in enumerate(table, start=1):
-        if (
-            not isinstance(points, Fraction | int)
-            or isinstance(points, bool)
-            or not 0 <= points < MAX_POINTS
-            or (10**MAX_DECIMALS) % points.denominator
-        ):
-            raise ServiceError(
-                f"award table: place {place}: {show_value(points)} is not a number of points from 0 to "
-                f"{MAX_POINTS - 1} of at most {MAX_DECIMALS} decimal places"
-            )
-    event = _event_choice_set(event, "awards", table_texts([Fraction(p) for p in table]))
-    event_standings_publish(event=event)  # a finished event's published masterpoints follow the table
-    return event
-
-
-@transaction.atomic
 def section_add(*, event: Event) -> Section:
     """Add a section to an event before play: the next letter, the same movement, tables and boards as
     section A (its seatings copied), its pairs numbered "<letter><n>". Refused once a result is in, for a
     team match, and past MAX_SECTIONS."""
     locked = Event.objects.select_for_update().get(pk=event.pk)
     if locked.kind == EventKind.TEAMS:
-        raise ServiceError("sections: a team match (law G) plays in one section")
+        raise ServiceError("sections: " + _("a team match (law G) plays in one section"))
     if Play.objects.filter(event=locked, entered=True).exists():
-        raise ServiceError("sections: a section can be added only before play (a result is in)")
+        raise ServiceError("sections: " + _("a section can be added only before play (a result is in)"))
     existing = list(locked.sections.order_by("letter"))
     if not existing:
-        raise ServiceError("sections: the event has no section to copy")
+        raise ServiceError("sections: " + _("the event has no section to copy"))
     free = [c for c in ascii_uppercase if c not in {s.letter for s in existing}]
     if len(existing) >= MAX_SECTIONS or not free:
-        raise ServiceError(f"sections: at most {MAX_SECTIONS} sections in an event")
+        raise ServiceError("sections: " + _("at most %(n)d sections in an event") % {"n": MAX_SECTIONS})
     first = existing[0]
     seatings = list(
         Seating.objects.filter(round__section=first)
@@ -389,7 +253,7 @@ def section_add(*, event: Event) -> Section:
         boards.setdefault(seating_pk, []).append(number)
     plays = sum(len(v) for v in boards.values())
     if plays * (len(existing) + 1) > MAX_PLAYS:
-        raise ServiceError(f"sections: at most {MAX_PLAYS:,} results in an event")
+        raise ServiceError("sections: " + _("at most %(n)s results in an event") % {"n": f"{MAX_PLAYS:,}"})
     # Section A's pair "A7" (or "7" when it was the only section) is the new section's "<letter>7".
     order = {
         p.pk: p.number[len(first.letter) :]
@@ -430,7 +294,11 @@ def _team_names_for(movement: Movement, teams: Sequence[str]) -> dict[str, str]:
     """Map the movement's team keys ("A", "B") to the event's team names."""
     keys = list((movement.teams or {}).keys())
     if teams and len(teams) != len(keys):
-        raise ServiceError(f"teams: the movement has {len(keys)} teams, the event names {len(teams)}")
+        raise ServiceError(
+            "teams: "
+            + _("the movement has %(keys)d teams, the event names %(teams)d")
+            % {"keys": len(keys), "teams": len(teams)}
+        )
     return {key: (teams[i] if teams else f"Team {key}") for i, key in enumerate(keys)}
 
 
@@ -521,7 +389,9 @@ def _pairs_create(
     spec_by_number = {str(p.number): p for p in pairs}
     unknown = set(spec_by_number) - {str(pid) for pid in movement.pairs}
     if unknown:
-        raise ServiceError(f"pairs: pair {sorted(unknown)[0]} does not sit in the movement")
+        raise ServiceError(
+            "pairs: " + _("pair %(pair)s does not sit in the movement") % {"pair": sorted(unknown)[0]}
+        )
     teams_by_name = {t.name: t for t in team_rows.values()}
     pair_rows: list[Pair] = []
     seats: list[PlayerSpec] = []
@@ -534,7 +404,10 @@ def _pairs_create(
         if spec and spec.team:
             team = teams_by_name.get(spec.team)
             if team is None:
-                raise ServiceError(f"pair {pid}: team {spec.team!r} is not one of the event's teams")
+                raise ServiceError(
+                    _("pair %(pair)s: team %(team)s is not one of the event's teams")
+                    % {"pair": pid, "team": repr(spec.team)}
+                )
         elif pid in pair_team_key:
             team = team_rows[pair_team_key[pid]]
         pair_rows.append(
@@ -550,7 +423,7 @@ def _pairs_create(
     for i, pair in enumerate(pair_rows):
         pair.player1, pair.player2 = roster[2 * i], roster[2 * i + 1]
     if Pair.objects.filter(event=event, number__in=[p.number for p in pair_rows]).exists():
-        raise ServiceError("pairs: a pair number is already used in this event")
+        raise ServiceError("pairs: " + _("a pair number is already used in this event"))
     Pair.objects.bulk_create(pair_rows)
     players_seated_once(event_id=event.pk)
     return {p.number: p for p in pair_rows}
@@ -600,14 +473,16 @@ def movement_build(
     try:
         if kind == MovementKind.CUSTOM:
             if not custom or not custom.strip():
-                raise ServiceError("movement file: upload a CSV or JSON movement for a custom movement")
+                raise ServiceError(
+                    "movement file: " + _("upload a CSV or JSON movement for a custom movement")
+                )
             text = custom.strip()
             movement = Movement.from_json(text) if text.startswith("{") else Movement.from_csv(text)
         else:
             if pairs is not None and kind == MovementKind.HOWELL:
                 tables = (pairs + 1) // 2
             elif pairs is not None:
-                raise ServiceError("pairs: give the number of pairs for a Howell only")
+                raise ServiceError("pairs: " + _("give the number of pairs for a Howell only"))
             movement = generate(
                 kind, tables=tables, boards_per_round=boards_per_round, even=option, pairs=pairs
             )
@@ -652,7 +527,7 @@ def event_names_update(
     rows = {p.number: p for p in Pair.objects.filter(event=event).select_related("player1", "player2")}
     unknown = sorted(set(pairs) - set(rows))
     if unknown:
-        raise ServiceError(f"pair {unknown[0]}: no such pair in this event")
+        raise ServiceError(_("pair %(pair)s: no such pair in this event") % {"pair": unknown[0]})
     changed = sum(
         _pair_names_set(pair=rows[number], player1=names[0], player2=names[1], user_id=user_id)
         for number, names in pairs.items()
@@ -669,15 +544,15 @@ def _team_names_set(*, event: Event, names: Mapping[int, str]) -> int:
     current = {t.pk: t for t in Team.objects.filter(event=event)}
     unknown = sorted(set(names) - set(current))
     if unknown:
-        raise ServiceError(f"team {unknown[0]}: no such team in this event")
+        raise ServiceError(_("team %(team)s: no such team in this event") % {"team": unknown[0]})
     final = {pk: t.name for pk, t in current.items()}
     for pk, name in names.items():
         name = name.strip()
         if not name:
-            raise ServiceError(f"team {current[pk].name}: give the team a name")
-        final[pk] = fits(f"team {current[pk].name}", name, Team, "name")
+            raise ServiceError(_("team %(team)s: give the team a name") % {"team": current[pk].name})
+        final[pk] = fits(_("team %(team)s") % {"team": current[pk].name}, name, Team, "name")
     if len(set(final.values())) != len(final):
-        raise ServiceError("teams: two teams cannot have the same name")
+        raise ServiceError("teams: " + _("two teams cannot have the same name"))
     moved = [t for pk, t in current.items() if t.name != final[pk]]
     # Through names no team has (the unique constraint is checked row by row: a swap would clash midway).
     for team in moved:
@@ -701,15 +576,23 @@ def _pair_names_set(
     never renamed) and record the change in the history; True when a seat changed. No version bump."""
     before = [pair.player1, pair.player2]
     after = [
-        seat_player(field=f"pair {pair.number}: first player", given=player1, current=pair.player1),
-        seat_player(field=f"pair {pair.number}: second player", given=player2, current=pair.player2),
+        seat_player(
+            field=_("pair %(pair)s: first player") % {"pair": pair.number},
+            given=player1,
+            current=pair.player1,
+        ),
+        seat_player(
+            field=_("pair %(pair)s: second player") % {"pair": pair.number},
+            given=player2,
+            current=pair.player2,
+        ),
     ]
     if [p.pk if p else None for p in before] == [p.pk if p else None for p in after]:
         return False
     if after[0] is not None and after[1] is not None and after[0].pk == after[1].pk:
         raise ServiceError(
-            f"pair {pair.number}: second player: {after[1].name} is the first player too (one person sits in "
-            "one seat)"
+            _("pair %(pair)s: second player: %(name)s is the first player too (one person sits in one seat)")
+            % {"pair": pair.number, "name": after[1].name}
         )
     pair.player1, pair.player2 = after
     pair.save(update_fields=["player1", "player2"])
@@ -725,7 +608,11 @@ def _pair_change_log(
     the fields show them) and ``players`` (their ids: an undo puts the very players back) before and after."""
     ids = [[p.pk if p else None for p in seats] for seats in (before, after)]
     changed = [
-        label for label, b, a in zip(("First player", "Second player"), ids[0], ids[1], strict=True) if b != a
+        label
+        for label, b, a in zip(
+            (gettext_noop("First player"), gettext_noop("Second player")), ids[0], ids[1], strict=True
+        )
+        if b != a
     ]
     LogEntry.objects.create(
         user_id=user_id,

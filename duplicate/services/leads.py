@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from duplicate.contests import is_contract
 from duplicate.models import Event, EventStatus, Play
@@ -22,9 +23,11 @@ def event_lead_cards_set(*, event: Event, lead_cards: bool) -> Event:
     the defender on declarer's left). Contract events only. The travellers show a Lead column while the
     event enters leads, so the results version is bumped."""
     if not isinstance(lead_cards, bool):
-        raise ServiceError(f"lead_cards: must be true or false, got {show_value(lead_cards)}")
+        raise ServiceError(
+            "lead_cards: " + _("must be true or false, got %(got)s") % {"got": show_value(lead_cards)}
+        )
     if lead_cards and not is_contract(event.code):
-        raise ServiceError("lead_cards: only contract bridge events enter the opening lead")
+        raise ServiceError("lead_cards: " + _("only contract bridge events enter the opening lead"))
     if event.lead_cards != lead_cards:
         Event.objects.filter(pk=event.pk).update(lead_cards=lead_cards)
         event.lead_cards = lead_cards
@@ -52,7 +55,7 @@ def pbn_leads_save(*, event: Event, data: str | bytes, writer: Writer) -> LeadsR
     service refuses is told, the others kept (each save its own savepoint); one transaction: a failure
     other than a refusal stores none."""
     if not is_contract(event.code):
-        raise ServiceError("lead: only contract bridge events record the opening lead")
+        raise ServiceError("lead: " + _("only contract bridge events record the opening lead"))
     try:
         pbn = read_pbn_bytes(data) if isinstance(data, bytes) else read_pbn(data, encoding="pasted text")
     except PbnError as exc:
@@ -68,13 +71,22 @@ def pbn_leads_save(*, event: Event, data: str | bytes, writer: Writer) -> LeadsR
     for game in pbn.games:
         if not game.lead or game.board is None:
             continue
-        where = f"{game.where}, board {game.board}"
+        where = _("%(where)s, board %(board)s") % {"where": game.where, "board": game.board}
         section = game.section if several else next(iter(plays), ("A",))[0]
         play = plays.get((section, game.board, _number(game.round), _number(game.table)))
         if play is None or (play.contract, play.declarer) != (game.contract.upper(), game.declarer):
             notes.append(
-                f"{where}: no result of this event in round {game.round}, table {game.table} is "
-                f"{game.contract} by {game.declarer}: its lead is not stored"
+                _(
+                    "%(where)s: no result of this event in round %(round)s, table %(table)s is "
+                    "%(contract)s by %(declarer)s: its lead is not stored"
+                )
+                % {
+                    "where": where,
+                    "round": game.round,
+                    "table": game.table,
+                    "contract": game.contract,
+                    "declarer": game.declarer,
+                }
             )
             continue
         result = play_result_data(play) or {}

@@ -5,6 +5,8 @@ rename them in every event."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from duplicate.models import Player
 from duplicate.services.errors import ServiceError, fits
 from duplicate.services.players import PlayerSpec, name_key, roster_players
@@ -61,5 +63,5 @@ def roster_player(*, field: str, seat: PlayerText) -> Player:
     spec = PlayerSpec(name=seat.name, number=seat.number, body=seat.body, guest=seat.guest, where=field)
     found = roster_players([spec])[0]
     if found is None:  # (an empty seat never reaches here)
-        raise ServiceError(f"{field}: give the player's name or membership number")
+        raise ServiceError(f"{field}: " + _("give the player's name or membership number"))
     return found

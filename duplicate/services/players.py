@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from duplicate.models import CLUB_PK, Board, Club, Event, Pair, Player, PublicName
 from duplicate.players_csv import COLUMNS, PlayerRow, RosterFileError, players_read, players_write
@@ -56,7 +57,7 @@ def player_for(*, name: str, number: str = "", body: str = "") -> Player:
     roster has none (:func:`roster_players`)."""
     name = " ".join(name.split())
     if not name:
-        raise ServiceError("name: give the player's name")
+        raise ServiceError("name: " + _("give the player's name"))
     found = roster_players([PlayerSpec(name=name, number=number.strip(), body=body_text(body), where=name)])[
         0
     ]
@@ -202,23 +203,30 @@ def player_fields(
     for column in COLUMNS:
         fits(f"{where}{column}", getattr(fields, column), Player, column)
     if not fields.name:
-        raise ServiceError(f"{where}name: give the player's name")
+        raise ServiceError(f"{where}name: " + _("give the player's name"))
     if fields.body and not fields.number:
-        raise ServiceError(f"{where}body: {fields.body} needs a membership number beside it")
+        raise ServiceError(
+            f"{where}body: " + _("%(body)s needs a membership number beside it") % {"body": fields.body}
+        )
     if fields.email:
         try:
             validate_email(fields.email)
         except ValidationError:
-            raise ServiceError(f"{where}email: {fields.email!r} is not an email address") from None
+            raise ServiceError(
+                f"{where}email: " + _("%(email)s is not an email address") % {"email": repr(fields.email)}
+            ) from None
     return fields
 
 
 def _public_name(choice: str, *, blank: bool = True) -> str:
     if choice not in PublicName.values and not (blank and choice == ""):
         allowed = ", ".join(PublicName.values)
-        raise ServiceError(
-            f"public_name: must be one of {allowed}{' or blank' if blank else ''}, got {choice!r}"
+        refused = (
+            _("must be one of %(choices)s or blank, got %(got)s")
+            if blank
+            else _("must be one of %(choices)s, got %(got)s")
         )
+        raise ServiceError("public_name: " + refused % {"choices": allowed, "got": repr(choice)})
     return choice
 
 
@@ -238,8 +246,9 @@ def _number_free(fields: PlayerFields, *, besides: int | None = None) -> None:
     holder = _number_holder(fields, besides=besides)
     if holder is not None:
         raise ServiceError(
-            f"number: {_number_text(fields.body, fields.number)} is already {holder.name}'s (merge the two "
-            "records if they are one person)"
+            "number: "
+            + _("%(number)s is already %(name)s's (merge the two records if they are one person)")
+            % {"number": _number_text(fields.body, fields.number), "name": holder.name}
         )
 
 
@@ -251,7 +260,9 @@ def _number_unique(fields: PlayerFields) -> Iterator[None]:
             yield
     except IntegrityError:
         raise ServiceError(
-            f"number: {_number_text(fields.body, fields.number)} was just given to another player"
+            "number: "
+            + _("%(number)s was just given to another player")
+            % {"number": _number_text(fields.body, fields.number)}
         ) from None
 
 
@@ -267,10 +278,13 @@ def players_seated_once(*, event_id: int) -> None:
             if player_pk is None:
                 continue
             if player_pk in seats:
-                where = (
-                    "both seats" if seats[player_pk] == number else f"pairs {seats[player_pk]} and {number}"
-                )
-                raise ServiceError(f"pair {number}: {name} cannot sit in {where} of one event")
+                if seats[player_pk] == number:
+                    refused = _("pair %(pair)s: %(name)s cannot sit in both seats of one event")
+                else:
+                    refused = _(
+                        "pair %(pair)s: %(name)s cannot sit in pairs %(other)s and %(pair)s of one event"
+                    )
+                raise ServiceError(refused % {"pair": number, "name": name, "other": seats[player_pk]})
             seats[player_pk] = number
 
 
@@ -311,13 +325,15 @@ def player_create(
 def _locked(player: Player) -> Player:
     found = Player.objects.select_for_update().filter(pk=player.pk).first()
     if found is None:
-        raise ServiceError(f"player: {player.name} is no longer on the roster")
+        raise ServiceError("player: " + _("%(name)s is no longer on the roster") % {"name": player.name})
     return found
 
 
 def _not_erased(player: Player) -> None:
     if player.erased_at is not None:
-        raise ServiceError("player: this player's personal data was erased; the record stays for the results")
+        raise ServiceError(
+            "player: " + _("this player's personal data was erased; the record stays for the results")
+        )
 
 
 @transaction.atomic
@@ -358,8 +374,11 @@ def _partners(keep: Player, gone: Player) -> None:
     )
     if pair is not None:
         raise ServiceError(
-            f"survivor: {keep.name} and {gone.name} partner each other in pair {pair.number} of "
-            f"{pair.event.name}, so they are two people"
+            "survivor: "
+            + _(
+                "%(keep)s and %(gone)s partner each other in pair %(pair)s of %(event)s, so they are two people"
+            )
+            % {"keep": keep.name, "gone": gone.name, "pair": pair.number, "event": pair.event.name}
         )
 
 
@@ -369,18 +388,27 @@ def player_merge(*, survivor: Player, other: Player) -> Player:
     it, unchanged), the survivor's blank fields are filled from the other's (the membership number and its
     body together), and ``other`` is deleted. The events ``other`` played in are shown afresh."""
     if survivor.pk == other.pk:
-        raise ServiceError("survivor: choose another record to merge into")
+        raise ServiceError("survivor: " + _("choose another record to merge into"))
     locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[survivor.pk, other.pk])}
     if len(locked) != 2:
-        raise ServiceError("survivor: one of the two records is no longer on the roster")
+        raise ServiceError("survivor: " + _("one of the two records is no longer on the roster"))
     keep, gone = locked[survivor.pk], locked[other.pk]
     if keep.erased_at is not None or gone.erased_at is not None:
-        raise ServiceError("survivor: a record whose personal data was erased cannot be merged")
+        raise ServiceError("survivor: " + _("a record whose personal data was erased cannot be merged"))
     _partners(keep, gone)
     if keep.number and gone.number and (keep.body, keep.number) != (gone.body, gone.number):
         raise ServiceError(
-            f"survivor: {keep.name} holds {_number_text(keep.body, keep.number)} and {gone.name} "
-            f"{_number_text(gone.body, gone.number)}: two numbers are two members (clear the wrong one first)"
+            "survivor: "
+            + _(
+                "%(keep)s holds %(keep_number)s and %(gone)s %(gone_number)s: two numbers are two members "
+                "(clear the wrong one first)"
+            )
+            % {
+                "keep": keep.name,
+                "keep_number": _number_text(keep.body, keep.number),
+                "gone": gone.name,
+                "gone_number": _number_text(gone.body, gone.number),
+            }
         )
     Pair.objects.filter(player1=gone).update(player1=keep)
     Pair.objects.filter(player2=gone).update(player2=keep)
@@ -497,7 +525,11 @@ class ImportSummary:
     unchanged: int
 
     def __str__(self) -> str:
-        return f"{self.added} added, {self.updated} updated, {self.unchanged} unchanged"
+        return _("%(added)d added, %(updated)d updated, %(unchanged)d unchanged") % {
+            "added": self.added,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+        }
 
 
 # A stored value a file's blank cell leaves as it is (a blank cell never clears a value).
@@ -515,13 +547,14 @@ def _checked_rows(rows: list[PlayerRow]) -> list[tuple[int, PlayerFields]]:
             body=row.body,
             club_number=row.club_number,
             email=row.email,
-            where=f"row {row.row}, ",
+            where=_("row %(row)d, ") % {"row": row.row},
         )
         if fields.number:
             key = (fields.body, fields.number)
             if key in seen:
                 raise ServiceError(
-                    f"row {row.row}, number: {_number_text(*key)} is given twice (rows {seen[key]} and {row.row})"
+                    _("row %(row)d, number: %(number)s is given twice (rows %(first)d and %(row)d)")
+                    % {"row": row.row, "number": _number_text(*key), "first": seen[key]}
                 )
             seen[key] = row.row
         checked.append((row.row, fields))

@@ -19,6 +19,8 @@ from typing import Any, Protocol
 from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from duplicate.contests import is_contract
 from duplicate.models import (
@@ -44,12 +46,12 @@ from scoring.pbn import hands_known, known_hands
 
 RULING_KEYS = frozenset({"ruling", "offending"})
 RULINGS = ("average", "low-high")
-CLEAR_FORBIDDEN = (
+CLEAR_FORBIDDEN = gettext_noop(
     "Only the director clears a result (no result at all); a table link enters and corrects its own results."
 )
 #: Why a table link writes nothing once the director has finished the event (Finish releases every board:
 #: a table that has not played one could read its hands and the other tables' results).
-EVENT_FINISHED = (
+EVENT_FINISHED = gettext_noop(
     "The event is finished: ask the director (once an event is finished, only the director corrects its "
     "results, with a reason)."
 )
@@ -109,7 +111,7 @@ def result_fields(
     table's link while the board is in play: :func:`lead_checked_against_hands`)."""
     unknown = set(data) - RESULT_KEYS - RULING_KEYS - {LEAD_KEY}
     if unknown:
-        raise ResultError(f"{sorted(unknown)[0]}: not a field of a result")
+        raise ResultError(f"{sorted(unknown)[0]}: " + _("not a field of a result"))
     fields = blank_fields()
     fields["entered"] = True
     ruling = data.get("ruling") or ""
@@ -118,24 +120,36 @@ def result_fields(
         # law 12C2: an artificial adjusted score, a percentage of the top for each side.
         allowed = ARTIFICIAL_RULINGS if is_contract(code) else RULINGS
         if ruling not in allowed:
-            raise ResultError(f"ruling: must be one of {', '.join(allowed)}, got {ruling!r}")
+            raise ResultError(
+                "ruling: "
+                + _("must be one of %(choices)s, got %(got)s")
+                % {"choices": ", ".join(allowed), "got": repr(ruling)}
+            )
         extra = set(data) & (RESULT_KEYS | {LEAD_KEY})
         if extra:
-            raise ResultError(f"{sorted(extra)[0]}: a result given by ruling has no {sorted(extra)[0]}")
+            raise ResultError(
+                f"{sorted(extra)[0]}: "
+                + _("a result given by ruling has no %(field)s") % {"field": sorted(extra)[0]}
+            )
         offending = data.get("offending") or ""
         if ruling == "low-high":
             if offending not in ("NS", "EW"):
-                raise ResultError(f"offending: must be NS or EW for a low-high ruling, got {offending!r}")
+                raise ResultError(
+                    "offending: "
+                    + _("must be NS or EW for a low-high ruling, got %(got)s") % {"got": repr(offending)}
+                )
         elif offending:
-            raise ResultError("offending: only a low-high ruling names the offending side")
+            raise ResultError("offending: " + _("only a low-high ruling names the offending side"))
         fields.update(ruling=ruling, offending=offending)
         return fields
     if data.get("offending"):
-        raise ResultError("offending: only a low-high ruling names the offending side")
+        raise ResultError("offending: " + _("only a low-high ruling names the offending side"))
     request: dict[str, Any] = {"code": code, **{k: v for k, v in data.items() if k in RESULT_KEYS}}
     if is_contract(code):  # law 77: no honours at duplicate; the board's vulnerability scores it
         if not vulnerability:
-            raise ResultError("vulnerability: the board's vulnerability is needed to score contract bridge")
+            raise ResultError(
+                "vulnerability: " + _("the board's vulnerability is needed to score contract bridge")
+            )
         request["vulnerability"] = vulnerability
     elif (isinstance(deal, Deal) or hands_known(deal)) and code != "whist":  # partly unknown: the entry's
         request["deal"] = deal
@@ -192,9 +206,9 @@ def _lead(value: Any, *, code: str, declarer: Seat | None, deal: str | Deal) -> 
     if value is None or value == "":
         return ""
     if not is_contract(code):
-        raise ScoringError(LEAD_KEY, "only contract bridge events record the opening lead")
+        raise ScoringError(LEAD_KEY, _("only contract bridge events record the opening lead"))
     if not isinstance(value, str):
-        raise ScoringError(LEAD_KEY, f"must be a card such as HQ, got {show_value(value)}")
+        raise ScoringError(LEAD_KEY, _("must be a card such as HQ, got %(got)s") % {"got": show_value(value)})
     hands = deal.hands if isinstance(deal, Deal) else known_hands(deal) if deal else ()
     return check_lead(parse_lead(value), declarer=declarer, hands=hands)
 
@@ -331,7 +345,7 @@ def play_result_save(
         if not results_touch(
             event_id=play.event_id, board_ids=[play.board_id], unless_finished=not writer.is_director
         ):
-            raise PermissionDenied(EVENT_FINISHED)
+            raise PermissionDenied(_(EVENT_FINISHED))
         if play.event.status == EventStatus.COMPLETE:  # a director's correction of a finished event
             event_standings_publish(event=play.event)
     return play
@@ -354,7 +368,14 @@ class BoardLinesError(ServiceError):
 
     def __init__(self, refused: dict[int, ServiceError]) -> None:
         lines = len(refused)
-        super().__init__(f"{lines} line{'s' if lines != 1 else ''} not saved: nothing of the board was saved")
+        super().__init__(
+            ngettext(
+                "%(n)d line not saved: nothing of the board was saved",
+                "%(n)d lines not saved: nothing of the board was saved",
+                lines,
+            )
+            % {"n": lines}
+        )
         self.refused = refused
 
 
@@ -364,7 +385,7 @@ def board_results_save(*, lines: Sequence[BoardLine], writer: Writer) -> list[Pl
     (its version check, law E / law 79's rules and its history), in one transaction. Raises
     :class:`BoardLinesError` naming every refused line; then nothing is saved."""
     if len({line.play.pk for line in lines}) != len(lines):
-        raise ServiceError("lines: a table's line is given twice")
+        raise ServiceError("lines: " + _("a table's line is given twice"))
     refused: dict[int, ServiceError] = {}
     saved: list[Play] = []
     for line in lines:
@@ -406,11 +427,13 @@ def result_apply(
 
     finished = play.event.status == EventStatus.COMPLETE
     if finished and not writer.is_director:
-        raise PermissionDenied(EVENT_FINISHED)
+        raise PermissionDenied(_(EVENT_FINISHED))
     if play.version != expected_version:
         raise ConflictError(
-            "This result was changed on another device while you were entering it; the stored result is "
-            "shown below. Check it and save again if yours is right.",
+            _(
+                "This result was changed on another device while you were entering it; the stored result is "
+                "shown below. Check it and save again if yours is right."
+            ),
             current=play,
         )
     agreed = play.seating.round.agreed_at is not None
@@ -419,23 +442,30 @@ def result_apply(
         raise PermissionDenied(round_agreed_message(play.seating.round.number, code=play.event.code))
     if play.table_saw_at is not None and not writer.is_director:
         raise PermissionDenied(
-            f"This table has seen board {play.board.number}'s traveller, so its result there stands: only the "
-            "director can change it now."
+            _(
+                "This table has seen board %(number)d's traveller, so its result there stands: only the "
+                "director can change it now."
+            )
+            % {"number": play.board.number}
         )
     if agreed and play.entered and not reason:
         raise ServiceError(
-            f"reason: a correction after the scores are agreed ({agreement_law(play.event.code)}) needs a reason"
+            "reason: "
+            + _("a correction after the scores are agreed (%(law)s) needs a reason")
+            % {"law": _(agreement_law(play.event.code))}
         )
     if finished and play.entered and not reason:
-        raise ServiceError("reason: a correction after the event is finished needs a reason")
+        raise ServiceError("reason: " + _("a correction after the event is finished needs a reason"))
     if data is None and not writer.is_director:  # a table corrects its result; it never leaves none
-        raise PermissionDenied(CLEAR_FORBIDDEN)
+        raise PermissionDenied(_(CLEAR_FORBIDDEN))
     if data is not None and not writer.is_director and (data.get("ruling") or data.get("penalties")):
-        raise PermissionDenied("Only the director gives rulings and penalty points.")
+        raise PermissionDenied(_("Only the director gives rulings and penalty points."))
     if honours_as_given and not writer.is_director:
-        raise PermissionDenied("Only the director scores honours other than the board's hands give.")
+        raise PermissionDenied(_("Only the director scores honours other than the board's hands give."))
     if side not in ("", "NS", "EW"):
-        raise ServiceError(f"entered_by: must be NS or EW, got {str(side)[:10]!r}")
+        raise ServiceError(
+            "entered_by: " + _("must be NS or EW, got %(got)s") % {"got": repr(str(side)[:10])}
+        )
     try:
         fields = (
             blank_fields()
@@ -471,7 +501,7 @@ def result_apply(
     )
     if updated != 1:  # pragma: no cover - guarded by the row lock above; kept for databases without one
         raise ConflictError(
-            "This result was changed on another device.", current=Play.objects.get(pk=play.pk)
+            _("This result was changed on another device."), current=Play.objects.get(pk=play.pk)
         )
     play.version = expected_version + 1
     return PlayChange(
@@ -526,10 +556,10 @@ def event_results_touch(*, event_ids: Sequence[int]) -> None:
 
 def round_agreed_message(number: int, *, code: str) -> str:
     """Why a table link may no longer write in round ``number`` of an event scored by ``code`` (law E)."""
-    return (
-        f"Round {number} agreed: ask the director ({agreement_law(code)}: once a round's scores are agreed, "
-        "only the director corrects them)."
-    )
+    return _(
+        "Round %(n)d agreed: ask the director (%(law)s: once a round's scores are agreed, only the director "
+        "corrects them)."
+    ) % {"n": number, "law": _(agreement_law(code))}
 
 
 def _round_lock(rounds: models.QuerySet[Round]) -> None:

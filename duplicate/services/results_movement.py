@@ -7,6 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from duplicate.models import EventKind
 from duplicate.services.errors import ServiceError
 from duplicate.services.events import PairSpec
@@ -22,7 +25,7 @@ def movement_from_results(
     or for a team match the law G team movement; any other seating is a custom movement. All are held
     to the rules of their kind (:func:`scoring.movements.validate`)."""
     if not results:
-        raise ServiceError("movement: give a movement or at least one result to seat the pairs")
+        raise ServiceError("movement: " + _("give a movement or at least one result to seat the pairs"))
     seats: dict[tuple[int, int], tuple[str, str, list[int]]] = {}
     for i, row in enumerate(results):
         key = (row["round"], row["table"])
@@ -30,11 +33,14 @@ def movement_from_results(
         if key in seats:
             if seats[key][:2] != (ns, ew):
                 raise ServiceError(
-                    f"results[{i}]: round {key[0]} table {key[1]} already seats {seats[key][0]} v {seats[key][1]}"
+                    f"results[{i}]: "
+                    + _("round %(round)s table %(table)s already seats %(ns)s v %(ew)s")
+                    % {"round": key[0], "table": key[1], "ns": seats[key][0], "ew": seats[key][1]}
                 )
             if row["board"] in seats[key][2]:
                 raise ServiceError(
-                    f"results[{i}]: board {row['board']} is already scored at that table and round"
+                    f"results[{i}]: "
+                    + _("board %(board)s is already scored at that table and round") % {"board": row["board"]}
                 )
             seats[key][2].append(row["board"])
         else:
@@ -57,20 +63,26 @@ def movement_from_results(
     stationary = len(rounds) > 1 and len({(t, v[0], v[1]) for (_, t), v in seats.items()}) == len(
         {t for _, t in seats}
     ) == len({v[0] for v in seats.values()}) == len({v[1] for v in seats.values()})
-    hint = ""
+    unlawful = gettext_noop("the seatings they describe are unlawful: %(problem)s")
     if stationary and kind == EventKind.TEAMS:
         grouping = {team: tuple(pid(s.number) for s in pairs if s.team == team) for team in teams}
         movement = Movement("teams", table_count, per_round, tuple(rounds), grouping)
-        hint = " (pairs who keep their tables all match are read as the team movement of law G)"
+        unlawful = gettext_noop(
+            "the seatings they describe are unlawful: %(problem)s (pairs who keep their tables all match "
+            "are read as the team movement of law G)"
+        )
     elif stationary:
         movement = Movement("compass", table_count, per_round, tuple(rounds))
-        hint = " (pairs who keep their tables all session are read as a compass movement)"
+        unlawful = gettext_noop(
+            "the seatings they describe are unlawful: %(problem)s (pairs who keep their tables all session "
+            "are read as a compass movement)"
+        )
     else:
         movement = Movement("custom", table_count, per_round, tuple(rounds))
     try:
         validate(movement)
     except MovementError as exc:
-        raise ServiceError(f"results: the seatings they describe are unlawful: {exc}{hint}") from None
+        raise ServiceError("results: " + _(unlawful) % {"problem": exc}) from None
     return movement
 
 

@@ -20,6 +20,8 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from duplicate.contests import CHOSEN, CONTRACT_CODE, TEAMS, contest_of
 from duplicate.models import (
@@ -77,42 +79,57 @@ class EntrantSpec:
 
 def _whole(field: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ServiceError(f"{field}: must be a whole number from {low} to {high}, got {show_value(value)}")
+        raise ServiceError(
+            f"{field}: "
+            + _("must be a whole number from %(low)d to %(high)d, got %(got)s")
+            % {"low": low, "high": high, "got": show_value(value)}
+        )
     return value
 
 
 def _check_entrants(entrants: Sequence[EntrantSpec], *, drawn: bool, teams: bool, seeded: bool) -> None:
     low, high = (SWISS_MIN, SWISS_MAX) if drawn else (LEAGUE_MIN, LEAGUE_MAX)
-    what = "teams" if teams else "pairs"
     if not low <= len(entrants) <= high:
-        raise ServiceError(f"entrants: from {low} to {high} {what}, got {len(entrants)}")
+        refused = (
+            _("from %(low)d to %(high)d teams, got %(got)d")
+            if teams
+            else _("from %(low)d to %(high)d pairs, got %(got)d")
+        )
+        raise ServiceError("entrants: " + refused % {"low": low, "high": high, "got": len(entrants)})
     names: set[str] = set()
     seats = 4 if teams else 2
     for index, spec in enumerate(entrants, start=1):
         if not isinstance(spec, EntrantSpec):
-            raise ServiceError(f"entrant {index}: must be an EntrantSpec, got {show_value(spec)}")
+            raise ServiceError(
+                _("entrant %(index)d: must be an EntrantSpec, got %(got)s")
+                % {"index": index, "got": show_value(spec)}
+            )
         name = spec.name.strip() if isinstance(spec.name, str) else ""
         if not name:
-            raise ServiceError(f"entrant {index}: give it a name")
-        fits(f"entrant {index}: name", name, Team, "name")
+            raise ServiceError(_("entrant %(index)d: give it a name") % {"index": index})
+        fits(_("entrant %(index)d: name") % {"index": index}, name, Team, "name")
         if name in names:
-            raise ServiceError(f"entrant {index}: {name!r} is named twice")
+            raise ServiceError(
+                _("entrant %(index)d: %(name)s is named twice") % {"index": index, "name": repr(name)}
+            )
         names.add(name)
         if len(spec.players) > seats:
-            raise ServiceError(f"{name}: at most {seats} players, got {len(spec.players)}")
+            raise ServiceError(
+                f"{name}: " + _("at most %(n)d players, got %(got)d") % {"n": seats, "got": len(spec.players)}
+            )
         if spec.seed is not None:
             _whole(f"{name}: seed", spec.seed, 1, SWISS_MAX)
     if seeded:
         seeds = [e.seed for e in entrants if e.seed is not None]
         if len(seeds) != len(set(seeds)):
-            raise ServiceError("seeds: two entrants have the same seed")
+            raise ServiceError("seeds: " + _("two entrants have the same seed"))
 
 
 def _player_spec(field: str, given: Player | PlayerSpec | str) -> PlayerSpec | Player:
     if isinstance(given, Player | PlayerSpec):
         return given
     if not isinstance(given, str):
-        raise ServiceError(f"{field}: a player's name, got {show_value(given)}")
+        raise ServiceError(f"{field}: " + _("a player's name, got %(got)s") % {"got": show_value(given)})
     seat = seat_text(field=field, text=given)
     return PlayerSpec(name=seat.name, number=seat.number, body=seat.body, guest=seat.guest, where=field)
 
@@ -126,7 +143,11 @@ def _seat_players(pairs: Sequence[Pair], entrants: Sequence[EntrantSpec], *, tea
         for seat, player in enumerate(given):
             pair = pairs[index * per_team + seat // 2]
             seats.append(
-                _player_spec(f"{spec.name.strip()}: pair {pair.number}, player {seat % 2 + 1}", player)
+                _player_spec(
+                    _("%(entrant)s: pair %(pair)s, player %(seat)d")
+                    % {"entrant": spec.name.strip(), "pair": pair.number, "seat": seat % 2 + 1},
+                    player,
+                )
             )
     specs = [s if isinstance(s, PlayerSpec) else PlayerSpec() for s in seats]
     found = roster_players(specs)
@@ -145,29 +166,47 @@ def _settings(
     _whole("boards_per_match", boards_per_match, 1, BOARDS_PER_MATCH_MAX)
     if isinstance(bye_vp100, bool) or not isinstance(bye_vp100, int) or not 0 <= bye_vp100 <= BYE_VP100_MAX:
         raise ServiceError(
-            f"bye_vp100: a bye's VPs in hundredths, from 0 to {BYE_VP100_MAX} ({VP_MAX} VPs), got {show_value(bye_vp100)}"
+            "bye_vp100: "
+            + _("a bye's VPs in hundredths, from 0 to %(high)d (%(vps)d VPs), got %(got)s")
+            % {"high": BYE_VP100_MAX, "vps": VP_MAX, "got": show_value(bye_vp100)}
         )
     if described.drawn:
         _whole("rounds", rounds, 1, n - 1)
     elif rounds not in (0, n - 1 + n % 2):
         raise ServiceError(
-            f"rounds: a round robin of {n} plays {n - 1 + n % 2} rounds; leave it out, got {show_value(rounds)}"
+            "rounds: "
+            + _("a round robin of %(n)d plays %(rounds)d rounds; leave it out, got %(got)s")
+            % {"n": n, "rounds": n - 1 + n % 2, "got": show_value(rounds)}
         )
     if described.for_teams:
         if match_scoring:
-            raise ServiceError("match_scoring: a team's match is scored by IMPs and VPs; leave it out")
+            raise ServiceError(
+                "match_scoring: " + _("a team's match is scored by IMPs and VPs; leave it out")
+            )
     elif not match_scoring:
         match_scoring = MATCH_SCORINGS[0]
     elif match_scoring not in MATCH_SCORINGS:
         raise ServiceError(
-            f"match_scoring: must be one of {', '.join(MATCH_SCORINGS)}, got {show_value(match_scoring)}"
+            "match_scoring: "
+            + _("must be one of %(choices)s, got %(got)s")
+            % {"choices": ", ".join(MATCH_SCORINGS), "got": show_value(match_scoring)}
         )
     planned = rounds if described.drawn else n - 1 + n % 2
     plays = planned * (n // 2) * (2 if described.for_teams else 1) * boards_per_match
     if plays > MAX_PLAYS:
         raise ServiceError(
-            f"boards_per_match: {planned} rounds of {boards_per_match} boards for {n} entrants hold {plays:,} "
-            f"results; at most {MAX_PLAYS:,} in an event"
+            "boards_per_match: "
+            + _(
+                "%(rounds)d rounds of %(boards)d boards for %(n)d entrants hold %(results)s results; at most "
+                "%(most)s in an event"
+            )
+            % {
+                "rounds": planned,
+                "boards": boards_per_match,
+                "n": n,
+                "results": f"{plays:,}",
+                "most": f"{MAX_PLAYS:,}",
+            }
         )
     return planned, match_scoring
 
@@ -193,20 +232,23 @@ def matches_event_create(
     ``schedule`` False makes no round (an event file's import lays its own)."""
     name = name.strip() if isinstance(name, str) else ""
     if not name:
-        raise ServiceError("name: give the event a name")
+        raise ServiceError("name: " + _("give the event a name"))
     fits("name", name, Event, "name")
     if not isinstance(site, str):
-        raise ServiceError(f"site: must be a text, got {show_value(site)}")
+        raise ServiceError("site: " + _("must be a text, got %(got)s") % {"got": show_value(site)})
     fits("site", site, Event, "site")
     if not isinstance(date, dt.date):
-        raise ServiceError(f"date: must be a date, got {show_value(date)}")
+        raise ServiceError("date: " + _("must be a date, got %(got)s") % {"got": show_value(date)})
     if contest not in CHOSEN or not CHOSEN[contest].of_matches:
         choices = ", ".join(c for c, d in CHOSEN.items() if d.of_matches)
-        raise ServiceError(f"contest: must be one of {choices}, got {show_value(contest)}")
+        raise ServiceError(
+            "contest: "
+            + _("must be one of %(choices)s, got %(got)s") % {"choices": choices, "got": show_value(contest)}
+        )
     described = CHOSEN[contest]
     teams = described.for_teams
     if not isinstance(seeded, bool):
-        raise ServiceError(f"seeded: must be true or false, got {show_value(seeded)}")
+        raise ServiceError("seeded: " + _("must be true or false, got %(got)s") % {"got": show_value(seeded)})
     _check_entrants(entrants, drawn=described.drawn, teams=teams, seeded=seeded)
     planned, scoring = _settings(
         contest,
@@ -284,10 +326,12 @@ def _draw_meetings(draw: swiss.Draw) -> list[Meeting]:
 
 def _locked_event(event: Event) -> Event:
     if not isinstance(event, Event) or event.pk is None:
-        raise ServiceError(f"event: must be an event, got {show_value(event)}")
+        raise ServiceError("event: " + _("must be an event, got %(got)s") % {"got": show_value(event)})
     locked = Event.objects.select_for_update().get(pk=event.pk)
     if not contest_of(locked).of_matches:
-        raise ServiceError(f"event {locked.pk}: not an event of matches (a round robin or a Swiss)")
+        raise ServiceError(
+            _("event %(event)d: not an event of matches (a round robin or a Swiss)") % {"event": locked.pk}
+        )
     return locked
 
 
@@ -300,15 +344,26 @@ def round_draw(*, event: Event, user: Any = None, rng: secrets.SystemRandom | No
     locked = _locked_event(event)
     if not contest_of(locked).drawn:
         raise ServiceError(
-            f"event {locked.pk}: a round robin's rounds are all made at the start; only a Swiss draws"
+            _("event %(event)d: a round robin's rounds are all made at the start; only a Swiss draws")
+            % {"event": locked.pk}
         )
     last = Match.objects.filter(event=locked).aggregate(last=Max("round"))["last"] or 0
     if last >= locked.rounds_planned:
-        raise ServiceError(f"event {locked.pk}: every planned round ({locked.rounds_planned}) is drawn")
+        raise ServiceError(
+            _("event %(event)d: every planned round (%(rounds)d) is drawn")
+            % {"event": locked.pk, "rounds": locked.rounds_planned}
+        )
     results = match_results(locked, director=True)
     if last and last not in rounds_complete(results):
         missing = sum(1 for r in results if r.round == last and not r.complete)
-        raise ServiceError(f"round {last} is not complete: {missing} match(es) still without a result")
+        raise ServiceError(
+            ngettext(
+                "round %(round)d is not complete: %(missing)d match(es) still without a result",
+                "round %(round)d is not complete: %(missing)d match(es) still without a result",
+                missing,
+            )
+            % {"round": last, "missing": missing}
+        )
     team_ids = list(Team.objects.filter(event=locked).order_by("id").values_list("pk", flat=True))
     section = Section.objects.get(event=locked)
     pairs_of = pairs_by_team(locked)
@@ -343,20 +398,24 @@ def draw_swap(*, event: Event, round: int, first: Match, second: Match, user: An
     ``DrawChange``; the round's seatings and plays are laid out afresh."""
     locked = _locked_event(event)
     if not contest_of(locked).drawn:
-        raise ServiceError("swap: a round robin's schedule is fixed; only a Swiss's draw is swapped")
+        raise ServiceError("swap: " + _("a round robin's schedule is fixed; only a Swiss's draw is swapped"))
     _whole("round", round, 1, 99)
     rows = {m.pk: m for m in Match.objects.filter(event=locked, round=round).select_related("home", "away")}
     if not isinstance(first, Match) or not isinstance(second, Match):
-        raise ServiceError("swap: give two matches")
+        raise ServiceError("swap: " + _("give two matches"))
     if first.pk not in rows or second.pk not in rows:
-        raise ServiceError(f"swap: both matches must be of round {round} of this event")
+        raise ServiceError(
+            "swap: " + _("both matches must be of round %(round)d of this event") % {"round": round}
+        )
     if first.pk == second.pk:
-        raise ServiceError("swap: give two different matches")
+        raise ServiceError("swap: " + _("give two different matches"))
     a, b = rows[first.pk], rows[second.pk]
     if a.away is None or b.away is None:
-        raise ServiceError("swap: a bye cannot be swapped; swap two tables' pairings")
+        raise ServiceError("swap: " + _("a bye cannot be swapped; swap two tables' pairings"))
     if _round_started(locked, round):
-        raise ServiceError(f"swap: round {round} has results; a draw is changed only before play")
+        raise ServiceError(
+            "swap: " + _("round %(round)d has results; a draw is changed only before play") % {"round": round}
+        )
     earlier = set(
         frozenset(pair)
         for pair in Match.objects.filter(event=locked, round__lt=round, away__isnull=False).values_list(
@@ -399,11 +458,15 @@ def vp100_of(value: object, field: str) -> int:
     """VPs given as a number of at most two decimals from 0 to 20 (an int, a Fraction, or a decimal's text or
     ``Decimal``: "12.5"), in hundredths (exact: no float)."""
     wrong = ServiceError(
-        f"{field}: must be a number of VPs from 0 to {VP_MAX} of at most two decimals, got {show_value(value)}"
+        f"{field}: "
+        + _("must be a number of VPs from 0 to %(high)d of at most two decimals, got %(got)s")
+        % {"high": VP_MAX, "got": show_value(value)}
     )
     if isinstance(value, bool | float):
         raise ServiceError(
-            f'{field}: give VPs as a whole number or a decimal text ("12.5"), got {show_value(value)}'
+            f"{field}: "
+            + _('give VPs as a whole number or a decimal text ("12.5"), got %(got)s')
+            % {"got": show_value(value)}
         )
     if isinstance(value, str | Decimal):
         text = str(value).strip()
@@ -427,20 +490,21 @@ def match_result_save(
     event's boards per match) or "vps" (each side's VPs, 0 to 20 of at most two decimals; a bye takes its
     home VPs only); "" returns the match to its boards (a bye to the event's bye VPs)."""
     if not isinstance(match, Match) or match.pk is None:
-        raise ServiceError(f"match: must be a match, got {show_value(match)}")
+        raise ServiceError("match: " + _("must be a match, got %(got)s") % {"got": show_value(match)})
     # The event first, as round_draw takes it: a result cleared while the next round is drawn waits for the
     # draw (or the draw for it), never letting a round be drawn on an incomplete one.
     event = _locked_event(match.event)
     locked = Match.objects.select_for_update().get(pk=match.pk)
     if entered not in Entered.values:
         raise ServiceError(
-            f"entered: must be one of imps, vps or blank (its boards), got {show_value(entered)}"
+            "entered: "
+            + _("must be one of imps, vps or blank (its boards), got %(got)s") % {"got": show_value(entered)}
         )
     bye = locked.away_id is None
     fields: dict[str, Any] = {"home_imps": None, "away_imps": None, "home_vp100": None, "away_vp100": None}
     if entered == Entered.IMPS:
         if bye:
-            raise ServiceError("entered: a bye has no IMPs; give its VPs")
+            raise ServiceError("entered: " + _("a bye has no IMPs; give its VPs"))
         h = _whole("home IMPs", home, 0, MATCH_IMPS_MAX)
         a = _whole("away IMPs", away, 0, MATCH_IMPS_MAX)
         fields.update(
@@ -453,11 +517,11 @@ def match_result_save(
         fields["home_vp100"] = vp100_of(home, "home VPs")
         if bye:
             if away not in (None, ""):
-                raise ServiceError("away VPs: a bye has no away side; give the home VPs only")
+                raise ServiceError("away VPs: " + _("a bye has no away side; give the home VPs only"))
         else:
             fields["away_vp100"] = vp100_of(away, "away VPs")
     elif home not in (None, "") or away not in (None, ""):
-        raise ServiceError("entered: blank returns the match to its boards; give no figures")
+        raise ServiceError("entered: " + _("blank returns the match to its boards; give no figures"))
     for key, value in fields.items():
         setattr(locked, key, value)
     locked.entered = entered
