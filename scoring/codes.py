@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
-from scoring.errors import ScoringError, gettext_noop, show_value
+from scoring.errors import ScoringError, gettext_noop, render, show_value
 
 
 class ScoringCode(StrEnum):
@@ -41,12 +41,12 @@ AUCTION_CODES: Final = (ScoringCode.AUCTION_1913, ScoringCode.AUCTION_1915)
 CONTRACT_STRAINS: Final = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
 
 _STRAIN_NAMES: Final = {
-    Strain.C: "clubs",
-    Strain.D: "diamonds",
-    Strain.H: "hearts",
-    Strain.S: "spades",
-    Strain.RS: "royal spades",
-    Strain.NT: "no trump",
+    Strain.C: gettext_noop("clubs"),
+    Strain.D: gettext_noop("diamonds"),
+    Strain.H: gettext_noop("hearts"),
+    Strain.S: gettext_noop("spades"),
+    Strain.RS: gettext_noop("royal spades"),
+    Strain.NT: gettext_noop("no trump"),
 }
 
 # Value of each trick over six, undoubled.
@@ -123,7 +123,8 @@ def slam_values(code: ScoringCode) -> tuple[int, int]:
 
 
 def strain_name(strain: Strain) -> str:
-    return _STRAIN_NAMES[strain]
+    """The strain's name ("hearts") in the language in use."""
+    return render(_STRAIN_NAMES[strain])
 
 
 def honour_value(code: ScoringCode, strain: Strain, count: int, in_one_hand: int) -> int:

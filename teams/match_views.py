@@ -285,7 +285,7 @@ def match_page(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
             "vps": (vps_text(detail.line.home_vps), vps_text(detail.line.away_vps)),
             "boards": configure(request, boards, per_page=500),
             "hidden": bool(hidden),
-            "being_played": BEING_PLAYED_NOTE,
+            "being_played": _(BEING_PLAYED_NOTE),
         }
         return render(request, "teams/matches_match.html", context)
 

@@ -120,7 +120,7 @@ def _law_g_match(
         "boards": boards,
         "teams": teams,
         "hidden": bool(hidden),
-        "being_played": BEING_PLAYED_NOTE,
+        "being_played": _(BEING_PLAYED_NOTE),
     }
     return render(request, "teams/match.html", context)
 
@@ -149,7 +149,7 @@ def _imp_match(
         ),
         "boards": configure(request, boards, per_page=BOARDS_PER_PAGE),
         "hidden": bool(hidden),
-        "being_played": BEING_PLAYED_NOTE,
+        "being_played": _(BEING_PLAYED_NOTE),
     }
     return render(request, "teams/imp_match.html", context)
 

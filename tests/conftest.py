@@ -42,6 +42,23 @@ def empty_cache(request):
     yield
 
 
+@pytest.fixture(autouse=True)
+def site_language():
+    """Every test starts and ends in the site's language (British English): a request's LocaleMiddleware
+    leaves the language it chose (a French cookie) active in the thread, and text made later in that thread
+    (a scoring error rendered when shown) would come out French in the next test."""
+    from django.conf import settings
+
+    if not settings.configured:
+        yield
+        return
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 def _app_queries(config, num, exact=True, connection=None, info=None):
     """pytest-django's query count, leaving out the database cache's statements: a page's count is then
     the same with the database cache and with Redis (whose reads are not SQL), and says what the page asks

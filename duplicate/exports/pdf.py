@@ -261,7 +261,7 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
     width = frame_width(info)
     if not st.rankings:
         return [Spacer(1, 8), p(_("No results yet: the standings appear as the results are entered."), BODY)]
-    names = [str(r.title) for r in st.rankings]
+    names = [r.title_shown for r in st.rankings]
     if len(names) == 1:
         how = _("Each pair compared with the pairs who held the same cards (law H); one ranking.")
     else:
@@ -312,7 +312,7 @@ def _pair_standings(info: EventInfo, st: PairStandings) -> list[Flowable]:
         numeric = (0, 1, 3, 4) if once else (0, 1, 3, 4, 5)
         story.append(
             KeepTogether(
-                [p(ranking.title, H2), data_table(data, fixed, numeric=numeric, extra=extra, size=9)]
+                [p(ranking.title_shown, H2), data_table(data, fixed, numeric=numeric, extra=extra, size=9)]
             )
         )
         if ranking.by_fraction:

@@ -44,7 +44,7 @@ from duplicate.exports.pdf import (
 )
 from duplicate.selectors.analyses import DoubleDummy
 from duplicate.selectors.event_rows import BoardRows, EventInfo, EventRows, HandRows
-from duplicate.selectors.guide_cards import GuideCard
+from duplicate.selectors.guide_cards import GuideCard, move_words
 from duplicate.selectors.pair_rows import PLAYED_HIDDEN
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 from duplicate.selectors.travellers import ScoreCard
@@ -207,9 +207,9 @@ def _guide_card(info: EventInfo, card: GuideCard) -> Table:
                 str(line.ns.label),
                 str(line.ew.label),
                 line.boards,
-                line.ns_next,
-                line.ew_next,
-                fit(line.boards_next, fixed[6], 10),
+                move_words(line.ns_next),
+                move_words(line.ew_next),
+                fit(move_words(line.boards_next), fixed[6], 10),
             ]
         )
     note = p(

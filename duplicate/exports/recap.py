@@ -11,6 +11,7 @@ from duplicate.exports.fonts import BOLD
 from duplicate.exports.grid import Grid, GridRow
 from duplicate.exports.pdf import BODY, H2, MARGIN, NOTE, build, fit, heading, mark_text, p, page_size
 from duplicate.selectors.event_rows import EventInfo
+from duplicate.selectors.pair_rows import ranking_title
 from duplicate.selectors.recap import HIDDEN_MARK, UNRESOLVED_MARK, Recap, RecapRanking
 from duplicate.selectors.standings import BEING_PLAYED_NOTE, provisional_text
 
@@ -75,7 +76,7 @@ def recap_story(recap: Recap, width: float) -> list[Flowable]:
     blocks = recap.blocks
     for ranking in recap.rankings:
         for start, stop in blocks:
-            title = ranking.title
+            title = ranking_title(ranking.title)
             if len(blocks) > 1:
                 which = {"first": recap.boards[start], "last": recap.boards[stop - 1]}
                 title += " · " + _("boards %(first)s to %(last)s") % which

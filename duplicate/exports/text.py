@@ -34,7 +34,7 @@ def _pairs_text(st: PairStandings) -> list[str]:
     net, plus_minus = _(net), _(plus_minus) if plus_minus else ""  # the contest's words (contests.py)
     rank, pair, players, boards = _("Rank"), _("Pair"), _("Players"), _("Boards")
     for ranking in st.rankings:
-        out.append(ranking.title)
+        out.append(ranking.title_shown)
         out.append(f"{rank:>4}  {pair:>5}  {players:<40} {boards:>6} {net:>9} {plus_minus:>9}".rstrip())
         for row in ranking.rows:
             note = "  " + _("(by the fraction of a point)") if row.by_fraction else ""

@@ -317,7 +317,7 @@ def result_summary(data: dict[str, Any] | None) -> str:
             return _("ruling: average (law B(3))")
         if data["ruling"].startswith("A"):
             return _("adjusted score %(ruling)s (law 12C2)") % {"ruling": data["ruling"]}
-        side = _side(data.get("offending", ""))
+        side = side_words(data.get("offending", ""))
         return _("ruling: low-high, %(side)s offending (law B(3))") % {"side": side}
     if "tricks_ns" in data:
         text = _("N-S won %(n)s tricks") % {"n": data["tricks_ns"]}
@@ -337,7 +337,7 @@ def result_summary(data: dict[str, Any] | None) -> str:
         parts = [_("%(contract)s by %(declarer)s, %(tricks)s tricks") % played]
     if data.get("honours"):
         h = data["honours"]
-        held = {"side": _side(h["side"]), "count": h["count"], "one": h["in_one_hand"]}
+        held = {"side": side_words(h["side"]), "count": h["count"], "one": h["in_one_hand"]}
         parts.append(_("honours %(side)s %(count)s (%(one)s in one hand)") % held)
     if data.get("revokes"):
         r = data["revokes"]
@@ -351,7 +351,7 @@ def result_summary(data: dict[str, Any] | None) -> str:
             text = _("revokes: declarer's side %(declarer)s, adversaries %(adversaries)s")
         parts.append(text % revokes)
     for p in data.get("penalties") or []:
-        penalty = {"points": p["points"], "side": _side(p["side"]), "law": p["law"]}
+        penalty = {"points": p["points"], "side": side_words(p["side"]), "law": p["law"]}
         parts.append(_("penalty %(points)s to %(side)s (law %(law)s)") % penalty)
     if data.get("one_spade_limit"):
         parts.append(_("one spade limit (law 48)"))
@@ -360,7 +360,7 @@ def result_summary(data: dict[str, Any] | None) -> str:
     return "; ".join(parts)
 
 
-def _side(side: str) -> str:
+def side_words(side: str) -> str:
     """A side's words in the page's language ("N-S", "E-W"), else as given."""
     return _(SIDE_LABELS[side]) if side in SIDE_LABELS else side
 
@@ -382,11 +382,11 @@ def item_rows(play: Play) -> list[dict[str, Any]]:
         else:
             what = _(
                 "ruling: low-high: %(side)s (offending) the lowest score made, the other side the highest"
-            ) % {"side": _side(play.offending)}
+            ) % {"side": side_words(play.offending)}
         return [{"side": "both", "what": what, "points": None, "column": "", "law": "B(3)", "kind": ""}]
     return [
         {
-            "side": _side(item["side"]),
+            "side": side_words(item["side"]),
             "what": _item_label(item["kind"]),
             "points": item["points"],
             # law 77 keeps no honour column: its trick score (contract points) and the rest

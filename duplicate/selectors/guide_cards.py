@@ -5,11 +5,12 @@ reads; the guide-card printout and a table link's round summary both say it.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from duplicate.selectors.events import board_range
 from duplicate.selectors.pair_rows import PairInfo
@@ -80,6 +81,29 @@ def _tables_text(tables: list[int]) -> str:
     if len(tables) == 1:
         return f"table {tables[0]}"
     return "tables " + ", ".join(str(t) for t in tables)
+
+
+_TO_TABLE = re.compile(r"table (\d+) (N-S|E-W)")
+_TO_TABLES = re.compile(r"tables? ([\d, ]+)")
+_WORDS = {
+    "end": gettext_noop("end"),
+    "stays": gettext_noop("stays"),
+    "sits out": gettext_noop("sits out"),
+    "bye stand": gettext_noop("bye stand"),
+}
+
+
+def move_words(where: str) -> str:
+    """A guide line's ``ns_next``, ``ew_next`` or ``boards_next`` ("stays", "table 2 E-W", "tables 3, 5":
+    English, as code compares them) in the reader's language."""
+    if where in _WORDS:
+        return gettext(_WORDS[where])
+    if found := _TO_TABLE.fullmatch(where):
+        side = {"N-S": gettext("N-S"), "E-W": gettext("E-W")}[found[2]]
+        return gettext("table %(table)s %(side)s") % {"table": found[1], "side": side}
+    if found := _TO_TABLES.fullmatch(where):
+        return gettext("tables %(tables)s") % {"tables": found[1]}
+    return where
 
 
 def guide_cards(movement: Iterable[MovementRow]) -> tuple[GuideCard, ...]:

@@ -176,8 +176,8 @@ class TableView:
             "status": "",
             # The side whose confirmation the result waits for (law 79, law E): "" for none.
             "awaiting": (awaiting := entry_selectors.awaiting_side(play, event=self.event)),
-            "awaiting_words": entry_selectors.SIDE_LABELS.get(awaiting, ""),
-            "entered_words": entry_selectors.SIDE_LABELS.get(play.entered_by, ""),
+            "awaiting_words": entry_selectors.side_words(awaiting),
+            "entered_words": entry_selectors.side_words(play.entered_by),
             **extra,
         }
 
@@ -522,7 +522,7 @@ def _refused_row(request: HttpRequest, view: TableView, play: Play) -> dict[str,
 def _refusal(view: TableView) -> str:
     """Why a table link may not write on this page: the event finished, or the round agreed (law E)."""
     if view.finished:
-        return services.EVENT_FINISHED
+        return _(services.EVENT_FINISHED)
     return services.round_agreed_message(view.seating.round.number, code=view.event.code)
 
 

@@ -23,6 +23,7 @@ from duplicate.models import Event, EventKind
 from duplicate.pages import progress_html, status_badge
 from duplicate.recap_tables import recap_tables
 from duplicate.selectors.event_rows import event_info
+from duplicate.selectors.pair_rows import ranking_title
 from duplicate.selectors.recap import HIDDEN_MARK, ORDERS, recap
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
 
@@ -56,7 +57,9 @@ def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
         # No pair ranked yet, or no board (a finished event with no result): the "no results" line.
         shown = sheet.rankings if sheet.boards and any(r.rows for r in sheet.rankings) else ()
         context = {
-            "rankings": [{"title": r.title, "tables": recap_tables(sheet, r, event.pk)} for r in shown]
+            "rankings": [
+                {"title": ranking_title(r.title), "tables": recap_tables(sheet, r, event.pk)} for r in shown
+            ]
         }
         return {
             "status": status_badge(sheet.progress, status=event.status),
@@ -76,7 +79,7 @@ def event_recap(request: HttpRequest, pk: int) -> HttpResponse:
         "order": order,
         "hidden": bool(hidden),
         "hidden_mark": HIDDEN_MARK,
-        "being_played": BEING_PLAYED_NOTE,
+        "being_played": _(BEING_PLAYED_NOTE),
         "parts": {k: mark_safe(v) for k, v in parts.items()},  # rendered by this module's templates
     }
     return render(request, "duplicate/recap.html", context)
