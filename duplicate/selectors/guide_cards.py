@@ -84,7 +84,8 @@ def _tables_text(tables: list[int]) -> str:
 
 
 _TO_TABLE = re.compile(r"table (\d+) (N-S|E-W)")
-_TO_TABLES = re.compile(r"tables? ([\d, ]+)")
+_TO_ONE = re.compile(r"table (\d+)")
+_TO_TABLES = re.compile(r"tables ([\d, ]+)")
 _WORDS = {
     "end": gettext_noop("end"),
     "stays": gettext_noop("stays"),
@@ -101,6 +102,8 @@ def move_words(where: str) -> str:
     if found := _TO_TABLE.fullmatch(where):
         side = {"N-S": gettext("N-S"), "E-W": gettext("E-W")}[found[2]]
         return gettext("table %(table)s %(side)s") % {"table": found[1], "side": side}
+    if found := _TO_ONE.fullmatch(where):
+        return gettext("table %(table)s") % {"table": found[1]}
     if found := _TO_TABLES.fullmatch(where):
         return gettext("tables %(tables)s") % {"tables": found[1]}
     return where

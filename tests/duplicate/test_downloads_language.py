@@ -11,7 +11,9 @@ import openpyxl
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
+from duplicate.selectors.guide_cards import move_words
 from duplicate.services.eventfile import event_import
 from tests.duplicate.exports_events import pairs_file
 from tests.factories import pdf_words
@@ -63,3 +65,25 @@ def test_a_french_readers_downloads_carry_french_headings_an_english_readers_eng
     assert "Feuilles ambulantes" in words
     assert "Donne 1" in words
     assert "Travellers" not in words
+
+
+@pytest.mark.parametrize(
+    ("where", "fr", "pl"),
+    [
+        ("stays", "reste", "zostaje"),
+        ("sits out", "relais", "pauza"),
+        ("end", "fin", "koniec"),
+        ("bye stand", "table de repos", "stolik pauzy"),
+        ("table 2 E-W", "table 2 E-O", "stół 2 WE"),
+        ("table 3", "table 3", "stół 3"),
+        ("tables 3, 5", "tables 3, 5", "stoły 3, 5"),
+    ],
+)
+def test_a_guide_cards_moves_are_printed_in_the_readers_language(where, fr, pl):
+    """The guide card's moves stay English where code compares them; the printout says them in the reader's
+    language, and in English as they are."""
+    assert move_words(where) == where
+    with translation.override("fr"):
+        assert move_words(where) == fr
+    with translation.override("pl"):
+        assert move_words(where) == pl
