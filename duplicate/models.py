@@ -21,7 +21,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from duplicate.contests import (
     CONTEST_CHOICES,
@@ -43,10 +43,10 @@ from scoring.law77 import VULNERABLE_TEXT, board_vulnerability
 
 
 class ScoringCodeChoice(models.TextChoices):
-    AUCTION_1913 = "auction-1913", "Auction 1913 (royal spades)"
-    AUCTION_1915 = "auction-1915", "Auction 1915 (Whist Club code)"
-    WHIST = "whist", "Duplicate whist"
-    CONTRACT = "contract", "Contract bridge (law 77)"
+    AUCTION_1913 = "auction-1913", gettext_lazy("Auction 1913 (royal spades)")
+    AUCTION_1915 = "auction-1915", gettext_lazy("Auction 1915 (Whist Club code)")
+    WHIST = "whist", gettext_lazy("Duplicate whist")
+    CONTRACT = "contract", gettext_lazy("Contract bridge (law 77)")
 
 
 #: Law 12C2's artificial adjusted scores (N-S %/E-W %), stored as the ruling "A60/40".
@@ -54,64 +54,64 @@ ARTIFICIAL_RULINGS = tuple(f"A{ns}/{ew}" for ns in (60, 50, 40) for ew in (60, 5
 
 
 class EventKind(models.TextChoices):
-    PAIRS = "pairs", "Pair contest (law H)"
-    TEAMS = "teams", "Team match (law G)"
+    PAIRS = "pairs", gettext_lazy("Pair contest (law H)")
+    TEAMS = "teams", gettext_lazy("Team match (law G)")
 
 
 class EventStatus(models.TextChoices):
-    SETUP = "setup", "Setting up"
-    RUNNING = "running", "Running"
-    COMPLETE = "complete", "Final"  # finished by the director: what every page calls final
+    SETUP = "setup", gettext_lazy("Setting up")
+    RUNNING = "running", gettext_lazy("Running")
+    COMPLETE = "complete", gettext_lazy("Final")  # finished by the director: what every page calls final
 
 
 class RankingChoice(models.TextChoices):
     """How an event of several sections playing the same boards is ranked (law H: a pair is compared only
     with the pairs who played the same hands): across the whole field, or each section on its own."""
 
-    FIELD = "field", "Across the field (law H)"
-    SECTION = "section", "Each section on its own"
+    FIELD = "field", gettext_lazy("Across the field (law H)")
+    SECTION = "section", gettext_lazy("Each section on its own")
 
 
 class ButlerDrop(models.TextChoices):
     """How many of a board's results Butler's datum leaves out at each end (the customary choices)."""
 
-    ONE = DatumDrop.ONE.value, "One top and one bottom from 5 results"
+    ONE = DatumDrop.ONE.value, gettext_lazy("One top and one bottom from 5 results")
     SHARE = (
         DatumDrop.SHARE.value,
-        "A share of each end by field size (ceil((n - 10) / 15) + 1 from 4 results)",
+        gettext_lazy("A share of each end by field size (ceil((n - 10) / 15) + 1 from 4 results)"),
     )
 
 
 class HalfRounding(models.TextChoices):
     """How Butler's datum rounds a mean that ends in exactly 5 (to the nearest 10)."""
 
-    AWAY = DatumHalves.AWAY.value, "Halves away from zero"
-    UP = DatumHalves.UP.value, "Halves up"
+    AWAY = DatumHalves.AWAY.value, gettext_lazy("Halves away from zero")
+    UP = DatumHalves.UP.value, gettext_lazy("Halves up")
 
 
 class ResultsSource(models.TextChoices):
     """What an event shows: Kalamazoo's own working-out of the results, or (an event imported from another
     scorer's file) the figures that scorer published."""
 
-    RECOMPUTED = "recomputed", "Worked out by Kalamazoo"
-    PUBLISHED = "published", "As the other scorer published them"
+    RECOMPUTED = "recomputed", gettext_lazy("Worked out by Kalamazoo")
+    PUBLISHED = "published", gettext_lazy("As the other scorer published them")
 
 
 class PaperSize(models.TextChoices):
     A4 = "A4", "A4"
-    LETTER = "letter", "US Letter"
+    LETTER = "letter", gettext_lazy("US Letter")
 
 
 class SeatChoice(models.TextChoices):
-    N = "N", "North"
-    E = "E", "East"
-    S = "S", "South"
-    W = "W", "West"
+    N = "N", gettext_lazy("North")
+    E = "E", gettext_lazy("East")
+    S = "S", gettext_lazy("South")
+    W = "W", gettext_lazy("West")
 
 
 class SideChoice(models.TextChoices):
-    NS = "NS", "North-South"
-    EW = "EW", "East-West"
+    NS = "NS", gettext_lazy("North-South")
+    EW = "EW", gettext_lazy("East-West")
 
 
 #: The longest round the round clock counts down (minutes).
@@ -123,32 +123,32 @@ LEAD_CHOICES = [(card, card) for card in CARDS]
 class MovementKind(models.TextChoices):
     MITCHELL = "mitchell", "Mitchell"
     HOWELL = "howell", "Howell"
-    TEAMS = "teams", "Team match (law G)"
-    COMPASS = "compass", "Compass (pairs stationary, boards relayed)"
-    CUSTOM = "custom", "Custom"
+    TEAMS = "teams", gettext_lazy("Team match (law G)")
+    COMPASS = "compass", gettext_lazy("Compass (pairs stationary, boards relayed)")
+    CUSTOM = "custom", gettext_lazy("Custom")
 
 
 class Ruling(models.TextChoices):
-    NONE = "", "None"
-    AVERAGE = "average", "Average (law B(3))"
-    LOW_HIGH = "low-high", "Lowest and highest (law B(3))"
-    A60_60 = "A60/60", "Average plus both (law 12C2)"
-    A60_50 = "A60/50", "N-S average plus, E-W average (law 12C2)"
-    A60_40 = "A60/40", "N-S average plus, E-W average minus (law 12C2)"
-    A50_60 = "A50/60", "N-S average, E-W average plus (law 12C2)"
-    A50_50 = "A50/50", "Average both (law 12C2)"
-    A50_40 = "A50/40", "N-S average, E-W average minus (law 12C2)"
-    A40_60 = "A40/60", "N-S average minus, E-W average plus (law 12C2)"
-    A40_50 = "A40/50", "N-S average minus, E-W average (law 12C2)"
-    A40_40 = "A40/40", "Average minus both (law 12C2)"
+    NONE = "", gettext_lazy("None")
+    AVERAGE = "average", gettext_lazy("Average (law B(3))")
+    LOW_HIGH = "low-high", gettext_lazy("Lowest and highest (law B(3))")
+    A60_60 = "A60/60", gettext_lazy("Average plus both (law 12C2)")
+    A60_50 = "A60/50", gettext_lazy("N-S average plus, E-W average (law 12C2)")
+    A60_40 = "A60/40", gettext_lazy("N-S average plus, E-W average minus (law 12C2)")
+    A50_60 = "A50/60", gettext_lazy("N-S average, E-W average plus (law 12C2)")
+    A50_50 = "A50/50", gettext_lazy("Average both (law 12C2)")
+    A50_40 = "A50/40", gettext_lazy("N-S average, E-W average minus (law 12C2)")
+    A40_60 = "A40/60", gettext_lazy("N-S average minus, E-W average plus (law 12C2)")
+    A40_50 = "A40/50", gettext_lazy("N-S average minus, E-W average (law 12C2)")
+    A40_40 = "A40/40", gettext_lazy("Average minus both (law 12C2)")
 
 
 class CarryOver(models.TextChoices):
     """How a championship of sessions ranks its pairs overall (docs/laws.md, "Championships of sessions")."""
 
-    TOTALS = "totals", "Totals added (matchpoints, IMPs, plus/minus)"
-    WEIGHTED = "weighted", "Percentage weighted by boards played"
-    CARRY = "carry", "The qualifying session's score carried as a fraction"
+    TOTALS = "totals", gettext_lazy("Totals added (matchpoints, IMPs, plus/minus)")
+    WEIGHTED = "weighted", gettext_lazy("Percentage weighted by boards played")
+    CARRY = "carry", gettext_lazy("The qualifying session's score carried as a fraction")
 
 
 class Championship(models.Model):
@@ -398,9 +398,9 @@ class Board(models.Model):
 class PublicName(models.TextChoices):
     """How visitors see a player's name on public pages, downloads and exports (directors see every name)."""
 
-    FULL = "full", "Full name"
-    INITIALS = "initials", "Initials (A. Lee)"
-    HIDDEN = "hidden", "Hidden (Pair 7)"
+    FULL = "full", gettext_lazy("Full name")
+    INITIALS = "initials", gettext_lazy("Initials (A. Lee)")
+    HIDDEN = "hidden", gettext_lazy("Hidden (Pair 7)")
 
 
 #: The club's one row (``Club``): the site serves one club.

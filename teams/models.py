@@ -13,14 +13,15 @@ from typing import ClassVar
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy
 
 from duplicate.models import BYE_VP100_MAX, Event, Team
 
 
 class Entered(models.TextChoices):
-    BOARDS = "", "From its boards"
-    IMPS = "imps", "As IMPs"
-    VPS = "vps", "As VPs"
+    BOARDS = "", gettext_lazy("From its boards")
+    IMPS = "imps", gettext_lazy("As IMPs")
+    VPS = "vps", gettext_lazy("As VPs")
 
 
 #: The most IMPs a side may be given in a match's whole result.

@@ -10,6 +10,7 @@ nothing else uses: they empty it.
 """
 
 import os
+import tempfile
 from urllib.parse import urlsplit, urlunsplit
 
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-production-0123456789abcdef")
@@ -74,6 +75,10 @@ if REDIS_URL:
 
 # SQLite as a club's laptop runs it: a file, each connection its own (Django's default test database is one
 # in memory with a shared cache, where a thread's write meets "database table is locked" at once, whatever the
-# timeout, instead of waiting its turn as it does in production). pytest-django adds the xdist worker's suffix.
+# timeout, instead of waiting its turn as it does in production).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
+    # In the temporary folder, named by the process: two runs at once (a checkout's and a worktree's, or a
+    # second run in the same checkout) never share a file.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"kalamazoo-test-{os.getpid()}.sqlite3")
+    }

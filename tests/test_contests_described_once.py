@@ -78,6 +78,9 @@ def _operands(node: ast.Compare) -> list[ast.AST]:
     return out
 
 
+TRANSLATED = {"gettext", "gettext_lazy", "gettext_noop", "pgettext", "pgettext_lazy", "_"}
+
+
 def _headings(tree: ast.AST) -> set[int]:
     """The ids of the strings that stand among other words: a column list's, a record's keys."""
     out: set[int] = set()
@@ -88,7 +91,10 @@ def _headings(tree: ast.AST) -> set[int]:
         elif isinstance(node, ast.Dict):
             words = [k for k in node.keys if k is not None]
         texts = [w for w in words if isinstance(w, ast.Constant) and isinstance(w.value, str)]
-        if any(t.value not in CONTEST_NAMES for t in texts):
+        labelled = any(  # a value beside its label marked for translation: a model choice ("imps", "As IMPs")
+            isinstance(w, ast.Call) and isinstance(w.func, ast.Name) and w.func.id in TRANSLATED for w in words
+        )
+        if labelled or any(t.value not in CONTEST_NAMES for t in texts):
             out.update(id(t) for t in texts)
     return out
 
@@ -156,6 +162,7 @@ def test_no_module_but_the_description_names_a_contest():
         'd = {"code": "contract", "kind": "teams"}',
         "codes = (ScoringCodeChoice.CONTRACT,)",
         'row = {"contest": "imps", "name": "x"}',
+        'pair = ("imps", other("As IMPs"))',
     ],
 )
 def test_the_gate_sees_a_contest_named(source):
@@ -173,6 +180,7 @@ def test_the_gate_sees_a_contest_named(source):
         'contract = str(data.get("contract", ""))',
         "if contest.neuberg: pass",
         '"""Matchpoints, Butler and cross-IMPs are read from the description."""',
+        'IMPS = "imps", gettext_lazy("As IMPs")',
     ],
 )
 def test_the_gate_leaves_headings_and_the_contract_field_alone(source):

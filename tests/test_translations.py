@@ -10,8 +10,10 @@ CSV ...) are the same in every language.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import gettext
+import io
 import re
 import unicodedata
 from html.parser import HTMLParser
@@ -26,9 +28,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from duplicate.contests import CODE_NAMES
+from duplicate.selectors.contract import decimal_text
 from duplicate.selectors.events import STATUS_LABELS
+from duplicate.selectors.standings import standings
+from duplicate.services.eventfile import event_import
 from duplicate.templatetags.kalamazoo import long_date
-from tests.factories import make_event
+from tests.factories import contract_event_file, make_event
 
 ROOT = Path(settings.BASE_DIR)
 TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
@@ -257,3 +262,21 @@ def test_words_marked_to_be_translated_where_shown_are_in_the_catalogues(languag
     words = [*STATUS_LABELS.values(), *CODE_NAMES.values()]
     with translation.override(language):
         assert [w for w in words if translation.gettext(w) == w] == []
+
+
+@pytest.mark.parametrize(("language", "mark"), [("en-gb", "."), ("fr", ","), ("pl", ",")])
+def test_figures_on_pages_take_the_language_s_decimal_mark_and_files_keep_the_point(db, language, mark):
+    """A matchpoint event's standings: each pair's percentage to two decimals, worked out here from the
+    page's own figures; the page writes it with the language's decimal mark, the CSV with a point."""
+    event = event_import(data=contract_event_file())
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    rows = [r for ranking in standings(event).rankings for r in ranking.rows]
+    assert rows
+    shown = [decimal_text(row.percentage) for row in rows if row.percentage is not None]
+    assert any("." in s for s in shown)
+    html = client.get(reverse("event_standings", args=[event.pk])).content.decode()
+    for text in shown:
+        assert f">{text.replace('.', mark)}<" in html
+    csv_text = client.get(reverse("download_standings", args=[event.pk, "csv"])).content.decode("utf-8-sig")
+    written = [row["percentage"] for row in csv.DictReader(io.StringIO(csv_text))]
+    assert written == [text.removesuffix(".00") for text in shown]  # a whole number written whole

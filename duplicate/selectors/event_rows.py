@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Any
 
 from duplicate.contests import Contest, Shape, contest_for, contest_of, kind_name
+from duplicate.dates import long_date
 from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice
 from duplicate.selectors.contract import ContractPairs
 from duplicate.selectors.guide_cards import GuideCard, MovementRow, guide_cards, movement_rows
@@ -103,9 +104,9 @@ def event_info(event: Event) -> EventInfo:
     return EventInfo(
         pk=event.pk,
         name=event.name,
-        date=f"{event.date:%A %-d %B %Y}" if event.date else "",
+        date=long_date(event.date),
         code=event.code,
-        code_display=dict(ScoringCodeChoice.choices).get(event.code, event.code),
+        code_display=str(dict(ScoringCodeChoice.choices).get(event.code, event.code)),
         kind=event.kind,
         paper_size=event.paper_size,
         site=event.site,
@@ -166,7 +167,7 @@ class BoardRows:
 
     @property
     def dealer_name(self) -> str:
-        return SEAT_NAMES.get(self.dealer, self.dealer)
+        return str(SEAT_NAMES.get(self.dealer, self.dealer))
 
     ns_average_display = DisplayText("ns_average")
     ew_average_display = DisplayText("ew_average")

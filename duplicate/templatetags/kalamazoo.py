@@ -6,20 +6,14 @@ import datetime as dt
 import re
 
 from django import template
-from django.utils import translation
-from django.utils.dateformat import format as date_format
+from django.utils import formats
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from duplicate import contests
+from duplicate import contests, dates
 from duplicate.forms.entry import beside_field as beside_field_text
 
 register = template.Library()
-
-#: A day written out in full in each shipped language: Polish names the month in the genitive ("28 listopada",
-#: Django's E), French and English in the nominative; the weekday starts a sentence only in English.
-LONG_DATES = {"pl": "l, j E Y", "fr": "l j F Y"}
-LONG_DATE = "l j F Y"
 
 _SIDES = re.compile(r"\b(N-S|E-W|E-O)\b")  # E-O: French for E-W (docs/translation.md)
 
@@ -41,16 +35,24 @@ def beside_field(message: object) -> str:
 
 @register.filter
 def long_date(day: dt.date | None) -> str:
-    """``day`` in full in the page's language: "Saturday 28 November 2026", "samedi 28 novembre 2026",
-    "Sobota, 28 listopada 2026"."""
-    if day is None:
-        return ""
-    language = (translation.get_language() or "").split("-")[0]
-    return date_format(day, LONG_DATES.get(language, LONG_DATE))
+    """``day`` in full in the page's language (``duplicate.dates.long_date``)."""
+    return dates.long_date(day)
 
 
 @register.filter
 def code_name(code: str) -> str:
-    """A scoring code's name in the page's language (``{{ event.code|code_name }}``), for the model's
-    ``get_code_display``, whose choices stay unmarked (``duplicate.contests.code_name``)."""
+    """A scoring code's name in the page's language (``{{ event.code|code_name }}``): the name a contest's
+    description gives it (``duplicate.contests.code_name``), an unknown code as it is."""
     return contests.code_name(code)
+
+
+_DECIMAL = re.compile(r"([+\-\u2212]?\d+)\.(\d+)")  # an exact figure rounded for display: "91.67", "-3.50"
+
+
+@register.filter
+def local_decimal(value: object) -> object:
+    """A figure shown to decimals ("91.67") with the page's decimal mark ("91,67" in French and Polish);
+    anything else (whole numbers, fractions such as "49 1/7", HTML) as it is.  Files keep the point."""
+    if isinstance(value, str) and not isinstance(value, SafeString) and (found := _DECIMAL.fullmatch(value)):
+        return f"{found[1]}{formats.get_format('DECIMAL_SEPARATOR')}{found[2]}"
+    return value
