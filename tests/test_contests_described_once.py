@@ -92,7 +92,8 @@ def _headings(tree: ast.AST) -> set[int]:
             words = [k for k in node.keys if k is not None]
         texts = [w for w in words if isinstance(w, ast.Constant) and isinstance(w.value, str)]
         labelled = any(  # a value beside its label marked for translation: a model choice ("imps", "As IMPs")
-            isinstance(w, ast.Call) and isinstance(w.func, ast.Name) and w.func.id in TRANSLATED for w in words
+            isinstance(w, ast.Call) and isinstance(w.func, ast.Name) and w.func.id in TRANSLATED
+            for w in words
         )
         if labelled or any(t.value not in CONTEST_NAMES for t in texts):
             out.update(id(t) for t in texts)
