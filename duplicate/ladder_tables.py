@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from duplicate.l10n import local_decimal
 from duplicate.tables import NUM, NUM_NARROW_HIDDEN, RowsTable
 
 
@@ -20,11 +21,11 @@ def exact_below(shown: str, exact: str, unit: str = "") -> SafeString:
     """A figure as shown, its unit beside it and its exact value underneath (when it has one)."""
     unit_html = format_html(' <span class="muted">{}</span>', unit) if unit else ""
     if not exact:
-        return format_html("{}{}", shown, unit_html)
+        return format_html("{}{}", local_decimal(shown), unit_html)
     return format_html(
         '<span title="{}">{}</span>{}<br><small class="muted exact">{}</small>',
         gettext("exactly %(value)s") % {"value": exact},
-        shown,
+        local_decimal(shown),
         unit_html,
         exact,
     )

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from duplicate.exports.cells import csv_value, csv_writer, needs_quote
+from duplicate.l10n import grouped
 from duplicate.uploads import MB
 
 COLUMNS = ("name", "number", "body", "club_number", "email")
@@ -116,7 +117,7 @@ def players_read(text: str) -> list[PlayerRow]:
             if len(rows) == MAX_PLAYER_ROWS:
                 raise RosterFileError(
                     _("row %(row)d: a file holds at most %(limit)s players")
-                    % {"row": row_number, "limit": f"{MAX_PLAYER_ROWS:,}"}
+                    % {"row": row_number, "limit": grouped(MAX_PLAYER_ROWS)}
                 )
             values = [_cell(cells[i]) for i in where]
             rows.append(PlayerRow(row_number, *values))

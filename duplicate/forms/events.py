@@ -26,6 +26,7 @@ from duplicate.contests import (
 )
 from duplicate.forms.entry import beside_field
 from duplicate.forms.text import filled_lazy
+from duplicate.l10n import grouped
 from duplicate.models import (
     ButlerDrop,
     EventKind,
@@ -241,7 +242,7 @@ class EventCreateForm(forms.Form):
                 "At most %(most)s results in all (tables x rounds x boards a round): a 100-table "
                 "Mitchell plays 100 rounds, at 2 boards a round."
             ),
-            most=f"{MAX_PLAYS:,}",
+            most=grouped(MAX_PLAYS),
         ),
     )
     howell_pairs = forms.IntegerField(

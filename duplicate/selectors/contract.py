@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from duplicate.contests import Contest
+from duplicate.l10n import clauses
 from scoring.contests import ContractContest, PairId, ranking_groups, team_imps_match
 from scoring.contests.contract_pairs import by_board
 from scoring.contests.imp_pairs import DatumDrop, DatumHalves, datum_dropped, datum_rule
@@ -186,7 +187,7 @@ class ContractPairs:
             f"{letter}: " * bool(letter) + datum_words(n, self.datum_drop, self.datum_halves)
             for letter, n in found
         ]
-        return "; ".join(texts)
+        return clauses(texts)
 
     def board_top(self, board: int, section: str) -> int | None:
         """Matchpoints: the top on ``board`` in the ranking of section ``section`` (its own when sections are

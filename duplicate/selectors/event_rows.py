@@ -23,7 +23,7 @@ from functools import cached_property
 from typing import Any
 
 from duplicate.contests import Contest, Shape, contest_for, contest_of, kind_name
-from duplicate.dates import long_date
+from duplicate.l10n import long_date
 from duplicate.models import Board, Event, EventKind, ScoringCodeChoice, SeatChoice
 from duplicate.selectors.contract import ContractPairs
 from duplicate.selectors.guide_cards import GuideCard, MovementRow, guide_cards, movement_rows

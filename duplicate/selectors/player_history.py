@@ -119,7 +119,7 @@ class PlayerEvent:
         """ "2= of 8"; the state for an event without a place."""
         if self.place is None:
             return self.state
-        return f"{place_text(self.place, self.tied)} of {self.of}"
+        return gettext("%(place)s of %(of)s") % {"place": place_text(self.place, self.tied), "of": self.of}
 
     @property
     def place_key(self) -> tuple[int, int] | None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, gettext_noop, ngettext
 
+from duplicate.l10n import clauses
 from duplicate.models import agreement_law
 
 # Why a visitor's totals count fewer boards than the event has (after "18 of 27 boards counted"); a page says
@@ -119,4 +120,4 @@ def provisional_text(progress: Progress) -> str:
         parts.append(gettext("cannot be scored: %(error)s") % {"error": progress.error})
     if progress.uncounted:
         parts.append(progress.counted_note)
-    return "; ".join(parts)
+    return clauses(parts)

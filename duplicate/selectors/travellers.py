@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, pgettext
 
 from duplicate.contests import unit_signed
+from duplicate.l10n import clauses
 from duplicate.models import Board, Event, Play, Round
 from duplicate.selectors.contract import ContractPairs, decimal_text
 from duplicate.selectors.pair_rows import CONTRACT_ITEM_NAMES, PLAYED_HIDDEN
@@ -196,12 +197,12 @@ class PlayLine(NamedTuple):
                             "law": item.get("law"),
                         }
                     )
-        return "; ".join(parts)
+        return clauses(parts)
 
     @property
     def marks(self) -> str:
         """Rulings and penalties, marked with their law (the traveller's note column)."""
-        return "; ".join(p for p in (self.ruling_text, self.penalty_text) if p)
+        return clauses(p for p in (self.ruling_text, self.penalty_text) if p)
 
     def item_points(self, side: str, kind: str) -> int | None:
         points = [

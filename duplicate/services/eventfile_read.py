@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from duplicate.l10n import grouped
 from duplicate.models import Board, EventKind
 from duplicate.services.errors import ServiceError, in_range, key_problem, text_problem
 from duplicate.services.eventfile_players import numbers_unique, player_items_read
@@ -45,7 +46,7 @@ def at_most(items: list[Any], limit: int, field: str, what: str) -> None:
     before any of it is read."""
     if len(items) > limit:
         raise ServiceError(
-            _at_most(what) % {"field": field, "limit": f"{limit:,}", "count": f"{len(items):,}"}
+            _at_most(what) % {"field": field, "limit": grouped(limit), "count": grouped(len(items))}
         )
 
 

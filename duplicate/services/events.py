@@ -21,6 +21,7 @@ from duplicate.contests import (
     CHOSEN,
     Shape,
 )
+from duplicate.l10n import grouped
 from duplicate.models import (
     Board,
     ButlerDrop,
@@ -202,7 +203,7 @@ def _section_letters(sections: int, movement: Movement, *, kind: str) -> list[st
             + _(
                 "%(sections)d sections of this movement hold %(results)s results; at most %(most)s in an event"
             )
-            % {"sections": sections, "results": f"{plays * sections:,}", "most": f"{MAX_PLAYS:,}"}
+            % {"sections": sections, "results": grouped(plays * sections), "most": grouped(MAX_PLAYS)}
         )
     return list(ascii_uppercase[:sections])
 
@@ -253,7 +254,7 @@ def section_add(*, event: Event) -> Section:
         boards.setdefault(seating_pk, []).append(number)
     plays = sum(len(v) for v in boards.values())
     if plays * (len(existing) + 1) > MAX_PLAYS:
-        raise ServiceError("sections: " + _("at most %(n)s results in an event") % {"n": f"{MAX_PLAYS:,}"})
+        raise ServiceError("sections: " + _("at most %(n)s results in an event") % {"n": grouped(MAX_PLAYS)})
     # Section A's pair "A7" (or "7" when it was the only section) is the new section's "<letter>7".
     order = {
         p.pk: p.number[len(first.letter) :]

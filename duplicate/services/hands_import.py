@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from endplay.parsers import lin
 from endplay.types import Vul
 
+from duplicate.l10n import grouped
 from duplicate.models import Event
 from duplicate.services.boards import HandsGiven
 from duplicate.services.errors import ServiceError
@@ -270,5 +271,5 @@ def lin_games(text: str) -> tuple[PbnGame, ...]:
     """The boards of a LIN text as PBN games (:func:`_lin_game`); past ``MAX_PBN_GAMES`` boards, a PbnError."""
     records = _lin_records(text)
     if len(records) > MAX_PBN_GAMES:
-        raise PbnError(_("the file has more than %(limit)s boards") % {"limit": f"{MAX_PBN_GAMES:,}"})
+        raise PbnError(_("the file has more than %(limit)s boards") % {"limit": grouped(MAX_PBN_GAMES)})
     return tuple(_lin_game(number, line, tags) for number, (line, tags) in enumerate(records, start=1))

@@ -6,11 +6,10 @@ import datetime as dt
 import re
 
 from django import template
-from django.utils import formats
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from duplicate import contests, dates
+from duplicate import contests, l10n
 from duplicate.forms.entry import beside_field as beside_field_text
 
 register = template.Library()
@@ -35,8 +34,8 @@ def beside_field(message: object) -> str:
 
 @register.filter
 def long_date(day: dt.date | None) -> str:
-    """``day`` in full in the page's language (``duplicate.dates.long_date``)."""
-    return dates.long_date(day)
+    """``day`` in full in the page's language (``duplicate.l10n.long_date``)."""
+    return l10n.long_date(day)
 
 
 @register.filter
@@ -46,13 +45,9 @@ def code_name(code: str) -> str:
     return contests.code_name(code)
 
 
-_DECIMAL = re.compile(r"([+\-\u2212]?\d+)\.(\d+)")  # an exact figure rounded for display: "91.67", "-3.50"
-
-
 @register.filter
 def local_decimal(value: object) -> object:
-    """A figure shown to decimals ("91.67") with the page's decimal mark ("91,67" in French and Polish);
-    anything else (whole numbers, fractions such as "49 1/7", HTML) as it is.  Files keep the point."""
-    if isinstance(value, str) and not isinstance(value, SafeString) and (found := _DECIMAL.fullmatch(value)):
-        return f"{found[1]}{formats.get_format('DECIMAL_SEPARATOR')}{found[2]}"
-    return value
+    """A figure shown to decimals with the page's decimal mark (``duplicate.l10n.local_decimal``)."""
+    return (
+        l10n.local_decimal(value) if isinstance(value, str) and not isinstance(value, SafeString) else value
+    )

@@ -31,6 +31,7 @@ from duplicate.forms import (
     EventNamesForm,
     PairNamesForm,
 )
+from duplicate.l10n import grouped
 from duplicate.models import ButlerDrop, Event, HalfRounding, MovementKind, Pair, RankingChoice, ResultsSource
 from duplicate.pages import page_request, visitor_page
 from duplicate.selectors.pair_rows import pair_infos
@@ -205,7 +206,7 @@ def event_import(request: HttpRequest) -> HttpResponse:
 def _import_page(request: HttpRequest, form: EventImportForm) -> HttpResponse:
     context = {
         "form": form,
-        "background_results": f"{settings.BACKGROUND_RESULTS:,}" if background.followable() else "",
+        "background_results": grouped(settings.BACKGROUND_RESULTS) if background.followable() else "",
     }
     return render(request, "duplicate/event_import.html", context)
 

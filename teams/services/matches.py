@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from duplicate.contests import CHOSEN, CONTRACT_CODE, TEAMS, contest_of
+from duplicate.l10n import grouped
 from duplicate.models import (
     BOARDS_PER_MATCH_MAX,
     BYE_VP100_MAX,
@@ -204,8 +205,8 @@ def _settings(
                 "rounds": planned,
                 "boards": boards_per_match,
                 "n": n,
-                "results": f"{plays:,}",
-                "most": f"{MAX_PLAYS:,}",
+                "results": grouped(plays),
+                "most": grouped(MAX_PLAYS),
             }
         )
     return planned, match_scoring

@@ -2,7 +2,7 @@
 whose language cookie says French or Polish gets every public page, and a director the entry pages, in that
 language (the document's ``lang``, the menus' words), with nothing scrolling sideways (translations run longer
 than English: French by a fifth). Each page's screenshot is saved under tests/artifacts/ (``lang-fr-...``) to be
-looked at."""
+looked at (the traveller with its double-dummy table)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 from playwright.sync_api import expect
 
+from duplicate import services
 from tests.browser.pages import ARTIFACTS, DESKTOP, PHONE, demo_event_in_play, public_pages, sign_in
 from tests.factories import ODD_PAIR, match_event
 
@@ -40,6 +41,8 @@ def test_french_and_polish_pages_speak_their_language_and_fit_the_screen(
     live_server, new_page, staff, language, size, viewport
 ):
     event = demo_event_in_play()
+    # the released boards' double-dummy tables too: their caption is the longest line of a traveller
+    services.deal_analyses_compute(deals=[b.deal for b in event.boards.all() if b.deal])
     pages = public_pages(event, match_event(ODD_PAIR))
     page = new_page(**viewport, mobile=size == "phone")
     page.context.add_cookies(
