@@ -51,8 +51,22 @@ PLAIN_HTTP = {
 }
 
 
+def gettext_noop(message: str) -> str:
+    """A text marked for the catalogues (makemessages finds it by this name), left as it is: Django's own
+    ``gettext_noop`` reads the settings, which ``serve`` must not load before the room's hosts are set."""
+    return message
+
+
 class UsageError(Exception):
-    """Bad input: one line, exit 2."""
+    """Bad input: one line, exit 2.  ``message`` is marked (``gettext_noop``) with its ``values`` by name, and
+    said in the user's language when printed: some are raised before Django's settings may be loaded."""
+
+    def __init__(self, message: str, /, *, where: str = "", **values: object) -> None:
+        super().__init__(message)
+        self.message, self.where, self.values = message, where, values
+
+    def said(self) -> str:
+        return self.where + (_(self.message) % self.values if self.values else _(self.message))
 
 
 def data_dir(environ: Mapping[str, str], platform: str, home: Path) -> Path:
@@ -98,14 +112,19 @@ def prepare_environment(environ: MutableMapping[str, str], folder: Path) -> bool
 
 
 def port_number(text: str) -> int:
+    """``--port``'s number, checked after parsing (its refusal said in the user's language, which argparse's
+    own type check could not give it)."""
+    where = "argument --port: "
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("the port must be a number, got %(text)s") % {"text": repr(text)}
+        raise UsageError(
+            gettext_noop("the port must be a number, got %(text)s"), where=where, text=repr(text)
         ) from None
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(_("the port must be from 1 to 65535, got %(port)d") % {"port": port})
+        raise UsageError(
+            gettext_noop("the port must be from 1 to 65535, got %(port)d"), where=where, port=port
+        )
     return port
 
 
@@ -154,19 +173,27 @@ def port_free(host: str, port: int) -> bool:
     return True
 
 
-def parser() -> argparse.ArgumentParser:
-    top = _OneLineParser(prog=APP, description=_("Kalamazoo, the duplicate tournament manager."))
-    commands = top.add_subparsers(dest="command", metavar="COMMAND")
-    serve = commands.add_parser("serve", help=_("serve with a production server (127.0.0.1, or --room)"))
-    serve.add_argument(
-        "--port", type=port_number, default=DEFAULT_PORT, help=_("default %(port)d") % {"port": DEFAULT_PORT}
+def parser(say: Callable[[str], str] = _) -> argparse.ArgumentParser:
+    """The command line, its help texts through ``say`` (gettext: the user's language).  ``serve`` is parsed
+    with them as they are (``str``): a translation would load Django's settings before the room's hosts are
+    in the environment."""
+    top = _OneLineParser(
+        prog=APP, description=say(gettext_noop("Kalamazoo, the duplicate tournament manager."))
     )
+    commands = top.add_subparsers(dest="command", metavar="COMMAND")
+    serve = commands.add_parser(
+        "serve", help=say(gettext_noop("serve with a production server (127.0.0.1, or --room)"))
+    )
+    serve.add_argument("--port", default=str(DEFAULT_PORT), help=say(gettext_noop("default %(default)s")))
     serve.add_argument(
         "--room",
         action="store_true",
-        help=_("listen on the room's network and print its address and QR code"),
+        help=say(gettext_noop("listen on the room's network and print its address and QR code")),
     )
-    serve.add_argument("--address", help=_("with --room: the laptop's address to print (found if not given)"))
+    serve.add_argument(
+        "--address",
+        help=say(gettext_noop("with --room: the laptop's address to print (found if not given)")),
+    )
     return top
 
 
@@ -280,32 +307,39 @@ def speaking(environ: Mapping[str, str]) -> AbstractContextManager[None]:
 
 
 def serve(args: argparse.Namespace, environ: MutableMapping[str, str]) -> int:
+    args.port = port_number(args.port)
+    host, url = serve_address(args, environ)  # before Django's settings are loaded: they read these hosts
     with speaking(environ):  # the server itself runs in no language of its own: each request picks its own
-        host = _serve_prepared(args, environ)
+        _serve_prepared(args, host, url, environ)
     run_server(host, args.port, sys.platform)
     return 0
 
 
-def _serve_prepared(args: argparse.Namespace, environ: MutableMapping[str, str]) -> str:
-    """Check the address and port, prepare the database, say where the server is; the host to bind."""
-    host = "127.0.0.1"
-    url = f"http://127.0.0.1:{args.port}/"
+def serve_address(args: argparse.Namespace, environ: MutableMapping[str, str]) -> tuple[str, str]:
+    """The host to bind and the URL to print; the hosts and origins Django is to allow put in ``environ``
+    (read when its settings load, so this comes first)."""
     if args.room:
         address = args.address or lan_address()
         if address is None:
             raise UsageError(
-                _("no address on a local network found: join the room's network (or give --address)")
+                gettext_noop(
+                    "no address on a local network found: join the room's network (or give --address)"
+                )
             )
         if not _usable(address):
             raise UsageError(
-                _("--address: %(address)s is not an address a phone can reach") % {"address": repr(address)}
+                gettext_noop("--address: %(address)s is not an address a phone can reach"),
+                address=repr(address),
             )
-        host = "0.0.0.0"
-        url = room_settings(environ, address, args.port)
-    elif args.address:
-        raise UsageError(_("--address goes with --room"))
-    else:
-        environ.setdefault("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+        return "0.0.0.0", room_settings(environ, address, args.port)
+    if args.address:
+        raise UsageError(gettext_noop("--address goes with --room"))
+    environ.setdefault("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+    return "127.0.0.1", f"http://127.0.0.1:{args.port}/"
+
+
+def _serve_prepared(args: argparse.Namespace, host: str, url: str, environ: Mapping[str, str]) -> None:
+    """Check the port, prepare the database, say where the server is."""
     if not port_free(host, args.port):
         raise UsageError(
             _("port %(port)d is taken (another server?): choose another with --port") % {"port": args.port}
@@ -330,7 +364,6 @@ def _serve_prepared(args: argparse.Namespace, environ: MutableMapping[str, str])
             % {"url": url},
             flush=True,
         )
-    return host
 
 
 HELP = ("help", "-h", "--help")
@@ -353,9 +386,10 @@ def main(argv: Sequence[str] | None = None, environ: MutableMapping[str, str] | 
     try:
         own = prepare_environment(environ, data_dir(environ, sys.platform, Path.home()))
         if argv and argv[0] == "serve":
-            with speaking(environ):
-                args = parser().parse_args(argv)
-            return serve(args, environ)
+            if any(word in HELP for word in argv[1:]):
+                with speaking(environ):  # the help, in the user's language (it exits)
+                    parser().parse_args(argv)
+            return serve(parser(str).parse_args(argv), environ)
         if not argv or argv[0] in HELP:
             with speaking(environ):
                 parser().print_help()
@@ -374,7 +408,9 @@ def main(argv: Sequence[str] | None = None, environ: MutableMapping[str, str] | 
 
         execute_from_command_line([APP, *argv])
     except UsageError as exc:
-        print(f"{APP}: {exc}", file=sys.stderr)
+        with speaking(environ):
+            said = exc.said()
+        print(f"{APP}: {said}", file=sys.stderr)
         return 2
     except OSError as exc:  # the data folder cannot be made or read
         print(f"{APP}: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)

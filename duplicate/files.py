@@ -10,6 +10,9 @@ import re
 import unicodedata
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
+
 from duplicate.contests import is_contract
 from duplicate.exports.csv import results_csv, standings_csv
 from duplicate.exports.pbn import hands_pbn
@@ -105,13 +108,15 @@ def hands_file(
     director: bool = False,
 ) -> bytes:
     """The hand records as PBN, one game per board with hands (none of ``hidden``); with ``results``, each
-    board's results as a PBN ScoreTable."""
-    rows = (
-        event_rows(event, hidden=hidden, released_only=released_only, director=director)
-        if results
-        else hand_rows(event, hidden=hidden)
-    )
-    return hands_pbn(rows, day=event.date, results=results)
+    board's results as a PBN ScoreTable.  In English whatever the reader's language (a ruling's words in a
+    comment): PBN is read by programs."""
+    with translation.override(settings.LANGUAGE_CODE):
+        rows = (
+            event_rows(event, hidden=hidden, released_only=released_only, director=director)
+            if results
+            else hand_rows(event, hidden=hidden)
+        )
+        return hands_pbn(rows, day=event.date, results=results)
 
 
 def workbook_file(

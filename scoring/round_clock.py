@@ -60,17 +60,18 @@ def clock_text(state: ClockState) -> str:
     if state.moving:
         if state.last:
             return say(
-                gettext_noop("Round %(ended)s has ended: move for round %(round)s, the last round"),
-                ended=state.round - 1,
+                gettext_noop("Round %(before)s has ended: move for round %(round)s, the last round"),
+                before=state.round - 1,
                 round=state.round,
             )
         return say(
-            gettext_noop("Round %(ended)s has ended: move for round %(round)s"),
-            ended=state.round - 1,
+            gettext_noop("Round %(before)s has ended: move for round %(round)s"),
+            before=state.round - 1,
             round=state.round,
         )
     minutes, seconds = divmod(state.seconds_left, 60)
     left = f"{minutes}:{seconds:02d}"
+    # the same sentences as the display's script says each second (templates/duplicate/_round_clock.html)
     if state.last:
-        return say(gettext_noop("Last round — %(left)s left"), left=left)
-    return say(gettext_noop("Round %(round)s — %(left)s left"), round=state.round, left=left)
+        return say(gettext_noop("Last round — %(time)s left"), time=left)
+    return say(gettext_noop("Round %(round)s — %(time)s left"), round=state.round, time=left)

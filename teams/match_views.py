@@ -29,7 +29,7 @@ from duplicate.models import Event, Team
 from duplicate.pages import page_request, visitor_page
 from duplicate.selectors.display import SLIDES_PER_PAGE, page_number, round_clock
 from duplicate.selectors.standings import BEING_PLAYED_NOTE
-from duplicate.services.errors import ServiceError
+from duplicate.services.errors import ServiceError, split_field
 from duplicate.tables import configure
 from teams import match_files, page_reads, services
 from teams.forms import MAX_ROUNDS, DrawSwapForm, MatchesEventForm, MatchResultForm
@@ -78,7 +78,7 @@ def _round_or_404(number: int) -> None:
 def _error_field(text: str, fields: dict[str, str], other: str | None = None) -> tuple[str | None, str]:
     """The form field a service's one-line error belongs to and its message ("field: message"); another
     error (an entrant's, named by its name) beside ``other`` (None: the form's own), whole."""
-    field, _colon, message = text.partition(": ")
+    field, message = split_field(text)
     if field in fields and message:
         return fields[field], message[:1].upper() + message[1:]
     return other, text

@@ -28,9 +28,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from duplicate.contests import CODE_NAMES
+from duplicate.forms.entry import beside_field, error_field
+from duplicate.models import Event
 from duplicate.selectors.contract import decimal_text
 from duplicate.selectors.events import STATUS_LABELS
 from duplicate.selectors.standings import standings
+from duplicate.services.errors import ServiceError, fits, split_field
 from duplicate.services.eventfile import event_import
 from duplicate.templatetags.kalamazoo import long_date
 from tests.factories import contract_event_file, make_event
@@ -280,3 +283,18 @@ def test_figures_on_pages_take_the_language_s_decimal_mark_and_files_keep_the_po
     csv_text = client.get(reverse("download_standings", args=[event.pk, "csv"])).content.decode("utf-8-sig")
     written = [row["percentage"] for row in csv.DictReader(io.StringIO(csv_text))]
     assert written == [text.removesuffix(".00") for text in shown]  # a whole number written whole
+
+
+@pytest.mark.parametrize("language", ["en-gb", "fr", "pl"])
+def test_a_refusal_naming_a_field_is_put_beside_it_in_every_language(language):
+    """French writes a space before a colon ("name : 200 caractères au plus"): the refusal still names its
+    field, and the text beside the field leaves the field's name out."""
+    with translation.override(language), pytest.raises(ServiceError) as refused:
+        fits("name", "x" * 201, Event, "name")
+    message = str(refused.value)
+    assert split_field(message)[0] == "name"
+    assert error_field(message) == "name"
+    shown = beside_field(message)
+    assert not shown.startswith("name")
+    assert "200" in shown
+    assert "201" in shown

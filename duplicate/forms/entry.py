@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from duplicate.contests import is_contract
 from duplicate.models import Play
-from duplicate.services.errors import column_range
+from duplicate.services.errors import column_range, split_field
 from scoring import PENALTY_LAWS, ScoringError
 from scoring.codes import ScoringCode, Strain, strain_name, strains_for
 from scoring.contract import parse_contract_or_pass, pass_out_allowed
@@ -89,15 +89,14 @@ def _whole_or_text(value: str) -> int | str:
 
 def error_field(message: str) -> str:
     """The field a ``"field: message"`` error names (``penalties[1].points`` -> ``penalties[1].points``)."""
-    head, sep, _rest = message.partition(": ")
-    return head if sep and " " not in head else ""
+    head, _rest = split_field(message)
+    return head if head and " " not in head else ""
 
 
 def beside_field(message: str) -> str:
     """A ``"field: message"`` error as shown beside its field, whose label names it: without the internal
     name ("quick: ", "ns: ", "revokes.election: "), its first letter a capital."""
-    field = error_field(message)
-    text = message[len(field) + 2 :] if field else message
+    text = split_field(message)[1] if error_field(message) else message
     return text[:1].upper() + text[1:]
 
 

@@ -11,6 +11,7 @@ from django import forms
 from django.core.files.base import File
 from django.http import QueryDict
 from django.utils.datastructures import MultiValueDict
+from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
@@ -242,7 +243,7 @@ class EventCreateForm(forms.Form):
                 "At most %(most)s results in all (tables x rounds x boards a round): a 100-table "
                 "Mitchell plays 100 rounds, at 2 boards a round."
             ),
-            most=grouped(MAX_PLAYS),
+            most=lazy(grouped, str)(MAX_PLAYS),  # grouped as the visitor's language groups it
         ),
     )
     howell_pairs = forms.IntegerField(

@@ -3,6 +3,8 @@ characters, and a whole number's range, each read from the model field that will
 
 from __future__ import annotations
 
+import re
+
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
@@ -10,6 +12,16 @@ from django.utils.translation import gettext as _
 
 class ServiceError(ValueError):
     """A write refused, with one clear message; nothing was stored."""
+
+
+_FIELD = re.compile(r"([^:]+?) ?: ")  # "name: ...", and French's "name : ..." (a space before a colon)
+
+
+def split_field(message: str) -> tuple[str, str]:
+    """A ``"field: problem"`` refusal's field and problem; ``("", message)`` when it names none.  A
+    translation may put a space before the colon (French): the field is found all the same."""
+    found = _FIELD.match(message)
+    return (found[1], message[found.end() :]) if found else ("", message)
 
 
 def text_problem(value: str) -> str | None:

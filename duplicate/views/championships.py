@@ -27,6 +27,7 @@ from duplicate.forms.championships import ChampionshipForm, SessionAttachForm
 from duplicate.models import Championship, Event, MovementKind
 from duplicate.selectors import championships as championship_selectors
 from duplicate.services import championships as championship_services
+from duplicate.services.errors import split_field
 from duplicate.services.eventfile import event_file_text
 from duplicate.services.eventfile_championship import championship_export
 from duplicate.tables import configure
@@ -54,7 +55,7 @@ def championship_create(request: HttpRequest) -> HttpResponse:
                 carry_fraction=data["carry_fraction"],
             )
         except services.ServiceError as exc:
-            field, _sep, message = str(exc).partition(": ")
+            field, message = split_field(str(exc))
             form.add_error(field if field in form.fields else None, message or str(exc))
         else:
             messages.success(
@@ -130,7 +131,7 @@ def session_add(request: HttpRequest, pk: int) -> HttpResponse:
                 running_totals=bool(data.get("running_totals")),
             )
         except services.ServiceError as exc:
-            field, _sep, message = str(exc).partition(": ")
+            field, message = split_field(str(exc))
             form.add_error(field if field in form.fields else None, message or str(exc))
         else:
             messages.success(request, _("Added %(name)s.") % {"name": event.name})
@@ -150,7 +151,7 @@ def session_attach(request: HttpRequest, pk: int) -> HttpResponse:
                 championship=championship, event=form.cleaned_data["event"]
             )
         except services.ServiceError as exc:
-            messages.error(request, str(exc).partition(": ")[2] or str(exc))
+            messages.error(request, split_field(str(exc))[1])
         else:
             messages.success(
                 request,
@@ -170,7 +171,7 @@ def session_detach(request: HttpRequest, pk: int, event_pk: int) -> HttpResponse
     try:
         championship_services.event_detach(championship=championship, event=event)
     except services.ServiceError as exc:
-        messages.error(request, str(exc).partition(": ")[2] or str(exc))
+        messages.error(request, split_field(str(exc))[1])
     else:
         messages.success(request, _("%(name)s is an event on its own again.") % {"name": event.name})
     return redirect("championship_detail", pk=championship.pk)

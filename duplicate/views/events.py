@@ -37,6 +37,7 @@ from duplicate.pages import page_request, visitor_page
 from duplicate.selectors.pair_rows import pair_infos
 from duplicate.selectors.published_differences import published_differences
 from duplicate.services import eventfile
+from duplicate.services.errors import split_field
 from duplicate.services.eventfile_championship import championship_import, is_championship_file
 from duplicate.services.usebio import usebio_import
 from duplicate.tables import (
@@ -143,7 +144,7 @@ def _create_error_field(text: str, *, custom: bool = False) -> tuple[str | None,
     """The new-event form's field a service error belongs to, and the message to show there: a movement's
     count of tables (or pairs per team, or Howell pairs) beside the number typed, not beside the movement;
     an uploaded (``custom``) movement's fault beside its file."""
-    field, _sep, message = text.partition(": ")
+    field, message = split_field(text)
     target = {
         "movement": "movement",
         "movement file": "movement_file",

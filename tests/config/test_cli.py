@@ -175,3 +175,30 @@ def test_what_serve_says_is_in_the_language_of_the_users_environment(tmp_path, s
     environ["LANG"] = "pl_PL.UTF-8"
     assert cli.main(["serve", "--port", "0"], environ) == 2
     assert capsys.readouterr().err == "kalamazoo: argument --port: port musi być od 1 do 65535, podano 0\n"
+
+
+def test_serve_room_puts_the_address_in_the_settings_the_server_runs_with(tmp_path):
+    """A fresh process (Django's settings unloaded, as `kalamazoo serve` starts): the room's address is
+    among the allowed hosts and trusted origins the settings load with, nothing being served."""
+    environ = {
+        key: value
+        for key, value in os.environ.items()
+        if key
+        not in {"DATABASE_URL", "SECRET_KEY", "REDIS_URL", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "DEBUG"}
+    }
+    environ.update(KALAMAZOO_DATA=str(tmp_path), DJANGO_SETTINGS_MODULE="config.settings")
+    code = (
+        "import sys\n"
+        "from config import cli\n"
+        "cli.run_server = lambda host, port, platform: print('serving', host, port)\n"
+        "cli.port_free = lambda host, port: True\n"
+        "cli.prepare_database = lambda: None\n"
+        "code = cli.main(['serve', '--room', '--address', '192.168.1.20', '--port', '8123'])\n"
+        "from django.conf import settings\n"
+        "print(settings.ALLOWED_HOSTS, settings.CSRF_TRUSTED_ORIGINS, code)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environ, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "serving 0.0.0.0 8123" in run.stdout
+    last = run.stdout.strip().splitlines()[-1]
+    assert last == "['192.168.1.20', 'localhost', '127.0.0.1'] ['http://192.168.1.20:8123'] 0"

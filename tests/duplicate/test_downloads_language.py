@@ -10,13 +10,15 @@ import io
 import openpyxl
 import pytest
 from django.conf import settings
+from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from duplicate.selectors.guide_cards import move_words
 from duplicate.services.eventfile import event_import
 from tests.duplicate.exports_events import pairs_file
-from tests.factories import pdf_words
+from tests.factories import finished_contract_event, pdf_words
 
 pytestmark = pytest.mark.django_db
 
@@ -87,3 +89,15 @@ def test_a_guide_cards_moves_are_printed_in_the_readers_language(where, fr, pl):
         assert move_words(where) == fr
     with translation.override("pl"):
         assert move_words(where) == pl
+
+
+def test_a_pbn_download_is_english_whatever_the_readers_language(client):
+    """PBN is read by programs: a French reader's results file says a ruling's words in English, as an
+    English reader's does (law 12C2's artificial score, in the game's comment)."""
+    event = finished_contract_event("matchpoints")  # with hands: a game a board
+    url = reverse("download_hands", args=[event.pk, "results"])
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en-gb").content.decode()
+    cache.clear()
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(url).content.decode()
+    assert "Adjusted score: A60/40 (law 12C2)" in english
+    assert french == english

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 from django.utils.translation import gettext as _
 
-from duplicate.management.commands._language import EnvironmentLanguage
+from duplicate.management.commands._language import EnvironmentLanguage, command_language
 from duplicate.models import Event
 from duplicate.uploads import too_large
 
@@ -56,12 +57,13 @@ class KalamazooCommand(EnvironmentLanguage, BaseCommand):
     speaking the language of the user's environment."""
 
     def execute(self, *args: Any, **options: Any) -> str | None:
-        try:
-            return super().execute(*args, **options)
-        except CommandError:
-            raise
-        except (ValueError, LookupError, OSError) as exc:
-            raise CommandError(str(exc), returncode=2) from None
+        with translation.override(command_language()):  # the refusal made into text in that language too
+            try:
+                return super().execute(*args, **options)
+            except CommandError:
+                raise
+            except (ValueError, LookupError, OSError) as exc:
+                raise CommandError(str(exc), returncode=2) from None
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> Any:
         parser = super().create_parser(prog_name, subcommand, **kwargs)
