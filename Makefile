@@ -79,7 +79,7 @@ format: $(VENV)/.installed-dev
 # The translation catalogues (locale/): the marked strings gathered into each language's .po (kept
 # translations kept), then compiled to the .mo files committed beside them. Needs GNU gettext (apt-get install
 # gettext); serving the catalogues needs nothing. tests/test_translations.py fails on an entry left
-# untranslated and on a .mo older than its .po.
+# untranslated and on a .mo that does not say what its .po says.
 messages: $(VENV)/.installed-dev
 	DEBUG=1 $(PY) manage.py makemessages --no-obsolete --add-location file -l fr -l pl \
 		--ignore=.venv --ignore=node_modules --ignore=bench --ignore=tests --ignore=staticfiles

@@ -58,8 +58,9 @@ def gettext_noop(message: str) -> str:
 
 
 class UsageError(Exception):
-    """Bad input: one line, exit 2.  ``message`` is marked (``gettext_noop``) with its ``values`` by name, and
-    said in the user's language when printed: some are raised before Django's settings may be loaded."""
+    """Bad input: one line, exit 2.  ``message`` is marked (``gettext_noop``) with its ``values`` by name and
+    said in the user's language when printed (some are raised before Django's settings may be loaded); a
+    message already said (argparse's own, or one made with ``_`` where Django is set up) is printed as it is."""
 
     def __init__(self, message: str, /, *, where: str = "", **values: object) -> None:
         super().__init__(message)

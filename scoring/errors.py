@@ -4,7 +4,7 @@ The scoring engine knows no Django. A message is an English template marked with
 (so that ``makemessages`` gathers it) holding its values by name (``%(got)s``); the values are given
 beside it. The text is made when the error is shown (``str(error)``), through :data:`translate`: the
 identity here, Django's ``gettext`` once the web app has started (``duplicate.apps``), so that a page
-reads the error in its own language and tests and commands read today's British English.
+reads the error in its own language, a command in its environment's, and the tests in British English.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ class MarkedError(ValueError):
 class ScoringError(MarkedError):
     """Input that cannot be scored.
 
-    The message always starts with the name of the offending field (``"tricks: must be a whole
+    Shown (``str``), it starts with the name of the offending field (``"tricks: must be a whole
     number from 0 to 13, got 14"``); ``field`` holds that name on its own so that a form can attach
     the message to the right input. The field is an identifier and stays as it is in every language;
     ``template`` and ``params`` are the message's marked English and its values.

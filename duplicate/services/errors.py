@@ -18,8 +18,9 @@ _FIELD = re.compile(r"([^:]+?) ?: ")  # "name: ...", and French's "name : ..." (
 
 
 def split_field(message: str) -> tuple[str, str]:
-    """A ``"field: problem"`` refusal's field and problem; ``("", message)`` when it names none.  A
-    translation may put a space before the colon (French): the field is found all the same."""
+    """A ``"field: problem"`` refusal's field and problem (the text before the first colon, which may hold
+    spaces: "movement file"); ``("", message)`` with no colon.  A translation may put a space before the
+    colon (French): the field is found all the same.  Callers check the field against their own."""
     found = _FIELD.match(message)
     return (found[1], message[found.end() :]) if found else ("", message)
 
