@@ -22,4 +22,5 @@
     fields[at + 1].focus();
     fields[at + 1].select();
   });
+  form.dataset.keys = "ready"; // Enter now moves between lines (a test waits for this)
 })();
