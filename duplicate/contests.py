@@ -17,8 +17,8 @@ from enum import StrEnum
 from typing import Any, Final
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from scoring.codes import ScoringCode
 from scoring.contests import butler, cross_imps, matchpoints, pair_contest, team_imps_match, team_match
@@ -410,21 +410,6 @@ def unit_signed(unit: str) -> bool:
     """Whether figures counted in ``unit`` are shown signed, as the contests counted in it say (IMPs won or
     lost, yes; a matchpoint count, no; law H's plus/minus, yes)."""
     return _SIGNED_BY_UNIT.get(unit, True)
-
-
-#: The scoring codes' names as pages show them (:func:`code_name`): the model's choices' labels, marked here for
-#: the catalogues (the choices themselves stay unmarked, as the migrations hold them).
-CODE_NAMES: Final = {
-    ScoringCode.AUCTION_1913.value: gettext_noop("Auction 1913 (royal spades)"),
-    ScoringCode.AUCTION_1915.value: gettext_noop("Auction 1915 (Whist Club code)"),
-    WHIST_CODE: gettext_noop("Duplicate whist"),
-    CONTRACT_CODE: gettext_noop("Contract bridge (law 77)"),
-}
-
-
-def code_name(code: str) -> str:
-    """A scoring code's name in the request's language ("Contract bridge (law 77)"); an unknown code as it is."""
-    return gettext(CODE_NAMES[code]) if code in CODE_NAMES else code
 
 
 def laws_of(code: str) -> str:

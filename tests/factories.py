@@ -64,6 +64,21 @@ from tests.hand_scored import C1C_E, C1NT, C2D, C2S, C4H_DOWN, C4H_E_DOWN, C4H_M
 # Events made through the services.
 
 
+def contract_mitchell(name: str) -> Event:
+    """A contract matchpoint event of a 3-table Mitchell, 2 boards a round, no results and no double-dummy
+    analysis (the table-link, feedback and confirmation tests')."""
+    movement = services.movement_build(kind="mitchell", tables=3, boards_per_round=2)
+    return services.event_create(
+        name=name,
+        date=dt.date(2026, 11, 28),
+        code="contract",
+        kind="pairs",
+        movement=movement,
+        contest="matchpoints",
+        analyse=False,
+    )
+
+
 def make_event(
     *,
     kind: str = "mitchell",

@@ -27,11 +27,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from duplicate.contests import CODE_NAMES
 from duplicate.forms.entry import beside_field, error_field
-from duplicate.models import Event
+from duplicate.models import Event, EventStatus, ScoringCodeChoice
 from duplicate.selectors.contract import decimal_text
-from duplicate.selectors.events import STATUS_LABELS
 from duplicate.selectors.standings import standings
 from duplicate.services.errors import ServiceError, fits, split_field
 from duplicate.services.eventfile import event_import
@@ -259,12 +257,15 @@ def test_a_day_is_written_in_full_as_each_language_writes_it(language, written):
 
 @pytest.mark.parametrize("language", SHIPPED)
 def test_words_marked_to_be_translated_where_shown_are_in_the_catalogues(language):
-    """Words kept plain where they are made (``gettext_noop``: files write them as they are) and translated
-    where a page shows them: gettext's extraction finds them only under that name (an alias such as ``N_``
-    is not looked for), so each must come back translated."""
-    words = [*STATUS_LABELS.values(), *CODE_NAMES.values()]
+    """The model's labels pages show (an event's status, a scoring code's name) are marked where the model
+    defines them (``gettext_lazy`` by that name: an alias such as ``N_`` is not looked for by makemessages),
+    so each comes back translated, and the label itself reads in the page's language."""
+    words = [*(label for _, label in EventStatus.choices), *(label for _, label in ScoringCodeChoice.choices)]
+    with translation.override("en-gb"):
+        english = [str(w) for w in words]
     with translation.override(language):
-        assert [w for w in words if translation.gettext(w) == w] == []
+        assert [w for w in english if translation.gettext(w) == w] == []
+        assert [str(w) for w in words] == [translation.gettext(w) for w in english]  # the labels, lazily
 
 
 @pytest.mark.parametrize(("language", "mark"), [("en-gb", "."), ("fr", ","), ("pl", ",")])

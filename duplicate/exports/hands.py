@@ -4,13 +4,14 @@ the double-dummy tricks and the par where known; and the colours every printout 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, pgettext, pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from duplicate.exports.fonts import BOLD, SANS
 from duplicate.selectors.analyses import DoubleDummy
+from duplicate.selectors.event_rows import SEAT_NAMES
 from duplicate.selectors.travellers import HandDiagram
 
 SUIT_FONT = SANS  # DejaVu Sans has the suit symbols
@@ -27,12 +28,6 @@ def suit_font() -> str | None:
     return SUIT_FONT
 
 
-SEAT_NAMES = {
-    "N": gettext_noop("North"),
-    "E": gettext_noop("East"),
-    "S": gettext_noop("South"),
-    "W": gettext_noop("West"),
-}
 # The compass's letters (French writes O for West).
 COMPASS = {
     "N": pgettext_lazy("compass point", "N"),
@@ -79,7 +74,7 @@ class HandsFlowable(Flowable):
         c = self.canv
         c.setFont(BOLD, self.size)
         c.setFillColor(INK)
-        c.drawString(x, top - self.size, _(SEAT_NAMES[seat]))
+        c.drawString(x, top - self.size, str(SEAT_NAMES[seat]))
         font = suit_font()
         for i, (suit, cards) in enumerate(self.hands.hands[seat], start=1):
             y = top - self.size - i * self.lead
@@ -170,7 +165,6 @@ __all__ = [
     "INK",
     "RED",
     "RULE",
-    "SEAT_NAMES",
     "SUIT_SYMBOLS",
     "ZEBRA",
     "HandsFlowable",

@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, ngettext
 
 from duplicate.models import Board, Event, EventStatus, Pair, Play, Round, Seating, Section, Team
 from duplicate.selectors.pair_rows import club_public_name, pair_infos
@@ -364,15 +364,6 @@ def event_or_404(pk: int) -> Event:
     return event
 
 
-# The statuses' labels (``EventStatus``: model choices, left unmarked so as not to touch the migrations), marked
-# here for the catalogues: a badge shows its status's label through ``gettext``.
-STATUS_LABELS = {
-    EventStatus.SETUP: gettext_noop("Setting up"),
-    EventStatus.RUNNING: gettext_noop("Running"),
-    EventStatus.COMPLETE: gettext_noop("Final"),
-}
-
-
 def event_badge(status: str, *, provisional: bool, missing: int = 0) -> tuple[str, str]:
     """The status badge an event's pages show, as (CSS class, label). One rule for every page, the events
     list and the overview too: "Final" only once the director has finished the event with every result in
@@ -386,10 +377,10 @@ def event_badge(status: str, *, provisional: bool, missing: int = 0) -> tuple[st
             return "provisional", words % {"n": missing}
         if provisional:
             return "provisional", gettext("Finished: provisional")
-        return "status-complete", gettext(STATUS_LABELS[EventStatus.COMPLETE])
+        return "status-complete", str(EventStatus.COMPLETE.label)
     if provisional:
         return "provisional", gettext("Provisional")
-    return f"status-{status}", gettext(STATUS_LABELS[EventStatus(status)])
+    return f"status-{status}", str(EventStatus(status).label)
 
 
 def status_badge_of(event: Event, *, missing: int) -> tuple[str, str]:

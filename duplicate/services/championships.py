@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from duplicate.contests import code_name, contest_of
+from duplicate.contests import contest_of
 from duplicate.models import CarryOver, Championship, Event, EventKind, Pair
 from duplicate.services.errors import ServiceError, fits
 from duplicate.services.events import event_create, event_names_update
@@ -78,7 +78,7 @@ def _same_contest(championship: Championship, event: Event) -> None:
                 "every session of a championship is scored alike: %(contest)s under %(code)s, as session "
                 "%(session)s"
             )
-            % {"contest": contest_of(first).title, "code": code_name(first.code), "session": first.session}
+            % {"contest": contest_of(first).title, "code": first.get_code_display(), "session": first.session}
         )
 
 

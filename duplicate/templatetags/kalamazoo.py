@@ -9,8 +9,9 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from duplicate import contests, l10n
+from duplicate import l10n
 from duplicate.forms.entry import beside_field as beside_field_text
+from duplicate.models import ScoringCodeChoice
 
 register = template.Library()
 
@@ -40,9 +41,9 @@ def long_date(day: dt.date | None) -> str:
 
 @register.filter
 def code_name(code: str) -> str:
-    """A scoring code's name in the page's language (``{{ event.code|code_name }}``): the name a contest's
-    description gives it (``duplicate.contests.code_name``), an unknown code as it is."""
-    return contests.code_name(code)
+    """A scoring code's name in the page's language (``{{ event.code|code_name }}``): the model's choice's
+    label, marked for translation; an unknown code as it is."""
+    return str(dict(ScoringCodeChoice.choices).get(code, code))
 
 
 @register.filter

@@ -8,15 +8,13 @@ each +420 scores 3 (one beaten, one tied), E-W 1."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from duplicate import services
 from duplicate.models import Event
-from tests.factories import plays_at
+from tests.factories import contract_mitchell, plays_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,16 +22,7 @@ DIRECTOR = services.Writer(name="td", is_director=True)
 
 
 def _event() -> Event:
-    movement = services.movement_build(kind="mitchell", tables=3, boards_per_round=2)
-    return services.event_create(
-        name="Feedback",
-        date=dt.date(2026, 11, 28),
-        code="contract",
-        kind="pairs",
-        movement=movement,
-        contest="matchpoints",
-        analyse=False,
-    )
+    return contract_mitchell("Feedback")
 
 
 def _enter(event: Event, rnd: int, table: int, tricks: int) -> None:

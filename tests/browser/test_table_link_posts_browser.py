@@ -5,15 +5,13 @@ send ``same-origin`` (their address never leaves the site), so their plain form 
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from duplicate import services
 from duplicate.models import Play
-from tests.factories import plays_at
+from tests.factories import contract_mitchell, plays_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,16 +19,7 @@ DIRECTOR = services.Writer(name="td", is_director=True)
 
 
 def test_the_show_the_traveller_button_posts_from_a_phone(live_server, new_page):
-    movement = services.movement_build(kind="mitchell", tables=3, boards_per_round=2)
-    event = services.event_create(
-        name="Posts",
-        date=dt.date(2026, 11, 28),
-        code="contract",
-        kind="pairs",
-        movement=movement,
-        contest="matchpoints",
-        analyse=False,
-    )
+    event = contract_mitchell("Posts")
     play = next(p for p in plays_at(event, 1, 1) if p.board.number == 1)
     data = {"contract": "4S", "declarer": "N", "tricks": 10}
     services.play_result_save(play=play, data=data, writer=DIRECTOR, expected_version=play.version)

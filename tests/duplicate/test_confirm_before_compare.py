@@ -10,7 +10,6 @@ A 3-table Mitchell, 2 boards a round: board 1 at table 1 (round 1, N-S pair 1 v 
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 
 import pytest
@@ -18,7 +17,7 @@ from django.urls import reverse
 
 from duplicate import services
 from duplicate.models import Event, Play, TableToken
-from tests.factories import board_data, plays_at
+from tests.factories import board_data, contract_mitchell, plays_at
 
 pytestmark = pytest.mark.django_db
 
@@ -27,16 +26,7 @@ FETCH = {"X-Requested-With": "fetch"}
 
 
 def _event() -> Event:
-    movement = services.movement_build(kind="mitchell", tables=3, boards_per_round=2)
-    event = services.event_create(
-        name="Confirming pairs",
-        date=dt.date(2026, 11, 28),
-        code="contract",
-        kind="pairs",
-        movement=movement,
-        contest="matchpoints",
-        analyse=False,
-    )
+    event = contract_mitchell("Confirming pairs")
     return services.event_confirm_results_set(event=event, confirm_results=True)
 
 

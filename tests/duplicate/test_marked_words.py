@@ -9,18 +9,19 @@ import re
 
 import django_tables2 as tables
 import pytest
+from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation.template import templatize
 
 from duplicate import tables as page_tables
 from duplicate.championship_tables import OverallTable
-from duplicate.contests import CODE_NAMES, CONTESTS, agreement_law, code_name, laws_of
+from duplicate.contests import CONTESTS, agreement_law, laws_of
 from duplicate.ladder_tables import LadderTable, PlayerEventsTable
 from duplicate.models import EventStatus, ScoringCodeChoice
 from duplicate.recap_tables import RecapTable
-from duplicate.selectors.events import STATUS_LABELS, event_badge
-from duplicate.templatetags.kalamazoo import sides_whole
+from duplicate.selectors.events import event_badge
+from duplicate.templatetags.kalamazoo import code_name, sides_whole
 from scoring.codes import ScoringCode
 from teams.match_tables import (
     DisplayRoundTable,
@@ -90,8 +91,9 @@ def test_the_contests_headings_stay_plain_english_for_the_files() -> None:
 
 
 def test_the_badges_label_each_status_as_the_model_does() -> None:
-    """The labels marked for the badges are the model's (whose choices stay unmarked: no migration)."""
-    assert {status: label for status, label in STATUS_LABELS.items()} == dict(EventStatus.choices)
+    """The badges say the model's labels, in the page's language."""
+    with translation.override("fr"):
+        assert event_badge(EventStatus.SETUP, provisional=False)[1] == gettext("Setting up") != "Setting up"
     assert event_badge(EventStatus.RUNNING, provisional=False) == ("status-running", gettext("Running"))
     assert event_badge(EventStatus.COMPLETE, provisional=False, missing=1) == (
         "provisional",
@@ -101,9 +103,10 @@ def test_the_badges_label_each_status_as_the_model_does() -> None:
 
 
 def test_the_scoring_codes_names_are_the_model_s_and_shown_in_the_page_s_words() -> None:
-    assert dict(CODE_NAMES) == dict(ScoringCodeChoice.choices)
     assert code_name(ScoringCodeChoice.CONTRACT) == "Contract bridge (law 77)"
     assert code_name("nonsense") == "nonsense"
+    with translation.override("fr"):
+        assert code_name(ScoringCodeChoice.CONTRACT) == "Bridge contrat (loi 77)"
 
 
 def test_french_e_o_is_kept_whole_on_a_line_as_e_w_is() -> None:
